@@ -1,0 +1,53 @@
+# Two commands do all the set-up on a fresh machine (Python 3.11):
+#   make run    create .venv, install requirements.txt, serve the app on http://localhost:8501
+#   make test   create .venv, install requirements + dev requirements (and Debian's chromium), run everything
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+PORT ?= 8501
+
+.PHONY: run test lint unit browser chromium screenshots bench clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+
+$(VENV)/.run-deps: requirements.txt | $(PY)
+	$(PY) -m pip install -q -r requirements.txt
+	touch $@
+
+$(VENV)/.dev-deps: requirements.txt requirements-dev.txt | $(PY)
+	$(PY) -m pip install -q -r requirements.txt -r requirements-dev.txt
+	touch $@
+
+chromium:
+	@test -x /usr/bin/chromium || ( $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium )
+	@/usr/bin/chromium --version
+
+run: $(VENV)/.run-deps
+	$(PY) -m streamlit run app.py --server.headless=true --server.port=$(PORT) --browser.gatherUsageStats=false
+
+lint: $(VENV)/.dev-deps
+	$(PY) -m ruff check .
+
+unit: $(VENV)/.dev-deps
+	$(PY) -m pytest -q -m "not browser"
+
+browser: $(VENV)/.dev-deps chromium
+	$(PY) -m pytest -q -m browser
+
+test: $(VENV)/.dev-deps chromium
+	$(PY) -m ruff check .
+	$(PY) -m pytest -q -p no:cacheprovider --durations=15
+
+screenshots: $(VENV)/.dev-deps chromium
+	$(PY) -m tests.browser
+
+bench: $(VENV)/.dev-deps
+	@for f in bench/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) out .pytest_cache .ruff_cache .hypothesis

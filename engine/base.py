@@ -1,0 +1,74 @@
+"""Small pieces every game shares: verdicts, the pass, and rule presets."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from engine.errors import UnknownNameError
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The engine's answer to "may I play this?": legal or not, and why, in words for a learner."""
+
+    legal: bool
+    reason: str
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+
+class Pass:
+    """The one pass (a player declines to play or bid). Use the singleton :data:`PASS`."""
+
+    _instance: Pass | None = None
+
+    def __new__(cls) -> Pass:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "PASS"
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __reduce__(self) -> str:
+        return "PASS"
+
+
+PASS = Pass()
+
+R = TypeVar("R")
+
+
+def rules_from_preset(
+    presets: Mapping[str, R], name: str, overrides: Mapping[str, Any] | None = None
+) -> R:
+    """The preset ``name`` with ``overrides`` applied (field name → value).
+
+    Raises UnknownNameError listing the known presets or options.
+    """
+    if name not in presets:
+        raise UnknownNameError("preset", name, presets)
+    rules = presets[name]
+    if not overrides:
+        return rules
+    fields = {f.name: f for f in dataclasses.fields(rules)}  # type: ignore[arg-type]
+    for key in overrides:
+        if key not in fields:
+            raise UnknownNameError("option", key, fields)
+    return dataclasses.replace(rules, **dict(overrides))  # type: ignore[type-var]
+
+
+def describe_rules(rules: object) -> dict[str, Any]:
+    """The options of a rules dataclass as a JSON-friendly dict."""
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(rules):  # type: ignore[arg-type]
+        value = getattr(rules, f.name)
+        out[f.name] = value.value if hasattr(value, "value") else value
+    return out

@@ -1,0 +1,65 @@
+"""Cards & notation: type cards and see them drawn; deal a seeded hand."""
+
+import streamlit as st
+
+from engine.cards import DECK_SETUPS, deck_setup, display_key, format_cards
+from ui.widgets import card_picker, notation_input, show_cards
+
+st.title("Cards & notation")
+st.markdown(
+    "Every page writes cards the same way: a **rank** (`2`–`10`, `J`, `Q`, `K`, `A`; `T` also means 10) "
+    "followed by a **suit** (`S` `H` `D` `C`, or `♠` `♥` `♦` `♣`), in upper or lower case, separated by "
+    "spaces or commas. The jokers are `BJ` (black, small) and `RJ` (red, big). In Dou Dizhu suits do not "
+    "matter, so bare ranks such as `3 3 4` or even `33344` are accepted."
+)
+
+st.header("Type a hand")
+left, right = st.columns([3, 2])
+with right:
+    setup = st.selectbox("Deck set-up", list(DECK_SETUPS), index=2, format_func=DECK_SETUPS.get,
+                         key="cards:setup",
+                         help="With several decks a hand may hold identical cards, but never more copies "
+                              "than the decks contain.")
+    suitless = st.toggle("Suits do not matter (bare ranks)", key="cards:suitless")
+deck = deck_setup(setup)
+if suitless:
+    deck = deck.stripped()
+with left:
+    if "cards:text" not in st.session_state:
+        st.session_state["cards:text"] = "as kh 10d 5c tc bj rj"
+    typed = notation_input("cards:text", deck, label="Cards in notation", where="in this hand",
+                           placeholder="e.g. 10S QH TC BJ")
+if typed is not None:
+    show_cards(typed, overlap=0.3)
+    st.markdown(f"Canonical form: `{format_cards(typed) or '(no cards)'}` · {len(typed)} cards")
+
+st.header("Deal a hand from a seed")
+st.markdown("The same seed always deals the same cards — a teacher can bring a deal to class by its number.")
+c1, c2, c3 = st.columns(3)
+with c1:
+    deal_setup = st.selectbox("Deck", list(DECK_SETUPS), index=1, format_func=DECK_SETUPS.get, key="cards:deal-setup")
+deal_deck = deck_setup(deal_setup)
+with c2:
+    if "cards:seed" not in st.session_state:
+        st.session_state["cards:seed"] = 1
+    seed = st.number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key="cards:seed")
+with c3:
+    size = st.slider("Cards in the hand", 1, min(26, deal_deck.size), min(13, deal_deck.size), key="cards:size")
+
+
+def _next_seed() -> None:
+    st.session_state["cards:seed"] = int(st.session_state["cards:seed"]) + 1
+
+
+st.button("Deal another", icon=":material/casino:", on_click=_next_seed, key="cards:again")
+hand = deal_deck.deal(int(seed), 1, size).hands[0]
+show_cards(hand, caption="As dealt")
+show_cards(sorted(hand, key=display_key), caption="Sorted")
+st.code(format_cards(sorted(hand, key=display_key)))
+
+st.header("Pick cards")
+st.markdown("Click cards to choose them. With two decks each card has two pills (the second marked ₂).")
+pick_setup = st.radio("Deck", ["54", "2x54"], format_func=DECK_SETUPS.get, horizontal=True, key="cards:pick-setup")
+picked = card_picker("cards:picker", deck_setup(pick_setup), label="Your cards")
+show_cards(picked, overlap=0.3)
+st.markdown(f"Notation: `{format_cards(picked) or '(none yet)'}`")

@@ -1,0 +1,43 @@
+"""Home: the four games at a glance, with links to their pages."""
+
+import streamlit as st
+
+from engine.cards import parse_cards
+from engine.games import GAMES
+from ui.nav import game_pages
+from ui.widgets import show_cards
+
+SAMPLE = {
+    "shengji": "RJ BJ 2H 2S AH KH",
+    "thirteen": "3S 4C 5D 6H 2H",
+    "euchre": "JH JD AH KH QH",
+    "doudizhu": "RJ BJ 2S 2H 2D 2C",
+}
+
+st.title("Card Table Classroom")
+st.markdown(
+    "Learn four card games from around the world, one idea at a time. Every rule is shown on real hands "
+    "dealt by the same engine that checks your plays — pose any position, see every legal play and the "
+    "reason for each verdict, and explore how the scores come out."
+)
+
+columns = st.columns(2)
+for i, (key, game) in enumerate(GAMES.items()):
+    with columns[i % 2].container(border=True):
+        st.subheader(game.title)
+        st.caption(game.native)
+        show_cards(parse_cards(SAMPLE[key]), overlap=0.55, scale=0.7)
+        st.markdown(
+            f"**Kind:** {game.kind}  \n**Players:** {game.players}  \n**Deck:** {game.deck}  \n"
+            f"**Goal:** {game.goal}"
+        )
+        pages = game_pages(key)
+        if pages:
+            for kind, path in pages:
+                st.page_link(str(path), label=f"{kind.title} — {kind.blurb}", icon=kind.icon)
+        else:
+            st.caption("Lessons, the position editor and the scoring explorer for this game are on their way.")
+
+st.divider()
+st.page_link("pages/cards.py", label="Cards & notation — how to write cards, and dealing from a seed",
+             icon=":material/style:")

@@ -1,0 +1,111 @@
+"""Serving the app and driving Debian's Chromium with Playwright: used by the browser tests and
+``make screenshots`` (``python -m tests.browser``), which saves a PNG of every page under ``out/``."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def serve_app(timeout: float = 60.0) -> Iterator[str]:
+    """Run ``streamlit run app.py`` on a free port; yield its URL; stop it afterwards."""
+    port = free_port()
+    cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless=true",
+           f"--server.port={port}", "--server.address=127.0.0.1", "--browser.gatherUsageStats=false"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
+                raise RuntimeError(f"streamlit did not start on {url}:\n{out}")
+            time.sleep(0.3)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@contextlib.contextmanager
+def chromium_page(width: int = 1400, height: int = 1000) -> Iterator[object]:
+    """A Playwright page in headless Debian Chromium. Fails loudly if Chromium cannot start."""
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        raise RuntimeError(f"{CHROMIUM} is missing: run 'make test' (it installs Debian's chromium)")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            yield page
+        finally:
+            browser.close()
+
+
+def wait_for_app(page: object, timeout: float = 30000) -> None:
+    """Wait until Streamlit has finished running the page script."""
+    page.wait_for_selector("[data-testid='stApp']", timeout=timeout)  # type: ignore[attr-defined]
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
+        " && document.querySelectorAll('[data-testid=\"stMainBlockContainer\"] *').length > 5",
+        timeout=timeout,
+    )
+    page.wait_for_timeout(800)  # type: ignore[attr-defined]
+
+
+def screenshots(paths: list[str], out: Path) -> list[Path]:
+    """Full-page screenshots of ``paths`` (URL paths such as ``/cards``) saved in ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    saved = []
+    with serve_app() as url, chromium_page() as page:
+        for path in paths:
+            page.goto(url + path)  # type: ignore[attr-defined]
+            wait_for_app(page)
+            name = (path.strip("/") or "home").replace("/", "_")
+            target = out / f"{name}.png"
+            page.screenshot(path=str(target), full_page=True)  # type: ignore[attr-defined]
+            saved.append(target)
+    return saved
+
+
+if __name__ == "__main__":
+    wanted = sys.argv[1:] or ["/", "/cards"]
+    for p in screenshots(wanted, ROOT / "out" / "screenshots"):
+        print(p)

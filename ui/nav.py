@@ -1,0 +1,95 @@
+"""The app's navigation: which pages exist, the shared sidebar (game and rule preset)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import streamlit as st
+
+from engine.games import GAMES, game_cli, has_engine
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = ROOT / "pages"
+
+
+@dataclass(frozen=True)
+class PageKind:
+    key: str
+    title: str
+    icon: str
+    blurb: str
+
+
+PAGE_KINDS: tuple[PageKind, ...] = (
+    PageKind("lessons", "Lessons", ":material/school:", "the rules one idea at a time, with exercises"),
+    PageKind("editor", "Position editor", ":material/edit_note:", "pose a position, see every legal play and why"),
+    PageKind("scoring", "Scoring explorer", ":material/bar_chart:", "charts of how scores come out"),
+    PageKind("table", "Table", ":material/playing_cards:", "watch or play a whole hand"),
+)
+GAME_KEY = "sidebar:game"
+
+
+def game_page_file(game: str, kind: str) -> Path:
+    return PAGES / f"{game}_{kind}.py"
+
+
+def game_pages(game: str) -> list[tuple[PageKind, Path]]:
+    """The pages that exist for ``game``, in menu order."""
+    return [(k, game_page_file(game, k.key)) for k in PAGE_KINDS if game_page_file(game, k.key).exists()]
+
+
+def presets(game: str) -> dict[str, str]:
+    """Preset name → one-line description, from the game's engine (empty before it exists)."""
+    if not has_engine(game):
+        return {}
+    return dict(getattr(game_cli(game), "PRESETS", {}))
+
+
+def preset_key(game: str) -> str:
+    return f"sidebar:preset:{game}"
+
+
+def current_preset(game: str) -> str:
+    """The rule preset chosen in the sidebar for ``game`` (its first preset by default)."""
+    names = list(presets(game))
+    chosen = st.session_state.get(preset_key(game))
+    return chosen if chosen in names else (names[0] if names else "")
+
+
+def _short(game: str) -> str:
+    return GAMES[game].title.split(" (")[0]
+
+
+def run_app() -> None:
+    """Build the navigation and the sidebar, then run the chosen page (called by ``app.py``)."""
+    st.set_page_config(page_title="Card Table Classroom", page_icon="🂡", layout="wide")
+    home = st.Page(str(PAGES / "home.py"), title="Home", icon=":material/home:", default=True)
+    cards = st.Page(str(PAGES / "cards.py"), title="Cards & notation", icon=":material/style:",
+                    url_path="cards")
+    by_game: dict[str, list[st.Page]] = {}
+    owner: dict[str, str] = {}
+    for game in GAMES:
+        for kind, path in game_pages(game):
+            page = st.Page(str(path), title=f"{_short(game)} · {kind.title}", icon=kind.icon,
+                           url_path=f"{game}-{kind.key}")
+            by_game.setdefault(game, []).append(page)
+            owner[page.url_path] = game
+    every = [home, cards] + [p for pages in by_game.values() for p in pages]
+    current = st.navigation(every, position="hidden")
+    if current.url_path in owner:
+        st.session_state[GAME_KEY] = owner[current.url_path]
+    with st.sidebar:
+        st.markdown("### 🂡 Card Table Classroom")
+        st.page_link(home)
+        st.page_link(cards)
+        game = st.selectbox("Game", list(GAMES), format_func=lambda k: GAMES[k].title, key=GAME_KEY)
+        for page in by_game.get(game, []):
+            st.page_link(page, label=page.title.split(" · ")[-1])
+        if not by_game.get(game):
+            st.caption("The pages for this game are being written.")
+        names = presets(game)
+        if names:
+            st.selectbox("Rule preset", list(names), key=preset_key(game), format_func=lambda n: n,
+                         help="\n\n".join(f"**{n}** — {d}" for n, d in names.items()))
+    current.run()

@@ -1,0 +1,161 @@
+"""Streamlit building blocks the pages share: drawing cards, picking cards, typing cards, showing errors."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from engine.cards import Card, Deck, Suit, format_cards
+from ui.cards import card_label, hand_svg
+
+
+def show_cards(
+    cards: Sequence[Card | None],
+    *,
+    caption: str | None = None,
+    overlap: float = 0.45,
+    dim: Iterable[int] = (),
+    mark: Iterable[int] = (),
+    scale: float = 1.0,
+) -> None:
+    """Draw a row of cards (``None`` is a face-down card)."""
+    svg = hand_svg(list(cards), overlap=overlap, dim=dim, mark=mark, scale=scale)
+    st.image(svg, caption=caption)
+
+
+def show_error(error: Exception) -> None:
+    """A learner-readable message for a bad input (never a traceback)."""
+    st.error(str(error), icon=":material/error:")
+
+
+_ROWS: tuple[tuple[str, Suit | None], ...] = (
+    ("♠", Suit.SPADES),
+    ("♥", Suit.HEARTS),
+    ("♣", Suit.CLUBS),
+    ("♦", Suit.DIAMONDS),
+    ("Jokers", None),
+)
+_SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def _option(card: Card, copy: int) -> str:
+    return f"{card.text}#{copy}"
+
+
+def _options_for(cards: Iterable[Card]) -> list[str]:
+    seen: Counter[Card] = Counter()
+    out = []
+    for card in cards:
+        seen[card] += 1
+        out.append(_option(card, seen[card]))
+    return out
+
+
+def _card_of(option: str) -> Card:
+    text = option.split("#")[0]
+    try:
+        return Card.parse(text)
+    except ValueError:
+        return Card.parse(text, suitless=True)
+
+
+def _format(option: str) -> str:
+    copy = option.split("#")[1]
+    card = _card_of(option)
+    label = card_label(card)
+    return label if copy == "1" else f"{label}{copy.translate(_SUBSCRIPTS)}"
+
+
+def _pool(deck: Deck, limit_to: Sequence[Card] | None) -> list[Card]:
+    if limit_to is not None:
+        order = {c: i for i, c in enumerate(deck.distinct())}
+        return sorted(limit_to, key=lambda c: order.get(c, len(order)))
+    return deck.cards() if deck.suitless else sorted(deck.cards(), key=deck.distinct().index)
+
+
+def card_picker(
+    key: str,
+    deck: Deck,
+    *,
+    label: str = "Cards",
+    limit_to: Sequence[Card] | None = None,
+    help: str | None = None,
+) -> tuple[Card, ...]:
+    """Multi-select pills, one row per suit, returning the chosen cards as a multiset.
+
+    Each copy of a card is its own pill (``A♠`` and ``A♠₂`` with two decks), so a hand can never hold
+    more copies than ``deck`` has. ``limit_to`` offers only those cards (e.g. the cards of one hand).
+    Use :func:`set_picked` in a callback to change the selection from code.
+    """
+    pool = _pool(deck, limit_to)
+    st.markdown(f"**{label}**", help=help)
+    chosen: list[Card] = []
+    if deck.suitless:
+        groups: list[tuple[str, list[Card]]] = [("", pool)]
+    else:
+        groups = [(name, [c for c in pool if c.suit is suit]) for name, suit in _ROWS]
+    for name, cards in groups:
+        if not cards:
+            continue
+        options = _options_for(cards)
+        picked = st.pills(
+            name or label,
+            options,
+            selection_mode="multi",
+            format_func=_format,
+            key=f"{key}:{name}",
+            label_visibility="collapsed",
+        )
+        for option in picked or []:
+            chosen.append(_card_of(option))
+    return tuple(chosen)
+
+
+def set_picked(key: str, deck: Deck, cards: Iterable[Card], limit_to: Sequence[Card] | None = None) -> None:
+    """Set a :func:`card_picker`'s selection (call before it is drawn, e.g. in an ``on_click``)."""
+    wanted = Counter(cards)
+    pool = _pool(deck, limit_to)
+    groups = [("", pool)] if deck.suitless else [(n, [c for c in pool if c.suit is s]) for n, s in _ROWS]
+    for name, group in groups:
+        picked = []
+        seen: Counter[Card] = Counter()
+        for card in group:
+            seen[card] += 1
+            if seen[card] <= wanted.get(card, 0):
+                picked.append(_option(card, seen[card]))
+        st.session_state[f"{key}:{name}"] = picked
+
+
+def notation_input(key: str, deck: Deck, *, label: str = "Cards", placeholder: str = "",
+                   help: str | None = None, where: str = "") -> tuple[Card, ...] | None:
+    """A text box for card notation; shows the error and returns None when the text is wrong."""
+    text = st.text_input(label, key=key, placeholder=placeholder, help=help)
+    try:
+        cards = deck.parse(text)
+        deck.check(cards, where)
+    except ValueError as error:
+        show_error(error)
+        return None
+    return cards
+
+
+def plays_table(rows: Sequence[dict[str, Any]], *, key: str | None = None, height: int | None = None) -> None:
+    """A table of plays (one dict per play; columns in the order of the first row)."""
+    if not rows:
+        st.info("No plays to list.")
+        return
+    frame = pd.DataFrame(list(rows))
+    kwargs: dict[str, Any] = {"hide_index": True, "width": "stretch", "key": key}
+    if height is not None:
+        kwargs["height"] = height
+    st.dataframe(frame, **kwargs)
+
+
+def cards_text(cards: Iterable[Card], symbols: bool = True) -> str:
+    """Cards as text for captions: ``10♠ Q♥`` (``—`` when there are none)."""
+    text = format_cards(cards, symbols=symbols)
+    return text or "—"
