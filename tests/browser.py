@@ -34,10 +34,10 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve_app(timeout: float = 60.0) -> Iterator[str]:
-    """Run ``streamlit run app.py`` on a free port; yield its URL; stop it afterwards."""
+def serve_app(timeout: float = 60.0, script: Path = ROOT / "app.py") -> Iterator[str]:
+    """Run ``streamlit run app.py`` (or ``script``) on a free port; yield its URL; stop it afterwards."""
     port = free_port()
-    cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless=true",
+    cmd = [sys.executable, "-m", "streamlit", "run", str(script), "--server.headless=true",
            f"--server.port={port}", "--server.address=127.0.0.1", "--browser.gatherUsageStats=false"]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
@@ -90,11 +90,12 @@ def wait_for_app(page: object, timeout: float = 30000) -> None:
     page.wait_for_timeout(800)  # type: ignore[attr-defined]
 
 
-def screenshots(paths: list[str], out: Path) -> list[Path]:
-    """Full-page screenshots of ``paths`` (URL paths such as ``/cards``) saved in ``out``."""
+def screenshots(paths: list[str], out: Path, script: Path = ROOT / "app.py", height: int = 2200) -> list[Path]:
+    """Screenshots of ``paths`` (URL paths such as ``/cards``) saved in ``out``; a tall window so that the
+    whole page shows (Streamlit scrolls inside its own container, not the document)."""
     out.mkdir(parents=True, exist_ok=True)
     saved = []
-    with serve_app() as url, chromium_page() as page:
+    with serve_app(script=script) as url, chromium_page(height=height) as page:
         for path in paths:
             page.goto(url + path)  # type: ignore[attr-defined]
             wait_for_app(page)

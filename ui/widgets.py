@@ -72,8 +72,7 @@ def _format(option: str) -> str:
 
 def _pool(deck: Deck, limit_to: Sequence[Card] | None) -> list[Card]:
     if limit_to is not None:
-        order = {c: i for i, c in enumerate(deck.distinct())}
-        return sorted(limit_to, key=lambda c: order.get(c, len(order)))
+        return list(limit_to)
     return deck.cards() if deck.suitless else sorted(deck.cards(), key=deck.distinct().index)
 
 
