@@ -3,7 +3,9 @@
 The Table page (watch a hand step by step, or play one against the bots), records (download, load,
 share) and replays are written once against :class:`TableGame`; every game implements it in
 ``engine/<game>/table.py`` as ``TABLE``. Actions cross this boundary as text (``"pass"``, ``"bid 2"``,
-``"9C"``, ``"3S 3H"``) so records are plain JSON; inside, each game uses its typed values.
+``"9C"``, ``"3S 3H"``) so records are plain JSON; inside, each game uses its typed values. A play of cards
+is written in card notation and nothing else; every other action contains a word (``"pass"``, ``"bid 2"``,
+``"order up"``, ``"alone"``, ``"declare 2H 2H"``), so the Table page can tell clickable cards from buttons.
 
 A record is ``{"game", "preset", "options", "seed", "actions": [...]}``: the deal follows from
 (game, preset, options, seed), so the actions replay the whole hand.
@@ -46,11 +48,16 @@ class TableView:
 
 @dataclass(frozen=True)
 class Step:
-    """One applied action and the engine's commentary on it."""
+    """One applied action and the engine's commentary on it.
+
+    ``chapter`` names the part of the hand the step belongs to ("Bidding", "Trick 3"); the Table page
+    offers a jump to the first step of each chapter.
+    """
 
     seat: int
     action: str
     comment: str
+    chapter: str = ""
 
 
 class TableGame(Protocol):
