@@ -1,0 +1,208 @@
+"""Whole games: every card played once, lock-out and table clearing, finishing order, scoring, bots."""
+
+import random
+
+import pytest
+
+from engine.errors import IllegalPlayError, InvalidRequestError, UnknownNameError
+from engine.thirteen import make_rules
+from engine.thirteen.bots import BOTS, heuristic_bot, play_game, random_bot
+from engine.thirteen.combos import TWO_RANK, beats_key, kind_of_mask, mask_of
+from engine.thirteen.deal import deal_masks, instant_win
+from engine.thirteen.game import apply, apply_unchecked, can_chop_locked, move_masks, new_game, start, why_illegal
+from engine.thirteen.score import game_points, hand_features
+from tests.thirteen.helpers import cards
+
+CONFIGS = [
+    ("seed", {}),
+    ("pagat", {}),
+    ("seed", {"players": 3}),
+    ("pagat", {"players": 2}),
+    ("seed", {"finish": "first", "scoring": "cards"}),
+    ("pagat", {"instant_wins": True}),
+]
+
+
+def _walk(preset: str, options: dict, seed: int, bots) -> None:
+    """Play a whole game step by step, checking every rule the state machine must keep."""
+    rules = make_rules(preset, options)
+    rng = random.Random(seed)
+    game = new_game(rules, seed)
+    dealt = game.dealt
+    assert len(dealt) == rules.players and all(h.bit_count() == 13 for h in dealt)
+    union = 0
+    for h in dealt:
+        assert union & h == 0
+        union |= h
+    played = 0
+    steps = 0
+    while game.turn is not None:
+        seat = game.turn
+        assert game.hands[seat], "a player who is out is never asked"
+        if game.is_locked(seat):
+            assert rules.chop_after_pass and can_chop_locked(game, seat)
+        for m in move_masks(game):
+            assert why_illegal(game, m) == ""
+        action = bots[seat](game, rng)
+        assert why_illegal(game, action) == ""
+        before = game
+        game = apply(game, action)
+        if action:
+            assert played & action == 0, "no card is played twice"
+            played |= action
+            assert before.hands[seat] & action == action
+            if before.table:
+                assert beats_key(kind_of_mask(action), action, before.table_kind, before.table, rules.bomb_ladder)
+        steps += 1
+        assert steps < 1000
+    remaining = 0
+    for h in game.hands:
+        remaining |= h
+    assert played | remaining == union and played & remaining == 0, "each card played once or still held"
+    assert sorted(game.finished) == list(range(rules.players))
+    if not game.instant and rules.finish.value == "order":
+        assert sum(1 for h in game.hands if h) == 1
+        assert game.hands[game.finished[-1]]
+
+
+@pytest.mark.parametrize(("preset", "options"), CONFIGS)
+def test_seeded_random_games_keep_every_rule(preset: str, options: dict) -> None:
+    for seed in range(150):
+        _walk(preset, options, seed, [random_bot] * make_rules(preset, options).players)
+
+
+@pytest.mark.parametrize(("preset", "options"), CONFIGS[:3])
+def test_seeded_heuristic_games_keep_every_rule(preset: str, options: dict) -> None:
+    n = make_rules(preset, options).players
+    for seed in range(60):
+        _walk(preset, options, seed, [heuristic_bot if s % 2 == 0 else random_bot for s in range(n)])
+
+
+def test_games_are_reproducible_from_the_seed() -> None:
+    rules = make_rules("seed")
+    a = play_game(rules, 5, [random_bot] * 4)
+    b = play_game(rules, 5, [random_bot] * 4)
+    assert a == b
+    assert deal_masks(rules, 5) == deal_masks(rules, 5) != deal_masks(rules, 6)
+
+
+def test_first_lead_is_by_the_holder_of_three_of_spades_and_contains_it() -> None:
+    rules = make_rules("seed")
+    three = mask_of(cards("3S"))
+    for seed in range(20):
+        game = new_game(rules, seed)
+        assert game.hands[game.turn] & three
+        assert all(m & three for m in move_masks(game))
+        assert game.must == three
+
+
+def test_later_games_are_led_by_the_previous_winner_freely() -> None:
+    rules = make_rules("seed")
+    game = new_game(rules, 3, leader=2, first_game=False)
+    assert game.turn == 2 and game.must == 0
+
+
+def test_lock_out_and_table_clearing_in_a_posed_game() -> None:
+    rules = make_rules("seed")
+    hands = tuple(mask_of(cards(t)) for t in ("3S 9S KD", "5C 10D", "6C JD", "7C QD"))
+    game = start(rules, hands)
+    game = apply(game, mask_of(cards("3S")))
+    game = apply(game, 0)  # East passes: locked out
+    assert game.is_locked(1) and game.turn == 2
+    game = apply(game, mask_of(cards("6C")))
+    game = apply(game, mask_of(cards("7C")))
+    game = apply(game, mask_of(cards("9S")))
+    assert game.turn == 2, "East, locked out, is skipped"
+    with pytest.raises(IllegalPlayError):
+        apply(game, mask_of(cards("5C")))
+    game = apply(game, 0)
+    game = apply(game, 0)
+    assert game.turn == 0 and game.table == 0 and game.locked == 0, "table clears, North leads"
+
+
+def test_lead_passes_on_when_the_last_player_goes_out() -> None:
+    rules = make_rules("seed")
+    hands = tuple(mask_of(cards(t)) for t in ("3S", "5C 10D", "6C JD", "7C QD"))
+    game = start(rules, hands)
+    game = apply(game, mask_of(cards("3S")))
+    assert game.finished == (0,)
+    for _ in range(3):
+        game = apply(game, 0)
+    assert game.turn == 1 and game.table == 0
+
+
+def test_game_ends_with_one_player_holding_cards() -> None:
+    rules = make_rules("seed", {"players": 2})
+    hands = (mask_of(cards("3S 4S")), mask_of(cards("5C 10D")))
+    game = start(rules, hands)
+    game = apply(game, mask_of(cards("3S")))
+    game = apply(game, 0)
+    game = apply(game, mask_of(cards("4S")))
+    assert game.over and game.finished == (0, 1)
+
+
+def test_chop_after_pass_asks_a_locked_player_with_a_bomb() -> None:
+    rules = make_rules("pagat")
+    hands = tuple(mask_of(cards(t)) for t in ("3S 2H 4D", "5C 5S 5D 5H 9C", "6C JD", "7C QD"))
+    game = start(rules, hands)
+    game = apply(game, mask_of(cards("3S")))
+    game = apply(game, 0)  # East passes with a four of a kind
+    game = apply(game, mask_of(cards("6C")))
+    game = apply(game, mask_of(cards("7C")))
+    game = apply(game, mask_of(cards("2H")))
+    assert game.turn == 1 and game.is_locked(1), "East is asked: it may chop the 2"
+    assert move_masks(game) == [mask_of(cards("5S 5C 5D 5H"))]
+    game = apply(game, mask_of(cards("5S 5C 5D 5H")))
+    assert game.chops == 1
+    seed_rules = make_rules("seed")
+    g = start(seed_rules, hands)
+    for action in ("3S", "pass", "6C", "7C", "2H"):
+        g = apply_unchecked(g, 0 if action == "pass" else mask_of(cards(action)))
+    assert g.turn == 2, "under the seed East stays locked out"
+
+
+def test_instant_wins_end_the_game_at_once() -> None:
+    assert instant_win(mask_of(cards("2S 2C 2D 2H 3S 4S 5S 6S 7S 8S 9S 10S JS"))) == "four 2s"
+    assert instant_win(mask_of(cards("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S"))).startswith("a dragon")
+    assert instant_win(mask_of(cards("3S 3C 5S 5C 7S 7C 9S 9C JS JC KS KC 2S"))) == "six pairs"
+    assert instant_win(mask_of(cards("3S 3C 4S 4C 5S 5C 6S 6C 7S 7C 9S JC 2S"))) == "five consecutive pairs"
+    assert instant_win(mask_of(cards("3S 3C 4S 4C 5S 6C 7S 8C 9S 10C JS QC 2S"))) == ""
+    rules = make_rules("seed", {"instant_wins": True})
+    hands = (mask_of(cards("3S 4D")), mask_of(cards("2S 2C 2D 2H")), mask_of(cards("5D")), mask_of(cards("6D")))
+    game = start(rules, hands)
+    assert game.over and game.finished[0] == 1 and game.instant == "four 2s"
+
+
+def test_points_for_places_and_for_cards() -> None:
+    rules = make_rules("seed")
+    assert game_points(rules, [1, 0, 3, 2]) == (2, 3, 0, 1)
+    cards_rules = make_rules("seed", {"scoring": "cards"})
+    assert game_points(cards_rules, [1, 0, 3, 2], [3, 0, 5, 2]) == (-3, 10, -5, -2)
+
+
+def test_hand_features() -> None:
+    f = hand_features(mask_of(cards("3S 3C 4S 4C 5S 5C 7S 7C 7D 7H 2S 2H AD")))
+    assert (f.twos, f.quads, f.best_double_sequence, f.bombs) == (2, 1, 3, 2)
+
+
+def test_rule_options_are_checked() -> None:
+    with pytest.raises(InvalidRequestError, match="players must be 2, 3 or 4"):
+        make_rules("seed", {"players": 5})
+    with pytest.raises(InvalidRequestError, match="'finish'"):
+        make_rules("seed", {"finish": "never"})
+    with pytest.raises(UnknownNameError, match="known: seed, pagat"):
+        make_rules("tournament")
+    with pytest.raises(UnknownNameError, match="option"):
+        make_rules("seed", {"jokers": True})
+
+
+def test_heuristic_beats_random_bots() -> None:
+    rules = make_rules("seed")
+    wins = sum(play_game(rules, s, [heuristic_bot, random_bot, random_bot, random_bot]).finished[0] == 0
+               for s in range(200))
+    assert wins > 100
+    assert set(BOTS) == {"random", "heuristic"}
+
+
+def test_twos_rank_group_is_the_highest() -> None:
+    assert mask_of(cards("2S")) >> (4 * TWO_RANK) == 1
