@@ -1,0 +1,1 @@
+"""Shengji / Tractor rules engine (see engine/shengji/rules.py for the presets)."""

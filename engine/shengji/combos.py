@@ -1,0 +1,409 @@
+"""Combinations: singles, pairs, triples and tractors; throws decomposed into them; shape matching.
+
+A combination is a *unit* of shape ``(width, length)``: ``length`` consecutive levels of one group, each
+with ``width`` identical cards. A single is (1, 1), a pair (2, 1), a triple (3, 1), a tractor of pairs
+(2, L ≥ 2), a tractor of triples (3, L ≥ 2). A *format* is a multiset of shapes, sorted high first; a
+throw's format is the shapes of its parts, and following is about matching a format as closely as
+possible (see :mod:`engine.shengji.play`).
+
+Everything here works on counts of identical cards (a :class:`Holding`), never on raw sub-multisets.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from itertools import product
+
+from engine.cards import Card
+from engine.errors import InvalidPositionError
+from engine.shengji.rules import Rules
+from engine.shengji.trump import Group, Trump
+
+Shape = tuple[int, int]
+"""(width, length): (1, 1) single, (2, 1) pair, (3, 1) triple, (w, L ≥ 2) tractor."""
+Format = tuple[Shape, ...]
+"""A multiset of shapes, sorted high first (wider, then longer)."""
+
+SINGLE: Shape = (1, 1)
+PAIR: Shape = (2, 1)
+TRIPLE: Shape = (3, 1)
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                "eleven", "twelve")
+
+
+def number_word(n: int) -> str:
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+class Kind(Enum):
+    """What a single combination is."""
+
+    SINGLE = "single"
+    PAIR = "pair"
+    TRIPLE = "triple"
+    TRACTOR = "tractor"
+
+
+def kind_of(shape: Shape) -> Kind:
+    width, length = shape
+    if length >= 2:
+        return Kind.TRACTOR
+    return (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE)[min(width, 3) - 1]
+
+
+def shape_name(shape: Shape, *, article: bool = True, plural: bool = False) -> str:
+    """``a pair``, ``a tractor of 3 pairs``, ``a tractor of 2 triples``, ``a single card``; plural: ``pairs``."""
+    width, length = shape
+    if length >= 2:
+        unit = "pairs" if width == 2 else "triples"
+        head = "tractors" if plural else ("a tractor" if article else "tractor")
+        return f"{head} of {length} {unit}"
+    word = {1: "single card", 2: "pair", 3: "triple"}.get(width, f"set of {width}")
+    if plural:
+        return word + "s"
+    return f"{'a ' if article else ''}{word}"
+
+
+def format_cards_count(fmt: Format) -> int:
+    return sum(w * length for w, length in fmt)
+
+
+def sort_format(shapes: Iterable[Shape]) -> Format:
+    return tuple(sorted(shapes, reverse=True))
+
+
+def describe_format(fmt: Format, noun: str = "cards") -> str:
+    """Words for a format: ``a tractor of 2 pairs``, ``a pair + two other ♥``, ``any four ♥``."""
+    singles = sum(1 for s in fmt if s == SINGLE)
+    big = [s for s in fmt if s != SINGLE]
+    if not big:
+        return f"any {number_word(singles)} {noun}" if singles != 1 else f"any one of the {noun}"
+    words: list[str] = []
+    for shape, n in sorted(Counter(big).items(), reverse=True):
+        words.append(shape_name(shape) if n == 1 else f"{number_word(n)} {shape_name(shape, plural=True)}")
+    if singles:
+        other = "other card" if singles == 1 and noun == "cards" else f"other {noun}"
+        words.append(f"{number_word(singles)} {other}")
+    return " + ".join(words)
+
+
+@dataclass(frozen=True)
+class Combo:
+    """One combination as played: its cards (high to low), group, shape and the level of its top row."""
+
+    cards: tuple[Card, ...]
+    group: Group
+    width: int
+    length: int
+    top: int
+
+    @property
+    def shape(self) -> Shape:
+        return (self.width, self.length)
+
+    @property
+    def kind(self) -> Kind:
+        return kind_of(self.shape)
+
+    @property
+    def text(self) -> str:
+        return " ".join(c.text for c in self.cards)
+
+    @property
+    def symbols(self) -> str:
+        return " ".join(c.symbol_text for c in self.cards)
+
+    @property
+    def name(self) -> str:
+        """For learners: ``the pair K♥ K♥``, ``the tractor 6♥ 6♥ 5♥ 5♥``, ``the single A♠``."""
+        kind = self.kind
+        if kind is Kind.TRACTOR:
+            return f"the tractor {self.symbols}"
+        return f"the {kind.value} {self.symbols}"
+
+
+class Holding:
+    """The cards of one group in a hand, as counts of identical cards grouped by level.
+
+    ``count`` maps each distinct card to its copies; ``levels`` maps a level to the distinct cards there
+    (usually one; the off-suit trump-rank cards share a level).
+    """
+
+    __slots__ = ("count", "levels", "total", "group", "trump", "_desc")
+
+    def __init__(self, counts: Mapping[Card, int], trump: Trump, group: Group) -> None:
+        self.count: dict[Card, int] = {c: n for c, n in counts.items() if n > 0}
+        self.trump = trump
+        self.group = group
+        levels: dict[int, list[Card]] = {}
+        for card in self.count:
+            levels.setdefault(trump.level(card), []).append(card)
+        self.levels = {lv: tuple(cs) for lv, cs in levels.items()}
+        self.total = sum(self.count.values())
+        self._desc: tuple[int, ...] = tuple(sorted(self.levels, reverse=True))
+
+    @classmethod
+    def of(cls, cards: Iterable[Card], trump: Trump, group: Group) -> Holding:
+        """The cards of ``cards`` that belong to ``group``."""
+        return cls(Counter(c for c in cards if trump.group(c) is group), trump, group)
+
+    @property
+    def levels_desc(self) -> tuple[int, ...]:
+        return self._desc
+
+    def cards_desc(self) -> list[Card]:
+        """Distinct cards, high to low."""
+        return [c for lv in self._desc for c in self.levels[lv]]
+
+    def expanded(self) -> list[Card]:
+        """Every card (copies repeated), high to low."""
+        return [c for c in self.cards_desc() for _ in range(self.count[c])]
+
+    def units(self, shape: Shape) -> list[tuple[Card, ...]]:
+        """Every distinct unit of ``shape`` this holding contains, highest first (one card per row)."""
+        width, length = shape
+        out: list[tuple[Card, ...]] = []
+        for top in self._desc:
+            rows = run_rows(self.levels, self.count, top, width, length)
+            if rows is not None:
+                out.extend(product(*rows))
+        return out
+
+    def best_top(self, shape: Shape) -> int | None:
+        """The top level of the highest unit of ``shape`` here, or None if there is none."""
+        width, length = shape
+        count, levels = self.count, self.levels
+        for top in self._desc:
+            for lv in range(top, top - length, -1):
+                if not any(count[c] >= width for c in levels.get(lv, ())):
+                    break
+            else:
+                return top
+        return None
+
+
+Placement = list[tuple[Shape, tuple[Card, ...]]]
+
+
+def run_rows(
+    levels: Mapping[int, tuple[Card, ...]], rem: Mapping[Card, int], top: int, width: int, length: int
+) -> list[list[Card]] | None:
+    """For a unit of ``width`` × ``length`` whose top row is at level ``top``: each row's candidate cards
+    (those with at least ``width`` copies left), or None if some row has none."""
+    rows = []
+    for lv in range(top, top - length, -1):
+        cs = [c for c in levels.get(lv, ()) if rem[c] >= width]
+        if not cs:
+            return None
+        rows.append(cs)
+    return rows
+
+
+def satisfy(holding: Holding, fmt: Format, count: dict[Card, int] | None = None) -> Placement | None:
+    """Place every non-single unit of ``fmt`` on disjoint cards of ``holding``; None if impossible.
+
+    Singles are not placed: the caller knows the holding has enough cards. The placement names the
+    cards of each unit (one card per row), highest placements tried first, so it doubles as an example.
+    """
+    rem = dict(holding.count) if count is None else count
+    long_units = sorted((s for s in fmt if s[1] >= 2), key=lambda s: (s[1], s[0]), reverse=True)
+    triples = sum(1 for s in fmt if s[1] == 1 and s[0] == 3)
+    pairs = sum(1 for s in fmt if s[1] == 1 and s[0] == 2)
+    levels = holding.levels
+    desc = holding.levels_desc
+
+    def simple() -> Placement | None:
+        placed: Placement = []
+        taken: list[tuple[Card, int]] = []
+        if triples:
+            cands = sorted((c for lv in desc for c in levels[lv] if rem[c] >= 3), key=lambda c: rem[c])
+            if len(cands) < triples:
+                return None
+            for c in sorted(cands[:triples], key=holding.trump.level, reverse=True):
+                rem[c] -= 3
+                taken.append((c, 3))
+                placed.append((TRIPLE, (c,)))
+        if pairs:
+            found: list[Card] = []
+            for lv in desc:
+                for c in levels[lv]:
+                    found.extend([c] * (rem[c] // 2))
+                if len(found) >= pairs:
+                    break
+            if len(found) < pairs:
+                for c, k in taken:
+                    rem[c] += k
+                return None
+            placed.extend((PAIR, (c,)) for c in found[:pairs])
+        for c, k in taken:
+            rem[c] += k
+        return placed
+
+    def place(i: int, prev_top: int | None) -> Placement | None:
+        if i == len(long_units):
+            return simple()
+        width, length = long_units[i]
+        same_as_prev = i > 0 and long_units[i - 1] == long_units[i]
+        for top in desc:
+            if same_as_prev and prev_top is not None and top > prev_top:
+                continue
+            rows = run_rows(levels, rem, top, width, length)
+            if rows is None:
+                continue
+            for choice in product(*rows):
+                for c in choice:
+                    rem[c] -= width
+                rest = place(i + 1, top)
+                for c in choice:
+                    rem[c] += width
+                if rest is not None:
+                    return [((width, length), choice), *rest]
+        return None
+
+    return place(0, None)
+
+
+def placement_cards(placement: Placement) -> list[Card]:
+    """The cards a placement uses (each row's card ``width`` times)."""
+    return [c for (width, _), row in placement for c in row for _ in range(width)]
+
+
+def group_of(cards: Iterable[Card], trump: Trump) -> Group | None:
+    """The one group all ``cards`` belong to, or None if they are of several groups (or none)."""
+    groups = {trump.group(c) for c in cards}
+    return groups.pop() if len(groups) == 1 else None
+
+
+def decompose(cards: Iterable[Card], trump: Trump, rules: Rules) -> tuple[Combo, ...]:
+    """Split cards of one group into combinations: longest tractors of the widest units first, then sets,
+    then narrower tractors and pairs, then singles. Parts come out highest first within each kind.
+
+    Raises InvalidPositionError when the cards are not all of one group.
+    """
+    cards = tuple(cards)
+    if not cards:
+        return ()
+    group = group_of(cards, trump)
+    if group is None:
+        raise InvalidPositionError(
+            f"{' '.join(c.symbol_text for c in cards)} mixes suits: a lead must be one suit (or all trumps)"
+        )
+    holding = Holding(Counter(cards), trump, group)
+    rem = dict(holding.count)
+    levels = holding.levels
+    desc = holding.levels_desc
+    parts: list[Combo] = []
+
+    def capable(lv: int, width: int) -> Card | None:
+        for c in levels.get(lv, ()):
+            if rem[c] >= width:
+                return c
+        return None
+
+    for width in range(rules.max_width, 1, -1):
+        while True:
+            best: tuple[int, int] | None = None  # (length, top)
+            run_top, run_len = None, 0
+            for lv in range(desc[0], desc[-1] - 1, -1):
+                if capable(lv, width) is not None:
+                    if run_len == 0:
+                        run_top = lv
+                    run_len += 1
+                    if run_len >= 2 and (best is None or run_len > best[0]):
+                        best = (run_len, run_top)  # type: ignore[assignment]
+                else:
+                    run_len = 0
+            if best is None:
+                break
+            length, top = best
+            row_cards = []
+            for lv in range(top, top - length, -1):
+                c = capable(lv, width)
+                assert c is not None
+                rem[c] -= width
+                row_cards.append(c)
+            parts.append(_combo(row_cards, width, group, trump))
+        for lv in desc:
+            for c in levels[lv]:
+                while rem[c] >= width:
+                    rem[c] -= width
+                    parts.append(_combo([c], width, group, trump))
+    for lv in desc:
+        for c in levels[lv]:
+            for _ in range(rem[c]):
+                parts.append(_combo([c], 1, group, trump))
+    return tuple(parts)
+
+
+def _combo(rows: list[Card], width: int, group: Group, trump: Trump) -> Combo:
+    cards = tuple(c for c in rows for _ in range(width))
+    return Combo(cards, group, width, len(rows), trump.level(rows[0]))
+
+
+def classify(cards: Iterable[Card], trump: Trump, rules: Rules) -> Combo | None:
+    """The single combination ``cards`` form, or None (mixed groups, or several parts: a throw)."""
+    cards = tuple(cards)
+    if not cards or group_of(cards, trump) is None:
+        return None
+    parts = decompose(cards, trump, rules)
+    return parts[0] if len(parts) == 1 else None
+
+
+def is_tractor(cards: Iterable[Card], trump: Trump, rules: Rules) -> bool:
+    combo = classify(cards, trump, rules)
+    return combo is not None and combo.length >= 2
+
+
+def format_of(parts: Iterable[Combo]) -> Format:
+    return sort_format(p.shape for p in parts)
+
+
+def submultisets(items: list[tuple[Card, int]], k: int) -> Iterator[tuple[Card, ...]]:
+    """Every distinct sub-multiset of size ``k`` of ``items`` ((card, copies), in the order given).
+
+    Built from counts: each output is produced once, in C-speed loops where possible.
+    """
+    if k == 0:
+        yield ()
+        return
+    total = sum(n for _, n in items)
+    if k > total:
+        return
+    top = max((n for _, n in items), default=0)
+    if top <= 1:
+        from itertools import combinations
+
+        cards = [c for c, _ in items]
+        yield from combinations(cards, k)
+        return
+    yield from _submultisets_rec(items, k, top)
+
+
+def _submultisets_rec(items: list[tuple[Card, int]], k: int, mult: int) -> Iterator[tuple[Card, ...]]:
+    """Choose the cards taken ``mult`` times (a combination), then recurse on the rest with ``mult - 1``."""
+    from itertools import combinations
+
+    if mult == 1:
+        yield from combinations([c for c, _ in items], k)
+        return
+    eligible = [i for i, (_, n) in enumerate(items) if n >= mult]
+    for j in range(min(len(eligible), k // mult), -1, -1):
+        for chosen in combinations(eligible, j):
+            picked = set(chosen)
+            head = tuple(items[i][0] for i in chosen for _ in range(mult))
+            rest = [(c, n) for i, (c, n) in enumerate(items) if i not in picked]
+            remaining = k - j * mult
+            if remaining > sum(min(n, mult - 1) for _, n in rest):
+                continue
+            capped = [(c, min(n, mult - 1)) for c, n in rest]
+            if mult - 1 == 1:
+                cards = [c for c, _ in capped]
+                for tail in combinations(cards, remaining):
+                    yield head + tail
+            else:
+                for tail in _submultisets_rec(capped, remaining, mult - 1):
+                    yield head + tail
