@@ -1,0 +1,166 @@
+"""Bots: ``random`` (any legal action, uniformly) and ``heuristic`` (simple sound play).
+
+The heuristic bot calls trump with 3 or more trumps, or with a bower and an ace; goes alone with 4 or more
+trumps headed by the right bower; discards its lowest side card; in play it wins a trick it can win with a
+high card (the cheapest winning card when it plays last) and otherwise plays low, and it does not overtake
+its partner.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from engine.base import PASS
+from engine.cards import Card, Rank, Suit, format_cards
+from engine.errors import UnknownNameError
+from engine.euchre.hand import (
+    ORDER_UP,
+    Action,
+    Discard,
+    GoAlone,
+    HandState,
+    NameTrump,
+    Phase,
+    legal_actions,
+)
+from engine.euchre.play import trick_winner
+from engine.euchre.trumps import EFFECTIVE, POWER, left_bower, right_bower
+
+__all__ = ["BOTS", "bot", "call_strength", "heuristic_bot", "random_bot"]
+
+Bot = Callable[[HandState, random.Random], Action]
+
+
+def random_bot(state: HandState, rng: random.Random) -> Action:
+    """A legal action chosen uniformly at random."""
+    return rng.choice(legal_actions(state))
+
+
+def call_strength(hand: Sequence[Card], trump: Suit) -> tuple[bool, str]:
+    """Whether the heuristic would make ``trump`` with ``hand``, and why (for lessons and the editor)."""
+    suits = EFFECTIVE[trump]
+    trumps = [c for c in hand if suits[c] is trump]
+    trumps.sort(key=POWER[trump].__getitem__, reverse=True)
+    bowers = [c for c in trumps if c in (right_bower(trump), left_bower(trump))]
+    aces = [c for c in hand if c.rank is Rank.ACE]
+    shown = format_cards(trumps, symbols=True) or "none"
+    if len(trumps) >= 3:
+        return True, f"{len(trumps)} trumps ({shown}): strong enough to make {trump.plural} trump"
+    if bowers and aces:
+        return True, (f"a bower ({bowers[0].symbol_text}) and an ace ({aces[0].symbol_text}): enough to make "
+                      f"{trump.plural} trump")
+    reason = f"only {len(trumps)} trump{'s' if len(trumps) != 1 else ''} ({shown})"
+    if bowers:
+        reason += " and no ace"
+    return False, (f"{reason}: too weak to make {trump.plural} trump (the rule of thumb: 3 trumps, or a bower "
+                   "and an ace)")
+
+
+def _calling_hand(state: HandState, seat: int) -> tuple[Card, ...]:
+    hand = state.hands[seat]
+    if state.phase is Phase.CALL_ROUND_1 and seat == state.dealer and state.upcard is not None:
+        return hand + (state.upcard,)
+    return hand
+
+
+def _trump_count(hand: Sequence[Card], trump: Suit) -> int:
+    suits = EFFECTIVE[trump]
+    return sum(1 for c in hand if suits[c] is trump)
+
+
+def heuristic_bot(state: HandState, rng: random.Random) -> Action:
+    """A simple, deterministic player (``rng`` is unused; it is part of the bot signature)."""
+    seat = state.to_act
+    assert seat is not None
+    phase = state.phase
+    if phase is Phase.CALL_ROUND_1:
+        upcard = state.upcard
+        assert upcard is not None
+        good, _ = call_strength(_calling_hand(state, seat), upcard.suit)  # type: ignore[arg-type]
+        return ORDER_UP if good else PASS
+    if phase is Phase.CALL_ROUND_2:
+        legal = legal_actions(state)
+        options = [a for a in legal if isinstance(a, NameTrump)]
+        hand = state.hands[seat]
+        ranked = sorted(options, key=lambda a: _trump_count(hand, a.suit), reverse=True)
+        for option in ranked:
+            if call_strength(hand, option.suit)[0]:
+                return option
+        return PASS if PASS in legal else ranked[0]
+    if phase is Phase.DEALER_DISCARD:
+        return Discard(_discard(state))
+    if phase is Phase.GO_ALONE:
+        legal = legal_actions(state)
+        if len(legal) == 1:
+            return legal[0]
+        trump = state.trump
+        assert trump is not None
+        hand = state.hands[seat]
+        count = _trump_count(hand, trump)
+        defending = seat % 2 != state.maker % 2  # type: ignore[operator]
+        strong = count >= 4 and right_bower(trump) in hand
+        if defending:
+            strong = count >= 3 and right_bower(trump) in hand and left_bower(trump) in hand
+        return GoAlone.ALONE if strong else GoAlone.PARTNER
+    return _play(state, legal_actions(state))  # type: ignore[arg-type]
+
+
+def _discard(state: HandState) -> Card:
+    trump = state.trump
+    assert trump is not None
+    hand = state.hands[state.dealer]
+    suits, power = EFFECTIVE[trump], POWER[trump]
+    allowed = [c for c in hand if state.rules.dealer_may_discard_upcard or c != state.upcard]
+    side = [c for c in allowed if suits[c] is not trump and c.rank is not Rank.ACE]
+    pool = side or [c for c in allowed if suits[c] is not trump] or allowed
+
+    def key(c: Card) -> tuple[int, int]:
+        length = sum(1 for d in hand if suits[d] is suits[c])
+        return (length, power[c])
+
+    return min(pool, key=key)
+
+
+def _play(state: HandState, legal: list[Card]) -> Card:
+    trump = state.trump
+    assert trump is not None
+    power, suits = POWER[trump], EFFECTIVE[trump]
+    if len(legal) == 1:
+        return legal[0]
+    cards = state.trick_cards
+    if not cards:
+        return max(legal, key=power.__getitem__)
+    led = suits[cards[0]]
+    best = trick_winner(cards, trump)
+    if state.trick_seats[best] % 2 == state.to_act % 2:  # type: ignore[operator]
+        return min(legal, key=lambda c: _value(c, trump, led, suits, power))
+
+    top = _value(cards[best], trump, led, suits, power)
+    winners = [c for c in legal if _value(c, trump, led, suits, power) > top]
+    if winners:
+        last = len(cards) == 4 - len(state.out) - 1
+        pick = min if last else max
+        return pick(winners, key=lambda c: _value(c, trump, led, suits, power))
+    return min(legal, key=lambda c: _value(c, trump, led, suits, power))
+
+
+def _value(card: Card, trump: Suit, led: Suit, suits: dict[Card, Suit], power: dict[Card, int]) -> int:
+    """Strength in this trick: trumps above the suit led above the rest (the rest by rank, to shed low)."""
+    s = suits[card]
+    if s is trump:
+        return 200 + power[card]
+    if s is led:
+        return 100 + power[card]
+    return power[card]
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
+
+
+def bot(name: str) -> Bot:
+    """The bot called ``name``; UnknownNameError lists the bots."""
+    try:
+        return BOTS[name]
+    except KeyError:
+        raise UnknownNameError("bot", name, BOTS) from None

@@ -1,0 +1,166 @@
+"""Scoring a hand and winning the game (the seed's table; game to 10, won by 2 unless plain first-to-10).
+
+| result                                            | points        |
+|---------------------------------------------------|---------------|
+| makers win 3 or 4 tricks                          | makers 1      |
+| makers win all 5 (a march)                        | makers 2      |
+| maker alone wins 3 or 4                           | makers 1      |
+| maker alone wins all 5                            | makers 4      |
+| defenders win 3 or more (makers are euchred)      | defenders 2   |
+| a defender alone wins 3 or more                   | defenders 4   |
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from engine.errors import InvalidPositionError
+from engine.euchre.rules import Rules, Side
+
+__all__ = ["HandScore", "game_over_reason", "game_winner", "score_hand", "win_chances"]
+
+TRICKS = 5
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """Points of one hand: to the makers or to the defenders (never both), and the row of the table."""
+
+    makers: int
+    defenders: int
+    row: str
+
+    @property
+    def euchred(self) -> bool:
+        return self.defenders > 0
+
+    @property
+    def march(self) -> bool:
+        return self.row.startswith("march") or self.row.startswith("lone march")
+
+
+def score_hand(makers_tricks: int, alone: bool = False, defender_alone: bool = False) -> HandScore:
+    """The points of a hand in which the makers took ``makers_tricks`` of the 5 tricks.
+
+    ``alone``: a maker went alone; ``defender_alone``: a defender went alone.
+    """
+    if isinstance(makers_tricks, bool) or not isinstance(makers_tricks, int) or not 0 <= makers_tricks <= TRICKS:
+        raise InvalidPositionError(f"the makers take 0 to 5 of the 5 tricks, not {makers_tricks!r}")
+    if makers_tricks <= 2:
+        if defender_alone:
+            return HandScore(0, 4, "a defender alone wins 3 or more: defenders 4")
+        return HandScore(0, 2, "defenders win 3 or more (the makers are euchred): defenders 2")
+    if makers_tricks == TRICKS:
+        if alone:
+            return HandScore(4, 0, "lone march: a maker alone wins all 5: makers 4")
+        return HandScore(2, 0, "march: the makers win all 5: makers 2")
+    if alone:
+        return HandScore(1, 0, f"a maker alone wins {makers_tricks}: makers 1")
+    return HandScore(1, 0, f"the makers win {makers_tricks}: makers 1")
+
+
+def _check_scores(scores: Sequence[int]) -> tuple[int, int]:
+    if len(scores) != 2 or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in scores):
+        raise InvalidPositionError(f"a game score is two whole numbers of 0 or more, not {list(scores)!r}")
+    return int(scores[0]), int(scores[1])
+
+
+def game_winner(scores: Sequence[int], rules: Rules) -> Side | None:
+    """The side that has won with ``scores`` (North-South, East-West), or None while the game goes on.
+
+    A side wins with at least ``rules.target`` points and, under win-by-two, a lead of 2 or more.
+    """
+    a, b = _check_scores(scores)
+    target = rules.target
+    if not rules.win_by_two:
+        if a >= target and b >= target:
+            if a == b:
+                raise InvalidPositionError(
+                    f"{a}-{b} cannot happen when the first side to {target} wins: the game ends at {target}"
+                )
+            return Side.NORTH_SOUTH if a > b else Side.EAST_WEST
+        if a >= target:
+            return Side.NORTH_SOUTH
+        return Side.EAST_WEST if b >= target else None
+    if a >= target and a - b >= 2:
+        return Side.NORTH_SOUTH
+    if b >= target and b - a >= 2:
+        return Side.EAST_WEST
+    return None
+
+
+def game_over_reason(scores: Sequence[int], rules: Rules) -> str:
+    """Why the game is over, or why it goes on, for a learner."""
+    a, b = _check_scores(scores)
+    winner = game_winner((a, b), rules)
+    target = rules.target
+    if winner is not None:
+        mine, theirs = (a, b) if winner is Side.NORTH_SOUTH else (b, a)
+        if rules.win_by_two:
+            return f"{winner.title} win {mine}-{theirs}: at least {target} points and ahead by {mine - theirs}"
+        return f"{winner.title} win {mine}-{theirs}: first to {target} points"
+    high = max(a, b)
+    if high >= target:
+        return f"{a}-{b}: a side has {high} points but leads by only {abs(a - b)}; it must lead by 2, so the " \
+               "game goes on"
+    return f"{a}-{b}: no side has {target} points yet, so the game goes on"
+
+
+def win_chances(
+    outcomes: Mapping[tuple[int, int], float], rules: Rules, top: int | None = None
+) -> dict[tuple[int, int], float]:
+    """The chance that North-South win the game from each score ``(ns, ew)`` with ``0 <= ns, ew <= top``.
+
+    ``outcomes`` maps the points of one hand ``(to N-S, to E-W)`` to its probability (a thrown-in hand,
+    ``(0, 0)``, changes nothing and is ignored). Hands are assumed independent (a Markov chain over
+    scores): under win-by-two, scores where both sides have ``target - 2`` or more only matter by their
+    difference, so the chain is finite. Values come from fixed-point iteration to 1e-12.
+    """
+    total = sum(p for (x, y), p in outcomes.items() if (x, y) != (0, 0) and p > 0)
+    if total <= 0:
+        raise InvalidPositionError("no hand outcome scores any points: the game would never end")
+    moves = [(x, y, p / total) for (x, y), p in outcomes.items() if (x, y) != (0, 0) and p > 0]
+    target = rules.target
+    if top is None:
+        top = target + 1 if rules.win_by_two else target - 1
+    floor = target - 2
+
+    def norm(a: int, b: int) -> tuple[int, int]:
+        if rules.win_by_two:
+            low = min(a, b)
+            if low > floor:
+                return a - low + floor, b - low + floor
+        return a, b
+
+    def terminal(a: int, b: int) -> float | None:
+        if not rules.win_by_two:  # only one side can reach the target first
+            return 1.0 if a >= target else 0.0 if b >= target else None
+        side = game_winner((a, b), rules)
+        if side is None:
+            return None
+        return 1.0 if side is Side.NORTH_SOUTH else 0.0
+
+    size = max(top, target + 6) + 1
+    values: dict[tuple[int, int], float] = {}
+    states = [(a, b) for a in range(size) for b in range(size)]
+    for _ in range(10_000):
+        change = 0.0
+        for a, b in states:
+            if terminal(a, b) is not None:
+                continue
+            v = 0.0
+            for x, y, p in moves:
+                na, nb = norm(a + x, b + y)
+                t = terminal(na, nb)
+                v += p * (t if t is not None else values.get((na, nb), 0.5))
+            change = max(change, abs(v - values.get((a, b), 0.5)))
+            values[(a, b)] = v
+        if change < 1e-12:
+            break
+    out: dict[tuple[int, int], float] = {}
+    for a in range(top + 1):
+        for b in range(top + 1):
+            t = terminal(a, b)
+            out[(a, b)] = t if t is not None else values[norm(a, b)]
+    return out

@@ -1,0 +1,119 @@
+"""The Euchre deck and card ranking: bowers, the effective suit, and the power of a card in a trick.
+
+With hearts trump the trumps rank J♥ (right bower), J♦ (left bower), A♥, K♥, Q♥, 10♥, 9♥. The left bower
+belongs to the trump suit for every purpose: with hearts trump, J♦ is a heart, not a diamond.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.cards import Card, Deck, Rank, Suit
+
+__all__ = [
+    "DECK",
+    "RANKS",
+    "card_power",
+    "effective_suit",
+    "is_trump",
+    "left_bower",
+    "right_bower",
+    "same_colour",
+    "trump_order",
+    "trumps_in",
+]
+
+DECK: Deck = Deck.euchre()
+RANKS: tuple[Rank, ...] = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+CARDS: tuple[Card, ...] = tuple(DECK.distinct())
+_SAME_COLOUR = {Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES, Suit.HEARTS: Suit.DIAMONDS,
+                Suit.DIAMONDS: Suit.HEARTS}
+_TRUMP_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.TEN, Rank.NINE)
+
+
+def same_colour(suit: Suit) -> Suit:
+    """The other suit of the same colour (♥ ↔ ♦, ♠ ↔ ♣): the suit of the left bower."""
+    return _SAME_COLOUR[suit]
+
+
+def right_bower(trump: Suit) -> Card:
+    """The jack of trumps, the highest card."""
+    return Card(Rank.JACK, trump)
+
+
+def left_bower(trump: Suit) -> Card:
+    """The jack of the other suit of the trump colour, the second-highest trump."""
+    return Card(Rank.JACK, _SAME_COLOUR[trump])
+
+
+def trump_order(trump: Suit) -> tuple[Card, ...]:
+    """The seven trumps, highest first."""
+    return (right_bower(trump), left_bower(trump)) + tuple(Card(r, trump) for r in _TRUMP_RANKS)
+
+
+def _tables() -> tuple[dict[Suit, dict[Card, Suit]], dict[Suit, dict[Card, int]]]:
+    suits: dict[Suit, dict[Card, Suit]] = {}
+    power: dict[Suit, dict[Card, int]] = {}
+    for trump in Suit:
+        order = trump_order(trump)
+        suits[trump] = {}
+        power[trump] = {}
+        for card in CARDS:
+            if card in order:
+                suits[trump][card] = trump
+                power[trump][card] = 100 + len(order) - order.index(card)
+            else:
+                suits[trump][card] = card.suit  # type: ignore[assignment]
+                power[trump][card] = int(card.rank)
+    return suits, power
+
+
+EFFECTIVE, POWER = _tables()
+"""``EFFECTIVE[trump][card]``: the suit the card belongs to; ``POWER[trump][card]``: trumps 101-107
+(9 up to the right bower), other cards their rank value 9-14 (9 up to the ace)."""
+
+
+def effective_suit(card: Card, trump: Suit | None) -> Suit:
+    """The suit ``card`` belongs to when ``trump`` is trump (the left bower is a trump); its printed suit
+    when there is no trump yet."""
+    if trump is None:
+        return card.suit  # type: ignore[return-value]
+    return EFFECTIVE[trump][card]
+
+
+def is_trump(card: Card, trump: Suit) -> bool:
+    return EFFECTIVE[trump][card] is trump
+
+
+def card_power(card: Card, trump: Suit) -> int:
+    """A number that orders cards of one suit (trumps 101-107 above every other card)."""
+    return POWER[trump][card]
+
+
+def trumps_in(cards: Iterable[Card], trump: Suit) -> tuple[Card, ...]:
+    """The trumps among ``cards``, highest first (bowers included)."""
+    table = POWER[trump]
+    return tuple(sorted((c for c in cards if EFFECTIVE[trump][c] is trump), key=table.__getitem__, reverse=True))
+
+
+def describe_card(card: Card, trump: Suit) -> str:
+    """``J♦ (left bower)``, ``A♥ (trump)``, ``K♣`` — for reasons."""
+    if card == right_bower(trump):
+        return f"{card.symbol_text} (right bower)"
+    if card == left_bower(trump):
+        return f"{card.symbol_text} (left bower)"
+    return card.symbol_text
+
+
+def sort_hand(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
+    """A hand for display: trumps first (highest first), then the other suits, high to low."""
+    order = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
+    if trump is None:
+        return sorted(cards, key=lambda c: (order[c.suit], -int(c.rank)))  # type: ignore[index]
+    suits, power = EFFECTIVE[trump], POWER[trump]
+
+    def key(c: Card) -> tuple[int, int]:
+        s = suits[c]
+        return (-1 if s is trump else order[s], -power[c])
+
+    return sorted(cards, key=key)
