@@ -1,0 +1,673 @@
+"""Leading and following: the requirement ladder, ``check`` with a reason, and distinct legal plays.
+
+**The ladder.** A lead has a *format* (the shapes of its parts). Following it, a player who holds more
+cards of the led group than were led must match the format as closely as possible. The ladder is every
+format reachable by weakening the lead's parts — a triple into a pair and a single, a tractor into shorter
+tractors or separate pairs, a pair into two singles — ordered best first: more cards in the widest
+units, then longer tractors among them, then the same for the next width. This reproduces seed 000's
+ladders (pair → two singles; tractor → two pairs → pair + two singles → four singles; the triple-tractor
+ladder) and applies them to throws part by part. The first rung the hand can meet is the requirement.
+Under the tractor preset (``follow_tractor_with_tractor`` off) tractors are matched as separate pairs:
+"as many pairs as possible, not necessarily consecutive".
+
+A player with no more led cards than were led must play all of them (and any others); a player with
+none may play anything (a discard, or a trump play that wins only if it has the led shape).
+
+``check`` decides a play by testing it against the one rung that applies, never by enumerating;
+``legal_plays`` enumerates distinct plays (identical cards collapsed) from counts, rung by rung.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import lru_cache
+from itertools import combinations_with_replacement, product
+
+from engine.base import Verdict
+from engine.cards import Card, Deck
+from engine.errors import InvalidPositionError
+from engine.shengji.combos import (
+    SINGLE,
+    Combo,
+    Format,
+    Holding,
+    Placement,
+    Shape,
+    classify,
+    decompose,
+    describe_format,
+    format_of,
+    group_of,
+    number_word,
+    placement_cards,
+    run_rows,
+    satisfy,
+    shape_name,
+    sort_format,
+    submultisets,
+)
+from engine.shengji.rules import SEATS, Rules, TripleFollow
+from engine.shengji.trump import Group, Trump
+
+
+def deck_of(rules: Rules) -> Deck:
+    return _deck(rules.decks)
+
+
+@lru_cache(maxsize=4)
+def _deck(decks: int) -> Deck:
+    return Deck.standard(jokers=True, decks=decks)
+
+
+def cards_text(cards: Iterable[Card], trump: Trump | None = None) -> str:
+    """Cards with suit symbols, high to low when the trump is known: ``K♥ K♥ 9♥``."""
+    cards = trump.sort(cards) if trump is not None else list(cards)
+    return " ".join(c.symbol_text for c in cards)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Positions
+# ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Position:
+    """One player's decision: their hand, and the cards led to this trick (empty: this player leads).
+
+    ``others`` (optional) are the other hands as (seat name, cards), used to judge a throw.
+    Build with :meth:`make`, which checks the position can occur.
+    """
+
+    rules: Rules
+    trump: Trump
+    hand: tuple[Card, ...]
+    lead: tuple[Card, ...] = ()
+    others: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    _cache: dict[str, object] = field(default_factory=dict, compare=False, repr=False, hash=False)
+
+    @classmethod
+    def make(
+        cls,
+        rules: Rules,
+        trump: Trump,
+        hand: Iterable[Card],
+        lead: Iterable[Card] = (),
+        others: Mapping[str, Iterable[Card]] | Sequence[tuple[str, Iterable[Card]]] = (),
+    ) -> Position:
+        """A checked position: copies within the decks, the lead one group, the hand large enough."""
+        hand, lead = tuple(hand), tuple(lead)
+        pairs = list(others.items()) if isinstance(others, Mapping) else list(others)
+        other_hands = tuple((str(seat), tuple(cards)) for seat, cards in pairs)
+        deck = deck_of(rules)
+        deck.check(hand, "in your hand")
+        everything = list(hand) + list(lead) + [c for _, cs in other_hands for c in cs]
+        deck.check(everything, "in the hands and the lead together")
+        if lead:
+            if group_of(lead, trump) is None:
+                raise InvalidPositionError(
+                    f"the lead {cards_text(lead, trump)} mixes suits: a lead is one suit, or all trumps"
+                )
+            if len(hand) < len(lead):
+                raise InvalidPositionError(
+                    f"the lead has {len(lead)} cards but your hand only {len(hand)}: every player holds as "
+                    "many cards as the leader"
+                )
+        limit = rules.hand_size + rules.kitty
+        if len(hand) > limit:
+            raise InvalidPositionError(f"a hand of {len(hand)} cards is more than a player can hold ({limit})")
+        return cls(rules, trump, hand, lead, other_hands)
+
+    @property
+    def leading(self) -> bool:
+        return not self.lead
+
+    def lead_parts(self) -> tuple[Combo, ...]:
+        parts = self._cache.get("parts")
+        if parts is None:
+            parts = decompose(self.lead, self.trump, self.rules)
+            self._cache["parts"] = parts
+        return parts  # type: ignore[return-value]
+
+    def lead_group(self) -> Group:
+        g = group_of(self.lead, self.trump)
+        assert g is not None
+        return g
+
+    def holding(self) -> Holding:
+        """The hand's cards of the led group."""
+        h = self._cache.get("holding")
+        if h is None:
+            h = Holding.of(self.hand, self.trump, self.lead_group())
+            self._cache["holding"] = h
+        return h  # type: ignore[return-value]
+
+
+def describe_lead(parts: Sequence[Combo], group: Group) -> str:
+    """``a pair of ♥``, ``a tractor of 2 pairs of trumps``, ``a throw of ♥ (a pair + a single card)``."""
+    where = "trumps" if group is Group.TRUMP else group.label
+    if len(parts) == 1:
+        return f"{shape_name(parts[0].shape)} of {where}" if parts[0].shape != SINGLE else f"a single {where}"
+    return f"a throw of {where} ({describe_format(format_of(parts))})"
+
+
+# ---------------------------------------------------------------------------------------------------
+# The ladder
+# ---------------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _unit_degradations(shape: Shape) -> tuple[Format, ...]:
+    """Every format a unit can weaken into (itself included), as full formats padded with singles."""
+    width, length = shape
+    total = width * length
+    if width == 1:
+        return ((SINGLE,) * total,)
+    out: set[Format] = set()
+
+    def grow(parts: list[Shape], budget: int, max_part: Shape) -> None:
+        used = sum(w * ln for w, ln in parts)
+        out.add(sort_format(parts + [SINGLE] * (total - used)))
+        for w in range(width, 1, -1):
+            for ln in range(min(budget, length), 0, -1):
+                part = (w, ln)
+                if part > max_part:
+                    continue
+                grow(parts + [part], budget - ln, part)
+
+    grow([], length, (width, length))
+    return tuple(out)
+
+
+def _format_key(fmt: Format, lead: Format, variant: TripleFollow) -> tuple:
+    top = max(w for w, _ in lead)
+    std = []
+    for w in range(top, 1, -1):
+        lengths = sorted((ln for ww, ln in fmt if ww == w), reverse=True)
+        std.append((sum(lengths), tuple(lengths)))
+    if top < 3 or variant is TripleFollow.STANDARD:
+        return (tuple(std),)
+    longest = max((ln for w, ln in fmt if w >= 2), default=0)
+    if variant is TripleFollow.PAIR_TRACTOR_OVER_TWO_TRIPLES:
+        return (longest, tuple(std))
+    lead_rows = sum(ln for w, ln in lead if w == top)
+    return (std[0][0] == lead_rows, longest, tuple(std))
+
+
+@lru_cache(maxsize=4096)
+def ladder(lead: Format, follow_tractor: bool, variant: TripleFollow) -> tuple[Format, ...]:
+    """The rungs for following a lead of format ``lead``, best first (the last is all singles)."""
+    units: list[Shape] = []
+    for w, ln in lead:
+        units.extend([(w, ln)] if follow_tractor or ln == 1 else [(w, 1)] * ln)
+    formats: set[Format] = {()}
+    for unit in units:
+        formats = {sort_format(a + b) for a in formats for b in _unit_degradations(unit)}
+    base = sort_format(units)
+    return tuple(sorted(formats, key=lambda f: _format_key(f, base, variant), reverse=True))
+
+
+def ladder_for(parts: Sequence[Combo], rules: Rules) -> tuple[Format, ...]:
+    return ladder(format_of(parts), rules.follow_tractor_with_tractor, rules.triple_follow)
+
+
+# ---------------------------------------------------------------------------------------------------
+# The requirement
+# ---------------------------------------------------------------------------------------------------
+
+
+class Duty(Enum):
+    """What kind of obligation a player has."""
+
+    LEAD = "lead"  # free: any combination of one group, or a throw
+    FOLLOW = "follow"  # more led cards than were led: meet the ladder's rung
+    ALL_OF_SUIT = "all_of_suit"  # no more than were led: play all of them (and any others)
+    VOID = "void"  # none of the led group: any cards (a discard, or trumps)
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One step of the ladder as the UI draws it."""
+
+    index: int
+    format: Format
+    text: str
+    met: bool  # the hand can play it
+    example: tuple[Card, ...]  # cards that meet it (the units), empty when not met
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """What the player must play, without listing the plays.
+
+    ``rung`` indexes ``ladder`` (FOLLOW only); ``must`` are cards every legal play contains (the whole led
+    group when short); ``choices`` lists, for each kind of unit the rung asks for, every such unit the hand
+    holds; ``example`` is one legal play.
+    """
+
+    duty: Duty
+    count: int
+    group: Group | None
+    lead_text: str
+    ladder: tuple[Format, ...]
+    rung: int | None
+    must: tuple[Card, ...]
+    choices: tuple[tuple[str, tuple[tuple[Card, ...], ...]], ...]
+    example: tuple[Card, ...]
+    text: str
+
+    @property
+    def format(self) -> Format | None:
+        return self.ladder[self.rung] if self.rung is not None else None
+
+    def rung_text(self, noun: str = "cards") -> str:
+        return describe_format(self.format, noun) if self.format is not None else ""
+
+
+def _noun(group: Group) -> str:
+    return group.noun
+
+
+def requirement(pos: Position) -> Requirement:
+    """What ``pos``'s player must play: the duty, the ladder rung that applies, and why."""
+    cached = pos._cache.get("requirement")
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    req = _requirement(pos)
+    pos._cache["requirement"] = req
+    return req
+
+
+def _requirement(pos: Position) -> Requirement:
+    trump, rules = pos.trump, pos.rules
+    if pos.leading:
+        text = "You lead: play any single card, pair, tractor" + (
+            " or a throw of one suit (it must stand against the other hands)." if rules.throws_allowed else "."
+        )
+        example = (trump.sort(pos.hand)[0],) if pos.hand else ()
+        return Requirement(Duty.LEAD, 0, None, "", (), None, (), (), example, text)
+    parts = pos.lead_parts()
+    group = pos.lead_group()
+    n = len(pos.lead)
+    noun = _noun(group)
+    lead_text = describe_lead(parts, group)
+    rungs = ladder_for(parts, rules)
+    holding = pos.holding()
+    if holding.total == 0:
+        where = "trumps" if group is Group.TRUMP else group.label
+        text = (
+            f"You have no {where}, so you may play any {number_word(n)} card{'s' if n > 1 else ''}: a discard, "
+            + ("or trumps (they win only in the led shape)." if group is not Group.TRUMP else "which cannot win.")
+        )
+        example = tuple(sorted(pos.hand, key=trump.key)[:n])
+        return Requirement(Duty.VOID, n, group, lead_text, rungs, None, (), (), example, text)
+    if holding.total <= n:
+        must = tuple(holding.expanded())
+        extra = n - holding.total
+        text = f"You hold only {number_word(holding.total)} {noun} ({cards_text(must, trump)}), "
+        if extra:
+            text += f"so you must play all of them and {number_word(extra)} other card{'s' if extra > 1 else ''}."
+        else:
+            text += "exactly as many as were led, so you must play all of them."
+        others = sorted((c for c in pos.hand if trump.group(c) is not group), key=trump.key)
+        example = must + tuple(others[:extra])
+        return Requirement(Duty.ALL_OF_SUIT, n, group, lead_text, rungs, 0, must, (), example, text)
+    index, fmt, placement = next((i, f, p) for i, f in enumerate(rungs) if (p := satisfy(holding, f)) is not None)
+    example = _complete(placement, holding, n, trump)
+    choices = _choices(holding, fmt)
+    text = _rung_sentence(index, rungs, fmt, placement, lead_text, noun, trump)
+    return Requirement(Duty.FOLLOW, n, group, lead_text, rungs, index, (), choices, example, text)
+
+
+def _complete(placement: Placement, holding: Holding, n: int, trump: Trump) -> tuple[Card, ...]:
+    """The placement's cards plus the lowest other cards of the holding up to ``n``."""
+    used = placement_cards(placement)
+    left = Counter(holding.count)
+    left.subtract(used)
+    low = sorted(left.elements(), key=trump.level)
+    return tuple(used + low[: n - len(used)])
+
+
+def _choices(holding: Holding, fmt: Format) -> tuple[tuple[str, tuple[tuple[Card, ...], ...]], ...]:
+    out = []
+    for shape in sorted({s for s in fmt if s != SINGLE}, reverse=True):
+        units = holding.units(shape)
+        out.append((shape_name(shape, plural=True), tuple(tuple(c for c in u for _ in range(shape[0])) for u in units)))
+    return tuple(out)
+
+
+def want_text(fmt: Format, noun: str) -> str:
+    """What a rung asks for, in words: ``a pair of ♥``, ``two pairs + two other ♥``, ``any four ♥``."""
+    text = describe_format(fmt, noun)
+    if all(s != SINGLE for s in fmt):
+        text += f" of {noun}"
+    return text
+
+
+def held_text(placement: Placement, noun: str, trump: Trump) -> str:
+    """The units of a placement in words: ``a pair of ♥ (K♥ K♥)``, ``two pairs of ♥ (K♥ K♥, 9♥ 9♥)``."""
+    by_shape: dict[Shape, list[str]] = {}
+    for (w, ln), row in placement:
+        by_shape.setdefault((w, ln), []).append(cards_text((c for c in row for _ in range(w)), trump))
+    words = []
+    for shape, shown in sorted(by_shape.items(), reverse=True):
+        n = len(shown)
+        name = shape_name(shape) if n == 1 else f"{number_word(n)} {shape_name(shape, plural=True)}"
+        words.append(f"{name} of {noun} ({', '.join(shown)})")
+    return " and ".join(words)
+
+
+def _rung_sentence(
+    index: int, rungs: Sequence[Format], fmt: Format, placement: Placement, lead_text: str, noun: str, trump: Trump
+) -> str:
+    want = want_text(fmt, noun)
+    if index == 0:
+        if not placement:
+            return f"The lead is {lead_text}: play any of your {noun}."
+        return f"The lead is {lead_text}. You hold {held_text(placement, noun, trump)}, so you must play {want}."
+    higher = want_text(rungs[index - 1], noun)
+    if not placement:
+        return f"The lead is {lead_text}. You cannot play {higher}, so {want} will do."
+    return (f"The lead is {lead_text}. You cannot play {higher}, but you hold {held_text(placement, noun, trump)}, "
+            f"so you must play {want}.")
+
+
+def ladder_steps(pos: Position) -> tuple[Rung, ...]:
+    """Every rung of the ladder with whether the hand meets it and an example (for drawing the steps)."""
+    if pos.leading:
+        return ()
+    parts = pos.lead_parts()
+    group = pos.lead_group()
+    holding = pos.holding()
+    rungs = ladder_for(parts, pos.rules)
+    out = []
+    enough = holding.total >= len(pos.lead)
+    for i, fmt in enumerate(rungs):
+        placement = satisfy(holding, fmt) if enough else None
+        example = tuple(placement_cards(placement)) if placement is not None else ()
+        out.append(Rung(i, fmt, want_text(fmt, _noun(group)), placement is not None, example))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------------------
+# check
+# ---------------------------------------------------------------------------------------------------
+
+
+def _missing(hand: Sequence[Card], play: Sequence[Card]) -> Card | None:
+    have = Counter(hand)
+    for card, k in Counter(play).items():
+        if have[card] < k:
+            return card
+    return None
+
+
+def check(pos: Position, cards: Iterable[Card]) -> Verdict:
+    """Whether the player of ``pos`` may play ``cards``, with the reason (naming the ladder rung)."""
+    play = tuple(cards)
+    trump = pos.trump
+    if not play:
+        return Verdict(False, "Play at least one card.")
+    missing = _missing(pos.hand, play)
+    if missing is not None:
+        return Verdict(False, f"{missing.symbol_text} is not in your hand.")
+    if pos.leading:
+        return _check_lead(pos, play)
+    n = len(pos.lead)
+    if len(play) != n:
+        return Verdict(False, f"The lead has {number_word(n)} card{'s' if n > 1 else ''}, so you must play "
+                              f"{number_word(n)}, not {number_word(len(play))}.")
+    req = requirement(pos)
+    group = req.group
+    assert group is not None
+    noun = _noun(group)
+    shown = cards_text(play, trump)
+    if req.duty is Duty.VOID:
+        return Verdict(True, _void_reason(pos, play))
+    if req.duty is Duty.ALL_OF_SUIT:
+        left = Counter(req.must)
+        left.subtract(play)
+        short = [c for c in left.elements()]
+        if short:
+            return Verdict(False, f"{req.text} {cards_text(short, trump)} {'is' if len(short) == 1 else 'are'} "
+                                  "missing from your play.")
+        return Verdict(True, f"Legal: {req.text}")
+    off = [c for c in play if trump.group(c) is not group]
+    if off:
+        return Verdict(False, f"You hold {number_word(pos.holding().total)} {noun}, so all {number_word(n)} "
+                              f"cards must be {noun}; {cards_text(off, trump)} {'is' if len(off) == 1 else 'are'} not.")
+    fmt = req.format
+    assert fmt is not None
+    mine = Holding(Counter(play), trump, group)
+    if satisfy(mine, fmt) is not None:
+        return Verdict(True, f"Legal: {shown} is {want_text(fmt, noun)}. {req.text}")
+    got = _best_rung(mine, req.ladder)
+    return Verdict(False, f"{req.text} {shown} is not: it is only {want_text(req.ladder[got], noun)}.")
+
+
+def _best_rung(holding: Holding, rungs: Sequence[Format]) -> int:
+    for i, fmt in enumerate(rungs):
+        if satisfy(holding, fmt) is not None:
+            return i
+    return len(rungs) - 1
+
+
+def _void_reason(pos: Position, play: tuple[Card, ...]) -> str:
+    trump = pos.trump
+    group = pos.lead_group()
+    where = "trumps" if group is Group.TRUMP else group.label
+    if group is not Group.TRUMP and all(trump.is_trump(c) for c in play):
+        fmt = format_of(pos.lead_parts())
+        if satisfy(Holding(Counter(play), trump, Group.TRUMP), fmt) is not None:
+            return f"Legal: you have no {where}; {cards_text(play, trump)} trumps in the led shape and can win."
+        return (f"Legal: you have no {where}; {cards_text(play, trump)} are trumps but not in the led shape "
+                f"({describe_format(fmt)}), so they count as a discard.")
+    return f"Legal: you have no {where}, so you may discard any cards."
+
+
+def _check_lead(pos: Position, play: tuple[Card, ...]) -> Verdict:
+    from engine.shengji.trick import judge_throw  # here to keep the import graph one-way at load time
+
+    trump, rules = pos.trump, pos.rules
+    group = group_of(play, trump)
+    if group is None:
+        return Verdict(False, f"{cards_text(play, trump)} mixes suits: a lead must be one suit, or all trumps.")
+    combo = classify(play, trump, rules)
+    if combo is not None:
+        return Verdict(True, f"Legal: you lead {combo.name}.")
+    if not rules.throws_allowed:
+        return Verdict(False, "Throws are not allowed under these rules: lead a single card, a pair, a triple or "
+                              "a tractor.")
+    parts = decompose(play, trump, rules)
+    what = describe_lead(parts, group)
+    if not pos.others:
+        return Verdict(True, f"Legal to try: {what}. It stands only if no other player can beat any part of it "
+                             "in that suit.")
+    result = judge_throw(play, pos.others, trump, rules)
+    if result.stands:
+        return Verdict(True, f"Legal: {what} stands — {result.reason}")
+    return Verdict(False, f"The throw fails: {result.reason}")
+
+
+# ---------------------------------------------------------------------------------------------------
+# legal plays
+# ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LegalPlays:
+    """Distinct legal plays (identical cards collapsed), at most ``limit`` of them; ``complete`` if all."""
+
+    plays: tuple[tuple[Card, ...], ...]
+    complete: bool
+
+    def __len__(self) -> int:
+        return len(self.plays)
+
+
+def legal_plays(pos: Position, limit: int | None = 2000) -> LegalPlays:
+    """The distinct legal plays of ``pos`` (each play's cards in no fixed order; sort them to show them).
+
+    Leading lists every combination (singles, pairs, triples, tractors) then, if throws are allowed,
+    every throw attempt. ``limit`` None lists them all.
+    """
+    cap = None if limit is None else max(0, limit)
+    gen = iter_legal_plays(pos)
+    out: list[tuple[Card, ...]] = []
+    if cap is None:
+        out = list(gen)
+        return LegalPlays(tuple(out), True)
+    for play in gen:
+        if len(out) == cap:
+            return LegalPlays(tuple(out), False)
+        out.append(play)
+    return LegalPlays(tuple(out), True)
+
+
+def count_items(cards: Iterable[Card], trump: Trump) -> list[tuple[Card, int]]:
+    """(card, copies) high to low."""
+    tally = Counter(cards)
+    return [(c, tally[c]) for c in sorted(tally, key=trump.key, reverse=True)]
+
+
+def iter_legal_plays(pos: Position) -> Iterator[tuple[Card, ...]]:
+    """Lazily, every distinct legal play of ``pos`` (see :func:`legal_plays`)."""
+    trump = pos.trump
+    if pos.leading:
+        yield from _lead_plays(pos)
+        return
+    req = requirement(pos)
+    n = req.count
+    if req.duty is Duty.VOID:
+        yield from submultisets(count_items(pos.hand, trump), n)
+        return
+    if req.duty is Duty.ALL_OF_SUIT:
+        rest = [c for c in pos.hand if trump.group(c) is not req.group]
+        for tail in submultisets(count_items(rest, trump), n - len(req.must)):
+            yield req.must + tail
+        return
+    fmt = req.format
+    assert fmt is not None
+    yield from plays_for_format(pos.holding(), fmt, n)
+
+
+def plays_for_format(holding: Holding, fmt: Format, n: int) -> Iterator[tuple[Card, ...]]:
+    """Every distinct ``n``-card sub-multiset of ``holding`` that meets ``fmt`` (from counts)."""
+    items = [(c, holding.count[c]) for c in holding.cards_desc()]
+    big = [s for s in fmt if s != SINGLE]
+    if not big:
+        yield from submultisets(items, n)
+        return
+    index = {c: i for i, (c, _) in enumerate(items)}
+    used_vectors = _placements(holding, big, index)
+    if len(used_vectors) == 1:
+        (used,) = used_vectors
+        head = tuple(c for (c, _), k in zip(items, used, strict=True) for _ in range(k))
+        rest = [(c, n0 - k) for (c, n0), k in zip(items, used, strict=True) if n0 - k > 0]
+        for tail in submultisets(rest, n - len(head)):
+            yield head + tail
+        return
+    seen: set[tuple[int, ...]] = set()
+    cards = [c for c, _ in items]
+    for used in sorted(used_vectors, reverse=True):
+        head = tuple(c for c, k in zip(cards, used, strict=True) for _ in range(k))
+        rest_items = [(i, n0 - k) for i, ((_, n0), k) in enumerate(zip(items, used, strict=True)) if n0 - k > 0]
+        rest = [(cards[i], k) for i, k in rest_items]
+        for tail in submultisets(rest, n - len(head)):
+            vec = list(used)
+            for c in tail:
+                vec[index[c]] += 1
+            key = tuple(vec)
+            if key in seen:
+                continue
+            seen.add(key)
+            yield head + tail
+
+
+def _placements(holding: Holding, big: list[Shape], index: Mapping[Card, int]) -> set[tuple[int, ...]]:
+    """Every distinct use of cards (a count vector over ``index``) that places all units of ``big``."""
+    rem = dict(holding.count)
+    levels = holding.levels
+    desc = holding.levels_desc
+    long_units = sorted((s for s in big if s[1] >= 2), key=lambda s: (s[1], s[0]), reverse=True)
+    sets = Counter(s for s in big if s[1] == 1)
+    out: set[tuple[int, ...]] = set()
+    size = len(index)
+    used = [0] * size
+
+    def place_sets(kinds: list[tuple[Shape, int]]) -> None:
+        if not kinds:
+            out.add(tuple(used))
+            return
+        (width, _), k = kinds[0]
+        cands = [c for lv in desc for c in levels[lv] if rem[c] >= width]
+        for combo in combinations_with_replacement(cands, k):
+            need = Counter(combo)
+            if any(rem[c] < width * m for c, m in need.items()):
+                continue
+            for c, m in need.items():
+                rem[c] -= width * m
+                used[index[c]] += width * m
+            place_sets(kinds[1:])
+            for c, m in need.items():
+                rem[c] += width * m
+                used[index[c]] -= width * m
+
+    def place(i: int, prev_top: int | None) -> None:
+        if i == len(long_units):
+            place_sets(sorted(sets.items(), reverse=True))
+            return
+        width, length = long_units[i]
+        same_as_prev = i > 0 and long_units[i - 1] == long_units[i]
+        for top in desc:
+            if same_as_prev and prev_top is not None and top > prev_top:
+                continue
+            rows = run_rows(levels, rem, top, width, length)
+            if rows is None:
+                continue
+            for choice in product(*rows):
+                for c in choice:
+                    rem[c] -= width
+                    used[index[c]] += width
+                place(i + 1, top)
+                for c in choice:
+                    rem[c] += width
+                    used[index[c]] -= width
+
+    place(0, None)
+    return out
+
+
+def _lead_plays(pos: Position) -> Iterator[tuple[Card, ...]]:
+    trump, rules = pos.trump, pos.rules
+    holdings = [Holding.of(pos.hand, trump, g) for g in (Group.TRUMP, *[g for g in Group if g is not Group.TRUMP])]
+    holdings = [h for h in holdings if h.total]
+    shapes: list[Shape] = [SINGLE]
+    for width in range(2, rules.max_width + 1):
+        shapes.append((width, 1))
+    for h in holdings:
+        for shape in shapes:
+            for unit in h.units(shape):
+                yield tuple(c for c in unit for _ in range(shape[0]))
+    for width in range(2, rules.max_width + 1):
+        for h in holdings:
+            for length in range(2, len(h.levels) + 1):
+                units = h.units((width, length))
+                if not units:
+                    break
+                for unit in units:
+                    yield tuple(c for c in unit for _ in range(width))
+    if not rules.throws_allowed:
+        return
+    for h in holdings:
+        items = [(c, h.count[c]) for c in h.cards_desc()]
+        for size in range(2, h.total + 1):
+            for play in submultisets(items, size):
+                if classify(play, trump, rules) is None:
+                    yield play
+
+
+def seat_name(index: int) -> str:
+    return SEATS[index % 4]
