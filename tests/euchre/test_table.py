@@ -1,0 +1,106 @@
+"""The whole-hand Table contract for Euchre: commentary, chapters, per-seat views, results, both sides alone."""
+
+from __future__ import annotations
+
+import random
+
+from engine.cards import parse_cards
+from engine.euchre.table import TABLE
+from engine.table import Record, play_out, replay
+
+
+def find_seed(predicate, bots="random", preset="seed", limit=400):
+    for seed in range(limit):
+        record, final = play_out(TABLE, preset, seed, bots)
+        if predicate(record, final):
+            return record, final
+    raise AssertionError("no such hand in the first seeds")
+
+
+def test_actions_are_words_or_cards() -> None:
+    state = TABLE.new_hand("seed", 3)
+    assert TABLE.legal_actions(state) == ["pass", "order up"]
+    record, _ = play_out(TABLE, "seed", 3, "heuristic")
+    for action in record.actions:
+        assert action in ("pass", "order up", "alone", "partner") or action.startswith(("name ", "discard ")) \
+            or len(parse_cards(action)) == 1
+
+
+def test_commentary_tells_the_story_and_chapters_jump_to_tricks() -> None:
+    record, _ = find_seed(lambda r, f: "order up" in r.actions, bots="heuristic")
+    _, steps = replay(TABLE, record)
+    text = " ".join(s.comment for s in steps)
+    assert "orders up" in text and "are trump" in text and "wins the trick" in text and "Hand over" in text
+    chapters = [s.chapter for s in steps]
+    assert chapters[0] == "Calling"
+    assert [c for c in dict.fromkeys(chapters) if c.startswith("Trick")] == [f"Trick {i}" for i in range(1, 6)]
+
+
+def test_thrown_in_hand() -> None:
+    record = Record("euchre", "seed", 4, ("pass",) * 8)
+    states, steps = replay(TABLE, record)
+    final = states[-1]
+    assert "thrown in" in steps[-1].comment
+    assert "turned down" in steps[3].comment
+    assert TABLE.result(final)["points"] == {"N-S": 0, "E-W": 0}
+
+
+def test_both_sides_alone_through_the_table() -> None:
+    record, final = find_seed(lambda r, f: r.actions.count("alone") == 2, limit=2000)
+    result = TABLE.result(final)
+    assert result["maker_alone"] and result["defender_alone"]
+    view = TABLE.view(final, None)
+    assert sum(not s.active for s in view.seats) == 2
+    assert sum("sits out" in s.role for s in view.seats) == 2
+    states, steps = replay(TABLE, record)
+    assert any("sits out" in s.comment for s in steps)
+    play_states = [s for s in states if s.phase.value == "play" and s.trick_cards]
+    assert all(len(s.trick_cards) < 2 for s in play_states)
+
+
+def test_views_hide_the_other_hands() -> None:
+    state = TABLE.new_hand("seed", 8)
+    teacher = TABLE.view(state, None)
+    assert all(None not in s.cards for s in teacher.seats)
+    assert dict(teacher.extra)["Upcard"] == (state.upcard,)
+    assert all(c is not None for c in dict(teacher.extra)["Kitty"])
+    for seat in range(4):
+        view = TABLE.view(state, seat)
+        for i, s in enumerate(view.seats):
+            assert (None in s.cards) == (i != seat)
+        assert all(c is None for c in dict(view.extra)["Kitty"])
+    info = dict(teacher.info)
+    assert info["Phase"] == "call round 1" and "Dealer" in info
+
+
+def test_the_dealers_discard_is_seen_only_by_the_dealer_and_the_teacher() -> None:
+    record, _ = find_seed(lambda r, f: any(a.startswith("discard") for a in r.actions), bots="heuristic")
+    states, _ = replay(TABLE, record)
+    state = next(s for s in states if s.discard is not None)
+    assert "Dealer's discard" in dict(TABLE.view(state, None).extra)
+    assert "Dealer's discard" in dict(TABLE.view(state, state.dealer).extra)
+    assert "Dealer's discard" not in dict(TABLE.view(state, (state.dealer + 1) % 4).extra)
+
+
+def test_check_explains_and_apply_refuses() -> None:
+    state = TABLE.new_hand("seed", 5)
+    assert not TABLE.check(state, "name H").legal
+    assert "not valid" in TABLE.check(state, "shout").reason
+    import pytest
+
+    from engine.errors import IllegalPlayError, InvalidNotationError
+
+    with pytest.raises(IllegalPlayError):
+        TABLE.apply(state, "9C")
+    with pytest.raises(InvalidNotationError):
+        TABLE.apply(state, "shout")
+
+
+def test_records_replay_for_every_preset_and_bot() -> None:
+    rng = random.Random(1)
+    for preset in TABLE.presets():
+        for bots in ("random", "heuristic", ["heuristic", "random", "heuristic", "random"]):
+            seed = rng.randrange(10_000)
+            record, final = play_out(TABLE, preset, seed, bots)
+            states, _ = replay(TABLE, Record.from_json(record.to_json()))
+            assert states[-1] == final and TABLE.result(final) is not None
