@@ -203,6 +203,29 @@ def run_rows(
     return rows
 
 
+def unit_choices(
+    holding: Holding, rem: dict[Card, int], shape: Shape, max_top: int | None
+) -> Iterator[tuple[int, tuple[Card, ...]]]:
+    """Each way to take a unit of ``shape`` from ``rem`` (top row at or below ``max_top``), as (top, row cards).
+
+    While a choice is yielded its cards are taken out of ``rem``; they are put back when the loop moves on
+    (a caller that stops early keeps them taken).
+    """
+    width, length = shape
+    for top in holding.levels_desc:
+        if max_top is not None and top > max_top:
+            continue
+        rows = run_rows(holding.levels, rem, top, width, length)
+        if rows is None:
+            continue
+        for choice in product(*rows):
+            for c in choice:
+                rem[c] -= width
+            yield top, choice
+            for c in choice:
+                rem[c] += width
+
+
 def satisfy(holding: Holding, fmt: Format, count: dict[Card, int] | None = None) -> Placement | None:
     """Place every non-single unit of ``fmt`` on disjoint cards of ``holding``; None if impossible.
 
@@ -246,22 +269,12 @@ def satisfy(holding: Holding, fmt: Format, count: dict[Card, int] | None = None)
     def place(i: int, prev_top: int | None) -> Placement | None:
         if i == len(long_units):
             return simple()
-        width, length = long_units[i]
-        same_as_prev = i > 0 and long_units[i - 1] == long_units[i]
-        for top in desc:
-            if same_as_prev and prev_top is not None and top > prev_top:
-                continue
-            rows = run_rows(levels, rem, top, width, length)
-            if rows is None:
-                continue
-            for choice in product(*rows):
-                for c in choice:
-                    rem[c] -= width
-                rest = place(i + 1, top)
-                for c in choice:
-                    rem[c] += width
-                if rest is not None:
-                    return [((width, length), choice), *rest]
+        shape = long_units[i]
+        same_as_prev = i > 0 and long_units[i - 1] == shape
+        for top, choice in unit_choices(holding, rem, shape, prev_top if same_as_prev else None):
+            rest = place(i + 1, top)
+            if rest is not None:
+                return [(shape, choice), *rest]
         return None
 
     return place(0, None)

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
-from itertools import combinations_with_replacement, product
+from itertools import combinations_with_replacement
 
 from engine.base import Verdict
 from engine.cards import Card, Deck
@@ -43,11 +43,11 @@ from engine.shengji.combos import (
     group_of,
     number_word,
     placement_cards,
-    run_rows,
     satisfy,
     shape_name,
     sort_format,
     submultisets,
+    unit_choices,
 )
 from engine.shengji.rules import SEATS, Rules, TripleFollow
 from engine.shengji.trump import Group, Trump
@@ -619,22 +619,15 @@ def _placements(holding: Holding, big: list[Shape], index: Mapping[Card, int]) -
         if i == len(long_units):
             place_sets(sorted(sets.items(), reverse=True))
             return
-        width, length = long_units[i]
-        same_as_prev = i > 0 and long_units[i - 1] == long_units[i]
-        for top in desc:
-            if same_as_prev and prev_top is not None and top > prev_top:
-                continue
-            rows = run_rows(levels, rem, top, width, length)
-            if rows is None:
-                continue
-            for choice in product(*rows):
-                for c in choice:
-                    rem[c] -= width
-                    used[index[c]] += width
-                place(i + 1, top)
-                for c in choice:
-                    rem[c] += width
-                    used[index[c]] -= width
+        shape = long_units[i]
+        width = shape[0]
+        same_as_prev = i > 0 and long_units[i - 1] == shape
+        for top, choice in unit_choices(holding, rem, shape, prev_top if same_as_prev else None):
+            for c in choice:
+                used[index[c]] += width
+            place(i + 1, top)
+            for c in choice:
+                used[index[c]] -= width
 
     place(0, None)
     return out

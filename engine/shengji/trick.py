@@ -1,0 +1,246 @@
+"""Throws (do they stand? the forced part and the penalty) and the winner of a trick.
+
+A throw stands when no other hand could beat any of its parts in the led group: no higher single than
+its singles, no higher pair than its pairs, no higher tractor of the same shape than its tractors. When
+it fails, the thrower must lead the smallest failing part; when parts of different kinds fail (seed 000's
+Q44: a single above Q *and* a pair above 44 are out), the next player chooses which of them is led.
+
+The winner: a play wins only in the led shape. In the led group, the highest such play wins; a player
+void in the led group who plays trumps in exactly the led shape beats every non-trump play, and a later
+higher trump play in that shape overtrumps. A throw that stood cannot be beaten in its own group; trump
+plays on it compare by their largest part of the leading kind (tractors, else triples, else pairs, else
+singles). Equal plays: the earlier one wins.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from engine.cards import Card
+from engine.errors import InvalidPositionError
+from engine.shengji.combos import (
+    SINGLE,
+    Combo,
+    Format,
+    Holding,
+    Shape,
+    decompose,
+    describe_format,
+    format_of,
+    group_of,
+    satisfy,
+    shape_name,
+)
+from engine.shengji.rules import Rules
+from engine.shengji.trump import Group, Trump, points
+
+
+def _text(cards: Iterable[Card], trump: Trump) -> str:
+    return " ".join(c.symbol_text for c in trump.sort(cards))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Throws
+# ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Beaten:
+    """One failing part of a throw: who beats it and with which cards."""
+
+    part: Combo
+    seat: str
+    by: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class ThrowJudgement:
+    """The verdict on a throw against the other hands.
+
+    ``options`` are the parts the thrower may be made to lead: one (forced) or several (``chooser``, the
+    next player, picks). ``penalty_per_card`` × the cards taken back is transferred to the other side.
+    """
+
+    cards: tuple[Card, ...]
+    parts: tuple[Combo, ...]
+    stands: bool
+    beaten: tuple[Beaten, ...]
+    options: tuple[tuple[Card, ...], ...]
+    chooser: str | None
+    reason: str
+
+    @property
+    def forced(self) -> tuple[Card, ...] | None:
+        """The part the thrower must lead when there is no choice."""
+        return self.options[0] if len(self.options) == 1 else None
+
+    def taken_back(self, led: Sequence[Card]) -> int:
+        """Cards taken back when ``led`` is the part finally led."""
+        return len(self.cards) - len(led)
+
+
+def judge_throw(
+    cards: Sequence[Card],
+    others: Sequence[tuple[str, Sequence[Card]]],
+    trump: Trump,
+    rules: Rules,
+) -> ThrowJudgement:
+    """Whether the lead ``cards`` stands against ``others`` (seat name, hand) — listed in turn order after
+    the leader, so the first is the next player (who chooses the forced part when there is a choice).
+
+    A lead that is one combination always stands. Raises InvalidPositionError for a lead of mixed groups.
+    """
+    cards = tuple(cards)
+    group = group_of(cards, trump)
+    if group is None:
+        raise InvalidPositionError(f"{_text(cards, trump)} mixes suits: a throw must be one suit, or all trumps")
+    parts = decompose(cards, trump, rules)
+    if len(parts) <= 1:
+        return ThrowJudgement(cards, parts, True, (), (), None, "a single combination always stands.")
+    holdings = [(seat, Holding.of(hand, trump, group)) for seat, hand in others]
+    beaten: list[Beaten] = []
+    for part in parts:
+        for seat, holding in holdings:
+            top = holding.best_top(part.shape)
+            if top is not None and top > part.top:
+                unit = next(u for u in holding.units(part.shape) if trump.level(u[0]) > part.top)
+                by = tuple(c for c in unit for _ in range(part.width))
+                beaten.append(Beaten(part, seat, by))
+                break
+    if not beaten:
+        where = "trumps" if group is Group.TRUMP else group.label
+        return ThrowJudgement(cards, parts, True, (), (), None,
+                              f"no other hand can beat any part of it in {where}.")
+    smallest: dict[Shape, Combo] = {}
+    for b in beaten:
+        cur = smallest.get(b.part.shape)
+        if cur is None or b.part.top < cur.top:
+            smallest[b.part.shape] = b.part
+    options = tuple(smallest[s].cards for s in sorted(smallest, reverse=True))
+    why = "; ".join(f"{b.seat} holds {_text(b.by, trump)}, which beats {b.part.name}" for b in beaten)
+    if len(options) == 1:
+        reason = f"{why}. You must lead {_text(options[0], trump)}."
+        chooser = None
+    else:
+        chooser = others[0][0] if others else None
+        listed = " or ".join(_text(o, trump) for o in options)
+        reason = f"{why}. The next player ({chooser}) chooses which you must lead: {listed}."
+    return ThrowJudgement(cards, parts, False, tuple(beaten), options, chooser, reason)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Trick winner
+# ---------------------------------------------------------------------------------------------------
+
+
+def leading_shape(parts: Sequence[Combo]) -> Shape:
+    """The kind throws compare by: tractors (longest) first, then triples, then pairs, then singles."""
+    return max((p.shape for p in parts), key=lambda s: (s[1] >= 2, s[0], s[1]))
+
+
+def strength(cards: Sequence[Card], fmt: Format, shape: Shape, trump: Trump) -> int | None:
+    """The top level of the highest ``shape`` unit of ``cards`` in an arrangement meeting ``fmt``; None when
+    the cards cannot be arranged as ``fmt`` (or are of several groups)."""
+    group = group_of(cards, trump)
+    if group is None:
+        return None
+    holding = Holding(Counter(cards), trump, group)
+    rest: list[Shape] = list(fmt)
+    rest.remove(shape)
+    rest_fmt = tuple(rest)
+    width = shape[0]
+    for unit in holding.units(shape):
+        count = dict(holding.count)
+        for c in unit:
+            count[c] -= width
+        if satisfy(holding, rest_fmt, count) is not None:
+            return trump.level(unit[0])
+    return None
+
+
+@dataclass(frozen=True)
+class TrickOutcome:
+    """Who wins a trick (index into the plays, 0 = the lead), why, and each play's role."""
+
+    winner: int
+    reason: str
+    roles: tuple[str, ...]
+    points: int
+
+
+def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump, rules: Rules,
+                 seats: Sequence[str] | None = None) -> TrickOutcome:
+    """The winning play of a trick (or a trick so far). Plays are in turn order, the lead first.
+
+    Raises InvalidPositionError when the lead is of mixed groups or the plays differ in size.
+    """
+    plays = [tuple(p) for p in plays]
+    if not plays or not plays[0]:
+        raise InvalidPositionError("a trick needs a lead")
+    lead = plays[0]
+    n = len(lead)
+    for i, p in enumerate(plays[1:], start=1):
+        if len(p) != n:
+            raise InvalidPositionError(f"play {i + 1} has {len(p)} cards but the lead has {n}: every player "
+                                       "plays as many cards as were led")
+    group = group_of(lead, trump)
+    if group is None:
+        raise InvalidPositionError(f"the lead {_text(lead, trump)} mixes suits: a lead is one suit, or all trumps")
+    names = list(seats) if seats is not None else [f"play {i + 1}" for i in range(len(plays))]
+    parts = decompose(lead, trump, rules)
+    fmt = format_of(parts)
+    shape = leading_shape(parts)
+    lead_text = _lead_words(parts, group)
+    best, best_strength, best_trumps = 0, strength(lead, fmt, shape, trump), False
+    assert best_strength is not None
+    roles = ["leads " + lead_text]
+    for i, p in enumerate(plays[1:], start=1):
+        g = group_of(p, trump)
+        text = _text(p, trump)
+        if g is group:
+            s = strength(p, fmt, shape, trump)
+            if len(parts) > 1:
+                roles.append(f"follows the throw with {text}: a throw that stood cannot be beaten in its suit")
+            elif s is None:
+                roles.append(f"follows with {text}, not {describe_format(fmt)}: cannot win")
+            elif best_trumps and group is not Group.TRUMP:
+                roles.append(f"follows with {text}: a trump play is already winning")
+            elif s > best_strength:
+                best, best_strength = i, s
+                roles.append(f"follows with {text}, higher: wins so far")
+            else:
+                roles.append(f"follows with {text}, not higher")
+        elif g is Group.TRUMP:
+            s = strength(p, fmt, shape, trump)
+            if s is None:
+                roles.append(f"plays trumps {text}, not in the led shape ({describe_format(fmt)}): a discard")
+            elif not best_trumps:
+                best, best_strength, best_trumps = i, s, True
+                roles.append(f"trumps with {text}: wins so far")
+            elif s > best_strength:
+                best, best_strength = i, s
+                roles.append(f"overtrumps with {text}: wins so far")
+            else:
+                roles.append(f"trumps with {text}, not higher than the trump play before: cannot win")
+        else:
+            roles.append(f"discards {text}")
+    total = sum(points(p) for p in plays)
+    winner_name = names[best]
+    if best == 0:
+        reason = f"{winner_name} wins: nobody beat the lead ({lead_text})."
+    elif best_trumps:
+        reason = f"{winner_name} wins with trumps {_text(plays[best], trump)} in the led shape."
+    else:
+        reason = f"{winner_name} wins with the highest {shape_name(shape, article=False)} of the led suit: " \
+                 f"{_text(plays[best], trump)}."
+    return TrickOutcome(best, reason, tuple(roles), total)
+
+
+def _lead_words(parts: Sequence[Combo], group: Group) -> str:
+    where = "trumps" if group is Group.TRUMP else group.label
+    if len(parts) == 1:
+        p = parts[0]
+        return f"{shape_name(p.shape)} of {where}" if p.shape != SINGLE else f"a single {where}"
+    return f"a throw of {where}: {describe_format(format_of(parts))}"
