@@ -1,0 +1,183 @@
+"""Scoring a round: the kitty bonus, the level table (bands scaled by the number of decks), the next
+banker team and starter, and the climb through the levels (the game is won past the ace).
+
+All functions are pure: points in, result out, so the scoring explorer can sweep them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.cards import Rank
+from engine.errors import InvalidPositionError
+from engine.shengji.rules import RANKS, SEATS, TEAMS, KittyMultiplier, Rules
+
+
+def team_of(seat: int) -> int:
+    """0 for North-South, 1 for West-East."""
+    return seat % 2
+
+
+def kitty_multiplier(rules: Rules, last_trick_cards: int, largest_combo: int | None = None) -> int:
+    """What the kitty's points are multiplied by when the attackers win the last trick.
+
+    ``last_trick_cards`` is the number of cards each player played to the last trick; ``largest_combo`` the
+    number of cards in the largest combination of its lead (default: all of them, a single combination).
+    """
+    if last_trick_cards < 1:
+        raise InvalidPositionError("the last trick has at least one card per player")
+    if rules.kitty_multiplier is KittyMultiplier.DOUBLE:
+        return 2
+    if rules.kitty_multiplier is KittyMultiplier.TWICE_CARDS:
+        return 2 * last_trick_cards
+    largest = last_trick_cards if largest_combo is None else largest_combo
+    if not 1 <= largest <= last_trick_cards:
+        raise InvalidPositionError(f"the largest combination ({largest}) must be 1 to {last_trick_cards} cards")
+    return 2**largest
+
+
+def kitty_bonus(
+    rules: Rules, kitty_points: int, last_trick_cards: int, attackers_won_last: bool, largest_combo: int | None = None
+) -> int:
+    """The attackers' kitty bonus (0 unless they won the last trick)."""
+    if not attackers_won_last:
+        return 0
+    return kitty_points * kitty_multiplier(rules, last_trick_cards, largest_combo)
+
+
+@dataclass(frozen=True)
+class LevelChange:
+    """The level table's verdict on the attackers' points."""
+
+    points: int
+    bankers_keep: bool
+    levels: int  # levels gained by the bankers (kept) or the attackers (bank passed); may be 0
+    low: int  # the band: low ≤ points ≤ high (high None: no upper end)
+    high: int | None
+    text: str
+
+
+def level_change(points: int, rules: Rules) -> LevelChange:
+    """The result of a round in which the attackers scored ``points`` (penalties included).
+
+    Two decks: 0 → bankers +3; 5–35 → +2; 40–75 → +1; 80–115 → the attackers take the bank; 120–155 →
+    and go up 1; then one more level per further 40. Other deck counts scale the bands (threshold 40 ×
+    decks, band threshold / 2) unless the options set them.
+    """
+    t, b = rules.attack_threshold, rules.band_width
+    if points <= 0:
+        return LevelChange(points, True, 3, min(points, 0), 0, "the attackers scored nothing: bankers go up 3")
+    if points < t - b:
+        return LevelChange(points, True, 2, 1, t - b - 1, f"under {t - b}: bankers go up 2")
+    if points < t:
+        return LevelChange(points, True, 1, max(1, t - b), t - 1, f"under the threshold {t}: bankers go up 1")
+    if points < t + b:
+        return LevelChange(points, False, 0, t, t + b - 1,
+                           f"the threshold {t} reached: the attackers take the bank, no level change")
+    up = 1 + (points - t - b) // b
+    low = t + b * up
+    return LevelChange(points, False, up, low, low + b - 1, f"{low} or more: the attackers take the bank and go up {up}")
+
+
+def level_bands(rules: Rules, upto: int | None = None) -> list[LevelChange]:
+    """The level table as bands (each reported at its lowest points) from 0 up to ``upto`` points
+    (default: all the points in play)."""
+    top = rules.total_points if upto is None else upto
+    out: list[LevelChange] = []
+    p = 0
+    while p <= top:
+        change = level_change(p, rules)
+        out.append(change)
+        assert change.high is not None and change.high >= p
+        p = change.high + 1
+    return out
+
+
+def climb(level: Rank, steps: int, rules: Rules) -> tuple[Rank, bool]:
+    """A team's level after going up ``steps``: (new level, whether it went past the end rank and won).
+
+    A level listed in ``rules.stop_ranks`` is never jumped over: the climb stops there.
+    """
+    end = RANKS.index(rules.game_end_rank)
+    i = RANKS.index(level)
+    for step in range(steps):
+        if i >= end:
+            return level, True
+        i += 1
+        level = RANKS[i]
+        if level in rules.stop_ranks and step < steps - 1:
+            break
+    return level, False
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """The whole scoring of a round."""
+
+    trick_points: int
+    kitty_points: int
+    multiplier: int
+    kitty_bonus: int
+    penalty: int  # points transferred to the attackers by failed throws (negative: taken from them)
+    attacker_points: int
+    change: LevelChange
+    banker_team: int
+    starter: int
+    next_banker_team: int
+    next_starter: int
+    levels: tuple[Rank, Rank]  # after the round, by team
+    winner: int | None  # the team that went past the end rank, if any
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "trick_points": self.trick_points,
+            "kitty_points": self.kitty_points,
+            "kitty_multiplier": self.multiplier,
+            "kitty_bonus": self.kitty_bonus,
+            "penalty": self.penalty,
+            "attacker_points": self.attacker_points,
+            "bankers_keep": self.change.bankers_keep,
+            "levels_up": self.change.levels,
+            "team_up": TEAMS[self.banker_team if self.change.bankers_keep else 1 - self.banker_team]
+            if self.change.levels else None,
+            "band": [self.change.low, self.change.high],
+            "result": self.change.text,
+            "banker_team": TEAMS[self.banker_team],
+            "next_banker_team": TEAMS[self.next_banker_team],
+            "next_starter": SEATS[self.next_starter],
+            "levels": {TEAMS[i]: lv.text for i, lv in enumerate(self.levels)},
+            "winner": TEAMS[self.winner] if self.winner is not None else None,
+        }
+
+
+def score_round(
+    rules: Rules,
+    *,
+    trick_points: int,
+    kitty_points: int,
+    last_trick_cards: int,
+    attackers_won_last: bool,
+    starter: int,
+    levels: Sequence[Rank] = (Rank.TWO, Rank.TWO),
+    penalty: int = 0,
+    largest_combo: int | None = None,
+) -> RoundScore:
+    """Score a round: attackers' trick points + kitty bonus + penalties → level change, next banker, levels."""
+    multiplier = kitty_multiplier(rules, last_trick_cards, largest_combo) if attackers_won_last else 0
+    bonus = kitty_points * multiplier
+    total = trick_points + bonus + penalty
+    change = level_change(total, rules)
+    banker = team_of(starter)
+    new_levels = list(levels)
+    winner = None
+    up_team = banker if change.bankers_keep else 1 - banker
+    if change.levels:
+        new_levels[up_team], won = climb(levels[up_team], change.levels, rules)
+        winner = up_team if won else None
+    if change.bankers_keep:
+        next_banker, next_starter = banker, (starter + 2) % 4
+    else:
+        next_banker, next_starter = 1 - banker, (starter + 1) % 4
+    return RoundScore(trick_points, kitty_points, multiplier, bonus, penalty, total, change, banker, starter,
+                      next_banker, next_starter, (new_levels[0], new_levels[1]), winner)
