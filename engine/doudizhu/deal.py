@@ -1,0 +1,50 @@
+"""A seeded deal as the seed describes it: a dealer, a face-up card shuffled back in, draws in turn."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine.cards import Card
+from engine.doudizhu.combos import INDEX
+from engine.doudizhu.rules import Rules
+
+
+@dataclass(frozen=True)
+class DealtHand:
+    """A deal: each seat's cards (low to high), the kitty, the dealer, the face-up card and who drew it."""
+
+    seed: int
+    hands: tuple[tuple[Card, ...], ...]
+    kitty: tuple[Card, ...]
+    dealer: int
+    face_up: Card
+    first_bidder: int
+
+
+def sort_ranks(cards: list[Card] | tuple[Card, ...]) -> tuple[Card, ...]:
+    """Cards low to high in Dou Dizhu order (3 … A, 2, black joker, red joker)."""
+    return tuple(sorted(cards, key=lambda c: INDEX[c.rank]))
+
+
+def deal(rules: Rules, seed: int) -> DealtHand:
+    """Shuffle with ``seed``; the players draw in turn from the one after the dealer; the last cards
+    (3 or 8) are the kitty. The face-up card is one of the drawn cards; whoever drew it bids first."""
+    rng = random.Random(seed)
+    cards = rules.deck.cards()
+    rng.shuffle(cards)
+    players = rules.players
+    dealer = rng.randrange(players)
+    drawn = players * rules.hand_size
+    face = rng.randrange(drawn)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i, card in enumerate(cards[:drawn]):
+        hands[(dealer + 1 + i) % players].append(card)
+    return DealtHand(
+        seed=seed,
+        hands=tuple(sort_ranks(h) for h in hands),
+        kitty=sort_ranks(cards[drawn:]),
+        dealer=dealer,
+        face_up=cards[face],
+        first_bidder=(dealer + 1 + face) % players,
+    )

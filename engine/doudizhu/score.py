@@ -1,0 +1,82 @@
+"""Payment at the end of a hand: the bid is the stake, doubled by bombs and rockets (and spring)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.doudizhu.rules import Rules
+from engine.errors import InvalidRequestError
+
+
+@dataclass(frozen=True)
+class Payment:
+    """The outcome in stakes. ``per_peasant`` is what each peasant receives (negative: pays)."""
+
+    bid: int
+    doublings: int
+    stake: int
+    landlord_won: bool
+    peasants: int
+    reasons: tuple[str, ...]
+
+    @property
+    def per_peasant(self) -> int:
+        return -self.stake if self.landlord_won else self.stake
+
+    @property
+    def landlord(self) -> int:
+        """What the landlord receives (negative: pays): the stake from, or to, every peasant."""
+        return -self.per_peasant * self.peasants
+
+    def for_seats(self, landlord_seat: int, players: int) -> tuple[int, ...]:
+        """Each seat's gain, in seat order; they add up to zero."""
+        return tuple(self.landlord if s == landlord_seat else self.per_peasant for s in range(players))
+
+
+def doubles(rules: Rules, bomb_size: int) -> bool:
+    """Whether a bomb of ``bomb_size`` cards doubles the stake (4 players: only bombs of 6 or more)."""
+    return bomb_size >= 6 if rules.four else True
+
+
+def payment(
+    rules: Rules,
+    bid: int,
+    bombs: Sequence[int] = (),
+    rockets: int = 0,
+    landlord_won: bool = True,
+    spring: bool = False,
+) -> Payment:
+    """The payment of a hand won (or lost) by the landlord after bidding ``bid``.
+
+    ``bombs`` are the sizes of the bombs played (4 with 3 players; 4 to 8 with 4 players); each bomb
+    that doubles and each rocket doubles the stake; ``spring`` (a side that never played after the
+    opening lead) doubles it once more when the rules' spring option is on.
+    """
+    if bid not in (1, 2, 3):
+        raise InvalidRequestError(f"the bid is 1, 2 or 3, not {bid!r}")
+    if rockets < 0 or rockets > 1:
+        raise InvalidRequestError(f"one deal holds one rocket, so 0 or 1 rocket is played, not {rockets}")
+    low, high = (4, 8) if rules.four else (4, 4)
+    for size in bombs:
+        if not low <= size <= high:
+            allowed = "4 to 8 cards" if rules.four else "4 cards"
+            raise InvalidRequestError(f"a bomb has {allowed} with {rules.players} players, not {size}")
+    most = 13 * (2 if rules.four else 1)
+    if len(bombs) > most:
+        raise InvalidRequestError(f"at most {most} bombs can be played in one hand, not {len(bombs)}")
+    reasons = []
+    doubling_bombs = [s for s in bombs if doubles(rules, s)]
+    quiet = len(bombs) - len(doubling_bombs)
+    if doubling_bombs:
+        reasons.append(f"{len(doubling_bombs)} bomb{'s' if len(doubling_bombs) > 1 else ''} ×2 each")
+    if quiet:
+        reasons.append(f"{quiet} bomb{'s' if quiet > 1 else ''} of 4–5 cards (no doubling with 4 players)")
+    if rockets:
+        reasons.append("the rocket ×2")
+    doublings = len(doubling_bombs) + rockets
+    if spring and rules.spring:
+        doublings += 1
+        reasons.append("spring ×2")
+    stake = bid * 2**doublings
+    return Payment(bid, doublings, stake, landlord_won, rules.players - 1, tuple(reasons))
