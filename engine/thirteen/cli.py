@@ -20,6 +20,7 @@ from engine import sim
 from engine.errors import InvalidPositionError, InvalidRequestError, add_context
 from engine.jsonio import Request
 from engine.table import play_out
+from engine.thirteen import examples
 from engine.thirteen.bots import BOTS, bot, play_game
 from engine.thirteen.combos import (
     DECK,
@@ -115,14 +116,23 @@ def check_command(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def classify_command(data: Mapping[str, Any]) -> dict[str, Any]:
-    """What combination some cards form, or why they form none."""
-    req = Request(data, ("cards",))
+    """What combination some cards form, or why they form none; with ``expect`` (a type such as "pair"),
+    also whether they form that type (``matches``)."""
+    req = Request(data, ("cards", "expect"))
     cards = req.cards("cards", DECK, required=True)
+    expect = Kind.parse(req.string("expect")) if req.has("expect") else None
     combo = classify(cards)
     if combo is None:
-        return {"combination": False, "type": None, "reason": why_not_combo(cards),
-                "cards": _text(game_sorted(cards))}
-    return {"combination": True, **combo.to_json(), "reason": f"{_symbols(combo.cards)} is {combo.name}"}
+        answer: dict[str, Any] = {"combination": False, "type": None, "reason": why_not_combo(cards),
+                                  "cards": _text(game_sorted(cards))}
+    else:
+        answer = {"combination": True, **combo.to_json(), "reason": f"{_symbols(combo.cards)} is {combo.name}"}
+    if expect is not None:
+        answer["matches"] = combo is not None and combo.kind is expect
+        if combo is not None and combo.kind is not expect:
+            article = "an" if combo.shape[0] in "aeiou" else "a"
+            answer["reason"] = (f"{_symbols(combo.cards)} is {article} {combo.shape}, not a {expect.title}")
+    return answer
 
 
 def _combo_field(req: Request, field: str) -> Combo:
@@ -161,8 +171,12 @@ def deal_command(data: Mapping[str, Any]) -> dict[str, Any]:
         f = hand_features(m)
         features[letters[s]] = {"twos": f.twos, "quads": f.quads, "double_sequence_pairs": f.best_double_sequence,
                                 "bombs": f.bombs, "instant_win": instant_win(m)}
-    return {"seed": seed, "seats": list(seat_names(rules.players)), "letters": list(letters), "hands": hands,
-            "leader": letters[leader], "lowest": _text(cards_of(masks[leader] & -masks[leader])),
+    names = seat_names(rules.players)
+    lowest = cards_of(masks[leader] & -masks[leader])[0]
+    return {"seed": seed, "seats": list(names), "letters": list(letters), "hands": hands,
+            "counts": {letters[s]: m.bit_count() for s, m in enumerate(masks)},
+            "leader": letters[leader], "leader_name": names[leader], "lowest": lowest.text,
+            "leader_reason": f"{names[leader]} holds {lowest.symbol_text}, the lowest card dealt, and leads",
             "features": features}
 
 
@@ -244,16 +258,39 @@ def game_command(data: Mapping[str, Any]) -> dict[str, Any]:
         while len(tricks) <= step["trick"]:
             tricks.append([])
         tricks[step["trick"]].append(step)
+    commentary = [_bullets(trick) for trick in tricks]
+    lockout = next((i for i, trick in enumerate(tricks) if any("skipped" in s["comment"] for s in trick)), 0)
+    result = game_result(state.game)
     return {
         "seed": seed,
         "seats": list(names),
         "hands": {names[s][0]: _text(cards_of(m)) for s, m in enumerate(state.game.dealt)},
         "steps": steps,
         "tricks": tricks,
-        "result": game_result(state.game),
+        "commentary": "\n".join(commentary),
+        "trick_commentary": commentary,
+        "trick_plays": [[s["action"] for s in trick if s["action"] != "pass"] for trick in tricks],
+        "lockout_trick": lockout,
+        "lockout_commentary": commentary[lockout],
+        "lockout_plays": [s["action"] for s in tricks[lockout] if s["action"] != "pass"],
+        "winner": names[state.game.finished[0]][0],
+        "summary": _summary(result),
+        "points_text": " · ".join(f"{name} {points}" for name, points in result["points"].items()),
+        "result": result,
         "record": record.to_json(),
         "rules": rules_json(rules),
     }
+
+
+def _summary(result: Mapping[str, Any]) -> str:
+    order = result["order"]
+    how = f" with an instant win ({result['instant_win']})" if result["instant_win"] else ""
+    return f"{order[0]} went out first{how}; the finishing order is {', '.join(order)}."
+
+
+def _bullets(steps: list[dict[str, Any]]) -> str:
+    """Steps as a Markdown list (starting on a new line, so it renders after a bold label)."""
+    return "\n" + "\n".join(f"- {s['comment']}" for s in steps)
 
 
 def _bots(value: Any, players: int) -> list[str]:
@@ -266,6 +303,20 @@ def _bots(value: Any, players: int) -> list[str]:
     return list(value)
 
 
+def example_command(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A seeded teaching position: ``want`` = a combination type (a hand holding one), "beat" (a table North
+    can beat, not with everything) or "chop" (2s on the table, a bomb in North's hand)."""
+    req = Request(data, ("preset", "options", "seed", "want"))
+    _, rules = _rules(req)
+    seed = req.integer("seed", 0, low=0, high=2**31 - 1)
+    want = req.string("want")
+    if want == "beat":
+        return examples.beat_puzzle(rules, seed)
+    if want == "chop":
+        return examples.chop_puzzle(rules, seed)
+    return examples.hand_with(rules, seed, Kind.parse(want))
+
+
 COMMANDS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "legal": legal_command,
     "check": check_command,
@@ -275,6 +326,7 @@ COMMANDS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "hand": hand_command,
     "score": score_command,
     "game": game_command,
+    "example": example_command,
 }
 SIM_FIELDS = ("preset", "bot", "bots", "match_games", *rules_json(Rules()).keys())
 

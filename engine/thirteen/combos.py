@@ -193,7 +193,8 @@ def chop_answers(t_kind: int, t_n: int, t_top: int, ladder: bool) -> tuple[tuple
     return tuple(out)
 
 
-_RANK_PLURAL = {r: ("6es" if r is Rank.SIX else f"{r.text}s") for r in RANK_ORDER}
+_FACE_PLURAL = {Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings", Rank.ACE: "aces"}
+_RANK_PLURAL = {r: _FACE_PLURAL.get(r, f"{r.text}s") for r in RANK_ORDER}
 
 
 def rank_plural(rank: Rank) -> str:

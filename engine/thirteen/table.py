@@ -225,7 +225,7 @@ def commentary(before: Game, after: Game, mask: int, names: Sequence[str]) -> st
         if not before.table:
             text = f"{who} leads {combo.name}"
             if before.must:
-                text += f" (the first play must contain {cards_of(before.must)[0].symbol_text})"
+                text += f"; the first play of the game must contain {cards_of(before.must)[0].symbol_text}"
             parts.append(text + ".")
         else:
             table = combo_of_mask(before.table)
@@ -234,6 +234,15 @@ def commentary(before: Game, after: Game, mask: int, names: Sequence[str]) -> st
         if after.hands[seat] == 0:
             place = after.finished.index(seat) + 1
             parts.append(f"{who} has no cards left: out in {ordinal(place)} place.")
+    if after.turn is not None and after.table:
+        skipped = []
+        s = seat
+        while (s := (s + 1) % len(names)) != after.turn:
+            if after.hands[s] and after.is_locked(s):
+                skipped.append(names[s])
+        if skipped:
+            verb = "is" if len(skipped) == 1 else "are"
+            parts.append(f"{' and '.join(skipped)} passed this round and {verb} skipped: {names[after.turn]} is next.")
     if after.over:
         if after.rules.finish is Finish.FIRST and after.players > 2:
             parts.append("The game ends when the first player goes out; the others are placed by cards left.")

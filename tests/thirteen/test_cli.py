@@ -120,3 +120,31 @@ def test_simulate_on_the_command_line(tmp_path) -> None:
                  "--out", str(out))
     assert result.returncode == 0, result.stderr
     assert len(out.read_text().splitlines()) == 21
+
+
+@pytest.mark.parametrize("want", ["single", "pair", "triple", "quad", "sequence", "double_sequence"])
+def test_example_hands_hold_the_wanted_combination(want: str) -> None:
+    for seed in (1, 50, 999):
+        answer = COMMANDS["example"]({"seed": seed, "want": want})
+        assert answer["seed_used"] >= seed and answer["plays"]
+        for play in answer["plays"]:
+            assert COMMANDS["classify"]({"cards": play, "expect": want})["matches"] is True
+            assert set(play.split()) <= set(answer["hand"].split())
+
+
+@pytest.mark.parametrize("want", ["beat", "chop"])
+def test_example_tables_are_beaten_by_the_listed_plays(want: str) -> None:
+    for seed in (1, 17, 400):
+        answer = COMMANDS["example"]({"seed": seed, "want": want})
+        legal = COMMANDS["legal"]({"hand": answer["hand"], "previous": answer["previous"]})
+        assert legal["plays"] == answer["plays"] and answer["plays"]
+        if want == "chop":
+            assert legal["chops"] and "2" in answer["previous"]
+
+
+def test_game_answer_has_a_lockout_round_and_a_summary() -> None:
+    game = COMMANDS["game"]({"seed": 1})
+    assert "skipped" in game["lockout_commentary"]
+    assert game["summary"].startswith(game["result"]["order"][0])
+    assert game["commentary"].count("\n- ") == len(game["steps"])
+    assert COMMANDS["classify"]({"cards": "5S 5H", "expect": "sequence"})["reason"] == "5♠ 5♥ is a pair, not a sequence"

@@ -26,7 +26,7 @@ def test_a_whole_game_by_text_actions_replays_from_its_record() -> None:
 def test_commentary_names_leads_beats_passes_and_clears() -> None:
     _, final = play_out(TABLE, "seed", 3, "heuristic")
     text = " ".join(s.comment for s in final.steps)
-    assert "leads 3♠" in text or "leads" in text and "the first play must contain 3♠" in text
+    assert "the first play of the game must contain 3♠" in final.steps[0].comment
     assert "passes, and is locked out until the table clears" in text
     assert "the table clears and" in text
     assert "Finishing order:" in final.steps[-1].comment
