@@ -82,6 +82,10 @@ class Kind(Enum):
     QUADPLEX_SINGLES = "quadplex_singles"
     QUADPLEX_PAIRS = "quadplex_pairs"
 
+    # Members are singletons: identity hashing is exact and much faster than Enum's name hashing, and
+    # kinds are dict keys on the hot path of legal-play generation.
+    __hash__ = object.__hash__
+
     @property
     def label(self) -> str:
         """A short English name: ``triplet with a single``."""
@@ -340,14 +344,16 @@ def readings(counts: Sequence[int], rules: Rules) -> tuple[Combo, ...]:
         combo = _quadplex(counts, nz, total, rules)
         if combo is not None:
             found.append(combo)
-    if total >= 8 and total % 4 == 0 and not rules.four:
-        combo = _airplane(counts, total // 4, 1, rules)
-        if combo is not None:
-            found.append(combo)
-    if total >= 10 and total % 5 == 0:
-        combo = _airplane(counts, total // 5, 2, rules)
-        if combo is not None:
-            found.append(combo)
+    if total >= 8 and (total % 4 == 0 and not rules.four or total % 5 == 0):
+        triplets = [r for r in nz if counts[r] == 3 and r <= ACE]
+        if total % 4 == 0 and not rules.four:
+            combo = _airplane(counts, nz, triplets, total // 4, 1, rules)
+            if combo is not None:
+                found.append(combo)
+        if total % 5 == 0:
+            combo = _airplane(counts, nz, triplets, total // 5, 2, rules)
+            if combo is not None:
+                found.append(combo)
     return tuple(found)
 
 
@@ -373,34 +379,41 @@ def _quadplex(counts: Sequence[int], nz: list[int], total: int, rules: Rules) ->
     return None
 
 
-def _airplane(counts: Sequence[int], length: int, unit: int, rules: Rules) -> Combo | None:
-    """The highest airplane of ``length`` triplets with ``unit``-card kickers that ``counts`` form."""
+def _airplane(
+    counts: Sequence[int], nz: list[int], triplets: list[int], length: int, unit: int, rules: Rules
+) -> Combo | None:
+    """The highest airplane of ``length`` triplets with ``unit``-card kickers that ``counts`` form.
+
+    ``nz`` are the ranks present, ``triplets`` those present exactly three times (3 … A): a chain rank
+    appears exactly three times, since a kicker never shares a rank with the triplets.
+    """
+    if len(triplets) < length:
+        return None
     kind = Kind.AIRPLANE_SINGLES if unit == 1 else Kind.AIRPLANE_PAIRS
+    most = 1 if rules.distinct_kickers else 3
     best = None
-    for start in range(0, ACE + 2 - length):
-        if any(counts[r] != 3 for r in range(start, start + length)):
+    for i in range(len(triplets) - length + 1):
+        start = triplets[i]
+        end = start + length - 1
+        if triplets[i + length - 1] != end:
             continue
         kickers: list[int] = []
-        ok = True
-        for r in range(N):
-            if start <= r < start + length or not counts[r]:
+        for r in nz:
+            if start <= r <= end:
                 continue
             n = counts[r]
             if unit == 2:
                 if n != 2 or (r >= BJ and not rules.four):
-                    ok = False
                     break
                 kickers.append(r)
             else:
-                if n > (1 if rules.distinct_kickers else 3):
-                    ok = False
+                if n > most:
                     break
                 kickers.extend([r] * n)
-        if not ok:
-            continue
-        if BJ in kickers and RJ in kickers and not rules.jokers_as_kickers:
-            continue
-        best = with_kickers(kind, start + length - 1, length, tuple(kickers))
+        else:
+            if BJ in kickers and RJ in kickers and not rules.jokers_as_kickers:
+                continue
+            best = with_kickers(kind, end, length, tuple(kickers))
     return best
 
 
