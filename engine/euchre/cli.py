@@ -110,6 +110,8 @@ def legal_command(data: Mapping[str, Any]) -> dict[str, Any]:
     legal = legal_plays(position)
     led = position.led_suit
     return {
+        "hand": _text(position.hand),
+        "trick": _text(position.trick),
         "legal": [c.text for c in legal],
         "symbols": format_cards(legal, symbols=True),
         "led_suit": led.letter if led else None,
@@ -135,22 +137,13 @@ def winner_command(data: Mapping[str, Any]) -> dict[str, Any]:
     trump = _suit(req, "trump")
     trick = req.cards("trick", DECK, required=True)
     DECK.check(trick, "in the trick")
-    out: list[Seat] = []
-    if req.has("sits_out"):
-        value = req.raw("sits_out")
-        for item in value if isinstance(value, list) else [value]:
-            try:
-                out.append(Seat.parse(item))
-            except ValueError as error:
-                raise add_context(error, "sits_out") from None
+    out = _sitting_out(req)
     players = _players(req) if req.has("players") else 4 - len(out)
-    if len(out) > 2 or (len(out) == 2 and out[0].side == out[1].side) or len(set(out)) != len(out):
-        raise InvalidPositionError("at most one player of each side sits out (the partner of a lone player)")
     if len(trick) != players:
         raise InvalidPositionError(f"a complete trick has one card per active player: {players} cards, "
                                    f"not {len(trick)}")
     index = trick_winner(trick, trump)
-    answer: dict[str, Any] = {"winner_index": index, "winner_card": trick[index].text,
+    answer: dict[str, Any] = {"trick": _text(trick), "winner_index": index, "winner_card": trick[index].text,
                               "reason": winner_reason(trick, trump)}
     if req.has("leader"):
         seat = _seat(req, "leader")
@@ -163,7 +156,9 @@ def winner_command(data: Mapping[str, Any]) -> dict[str, Any]:
                 nxt = nxt.left
             seats.append(nxt)
         answer["seats"] = [s.letter for s in seats]
+        answer["order"] = " → ".join(s.title for s in seats)
         answer["winner"] = seats[index].letter
+        answer["winner_name"] = seats[index].title
     return answer
 
 
@@ -313,9 +308,13 @@ def deal_command(data: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "seed": seed,
         "dealer": d.letter,
+        "dealer_name": d.title,
         "first_to_call": d.left.letter,
+        "first_to_call_name": d.left.title,
         "hands": {s.letter: _text(sort_hand(dealt.hands[s])) for s in Seat},
+        "first_hand": _text(sort_hand(dealt.hands[d.left])),
         "upcard": dealt.upcard.text,
+        "upcard_suit": dealt.upcard.suit.letter,  # type: ignore[union-attr]
         "kitty": _text(dealt.kitty),
         "partners": {s.letter: s.partner.letter for s in Seat},
         "sides": {"N-S": "N S", "E-W": "E W"},
@@ -335,6 +334,65 @@ def hand_command(data: Mapping[str, Any]) -> dict[str, Any]:
     return hand_summary(play_hand_with(rules, seed, actions, bots, dealer))
 
 
+_TRICK_FIELDS = ("trump", "hand", "trick", "players", "leader", "sits_out", "card")
+_CALL_FIELDS = ("dealer", "upcard", "round", "seat", "hand", "call")
+
+
+def position_command(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Everything the position editor shows for its JSON (what it saves and shares).
+
+    With ``upcard``: a calling position (see ``calls``). Otherwise a trick: when the trick holds one card per
+    active player, its winner (see ``winner``); else the legal cards of ``hand`` with reasons (see ``legal``),
+    and with ``card`` the verdict on that card.
+    """
+    req = Request(data, _COMMON + tuple(dict.fromkeys(_TRICK_FIELDS + _CALL_FIELDS)))
+    common = {k: data[k] for k in _COMMON if k in data}
+    if req.has("upcard"):
+        extra = [k for k in _TRICK_FIELDS if k != "hand" and req.has(k)]
+        if extra:
+            raise InvalidRequestError(f"a calling position (with an upcard) has no {extra[0]!r}")
+        return {"kind": "calling", **calls_command({**common, **{k: data[k] for k in _CALL_FIELDS if k in data}})}
+    extra = [k for k in _CALL_FIELDS if k not in ("hand",) and req.has(k)]
+    if extra:
+        raise InvalidRequestError(f"field {extra[0]!r} belongs to a calling position, which needs an 'upcard'")
+    trump = _suit(req, "trump")
+    trick = req.cards("trick", DECK)
+    out = _sitting_out(req)
+    players = _players(req) if req.has("players") else 4 - len(out)
+    if len(trick) == players:
+        DECK.check(trick + req.cards("hand", DECK), "in the hand and the trick together")
+        keys = ("trick", "leader", "players", "sits_out")
+        answer = winner_command({**common, "trump": trump.letter, **{k: data[k] for k in keys if k in data}})
+        return {"kind": "complete trick", **answer}
+    request = {**common, "trump": trump.letter, "players": players,
+               **{k: data[k] for k in ("hand", "trick") if k in data}}
+    answer = {"kind": "trick", **legal_command(request)}
+    if req.has("leader"):
+        seat = _seat(req, "leader")
+        for _ in trick:
+            seat = seat.left
+            while seat in out:
+                seat = seat.left
+        answer["to_play"] = seat.letter
+    if req.has("card"):
+        verdict = check_command({**request, "card": data["card"]})
+        answer.update(card=verdict["card"], card_legal=verdict["legal"], card_reason=verdict["reason"])
+    return answer
+
+
+def _sitting_out(req: Request) -> list[Seat]:
+    value = req.raw("sits_out")
+    out: list[Seat] = []
+    for item in [] if value is None else value if isinstance(value, list) else [value]:
+        try:
+            out.append(Seat.parse(item))
+        except ValueError as error:
+            raise add_context(error, "sits_out") from None
+    if len(out) > 2 or (len(out) == 2 and out[0].side == out[1].side) or len(set(out)) != len(out):
+        raise InvalidPositionError("at most one player of each side sits out (the partner of a lone player)")
+    return out
+
+
 COMMANDS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "legal": legal_command,
     "check": check_command,
@@ -346,6 +404,7 @@ COMMANDS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "trumps": trumps_command,
     "deal": deal_command,
     "hand": hand_command,
+    "position": position_command,
 }
 
 

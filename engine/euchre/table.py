@@ -156,6 +156,7 @@ def hand_summary(state: HandState, record: Sequence[str] | None = None) -> dict[
             for t in state.tricks
         ],
         "tricks_won": {"N-S": state.tricks_of(Side.NORTH_SOUTH), "E-W": state.tricks_of(Side.EAST_WEST)},
+        "tricks_line": _tricks_line(state),
     }
     out["result"] = TABLE.result(state)
     return out

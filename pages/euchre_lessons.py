@@ -1,0 +1,5 @@
+"""Euchre lessons: the rules one idea at a time, on live seeded deals, with exercises the engine judges."""
+
+from ui.lessons import render_lessons
+
+render_lessons("euchre")

@@ -1,0 +1,121 @@
+"""AppTest of the Euchre pages: the editor (trick, complete trick, calling, bad input, examples, JSON load,
+share link), the lessons page and the scoring explorer (charts read from their plotly spec)."""
+
+from __future__ import annotations
+
+import json
+
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import ROOT
+from ui.share import encode_position
+
+K = "euchre:editor"
+
+
+def page(name: str) -> AppTest:
+    return AppTest.from_file(str(ROOT / "pages" / f"euchre_{name}.py"), default_timeout=180)
+
+
+def text_of(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.markdown) + "\n".join(h.value for h in at.subheader)
+
+
+def test_editor_shows_the_issue_example_with_reasons() -> None:
+    at = page("editor").run()
+    assert not at.exception, [e.value for e in at.exception]
+    body = text_of(at)
+    assert "Legal: **Q♣ K♣**" in body
+    assert "J♦ is a heart while hearts are trump" in body
+    assert "North to play" in body
+
+
+def test_editor_complete_trick_shows_the_winner() -> None:
+    at = page("editor").run()
+    at.text_input(key=f"{K}:trick").input("9D JH AD 10D").run()
+    at.selectbox(key=f"{K}:leader").set_value("N").run()
+    assert not at.exception
+    assert any("East wins the trick" in h.value for h in at.subheader)
+    assert any("right bower" in s.value for s in at.success)
+
+
+def test_editor_bad_input_is_a_message() -> None:
+    at = page("editor").run()
+    for trick, message in (("9C 9C", "appears 2 times"), ("8C", "not in the 24-card"), ("XY", "'XY'"),
+                           ("QC", "appears 2 times in your hand and the trick"),
+                           ("9S 10S JS QS KS", "complete after 4")):
+        at.text_input(key=f"{K}:trick").input(trick).run()
+        assert not at.exception
+        assert any(message in e.value for e in at.error), (trick, [e.value for e in at.error])
+    at.text_input(key=f"{K}:trick").input("9S").run()
+    at.multiselect(key=f"{K}:out").set_value(["N", "S"]).run()
+    assert any("one player of each side" in e.value for e in at.error)
+
+
+def test_editor_calling_mode_and_examples() -> None:
+    at = page("editor").run()
+    at.radio(key=f"{K}:mode").set_value("calling").run()
+    assert not at.exception
+    assert any("East to call" in h.value for h in at.subheader)
+    assert any("order up" in i.value for i in at.info)
+    at.radio(key=f"{K}:round").set_value(2).run()
+    assert "turned down in round 1" in text_of(at)
+    names = [b for b in at.button if b.key and b.key.startswith(f"{K}:example:")]
+    assert len(names) >= 5
+    for button in names:
+        button.click().run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert not at.error, [e.value for e in at.error]
+    # the last example poses a stuck dealer under the stick_the_dealer preset
+    assert at.session_state["sidebar:preset:euchre"] == "stick_the_dealer"
+    assert "stuck" in text_of(at)
+
+
+def test_editor_loads_pasted_json_and_refuses_a_bad_one() -> None:
+    at = page("editor").run()
+    at.text_area(key=f"{K}:paste").input(json.dumps({"trump": "S", "hand": "AH 9S KD", "trick": "JC"})).run()
+    at.button(key=f"{K}:load").click().run()
+    assert at.session_state[f"{K}:trump"] == "S" and at.session_state[f"{K}:trick"] == "JC"
+    assert "Legal: **9♠**" in text_of(at)
+    at.text_area(key=f"{K}:paste").input(json.dumps({"trump": "S", "hand": "AH AH"})).run()
+    at.button(key=f"{K}:load").click().run()
+    assert any("Not loaded" in e.value and "appears 2 times" in e.value for e in at.error)
+    assert at.session_state[f"{K}:trick"] == "JC"
+
+
+def test_editor_reads_a_shared_link() -> None:
+    at = page("editor")
+    at.query_params["pos"] = encode_position({"dealer": "W", "upcard": "9D", "round": 1, "seat": "S"})
+    at.run()
+    assert not at.exception
+    assert at.session_state[f"{K}:mode"] == "calling"
+    assert any("South to call" in h.value for h in at.subheader)
+
+
+def test_lessons_page_walks_every_lesson() -> None:
+    at = page("lessons").run()
+    assert not at.exception
+    count = len(at.selectbox(key="euchre:lesson:index").options)
+    assert count == 8
+    for _ in range(count - 1):
+        at.button(key="euchre:lesson:index:next").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert not at.error
+    assert "Winning the game by two" in [h.value for h in at.header]
+
+
+def test_scoring_page_draws_the_charts() -> None:
+    at = page("scoring")
+    at.session_state["euchre:scoring:hands"] = 500
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    charts = at.get("plotly_chart")
+    assert len(charts) == 6
+    specs = [json.loads(c.proto.spec) for c in charts]
+    table = specs[0]
+    assert {t["name"] for t in table["data"]} == {"with partners", "maker alone", "defender alone", "both alone"}
+    heat = specs[3]["data"][0]
+    assert heat["type"] == "heatmap"
+    assert specs[3]["layout"]["title"]["text"] == "10 points, ahead by 2"
+    at.radio(key="euchre:scoring:bots").set_value("random").run()
+    assert not at.exception

@@ -1,0 +1,101 @@
+"""The Euchre position editor's state: the position JSON (what is saved, shared and read by
+``python -m engine position euchre``) built from the widgets, and loaded back into them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import streamlit as st
+
+from engine.cards import Card, Suit, format_cards
+from engine.errors import InvalidRequestError
+from engine.euchre.cli import COMMANDS, PRESETS
+from engine.euchre.rules import Seat
+from engine.euchre.trumps import DECK, sort_hand
+from ui.nav import current_preset, preset_key
+from ui.widgets import set_picked
+
+KEY = "euchre:editor"
+MODES = {"trick": "A trick: legal cards, or who wins", "calling": "Calling trump: legal calls"}
+SEATS = [s.letter for s in Seat]
+SEAT_NAMES = {s.letter: s.title for s in Seat}
+SUITS = [s.letter for s in Suit]
+NOBODY = "—"
+UPCARDS = [c.text for c in sort_hand(DECK.distinct())]
+
+EXAMPLES: dict[str, dict[str, Any]] = {
+    "Left bower: must you follow clubs?": {"trump": "H", "hand": "JD AS QC KC 10H", "trick": "9C", "leader": "W"},
+    "No diamond to follow": {"trump": "H", "hand": "JD AS 9S 10H", "trick": "9D", "leader": "N"},
+    "The left bower led": {"trump": "S", "hand": "AH 9S KD", "trick": "JC", "leader": "E"},
+    "Who wins? (left bower)": {"trump": "H", "trick": "9C JD AC 10C", "leader": "N"},
+    "A lone hand: 3-card trick": {"trump": "H", "trick": "9S KS 9H", "leader": "E", "sits_out": ["S"]},
+    "Round 2, the dealer is stuck": {"dealer": "N", "upcard": "KH", "round": 2, "seat": "N",
+                                     "hand": "JD AD 9S QD 10C", "preset": "stick_the_dealer"},
+}
+
+
+def k(name: str) -> str:
+    return f"{KEY}:{name}"
+
+
+def init_state() -> None:
+    """Set the editor's session_state keys once (the issue's example trick)."""
+    if k("mode") in st.session_state:
+        return
+    defaults = {"mode": "trick", "trump": "H", "trick": "9C", "out": [], "leader": "W",
+                "dealer": "N", "upcard": "KH", "round": 1, "seat": "E"}
+    for name, value in defaults.items():
+        st.session_state[k(name)] = value
+    set_picked(k("hand"), DECK, DECK.parse("JD AS QC KC 10H"))
+    set_picked(k("callhand"), DECK, DECK.parse("JH JD AH 10S QC"))
+
+
+def position(hand: tuple[Card, ...], call_hand: tuple[Card, ...]) -> dict[str, Any]:
+    """The position JSON of the current widgets (the preset from the sidebar included)."""
+    pos: dict[str, Any] = {"preset": current_preset("euchre")}
+    if st.session_state[k("mode")] == "calling":
+        pos.update(dealer=st.session_state[k("dealer")], upcard=st.session_state[k("upcard")],
+                   round=int(st.session_state[k("round")]), seat=st.session_state[k("seat")])
+        if call_hand:
+            pos["hand"] = format_cards(call_hand)
+        return pos
+    pos.update(trump=st.session_state[k("trump")], trick=st.session_state[k("trick")].strip())
+    if hand:
+        pos["hand"] = format_cards(hand)
+    if st.session_state[k("out")]:
+        pos["sits_out"] = list(st.session_state[k("out")])
+    if st.session_state[k("leader")] != NOBODY:
+        pos["leader"] = st.session_state[k("leader")]
+    return pos
+
+
+def load(pos: Mapping[str, Any]) -> None:
+    """Put a position JSON into the widgets (a callback); ValueError if the engine refuses it."""
+    data = dict(pos)
+    preset = data.get("preset", "seed")
+    if preset not in PRESETS:
+        raise InvalidRequestError(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
+    COMMANDS["position"](data)  # refuses an impossible position with a message
+    st.session_state[preset_key("euchre")] = preset
+    hand = DECK.parse(data.get("hand", "")) if isinstance(data.get("hand", ""), str) else ()
+    if "upcard" in data:
+        st.session_state[k("mode")] = "calling"
+        st.session_state[k("dealer")] = Seat.parse(data["dealer"]).letter
+        st.session_state[k("upcard")] = DECK.parse(data["upcard"])[0].text
+        st.session_state[k("round")] = int(data.get("round", 1))
+        st.session_state[k("seat")] = Seat.parse(data.get("seat", Seat.parse(data["dealer"]).left)).letter
+        set_picked(k("callhand"), DECK, hand)
+        return
+    st.session_state[k("mode")] = "trick"
+    st.session_state[k("trump")] = Suit.parse(data["trump"]).letter
+    st.session_state[k("trick")] = format_cards(DECK.parse(data.get("trick", "")))
+    out = data.get("sits_out") or []
+    st.session_state[k("out")] = [Seat.parse(s).letter for s in (out if isinstance(out, list) else [out])]
+    st.session_state[k("leader")] = Seat.parse(data["leader"]).letter if data.get("leader") else NOBODY
+    set_picked(k("hand"), DECK, hand)
+
+
+def load_example(name: str) -> None:
+    """Callback of the example buttons."""
+    load({"preset": "seed", **EXAMPLES[name]})
