@@ -12,7 +12,7 @@ Everything here works on counts of identical cards (a :class:`Holding`), never o
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import product
@@ -153,7 +153,16 @@ class Holding:
 
     @property
     def levels_desc(self) -> tuple[int, ...]:
+        """Levels present, high to low (the order placements are tried in)."""
         return self._desc
+
+    def reordered(self, levels: Sequence[int]) -> Holding:
+        """The same cards with placements tried in another level order (low first, random …)."""
+        copy = Holding.__new__(Holding)
+        copy.count, copy.levels, copy.total = self.count, self.levels, self.total
+        copy.group, copy.trump = self.group, self.trump
+        copy._desc = tuple(levels)
+        return copy
 
     def cards_desc(self) -> list[Card]:
         """Distinct cards, high to low."""

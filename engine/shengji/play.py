@@ -633,6 +633,59 @@ def _placements(holding: Holding, big: list[Shape], index: Mapping[Card, int]) -
     return out
 
 
+def _windows(cards: Sequence[Card], size: int) -> list[tuple[Card, ...]]:
+    """Consecutive runs of ``size`` cards that together contain every card (the last run ends the list)."""
+    if size <= 0:
+        return [()]
+    if len(cards) < size:
+        return []
+    runs = [tuple(cards[i:i + size]) for i in range(0, len(cards) - size + 1, size)]
+    if len(cards) % size:
+        runs.append(tuple(cards[-size:]))
+    return runs
+
+
+def covering_plays(pos: Position) -> list[tuple[Card, ...]]:
+    """A few legal plays that together use every card that is in any legal play (so a UI can grey out the
+    others), found from the requirement without listing every play."""
+    trump = pos.trump
+    if pos.leading:
+        return [(c,) for c, _ in count_items(pos.hand, trump)]
+    req = requirement(pos)
+    n = req.count
+    if req.duty is Duty.VOID:
+        return _windows(trump.sort(pos.hand), n)
+    if req.duty is Duty.ALL_OF_SUIT:
+        rest = list(pos.hand)
+        for c in req.must:
+            rest.remove(c)
+        return [req.must + w for w in _windows(trump.sort(rest), n - len(req.must))]
+    holding = pos.holding()
+    fmt = req.format
+    assert fmt is not None
+    big = [s for s in fmt if s != SINGLE]
+    items = [(c, holding.count[c]) for c in holding.cards_desc()]
+    if not big:
+        return _windows(holding.expanded(), n)
+    index = {c: i for i, (c, _) in enumerate(items)}
+    out: list[tuple[Card, ...]] = []
+    covered: set[Card] = set()
+    for used in sorted(_placements(holding, big, index), reverse=True):
+        head = tuple(c for (c, _), k in zip(items, used, strict=True) for _ in range(k))
+        rest = [c for (c, n0), k in zip(items, used, strict=True) for _ in range(n0 - k)]
+        for window in _windows(rest, n - len(head)):
+            play = head + window
+            if not covered.issuperset(play):
+                out.append(play)
+                covered.update(play)
+    return out
+
+
+def playable_cards(pos: Position) -> set[Card]:
+    """The cards that appear in at least one legal play."""
+    return {c for play in covering_plays(pos) for c in play}
+
+
 def _lead_plays(pos: Position) -> Iterator[tuple[Card, ...]]:
     trump, rules = pos.trump, pos.rules
     holdings = [Holding.of(pos.hand, trump, g) for g in (Group.TRUMP, *[g for g in Group if g is not Group.TRUMP])]

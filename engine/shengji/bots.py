@@ -1,0 +1,264 @@
+"""Two bots: ``random`` (a random legal action) and ``heuristic`` (simple sensible play).
+
+Both build their plays from the requirement (the ladder rung) rather than by listing every legal play,
+so a decision costs well under a millisecond. The random bot declares or passes at random, buries random
+cards, leads a random combination (it does not throw) and follows with a random legal play. The heuristic
+bot declares when the suit would give it many trumps, buries low non-point cards of its short suits, leads
+combinations no unseen card can beat (throwing several when it can count that they stand), follows low,
+feeds points to a partner who is winning, and trumps tricks that hold points.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from engine.base import PASS
+from engine.cards import Card
+from engine.errors import UnknownNameError
+from engine.shengji.combos import SINGLE, Combo, Format, Holding, decompose, placement_cards, satisfy
+from engine.shengji.declare import Declaration
+from engine.shengji.play import Duty, Position, deck_of, requirement
+from engine.shengji.rounds import Action, Bury, Choose, Declare, Phase, Play, RoundState, declaration_options
+from engine.shengji.trick import trick_winner
+from engine.shengji.trump import Group, Trump, points, trump_for
+
+BOTS: dict[str, str] = {
+    "random": "a random legal action (leads a random combination, never throws)",
+    "heuristic": "declares strong suits, buries low cards, leads winners, follows low, trumps point-rich tricks",
+}
+
+
+def choose_action(state: RoundState, bot: str, rng: random.Random) -> Action:
+    """The action ``bot`` takes for the seat to act."""
+    if bot not in BOTS:
+        raise UnknownNameError("bot", bot, BOTS)
+    heuristic = bot == "heuristic"
+    phase = state.phase
+    if phase is Phase.DRAW:
+        return _declare(state, rng, heuristic)
+    if phase is Phase.BURY:
+        return bury_choice(state, rng, heuristic)
+    if phase is Phase.CHOOSE:
+        assert state.throw is not None
+        options = list(state.throw.options)
+        return Choose(options[0] if heuristic else rng.choice(options))
+    if not state.trick:
+        return Play(_lead_heuristic(state, rng) if heuristic else _lead_random(state, rng))
+    return Play(_follow(state, rng, heuristic))
+
+
+# ---------------------------------------------------------------------------------------------------
+# declaring and burying
+# ---------------------------------------------------------------------------------------------------
+
+
+def _trump_share(hand: Sequence[Card], decl: Declaration, state: RoundState) -> float:
+    trump = trump_for(state.rules, state.declare_rank(decl.seat), decl.suit)
+    return sum(1 for c in hand if trump.is_trump(c)) / max(1, len(hand))
+
+
+def _declare(state: RoundState, rng: random.Random, heuristic: bool) -> Action:
+    seat = state.to_act
+    assert seat is not None
+    options = declaration_options(state, seat)
+    if not heuristic:
+        choice = rng.choice([None, *options])
+        return PASS if choice is None else Declare(choice.cards)
+    hand = state.hands[seat]
+    current = state.current
+    if current is not None and current.seat % 2 == seat % 2 and current.seat != seat:
+        return PASS  # the partner's declaration stands
+    best = max(options, key=lambda d: (_trump_share(hand, d, state), d.count))
+    share = _trump_share(hand, best, state)
+    last_chance = state.final and current is None
+    needed = 0.3 if current is None else 0.4
+    if len(hand) >= 5 and share >= needed or last_chance:
+        return Declare(best.cards)
+    return PASS
+
+
+def bury_choice(state: RoundState, rng: random.Random, heuristic: bool) -> Bury:
+    """The cards the starter buries: random ones, or (heuristic) low non-point cards of short suits."""
+    seat = state.to_act
+    assert seat is not None and state.trump is not None
+    hand = list(state.hands[seat])
+    k = state.rules.kitty
+    if not heuristic:
+        choice = rng.sample(hand, k)
+        if not state.rules.bury_points_allowed:
+            plain = [c for c in hand if not points([c])]
+            if len(plain) >= k:
+                choice = rng.sample(plain, k)
+        return Bury(tuple(choice))
+    trump = state.trump
+    tally = Counter(hand)
+    length = Counter(trump.group(c) for c in hand)
+
+    def keep_value(card: Card) -> tuple:
+        g = trump.group(card)
+        return (g is Group.TRUMP, points([card]) > 0, tally[card] > 1, card.rank.value >= 13, length[g],
+                trump.level(card))
+
+    return Bury(tuple(sorted(hand, key=keep_value)[:k]))
+
+
+# ---------------------------------------------------------------------------------------------------
+# leading
+# ---------------------------------------------------------------------------------------------------
+
+
+def _combos(hand: Sequence[Card], trump: Trump, max_width: int) -> list[tuple[Card, ...]]:
+    """Every single combination in ``hand`` (singles, pairs, triples, tractors)."""
+    out: list[tuple[Card, ...]] = []
+    for group in Group:
+        h = Holding.of(hand, trump, group)
+        if not h.total:
+            continue
+        out.extend((c,) for c in h.cards_desc())
+        for width in range(2, max_width + 1):
+            for length in range(1, len(h.levels) + 1):
+                units = h.units((width, length))
+                if not units:
+                    break
+                out.extend(tuple(c for c in u for _ in range(width)) for u in units)
+    return out
+
+
+def _lead_random(state: RoundState, rng: random.Random) -> tuple[Card, ...]:
+    seat = state.to_act
+    assert seat is not None and state.trump is not None
+    return rng.choice(_combos(state.hands[seat], state.trump, state.rules.max_width))
+
+
+def _unseen(state: RoundState, seat: int) -> Counter[Card]:
+    """Cards this seat cannot see: not in its hand, not played, not buried by itself."""
+    left = Counter(deck_of(state.rules).cards())
+    left.subtract(state.hands[seat])
+    left.subtract(state.played())
+    if seat == state.starter:
+        left.subtract(state.buried)
+    return +left
+
+
+def _unbeatable(part: Combo, unseen: Counter[Card], trump: Trump) -> bool:
+    h = Holding(Counter({c: n for c, n in unseen.items() if trump.group(c) is part.group}), trump, part.group)
+    top = h.best_top(part.shape)
+    return top is None or top <= part.top
+
+
+def _lead_heuristic(state: RoundState, rng: random.Random) -> tuple[Card, ...]:
+    seat = state.to_act
+    assert seat is not None and state.trump is not None
+    trump, rules = state.trump, state.rules
+    hand = state.hands[seat]
+    unseen = _unseen(state, seat)
+    winners: dict[Group, list[Combo]] = {}
+    for group in Group:
+        cards = [c for c in hand if trump.group(c) is group]
+        if not cards:
+            continue
+        for part in decompose(cards, trump, rules):
+            if _unbeatable(part, unseen, trump):
+                winners.setdefault(group, []).append(part)
+    plain = [g for g in winners if g is not Group.TRUMP]
+    if rules.throws_allowed:
+        throws = [winners[g] for g in plain if len(winners[g]) >= 2]
+        if throws:
+            parts = max(throws, key=lambda ps: sum(len(p.cards) for p in ps))
+            return tuple(c for p in parts for c in p.cards)
+    candidates = [p for g in plain for p in winners[g]] or winners.get(Group.TRUMP, [])
+    if candidates:
+        best = max(candidates, key=lambda p: (len(p.cards), p.top))
+        return best.cards
+    # nothing sure to win: lead a low card (a low pair if there is one) from the longest plain suit
+    groups = [g for g in Group if g is not Group.TRUMP and any(trump.group(c) is g for c in hand)]
+    if not groups:
+        groups = [Group.TRUMP]
+    longest = max(groups, key=lambda g: sum(1 for c in hand if trump.group(c) is g))
+    parts = decompose([c for c in hand if trump.group(c) is longest], trump, rules)
+    low = min(parts, key=lambda p: (points(p.cards) > 0, len(p.cards) == 1, p.top))
+    return low.cards
+
+
+# ---------------------------------------------------------------------------------------------------
+# following
+# ---------------------------------------------------------------------------------------------------
+
+
+def build(holding: Holding, fmt: Format, n: int, level_order: Sequence[int],
+          fill_key: Callable[[Card], object]) -> tuple[Card, ...]:
+    """A legal follow meeting the rung ``fmt``: units placed trying levels in ``level_order``, then the
+    ``n`` - (unit cards) lowest other cards of the holding by ``fill_key``."""
+    placement = satisfy(holding.reordered(level_order), fmt)
+    assert placement is not None
+    used = placement_cards(placement)
+    left = Counter(holding.count)
+    left.subtract(used)
+    fill = sorted(left.elements(), key=fill_key)[: n - len(used)]
+    return tuple(used + fill)
+
+
+def _wins(state: RoundState, play: tuple[Card, ...]) -> bool:
+    assert state.trump is not None
+    out = trick_winner([*state.trick, play], state.trump, state.rules)
+    return out.winner == len(state.trick)
+
+
+def _follow(state: RoundState, rng: random.Random, heuristic: bool) -> tuple[Card, ...]:
+    seat = state.to_act
+    assert seat is not None and state.trump is not None
+    trump, rules = state.trump, state.rules
+    hand = state.hands[seat]
+    lead = state.trick[0]
+    pos = Position(rules, trump, hand, lead)
+    req = requirement(pos)
+    n = req.count
+    low_key: Callable[[Card], object] = lambda c: (trump.is_trump(c), points([c]) > 0, trump.level(c))  # noqa: E731
+    point_key: Callable[[Card], object] = lambda c: (trump.is_trump(c), -points([c]), trump.level(c))  # noqa: E731
+    if not heuristic:
+        if req.duty is Duty.VOID:
+            return tuple(rng.sample(list(hand), n))
+        if req.duty is Duty.ALL_OF_SUIT:
+            rest = list(hand)
+            for c in req.must:
+                rest.remove(c)
+            return req.must + tuple(rng.sample(rest, n - len(req.must)))
+        holding = pos.holding()
+        order = list(holding.levels_desc)
+        rng.shuffle(order)
+        return build(holding, req.ladder[req.rung or 0], n, order, lambda c: rng.random())
+    so_far = trick_winner(list(state.trick), trump, rules)
+    winner_seat = (state.leader + so_far.winner) % 4
+    partner_winning = winner_seat % 2 == seat % 2
+    last_to_play = len(state.trick) == 3
+    trick_points = sum(points(p) for p in state.trick)
+    if req.duty is Duty.ALL_OF_SUIT:
+        rest = [c for c in hand if trump.group(c) is not req.group]
+        key = point_key if partner_winning else low_key
+        return req.must + tuple(sorted(rest, key=key)[: n - len(req.must)])
+    if req.duty is Duty.VOID:
+        if not partner_winning and (trick_points >= 10 or last_to_play and trick_points > 0):
+            trumps = Holding.of(hand, trump, Group.TRUMP)
+            fmt = tuple(p.shape for p in decompose(lead, trump, rules))
+            if req.group is not Group.TRUMP and trumps.total >= n and satisfy(trumps, fmt) is not None:
+                up = tuple(reversed(trumps.levels_desc))
+                for order in (up, trumps.levels_desc):
+                    play = build(trumps, fmt, n, order, lambda c: trump.level(c))
+                    if _wins(state, play):
+                        return play
+        key = point_key if partner_winning else low_key
+        return tuple(sorted(hand, key=key)[:n])
+    holding = pos.holding()
+    fmt = req.ladder[req.rung or 0]
+    up = tuple(reversed(holding.levels_desc))
+    low = build(holding, fmt, n, up, low_key)
+    if partner_winning:
+        return build(holding, fmt, n, up, point_key) if last_to_play or trick_points else low
+    if fmt != (SINGLE,) * n or trick_points or last_to_play:
+        high = build(holding, fmt, n, holding.levels_desc, lambda c: -trump.level(c))
+        for play in (low, high):
+            if _wins(state, play):
+                return play
+    return low
