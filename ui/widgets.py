@@ -93,14 +93,9 @@ def card_picker(
     pool = _pool(deck, limit_to)
     st.markdown(f"**{label}**", help=help)
     chosen: list[Card] = []
-    if deck.suitless:
-        groups: list[tuple[str, list[Card]]] = [("", pool)]
-    else:
-        groups = [(name, [c for c in pool if c.suit is suit]) for name, suit in _ROWS]
-    for name, cards in groups:
-        if not cards:
+    for name, options in _groups(deck, pool):
+        if not options:
             continue
-        options = _options_for(cards)
         picked = st.pills(
             name or label,
             options,
@@ -117,16 +112,20 @@ def card_picker(
 def set_picked(key: str, deck: Deck, cards: Iterable[Card], limit_to: Sequence[Card] | None = None) -> None:
     """Set a :func:`card_picker`'s selection (call before it is drawn, e.g. in an ``on_click``)."""
     wanted = Counter(cards)
-    pool = _pool(deck, limit_to)
-    groups = [("", pool)] if deck.suitless else [(n, [c for c in pool if c.suit is s]) for n, s in _ROWS]
-    for name, group in groups:
-        picked = []
-        seen: Counter[Card] = Counter()
-        for card in group:
-            seen[card] += 1
-            if seen[card] <= wanted.get(card, 0):
-                picked.append(_option(card, seen[card]))
-        st.session_state[f"{key}:{name}"] = picked
+    for name, options in _groups(deck, _pool(deck, limit_to)):
+        st.session_state[f"{key}:{name}"] = [o for o in options if int(o.split("#")[1]) <= wanted[_card_of(o)]]
+
+
+def _groups(deck: Deck, pool: Sequence[Card]) -> list[tuple[str, list[str]]]:
+    """The pill rows of a picker: (row name, option ids). One row per suit; without suits, one row per copy
+    (all the first copies, then the second 3, the second 4 …), so that long pools wrap into short rows."""
+    if not deck.suitless:
+        return [(name, _options_for([c for c in pool if c.suit is suit])) for name, suit in _ROWS]
+    rows: dict[str, list[str]] = {}
+    for option in _options_for(pool):
+        copy = option.split("#")[1]
+        rows.setdefault("" if copy == "1" else copy, []).append(option)
+    return list(rows.items())
 
 
 def notation_input(key: str, deck: Deck, *, label: str = "Cards", placeholder: str = "",
