@@ -25,7 +25,7 @@ from engine.doudizhu.combos import (
     describe,
     readings,
 )
-from engine.doudizhu.deal import deal
+from engine.doudizhu.deal import deal, sort_ranks
 from engine.doudizhu.explain import why_not
 from engine.doudizhu.generate import generate
 from engine.doudizhu.play import Position, judge, legal_plays, read_previous
@@ -197,7 +197,7 @@ def example(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def _try_example(rules: Rules, seed: int, kind: Kind | None, follow: bool, with_kitty: bool) -> dict[str, Any] | None:
     dealt = deal(rules, seed)
-    hand = dealt.hands[0] + (dealt.kitty if with_kitty else ())
+    hand = sort_ranks(dealt.hands[0] + (dealt.kitty if with_kitty else ()))
     counts = counts_of(hand)
     previous: Combo | None = None
     if follow:
@@ -291,10 +291,27 @@ def rules_command(data: Mapping[str, Any]) -> dict[str, Any]:
         "presets": PRESETS,
         "options": OPTIONS,
         "rules": describe_rules(rules),
+        "players": rules.players,
         "hand_size": rules.hand_size,
         "kitty": rules.kitty,
+        "landlord_cards": rules.max_hand,
+        "deck_size": rules.deck.size,
         "types": [k.value for k in Kind if allowed(k, rules)],
     }
+
+
+def highest(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The highest of ``cards`` as singles (red joker, black joker, 2, A, K … 3), and their order."""
+    req = Request(data, _COMMON + ("cards",))
+    rules = _rules(req)
+    cards = req.cards("cards", rules.deck, required=True)
+    if not cards:
+        raise InvalidRequestError("no cards were given")
+    ordered = sort_ranks(list(cards))
+    top = ordered[-1]
+    order = " < ".join(c.text for c in ordered)
+    return {"highest": top.text, "order": format_cards(ordered),
+            "reason": f"low to high: {order} (suits do not matter)"}
 
 
 COMMANDS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
@@ -308,6 +325,7 @@ COMMANDS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "auction": auction,
     "find": find,
     "rules": rules_command,
+    "highest": highest,
 }
 
 
