@@ -317,6 +317,7 @@ def deal_command(data: Mapping[str, Any]) -> dict[str, Any]:
         "upcard_suit": dealt.upcard.suit.letter,  # type: ignore[union-attr]
         "kitty": _text(dealt.kitty),
         "partners": {s.letter: s.partner.letter for s in Seat},
+        "partner_names": {s.title: s.partner.title for s in Seat},
         "sides": {"N-S": "N S", "E-W": "E W"},
     }
 

@@ -56,8 +56,8 @@ def score_hand(makers_tricks: int, alone: bool = False, defender_alone: bool = F
             return HandScore(4, 0, "lone march: a maker alone wins all 5: makers 4")
         return HandScore(2, 0, "march: the makers win all 5: makers 2")
     if alone:
-        return HandScore(1, 0, f"a maker alone wins {makers_tricks}: makers 1")
-    return HandScore(1, 0, f"the makers win {makers_tricks}: makers 1")
+        return HandScore(1, 0, f"a maker alone wins {makers_tricks} tricks: makers 1")
+    return HandScore(1, 0, f"the makers win {makers_tricks} tricks: makers 1")
 
 
 def _check_scores(scores: Sequence[int]) -> tuple[int, int]:
