@@ -1,0 +1,167 @@
+"""Shengji speed: ``check``, full distinct enumeration of legal plays, and whole-round simulation.
+
+    .venv/bin/python bench/bench_shengji.py            # --positions 2000 --rounds 1000 --seed 1
+
+Prints CPU-time figures (``time.process_time``, so other jobs on the machine disturb them less) and the
+ratio against the issue's peer figure: a Rust engine (rbtying/shengji's ``mechanics`` crate) takes about
+0.34 s to list the plays of a 25-card hand following a 6-card throw. That crate is not on a registry we
+reach (crates.io is not reachable here), so it is not run; to compare on a machine that has it, build
+``mechanics`` from its repository into ``bench/_peers/shengji`` and time its ``find_format_matches`` on the
+positions printed by ``--dump``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.cards import PLAIN_RANKS, Card, Suit, parse_cards  # noqa: E402
+from engine.shengji.combos import decompose  # noqa: E402
+from engine.shengji.play import Position, check, deck_of, legal_plays  # noqa: E402
+from engine.shengji.rounds import simulate_rounds  # noqa: E402
+from engine.shengji.rules import rules_for  # noqa: E402
+from engine.shengji.trump import Group, Trump, trump_for  # noqa: E402
+
+PEER_SECONDS = 0.34
+
+
+def cpu(fn: Callable[[], object], repeat: int = 1) -> float:
+    """CPU seconds per call of ``fn`` (best of ``repeat``)."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        fn()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def random_lead(rng: random.Random, hand: list[Card], trump: Trump, rules, max_cards: int = 6) -> tuple[Card, ...]:
+    """A lead from ``hand``: one group; often a pair, tractor or a throw of a few parts."""
+    groups = [g for g in Group if any(trump.group(c) is g for c in hand)]
+    group = rng.choice(groups)
+    cards = [c for c in hand if trump.group(c) is group]
+    parts = list(decompose(cards, trump, rules))
+    rng.shuffle(parts)
+    lead: list[Card] = []
+    for part in parts:
+        if len(lead) + len(part.cards) <= max_cards and (not lead or rng.random() < 0.6):
+            lead.extend(part.cards)
+    return tuple(lead)
+
+
+def positions(count: int, seed: int) -> list[tuple[Position, tuple[Card, ...]]]:
+    """Seeded two-deck positions (25-card hands) with a random lead and a play to check (legal or not)."""
+    rules = rules_for("competition")
+    deck = deck_of(rules).cards()
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        rng.shuffle(deck)
+        rank = rng.choice(PLAIN_RANKS)
+        suit = rng.choice([*Suit, None])
+        trump = trump_for(rules, rank, suit)
+        leader, hand = deck[:25], deck[25:50]
+        lead = random_lead(rng, leader, trump, rules)
+        pos = Position(rules, trump, tuple(hand), lead)
+        plays = legal_plays(pos, 20).plays
+        play = rng.choice(plays) if rng.random() < 0.5 else tuple(rng.sample(hand, len(lead)))
+        out.append((pos, play))
+    return out
+
+
+def bench_check(n: int, seed: int) -> None:
+    cases = positions(n, seed)
+    times = []
+    legal = 0
+    for pos, play in cases:
+        fresh = [Position(pos.rules, pos.trump, pos.hand, pos.lead) for _ in range(20)]
+        start = time.process_time()
+        for p in fresh:
+            verdict = check(p, play)
+        times.append((time.process_time() - start) / 20)
+        legal += verdict.legal
+    times.sort()
+    print(f"check: {n} seeded 25-card positions ({legal} legal plays, {n - legal} illegal), a fresh position each "
+          "call (nothing cached)")
+    print(f"  median {statistics.median(times) * 1e6:.0f} µs · mean {statistics.mean(times) * 1e6:.0f} µs · "
+          f"p90 {times[int(0.9 * n)] * 1e6:.0f} µs · max {times[-1] * 1e6:.0f} µs (target < 1000 µs)")
+
+
+THROW_CASES = {
+    "in suit: 12 ♥ with 4 pairs, following a 6-card ♥ throw (two pairs + two singles)": (
+        "AH AH 9H 9H 7H 7H 4H 4H QH 8H 3H 2H 2S 5S 6S 7S 8S 9D 9D 3D 4C 5C 6C BJ RJ",
+        "KH KH JH JH 6H 5H"),
+    "in suit: 12 ♥ with 5 pairs, following a 6-card throw (tractor + pair)": (
+        "AH AH QH QH 9H 9H 7H 7H 4H 4H KH 3H 2S 5S 6S 7S 8S 9D 9D 3D 4C 5C 6C BJ RJ",
+        "6H 6H 5H 5H 8H 8H"),
+    "short: 3 ♥, following a 6-card ♥ throw (3 ♥ + any 3 of 22)": (
+        "AH 9H 4H 2S 5S 6S 7S 8S 9D 9D 3D 4D 6D 7D 8D 4C 5C 6C 7C 8C JC BJ RJ AS 2C",
+        "KH KH JH JH 6H 5H"),
+    "void: no ♥, following a 6-card ♥ throw (any 6 of 25)": (
+        "2S 2S 5S 6S 7S 8S 9D 9D 3D 4D 6D 7D 8D 4C 5C 6C 7C 8C JC JC BJ RJ AS AS 2C",
+        "KH KH JH JH 6H 5H"),
+}
+
+
+def bench_enumeration(seed: int) -> None:
+    rules = rules_for("competition")
+    trump = trump_for(rules, parse_cards("10S")[0].rank, Suit.SPADES)
+    print(f"full distinct enumeration (limit None), trump rank 10, ♠ trump; peer: ~{PEER_SECONDS} s to list one "
+          "such position")
+    for name, (hand, lead) in THROW_CASES.items():
+        pos = Position.make(rules, trump, parse_cards(hand), parse_cards(lead))
+        count = len(legal_plays(pos, None))
+        t = cpu(lambda p=pos: legal_plays(Position(p.rules, p.trump, p.hand, p.lead), None), repeat=5)
+        print(f"  {name}: {count:,} plays in {t * 1000:.1f} ms — {PEER_SECONDS / t:.0f}× faster than the peer")
+    # seeded random 25-card hands following random 6-card throws
+    deck = deck_of(rules).cards()
+    rng = random.Random(seed)
+    times, counts = [], []
+    while len(times) < 200:
+        rng.shuffle(deck)
+        t = trump_for(rules, rng.choice(PLAIN_RANKS), rng.choice(list(Suit)))
+        lead = random_lead(rng, deck[:40], t, rules, max_cards=6)
+        if len(lead) != 6 or len(decompose(lead, t, rules)) < 2:
+            continue
+        pos = Position(rules, t, tuple(deck[40:65]), lead)
+        counts.append(len(legal_plays(pos, None)))
+        times.append(cpu(lambda p=pos: legal_plays(Position(p.rules, p.trump, p.hand, p.lead), None)))
+    times.sort()
+    print("  200 seeded 25-card hands following random 6-card throws: "
+          f"median {statistics.median(times) * 1000:.2f} ms, p90 {times[180] * 1000:.1f} ms, "
+          f"max {times[-1] * 1000:.1f} ms; plays per position: median {statistics.median(counts):,.0f}, "
+          f"max {max(counts):,}")
+
+
+def bench_simulation(rounds: int, seed: int) -> None:
+    for bots in ("random", "heuristic"):
+        n = rounds if bots == "random" else max(1, rounds // 5)
+        start = time.process_time()
+        frame = simulate_rounds(n, seed, {"preset": "competition", "bots": bots, "decks": 2})
+        spent = time.process_time() - start
+        print(f"simulation: {n:,} two-deck rounds, {bots} bots, to a {frame.shape[0]} × {frame.shape[1]} DataFrame: "
+              f"{spent:.1f} s CPU ({spent / n * 1000:.1f} ms/round)" + (" — target < 20 s" if bots == "random" else ""))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--positions", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"Python {sys.version.split()[0]}; peer (Rust, rbtying/shengji mechanics): not run here, "
+          f"issue figure {PEER_SECONDS} s")
+    bench_check(args.positions, args.seed)
+    bench_enumeration(args.seed)
+    bench_simulation(args.rounds, args.seed)
+
+
+if __name__ == "__main__":
+    main()
