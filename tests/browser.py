@@ -79,15 +79,22 @@ def chromium_page(width: int = 1400, height: int = 1000) -> Iterator[object]:
             browser.close()
 
 
-def wait_for_app(page: object, timeout: float = 30000) -> None:
-    """Wait until Streamlit has finished running the page script."""
+def wait_for_app(page: object, timeout: float = 60000) -> None:
+    """Wait until Streamlit has finished running the page script: no 'running' indicator and no
+    placeholder skeletons for a second in a row."""
     page.wait_for_selector("[data-testid='stApp']", timeout=timeout)  # type: ignore[attr-defined]
-    page.wait_for_function(  # type: ignore[attr-defined]
+    idle_js = (
         "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
-        " && document.querySelectorAll('[data-testid=\"stMainBlockContainer\"] *').length > 5",
-        timeout=timeout,
+        " && !document.querySelector('[data-testid=\"stSkeleton\"]')"
+        " && document.querySelectorAll('[data-testid=\"stMainBlockContainer\"] *').length > 5"
     )
-    page.wait_for_timeout(800)  # type: ignore[attr-defined]
+    deadline = time.monotonic() + timeout / 1000
+    quiet = 0
+    while quiet < 4:
+        if time.monotonic() > deadline:
+            raise TimeoutError("the app did not finish running its page script")
+        page.wait_for_timeout(300)  # type: ignore[attr-defined]
+        quiet = quiet + 1 if page.evaluate(idle_js) else 0  # type: ignore[attr-defined]
 
 
 def screenshots(paths: list[str], out: Path, script: Path = ROOT / "app.py", height: int = 2200) -> list[Path]:

@@ -50,6 +50,22 @@ def preset_key(game: str) -> str:
     return f"sidebar:preset:{game}"
 
 
+def _pending_key(game: str) -> str:
+    return f"{preset_key(game)}:pending"
+
+
+def set_preset(game: str, preset: str) -> None:
+    """Choose ``preset`` in the sidebar: at once from a callback; when the sidebar is already drawn (a link
+    applied while the page runs), from a rerun that starts at once."""
+    from streamlit.errors import StreamlitAPIException
+
+    try:
+        st.session_state[preset_key(game)] = preset
+    except StreamlitAPIException:
+        st.session_state[_pending_key(game)] = preset
+        st.rerun()
+
+
 def current_preset(game: str) -> str:
     """The rule preset chosen in the sidebar for ``game`` (its first preset by default)."""
     names = list(presets(game))
@@ -72,9 +88,11 @@ def run_app() -> None:
     for game in GAMES:
         for kind, path in game_pages(game):
             page = st.Page(str(path), title=f"{_short(game)} · {kind.title}", icon=kind.icon,
-                           url_path=f"{game}-{kind.key}")
+                           url_path=path.stem)
             by_game.setdefault(game, []).append(page)
             owner[page.url_path] = game
+    # URL paths equal the file names (``/euchre_editor``): on a server's very first run Streamlit still
+    # resolves the URL against the pages/ folder's file names and warns "Page not found" otherwise.
     every = [home, cards] + [p for pages in by_game.values() for p in pages]
     current = st.navigation(every, position="hidden")
     if current.url_path in owner:
@@ -89,6 +107,9 @@ def run_app() -> None:
         if not by_game.get(game):
             st.caption("The pages for this game are being written.")
         names = presets(game)
+        pending = st.session_state.pop(_pending_key(game), None)
+        if pending in names:
+            st.session_state[preset_key(game)] = pending
         if names:
             st.selectbox("Rule preset", list(names), key=preset_key(game), format_func=lambda n: n,
                          help="\n\n".join(f"**{n}** — {d}" for n, d in names.items()))

@@ -102,12 +102,25 @@ def bot_hand(table: TableGame, preset: str, seed: int, bots: str = "heuristic") 
 # ---------------------------------------------------------------------------------------------- drawing
 
 
-def draw_view(view: TableView, names: Sequence[str], *, scale: float, me: int | None = None) -> None:
-    """The table at one moment: information, the cards in play, and every seat's cards."""
-    if view.info:
-        st.markdown("  ·  ".join(f"**{label}:** {value}" for label, value in view.info))
-    for label, cards in view.extra:
-        show_cards(cards, caption=label, overlap=0.35, scale=0.7 * scale)
+_COMPASS = {"N": "N", "NORTH": "N", "S": "S", "SOUTH": "S", "E": "E", "EAST": "E", "W": "W", "WEST": "W"}
+
+
+def _seat_block(view: TableView, index: int, *, scale: float, me: int | None, side: bool = False) -> None:
+    seat = view.seats[index]
+    turn = " ▶ **to act**" if view.to_act == index else ""
+    you = " (you)" if me == index else ""
+    role = f" — {seat.role}" if seat.role else ""
+    note = f" · {seat.note}" if seat.note else ""
+    faded = "" if seat.active else " · sits out"
+    st.markdown(f"**{seat.name}**{you}{role}{note}{faded}{turn}")
+    if seat.cards:
+        overlap = 0.62 if side else 0.3 if len(seat.cards) <= 8 else 0.55
+        show_cards(seat.cards, overlap=overlap, scale=0.7 * scale, dim=() if seat.active else range(len(seat.cards)))
+    else:
+        st.caption("no cards")
+
+
+def _trick_block(view: TableView, names: Sequence[str], *, scale: float) -> None:
     with st.container(border=True):
         st.markdown("**On the table**")
         if not view.table:
@@ -117,17 +130,37 @@ def draw_view(view: TableView, names: Sequence[str], *, scale: float, me: int | 
             with column:
                 show_cards(cards, overlap=0.45, scale=0.75 * scale,
                            caption=f"{names[seat]}" + (f" · {label}" if label else ""))
-    for index, seat in enumerate(view.seats):
-        turn = " ▶ **to act**" if view.to_act == index else ""
-        you = " (you)" if me == index else ""
-        role = f" — {seat.role}" if seat.role else ""
-        note = f" · {seat.note}" if seat.note else ""
-        faded = "" if seat.active else " · sits out"
-        st.markdown(f"**{seat.name}**{you}{role}{note}{faded}{turn}")
-        if seat.cards:
-            show_cards(seat.cards, overlap=0.55, scale=0.7 * scale)
-        else:
-            st.caption("no cards")
+
+
+def draw_view(view: TableView, names: Sequence[str], *, scale: float, me: int | None = None,
+              compass: bool = False) -> None:
+    """The table at one moment: information, the cards in play, and every seat's cards.
+
+    With ``compass`` and four seats named by compass points, the seats sit around the trick.
+    """
+    if view.info:
+        st.markdown("  ·  ".join(f"**{label}:** {value}" for label, value in view.info))
+    for label, cards in view.extra:
+        show_cards(cards, caption=label, overlap=0.35, scale=0.7 * scale)
+    where = {_COMPASS.get(seat.name.upper()): i for i, seat in enumerate(view.seats)}
+    if compass and set(where) == {"N", "E", "S", "W"}:
+        _, north, _ = st.columns([1, 2, 1])
+        with north:
+            _seat_block(view, where["N"], scale=scale, me=me)
+        west, middle, east = st.columns([1, 1.2, 1])
+        with west:
+            _seat_block(view, where["W"], scale=scale, me=me, side=True)
+        with middle:
+            _trick_block(view, names, scale=scale)
+        with east:
+            _seat_block(view, where["E"], scale=scale, me=me, side=True)
+        _, south, _ = st.columns([1, 2, 1])
+        with south:
+            _seat_block(view, where["S"], scale=scale, me=me)
+        return
+    _trick_block(view, names, scale=scale)
+    for index in range(len(view.seats)):
+        _seat_block(view, index, scale=scale, me=me)
 
 
 def draw_result(result: dict[str, Any] | None) -> None:
@@ -325,6 +358,7 @@ class _TablePage:
         ss = st.session_state
         first = self.table.new_hand(self.preset, int(ss[self.key("seed")]))
         names = self.table.seat_names(first)
+        self.compass = max(len(seat.cards) for seat in self.table.view(first, None).seats) <= 8
         top = st.columns([2, 1, 1, 1])
         top[0].radio("Mode", [WATCH, PLAY], key=self.key("mode"), horizontal=True, on_change=self._reset)
         top[1].number_input("Deal (seed)", min_value=0, max_value=2**31 - 1, step=1, key=self.key("seed"),
@@ -377,7 +411,8 @@ class _TablePage:
             viewer = self._viewer(names, "Whose cards are shown")
             draw_commentary(hand, step, names)
         with left:
-            draw_view(self.table.view(hand.states[step], viewer), names, scale=scale, me=viewer)
+            draw_view(self.table.view(hand.states[step], viewer), names, scale=scale, me=viewer,
+                      compass=self.compass)
             if step == total:
                 draw_result(self.table.result(hand.states[-1]))
         self._record_panel(hand)
@@ -394,7 +429,8 @@ class _TablePage:
         with right:
             draw_commentary(hand, len(hand.steps), names)
         with left:
-            draw_view(self.table.view(state, None if show_all else me), names, scale=scale, me=me)
+            draw_view(self.table.view(state, None if show_all else me), names, scale=scale, me=me,
+                      compass=self.compass)
             if self.table.to_act(state) is None:
                 draw_result(self.table.result(state))
                 st.button("Play another deal", icon=":material/casino:", on_click=self._new_deal,

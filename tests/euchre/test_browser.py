@@ -13,7 +13,7 @@ def test_editor_in_chromium(tmp_path) -> None:
         # is a game page (reported to the lead; app-level), so open the home page first.
         page.goto(url)
         wait_for_app(page)
-        page.goto(url + "/euchre-editor")
+        page.goto(url + "/euchre_editor")
         wait_for_app(page)
         page.get_by_text("Euchre — Position editor").first.wait_for()
         page.wait_for_function("() => document.body.innerText.includes('Legal: Q♣ K♣')")
@@ -35,5 +35,5 @@ def test_editor_in_chromium(tmp_path) -> None:
         box.fill("9D JH AD 10D")
         box.press("Enter")
         page.wait_for_function("() => document.body.innerText.includes('wins the trick')")
-        page.screenshot(path=str(tmp_path / "euchre-editor.png"), full_page=True)
-    assert (tmp_path / "euchre-editor.png").stat().st_size > 10_000
+        page.screenshot(path=str(tmp_path / "euchre_editor.png"), full_page=True)
+    assert (tmp_path / "euchre_editor.png").stat().st_size > 10_000

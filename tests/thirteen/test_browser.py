@@ -1,0 +1,32 @@
+"""A real browser on the Thirteen position editor: a shared link poses a position (with its preset), the
+legal plays appear, and picking cards gives the engine's verdict."""
+
+import pytest
+
+from tests.browser import chromium_page, serve_app, wait_for_app
+from ui.share import encode_position
+
+pytestmark = pytest.mark.browser
+
+
+def test_editor_in_chromium(tmp_path) -> None:
+    position = {"preset": "pagat", "options": {}, "hand": "3S 4S 5H 5D 2H 7S 7C 7D 7H", "previous": "2D",
+                "passed": False, "first_lead": False}
+    with serve_app() as url, chromium_page(1400, 2400) as page:
+        page.goto(f"{url}/thirteen_editor?pos={encode_position(position)}")
+        wait_for_app(page)
+        page.keyboard.press("Escape")
+        page.get_by_text("Loaded the position from the link.").first.wait_for()
+        page.get_by_text("Legal plays (2)").first.wait_for()
+        page.get_by_text("Four of a kind").first.wait_for()
+        page.wait_for_function("() => document.body.innerText.includes('Rules: pagat')")
+        groups = page.locator("[data-testid='stButtonGroup']")
+        count = groups.count()
+        assert count >= 12, "hand and table pickers (4 rows each), then the play picker"
+        for i in range(count - 4, count):  # the play picker: one row per suit of the hand
+            groups.nth(i).locator("button", has_text="7").first.click()
+            page.wait_for_timeout(700)
+        page.wait_for_function("() => document.body.innerText.includes('four 7s is a bomb: it chops 2♦')")
+        page.get_by_text("Legal:").first.wait_for()
+        page.screenshot(path=str(tmp_path / "editor.png"), full_page=True)
+    assert (tmp_path / "editor.png").stat().st_size > 10_000
