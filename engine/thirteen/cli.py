@@ -267,7 +267,7 @@ def game_command(data: Mapping[str, Any]) -> dict[str, Any]:
         "hands": {names[s][0]: _text(cards_of(m)) for s, m in enumerate(state.game.dealt)},
         "steps": steps,
         "tricks": tricks,
-        "commentary": "\n".join(commentary),
+        "commentary": "".join(f"\n\n**Round {i}**{text}" for i, text in enumerate(commentary, start=1)),
         "trick_commentary": commentary,
         "trick_plays": [[s["action"] for s in trick if s["action"] != "pass"] for trick in tricks],
         "lockout_trick": lockout,

@@ -147,4 +147,5 @@ def test_game_answer_has_a_lockout_round_and_a_summary() -> None:
     assert "skipped" in game["lockout_commentary"]
     assert game["summary"].startswith(game["result"]["order"][0])
     assert game["commentary"].count("\n- ") == len(game["steps"])
+    assert game["commentary"].count("**Round ") == len(game["tricks"])
     assert COMMANDS["classify"]({"cards": "5S 5H", "expect": "sequence"})["reason"] == "5♠ 5♥ is a pair, not a sequence"

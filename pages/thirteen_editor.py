@@ -1,0 +1,92 @@
+"""Thirteen position editor: pose your hand and the table, see every legal play grouped, check any play."""
+
+import streamlit as st
+
+from engine.thirteen.cli import COMMANDS
+from engine.thirteen.combos import DECK, game_sorted
+from ui import thirteen_ui as ui
+from ui.nav import current_preset
+from ui.share import apply_url_position, share_panel
+from ui.widgets import card_picker, plays_table, show_cards, show_error
+
+preset = current_preset("thirteen")
+ui.init_editor()
+apply_url_position(ui.SHARE, ui.load_position)
+
+st.title("Thirteen — Position editor")
+st.caption(f"Rules: **{preset}** (change the preset in the sidebar). Pose a position; the engine lists every "
+           "legal play and explains the verdict on any play you choose.")
+
+with st.container(border=True):
+    c = st.columns([1, 2, 2, 1, 2])
+    c[0].selectbox("Players", [2, 3, 4], key=ui.PLAYERS, help="13 cards each; with four all 52 cards are dealt")
+    c[1].toggle("I passed (locked out)", key=ui.PASSED,
+                help="You passed earlier in this round: locked out until the table clears.")
+    c[2].toggle("First play of the game", key=ui.FIRST,
+                help="The first play must contain the lowest card dealt: 3♠ with four players.")
+    c[3].number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=ui.SEED)
+    c[4].button("Deal a hand from this seed", on_click=ui.deal_hand, args=(preset,), icon=":material/casino:",
+                key=ui.EDITOR + "deal")
+    c[4].button("Clear the table (I lead)", on_click=ui.clear_table, icon=":material/layers_clear:",
+                key=ui.EDITOR + "clear")
+
+hand = card_picker(ui.HAND, DECK, label="Your hand", help="Up to 13 cards; click a card again to remove it.")
+table = card_picker(ui.TABLE, DECK, label="The combination on the table",
+                    help="Leave empty when you lead (the table has just been cleared).")
+
+pos = ui.position(preset, hand, table)
+left, right = st.columns([3, 2])
+with left:
+    show_cards(game_sorted(hand), caption=f"Your hand ({len(hand)} cards)", overlap=0.35)
+with right:
+    show_cards(game_sorted(table), caption="On the table" if table else "The table is empty: you lead")
+
+try:
+    legal = COMMANDS["legal"](pos)
+except ValueError as error:
+    show_error(error)
+    legal = None
+
+if legal is not None:
+    st.header(f"Legal plays ({legal['count']})")
+    if legal["table"]:
+        st.markdown(f"To beat: **{legal['table']['name']}**. "
+                    + ("You may pass." if legal["can_pass"] else ""))
+    else:
+        must = f" It must contain **{legal['must_contain']}**." if legal["must_contain"] else ""
+        st.markdown(f"You lead, so you must play a combination (a leader cannot pass).{must}")
+    if legal["note"]:
+        st.info(legal["note"])
+    details = legal["details"]
+    for kind, plays in legal["groups"].items():
+        rows = ui.play_rows([d for d in details if d["type"] == kind])
+        st.markdown(f"**{ui.KIND_TITLES[kind]}** · {len(plays)}")
+        plays_table(rows, key=f"{ui.EDITOR}plays:{kind}", height=min(38 + 35 * len(rows), 320))
+    if legal["bombs"]:
+        st.caption("💣 marks bombs (four of a kind, double sequences); 'chops the table' marks a bomb that beats "
+                   "2s or a smaller bomb.")
+
+    st.header("Check a play")
+    if legal["plays"]:
+        st.selectbox("Try one of the legal plays", [""] + legal["plays"], key=ui.EDITOR + "try",
+                     on_change=ui.choose_play, args=(legal["plays"],),
+                     format_func=lambda t: " ".join(c.symbol_text for c in DECK.parse(t)) if t else "—")
+    ui.keep_play_in_hand(hand)
+    passing = st.toggle("I pass", key=ui.PASSING)
+    chosen = () if passing else card_picker(ui.PLAY, DECK, label="Or pick cards from your hand",
+                                            limit_to=game_sorted(hand))
+    if passing or chosen:
+        if chosen:
+            show_cards(game_sorted(chosen), caption="Your play", scale=0.8)
+        play_text = "pass" if passing else " ".join(c.text for c in chosen)
+        verdict = COMMANDS["check"]({**pos, "play": play_text})
+        if verdict["legal"]:
+            st.success(f"Legal: {verdict['reason']}", icon=":material/check_circle:")
+        else:
+            st.error(f"Not legal: {verdict['reason']}", icon=":material/block:")
+    else:
+        st.caption("Choose cards (or 'I pass') to see the engine's verdict and its reason.")
+
+st.header("Save, load and share")
+st.caption("The JSON is exactly what `python -m engine legal thirteen '…'` reads.")
+share_panel(pos, key=ui.SHARE, on_load=ui.load_position, filename="thirteen-position.json")

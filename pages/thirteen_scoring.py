@@ -1,0 +1,98 @@
+"""Thirteen scoring explorer: seeded simulations of whole games, charted with plotly."""
+
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from engine.thirteen.bots import BOT_HELP
+from engine.thirteen.cli import seat_frame, simulate
+from ui import thirteen_ui as ui
+from ui.nav import current_preset
+from ui.widgets import show_error
+
+K = "thirteen:scoring:"
+preset = current_preset("thirteen")
+
+st.title("Thirteen — Scoring explorer")
+st.caption(f"Rules: **{preset}** (sidebar). Every chart comes from seeded whole games played by the engine's bots: "
+           "the same settings always give the same games.")
+
+for key, value in {"games": 1000, "seed": 1, "players": 4, "match": 10, "scoring": "places", "hero": "heuristic",
+                   "others": "random"}.items():
+    if K + key not in st.session_state:
+        st.session_state[K + key] = value
+
+c = st.columns(4)
+c[0].number_input("Games", min_value=20, max_value=5000, step=100, key=K + "games")
+c[1].number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=K + "seed")
+c[2].selectbox("Players", [2, 3, 4], key=K + "players")
+c[3].number_input("Games per match", min_value=1, max_value=50, step=1, key=K + "match",
+                  help="Later games of a match are led by the previous winner.")
+c = st.columns(3)
+c[0].selectbox("North's bot", list(BOT_HELP), key=K + "hero", help="\n\n".join(f"**{b}**: {h}" for b, h in
+                                                                                 BOT_HELP.items()))
+c[1].selectbox("The other seats' bot", list(BOT_HELP), key=K + "others")
+c[2].selectbox("Match points", ["places", "cards"], key=K + "scoring",
+               format_func={"places": "places: 3/2/1/0", "cards": "cards: losers pay per card left"}.get)
+
+players = int(st.session_state[K + "players"])
+options: dict[str, Any] = {
+    "preset": preset,
+    "players": players,
+    "scoring": st.session_state[K + "scoring"],
+    "match_games": int(st.session_state[K + "match"]),
+    "bots": [st.session_state[K + "hero"]] + [st.session_state[K + "others"]] * (players - 1),
+}
+games, seed = int(st.session_state[K + "games"]), int(st.session_state[K + "seed"])
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def run(games: int, seed: int, options: dict[str, Any], _progress: Any = None) -> pd.DataFrame:
+    return simulate(games, seed, options, _progress)
+
+
+bar = st.progress(0.0, text="Simulating…")
+try:
+    frame = run(games, seed, options, lambda done, total: bar.progress(done / total, text=f"{done:,} / {total:,} "
+                                                                                           "games"))
+except ValueError as error:
+    show_error(error)
+    st.stop()
+bar.empty()
+seats = seat_frame(frame)
+
+m = st.columns(4)
+m[0].metric("Games", f"{len(frame):,}")
+m[1].metric("Average length", f"{frame['actions'].mean():.0f} actions")
+m[2].metric("2s chopped", f"{frame['chops'].sum():,}")
+m[3].metric("North wins", f"{(frame['winner'] == 'N').mean() * 100:.0f}%")
+
+st.header("What a 13-card hand holds")
+a, b = st.columns(2)
+a.plotly_chart(ui.bomb_frequency(seats), key=K + "bombs")
+b.plotly_chart(ui.twos_frequency(seats), key=K + "twos")
+
+st.header("2s, bombs and finishing place")
+st.markdown("Do 2s and bombs help you go out early? Each bar is the average finishing place of the hands dealt "
+            "that many 2s (or bombs), for each kind of bot: lower is better (1 = first out). Hover for the share of "
+            "games won.")
+a, b = st.columns(2)
+a.plotly_chart(ui.place_by(seats, "twos", "2s held"), key=K + "place-twos")
+b.plotly_chart(ui.place_by(seats, "bombs", "Bombs held"), key=K + "place-bombs")
+
+st.header("Game length")
+st.plotly_chart(ui.length_histogram(frame), key=K + "length")
+
+st.header("Match points")
+matches = int(frame["match"].max()) + 1 if len(frame) else 1
+match = st.slider("Match", 1, max(matches, 2), 1, key=K + "which-match", disabled=matches < 2) - 1
+st.plotly_chart(ui.match_lines(frame, match), key=K + "match-lines")
+totals = seats.groupby(["seat", "bot"])["points"].agg(["mean", "sum"]).reset_index()
+totals.columns = ["Seat", "Bot", "Points per game", "Total points"]
+st.dataframe(totals, hide_index=True)
+
+with st.expander("The simulated games (one row per game)"):
+    st.dataframe(frame, hide_index=True, height=300)
+    st.download_button("Download CSV", frame.to_csv(index=False), file_name="thirteen-games.csv", mime="text/csv",
+                       key=K + "csv")

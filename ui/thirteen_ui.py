@@ -1,0 +1,198 @@
+"""Streamlit pieces of the Thirteen pages: the editor's position in the session, legal-play tables, charts.
+
+The engine decides everything (legal plays, verdicts, simulations); these functions only read widgets,
+call it, and draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pandas as pd
+import plotly.express as px
+import plotly.graph_objects as go
+import streamlit as st
+
+from engine.cards import Card, parse_cards
+from engine.thirteen.cli import COMMANDS, PRESETS
+from engine.thirteen.combos import DECK, Kind, game_sorted
+from ui.nav import current_preset, set_preset
+from ui.widgets import set_picked
+
+EDITOR = "thirteen:editor:"
+HAND, TABLE, PLAY = EDITOR + "hand", EDITOR + "table", EDITOR + "play"
+PLAYERS, PASSED, FIRST, SEED, PASSING = (EDITOR + k for k in ("players", "passed", "first", "seed", "passing"))
+SHARE = EDITOR + "share"
+KIND_TITLES = {Kind.SINGLE.key: "Singles", Kind.PAIR.key: "Pairs", Kind.TRIPLE.key: "Three of a kind",
+               Kind.QUAD.key: "Four of a kind", Kind.SEQUENCE.key: "Sequences",
+               Kind.DOUBLE_SEQUENCE.key: "Double sequences"}
+START = {"hand": "3S 4S 5H 5D 2H", "previous": "4C 4D"}
+
+
+def init_editor() -> None:
+    """Set the editor's session keys once (the issue's example position)."""
+    if HAND + ":init" in st.session_state:
+        return
+    st.session_state[HAND + ":init"] = True
+    set_picked(HAND, DECK, parse_cards(START["hand"]))
+    set_picked(TABLE, DECK, parse_cards(START["previous"]))
+    st.session_state[PLAYERS] = 4
+    st.session_state[PASSED] = False
+    st.session_state[FIRST] = False
+    st.session_state[SEED] = 1
+    st.session_state[PASSING] = False
+
+
+def position(preset: str, hand: Sequence[Card], table: Sequence[Card]) -> dict[str, Any]:
+    """The position JSON of the editor's widgets (what ``legal``/``check`` read and the share panel saves)."""
+    players = int(st.session_state.get(PLAYERS, 4))
+    return {
+        "preset": preset,
+        "options": {} if players == 4 else {"players": players},
+        "hand": " ".join(c.text for c in game_sorted(hand)),
+        "previous": " ".join(c.text for c in game_sorted(table)),
+        "passed": bool(st.session_state.get(PASSED, False)),
+        "first_lead": bool(st.session_state.get(FIRST, False)),
+    }
+
+
+def load_position(data: Mapping[str, Any]) -> None:
+    """Put a position (from a file, pasted JSON or a link) into the editor; ValueError if it is not one."""
+    COMMANDS["legal"](data)  # refuses impossible positions with a message
+    preset = data.get("preset") or next(iter(PRESETS))
+    options = data.get("options") or {}
+    extra = set(options) - {"players"}
+    if extra:
+        raise ValueError(f"the editor sets only the 'players' option, not {', '.join(sorted(extra))}")
+    set_picked(HAND, DECK, parse_cards(data.get("hand") or ""))
+    set_picked(TABLE, DECK, parse_cards(data.get("previous") or ""))
+    set_picked(PLAY, DECK, ())
+    st.session_state[PLAYERS] = int(options.get("players", 4))
+    st.session_state[PASSED] = bool(data.get("passed", False))
+    st.session_state[FIRST] = bool(data.get("first_lead", False))
+    st.session_state[PASSING] = False
+    if preset != current_preset("thirteen"):
+        # From a link the sidebar is already drawn: the preset is then set by a rerun, keep the message.
+        st.session_state[SHARE + ":message"] = ("success", "Loaded the position from the link.")
+        set_preset("thirteen", preset)
+
+
+def deal_hand(preset: str) -> None:
+    """Callback: North's hand of the seeded deal, an empty table, a fresh game."""
+    seed = int(st.session_state.get(SEED, 1))
+    players = int(st.session_state.get(PLAYERS, 4))
+    deal = COMMANDS["deal"]({"preset": preset, "seed": seed, "options": {} if players == 4 else {"players": players}})
+    set_picked(HAND, DECK, parse_cards(deal["hands"]["N"]))
+    set_picked(TABLE, DECK, ())
+    set_picked(PLAY, DECK, ())
+    st.session_state[PASSED] = False
+    st.session_state[FIRST] = deal["leader"] == "N"
+    st.session_state[SEED] = seed + 1
+
+
+def clear_table() -> None:
+    set_picked(TABLE, DECK, ())
+    st.session_state[PASSED] = False
+
+
+def choose_play(plays: Sequence[str]) -> None:
+    """Callback of the 'try a legal play' box: put that play into the play picker."""
+    chosen = st.session_state.get(EDITOR + "try")
+    if chosen:
+        set_picked(PLAY, DECK, parse_cards(chosen))
+        st.session_state[PASSING] = False
+
+
+def keep_play_in_hand(hand: Sequence[Card]) -> None:
+    """Drop chosen play cards that are no longer in the hand (call before drawing the play picker)."""
+    texts = {c.text for c in hand}
+    for key in [k for k in st.session_state if isinstance(k, str) and k.startswith(PLAY + ":")]:
+        value = st.session_state[key]
+        if isinstance(value, list):
+            st.session_state[key] = [o for o in value if str(o).split("#")[0] in texts]
+
+
+def play_rows(details: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Rows for a table of plays."""
+    return [{"Play": d["symbols"], "Top card": _symbol(d["top"]), "Cards": d["length"],
+             "What it is": d["shape"], "Bomb": "💣 bomb" if d["bomb"] else "",
+             "Note": "chops the table" if d.get("chop") else ""} for d in details]
+
+
+def _symbol(text: str) -> str:
+    return parse_cards(text)[0].symbol_text
+
+
+# ---------------------------------------------------------------------------------------------------
+# Scoring explorer charts (from engine.thirteen.cli.simulate frames)
+
+SEAT_ORDER = ["N", "E", "S", "W"]
+
+
+def bomb_frequency(seats: pd.DataFrame) -> go.Figure:
+    """How often a dealt 13-card hand holds each bomb."""
+    n = len(seats)
+    rows = [
+        ("four of a kind", (seats["quads"] > 0).mean()),
+        ("double sequence of 3+ pairs", (seats["pairs"] >= 3).mean()),
+        ("… of 4+ pairs", (seats["pairs"] >= 4).mean()),
+        ("… of 5+ pairs", (seats["pairs"] >= 5).mean()),
+        ("any bomb", (seats["bombs"] > 0).mean()),
+    ]
+    frame = pd.DataFrame(rows, columns=["bomb", "share"])
+    frame["percent"] = frame["share"] * 100
+    fig = px.bar(frame, x="bomb", y="percent", text=frame["percent"].map(lambda v: f"{v:.1f}%"),
+                 labels={"bomb": "", "percent": "% of hands"}, title=f"Bombs in {n:,} dealt hands")
+    fig.update_traces(marker_color="#2f6f4e")
+    return fig
+
+
+def twos_frequency(seats: pd.DataFrame) -> go.Figure:
+    """How many 2s a dealt hand holds."""
+    counts = seats["twos"].value_counts().reindex(range(5), fill_value=0)
+    frame = pd.DataFrame({"twos": [str(i) for i in range(5)], "percent": counts.values / max(len(seats), 1) * 100})
+    fig = px.bar(frame, x="twos", y="percent", text=frame["percent"].map(lambda v: f"{v:.1f}%"),
+                 labels={"twos": "2s in the hand", "percent": "% of hands"}, title="How many 2s a hand holds")
+    fig.update_traces(marker_color="#b5522b")
+    return fig
+
+
+def place_by(seats: pd.DataFrame, column: str, label: str) -> go.Figure:
+    """Average finishing place by ``column`` (2s or bombs held when dealt), per bot; win rate on hover."""
+    grouped = seats.groupby([column, "bot"]).agg(place=("place", "mean"), wins=("place", lambda p: (p == 1).mean()),
+                                                  hands=("place", "size")).reset_index()
+    grouped["won %"] = (grouped["wins"] * 100).round(1)
+    grouped["place"] = grouped["place"].round(2)
+    grouped[column] = grouped[column].astype(str)
+    fig = px.bar(grouped, x=column, y="place", color="bot", barmode="group", hover_data=["won %", "hands"],
+                 labels={column: label, "place": "average place (1 = first out; lower is better)"},
+                 title=f"Finishing place by {label.lower()}")
+    return fig
+
+
+def length_histogram(frame: pd.DataFrame) -> go.Figure:
+    """Game length: plays and passes per game."""
+    fig = px.histogram(frame, x="actions", nbins=40, labels={"actions": "actions per game (plays and passes)"},
+                       title="Game length")
+    fig.update_traces(marker_color="#4b5fa6")
+    fig.update_layout(yaxis_title="games")
+    return fig
+
+
+def match_lines(frame: pd.DataFrame, match: int = 0) -> go.Figure:
+    """Cumulative points of each seat over the games of one match."""
+    games = frame[frame["match"] == match].sort_values("game_in_match")
+    letters = [c for c in SEAT_ORDER if f"points_{c}" in games.columns]
+    rows = []
+    for c in letters:
+        total = 0
+        bot = games[f"bot_{c}"].iloc[0] if len(games) else ""
+        for _, g in games.iterrows():
+            total += int(g[f"points_{c}"])
+            rows.append({"game": int(g["game_in_match"]) + 1, "seat": f"{c} ({bot})", "points": total})
+    data = pd.DataFrame(rows)
+    fig = px.line(data, x="game", y="points", color="seat", markers=True,
+                  labels={"game": "game of the match", "points": "total points"},
+                  title=f"Match points over {len(games)} games")
+    return fig
