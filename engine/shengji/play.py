@@ -150,6 +150,8 @@ def describe_lead(parts: Sequence[Combo], group: Group) -> str:
     where = "trumps" if group is Group.TRUMP else group.label
     if len(parts) == 1:
         return f"{shape_name(parts[0].shape)} of {where}" if parts[0].shape != SINGLE else f"a single {where}"
+    if all(p.shape == SINGLE for p in parts):
+        return f"a throw of {where} ({number_word(len(parts))} single cards)"
     return f"a throw of {where} ({describe_format(format_of(parts))})"
 
 
@@ -317,7 +319,7 @@ def _requirement(pos: Position) -> Requirement:
     index, fmt, placement = next((i, f, p) for i, f in enumerate(rungs) if (p := satisfy(holding, f)) is not None)
     example = _complete(placement, holding, n, trump)
     choices = _choices(holding, fmt)
-    text = _rung_sentence(index, rungs, fmt, placement, lead_text, noun, trump)
+    text = _rung_sentence(index, rungs, fmt, placement, lead_text, noun, trump, n)
     return Requirement(Duty.FOLLOW, n, group, lead_text, rungs, index, (), choices, example, text)
 
 
@@ -360,12 +362,13 @@ def held_text(placement: Placement, noun: str, trump: Trump) -> str:
 
 
 def _rung_sentence(
-    index: int, rungs: Sequence[Format], fmt: Format, placement: Placement, lead_text: str, noun: str, trump: Trump
+    index: int, rungs: Sequence[Format], fmt: Format, placement: Placement, lead_text: str, noun: str, trump: Trump,
+    n: int,
 ) -> str:
     want = want_text(fmt, noun)
     if index == 0:
         if not placement:
-            return f"The lead is {lead_text}: play any of your {noun}."
+            return f"The lead is {lead_text}: play any {number_word(n)} of your {noun}."
         return f"The lead is {lead_text}. You hold {held_text(placement, noun, trump)}, so you must play {want}."
     higher = want_text(rungs[index - 1], noun)
     if not placement:

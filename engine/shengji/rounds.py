@@ -467,6 +467,8 @@ def round_row(state: RoundState) -> dict[str, Any]:
     s = state.score
     assert s is not None and state.trump is not None and state.starter is not None
     decl = state.current
+    last_lead = state.tricks[-1].plays[0]
+    largest = max(len(p.cards) for p in decompose(last_lead, state.trump, state.rules))
     return {
         "trump": state.trump.label,
         "trump_rank": state.trump_rank.text,
@@ -483,6 +485,8 @@ def round_row(state: RoundState) -> dict[str, Any]:
         "trick_points": s.trick_points,
         "kitty_points": s.kitty_points,
         "attackers_won_last": s.multiplier > 0,
+        "last_trick_cards": len(last_lead),
+        "last_trick_largest": largest,
         "kitty_multiplier": s.multiplier,
         "kitty_bonus": s.kitty_bonus,
         "penalty": s.penalty,

@@ -176,6 +176,12 @@ def test_simulation_dataframe() -> None:
     df = simulate_rounds(6, 2, {"preset": "tractor", "bots": "heuristic", "decks": 2})
     assert len(df) == 6 and set(df.columns) >= {"attacker_points", "bankers_keep", "kitty_bonus", "seed"}
     assert (df.trick_points + df.kitty_bonus + df.penalty == df.attacker_points).all()
+    from engine.shengji.score import kitty_bonus
+
+    tractor = rules("tractor")
+    for row in df.itertuples():
+        assert row.kitty_bonus == kitty_bonus(tractor, row.kitty_points, row.last_trick_cards,
+                                              row.attackers_won_last, row.last_trick_largest)
     again = simulate_rounds(6, 2, {"preset": "tractor", "bots": "heuristic", "decks": 2})
     assert df.equals(again)
     later = simulate_rounds(3, 2, {"bots": "random", "context": "random"})
