@@ -13,7 +13,7 @@ from engine.errors import InvalidRequestError
 from engine.euchre.cli import COMMANDS, PRESETS
 from engine.euchre.rules import Seat
 from engine.euchre.trumps import DECK, sort_hand
-from ui.nav import current_preset, preset_key
+from ui.nav import current_preset, set_preset
 from ui.widgets import set_picked
 
 KEY = "euchre:editor"
@@ -77,7 +77,12 @@ def load(pos: Mapping[str, Any]) -> None:
     if preset not in PRESETS:
         raise InvalidRequestError(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
     COMMANDS["position"](data)  # refuses an impossible position with a message
-    st.session_state[preset_key("euchre")] = preset
+    _fill_widgets(data)
+    if preset != current_preset("euchre"):
+        set_preset("euchre", preset)  # last: from a link applied during the run, this reruns at once
+
+
+def _fill_widgets(data: Mapping[str, Any]) -> None:
     hand = DECK.parse(data.get("hand", "")) if isinstance(data.get("hand", ""), str) else ()
     if "upcard" in data:
         st.session_state[k("mode")] = "calling"

@@ -3,16 +3,21 @@
 import pytest
 
 from tests.browser import chromium_page, serve_app, wait_for_app
+from ui.share import encode_position
 
 pytestmark = pytest.mark.browser
 
 
 def test_editor_in_chromium(tmp_path) -> None:
     with serve_app() as url, chromium_page() as page:
-        # The first page opened on a freshly started server shows Streamlit's "Page not found" dialog when it
-        # is a game page (reported to the lead; app-level), so open the home page first.
-        page.goto(url)
+        # A shared link straight to the editor, with another preset: the position and the preset load.
+        link = encode_position({"dealer": "W", "upcard": "9D", "round": 2, "seat": "W", "preset": "stick_the_dealer"})
+        page.goto(f"{url}/euchre_editor?pos={link}")
         wait_for_app(page)
+        page.wait_for_function("() => document.body.innerText.includes('West to call')")
+        body = page.inner_text("body")
+        assert "stuck" in body and "Traceback" not in body and "Page not found" not in body
+
         page.goto(url + "/euchre_editor")
         wait_for_app(page)
         page.get_by_text("Euchre — Position editor").first.wait_for()
