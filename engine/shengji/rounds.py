@@ -213,6 +213,8 @@ def _advance(state: RoundState, notes: list[str]) -> tuple[RoundState, list[str]
                 asking = [seat]
             continue
         if not final:
+            if drawn > state.drawn:
+                notes.append(f"All {d.drawn} cards are drawn; each player has a last chance to declare.")
             final = True
             asking = [(d.first + i) % 4 for i in range(4)]
             continue
@@ -247,7 +249,7 @@ def _settle_trump(state: RoundState, notes: list[str]) -> tuple[RoundState, list
                      f"{TEAMS[team_of(starter)]} are the bankers.")
     hands = list(state.hands)
     hands[starter] = hands[starter] + state.kitty
-    notes.append(f"{SEATS[starter]} takes the {len(state.kitty)}-card kitty and buries {len(state.kitty)} cards.")
+    notes.append(f"{SEATS[starter]} takes the {len(state.kitty)}-card kitty and must bury as many cards.")
     return dataclasses.replace(state, phase=Phase.BURY, trump=trump, starter=starter, hands=tuple(hands),
                                to_act=starter, leader=starter), notes
 

@@ -180,7 +180,7 @@ class ShengjiTable:
         for t in r.tricks:
             won[t.winner] += t.points
         for s in range(4):
-            hand = trump.sort(r.hands[s]) if trump else list(r.hands[s])
+            hand = trump.sort(r.hands[s]) if trump else _draw_order(r.hands[s], r.declare_rank(s))
             shown: tuple[Card | None, ...] = tuple(hand) if seat is None or seat == s or over else (None,) * len(hand)
             if banker is None:
                 role = "declarer" if r.current is not None and r.current.seat == s else ""
@@ -240,6 +240,20 @@ class ShengjiTable:
 
     def presets(self) -> Sequence[str]:
         return tuple(PRESETS)
+
+
+_SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
+
+
+def _draw_order(cards: Sequence[Card], rank: Any) -> list[Card]:
+    """A hand while trump is not fixed: jokers, then the cards of the rank that may be declared, then by suit."""
+    def key(c: Card) -> tuple[int, int, int]:
+        if c.is_joker:
+            return (0, -c.rank.value, 0)
+        suit = _SUIT_ORDER[c.suit.value] if c.suit else 4
+        return (1, suit, 0) if c.rank is rank else (2, suit, -c.rank.value)
+
+    return sorted(cards, key=key)
 
 
 def _labels(r: RoundState, trick: Sequence[tuple[Card, ...]]) -> list[str]:
