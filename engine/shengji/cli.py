@@ -87,6 +87,14 @@ def _cards(req: Request, name: str, rules: Rules, *, required: bool = False) -> 
     return req.cards(name, deck_of(rules), required=required)
 
 
+def _some_cards(req: Request, name: str, rules: Rules) -> tuple[Card, ...]:
+    """A required, non-empty field of cards."""
+    cards = _cards(req, name, rules, required=True)
+    if not cards:
+        raise InvalidRequestError(f"field {name!r}: no cards given")
+    return cards
+
+
 def _seat(value: Any, name: str) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4:
         return value
@@ -204,6 +212,8 @@ def winner_command(data: Mapping[str, Any]) -> dict[str, Any]:
         raise InvalidRequestError("field 'plays': expected a list of 1 to 4 plays, the lead first")
     deck = deck_of(rules)
     plays = [Request({"play": p}, ("play",)).cards("play", deck, required=True) for p in raw]
+    if any(not p for p in plays):
+        raise InvalidRequestError("field 'plays': every play needs at least one card")
     deck.check([c for p in plays for c in p], "in the trick")
     seats = None
     if req.has("leader"):
@@ -224,7 +234,7 @@ def throw_command(data: Mapping[str, Any]) -> dict[str, Any]:
     trump = _trump(req, rules)
     leader = _seat(req.raw("leader", "N"), "leader")
     hand = _cards(req, "hand", rules, required=True)
-    play = _cards(req, "play", rules, required=True)
+    play = _some_cards(req, "play", rules)
     if not req.has("others"):
         raise InvalidRequestError("missing field 'others': the other hands by seat, e.g. {\"W\": \"KH\", …}")
     others = _others(req, rules, leader)
@@ -308,7 +318,7 @@ def classify_command(data: Mapping[str, Any]) -> dict[str, Any]:
     req = Request(data, (*TRUMP_FIELDS, "cards"))
     rules = _rules(req)
     trump = _trump(req, rules)
-    cards = _cards(req, "cards", rules, required=True)
+    cards = _some_cards(req, "cards", rules)
     deck_of(rules).check(cards, "in the cards")
     group = group_of(cards, trump)
     if group is None:
@@ -394,7 +404,7 @@ def turn_kitty_command(data: Mapping[str, Any]) -> dict[str, Any]:
     req = Request(data, (*RULE_FIELDS, "trump_rank", "kitty"))
     rules = _rules(req)
     rank = parse_level(str(req.raw("trump_rank", "2")))
-    kitty = _cards(req, "kitty", rules, required=True)
+    kitty = _some_cards(req, "kitty", rules)
     turn = turn_kitty(kitty, rank, rules)
     return {"trump_suit": turn.suit.value if turn.suit else None, "turned": _text(turn.turned),
             "reason": turn.reason, "rule": rules.no_declaration.value}
