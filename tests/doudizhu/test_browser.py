@@ -1,0 +1,28 @@
+"""A real browser: pose a Dou Dizhu position in the editor and see the legal plays."""
+
+import pytest
+
+from tests.browser import chromium_page, serve_app, wait_for_app
+
+pytestmark = pytest.mark.browser
+
+
+def test_editor_poses_a_position_and_lists_its_legal_plays(tmp_path) -> None:
+    with serve_app() as url, chromium_page() as page:
+        page.goto(url + "/doudizhu_editor")
+        wait_for_app(page)
+        page.get_by_text("Dou Dizhu — Position editor").first.wait_for()
+        page.get_by_text("Legal plays (7)").first.wait_for()
+        page.get_by_text("Triplet + single · 7").first.wait_for()  # the table itself is a canvas
+        page.get_by_role("button", name="Clear the table (I lead)").click()
+        wait_for_app(page)
+        box = page.get_by_label("Or type the hand")
+        box.fill("3 3 3 4 4 4 5 7 BJ RJ")
+        box.press("Enter")
+        wait_for_app(page)
+        page.get_by_text("You lead: any combination may be played").first.wait_for()
+        page.get_by_text("Airplanes + singles").first.wait_for()
+        page.get_by_text("Rocket · 1").first.wait_for()
+        page.wait_for_function("() => /Legal plays \\(\\d+\\)/.test(document.body.innerText)")
+        page.screenshot(path=str(tmp_path / "doudizhu-editor.png"), full_page=True)
+    assert (tmp_path / "doudizhu-editor.png").stat().st_size > 10_000

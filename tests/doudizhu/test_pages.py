@@ -1,0 +1,155 @@
+"""AppTest of the Dou Dizhu pages: the editor (the issue's position, typing a hand, checking plays, passing,
+the other preset, several readings, bad input, JSON load and share link), the scoring explorer (charts read
+from their plotly spec) and the lessons (every lesson opens; an exercise is judged)."""
+
+from __future__ import annotations
+
+import json
+
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import ROOT
+from ui import doudizhu_ui as ui
+from ui.nav import preset_key
+from ui.share import encode_position
+
+
+def page(name: str) -> AppTest:
+    return AppTest.from_file(str(ROOT / "pages" / f"doudizhu_{name}.py"), default_timeout=180)
+
+
+def markdown(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+def pills(at: AppTest, part: str, preset: str = "three_player") -> list[str]:
+    key = ui.picker_key(part, preset) + ":"
+    return [p.key for p in at.get("button_group") if p.key and p.key.startswith(key)]
+
+
+def test_editor_shows_the_issue_position_and_its_legal_plays() -> None:
+    at = page("editor").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.header[0].value == "Legal plays (7)"
+    assert "**Triplet + single** · 7" in markdown(at)
+    table = at.dataframe[0].value
+    assert list(table["Cards"])[0] == "9 9 9 3"
+
+
+def test_editor_typed_hand_lead_and_check() -> None:
+    at = page("editor").run()
+    at.button(key=ui.EDITOR + "clear").click().run()
+    at.text_input(key=ui.TYPED).input("3 3 3 4 4 4 5 7 BJ RJ").run()
+    assert not at.exception
+    assert "You lead" in markdown(at)
+    headers = [h.value for h in at.header]
+    assert headers[0].startswith("Legal plays (")
+    assert "**Rocket** · 1" in markdown(at) and "**Airplanes + singles**" in markdown(at)
+    at.selectbox(key=ui.TRY).set_value("3 3 3 4 4 4 5 7").run()
+    assert any("airplane of 2 triplets" in s.value for s in at.success)
+    at.toggle(key=ui.PASSING).set_value(True).run()
+    assert any("cannot pass" in e.value for e in at.error)
+
+
+def test_editor_verdict_on_picked_cards() -> None:
+    at = page("editor").run()
+    key = ui.picker_key("play", "three_player") + ":"
+    at.button_group(key=key).set_value(["3#1", "4#1", "5#1", "6#1", "7#1"]).run()
+    assert not at.exception
+    assert any("the table has a triplet of 4s with a 5" in e.value for e in at.error)
+    at.toggle(key=ui.PASSING).set_value(True).run()
+    assert any(s.value.startswith("Legal: you may pass") for s in at.success)
+
+
+def test_editor_bad_typed_hand_is_a_message() -> None:
+    at = page("editor").run()
+    at.text_input(key=ui.TYPED).input("3 3 3 3 3").run()
+    assert not at.exception
+    assert any("3 appears 5 times" in e.value for e in at.error)
+    at.text_input(key=ui.TYPED).input("3 Z").run()
+    assert any("'Z'" in e.value for e in at.error)
+
+
+def test_editor_impossible_position_is_a_message() -> None:
+    at = page("editor").run()
+    previous = ui.picker_key("previous", "three_player") + ":"
+    at.button_group(key=previous + "2").set_value([])
+    at.button_group(key=previous + "3").set_value([])
+    at.button_group(key=previous).set_value(["3#1", "4#1"]).run()
+    assert not at.exception
+    assert any("the previous play 3 4 is no combination" in e.value for e in at.error)
+
+
+def test_editor_loads_json_with_another_preset_and_options() -> None:
+    at = page("editor").run()
+    position = {"preset": "four_player", "hand": "3 3 3 3 3 7 7 7 7 BJ BJ", "previous": "8 8 8 8"}
+    at.text_area(key=ui.SHARE + ":paste").input(json.dumps(position)).run()
+    at.button(key=ui.SHARE + ":load").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.session_state[preset_key("doudizhu")] == "four_player"
+    assert any("Position loaded" in s.value for s in at.success)
+    assert at.header[0].value == "Legal plays (1)"
+    assert list(at.dataframe[0].value["Cards"]) == ["3 3 3 3 3"]
+    at.text_area(key=ui.SHARE + ":paste").input('{"hand": "3 3 3 3 3"}').run()
+    at.button(key=ui.SHARE + ":load").click().run()
+    assert any("Not loaded" in e.value and "3 appears 5 times" in e.value for e in at.error)
+
+
+def test_editor_link_and_two_readings() -> None:
+    at = page("editor")
+    position = {"preset": "three_player", "options": {"distinct_kickers": False},
+                "hand": "7 7 7 8 8 8 9 9 9 10 10 10", "previous": "3 3 3 4 4 4 5 5 5 6 6 6"}
+    at.query_params["pos"] = encode_position(position)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any("Loaded the position from the link" in s.value for s in at.success)
+    radio = at.radio(key=ui.READING)
+    assert len(radio.options) == 2 and radio.value == "airplane"
+    assert list(at.dataframe[0].value["Cards"]) == ["7 7 7 8 8 8 9 9 9 10 10 10"]  # on the airplane of four
+    radio.set_value("airplane_singles").run()
+    assert at.header[0].value == "Legal plays (1)"
+    assert list(at.dataframe[0].value["Cards"]) == ["8 8 8 9 9 9 10 10 10 7 7 7"]
+
+
+def test_scoring_page_charts_and_calculator() -> None:
+    at = page("scoring").run()
+    assert not at.exception, [e.value for e in at.exception]
+    charts = at.get("plotly_chart")
+    assert len(charts) == 4
+    titles = [json.loads(c.proto.spec)["layout"]["title"]["text"] for c in charts]
+    assert any("landlord wins" in t for t in titles) and any("win rate" in t for t in titles)
+    payment = json.loads(charts[0].proto.spec)
+    assert {trace["name"] for trace in payment["data"]} == {"bid 1", "bid 2", "bid 3"}
+    assert "→ **4**" in markdown(at)
+    at.radio(key="doudizhu:scoring:rockets").set_value(1).run()
+    assert "→ **8**" in markdown(at)
+    at.radio(key="doudizhu:scoring:winner").set_value("peasants").run()
+    rows = at.dataframe[0].value
+    assert list(rows["Payment"]) == [-16, 8, 8]
+
+
+def test_scoring_page_four_players() -> None:
+    at = page("scoring")
+    at.session_state[preset_key("doudizhu")] = "four_player"
+    at.run()
+    assert not at.exception
+    at.number_input(key="doudizhu:scoring:small").set_value(2).run()
+    assert "→ **2**" in markdown(at)  # bombs of 4-5 cards do not double with four players
+    at.number_input(key="doudizhu:scoring:big").set_value(1).run()
+    assert "→ **4**" in markdown(at)
+
+
+def test_lessons_page_walks_every_lesson_and_judges_an_exercise() -> None:
+    at = page("lessons").run()
+    assert not at.exception, [e.value for e in at.exception]
+    key = "doudizhu:lesson:index"
+    titles = []
+    for index in range(13):
+        at.selectbox(key=key).set_value(index).run()
+        assert not at.exception, (index, [e.value for e in at.exception])
+        assert not at.error, (index, [e.value for e in at.error])
+        titles.append(at.header[0].value)
+    assert titles[0] == "The goal and the two sides" and titles[-1] == "What changes with four players"
+    at.selectbox(key=key).set_value(12).run()
+    at.radio(key="doudizhu:lesson:13-four-players:answer:3").set_value("Yes").run()
+    assert any(s.value.startswith("Right.") and "more cards beats" in s.value for s in at.success)
