@@ -53,7 +53,8 @@ if legal is not None:
         st.markdown(f"To beat: **{legal['table']['name']}**. "
                     + ("You may pass." if legal["can_pass"] else ""))
     else:
-        must = f" It must contain **{legal['must_contain']}**." if legal["must_contain"] else ""
+        must = legal["must_contain"]
+        must = f" It must contain **{DECK.parse(must)[0].symbol_text}**." if must else ""
         st.markdown(f"You lead, so you must play a combination (a leader cannot pass).{must}")
     if legal["note"]:
         st.info(legal["note"])

@@ -81,7 +81,7 @@ OPTION_HELP: dict[str, str] = {
     "first_lead_must_contain_lowest": "the first play of the first game must contain the lowest card dealt (3♠)",
     "bomb_ladder": "a four of a kind also beats a double sequence of 3 pairs, and a double sequence of 4 pairs "
     "beats a four of a kind, a double sequence of 3 pairs and a single 2",
-    "chop_after_pass": "a player who passed may still play a bomb on 2s (or on the bomb that chopped them)",
+    "chop_after_pass": "a player who passed may still play a bomb on 2s, or a bigger bomb on a bomb",
     "instant_wins": "four 2s, a dragon (3 to A), six pairs or five consecutive pairs win at once when dealt",
     "finish": "'order': play on to fix every place; 'first': the game ends when the first player goes out",
     "scoring": "'places': places score 3/2/1/0 (n-1 … 0); 'cards': each loser pays 1 per card left to the winner",

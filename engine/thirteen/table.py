@@ -151,10 +151,9 @@ class ThirteenTable:
                 note = "passed: locked out"
             else:
                 note = f"{len(cards)} cards"
-            role = "to play" if game.turn == s else ""
-            seats.append(Seat(names[s], shown, role=role, active=bool(game.hands[s]) and not game.over, note=note))
+            seats.append(Seat(names[s], shown, active=bool(game.hands[s]) and not game.over, note=note))
         table = tuple((s, cards_of(m), _trick_label(m)) for s, m in game.trick)
-        info: list[tuple[str, str]] = [("Rules", state.preset)]
+        info: list[tuple[str, str]] = []
         if game.over:
             info.append(("Finishing order", ", ".join(names[s] for s in game.finished)))
         elif game.table:

@@ -53,7 +53,7 @@ def test_editor_lock_out_and_first_lead() -> None:
     at.toggle(key=ED + "passed").set_value(False).run()
     at.button(key=ED + "clear").click().run()
     at.toggle(key=ED + "first").set_value(True).run()
-    assert any("must contain" in m.value and "3S" in m.value for m in at.markdown)
+    assert any("must contain" in m.value and "3♠" in m.value for m in at.markdown)
     plays = list(at.dataframe[0].value["Play"])
     assert plays == ["3♠"]
 
