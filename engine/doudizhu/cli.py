@@ -179,8 +179,9 @@ def deal_command(data: Mapping[str, Any]) -> dict[str, Any]:
 def example(data: Mapping[str, Any]) -> dict[str, Any]:
     """A live lesson example: a seeded hand (the landlord's 20 or 33 cards with ``landlord``; else 17 or
     25) that holds a play of ``kind``; with ``follow``, also a play of that kind from the other cards
-    that the hand can beat. Seeds are tried in order from ``seed`` until one fits."""
-    req = Request(data, _COMMON + ("seed", "kind", "follow", "landlord"))
+    that the hand can beat. Seeds are tried in order from ``seed`` until one fits. ``limit`` keeps the
+    first plays only (``count`` is the total, ``more`` how many were left out)."""
+    req = Request(data, _COMMON + ("seed", "kind", "follow", "landlord", "limit"))
     rules = _rules(req)
     kind = _kind(req, "kind")
     follow = req.boolean("follow", False)
@@ -188,9 +189,13 @@ def example(data: Mapping[str, Any]) -> dict[str, Any]:
     if kind is not None and not allowed(kind, rules):
         raise InvalidRequestError(f"the {kind.label} is not a combination under these rules")
     seed = req.integer("seed", 1, low=0)
+    limit = req.integer("limit", 1000, low=1)
     for attempt in range(2000):
         found = _try_example(rules, seed + attempt, kind, follow, with_kitty)
         if found is not None:
+            found["more"] = max(0, found["count"] - limit)
+            found["plays"] = found["plays"][:limit]
+            found["descriptions"] = found["descriptions"][:limit]
             return found
     raise InvalidPositionError(f"no deal from seed {seed} on holds a {kind.label if kind else 'play'}")
 
