@@ -82,6 +82,9 @@ def _equal_counts(nz: list[int], unit: int, total: int, rules: Rules) -> str:
             return ("a pair is two cards of the same rank, and "
                     "a sequence needs at least 5 cards")
         if total < 5:
+            if high or nz[-1] - nz[0] != len(nz) - 1:
+                return ("cards of different ranks combine as a sequence only: 5 or more consecutive ranks "
+                        f"from 3 up to the ace, and {_cards_of(nz, 1)} are {total} cards, not in a row")
             return f"a sequence needs at least 5 cards in a row; {_cards_of(nz, 1)} has only {total}"
         if high:
             return "2s and jokers cannot be part of a sequence (it runs from 3 up to the ace)"
