@@ -7,17 +7,27 @@ Cards are notation strings; answers give cards canonically, high to low in the r
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
 
 from engine.cards import Card, Deck, Suit
-from engine.errors import InvalidPositionError, InvalidRequestError
+from engine.errors import InvalidPositionError, InvalidRequestError, UnknownNameError
 from engine.jsonio import Request
 from engine.shengji.combos import Kind, classify, decompose, describe_format, format_of, group_of, shape_name
 from engine.shengji.deal import deal
 from engine.shengji.declare import Declaration, judge, legal_declarations, turn_kitty
+from engine.shengji.examples import (
+    EXAMPLES,
+    bury_answer,
+    climb_answer,
+    compare_presets,
+    tractor_reason,
+    trumps_answer,
+    try_play,
+)
 from engine.shengji.play import (
     Duty,
     Position,
@@ -31,6 +41,7 @@ from engine.shengji.play import (
 from engine.shengji.rules import (
     PRESET_DESCRIPTIONS,
     SEATS,
+    TEAMS,
     Rules,
     differences,
     options_of,
@@ -287,7 +298,21 @@ def score_command(data: Mapping[str, Any]) -> dict[str, Any]:
         penalty=req.integer("penalty", 0),
         largest_combo=req.integer("largest_combo") if req.has("largest_combo") else None,
     )
-    return s.to_json()
+    answer = s.to_json()
+    answer["reason"] = _score_reason(s, rules)
+    return answer
+
+
+def _score_reason(s: Any, rules: Rules) -> str:
+    bits = [f"{s.trick_points} in tricks"]
+    if s.kitty_bonus:
+        bits.append(f"kitty {s.kitty_points} × {s.multiplier} = {s.kitty_bonus}")
+    elif s.kitty_points:
+        bits.append("no kitty bonus (the bankers won the last trick)")
+    if s.penalty:
+        bits.append(f"{s.penalty:+d} for failed throws")
+    nxt = f"{TEAMS[s.next_banker_team]} bank next and {SEATS[s.next_starter]} starts."
+    return f"{', '.join(bits)}: {s.attacker_points} points. {s.change.text[0].upper()}{s.change.text[1:]}; {nxt}"
 
 
 def kitty_command(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -339,9 +364,12 @@ def classify_command(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def is_tractor_command(data: Mapping[str, Any]) -> dict[str, Any]:
-    """Whether ``cards`` form a tractor, and why not when they do not."""
+    """Whether ``cards`` form a tractor, and why (naming the cards that break it when they do not)."""
     answer = classify_command(data)
-    reason = "a tractor" if answer["tractor"] else f"not a tractor: {answer['description']}"
+    req = Request(data, (*TRUMP_FIELDS, "cards"))
+    rules = _rules(req)
+    _, why = tractor_reason(_some_cards(req, "cards", rules), _trump(req, rules), rules)
+    reason = f"Yes, {why}" if answer["tractor"] else f"No: {why}"
     return {"tractor": answer["tractor"], "reason": reason, "parts": answer["parts"]}
 
 
@@ -411,10 +439,16 @@ def turn_kitty_command(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def points_command(data: Mapping[str, Any]) -> dict[str, Any]:
-    """Points in ``cards`` (5s: 5, 10s and kings: 10)."""
+    """Points in ``cards`` (5s: 5, 10s and kings: 10), with the sum spelled out."""
     req = Request(data, ("cards",))
     cards = req.cards("cards", Deck.standard(jokers=True, decks=4))
-    return {"points": points(cards)}
+    counted = [c for c in cards if points([c])]
+    total = points(cards)
+    if counted:
+        reason = " + ".join(f"{c.symbol_text} {points([c])}" for c in counted) + f" = {total} points."
+    else:
+        reason = "No 5s, 10s or kings: 0 points."
+    return {"points": total, "reason": reason}
 
 
 def rules_command(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -449,6 +483,77 @@ def _round_context(req: Request) -> dict[str, Any]:
     return out
 
 
+def example_command(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A seeded teaching position of one ``kind`` (see engine.shengji.examples.EXAMPLES)."""
+    req = Request(data, (*RULE_FIELDS, "kind", "seed"))
+    rules = _rules(req)
+    kind = req.string("kind")
+    if kind not in EXAMPLES:
+        raise UnknownNameError("example kind", kind, EXAMPLES)
+    return {"kind": kind, "seed": req.integer("seed", 1, low=0), **EXAMPLES[kind](req.integer("seed", 1, low=0),
+                                                                                  rules)}
+
+
+def climb_command(data: Mapping[str, Any]) -> dict[str, Any]:
+    """How many levels a team at ``level`` must still climb to win the game (go past the end rank)."""
+    req = Request(data, (*RULE_FIELDS, "level"))
+    rules = _rules(req)
+    try:
+        level = parse_level(str(req.raw("level", "2")))
+    except ValueError as error:
+        raise InvalidRequestError(f"field 'level': {error}") from None
+    return climb_answer(level, rules)
+
+
+def trumps_command(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Are the cards ``play`` exactly the trumps of ``hand``? (``correct``, the trumps, what was missed)."""
+    req = Request(data, (*TRUMP_FIELDS, "hand", "play"))
+    rules = _rules(req)
+    trump = _trump(req, rules)
+    hand = _cards(req, "hand", rules, required=True)
+    play = _cards(req, "play", rules)
+    extra = Counter(play) - Counter(hand)
+    if extra:
+        raise InvalidPositionError(f"{next(iter(extra)).symbol_text} is not in the hand")
+    return trumps_answer(hand, play, trump)
+
+
+def bury_command(data: Mapping[str, Any]) -> dict[str, Any]:
+    """May the starter bury ``play`` from ``hand`` (hand + kitty)? With the points and trumps it risks."""
+    req = Request(data, (*TRUMP_FIELDS, "hand", "play"))
+    rules = _rules(req)
+    trump = _trump(req, rules)
+    return bury_answer(_cards(req, "hand", rules, required=True), _cards(req, "play", rules), trump, rules)
+
+
+def try_play_command(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Is ``play`` legal after ``lead`` and the ``trick``'s earlier plays, and does it take the lead?"""
+    req = Request(data, (*TRUMP_FIELDS, "hand", "lead", "trick", "play"))
+    rules = _rules(req)
+    trump = _trump(req, rules)
+    deck = deck_of(rules)
+    raw = req.raw("trick", [])
+    if not isinstance(raw, list) or len(raw) > 2:
+        raise InvalidRequestError("field 'trick': expected a list of up to 2 earlier plays after the lead")
+    earlier = [Request({"play": p}, ("play",)).cards("play", deck, required=True) for p in raw]
+    pos = _position(req, rules, trump)
+    if not pos.lead:
+        raise InvalidRequestError("missing field 'lead': the cards led to this trick")
+    deck.check(list(pos.hand) + list(pos.lead) + [c for p in earlier for c in p], "in the hand and the trick")
+    return try_play(pos, earlier, _some_cards(req, "play", rules))
+
+
+def compare_presets_command(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The verdict on ``play`` under both presets, for the same hand, lead and trump."""
+    req = Request(data, ("decks", "trump_rank", "trump_suit", "hand", "lead", "play"))
+    rules = _rules(req)
+    trump = _trump(req, rules)
+    rank = parse_level(str(req.raw("trump_rank", "2")))
+    hand = _cards(req, "hand", rules, required=True)
+    lead = _cards(req, "lead", rules)
+    return compare_presets(rank, trump.suit, hand, lead, _some_cards(req, "play", rules), rules.decks)
+
+
 COMMANDS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "legal": legal_command,
     "check": check_command,
@@ -467,6 +572,12 @@ COMMANDS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "points": points_command,
     "rules": rules_command,
     "round": round_command,
+    "example": example_command,
+    "climb": climb_command,
+    "trumps": trumps_command,
+    "bury": bury_command,
+    "try_play": try_play_command,
+    "compare_presets": compare_presets_command,
 }
 
 

@@ -77,7 +77,7 @@ def level_change(points: int, rules: Rules) -> LevelChange:
                            f"the threshold {t} reached: the attackers take the bank, no level change")
     up = 1 + (points - t - b) // b
     low = t + b * up
-    text = f"{low} or more: the attackers take the bank and go up {up}"
+    text = f"{low}–{low + b - 1}: the attackers take the bank and go up {up}"
     return LevelChange(points, False, up, low, low + b - 1, text)
 
 

@@ -1,0 +1,610 @@
+"""Seeded teaching positions for the lessons, and the small judgements their exercises ask for.
+
+Every example is reproducible from ``(kind, seed, preset)`` and returned as JSON: card fields are canonical
+notation strings (high to low in the round's trump order) so the lesson page can draw them and pass them
+back to a command; text fields are sentences for learners. The generators build positions that can occur
+(never more copies of a card than the decks hold) and that make the exercise worth doing (a lead you can
+follow, a void you can trump, a throw that may or may not stand).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from engine.cards import BLACK_JOKER, RED_JOKER, Card, Rank, Suit
+from engine.errors import InvalidRequestError
+from engine.shengji.combos import Holding, Kind, classify, group_of, number_word, shape_name
+from engine.shengji.deal import deal
+from engine.shengji.play import Duty, Position, check, deck_of, requirement
+from engine.shengji.rules import RANKS, SEATS, TEAMS, Rules, rules_for
+from engine.shengji.score import climb, kitty_multiplier
+from engine.shengji.trick import trick_winner
+from engine.shengji.trump import Group, Trump, points, trump_for
+
+SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+# The eleven worked examples of seed 000 (trump rank 10, ♠ trump): eight tractors, then three that are not.
+SEED_000_TRACTORS: tuple[str, ...] = (
+    "2H 2H 3H 3H", "9H 9H JH JH", "2S 2S 3S 3S", "9S 9S JS JS", "AS AS 10D 10D", "10C 10C 10S 10S",
+    "10S 10S BJ BJ", "BJ BJ RJ RJ", "9H 9H 10H 10H", "10S 10S JS JS", "10D 10D 10C 10C",
+)
+
+
+def _text(cards: Iterable[Card], trump: Trump | None = None) -> str:
+    return " ".join(c.text for c in (trump.sort(cards) if trump else cards))
+
+
+def _symbols(cards: Iterable[Card], trump: Trump | None = None) -> str:
+    return " ".join(c.symbol_text for c in (trump.sort(cards) if trump else cards))
+
+
+def _rng(kind: str, seed: int) -> random.Random:
+    return random.Random(f"shengji-example:{kind}:{seed}")
+
+
+def _trump_fields(trump: Trump, rank: Rank) -> dict[str, Any]:
+    return {"trump": trump.label, "trump_rank": rank.text, "trump_suit": trump.suit.value if trump.suit else None}
+
+
+def _random_trump(rng: random.Random, rules: Rules, no_trump: float = 0.0) -> tuple[Trump, Rank]:
+    rank = rng.choice(RANKS)
+    suit = None if rng.random() < no_trump else rng.choice(SUITS)
+    return trump_for(rules, rank, suit), rank
+
+
+def _in_group(cards: Iterable[Card], trump: Trump, group: Group) -> list[Card]:
+    return [c for c in cards if trump.group(c) is group]
+
+
+def _where(group: Group) -> str:
+    return "trumps" if group is Group.TRUMP else group.label
+
+
+# ---------------------------------------------------------------------------------------------------
+# tractor or not, with a reason a learner can follow
+# ---------------------------------------------------------------------------------------------------
+
+
+def _tier_text(trump: Trump, group: Group, level: int) -> str:
+    tiers = trump.tiers(group)
+    tier = tiers[len(tiers) - 1 - level]
+    return " = ".join(c.symbol_text for c in tier)
+
+
+def tractor_reason(cards: Sequence[Card], trump: Trump, rules: Rules) -> tuple[bool, str]:
+    """Whether ``cards`` are a tractor, and why (naming the cards that break it)."""
+    combo = classify(cards, trump, rules)
+    if combo is not None and combo.kind is Kind.TRACTOR:
+        rows = [combo.cards[i] for i in range(0, len(combo.cards), combo.width)]
+        natural = [r for r in rows if not r.is_joker]
+        note = ""
+        if (group_of(cards, trump) is not Group.TRUMP and trump.rank is not None and len(natural) >= 2
+                and any(abs(a.rank.value - b.rank.value) == 2 for a, b in zip(natural, natural[1:], strict=False))):
+            note = f" — the {trump.rank.text}s are trumps, so they left the suit and closed the gap"
+        steps = ", ".join(c.symbol_text for c in rows[:-1]) + f" and {rows[-1].symbol_text}"
+        where = _where(combo.group)
+        return True, (f"{shape_name(combo.shape)} of {where}: {steps} are adjacent in the order of {where}"
+                      f"{note}.")
+    tally = Counter(cards)
+    width = max(tally.values())
+    if len(tally) < 2:
+        return False, f"{_symbols(cards, trump)} is {shape_name((width, 1))}, not a tractor: a tractor needs " \
+                      "two or more pairs at adjacent levels."
+    odd = [c for c, n in tally.items() if n != width or n < 2]
+    if odd:
+        return False, f"a tractor is made of pairs (or triples) only; {odd[0].symbol_text} is not part of one."
+    groups = {trump.group(c) for c in tally}
+    if len(groups) > 1:
+        parts = [f"{_symbols([c] * n, trump)} is {_where(trump.group(c))}" for c, n in tally.items()]
+        return False, "the pairs are not of one suit: " + ", ".join(parts) + " — a tractor is one suit or all " \
+                      "trumps" + (f" (the {trump.rank.text}s are trumps)." if trump.rank else ".")
+    (group,) = groups
+    levels = sorted({trump.level(c) for c in tally}, reverse=True)
+    by_level: dict[int, list[Card]] = {}
+    for c in tally:
+        by_level.setdefault(trump.level(c), []).append(c)
+    for same in by_level.values():
+        if len(same) > 1:
+            shown = " and ".join(_symbols([c] * width, trump) for c in same)
+            return False, (f"{shown} rank equal (rank cards of the other suits are equal to each other): equal "
+                           "pairs are not adjacent.")
+    for hi, lo in zip(levels, levels[1:], strict=False):
+        if hi - lo > 1:
+            between = ", ".join(_tier_text(trump, group, lv) for lv in range(hi - 1, lo, -1))
+            a, b = by_level[hi][0], by_level[lo][0]
+            return False, (f"{a.symbol_text} and {b.symbol_text} are not adjacent in the order of {_where(group)}: "
+                           f"between them come {between}.")
+    return False, "not a tractor."
+
+
+def _fresh_tractor_candidate(rng: random.Random, rules: Rules) -> tuple[tuple[Card, ...], Trump, Rank]:
+    """Two (sometimes three) pairs chosen to be a close call: adjacent, near-adjacent, equal or split."""
+    trump, rank = _random_trump(rng, rules, no_trump=0.15)
+    style = rng.choice(["adjacent", "adjacent", "natural", "natural", "gap", "equal", "joker"])
+    if style == "joker":
+        options = [BLACK_JOKER, RED_JOKER]
+        if trump.rank is not None:
+            options += [Card(trump.rank, s) for s in SUITS]
+        a, b = rng.sample(options, 2)
+        return (a, a, b, b), trump, rank
+    if style == "equal" and trump.rank is not None:
+        off = [Card(trump.rank, s) for s in SUITS if s is not trump.suit]
+        a, b = rng.sample(off, 2)
+        return (a, a, b, b), trump, rank
+    if style == "natural":
+        suit = rng.choice(SUITS)
+        low = rng.randrange(2, 14)
+        a, b = Card(Rank(low), suit), Card(Rank(low + 1), suit)
+        if trump.rank is not None and rng.random() < 0.6:
+            # put the trump rank right next to it: the classic trap (9♥ 9♥ 10♥ 10♥ with 10 trump)
+            r = trump.rank.value
+            low = r - 1 if r > 2 else r
+            a, b = Card(Rank(low), suit), Card(Rank(low + 1), suit)
+        return (a, a, b, b), trump, rank
+    group = rng.choice([Group.TRUMP] + [Group.of_suit(s) for s in SUITS if Group.of_suit(s) in _groups(trump)])
+    tiers = trump.tiers(group)
+    length = 3 if rng.random() < 0.2 else 2
+    gap = 1 if style == "adjacent" else 2
+    span = gap * (length - 1)
+    if len(tiers) <= span:
+        group, tiers = Group.TRUMP, trump.tiers(Group.TRUMP)
+    start = rng.randrange(0, len(tiers) - span)
+    rows = [rng.choice(tiers[start + gap * i]) for i in range(length)]
+    return tuple(c for r in rows for c in (r, r)), trump, rank
+
+
+def _groups(trump: Trump) -> set[Group]:
+    return {g for g in Group if trump.tiers(g)}
+
+
+def example_tractor(seed: int, rules: Rules) -> dict[str, Any]:
+    """Seeds 1–11: seed 000's eleven worked examples in turn; other seeds: a fresh close call."""
+    if 1 <= seed <= len(SEED_000_TRACTORS):
+        rank = Rank.TEN
+        trump = trump_for(rules, rank, Suit.SPADES)
+        shown = tuple(Card.parse(t) for t in SEED_000_TRACTORS[seed - 1].split())
+        source = f"Seed 000's worked example {seed} of {len(SEED_000_TRACTORS)} (trump rank 10, ♠ trump)."
+    else:
+        rng = _rng("tractor", seed)
+        shown, trump, rank = _fresh_tractor_candidate(rng, rules)
+        source = f"A fresh example ({trump.label})."
+    tractor, reason = tractor_reason(shown, trump, rules)
+    return {**_trump_fields(trump, rank), "cards": _text(shown), "source": source, "tractor": tractor,
+            "reason": reason}
+
+
+# ---------------------------------------------------------------------------------------------------
+# the examples of each lesson
+# ---------------------------------------------------------------------------------------------------
+
+
+def example_teams(seed: int, rules: Rules) -> dict[str, Any]:
+    rng = _rng("teams", seed)
+    ns, we = rng.sample(RANKS, 2)
+    bankers = rng.randrange(2)
+    starter = bankers + 2 * rng.randrange(2)
+    level = (ns, we)[bankers]
+    trump = trump_for(rules, level, rng.choice(SUITS))
+    hand = deal(rules, seed).hands[starter]
+    attackers = TEAMS[1 - bankers]
+    return {
+        "levels": f"NS are at level {ns.text}, WE at level {we.text}.",
+        "roles": f"{TEAMS[bankers]} are the bankers ({SEATS[starter]} is the starter); {attackers} attack.",
+        "trump_rank_text": f"This round's trump rank is {level.text}, the bankers' level ({trump.label}).",
+        "banker_level": level.text,
+        "bankers": TEAMS[bankers],
+        "starter": SEATS[starter],
+        "hand": _text(hand, trump),
+        **_trump_fields(trump, level),
+    }
+
+
+def climb_answer(level: Rank, rules: Rules) -> dict[str, Any]:
+    """How many levels a team at ``level`` still climbs to win (go past the end rank)."""
+    steps, lv, won = 0, level, False
+    path = [level.text]
+    while not won:
+        lv, won = climb(lv, 1, rules)
+        steps += 1
+        path.append(f"past {rules.game_end_rank.text}" if won else lv.text)
+    reason = (f"From {level.text} the team climbs {' → '.join(path[1:])}: {steps} level{'s' if steps > 1 else ''}. "
+              f"The game is won by going past {rules.game_end_rank.text}, not by reaching it.")
+    return {"to_win": steps, "path": " → ".join(path), "reason": reason}
+
+
+def example_deal(seed: int, rules: Rules) -> dict[str, Any]:
+    """The deal with 1–4 decks in turn (seed 1: two decks, the standard game)."""
+    decks = (1, 2, 3, 4)[seed % 4]
+    r = rules_for("competition", {"decks": decks}) if rules.decks != decks else rules
+    d = deal(r, seed)
+    sort = _plain_sort
+    return {
+        "decks": decks,
+        "summary": f"{decks} deck{'s' if decks > 1 else ''}: {54 * decks} cards; each player draws "
+                   f"{r.hand_size}, {r.kitty} stay in the kitty; {r.total_points} points in play.",
+        "hands": [_text(sort(h)) for h in d.hands],
+        "kitty": _text(sort(d.kitty)),
+    }
+
+
+def _plain_sort(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=lambda c: (c.is_joker, -SUITS.index(c.suit) if c.suit else 0, c.rank.value),
+                  reverse=True)
+
+
+def example_order(seed: int, rules: Rules) -> dict[str, Any]:
+    rng = _rng("order", seed)
+    trump, rank = _random_trump(rng, rules, no_trump=0.12)
+    tiers = trump.tiers(Group.TRUMP)
+    hand = deal(rules, seed).hands[0][:13]
+    return {
+        **_trump_fields(trump, rank),
+        "order_text": " > ".join(" = ".join(c.symbol_text for c in tier) for tier in tiers),
+        "trumps": _text(c for tier in tiers for c in tier),
+        "suits": [_text(c for tier in trump.tiers(Group.of_suit(s)) for c in tier) for s in SUITS
+                  if trump.tiers(Group.of_suit(s))],
+        "hand": _text(hand, trump),
+    }
+
+
+def trumps_answer(hand: Sequence[Card], picked: Sequence[Card], trump: Trump) -> dict[str, Any]:
+    """Are ``picked`` exactly the trumps of ``hand``? With what was missed or wrongly picked."""
+    trumps = [c for c in hand if trump.is_trump(c)]
+    want, got = Counter(trumps), Counter(picked)
+    missed = list((want - got).elements())
+    extra = list((got - want).elements())
+    listed = _symbols(trumps, trump) or "none"
+    if not missed and not extra:
+        reason = f"your trumps are {listed}."
+    else:
+        bits = []
+        if extra:
+            bits.append(f"{_symbols(extra, trump)} {'is' if len(extra) == 1 else 'are'} not trump")
+        if missed:
+            why = [c for c in missed if trump.rank is not None and c.rank is trump.rank and c.suit is not trump.suit]
+            hint = f" (every {trump.rank.text} is a trump, whatever its suit)" if why and trump.rank else ""
+            bits.append(f"you left out {_symbols(missed, trump)}{hint}")
+        reason = "; ".join(bits) + f". Your trumps are {listed}."
+    return {"correct": not missed and not extra, "trumps": _text(trumps, trump), "count": len(trumps),
+            "reason": reason[0].upper() + reason[1:]}
+
+
+def example_declare(seed: int, rules: Rules) -> dict[str, Any]:
+    rng = _rng("declare", seed)
+    rank = rng.choice(RANKS)
+    suits = list(SUITS)
+    rng.shuffle(suits)
+    cur_kind = rng.choice(["single", "single", "pair", "pair", "BJ", "RJ"])
+    cur_card = {"BJ": BLACK_JOKER, "RJ": RED_JOKER}.get(cur_kind, Card(rank, suits[0]))
+    cur_count = 1 if cur_kind == "single" else 2
+    cur_seat = rng.randrange(4)
+    new_kind = rng.choice(["single", "pair", "pair", "same", "BJ", "RJ", "joker1"])
+    if new_kind == "same":
+        new_card, new_count, new_seat = cur_card, 2, cur_seat
+        if cur_count == 2:
+            new_card, new_count = Card(rank, suits[1]), 2
+    else:
+        new_card = {"BJ": BLACK_JOKER, "RJ": RED_JOKER, "joker1": rng.choice([BLACK_JOKER, RED_JOKER])}.get(
+            new_kind, Card(rank, suits[1]))
+        new_count = 1 if new_kind in ("single", "joker1") else 2
+        new_seat = cur_seat if rng.random() < 0.2 else (cur_seat + rng.randrange(1, 4)) % 4
+    if new_card == cur_card and new_seat != cur_seat:
+        new_card = Card(rank, suits[1]) if not cur_card.is_joker else (
+            RED_JOKER if cur_card == BLACK_JOKER else BLACK_JOKER)
+    if new_card == cur_card and new_count <= cur_count:
+        new_count = cur_count + 1 if cur_count + 1 <= rules.decks else cur_count
+    current = (cur_card,) * cur_count
+    play = (new_card,) * new_count
+    return {
+        "trump_rank": rank.text,
+        "situation": f"The trump rank is {rank.text}. {SEATS[cur_seat]} has declared {_symbols(current)}.",
+        "proposal": f"Now {SEATS[new_seat]} shows {_symbols(play)}.",
+        "current": _text(current),
+        "current_seat": SEATS[cur_seat],
+        "play": _text(play),
+        "seat": SEATS[new_seat],
+    }
+
+
+def example_kitty(seed: int, rules: Rules) -> dict[str, Any]:
+    rng = _rng("kitty", seed)
+    trump, rank = _random_trump(rng, rules)
+    d = deal(rules, seed)
+    hand = list(d.hands[0]) + list(d.kitty)
+    return {
+        **_trump_fields(trump, rank),
+        "kitty": _text(d.kitty, trump),
+        "hand": _text(hand, trump),
+        "size": rules.kitty,
+        "summary": f"N is the starter: N picks up the {rules.kitty} kitty cards ({points(d.kitty)} points) and now "
+                   f"holds {len(hand)} cards; N must bury {rules.kitty} of them face down.",
+    }
+
+
+def bury_answer(hand: Sequence[Card], buried: Sequence[Card], trump: Trump, rules: Rules) -> dict[str, Any]:
+    """Judge a burial: the right number of cards from the hand, and what it risks at the end."""
+    k = rules.kitty
+    left = Counter(hand)
+    left.subtract(buried)
+    if any(n < 0 for n in left.values()):
+        missing = next(c for c, n in left.items() if n < 0)
+        return {"legal": False, "points": 0, "reason": f"{missing.symbol_text} is not in your hand."}
+    if len(buried) != k:
+        return {"legal": False, "points": points(buried),
+                "reason": f"The kitty holds {number_word(k)} cards: bury exactly {number_word(k)}, "
+                          f"not {number_word(len(buried))}."}
+    pts = points(buried)
+    if pts and not rules.bury_points_allowed:
+        return {"legal": False, "points": pts, "reason": "These rules forbid burying point cards."}
+    trumps = sum(1 for c in buried if trump.is_trump(c))
+    low = kitty_multiplier(rules, 1)
+    risk = (f"{pts} points are buried: if the attackers win the last trick they score them × {low} or more "
+            f"({pts * low}+)." if pts else "No points are buried, so the kitty cannot give the attackers a bonus.")
+    voids = [g for g in Group if g is not Group.TRUMP and _in_group(hand, trump, g)
+             and not [c for c in left.elements() if trump.group(c) is g]]
+    void = f" You are now void in {', '.join(g.label for g in voids)}: you can trump those leads." if voids else ""
+    spent = f" You buried {number_word(trumps)} trump{'s' if trumps != 1 else ''}, which weakens your hand." \
+        if trumps else ""
+    return {"legal": True, "points": pts, "trumps": trumps, "reason": f"You bury {_symbols(buried, trump)}. "
+            + risk + spent + void}
+
+
+def example_throw(seed: int, rules: Rules) -> dict[str, Any]:
+    """N throws the top cards of a suit; the other hands' cards of that suit decide whether it stands."""
+    for attempt in range(60):
+        rng = _rng("throw", seed * 101 + attempt)
+        trump, rank = _random_trump(rng, rules)
+        hands = deal(rules, seed * 101 + attempt).hands
+        hand = hands[0]
+        groups = [g for g in Group if g is not Group.TRUMP and len(_in_group(hand, trump, g)) >= 4]
+        if not groups:
+            continue
+        group = rng.choice(groups)
+        mine = Holding.of(hand, trump, group)
+        pairs = mine.units((2, 1))
+        if not pairs:
+            continue
+        pair = rng.choice(pairs[: max(1, len(pairs) // 2 + 1)])
+        rest = [c for c in mine.cards_desc() if c not in pair]
+        if not rest:
+            continue
+        singles = rest[: rng.choice((1, 1, 2))]
+        throw = tuple(singles) + (pair[0], pair[0])
+        if classify(throw, trump, rules) is not None:
+            continue
+        others = {SEATS[i]: _text(_in_group(hands[i], trump, group), trump) for i in (1, 2, 3)}
+        return {
+            **_trump_fields(trump, rank),
+            "hand": _text(hand, trump),
+            "play": _text(throw, trump),
+            "suit": group.label,
+            "others": others,
+            "others_rows": [others[s] for s in ("W", "S", "E")],
+            "summary": f"N leads {_symbols(throw, trump)}: a throw of {group.label}. Below: the {group.label} "
+                       "cards of W, S and E (top to bottom).",
+        }
+    raise InvalidRequestError(f"no throw example for seed {seed}")  # pragma: no cover - 60 deals always suffice
+
+
+def _lead_from(hand: Sequence[Card], trump: Trump, group: Group, rng: random.Random) -> tuple[Card, ...] | None:
+    holding = Holding.of(hand, trump, group)
+    options: list[tuple[Card, ...]] = []
+    for unit in holding.units((2, 2)):
+        options += [tuple(c for c in unit for _ in range(2))] * 3
+    for unit in holding.units((2, 1)):
+        options.append((unit[0], unit[0]))
+    if not options:
+        return None
+    return rng.choice(options)
+
+
+def example_follow(seed: int, rules: Rules) -> dict[str, Any]:
+    """N leads a pair or a tractor; you are W, holding more cards of that suit than were led."""
+    for attempt in range(80):
+        rng = _rng("follow", seed * 131 + attempt)
+        trump, rank = _random_trump(rng, rules)
+        hands = deal(rules, seed * 131 + attempt).hands
+        leader, you = hands[0], hands[1]
+        groups = list(Group)
+        rng.shuffle(groups)
+        for group in groups:
+            lead = _lead_from(leader, trump, group, rng)
+            if lead is None or len(_in_group(you, trump, group)) <= len(lead):
+                continue
+            pos = Position.make(rules, trump, you, lead)
+            req = requirement(pos)
+            if req.duty is not Duty.FOLLOW:
+                continue
+            if req.rung == 0 and rng.random() < 0.5 and attempt < 40:
+                continue  # prefer hands that must step down the ladder
+            return {**_trump_fields(trump, rank), "lead": _text(lead, trump), "hand": _text(you, trump),
+                    "summary": f"N leads {_symbols(lead, trump)}. You are W, next to play, with this hand."}
+    raise InvalidRequestError(f"no following example for seed {seed}")  # pragma: no cover
+
+
+def _swap_out(hand: list[Card], group: Group, donor: list[Card], trump: Trump) -> None:
+    """Make ``hand`` void in ``group`` by exchanging those cards with ``donor``'s cards of other groups."""
+    for i, card in enumerate(hand):
+        if trump.group(card) is group:
+            j = next(k for k, c in enumerate(donor) if trump.group(c) is not group)
+            hand[i], donor[j] = donor[j], hand[i]
+
+
+def example_trumping(seed: int, rules: Rules) -> dict[str, Any]:
+    """N leads a plain suit; W may already have trumped; you (S) are void and hold a trump pair."""
+    for attempt in range(80):
+        rng = _rng("trumping", seed * 151 + attempt)
+        trump, rank = _random_trump(rng, rules)
+        hands = [list(h) for h in deal(rules, seed * 151 + attempt).hands]
+        plain = [g for g in Group if g is not Group.TRUMP]
+        group = rng.choice(plain)
+        lead = _lead_from(hands[0], trump, group, rng) if rng.random() < 0.7 else None
+        if lead is None:
+            mine = _in_group(hands[0], trump, group)
+            if not mine:
+                continue
+            lead = (max(mine, key=trump.level),)
+        you = hands[2]
+        _swap_out(you, group, hands[3], trump)
+        shape_rows = len(lead) // (2 if len(lead) > 1 else 1)
+        width = 2 if len(lead) > 1 else 1
+        mine_t = Holding.of(you, trump, Group.TRUMP)
+        units = mine_t.units((width, shape_rows))
+        if not units:
+            continue
+        second = None
+        if rng.random() < 0.5:
+            _swap_out(hands[1], group, hands[3], trump)
+            w_units = Holding.of(hands[1], trump, Group.TRUMP).units((width, shape_rows))
+            lower = [u for u in w_units if trump.level(u[0]) < trump.level(units[0][0])]
+            if lower:
+                u = lower[-1]
+                second = tuple(c for c in u for _ in range(width))
+        if second is None:
+            second = requirement(Position.make(rules, trump, hands[1], lead)).example
+        deck_of(rules).check(list(you) + list(lead) + list(second), "in the example")
+        trick = f"N leads {_symbols(lead, trump)}; W plays {_symbols(second, trump)}."
+        return {**_trump_fields(trump, rank), "lead": _text(lead, trump), "trick": [_text(second, trump)],
+                "second": _text(second, trump), "hand": _text(you, trump), "suit": group.label,
+                "summary": trick + f" You are S, with no {group.label}."}
+    raise InvalidRequestError(f"no trumping example for seed {seed}")  # pragma: no cover
+
+
+def example_trick(seed: int, rules: Rules) -> dict[str, Any]:
+    """A trick led by N from a whole round played by the bots, preferring tricks with pairs or trumping."""
+    from engine.shengji.rounds import play_round
+
+    for attempt in range(20):
+        state = play_round(rules, seed * 17 + attempt, "heuristic")
+        assert state.trump is not None
+        t = state.trump
+        led = [r for r in state.tricks if r.leader == 0]
+        if not led:
+            continue
+        rng = _rng("trick", seed * 17 + attempt)
+        good = [r for r in led if len(r.plays[0]) > 1 or any(
+            group_of(p, t) is Group.TRUMP for p in r.plays[1:]) and group_of(r.plays[0], t) is not Group.TRUMP]
+        record = rng.choice(good or led)
+        return {**_trump_fields(t, state.trump_rank), "plays": [_text(p, t) for p in record.plays],
+                "summary": f"A trick from a round played by the bots ({t.label}). N leads; W, S and E follow."}
+    raise InvalidRequestError(f"no trick example for seed {seed}")  # pragma: no cover
+
+
+def example_score(seed: int, rules: Rules) -> dict[str, Any]:
+    """A whole round played by the bots: what the attackers took, the kitty, the last trick."""
+    from engine.shengji.rounds import play_round, round_row
+
+    state = play_round(rules, seed, "heuristic")
+    row = round_row(state)
+    s = state.score
+    assert s is not None and state.trump is not None
+    attackers = TEAMS[1 - s.banker_team]
+    last = state.tricks[-1]
+    won = row["attackers_won_last"]
+    n = row["last_trick_cards"]
+    return {
+        "summary": f"{TEAMS[s.banker_team]} are the bankers; {attackers} attack. {attackers} took "
+                   f"{row['trick_points']} points in tricks"
+                   + (f" and lost {-row['penalty']} to failed throws" if row["penalty"] < 0 else "")
+                   + (f" and gained {row['penalty']} from failed throws" if row["penalty"] > 0 else "") + ".",
+        "last": f"The last trick ({number_word(n)} card{'s' if n > 1 else ''} each) was won by "
+                f"{SEATS[last.winner]}: " + ("the attackers take the kitty's points with a bonus."
+                                             if won else "the bankers keep the kitty."),
+        "kitty": _text(state.buried, state.trump),
+        "trick_points": row["trick_points"] + row["penalty"],
+        "kitty_points": row["kitty_points"],
+        "last_trick_cards": n,
+        "largest_combo": row["last_trick_largest"],
+        "attackers_won_last": won,
+        "starter": row["starter"],
+    }
+
+
+def example_presets(seed: int, rules: Rules) -> dict[str, Any]:
+    """A tractor lead where the two presets ask different things: you hold a tractor and another pair."""
+    rng = _rng("presets", seed)
+    comp, trac = rules_for("competition"), rules_for("tractor")
+    for _ in range(200):
+        rank = rng.choice(RANKS)
+        suit = rng.choice(SUITS)
+        t = trump_for(comp, rank, suit)
+        group = rng.choice([g for g in Group if g is not Group.TRUMP and g.suit is not suit])
+        tiers = [tier[0] for tier in t.tiers(group)]
+        if len(tiers) < 9:
+            continue
+        picks = rng.sample(range(len(tiers) - 1), 4)
+        lead_i, trac_i, pair_i = picks[0], picks[1], picks[2]
+        if len({lead_i, lead_i + 1, trac_i, trac_i + 1, pair_i}) < 5 or abs(pair_i - trac_i) <= 2 \
+                or pair_i == trac_i - 1:
+            continue
+        lead = (tiers[lead_i],) * 2 + (tiers[lead_i + 1],) * 2
+        pair = (tiers[pair_i],) * 2
+        tractor = (tiers[trac_i],) * 2 + (tiers[trac_i + 1],) * 2
+        used = set(lead) | set(pair) | set(tractor)
+        spare = [c for c in tiers if c not in used]
+        deck = [c for c in deck_of(comp).distinct() if t.group(c) is not group and c not in used]
+        hand = list(pair + tractor) + rng.sample(spare, 2) + rng.sample(deck, 6)
+        hand_t = tuple(t.sort(hand))
+        pc = Position.make(comp, t, hand_t, lead)
+        pt = Position.make(trac, trump_for(trac, rank, suit), hand_t, lead)
+        return {"trump": t.label, "trump_rank": rank.text, "trump_suit": suit.value, "lead": _text(lead, t),
+                "hand": _text(hand_t), "competition": requirement(pc).text, "tractor": requirement(pt).text,
+                "summary": f"N leads {_symbols(lead, t)}. You hold a tractor and another pair of {group.label}."}
+    raise InvalidRequestError(f"no presets example for seed {seed}")  # pragma: no cover
+
+
+EXAMPLES: dict[str, Callable[[int, Rules], dict[str, Any]]] = {
+    "teams": example_teams,
+    "deal": example_deal,
+    "order": example_order,
+    "declare": example_declare,
+    "kitty": example_kitty,
+    "tractor": example_tractor,
+    "throw": example_throw,
+    "follow": example_follow,
+    "trumping": example_trumping,
+    "trick": example_trick,
+    "score": example_score,
+    "presets": example_presets,
+}
+
+
+# ---------------------------------------------------------------------------------------------------
+# judging a play in a trick: legal? and does it take the lead?
+# ---------------------------------------------------------------------------------------------------
+
+
+def try_play(pos: Position, earlier: Sequence[Sequence[Card]], play: Sequence[Card]) -> dict[str, Any]:
+    """Check ``play`` in ``pos`` and, if legal, whether it wins the trick so far (lead, ``earlier``, play)."""
+    verdict = check(pos, play)
+    if not verdict.legal:
+        return {"legal": False, "wins": False, "correct": False, "reason": verdict.reason}
+    plays = [pos.lead, *[tuple(p) for p in earlier], tuple(play)]
+    out = trick_winner(plays, pos.trump, pos.rules)
+    wins = out.winner == len(plays) - 1
+    role = out.roles[-1]
+    reason = (f"{_symbols(play, pos.trump)} takes the lead: it {role.split(':')[0]}."
+              if wins else f"Legal, but {_symbols(play, pos.trump)} does not take the lead: it {role}.")
+    return {"legal": True, "wins": wins, "correct": wins, "reason": reason, "roles": list(out.roles)}
+
+
+def compare_presets(trump_rank: Rank, trump_suit: Suit | None, hand: Sequence[Card], lead: Sequence[Card],
+                    play: Sequence[Card], decks: int = 2) -> dict[str, Any]:
+    """The verdict on one play under both presets (same position)."""
+    out: dict[str, Any] = {}
+    for name in ("competition", "tractor"):
+        rules = rules_for(name, {"decks": decks})
+        pos = Position.make(rules, trump_for(rules, trump_rank, trump_suit), hand, lead)
+        v = check(pos, play)
+        out[name] = {"legal": v.legal, "reason": v.reason}
+    c, t = out["competition"]["legal"], out["tractor"]["legal"]
+    out["correct"] = t and not c
+    verdict = {(True, True): "legal under both presets", (False, False): "illegal under both presets",
+               (False, True): "legal under the tractor rules only", (True, False): "legal under competition only"}
+    out["reason"] = (f"{_symbols(play)} is {verdict[(c, t)]}. Competition: {out['competition']['reason']} "
+                     f"Tractor: {out['tractor']['reason']}")
+    return out
+
