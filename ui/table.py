@@ -133,17 +133,22 @@ def _trick_block(view: TableView, names: Sequence[str], *, scale: float) -> None
 
 
 def draw_view(view: TableView, names: Sequence[str], *, scale: float, me: int | None = None,
-              compass: bool = False) -> None:
+              compass: bool = False, part: str = "all") -> None:
     """The table at one moment: information, the cards in play, and every seat's cards.
 
-    With ``compass`` and four seats named by compass points, the seats sit around the trick.
+    With ``compass`` and four seats named by compass points, the seats sit around the trick. Otherwise
+    ``part`` draws only the ``"top"`` (information and trick) or the ``"seats"`` (one row per seat), so that
+    long hands can have the page's full width.
     """
-    if view.info:
-        st.markdown("  ·  ".join(f"**{label}:** {value}" for label, value in view.info))
-    for label, cards in view.extra:
-        show_cards(cards, caption=label, overlap=0.35, scale=0.7 * scale)
+    if part == "seats" and compass:
+        return
+    if part in ("all", "top"):
+        if view.info:
+            st.markdown("  ·  ".join(f"**{label}:** {value}" for label, value in view.info))
+        for label, cards in view.extra:
+            show_cards(cards, caption=label, overlap=0.35, scale=0.7 * scale)
     where = {_COMPASS.get(seat.name.upper()): i for i, seat in enumerate(view.seats)}
-    if compass and set(where) == {"N", "E", "S", "W"}:
+    if compass and set(where) == {"N", "E", "S", "W"} and part != "seats":
         _, north, _ = st.columns([1, 2, 1])
         with north:
             _seat_block(view, where["N"], scale=scale, me=me)
@@ -158,9 +163,11 @@ def draw_view(view: TableView, names: Sequence[str], *, scale: float, me: int | 
         with south:
             _seat_block(view, where["S"], scale=scale, me=me)
         return
-    _trick_block(view, names, scale=scale)
-    for index in range(len(view.seats)):
-        _seat_block(view, index, scale=scale, me=me)
+    if part in ("all", "top"):
+        _trick_block(view, names, scale=scale)
+    if part in ("all", "seats"):
+        for index in range(len(view.seats)):
+            _seat_block(view, index, scale=scale, me=me)
 
 
 def draw_result(result: dict[str, Any] | None) -> None:
@@ -175,10 +182,11 @@ def draw_result(result: dict[str, Any] | None) -> None:
             st.markdown(f"**{key.replace('_', ' ').capitalize()}:** {shown}")
 
 
-def draw_commentary(hand: Hand, upto: int, names: Sequence[str]) -> None:
+def draw_commentary(hand: Hand, upto: int, names: Sequence[str], playing: bool = False) -> None:
     st.markdown("#### Commentary")
     if upto == 0:
-        st.info("The cards are dealt. Step forward to see the first decision.")
+        st.info("The cards are dealt: your decision comes first." if playing
+                else "The cards are dealt. Step forward to see the first decision.")
     else:
         step = hand.steps[upto - 1]
         st.success(f"**Step {upto}** · {names[step.seat]}: **{action_label(step.action)}**  \n{step.comment}")
@@ -358,7 +366,7 @@ class _TablePage:
         ss = st.session_state
         first = self.table.new_hand(self.preset, int(ss[self.key("seed")]))
         names = self.table.seat_names(first)
-        self.compass = max(len(seat.cards) for seat in self.table.view(first, None).seats) <= 8
+        self.compass = self._compass(int(ss[self.key("seed")]))
         top = st.columns([2, 1, 1, 1])
         top[0].radio("Mode", [WATCH, PLAY], key=self.key("mode"), horizontal=True, on_change=self._reset)
         top[1].number_input("Deal (seed)", min_value=0, max_value=2**31 - 1, step=1, key=self.key("seed"),
@@ -374,6 +382,16 @@ class _TablePage:
             self._watch(names, scale)
         else:
             self._play(names, scale)
+
+    def _compass(self, seed: int) -> bool:
+        """Seats around the trick when hands stay small (≤ 8 cards) all through a hand of this game."""
+        cache: dict[tuple[str, int], bool] = st.session_state.setdefault(self.key("compass"), {})
+        if (self.preset, seed) not in cache:
+            states = bot_hand(self.table, self.preset, seed, "random").states
+            sample = [states[i * (len(states) - 1) // 4] for i in range(4)]
+            largest = max(len(seat.cards) for state in sample for seat in self.table.view(state, None).seats)
+            cache[(self.preset, seed)] = largest <= 8
+        return cache[(self.preset, seed)]
 
     def _viewer(self, names: Sequence[str], label: str) -> int | None:
         options = [TEACHER] + list(range(len(names)))
@@ -400,7 +418,7 @@ class _TablePage:
         chapters: dict[int, str] = {}
         for number, s in enumerate(hand.steps, start=1):
             if s.chapter and s.chapter not in chapters.values():
-                chapters[number - 1] = s.chapter
+                chapters[number] = s.chapter
         with controls[4]:
             st.selectbox("Jump to", list(chapters), index=None, key=self.key("jump"), on_change=self._jump,
                          format_func=lambda n: chapters[n], placeholder="Jump to a trick…",
@@ -410,11 +428,12 @@ class _TablePage:
         with right:
             viewer = self._viewer(names, "Whose cards are shown")
             draw_commentary(hand, step, names)
+        view = self.table.view(hand.states[step], viewer)
         with left:
-            draw_view(self.table.view(hand.states[step], viewer), names, scale=scale, me=viewer,
-                      compass=self.compass)
+            draw_view(view, names, scale=scale, me=viewer, compass=self.compass, part="top")
             if step == total:
                 draw_result(self.table.result(hand.states[-1]))
+        draw_view(view, names, scale=scale, me=viewer, compass=self.compass, part="seats")
         self._record_panel(hand)
 
     def _play(self, names: Sequence[str], scale: float) -> None:
@@ -427,16 +446,17 @@ class _TablePage:
         show_all = st.toggle("Show every seat's cards", key=self.key("peek"))
         left, right = st.columns([3, 2])
         with right:
-            draw_commentary(hand, len(hand.steps), names)
+            draw_commentary(hand, len(hand.steps), names, playing=True)
+        view = self.table.view(state, None if show_all else me)
         with left:
-            draw_view(self.table.view(state, None if show_all else me), names, scale=scale, me=me,
-                      compass=self.compass)
+            draw_view(view, names, scale=scale, me=me, compass=self.compass, part="top")
             if self.table.to_act(state) is None:
                 draw_result(self.table.result(state))
                 st.button("Play another deal", icon=":material/casino:", on_click=self._new_deal,
                           key=self.key("again"))
             else:
                 self._my_turn(state, me, names)
+        draw_view(view, names, scale=scale, me=me, compass=self.compass, part="seats")
         self._record_panel(hand)
 
     def _my_turn(self, state: Any, me: int, names: Sequence[str]) -> None:
