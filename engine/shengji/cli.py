@@ -404,7 +404,9 @@ def declare_command(data: Mapping[str, Any]) -> dict[str, Any]:
         verdict, current = judge(shown, cur_seat, rank, None, rules)
         if current is None:
             raise InvalidPositionError(f"the current declaration is not a declaration: {verdict.reason}")
-        deck.check(list(shown) + list(play), "in the two declarations")
+        # a reinforcement shows the same cards again plus more: count each card once per copy shown
+        together = Counter(shown) | Counter(play) if cur_seat == seat else Counter(shown) + Counter(play)
+        deck.check(list(together.elements()), "in the two declarations")
     hand = req.cards("hand", deck) if req.has("hand") else None
     verdict, decl = judge(play, seat, rank, current, rules, hand)
     answer: dict[str, Any] = {"legal": verdict.legal, "override": verdict.legal and current is not None,
@@ -456,7 +458,11 @@ def rules_command(data: Mapping[str, Any]) -> dict[str, Any]:
     req = Request(data, RULE_FIELDS)
     rules = _rules(req)
     diff = differences(RULE_PRESETS["competition"], RULE_PRESETS["tractor"])
-    return {"options": options_of(rules), "hand_size": rules.hand_size, "kitty": rules.kitty,
+    d = rules.decks
+    summary = (f"With {d} deck{'s' if d > 1 else ''}: {54 * d} cards, {rules.hand_size} for each player and "
+               f"{rules.kitty} in the kitty; {rules.total_points} points in play. The attackers need "
+               f"{rules.attack_threshold} to take the bank; each band of the level table is {rules.band_width} wide.")
+    return {"summary": summary, "options": options_of(rules), "hand_size": rules.hand_size, "kitty": rules.kitty,
             "total_points": rules.total_points, "threshold": rules.attack_threshold, "band": rules.band_width,
             "presets": PRESETS,
             "differences": {k: {"competition": a, "tractor": b} for k, (a, b) in diff.items()}}
@@ -514,7 +520,8 @@ def trumps_command(data: Mapping[str, Any]) -> dict[str, Any]:
     play = _cards(req, "play", rules)
     extra = Counter(play) - Counter(hand)
     if extra:
-        raise InvalidPositionError(f"{next(iter(extra)).symbol_text} is not in the hand")
+        return {"correct": False, "trumps": "", "count": 0,
+                "reason": f"{next(iter(extra)).symbol_text} is not in the hand."}
     return trumps_answer(hand, play, trump)
 
 

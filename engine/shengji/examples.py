@@ -382,9 +382,7 @@ def example_throw(seed: int, rules: Rules) -> dict[str, Any]:
             "play": _text(throw, trump),
             "suit": group.label,
             "others": others,
-            "others_rows": [others[s] for s in ("W", "S", "E")],
-            "summary": f"N leads {_symbols(throw, trump)}: a throw of {group.label}. Below: the {group.label} "
-                       "cards of W, S and E (top to bottom).",
+            "summary": f"N leads {_symbols(throw, trump)}: a throw of {group.label}.",
         }
     raise InvalidRequestError(f"no throw example for seed {seed}")  # pragma: no cover - 60 deals always suffice
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.errors import InvalidPositionError, InvalidRequestError, UnknownNameError
+from engine.errors import InvalidRequestError, UnknownNameError
 from engine.shengji.cli import COMMANDS
 from engine.shengji.examples import EXAMPLES, SEED_000_TRACTORS
 
@@ -99,8 +99,8 @@ def test_trumps_exercise_names_what_was_missed() -> None:
     assert not out["correct"] and "10♥" in out["reason"] and "every 10 is a trump" in out["reason"]
     assert COMMANDS["trumps"]({"trump_rank": "10", "trump_suit": "S", "hand": "10H AS 9H BJ",
                                "play": "AS BJ 10H"})["correct"]
-    with pytest.raises(InvalidPositionError, match="not in the hand"):
-        COMMANDS["trumps"]({"trump_rank": "10", "trump_suit": "S", "hand": "10H", "play": "AS"})
+    out = COMMANDS["trumps"]({"trump_rank": "10", "trump_suit": "S", "hand": "10H", "play": "AS"})
+    assert not out["correct"] and out["reason"] == "A♠ is not in the hand."
 
 
 def test_bury_counts_cards_and_points() -> None:

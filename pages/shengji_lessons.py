@@ -1,0 +1,8 @@
+"""Shengji / Tractor lessons: the rules one idea at a time, on live seeded examples, with exercises the engine
+judges (lessons/shengji/*.md); some lessons add an interactive piece below."""
+
+from ui.lessons import render_lessons
+from ui.shengji_lessons import lesson_extras
+
+render_lessons("shengji")
+lesson_extras()
