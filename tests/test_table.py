@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from engine.cards import Deck
 from engine.games import GAMES
 from engine.table import Record, ReplayError, play_out, replay
 from tests.fixtures.demo_game import TABLE as DEMO
 from ui.table import action_cards, action_label, table_game
+from ui.widgets import picker_state
 
 TABLES = [DEMO] + [t for g in GAMES if (t := table_game(g)) is not None]
 IDS = [t.game for t in TABLES]
@@ -92,11 +94,15 @@ def _walk_play_mode(at: AppTest, table, key: str) -> None:
         if cards is None:
             at.button(key=f"{key}act:{action}").click().run()
         else:
-            mine = list(table.view(state, table.to_act(state)).seats[table.to_act(state)].cards)
-            for card in cards:
-                index = next(i for i, c in enumerate(mine) if c == card and
-                             i not in at.session_state[f"{key}selected"])
-                at.button(key=f"{key}card:{index}").click().run()
+            seat = table.to_act(state)
+            mine = [c for c in table.view(state, seat).seats[seat].cards if c is not None]
+            playable = {c for a in table.legal_actions(state) if (cs := action_cards(a)) for c in cs}
+            pool = [c for c in mine if c in playable]
+            deck = Deck.build("pool", pool, suitless=all(c.suit is None for c in pool))
+            for widget, chosen in picker_state(f"{key}pick:{len(hand.steps)}", deck, cards, pool).items():
+                if chosen:
+                    at.button_group(key=widget).set_value(chosen)
+            at.run()
             at.button(key=f"{key}play-selected").click().run()
         assert not at.exception, [e.value for e in at.exception]
         assert not at.error, [e.value for e in at.error]

@@ -17,7 +17,7 @@ def test_play_a_few_euchre_cards_by_clicking(tmp_path) -> None:
         for _ in range(30):
             if played == 3 or page.get_by_text("Play another deal").count():
                 break
-            cards = page.locator("[class*='st-key-euchre-table-card-'] button:not([disabled])")
+            cards = page.locator("[class*='st-key-euchre-table-pick-'] button")
             if cards.count():
                 cards.first.click()
                 wait_for_app(page)

@@ -18,13 +18,13 @@ from typing import Any
 
 import streamlit as st
 
-from engine.cards import Card, format_cards, parse_cards
+from engine.cards import Card, Deck, format_cards, parse_cards
 from engine.errors import InvalidRequestError
 from engine.games import GAMES
 from engine.table import Record, ReplayError, Step, TableGame, TableView, replay
 from ui.nav import current_preset
 from ui.share import decode_position, encode_position, parse_json_position
-from ui.widgets import card_label, show_cards, show_error
+from ui.widgets import card_picker, show_cards, show_error
 
 WATCH, PLAY = "Watch a hand", "Play against the computer"
 TEACHER = -1
@@ -133,7 +133,7 @@ def _trick_block(view: TableView, names: Sequence[str], *, scale: float) -> None
 
 
 def draw_view(view: TableView, names: Sequence[str], *, scale: float, me: int | None = None,
-              compass: bool = False, part: str = "all") -> None:
+              compass: bool = False, part: str = "all", skip: int | None = None) -> None:
     """The table at one moment: information, the cards in play, and every seat's cards.
 
     With ``compass`` and four seats named by compass points, the seats sit around the trick. Otherwise
@@ -167,7 +167,8 @@ def draw_view(view: TableView, names: Sequence[str], *, scale: float, me: int | 
         _trick_block(view, names, scale=scale)
     if part in ("all", "seats"):
         for index in range(len(view.seats)):
-            _seat_block(view, index, scale=scale, me=me)
+            if index != skip:
+                _seat_block(view, index, scale=scale, me=me)
 
 
 def draw_result(result: dict[str, Any] | None) -> None:
@@ -232,7 +233,6 @@ class _TablePage:
         ss.setdefault(self.key("mode"), WATCH)
         ss.setdefault(self.key("view"), TEACHER)
         ss.setdefault(self.key("seat"), 0)
-        ss.setdefault(self.key("selected"), [])
         if not ss.get(self.key("url-read")):
             ss[self.key("url-read")] = True
             text = st.query_params.get(HAND_QUERY)
@@ -282,7 +282,6 @@ class _TablePage:
         ss[self.key("loaded")] = False
         ss[self.key("watch")] = None
         ss[self.key("play")] = None
-        ss[self.key("selected")] = []
         ss[self.key("step")] = 0
 
     def _goto(self, step: int) -> None:
@@ -293,11 +292,6 @@ class _TablePage:
         if target is not None:
             st.session_state[self.key("step")] = int(target)
 
-    def _toggle(self, index: int) -> None:
-        selected: list[int] = st.session_state[self.key("selected")]
-        st.session_state[self.key("selected")] = [i for i in selected if i != index] if index in selected \
-            else selected + [index]
-
     def _act(self, action: str) -> None:
         ss = st.session_state
         hand: Hand = ss[self.key("play")]
@@ -306,16 +300,15 @@ class _TablePage:
             ss[self.key("message")] = ("error", f"You can't play {action_label(action)}: {verdict.reason}")
             return
         ss[self.key("play")] = extend(self.table, hand, action)
-        ss[self.key("selected")] = []
         ss[self.key("hint")] = None
 
-    def _play_selected(self, hand_cards: Sequence[Card | None], legal: Sequence[str]) -> None:
-        chosen = [hand_cards[i] for i in st.session_state[self.key("selected")] if hand_cards[i] is not None]
+    def _play_selected(self, legal: Sequence[str]) -> None:
+        chosen = action_cards(st.session_state.get(self.key("chosen"), "")) or ()
         if not chosen:
             return
         wanted = Counter(chosen)
         matches = [a for a in legal if (cs := action_cards(a)) is not None and Counter(cs) == wanted]
-        self._act(matches[0] if matches else format_cards(c for c in chosen if c is not None))
+        self._act(matches[0] if matches else format_cards(chosen))
 
     def _undo(self) -> None:
         ss = st.session_state
@@ -324,7 +317,6 @@ class _TablePage:
         mine = [i for i, step in enumerate(hand.steps) if step.seat == me]
         if mine:
             ss[self.key("play")] = truncate(hand, mine[-1])
-            ss[self.key("selected")] = []
             ss[self.key("hint")] = None
             ss[self.key("undone")] = True
 
@@ -450,13 +442,13 @@ class _TablePage:
         view = self.table.view(state, None if show_all else me)
         with left:
             draw_view(view, names, scale=scale, me=me, compass=self.compass, part="top")
-            if self.table.to_act(state) is None:
-                draw_result(self.table.result(state))
-                st.button("Play another deal", icon=":material/casino:", on_click=self._new_deal,
-                          key=self.key("again"))
-            else:
-                self._my_turn(state, me, names)
-        draw_view(view, names, scale=scale, me=me, compass=self.compass, part="seats")
+        my_turn = self.table.to_act(state) == me
+        if self.table.to_act(state) is None:
+            draw_result(self.table.result(state))
+            st.button("Play another deal", icon=":material/casino:", on_click=self._new_deal, key=self.key("again"))
+        elif my_turn:
+            self._my_turn(state, me, names)
+        draw_view(view, names, scale=scale, me=me, compass=self.compass, part="seats", skip=me if my_turn else None)
         self._record_panel(hand)
 
     def _my_turn(self, state: Any, me: int, names: Sequence[str]) -> None:
@@ -464,29 +456,27 @@ class _TablePage:
         legal = self.table.legal_actions(state)
         card_actions = [a for a in legal if action_cards(a) is not None]
         word_actions = [a for a in legal if action_cards(a) is None]
-        cards = list(self.table.view(state, me).seats[me].cards)
+        cards = [c for c in self.table.view(state, me).seats[me].cards if c is not None]
         playable = {c for a in card_actions for c in (action_cards(a) or ())}
-        selected: list[int] = [i for i in ss[self.key("selected")] if i < len(cards)]
         with st.container(border=True):
             st.markdown(f"#### Your turn, {names[me]}")
             if card_actions:
-                st.caption("Click cards to choose them, then play. Greyed cards are in no legal play now.")
+                pool = [c for c in cards if c in playable]
+                deck = Deck.build("your playable cards", pool, suitless=all(c.suit is None for c in pool))
+                chosen = card_picker(self.key(f"pick:{len(ss[self.key('play')].steps)}"), deck,
+                                     label="Choose the cards to play (greyed cards in your hand are in no legal play)",
+                                     limit_to=pool)
+                ss[self.key("chosen")] = format_cards(chosen)
+                left = Counter(chosen)
+                mark = []
+                for i, card in enumerate(cards):
+                    if left[card] > 0:
+                        left[card] -= 1
+                        mark.append(i)
                 dim = [i for i, c in enumerate(cards) if c not in playable]
-                show_cards(cards, overlap=0.5, dim=dim, mark=selected)
-                per_row = 13
-                for start in range(0, len(cards), per_row):
-                    row = st.columns(per_row)
-                    for offset, card in enumerate(cards[start:start + per_row]):
-                        index = start + offset
-                        if card is None:
-                            continue
-                        row[offset].button(card_label(card), key=self.key(f"card:{index}"),
-                                           type="primary" if index in selected else "secondary",
-                                           disabled=card not in playable, on_click=self._toggle, args=(index,),
-                                           width="stretch")
+                show_cards(cards, overlap=0.55 if len(cards) > 13 else 0.4, dim=dim, mark=mark, scale=0.85)
                 st.button("Play the chosen cards", icon=":material/play_arrow:", key=self.key("play-selected"),
-                          on_click=self._play_selected, args=(cards, card_actions), disabled=not selected,
-                          type="primary")
+                          on_click=self._play_selected, args=(card_actions,), disabled=not chosen, type="primary")
             if word_actions:
                 buttons = st.columns(min(len(word_actions), 6))
                 for i, action in enumerate(word_actions):
@@ -499,7 +489,7 @@ class _TablePage:
             hint = ss.get(self.key("hint"))
             if hint:
                 st.info(f"The heuristic bot would play **{action_label(hint)}**.")
-            greyed = sorted({c for c in cards if c is not None and c not in playable}, key=cards.index)
+            greyed = sorted({c for c in cards if c not in playable}, key=cards.index)
             if card_actions and greyed:
                 with st.expander("Why can't I play a greyed card?"):
                     pick = st.selectbox("Card", greyed, format_func=lambda c: c.symbol_text, key=self.key("why"))

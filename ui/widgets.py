@@ -24,7 +24,10 @@ def show_cards(
 ) -> None:
     """Draw a row of cards (``None`` is a face-down card)."""
     svg = hand_svg(list(cards), overlap=overlap, dim=dim, mark=mark, scale=scale)
-    st.image(svg, caption=caption)
+    st.image(svg)
+    if caption:
+        # Not st.image's caption: a caption wider than the cards would stretch the picture to its width.
+        st.caption(caption)
 
 
 def show_error(error: Exception) -> None:
@@ -109,11 +112,21 @@ def card_picker(
     return tuple(chosen)
 
 
+def picker_state(
+    key: str, deck: Deck, cards: Iterable[Card], limit_to: Sequence[Card] | None = None
+) -> dict[str, list[str]]:
+    """The widget values (widget key → chosen option ids) of a :func:`card_picker` that has ``cards`` chosen."""
+    wanted = Counter(cards)
+    return {
+        f"{key}:{name}": [o for o in options if int(o.split("#")[1]) <= wanted[_card_of(o)]]
+        for name, options in _groups(deck, _pool(deck, limit_to))
+    }
+
+
 def set_picked(key: str, deck: Deck, cards: Iterable[Card], limit_to: Sequence[Card] | None = None) -> None:
     """Set a :func:`card_picker`'s selection (call before it is drawn, e.g. in an ``on_click``)."""
-    wanted = Counter(cards)
-    for name, options in _groups(deck, _pool(deck, limit_to)):
-        st.session_state[f"{key}:{name}"] = [o for o in options if int(o.split("#")[1]) <= wanted[_card_of(o)]]
+    for widget, chosen in picker_state(key, deck, cards, limit_to).items():
+        st.session_state[widget] = chosen
 
 
 def _groups(deck: Deck, pool: Sequence[Card]) -> list[tuple[str, list[str]]]:
