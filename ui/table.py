@@ -413,7 +413,7 @@ class _TablePage:
                 chapters[number] = s.chapter
         with controls[4]:
             st.selectbox("Jump to", list(chapters), index=None, key=self.key("jump"), on_change=self._jump,
-                         format_func=lambda n: chapters[n], placeholder="Jump to a trick…",
+                         format_func=lambda n: chapters[n], placeholder="Jump to a trick or round…",
                          label_visibility="collapsed")
         st.progress(step / total if total else 1.0, text=f"Step {step} of {total}")
         left, right = st.columns([3, 2])

@@ -128,8 +128,8 @@ class ThirteenTable:
         before = state.game
         after = apply_unchecked(before, mask)
         comment = commentary(before, after, mask, state.names)
-        step = Step(before.turn if before.turn is not None else 0, action_text(mask), comment)
         trick = before.tricks
+        step = Step(before.turn if before.turn is not None else 0, action_text(mask), comment, f"Round {trick + 1}")
         new = TableState(after, state.preset, state.seed, state.options, state.steps + (step,),
                          state.trick_of_step + (trick,))
         return new, step
