@@ -161,3 +161,21 @@ def test_loading_an_illegal_record_keeps_the_table() -> None:
     at.button(key=f"{key}load").click().run()
     assert at.success and "Loaded" in at.success[0].value
     assert at.session_state[f"{key}watch"].record == record
+
+
+def test_a_shared_link_opens_the_hand_and_a_damaged_one_is_refused() -> None:
+    from ui.share import encode_position
+
+    key = "demo:table:"
+    record, _ = play_out(DEMO, "plain", 9, "random")
+    at = _page("demo")
+    at.query_params["hand"] = encode_position(record.to_json())
+    at.run()
+    assert not at.exception
+    assert at.session_state[f"{key}watch"].record == record
+    assert at.session_state[f"{key}step"] == len(record.actions)
+    at = _page("demo")
+    at.query_params["hand"] = "not-a-hand"
+    at.run()
+    assert not at.exception
+    assert at.error and "link was not loaded" in at.error[0].value
