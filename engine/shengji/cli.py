@@ -36,6 +36,7 @@ from engine.shengji.play import (
     describe_lead,
     ladder_steps,
     legal_plays,
+    playable_cards,
     requirement,
 )
 from engine.shengji.rules import (
@@ -170,6 +171,7 @@ def _requirement_json(pos: Position) -> dict[str, Any]:
         out["rung_text"] = req.rung_text(req.group.noun if req.group else "cards")
         out["choices"] = {label: [_text(u, pos.trump) for u in units] for label, units in req.choices}
     if not pos.leading:
+        out["holding"] = _text(pos.holding().expanded(), pos.trump)
         out["ladder"] = [
             {"text": s.text, "met": s.met, "example": _text(s.example, pos.trump), "current": s.index == req.rung}
             for s in ladder_steps(pos)
@@ -191,6 +193,7 @@ def legal_command(data: Mapping[str, Any]) -> dict[str, Any]:
         "count": len(result.plays),
         "requirement": requirement_json["text"],
         "detail": requirement_json,
+        "playable": _text(playable_cards(pos), trump),
     }
 
 

@@ -529,10 +529,28 @@ def simulate_rounds(games: int, seed: int, options: Mapping[str, Any], progress:
     ``context`` ("first": a first round, both teams at the start rank; "random": random levels and starter),
     and any rule option by name (``decks``, ``kitty_multiplier`` …).
     """
+    from engine.sim import simulate
+
+    return simulate(_round_player(options), games, seed, progress)
+
+
+def simulate_rounds_slice(start: int, stop: int, seed: int, options: Mapping[str, Any]) -> pd.DataFrame:
+    """Rows ``start`` to ``stop - 1`` of ``simulate_rounds(stop, seed, options)``, computed on their own (so a
+    caller can run a long simulation in cached pieces and show progress between them)."""
+    from engine.sim import game_seed
+
+    if not 0 <= start <= stop:
+        raise ValueError(f"a slice of rounds needs 0 <= start <= stop, not {start}..{stop}")
+    one = _round_player(options)
+    return pd.DataFrame([{"game": i, "seed": game_seed(seed, i), **one(game_seed(seed, i))}
+                         for i in range(start, stop)])
+
+
+def _round_player(options: Mapping[str, Any]) -> Any:
+    """The function playing one seeded round under ``options`` (see :func:`simulate_rounds`) to a row."""
     import random
 
     from engine.errors import InvalidRequestError
-    from engine.sim import simulate
 
     opts = dict(options)
     preset = opts.pop("preset", "competition")
@@ -553,7 +571,7 @@ def simulate_rounds(games: int, seed: int, options: Mapping[str, Any], progress:
         state = play_round(rules, s, bots, levels, starter)
         return {"preset": preset, "decks": rules.decks, **round_row(state)}
 
-    return simulate(one, games, seed, progress)
+    return one
 
 
 def play_game(rules: Rules, seed: int, bots: str | Sequence[str] = "heuristic", max_rounds: int = 200

@@ -1,0 +1,80 @@
+"""AppTest of the Shengji lesson page: every lesson renders, exercises get the engine's feedback, deal another
+works, and the extra pieces (the trump-order explorer, the presets' differences) respond."""
+
+from streamlit.testing.v1 import AppTest
+
+from engine.lessons import load_lessons
+from tests.conftest import ROOT
+
+INDEX = "shengji:lesson:index"
+SLUGS = [lesson.slug for lesson in load_lessons("shengji")]
+
+
+def lessons(slug: str | None = None) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "pages" / "shengji_lessons.py"), default_timeout=120)
+    if slug is not None:
+        at.session_state[INDEX] = SLUGS.index(slug)
+    return at.run()
+
+
+def test_the_issue_lists_thirteen_lessons_in_order() -> None:
+    assert [s.split("-", 1)[0] for s in SLUGS] == [f"{i:02d}" for i in range(1, 14)]
+    assert {"07-tractors", "08-throws", "09-following", "13-presets"} <= set(SLUGS)
+
+
+def test_tractor_exercise_walks_seed_000s_examples() -> None:
+    at = lessons("07-tractors")
+    assert not at.exception
+    assert any("Seed 000's worked example 1 of 11" in m.value for m in at.markdown)
+    at.radio(key="shengji:lesson:07-tractors:answer:1").set_value("Yes").run()
+    assert at.success and "adjacent" in at.success[0].value
+    for seed in range(2, 10):
+        at.button(key="shengji:lesson:07-tractors:seed:again").click().run()
+        assert any(f"worked example {seed} of 11" in m.value for m in at.markdown)
+    at.radio(key="shengji:lesson:07-tractors:answer:9").set_value("Yes").run()
+    assert at.error and "Not quite. No: the pairs are not of one suit" in at.error[0].value
+
+
+def test_following_exercise_judges_picked_cards() -> None:
+    at = lessons("09-following")
+    assert not at.exception
+    at.session_state["shengji:lesson:09-following:answer:1:♠"] = ["JS#1", "9S#1"]
+    at.run()
+    at.button(key="shengji:lesson:09-following:answer:1:check").click().run()
+    assert at.error and "you must play a pair of ♠" in at.error[0].value
+    at.session_state["shengji:lesson:09-following:answer:1:♠"] = ["4S#1", "4S#2"]
+    at.run()
+    at.button(key="shengji:lesson:09-following:answer:1:check").click().run()
+    assert at.success and at.success[0].value.startswith("Right. Legal: 4♠ 4♠ is a pair of ♠")
+
+
+def test_trump_order_explorer_draws_any_order() -> None:
+    at = lessons("03-trump-order")
+    assert not at.exception
+    at.selectbox(key="shengji:lesson:extra:rank").set_value("2").run()
+    at.radio(key="shengji:lesson:extra:suit").set_value("H").run()
+    assert any("RJ > BJ > 2♥ > 2♠ = 2♦ = 2♣ > A♥" in m.value for m in at.markdown)
+    at.radio(key="shengji:lesson:extra:suit").set_value("none").run()
+    assert any("RJ > BJ > 2♠ = 2♥ = 2♦ = 2♣" in m.value for m in at.markdown)
+
+
+def test_presets_lesson_lists_the_differences() -> None:
+    at = lessons("13-presets")
+    assert not at.exception
+    table = next(d.value for d in at.dataframe if "Option" in d.value.columns)
+    assert len(table) == 6
+    row = table[table["Option"] == "A tractor must follow a tractor"].iloc[0]
+    assert row["competition"] == "yes" and row["tractor"].startswith("no")
+    assert table[table["Option"].str.startswith("Failed throw")].iloc[0]["tractor"] == "10"
+
+
+def test_every_lesson_has_an_example_and_exercise_and_deals_another() -> None:
+    at = lessons()
+    for i, slug in enumerate(SLUGS):
+        at.session_state[INDEX] = i
+        at.run()
+        assert not at.exception and not at.error, slug
+        assert any(m.value.startswith("#### Live example") for m in at.markdown), slug
+        assert any(m.value == "#### Try it" for m in at.markdown), slug
+        at.button(key=f"shengji:lesson:{slug}:seed:again").click().run()
+        assert not at.exception and not at.error, slug

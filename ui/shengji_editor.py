@@ -1,0 +1,457 @@
+"""Streamlit pieces of the Shengji position editor: the posed position in the session, the requirement ladder,
+the legal plays, verdicts, throws and whole tricks.
+
+The engine decides everything (``engine.shengji.cli.COMMANDS``); these functions read widgets, call it and draw.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import streamlit as st
+
+from engine.cards import Card, Deck, Suit
+from engine.errors import InvalidRequestError
+from engine.shengji.cli import COMMANDS, PRESETS
+from engine.shengji.play import deck_of
+from engine.shengji.rules import RANKS, SEATS, parse_level, rules_for
+from engine.shengji.trump import Trump, points, trump_for
+from ui.nav import current_preset, set_preset
+from ui.widgets import card_picker, set_picked, show_cards, show_error
+
+GAME = "shengji"
+EDITOR = "shengji:editor:"
+HAND, LEAD, PLAY = EDITOR + "hand", EDITOR + "lead", EDITOR + "play"
+DECKS, RANK, SUIT, SEED = EDITOR + "decks", EDITOR + "rank", EDITOR + "suit", EDITOR + "seed"
+LIMIT, EXAMPLE, TRY, SHARE = EDITOR + "limit", EDITOR + "example", EDITOR + "try", EDITOR + "share"
+OTHERS = {seat: f"{EDITOR}others:{seat}" for seat in ("W", "S", "E")}
+TRICK = [f"{EDITOR}trick:{i}" for i in range(4)]
+TRICK_LEADER = EDITOR + "trick:leader"
+LAST_HAND = EDITOR + "last-hand"
+TYPED = {HAND: HAND + ":text", LEAD: LEAD + ":text"}
+SUITS = ("S", "H", "D", "C", "none")
+SUIT_LABELS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "none": "No trump"}
+FIRST_LIMIT = 200
+
+# Ready-made positions: (name → CLI position JSON, the play to check, a trick to judge).
+EXAMPLES: dict[str, dict[str, Any]] = {
+    "Following a tractor (seed 000's ♥99JJ, rank 10, ♠ trump)": {
+        "position": {"decks": 2, "trump_rank": "10", "trump_suit": "S", "lead": "JH JH 9H 9H",
+                     "hand": "BJ 10S AS 9S 4S 4S AH KH KH QH 8H 8H 6H 6H 3H QC 10C 7C 7C 2C KD 9D 6D 5D 3D"},
+        "play": "KH KH 8H 8H",
+        "trick": ["JH JH 9H 9H", "KH KH 8H 8H", "2S 2S 3S 3S", "AH 5H 4H 4H"],
+    },
+    "Following a pair with no pair: two singles": {
+        "position": {"decks": 2, "trump_rank": "2", "trump_suit": "H", "lead": "9S 9S",
+                     "hand": "RJ 2D 2C AH QH 10H 5H KS JS 7S 4S AC KC QC JC 9C 9C 8C 3C KD QD 10D 8D 6D 4D"},
+        "play": "7S 4S",
+        "trick": ["9S 9S", "7S 4S", "AS KS", "QS QS"],
+    },
+    "Void in the led suit: trump or discard": {
+        "position": {"decks": 2, "trump_rank": "5", "trump_suit": "D", "lead": "QC QC",
+                     "hand": "BJ 5H 5S AD AD KD 9D 3D 3D AS KS KS 10S 8S 6S 2S AH JH 9H 9H 7H 6H 4H 3H 2H"},
+        "play": "3D 3D",
+        "trick": ["QC QC", "3D 3D", "AC 4C", "9D 9D"],
+    },
+    "Seed 000's Q44 throw (you lead; the other hands decide)": {
+        "position": {"decks": 2, "trump_rank": "2", "trump_suit": "S", "lead": "",
+                     "hand": "RJ 2S AS JS 9S 6S QH 4H 4H AC 10C 8C 7C 3C KD JD 9D 9D 5D 3D",
+                     "others": {"W": "BJ 10S KH 3H AC KC 5C 4D", "S": "2D 8S 6H 6H 2H JC 9C KD",
+                                "E": "3S 5S 9H 8H 7H QC 6D 7D"}},
+        "play": "QH 4H 4H",
+        "trick": ["4H 4H", "KH 3H", "6H 6H", "9H 8H"],
+    },
+    "A 25-card hand following a 6-card throw (many legal plays)": {
+        "position": {"decks": 2, "trump_rank": "10", "trump_suit": "S", "lead": "KH KH JH JH 6H 5H",
+                     "hand": "2S 2S 5S 6S 7S 8S 9D 9D 3D 4D 6D 7D 8D 4C 5C 6C 7C 8C JC JC BJ RJ AS AS 2C"},
+        "play": "AS AS 2S 2S 8S 7S",
+        "trick": ["KH KH JH JH 6H 5H", "AS AS 2S 2S 8S 7S", "AH QH 9H 8H 4H 3H", "3C 3C 4C 9C QC KC"],
+    },
+    "You lead: a seeded deal": {
+        "position": {"decks": 2, "trump_rank": "2", "trump_suit": "H", "lead": "",
+                     "hand": "2H 2H 2S 2S QH 4H 3H KS QS JS JS 7S 3S AC KC QC 9C QD 9D 9D 8D 8D 7D 6D 3D"},
+        "play": "JS JS",
+        "trick": ["JS JS", "4S 4S", "KS 9S", "AS 8S"],
+    },
+}
+
+
+# ---------------------------------------------------------------------------------------------------
+# the position in the session
+# ---------------------------------------------------------------------------------------------------
+
+
+def deck(decks: int | None = None) -> Deck:
+    """The multi-deck pack of the editor (copies limited by the number of decks)."""
+    return deck_of(rules_for("competition", {"decks": int(decks or st.session_state.get(DECKS, 2))}))
+
+
+def _parse(text: str, n_decks: int) -> tuple[Card, ...]:
+    return deck(n_decks).parse(text or "")
+
+
+def init_editor() -> None:
+    """Set the editor's session keys once (the first example)."""
+    if EDITOR + "init" in st.session_state:
+        return
+    st.session_state[EDITOR + "init"] = True
+    st.session_state[SEED] = 1
+    st.session_state[LIMIT] = FIRST_LIMIT
+    st.session_state[TRICK_LEADER] = "N"
+    st.session_state[EXAMPLE] = next(iter(EXAMPLES))
+    for key in TYPED.values():
+        st.session_state[key] = ""
+    _apply(EXAMPLES[st.session_state[EXAMPLE]])
+
+
+def _apply(example: Mapping[str, Any]) -> None:
+    """Load an example (position + play + trick) into the widgets."""
+    position = example["position"]
+    _set_position(position)
+    n = int(position.get("decks", 2))
+    _set_play(_parse(example.get("play", ""), n), _sorted_hand(position), n)
+    for key, play in zip(TRICK, example.get("trick", [""] * 4), strict=True):
+        st.session_state[key] = play
+    st.session_state[TRICK_LEADER] = "N"
+
+
+def _sorted_hand(position: Mapping[str, Any]) -> list[Card]:
+    n = int(position.get("decks", 2))
+    return sort_for(_parse(position.get("hand", ""), n), position)
+
+
+def trump_of(position: Mapping[str, Any]) -> Trump:
+    """The trump context of a position JSON (raises ValueError for a bad rank or suit)."""
+    rules = rules_for(str(position.get("preset") or "competition"), {"decks": int(position.get("decks", 2))})
+    suit = position.get("trump_suit")
+    return trump_for(rules, parse_level(str(position.get("trump_rank", "2"))),
+                     None if suit in (None, "", "none") else Suit.parse(str(suit)))
+
+
+def sort_for(cards: Sequence[Card], position: Mapping[str, Any]) -> list[Card]:
+    """Cards high to low in the position's trump order (as the engine sorts them)."""
+    return trump_of(position).sort(cards)
+
+
+def _set_position(position: Mapping[str, Any]) -> None:
+    n = int(position.get("decks", 2))
+    st.session_state[DECKS] = n
+    st.session_state[RANK] = str(position.get("trump_rank", "2"))
+    suit = position.get("trump_suit")
+    st.session_state[SUIT] = "none" if suit in (None, "", "none") else str(suit).upper()[:1]
+    set_picked(HAND, deck(n), _parse(position.get("hand", ""), n))
+    set_picked(LEAD, deck(n), _parse(position.get("lead", ""), n))
+    others = position.get("others") or {}
+    for seat, key in OTHERS.items():
+        st.session_state[key] = str(others.get(seat, ""))
+    st.session_state[LIMIT] = FIRST_LIMIT
+    st.session_state[TRY] = ""
+
+
+def choose_example() -> None:
+    """Callback of the example selector."""
+    name = st.session_state.get(EXAMPLE)
+    if name in EXAMPLES:
+        _apply(EXAMPLES[name])
+
+
+def deal_from_seed(preset: str) -> None:
+    """Callback: deal the four hands from the seed (you are N; W, S, E become the other hands); you lead."""
+    n = int(st.session_state.get(DECKS, 2))
+    answer = COMMANDS["deal"]({"preset": preset, "decks": n, "seed": int(st.session_state.get(SEED, 1))})
+    position = {"decks": n, "trump_rank": st.session_state.get(RANK, "2"),
+                "trump_suit": st.session_state.get(SUIT, "S"), "hand": answer["hands"]["N"], "lead": "",
+                "others": {s: answer["hands"][s] for s in OTHERS}}
+    _set_position(position)
+    _set_play((), _sorted_hand(position), n)
+
+
+def decks_changed() -> None:
+    """Callback: keep the chosen cards when the number of decks changes (extra copies are dropped)."""
+    n = int(st.session_state[DECKS])
+    for key in (HAND, LEAD):
+        last = st.session_state.get(f"{key}:last", "")
+        kept = _clip(_parse_loose(last), n)
+        set_picked(key, deck(n), kept)
+    st.session_state[LIMIT] = FIRST_LIMIT
+
+
+def _parse_loose(text: str) -> tuple[Card, ...]:
+    return deck(4).parse(text or "")
+
+
+def _clip(cards: Sequence[Card], n: int) -> list[Card]:
+    seen: Counter[Card] = Counter()
+    out = []
+    for c in cards:
+        seen[c] += 1
+        if seen[c] <= n:
+            out.append(c)
+    return out
+
+
+def typed(key: str) -> None:
+    """Callback of a notation box: replace the picker's cards with the typed ones (or keep the error)."""
+    text = st.session_state.get(TYPED[key], "")
+    n = int(st.session_state.get(DECKS, 2))
+    try:
+        cards = deck(n).parse(text)
+        deck(n).check(cards, "in what you typed")
+    except ValueError as error:
+        st.session_state[TYPED[key] + ":error"] = str(error)
+        return
+    st.session_state.pop(TYPED[key] + ":error", None)
+    set_picked(key, deck(n), cards)
+    st.session_state[TYPED[key]] = ""
+    st.session_state[LIMIT] = FIRST_LIMIT
+
+
+def remember(key: str, cards: Sequence[Card]) -> None:
+    """Keep the picker's selection as text (for the decks callback)."""
+    st.session_state[f"{key}:last"] = " ".join(c.text for c in cards)
+
+
+def clear(key: str) -> None:
+    """Callback: empty a picker."""
+    set_picked(key, deck(), ())
+    st.session_state[LIMIT] = FIRST_LIMIT
+
+
+def keep_play_in_hand(hand_sorted: Sequence[Card]) -> None:
+    """When the hand changed since the play was chosen, clear the chosen play (its cards may be gone)."""
+    if st.session_state.get(LAST_HAND) != " ".join(c.text for c in hand_sorted):
+        _set_play((), hand_sorted)
+
+
+def _set_play(cards: Sequence[Card], hand_sorted: Sequence[Card], n: int | None = None) -> None:
+    """Put ``cards`` into the play picker, whose buttons are the cards of ``hand_sorted``."""
+    set_picked(PLAY, deck(n), cards, limit_to=hand_sorted)
+    st.session_state[LAST_HAND] = " ".join(c.text for c in hand_sorted)
+    st.session_state[f"{PLAY}:last"] = " ".join(c.text for c in cards)
+
+
+def choose_play(plays: Sequence[str], hand_sorted: Sequence[Card]) -> None:
+    """Callback of the "try one of the legal plays" selector: put it into the play picker."""
+    chosen = st.session_state.get(TRY)
+    if chosen in plays:
+        _set_play(_parse_loose(chosen), hand_sorted)
+
+
+def more() -> None:
+    """Callback of "more…": list five times as many plays."""
+    st.session_state[LIMIT] = int(st.session_state.get(LIMIT, FIRST_LIMIT)) * 5
+
+
+def position(preset: str, hand: Sequence[Card], lead: Sequence[Card]) -> dict[str, Any]:
+    """The position JSON of the widgets: what ``python -m engine legal shengji`` reads and the share panel saves."""
+    suit = st.session_state.get(SUIT, "S")
+    out: dict[str, Any] = {
+        "preset": preset,
+        "decks": int(st.session_state.get(DECKS, 2)),
+        "trump_rank": str(st.session_state.get(RANK, "2")),
+        "trump_suit": None if suit == "none" else suit,
+        "hand": " ".join(c.text for c in hand),
+        "lead": " ".join(c.text for c in lead),
+    }
+    others = {seat: st.session_state.get(key, "").strip() for seat, key in OTHERS.items()}
+    if any(others.values()):
+        out["others"] = {seat: text for seat, text in others.items() if text}
+    return out
+
+
+def load_position(data: Mapping[str, Any]) -> None:
+    """Put a position (file, pasted JSON or link) into the editor; ValueError (with the reason) if it is not one."""
+    allowed = {"preset", "decks", "options", "trump_rank", "trump_suit", "hand", "lead", "others", "leader",
+               "limit"}
+    extra = set(data) - allowed
+    if extra:
+        raise InvalidRequestError(f"unknown field {sorted(extra)[0]!r}; a position has {', '.join(sorted(allowed))}")
+    if data.get("options"):
+        raise InvalidRequestError("the editor poses positions of the presets as they are: remove 'options'")
+    COMMANDS["legal"]({**data, "limit": 1})  # refuses impossible positions with a message
+    preset = str(data.get("preset") or next(iter(PRESETS)))
+    _set_position(data)
+    n = int(data.get("decks", 2))
+    _set_play((), sort_for(_parse(str(data.get("hand", "")), n), data), n)
+    if preset != current_preset(GAME):
+        # From a link the sidebar is already drawn: the preset is then set by a rerun; keep the message.
+        st.session_state[SHARE + ":message"] = ("success", "Loaded the position from the link.")
+        set_preset(GAME, preset)
+
+
+# ---------------------------------------------------------------------------------------------------
+# drawing
+# ---------------------------------------------------------------------------------------------------
+
+
+def cards_of(text: str) -> list[Card]:
+    return list(_parse_loose(text))
+
+
+def symbols(text: str) -> str:
+    return " ".join(c.symbol_text for c in _parse_loose(text)) or "—"
+
+
+def notation_box(key: str, label: str) -> None:
+    """The "type cards" box above a picker; shows its last error."""
+    st.text_input(label, key=TYPED[key], on_change=typed, args=(key,),
+                  placeholder="e.g. KH KH 9H 9H 3S BJ (10 or T; suits S H D C or ♠ ♥ ♦ ♣) — Enter replaces the "
+                              "selection")
+    error = st.session_state.get(TYPED[key] + ":error")
+    if error:
+        st.error(f"Not changed: {error}", icon=":material/error:")
+
+
+def picker(key: str, label: str, help_text: str) -> tuple[Card, ...]:
+    cards = card_picker(key, deck(), label=label, help=help_text)
+    remember(key, cards)
+    return cards
+
+
+def draw_ladder(detail: Mapping[str, Any]) -> None:
+    """The requirement as steps: each rung of the ladder, whether the hand meets it, the cards that do."""
+    duty = detail["duty"]
+    if duty == "lead":
+        st.info(detail["text"], icon=":material/play_arrow:")
+        return
+    if duty in ("void", "all_of_suit"):
+        st.info(detail["text"], icon=":material/rule:")
+        if detail.get("must"):
+            show_cards(cards_of(detail["must"]), caption="Cards every legal play contains", scale=0.7)
+        return
+    st.info(detail["text"], icon=":material/rule:")
+    holding = detail.get("holding", "")
+    current = next((i for i, r in enumerate(detail["ladder"]) if r["current"]), 0)
+    for i, rung in enumerate(detail["ladder"]):
+        left, right = st.columns([2, 3], vertical_alignment="center")
+        if i < current:
+            badge, note = ":red-badge[✗ cannot]", "your hand cannot meet this"
+        elif i == current:
+            badge, note = ":green-badge[✓ required]", "the first rung you can meet: you must play this"
+        else:
+            badge, note = ":gray-badge[weaker]", "not allowed: a higher rung applies"
+        text = f"**{i + 1}. {rung['text']}**" if i == current else f":gray[{i + 1}. {rung['text']}]"
+        left.markdown(f"{badge} {text}  \n:small[:gray[{note}]]")
+        example = rung["example"] or (holding if i == current and rung["met"] else "")
+        with right:
+            if example:
+                show_cards(cards_of(example), scale=0.5, overlap=0.5,
+                           caption="in your hand" if rung["example"] else "your cards of the led suit")
+    choices = detail.get("choices") or {}
+    for label, units in choices.items():
+        st.markdown(f"**All your {label}:** " + " · ".join(symbols(u) for u in units))
+
+
+def play_rows(plays: Sequence[str], pos: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One table row per legal play: the cards, what they are (the combination led, or the shape followed),
+    their points."""
+    rows = []
+    leading = not pos.get("lead")
+    ctx = {k: pos[k] for k in ("preset", "decks", "trump_rank", "trump_suit")}
+    for text in plays:
+        cards = cards_of(text)
+        try:
+            what = COMMANDS["classify"]({**ctx, "cards": text})
+        except ValueError:
+            kind = ""
+        else:
+            if not what["group"]:
+                kind = "mixed suits"
+            elif leading:
+                kind = what["description"]
+            else:
+                where = "trumps" if what["group"] == "T" else Suit.parse(what["group"]).symbol
+                kind = f"{what['format']} ({where})"
+        rows.append({"Play": symbols(text), "What it is": kind, "Points": points(cards)})
+    return rows
+
+
+def verdict(answer: Mapping[str, Any]) -> None:
+    if answer["legal"]:
+        st.success(answer["reason"], icon=":material/check_circle:")
+    else:
+        st.error(f"Not legal. {answer['reason']}", icon=":material/block:")
+
+
+def draw_throw(pos: Mapping[str, Any], play: Sequence[Card], checked: Mapping[str, Any]) -> None:
+    """Judge a throw (a lead of several parts) against the other hands, when they are given."""
+    if not pos.get("others"):
+        verdict(checked)
+        st.caption("To judge whether this throw stands, enter the other hands (tab **Other hands**), or deal "
+                   "four hands from a seed.")
+        return
+    try:
+        answer = COMMANDS["throw"]({**{k: pos[k] for k in ("preset", "decks", "trump_rank", "trump_suit", "hand",
+                                                          "others")}, "play": " ".join(c.text for c in play)})
+    except ValueError as error:
+        show_error(error)
+        return
+    parts = " + ".join(symbols(p) for p in answer["parts"])
+    if answer["stands"]:
+        st.success(f"Legal: the throw {parts} stands — {answer['reason']}", icon=":material/verified:")
+        return
+    penalty = answer["penalty"]
+    if isinstance(penalty, dict):
+        cost = ", ".join(f"{v} points if {symbols(k)} is led" for k, v in penalty.items() if v)
+    else:
+        cost = f"{penalty} points" if penalty else ""
+    cost = f" Penalty for the cards taken back: {cost}." if cost else ""
+    st.warning(f"The throw {parts} fails. {answer['reason']}{cost}", icon=":material/undo:")
+    rows = [{"Part": symbols(b["part"]), "Beaten by": b["seat"], "With": symbols(b["by"])} for b in answer["beaten"]]
+    st.dataframe(rows, hide_index=True, key=EDITOR + "throw:beaten")
+
+
+def trick_inputs() -> list[str]:
+    """The four plays of a trick as notation boxes, labelled with the seats from the chosen leader."""
+    leader = st.session_state.get(TRICK_LEADER, "N")
+    start = SEATS.index(leader)
+    cols = st.columns(4)
+    out = []
+    for i, (col, key) in enumerate(zip(cols, TRICK, strict=True)):
+        seat = SEATS[(start + i) % 4]
+        label = f"{seat} leads" if i == 0 else f"{seat} plays"
+        out.append(col.text_input(label, key=key).strip())
+    return out
+
+
+def copy_to_trick(lead: str, play: str) -> None:
+    """Callback: the position's lead (or your play, when you lead) and your play start the trick."""
+    if lead:
+        st.session_state[TRICK[0]], st.session_state[TRICK[1]] = lead, play
+    else:
+        st.session_state[TRICK[0]], st.session_state[TRICK[1]] = play, ""
+
+
+def draw_trick(pos: Mapping[str, Any], plays: list[str]) -> None:
+    """The winner of a (possibly partial) trick and each play's role."""
+    count = next((i for i, p in enumerate(plays) if not p), len(plays))
+    if count == 0:
+        st.caption("Type the lead (and the plays that follow) to see who wins.")
+        return
+    if any(plays[count:]):
+        st.caption("Fill the plays in turn, without gaps.")
+        return
+    given = plays[:count]
+    ctx = {k: pos[k] for k in ("preset", "decks", "trump_rank", "trump_suit")}
+    leader_seat = st.session_state.get(TRICK_LEADER, "N")
+    try:
+        answer = COMMANDS["winner"]({**ctx, "plays": given, "leader": leader_seat})
+    except ValueError as error:
+        show_error(error)
+        return
+    leader = SEATS.index(leader_seat)
+    for i, (col, text) in enumerate(zip(st.columns(4), given, strict=False)):
+        with col:
+            seat = SEATS[(leader + i) % 4]
+            won = i == answer["winner"]
+            shown = sort_for(cards_of(text), pos)
+            show_cards(shown, scale=0.6, overlap=0.5, mark=range(len(shown)) if won else (),
+                       caption=f"{seat}{' — winning' if won else ''}: {answer['roles'][i]}")
+    whole = "The trick" if count == 4 else f"So far ({count} of 4 plays)"
+    st.success(f"{whole}: {answer['reason']} Points in it: {answer['points']}.", icon=":material/emoji_events:")
+
+
+def rank_choices() -> list[str]:
+    return [r.text for r in RANKS]
