@@ -128,8 +128,8 @@ def band_rows(rules: Rules) -> list[dict[str, Any]]:
     """The level table as rows: points, result, who banks next."""
     rows = []
     for b in level_bands(rules):
-        high = "" if b.high is None else b.high
-        points = f"{b.low}" if b.low == high else f"{b.low}–{high}"
+        low, high = b.low + (-b.low) % 5, (b.high or b.low) - (b.high or b.low) % 5  # points come in fives
+        points = f"{low}" if low >= high else f"{low}–{high}"
         nxt = ("the bankers again (the starter's partner starts)" if b.bankers_keep
                else "the attackers (the player after the old starter starts)")
         rows.append({"attackers' points": points, "result": b.text, "who banks next": nxt})

@@ -492,10 +492,17 @@ def example_trick(seed: int, rules: Rules) -> dict[str, Any]:
 
 
 def example_score(seed: int, rules: Rules) -> dict[str, Any]:
-    """A whole round played by the bots: what the attackers took, the kitty, the last trick."""
+    """A whole round played by the random bots (they bury points, so the kitty can matter): what the attackers
+    took, the kitty, the last trick. Two seeds in three show a round in which the kitty bonus counts."""
     from engine.shengji.rounds import play_round, round_row
 
-    state = play_round(rules, seed, "heuristic")
+    want_bonus = seed % 3 != 2
+    state = play_round(rules, seed, "random")
+    for attempt in range(30):
+        state = play_round(rules, seed * 31 + attempt, "random")
+        row = round_row(state)
+        if (row["kitty_bonus"] > 0) == want_bonus:
+            break
     row = round_row(state)
     s = state.score
     assert s is not None and state.trump is not None
@@ -503,14 +510,16 @@ def example_score(seed: int, rules: Rules) -> dict[str, Any]:
     last = state.tricks[-1]
     won = row["attackers_won_last"]
     n = row["last_trick_cards"]
+    side = "attackers" if s.banker_team != last.winner % 2 else "bankers"
     return {
         "summary": f"{TEAMS[s.banker_team]} are the bankers; {attackers} attack. {attackers} took "
                    f"{row['trick_points']} points in tricks"
                    + (f" and lost {-row['penalty']} to failed throws" if row["penalty"] < 0 else "")
                    + (f" and gained {row['penalty']} from failed throws" if row["penalty"] > 0 else "") + ".",
         "last": f"The last trick ({number_word(n)} card{'s' if n > 1 else ''} each) was won by "
-                f"{SEATS[last.winner]}: " + ("the attackers take the kitty's points with a bonus."
-                                             if won else "the bankers keep the kitty."),
+                f"{SEATS[last.winner]} ({side}): " + ("the attackers take the kitty's points with a bonus."
+                                                     if won else "the bankers keep the kitty."),
+        "kitty_text": f"The buried kitty holds {row['kitty_points']} points.",
         "kitty": _text(state.buried, state.trump),
         "trick_points": row["trick_points"] + row["penalty"],
         "kitty_points": row["kitty_points"],

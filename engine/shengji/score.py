@@ -77,7 +77,9 @@ def level_change(points: int, rules: Rules) -> LevelChange:
                            f"the threshold {t} reached: the attackers take the bank, no level change")
     up = 1 + (points - t - b) // b
     low = t + b * up
-    text = f"{low}–{low + b - 1}: the attackers take the bank and go up {up}"
+    top = low + b - 1
+    top -= top % 5 if low % 5 == 0 else 0  # points come in fives: 120–155, as the seeds' tables say
+    text = f"{low}–{top}: the attackers take the bank and go up {up}"
     return LevelChange(points, False, up, low, low + b - 1, text)
 
 

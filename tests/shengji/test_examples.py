@@ -127,5 +127,5 @@ def test_try_play_checks_legality_first() -> None:
 def test_score_and_points_spell_out_the_sum() -> None:
     out = COMMANDS["score"]({"attacker_points": 85, "kitty_points": 20, "last_trick_cards": 2,
                              "attackers_won_last": True})
-    assert out["reason"].startswith("85 in tricks, kitty 20 × 2 = 40: 125 points. 120–159")
+    assert out["reason"].startswith("85 in tricks, kitty 20 × 2 = 40: 125 points. 120–155")
     assert COMMANDS["points"]({"cards": "5H KS 3C"})["reason"] == "5♥ 5 + K♠ 10 = 15 points."
