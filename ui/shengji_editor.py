@@ -49,6 +49,12 @@ EXAMPLES: dict[str, dict[str, Any]] = {
         "play": "7S 4S",
         "trick": ["9S 9S", "7S 4S", "AS KS", "QS QS"],
     },
+    "Following a throw: two pairs + two singles": {
+        "position": {"decks": 2, "trump_rank": "10", "trump_suit": "S", "lead": "KH KH JH JH 6H 5H",
+                     "hand": "AH AH 9H 9H 7H 7H 4H 4H QH 8H 3H 2H 2S 5S 6S 7S 8S 9D 9D 3D 4C 5C 6C BJ RJ"},
+        "play": "9H 9H 4H 4H 3H 2H",
+        "trick": ["KH KH JH JH 6H 5H", "9H 9H 4H 4H 3H 2H", "QS QS 3S 3S 4S 9S", "AD KD QD JD 8D 7D"],
+    },
     "Void in the led suit: trump or discard": {
         "position": {"decks": 2, "trump_rank": "5", "trump_suit": "D", "lead": "QC QC",
                      "hand": "BJ 5H 5S AD AD KD 9D 3D 3D AS KS KS 10S 8S 6S 2S AH JH 9H 9H 7H 6H 4H 3H 2H"},
