@@ -2,13 +2,13 @@
 
 from typing import Any
 
-import pandas as pd
 import streamlit as st
 
 from engine.thirteen.bots import BOT_HELP
-from engine.thirteen.cli import seat_frame, simulate
+from engine.thirteen.cli import seat_frame
 from ui import thirteen_ui as ui
 from ui.nav import current_preset
+from ui.simulation import simulated
 from ui.widgets import show_error
 
 K = "thirteen:scoring:"
@@ -47,19 +47,11 @@ options: dict[str, Any] = {
 games, seed = int(st.session_state[K + "games"]), int(st.session_state[K + "seed"])
 
 
-@st.cache_data(show_spinner=False, max_entries=16)
-def run(games: int, seed: int, options: dict[str, Any], _progress: Any = None) -> pd.DataFrame:
-    return simulate(games, seed, options, _progress)
-
-
-bar = st.progress(0.0, text="Simulating…")
 try:
-    frame = run(games, seed, options, lambda done, total: bar.progress(done / total, text=f"{done:,} / {total:,} "
-                                                                                           "games"))
+    frame = simulated("thirteen", games, seed, options, label="Simulating games…")
 except ValueError as error:
     show_error(error)
     st.stop()
-bar.empty()
 seats = seat_frame(frame)
 
 m = st.columns(4)

@@ -63,3 +63,12 @@ def test_sidebar_chooses_the_game() -> None:
 
 def test_page_files_exist() -> None:
     assert Path(ROOT / "pages" / "home.py").exists()
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_survives_a_second_run(page: str) -> None:
+    # A second run replays cached results: a cached function that drew on the page would fail here.
+    at = open_page(page)
+    assert not at.exception, [e.value for e in at.exception]
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]

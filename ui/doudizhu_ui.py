@@ -15,11 +15,12 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine.cards import Card, Deck
-from engine.doudizhu.cli import COMMANDS, OPTIONS, PRESETS, simulate
+from engine.doudizhu.cli import COMMANDS, OPTIONS, PRESETS
 from engine.doudizhu.combos import Kind
 from engine.doudizhu.deal import deal, sort_ranks
 from engine.doudizhu.rules import Rules, make_rules
 from ui.nav import preset_key
+from ui.simulation import stored
 from ui.widgets import set_picked
 
 GAME = "doudizhu"
@@ -199,24 +200,10 @@ def payment_chart(frame: pd.DataFrame) -> go.Figure:
     return fig
 
 
-@st.cache_resource(show_spinner=False)
-def _simulation_store() -> dict[tuple[str, int, int, str], pd.DataFrame]:
-    """One store of simulated hands for all sessions (a cached resource, so runs with a progress bar can fill
-    it: st.cache_data cannot replay a progress bar drawn outside the cached function)."""
-    return {}
-
-
 def simulated(preset: str, games: int, seed: int, bots: str,
               progress: Callable[[int, int], None] | None = None) -> pd.DataFrame:
-    """Seeded whole hands, computed once per (preset, count, seed, bots) and kept (at most 16 runs)."""
-    store = _simulation_store()
-    key = (preset, games, seed, bots)
-    if key not in store:
-        frame = simulate(games, seed, {"preset": preset, "bots": bots}, progress)
-        while len(store) >= 16:
-            store.pop(next(iter(store)))
-        store[key] = frame
-    return store[key]
+    """Seeded whole hands, computed once per (preset, count, seed, bots) and kept for every session."""
+    return stored("doudizhu", games, seed, {"preset": preset, "bots": bots}, progress)
 
 
 def simulate_presets(games: int, seed: int, bots: str, bar: Any) -> dict[str, pd.DataFrame]:

@@ -2,36 +2,22 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import pandas as pd
 import plotly.express as px
 import plotly.graph_objects as go
-import streamlit as st
 
-from engine.euchre.cli import simulate
+from ui.simulation import simulated
 
 COLOURS = {"with partners": "#4c78a8", "maker alone": "#f58518", "defender alone": "#e45756",
            "both alone": "#72b7b2"}
 
 
-@st.cache_data(show_spinner=False, max_entries=24)
-def simulated(games: int, seed: int, options_json: str,
-              _progress: Callable[[int, int], None] | None = None) -> pd.DataFrame:
-    """Seeded hands or games (``options_json`` holds the simulate options), cached."""
-    return simulate(games, seed, json.loads(options_json), _progress)
-
-
 def run_with_progress(label: str, games: int, seed: int, options: Mapping[str, Any]) -> pd.DataFrame:
-    """:func:`simulated` with a progress bar while it runs (a cache hit shows nothing)."""
-    bar = st.progress(0.0, text=label)
-    try:
-        return simulated(games, seed, json.dumps(dict(options), sort_keys=True),
-                         _progress=lambda done, total: bar.progress(done / total, text=f"{label} {done}/{total}"))
-    finally:
-        bar.empty()
+    """Seeded hands or games, simulated once and kept, with a progress bar while they run."""
+    return simulated("euchre", games, seed, options, label=label)
 
 
 def points_chart(table: pd.DataFrame) -> go.Figure:

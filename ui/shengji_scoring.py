@@ -7,7 +7,6 @@ points, last-trick size, penalty) whenever a slider moves — never re-played.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -17,9 +16,9 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine.shengji.cli import PRESETS
-from engine.shengji.rounds import simulate_rounds_slice
 from engine.shengji.rules import KittyMultiplier, Rules, rules_for
 from engine.shengji.score import kitty_multiplier, level_bands, level_change
+from ui.simulation import simulated
 
 KEY = "shengji:scoring:"
 DECKS, THRESHOLD, BAND = KEY + "decks", KEY + "threshold", KEY + "band"
@@ -161,35 +160,13 @@ def kitty_chart(kitty_points: int, upto: int = 8) -> go.Figure:
 # ---------------------------------------------------------------------------------------------------
 
 
-CHUNK = 10
-
-
-@st.cache_data(show_spinner=False, max_entries=4000)
-def simulated_chunk(start: int, stop: int, seed: int, options_json: str) -> pd.DataFrame:
-    """Rounds ``start``..``stop - 1`` of a seeded simulation (``options_json``: the simulate options), cached.
-    The same rows as ``simulate(stop, seed, options)`` would give for those indexes."""
-    return simulate_rounds_slice(start, stop, seed, json.loads(options_json))
-
-
 def simulate_presets(rounds: int, seed: int, bots: str, decks: int) -> dict[str, pd.DataFrame]:
-    """Both presets' simulated rounds, computed in cached pieces of ten with a progress bar between them
-    (a cached function must not draw on the page, so the bar lives outside it)."""
-    out = {}
-    bar = st.progress(0.0, text="Simulating…")
-    names = list(PRESETS)
-    pieces = [(a, min(a + CHUNK, rounds)) for a in range(0, rounds, CHUNK)]
-    total = len(names) * len(pieces)
-    done = 0
-    for preset in names:
-        options = json.dumps({"preset": preset, "bots": bots, "decks": decks}, sort_keys=True)
-        frames = []
-        for start, stop in pieces:
-            frames.append(simulated_chunk(start, stop, seed, options))
-            done += 1
-            bar.progress(done / total, text=f"Simulating {preset}: round {stop} of {rounds}")
-        out[preset] = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
-    bar.empty()
-    return out
+    """Both presets' simulated rounds, computed once and kept (ui.simulation), with a progress bar."""
+    return {
+        preset: simulated("shengji", rounds, seed, {"preset": preset, "bots": bots, "decks": decks},
+                          label=f"Simulating {preset} rounds…")
+        for preset in PRESETS
+    }
 
 
 def rescore(frame: pd.DataFrame, rules: Rules, kitty_rule: str | None = None) -> pd.DataFrame:

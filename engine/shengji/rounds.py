@@ -534,18 +534,6 @@ def simulate_rounds(games: int, seed: int, options: Mapping[str, Any], progress:
     return simulate(_round_player(options), games, seed, progress)
 
 
-def simulate_rounds_slice(start: int, stop: int, seed: int, options: Mapping[str, Any]) -> pd.DataFrame:
-    """Rows ``start`` to ``stop - 1`` of ``simulate_rounds(stop, seed, options)``, computed on their own (so a
-    caller can run a long simulation in cached pieces and show progress between them)."""
-    from engine.sim import game_seed
-
-    if not 0 <= start <= stop:
-        raise ValueError(f"a slice of rounds needs 0 <= start <= stop, not {start}..{stop}")
-    one = _round_player(options)
-    return pd.DataFrame([{"game": i, "seed": game_seed(seed, i), **one(game_seed(seed, i))}
-                         for i in range(start, stop)])
-
-
 def _round_player(options: Mapping[str, Any]) -> Any:
     """The function playing one seeded round under ``options`` (see :func:`simulate_rounds`) to a row."""
     import random
