@@ -41,7 +41,6 @@ from engine.shengji.play import (
 )
 from engine.shengji.rules import (
     PRESET_DESCRIPTIONS,
-    SEATS,
     TEAMS,
     Rules,
     differences,
@@ -107,11 +106,12 @@ def _some_cards(req: Request, name: str, rules: Rules) -> tuple[Card, ...]:
     return cards
 
 
-def _seat(value: Any, name: str) -> int:
+def _seat(value: Any, name: str, rules: Rules) -> int:
+    """A seat by name (N, W, S, E) or by its index in the rules' turn order (0–3, 0 = N)."""
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4:
         return value
-    if isinstance(value, str) and value.strip().upper() in SEATS:
-        return SEATS.index(value.strip().upper())
+    if isinstance(value, str):
+        return rules.seat_index(value, name)
     raise InvalidRequestError(f"field {name!r}: {value!r} is not a seat (N, W, S, E)")
 
 
@@ -124,18 +124,19 @@ def _symbols(cards: Sequence[Card], trump: Trump | None = None) -> str:
 
 
 def _others(req: Request, rules: Rules, leader: int) -> list[tuple[str, tuple[Card, ...]]]:
-    """The ``others`` field ({"W": "…", …}) in turn order after the leader."""
+    """The ``others`` field ({"W": "…", …}) in turn order after the leader (the first is the next player)."""
     raw = req.mapping("others")
     hands: dict[int, tuple[Card, ...]] = {}
     deck = deck_of(rules)
+    names = rules.seats
     for key, value in raw.items():
-        seat = _seat(key, "others")
+        seat = _seat(key, "others", rules)
         if seat == leader:
-            raise InvalidRequestError(f"field 'others': {SEATS[seat]} is the leader; give the other three hands")
+            raise InvalidRequestError(f"field 'others': {names[seat]} is the leader; give the other three hands")
         if not isinstance(value, str | list):
-            raise InvalidRequestError(f"field 'others': the hand of {SEATS[seat]} must be card notation")
+            raise InvalidRequestError(f"field 'others': the hand of {names[seat]} must be card notation")
         hands[seat] = Request({key: value}, (key,)).cards(key, deck)
-    return [(SEATS[s], hands[s]) for s in ((leader + i) % 4 for i in (1, 2, 3)) if s in hands]
+    return [(names[s], hands[s]) for s in ((leader + i) % 4 for i in (1, 2, 3)) if s in hands]
 
 
 def _position(req: Request, rules: Rules, trump: Trump, leader: int = 0) -> Position:
@@ -184,7 +185,7 @@ def legal_command(data: Mapping[str, Any]) -> dict[str, Any]:
     req = Request(data, (*TRUMP_FIELDS, "hand", "lead", "others", "limit", "leader"))
     rules = _rules(req)
     trump = _trump(req, rules)
-    pos = _position(req, rules, trump, _seat(req.raw("leader", "N"), "leader"))
+    pos = _position(req, rules, trump, _seat(req.raw("leader", "N"), "leader", rules))
     result = legal_plays(pos, _limit(req))
     requirement_json = _requirement_json(pos)
     return {
@@ -202,7 +203,7 @@ def check_command(data: Mapping[str, Any]) -> dict[str, Any]:
     req = Request(data, (*TRUMP_FIELDS, "hand", "lead", "others", "play", "leader"))
     rules = _rules(req)
     trump = _trump(req, rules)
-    pos = _position(req, rules, trump, _seat(req.raw("leader", "N"), "leader"))
+    pos = _position(req, rules, trump, _seat(req.raw("leader", "N"), "leader", rules))
     play = _cards(req, "play", rules, required=True)
     verdict = check(pos, play)
     return {"legal": verdict.legal, "reason": verdict.reason, "requirement": requirement(pos).text}
@@ -213,7 +214,7 @@ def requirement_command(data: Mapping[str, Any]) -> dict[str, Any]:
     req = Request(data, (*TRUMP_FIELDS, "hand", "lead", "others", "leader"))
     rules = _rules(req)
     trump = _trump(req, rules)
-    return _requirement_json(_position(req, rules, trump, _seat(req.raw("leader", "N"), "leader")))
+    return _requirement_json(_position(req, rules, trump, _seat(req.raw("leader", "N"), "leader", rules)))
 
 
 def winner_command(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -231,8 +232,8 @@ def winner_command(data: Mapping[str, Any]) -> dict[str, Any]:
     deck.check([c for p in plays for c in p], "in the trick")
     seats = None
     if req.has("leader"):
-        leader = _seat(req.raw("leader"), "leader")
-        seats = [SEATS[(leader + i) % 4] for i in range(len(plays))]
+        leader = _seat(req.raw("leader"), "leader", rules)
+        seats = [rules.seats[(leader + i) % 4] for i in range(len(plays))]
     out = trick_winner(plays, trump, rules, seats)
     answer: dict[str, Any] = {"winner": out.winner, "reason": out.reason, "roles": list(out.roles),
                               "points": out.points}
@@ -246,7 +247,7 @@ def throw_command(data: Mapping[str, Any]) -> dict[str, Any]:
     req = Request(data, (*TRUMP_FIELDS, "hand", "others", "play", "leader"))
     rules = _rules(req)
     trump = _trump(req, rules)
-    leader = _seat(req.raw("leader", "N"), "leader")
+    leader = _seat(req.raw("leader", "N"), "leader", rules)
     hand = _cards(req, "hand", rules, required=True)
     play = _some_cards(req, "play", rules)
     if not req.has("others"):
@@ -296,7 +297,7 @@ def score_command(data: Mapping[str, Any]) -> dict[str, Any]:
         kitty_points=req.integer("kitty_points", 0, low=0, high=100 * rules.decks),
         last_trick_cards=req.integer("last_trick_cards", 1, low=1, high=rules.hand_size),
         attackers_won_last=req.boolean("attackers_won_last", False),
-        starter=_seat(req.raw("starter", "N"), "starter"),
+        starter=_seat(req.raw("starter", "N"), "starter", rules),
         levels=ranks,
         penalty=req.integer("penalty", 0),
         largest_combo=req.integer("largest_combo") if req.has("largest_combo") else None,
@@ -314,7 +315,7 @@ def _score_reason(s: Any, rules: Rules) -> str:
         bits.append("no kitty bonus (the bankers won the last trick)")
     if s.penalty:
         bits.append(f"{s.penalty:+d} for failed throws")
-    nxt = f"{TEAMS[s.next_banker_team]} bank next and {SEATS[s.next_starter]} starts."
+    nxt = f"{TEAMS[s.next_banker_team]} bank next and {s.seats[s.next_starter]} starts."
     return f"{', '.join(bits)}: {s.attacker_points} points. {s.change.text[0].upper()}{s.change.text[1:]}; {nxt}"
 
 
@@ -381,12 +382,12 @@ def deal_command(data: Mapping[str, Any]) -> dict[str, Any]:
     req = Request(data, (*RULE_FIELDS, "seed", "first", "trump_rank", "trump_suit"))
     rules = _rules(req)
     seed = req.integer("seed", 0, low=0)
-    d = deal(rules, seed, _seat(req.raw("first", "N"), "first"))
+    d = deal(rules, seed, _seat(req.raw("first", "N"), "first", rules))
     trump = _trump(req, rules) if "trump_suit" in req.data else None
     sort = trump.sort if trump else (lambda cs: sorted(cs, key=lambda c: (c.is_joker, c.rank.value), reverse=True))
-    hands = {SEATS[i]: " ".join(c.text for c in sort(h)) for i, h in enumerate(d.hands)}
+    hands = {rules.seats[i]: " ".join(c.text for c in sort(h)) for i, h in enumerate(d.hands)}
     return {"seed": seed, "hands": hands, "kitty": " ".join(c.text for c in d.kitty), "hand_size": rules.hand_size,
-            "first": SEATS[d.first]}
+            "first": rules.seats[d.first], "turn_order": " → ".join(rules.seats)}
 
 
 def declare_command(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -399,11 +400,11 @@ def declare_command(data: Mapping[str, Any]) -> dict[str, Any]:
         raise InvalidRequestError(f"field 'trump_rank': {error}") from None
     deck = deck_of(rules)
     play = req.cards("play", deck, required=True)
-    seat = _seat(req.raw("seat", "N"), "seat")
+    seat = _seat(req.raw("seat", "N"), "seat", rules)
     current = None
     if req.has("current"):
         shown = req.cards("current", deck, required=True)
-        cur_seat = _seat(req.raw("current_seat", "W"), "current_seat")
+        cur_seat = _seat(req.raw("current_seat", "W"), "current_seat", rules)
         verdict, current = judge(shown, cur_seat, rank, None, rules)
         if current is None:
             raise InvalidPositionError(f"the current declaration is not a declaration: {verdict.reason}")
@@ -478,17 +479,17 @@ def round_command(data: Mapping[str, Any]) -> dict[str, Any]:
     req = Request(data, (*RULE_FIELDS, "seed", "bots", "levels", "starter"))
     rules = _rules(req)
     bots = req.raw("bots", "heuristic")
-    state = play_round(rules, req.integer("seed", 0, low=0), bots, **_round_context(req))
+    state = play_round(rules, req.integer("seed", 0, low=0), bots, **_round_context(req, rules))
     return round_summary(state)
 
 
-def _round_context(req: Request) -> dict[str, Any]:
+def _round_context(req: Request, rules: Rules) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if req.has("levels"):
         levels = req.mapping("levels")
         out["levels"] = (parse_level(str(levels.get("NS", "2"))), parse_level(str(levels.get("WE", "2"))))
     if req.has("starter"):
-        out["starter"] = _seat(req.raw("starter"), "starter")
+        out["starter"] = _seat(req.raw("starter"), "starter", rules)
     return out
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from engine.base import Verdict
 from engine.cards import Card, Rank, Suit
 from engine.errors import InvalidPositionError
-from engine.shengji.rules import SEATS, DeclareOrder, NoDeclaration, Rules
+from engine.shengji.rules import DeclareOrder, NoDeclaration, Rules
 
 
 @dataclass(frozen=True)
@@ -97,14 +97,14 @@ def judge(
             return Verdict(False, f"You hold {held} {card.symbol_text}, not {count}."), None
     new = Declaration(seat, card, count)
     if current is None:
-        return Verdict(True, f"{SEATS[seat]} declares {shown}: {new.outcome}."), new
+        return Verdict(True, f"{rules.seats[seat]} declares {shown}: {new.outcome}."), new
     if current.seat == seat:
         if card == current.card and count > current.count:
-            return Verdict(True, f"{SEATS[seat]} reinforces the declaration with {shown}."), new
+            return Verdict(True, f"{rules.seats[seat]} reinforces the declaration with {shown}."), new
         return Verdict(False, "You may not override your own declaration; you may only reinforce it by showing "
                               f"more copies of {current.card.symbol_text}."), None
     if strength(card, count, rules) > strength(current.card, current.count, rules):
-        return Verdict(True, f"{SEATS[seat]} overrides {current.symbols} with {shown}: {new.outcome}."), new
+        return Verdict(True, f"{rules.seats[seat]} overrides {current.symbols} with {shown}: {new.outcome}."), new
     return Verdict(False, f"{shown} cannot override {current.symbols}: {_order_hint(current, rules)}"), None
 
 

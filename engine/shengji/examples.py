@@ -19,7 +19,7 @@ from engine.errors import InvalidRequestError
 from engine.shengji.combos import Holding, Kind, classify, group_of, number_word, shape_name
 from engine.shengji.deal import deal
 from engine.shengji.play import Duty, Position, check, deck_of, requirement
-from engine.shengji.rules import RANKS, SEATS, TEAMS, Rules, rules_for
+from engine.shengji.rules import RANKS, TEAMS, Rules, rules_for
 from engine.shengji.score import climb, kitty_multiplier
 from engine.shengji.trick import trick_winner
 from engine.shengji.trump import Group, Trump, points, trump_for
@@ -192,11 +192,11 @@ def example_teams(seed: int, rules: Rules) -> dict[str, Any]:
     attackers = TEAMS[1 - bankers]
     return {
         "levels": f"NS are at level {ns.text}, WE at level {we.text}.",
-        "roles": f"{TEAMS[bankers]} are the bankers ({SEATS[starter]} is the starter); {attackers} attack.",
+        "roles": f"{TEAMS[bankers]} are the bankers ({rules.seats[starter]} is the starter); {attackers} attack.",
         "trump_rank_text": f"This round's trump rank is {level.text}, the bankers' level ({trump.label}).",
         "banker_level": level.text,
         "bankers": TEAMS[bankers],
-        "starter": SEATS[starter],
+        "starter": rules.seats[starter],
         "hand": _text(hand, trump),
         **_trump_fields(trump, level),
     }
@@ -300,12 +300,12 @@ def example_declare(seed: int, rules: Rules) -> dict[str, Any]:
     play = (new_card,) * new_count
     return {
         "trump_rank": rank.text,
-        "situation": f"The trump rank is {rank.text}. {SEATS[cur_seat]} has declared {_symbols(current)}.",
-        "proposal": f"Now {SEATS[new_seat]} shows {_symbols(play)}.",
+        "situation": f"The trump rank is {rank.text}. {rules.seats[cur_seat]} has declared {_symbols(current)}.",
+        "proposal": f"Now {rules.seats[new_seat]} shows {_symbols(play)}.",
         "current": _text(current),
-        "current_seat": SEATS[cur_seat],
+        "current_seat": rules.seats[cur_seat],
         "play": _text(play),
-        "seat": SEATS[new_seat],
+        "seat": rules.seats[new_seat],
     }
 
 
@@ -375,7 +375,7 @@ def example_throw(seed: int, rules: Rules) -> dict[str, Any]:
         throw = tuple(singles) + (pair[0], pair[0])
         if classify(throw, trump, rules) is not None:
             continue
-        others = {SEATS[i]: _text(_in_group(hands[i], trump, group), trump) for i in (1, 2, 3)}
+        others = {rules.seats[i]: _text(_in_group(hands[i], trump, group), trump) for i in (1, 2, 3)}
         return {
             **_trump_fields(trump, rank),
             "hand": _text(hand, trump),
@@ -517,7 +517,7 @@ def example_score(seed: int, rules: Rules) -> dict[str, Any]:
                    + (f" and lost {-row['penalty']} to failed throws" if row["penalty"] < 0 else "")
                    + (f" and gained {row['penalty']} from failed throws" if row["penalty"] > 0 else "") + ".",
         "last": f"The last trick ({number_word(n)} card{'s' if n > 1 else ''} each) was won by "
-                f"{SEATS[last.winner]} ({side}): " + ("the attackers take the kitty's points with a bonus."
+                f"{rules.seats[last.winner]} ({side}): " + ("the attackers take the kitty's points with a bonus."
                                                      if won else "the bankers keep the kitty."),
         "kitty_text": f"The buried kitty holds {row['kitty_points']} points.",
         "kitty": _text(state.buried, state.trump),

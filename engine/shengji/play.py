@@ -49,7 +49,7 @@ from engine.shengji.combos import (
     submultisets,
     unit_choices,
 )
-from engine.shengji.rules import SEATS, Rules, TripleFollow
+from engine.shengji.rules import Rules, TripleFollow
 from engine.shengji.trump import Group, Trump
 
 
@@ -716,7 +716,3 @@ def _lead_plays(pos: Position) -> Iterator[tuple[Card, ...]]:
             for play in submultisets(items, size):
                 if classify(play, trump, rules) is None:
                     yield play
-
-
-def seat_name(index: int) -> str:
-    return SEATS[index % 4]

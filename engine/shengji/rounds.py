@@ -34,7 +34,7 @@ from engine.shengji.combos import classify, decompose, group_of
 from engine.shengji.deal import ShengjiDeal, deal, redeal_seed
 from engine.shengji.declare import Declaration, KittyTurn, judge, legal_declarations, turn_kitty
 from engine.shengji.play import Position, cards_text, check
-from engine.shengji.rules import SEATS, TEAMS, NoDeclaration, Rules, rules_for
+from engine.shengji.rules import TEAMS, NoDeclaration, Rules, rules_for
 from engine.shengji.score import RoundScore, score_round, team_of
 from engine.shengji.trick import ThrowJudgement, judge_throw, trick_winner
 from engine.shengji.trump import Trump, points, trump_for
@@ -245,11 +245,11 @@ def _settle_trump(state: RoundState, notes: list[str]) -> tuple[RoundState, list
     else:
         starter = state.fixed_starter if state.fixed_starter is not None else decl.seat
         trump = trump_for(rules, state.levels[team_of(starter)], decl.suit)
-        notes.append(f"Trump is final: {trump.label}. {SEATS[starter]} is the starter; "
+        notes.append(f"Trump is final: {trump.label}. {state.rules.seats[starter]} is the starter; "
                      f"{TEAMS[team_of(starter)]} are the bankers.")
     hands = list(state.hands)
     hands[starter] = hands[starter] + state.kitty
-    notes.append(f"{SEATS[starter]} takes the {len(state.kitty)}-card kitty and must bury as many cards.")
+    notes.append(f"{state.rules.seats[starter]} takes the {len(state.kitty)}-card kitty and must bury as many cards.")
     return dataclasses.replace(state, phase=Phase.BURY, trump=trump, starter=starter, hands=tuple(hands),
                                to_act=starter, leader=starter), notes
 
@@ -279,7 +279,7 @@ def _validate(state: RoundState, action: Action) -> str:
         if isinstance(action, Pass):
             return "passes"
         if not isinstance(action, Declare):
-            raise IllegalPlayError(f"{SEATS[seat]} may declare or pass now")
+            raise IllegalPlayError(f"{state.rules.seats[seat]} may declare or pass now")
         try:
             verdict, _ = judge(action.cards, seat, state.declare_rank(seat), state.current, state.rules, hand)
         except ValueError as error:
@@ -289,7 +289,7 @@ def _validate(state: RoundState, action: Action) -> str:
         return verdict.reason
     if phase is Phase.BURY:
         if not isinstance(action, Bury):
-            raise IllegalPlayError(f"{SEATS[seat]} must bury {state.rules.kitty} cards now")
+            raise IllegalPlayError(f"{state.rules.seats[seat]} must bury {state.rules.kitty} cards now")
         k = state.rules.kitty
         if len(action.cards) != k:
             raise IllegalPlayError(f"bury exactly {k} cards, not {len(action.cards)}")
@@ -303,14 +303,14 @@ def _validate(state: RoundState, action: Action) -> str:
         throw = state.throw
         assert throw is not None
         if not isinstance(action, Choose):
-            raise IllegalPlayError(f"{SEATS[seat]} must choose which part of the failed throw is led")
+            raise IllegalPlayError(f"{state.rules.seats[seat]} must choose which part of the failed throw is led")
         if Counter(action.cards) not in [Counter(o) for o in throw.options]:
             listed = " or ".join(cards_text(o, state.trump) for o in throw.options)
             raise IllegalPlayError(f"choose one of the failing parts: {listed}")
         return "chooses"
     if phase is Phase.PLAY:
         if not isinstance(action, Play):
-            raise IllegalPlayError(f"{SEATS[seat]} must play cards now")
+            raise IllegalPlayError(f"{state.rules.seats[seat]} must play cards now")
         assert state.trump is not None
         cards = action.cards
         if not state.trick:
@@ -348,7 +348,7 @@ def apply(state: RoundState, action: Action) -> tuple[RoundState, str]:
             others = tuple((seat + i) % 4 for i in (1, 2, 3))
             state = dataclasses.replace(state, declarations=state.declarations + (decl,), asking=others)
         else:
-            notes.append(f"{SEATS[seat]} passes.")
+            notes.append(f"{state.rules.seats[seat]} passes.")
             state = dataclasses.replace(state, asking=state.asking[1:])
         state, notes = _advance(state, notes)
         return state, " ".join(notes)
@@ -356,12 +356,12 @@ def apply(state: RoundState, action: Action) -> tuple[RoundState, str]:
         assert isinstance(action, Bury)
         hands = list(state.hands)
         hands[seat] = remove_cards(hands[seat], action.cards)
-        notes.append(f"{SEATS[seat]} buries {len(action.cards)} cards and leads the first trick.")
+        notes.append(f"{state.rules.seats[seat]} buries {len(action.cards)} cards and leads the first trick.")
         return dataclasses.replace(state, hands=tuple(hands), buried=action.cards, phase=Phase.PLAY,
                                    to_act=seat), " ".join(notes)
     if state.phase is Phase.CHOOSE:
         assert isinstance(action, Choose) and state.throw is not None
-        notes.append(f"{SEATS[seat]} chooses {cards_text(action.cards, state.trump)}.")
+        notes.append(f"{state.rules.seats[seat]} chooses {cards_text(action.cards, state.trump)}.")
         return _lead(state, state.leader, action.cards, state.throw.cards, notes)
     assert isinstance(action, Play)
     if not state.trick:
@@ -373,14 +373,16 @@ def _try_lead(state: RoundState, seat: int, cards: tuple[Card, ...]) -> tuple[Ro
     assert state.trump is not None
     if len(decompose(cards, state.trump, state.rules)) <= 1:
         return _lead(state, seat, cards, (), [])
-    others = [(SEATS[s], state.hands[s]) for s in ((seat + i) % 4 for i in (1, 2, 3))]
+    names = state.rules.seats
+    # the other hands in turn order from the next player, who chooses the forced part when there is a choice
+    others = [(names[s], state.hands[s]) for s in ((seat + i) % 4 for i in (1, 2, 3))]
     verdict = judge_throw(cards, others, state.trump, state.rules)
     if verdict.stands:
-        return _lead(state, seat, cards, (), [f"{SEATS[seat]}'s throw stands: {verdict.reason}"])
-    notes = [f"{SEATS[seat]} throws {cards_text(cards, state.trump)}, but the throw fails: {verdict.reason}"]
+        return _lead(state, seat, cards, (), [f"{names[seat]}'s throw stands: {verdict.reason}"])
+    notes = [f"{names[seat]} throws {cards_text(cards, state.trump)}, but the throw fails: {verdict.reason}"]
     if verdict.forced is not None:
         return _lead(state, seat, verdict.forced, cards, notes)
-    chooser = SEATS.index(verdict.chooser) if verdict.chooser else (seat + 1) % 4
+    chooser = names.index(verdict.chooser) if verdict.chooser else (seat + 1) % 4
     return dataclasses.replace(state, phase=Phase.CHOOSE, throw=verdict, to_act=chooser, leader=seat), " ".join(notes)
 
 
@@ -397,7 +399,7 @@ def _lead(state: RoundState, seat: int, cards: tuple[Card, ...], attempted: tupl
             notes.append(f"Penalty: {amount} points ({back} cards taken back) go to {side}.")
     hands = list(state.hands)
     hands[seat] = remove_cards(hands[seat], cards)
-    notes.append(f"{SEATS[seat]} leads {cards_text(cards, state.trump)}.")
+    notes.append(f"{state.rules.seats[seat]} leads {cards_text(cards, state.trump)}.")
     return dataclasses.replace(state, hands=tuple(hands), trick=(cards,), leader=seat, attempted=attempted,
                                penalty=penalty, phase=Phase.PLAY, throw=None, to_act=(seat + 1) % 4), " ".join(notes)
 
@@ -406,12 +408,12 @@ def _follow(state: RoundState, seat: int, cards: tuple[Card, ...]) -> tuple[Roun
     hands = list(state.hands)
     hands[seat] = remove_cards(hands[seat], cards)
     trick = state.trick + (cards,)
-    text = f"{SEATS[seat]} plays {cards_text(cards, state.trump)}."
+    text = f"{state.rules.seats[seat]} plays {cards_text(cards, state.trump)}."
     if len(trick) < 4:
         return dataclasses.replace(state, hands=tuple(hands), trick=trick, to_act=(seat + 1) % 4), text
     assert state.trump is not None
     leader = state.leader
-    seats = [SEATS[(leader + i) % 4] for i in range(4)]
+    seats = [state.rules.seats[(leader + i) % 4] for i in range(4)]
     outcome = trick_winner(trick, state.trump, state.rules, seats)
     winner = (leader + outcome.winner) % 4
     attackers_win = team_of(winner) != state.banker_team
@@ -475,12 +477,12 @@ def round_row(state: RoundState) -> dict[str, Any]:
         "trump": state.trump.label,
         "trump_rank": state.trump_rank.text,
         "trump_suit": state.trump.suit.value if state.trump.suit else None,
-        "declarer": SEATS[decl.seat] if decl else None,
+        "declarer": state.rules.seats[decl.seat] if decl else None,
         "declaration": decl.text if decl else None,
         "declarations": len(state.declarations),
         "redeals": state.redeals,
         "kitty_turned": state.kitty_turn is not None,
-        "starter": SEATS[state.starter],
+        "starter": state.rules.seats[state.starter],
         "banker_team": TEAMS[s.banker_team],
         "tricks": len(state.tricks),
         "failed_throws": sum(1 for t in state.tricks if t.attempted),
@@ -496,7 +498,7 @@ def round_row(state: RoundState) -> dict[str, Any]:
         "bankers_keep": s.change.bankers_keep,
         "levels_up": s.change.levels,
         "next_banker_team": TEAMS[s.next_banker_team],
-        "next_starter": SEATS[s.next_starter],
+        "next_starter": state.rules.seats[s.next_starter],
         "result": s.change.text,
     }
 
@@ -505,15 +507,17 @@ def round_summary(state: RoundState) -> dict[str, Any]:
     """A finished round as JSON: declarations, kitty, tricks and the score."""
     assert state.score is not None and state.trump is not None
     t = state.trump
+    names = state.rules.seats
     return {
         "trump": t.label,
-        "declarations": [{"seat": SEATS[d.seat], "cards": d.text} for d in state.declarations],
+        "turn_order": " → ".join(names),
+        "declarations": [{"seat": names[d.seat], "cards": d.text} for d in state.declarations],
         "redeals": state.redeals,
-        "starter": SEATS[state.starter] if state.starter is not None else None,
+        "starter": names[state.starter] if state.starter is not None else None,
         "kitty": " ".join(c.text for c in t.sort(state.kitty)),
         "buried": " ".join(c.text for c in t.sort(state.buried)),
-        "tricks": [{"leader": SEATS[r.leader], "plays": [" ".join(c.text for c in t.sort(p)) for p in r.plays],
-                    "winner": SEATS[r.winner], "points": r.points,
+        "tricks": [{"leader": names[r.leader], "plays": [" ".join(c.text for c in t.sort(p)) for p in r.plays],
+                    "winner": names[r.winner], "points": r.points,
                     "failed_throw": " ".join(c.text for c in r.attempted) or None} for r in state.tricks],
         "score": state.score.to_json(),
     }

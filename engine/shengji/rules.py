@@ -17,13 +17,44 @@ from engine.cards import PLAIN_RANKS, Rank
 from engine.errors import InvalidPositionError, InvalidRequestError, UnknownNameError
 
 SEATS: tuple[str, ...] = ("N", "W", "S", "E")
-"""Seats in turn order (play, deal and declaring go N → W → S → E)."""
+"""Seats in the default turn order (counter-clockwise: the draw, declaring and play go N → W → S → E).
+
+Everywhere in the engine a seat is an index into the round's turn order, ``rules.seats``: index + 1 is the
+next player, index + 2 the partner. Clockwise rules (``turn_order``) name index 1 East and index 3 West.
+"""
 
 TEAMS: tuple[str, str] = ("NS", "WE")
-"""Team 0 is North-South (seats 0 and 2), team 1 West-East (seats 1 and 3)."""
+"""Team 0 is North-South (seats 0 and 2), team 1 West-East (seats 1 and 3), in either turn order."""
 
 RANKS: tuple[Rank, ...] = PLAIN_RANKS
 """The levels a team climbs, 2 up to A."""
+
+
+class TurnOrder(Enum):
+    """Which way the draw, declaring and play go round the table. Partners sit opposite either way."""
+
+    COUNTER_CLOCKWISE = "counter-clockwise"  # seed 001 (and seed 000's following order): N → W → S → E
+    CLOCKWISE = "clockwise"  # N → E → S → W, as in most Western card games
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats in this turn order, starting from North."""
+        return SEATS if self is TurnOrder.COUNTER_CLOCKWISE else ("N", "E", "S", "W")
+
+
+class FailedThrowPart(Enum):
+    """Which part of a failed throw the thrower must lead.
+
+    The seeds settle only the case of parts of *different* kinds failing: seed 000's Q44, where a higher
+    single and a higher pair are both out, lets the next player choose between the Q and the 44. For several
+    failing parts of the *same* kind (two singles, say) the seeds are silent; the digest's default is the
+    smallest of them, which is also what the open-source Shengji programs we read enforce. The alternative extends seed
+    000's own rule to every failing part: the next player (an opponent of the thrower) picks any one of them.
+    We found no written rule set that chooses otherwise (the largest part, or the thrower's choice).
+    """
+
+    SMALLEST = "smallest"  # the smallest failing part of each kind; kinds differ → the next player chooses
+    NEXT_PLAYER_CHOOSES = "next_player_chooses"  # the next player chooses among all the failing parts
 
 
 class NoTrumpTrumps(Enum):
@@ -73,6 +104,7 @@ class Rules:
     """All options of a Shengji game. Defaults are the competition preset with two decks."""
 
     decks: int = 2
+    turn_order: TurnOrder = TurnOrder.COUNTER_CLOCKWISE
     trump_rank_start: Rank = Rank.TWO
     no_trump_trumps: NoTrumpTrumps = NoTrumpTrumps.JOKERS_AND_RANK
     declare_order: DeclareOrder = DeclareOrder.COUNT_THEN_KIND
@@ -81,6 +113,7 @@ class Rules:
     triple_follow: TripleFollow = TripleFollow.STANDARD
     throws_allowed: bool = True
     throw_penalty_per_card: int = 0
+    failed_throw_part: FailedThrowPart = FailedThrowPart.SMALLEST
     kitty_multiplier: KittyMultiplier = KittyMultiplier.DOUBLE
     kitty_size: int | None = None  # None: the digest's table (6, 8, 6, 8 for 1–4 decks)
     bury_points_allowed: bool = True
@@ -105,6 +138,19 @@ class Rules:
             raise InvalidPositionError(f"the threshold must be positive, not {self.threshold}")
         if self.band is not None and self.band <= 0:
             raise InvalidPositionError(f"the band width must be positive, not {self.band}")
+
+    # --- seats ---------------------------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Seat names by seat index, in turn order from North (N W S E, or N E S W when clockwise)."""
+        return self.turn_order.seats
+
+    def seat_index(self, name: str, field: str = "seat") -> int:
+        """The index of the seat called ``name`` (N, W, S, E, any case); InvalidRequestError naming ``field``."""
+        key = name.strip().upper() if isinstance(name, str) else name
+        if key not in self.seats:
+            raise InvalidRequestError(f"field {field!r}: {name!r} is not a seat (N, W, S, E)")
+        return self.seats.index(key)
 
     # --- derived sizes -------------------------------------------------------------------------
     @property
@@ -161,6 +207,8 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
 }
 
 _ENUMS: dict[str, type[Enum]] = {
+    "turn_order": TurnOrder,
+    "failed_throw_part": FailedThrowPart,
     "no_trump_trumps": NoTrumpTrumps,
     "declare_order": DeclareOrder,
     "no_declaration": NoDeclaration,
@@ -172,8 +220,16 @@ _INT_FIELDS = ("decks", "throw_penalty_per_card", "kitty_size", "threshold", "ba
 _BOOL_FIELDS = ("follow_tractor_with_tractor", "throws_allowed", "bury_points_allowed")
 
 
+_ALIASES: dict[str, dict[str, str]] = {
+    "turn_order": {"counterclockwise": "counter-clockwise", "anticlockwise": "counter-clockwise",
+                   "anti-clockwise": "counter-clockwise", "ccw": "counter-clockwise", "cw": "clockwise"},
+}
+
+
 def _convert(name: str, value: Any) -> Any:
     """A JSON option value as the field's type; raises InvalidRequestError naming the option."""
+    if name in _ALIASES and isinstance(value, str):
+        value = _ALIASES[name].get(value.strip().lower(), value)
     if name in _ENUMS:
         enum = _ENUMS[name]
         if isinstance(value, enum):

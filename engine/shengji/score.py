@@ -131,6 +131,7 @@ class RoundScore:
     next_starter: int
     levels: tuple[Rank, Rank]  # after the round, by team
     winner: int | None  # the team that went past the end rank, if any
+    seats: tuple[str, ...] = SEATS  # seat names by index, in the round's turn order
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -148,7 +149,8 @@ class RoundScore:
             "result": self.change.text,
             "banker_team": TEAMS[self.banker_team],
             "next_banker_team": TEAMS[self.next_banker_team],
-            "next_starter": SEATS[self.next_starter],
+            "starter": self.seats[self.starter],
+            "next_starter": self.seats[self.next_starter],
             "levels": {TEAMS[i]: lv.text for i, lv in enumerate(self.levels)},
             "winner": TEAMS[self.winner] if self.winner is not None else None,
         }
@@ -178,9 +180,10 @@ def score_round(
     if change.levels:
         new_levels[up_team], won = climb(levels[up_team], change.levels, rules)
         winner = up_team if won else None
+    # seats are indices in turn order: the partner is two seats on, the next player (an attacker) one
     if change.bankers_keep:
         next_banker, next_starter = banker, (starter + 2) % 4
     else:
         next_banker, next_starter = 1 - banker, (starter + 1) % 4
     return RoundScore(trick_points, kitty_points, multiplier, bonus, penalty, total, change, banker, starter,
-                      next_banker, next_starter, (new_levels[0], new_levels[1]), winner)
+                      next_banker, next_starter, (new_levels[0], new_levels[1]), winner, rules.seats)

@@ -4,8 +4,9 @@ Actions: ``"pass"`` or ``"declare 2H 2H"`` while the cards are drawn; the buried
 the starter exchanges the kitty; the cards played in notation during the tricks; ``"choose 4H 4H"`` when
 the next player chooses which part of a failed throw must be led.
 
-Options (besides any rule option such as ``decks``): ``levels`` ({"NS": "2", "WE": "5"}) and ``starter``
-("N") make a later round (the starter's team banks); without ``starter`` it is a first round.
+Options (besides any rule option such as ``decks`` or ``turn_order``): ``levels`` ({"NS": "2", "WE": "5"}) and
+``starter`` ("N") make a later round (the starter's team banks); without ``starter`` it is a first round. Seats
+are listed in the rules' turn order from North (N W S E, or N E S W with ``turn_order = clockwise``).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from engine.shengji.rounds import (
     declaration_options,
     new_round,
 )
-from engine.shengji.rules import PRESETS, RANKS, SEATS, TEAMS, parse_level, rules_for
+from engine.shengji.rules import PRESETS, RANKS, TEAMS, Rules, parse_level, rules_for
 from engine.shengji.score import team_of
 from engine.shengji.trick import trick_winner
 from engine.shengji.trump import points
@@ -53,9 +54,9 @@ class TableState:
     seed: int
 
 
-def _context(options: Mapping[str, Any] | None) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Split options into rule options and the round context (levels, starter)."""
-    rule_opts = {k: v for k, v in (options or {}).items() if k not in CONTEXT_OPTIONS}
+def _context(options: Mapping[str, Any] | None, preset: str) -> tuple[Rules, dict[str, Any]]:
+    """The rules (preset + rule options) and the round context (levels, starter) of the table's options."""
+    rules = rules_for(preset, {k: v for k, v in (options or {}).items() if k not in CONTEXT_OPTIONS})
     context: dict[str, Any] = {}
     raw = options or {}
     if raw.get("levels") is not None:
@@ -65,10 +66,10 @@ def _context(options: Mapping[str, Any] | None) -> tuple[dict[str, Any], dict[st
         context["levels"] = tuple(parse_level(str(levels.get(team, "2"))) for team in TEAMS)
     if raw.get("starter") is not None:
         starter = str(raw["starter"]).upper()
-        if starter not in SEATS:
+        if starter not in rules.seats:
             raise InvalidRequestError(f"option 'starter': {raw['starter']!r} is not a seat (N, W, S, E)")
-        context["starter"] = SEATS.index(starter)
-    return rule_opts, context
+        context["starter"] = rules.seats.index(starter)
+    return rules, context
 
 
 def parse_action(state: RoundState, text: str) -> Action:
@@ -105,8 +106,7 @@ class ShengjiTable:
     game = "shengji"
 
     def new_hand(self, preset: str, seed: int, options: Mapping[str, Any] | None = None) -> TableState:
-        rule_opts, context = _context(options)
-        rules = rules_for(preset, rule_opts)
+        rules, context = _context(options, preset)
         return TableState(new_round(rules, seed, context.get("levels"), context.get("starter")), preset, seed)
 
     def to_act(self, state: TableState) -> int | None:
@@ -174,6 +174,7 @@ class ShengjiTable:
         r = state.round
         over = r.phase is Phase.DONE
         trump = r.trump
+        names = r.rules.seats
         banker = r.banker_team
         seats = []
         won = Counter()
@@ -190,7 +191,7 @@ class ShengjiTable:
             note = f"{len(hand)} cards"
             if won[s]:
                 note += f" · took {won[s]} points"
-            seats.append(Seat(SEATS[s], shown, role=role, note=note))
+            seats.append(Seat(names[s], shown, role=role, note=note))
         table: tuple[tuple[int, tuple[Card, ...], str], ...] = ()
         if r.trick:
             labels = _labels(r, r.trick)
@@ -201,19 +202,19 @@ class ShengjiTable:
             table = tuple(((last.leader + i) % 4, tuple(trump.sort(p)) if trump else p,
                            "won the trick" if (last.leader + i) % 4 == last.winner else "")
                           for i, p in enumerate(last.plays))
-        info: list[tuple[str, str]] = [("Rules", state.preset),
+        info: list[tuple[str, str]] = [("Rules", state.preset), ("Turn order", " → ".join(names)),
                                        ("Levels", " · ".join(f"{TEAMS[i]} {lv.text}" for i, lv in enumerate(r.levels)))]
         info.append(("Trump", trump.label if trump else f"not yet fixed (rank {r.trump_rank.text})"))
         if r.current is not None:
-            info.append(("Declared", f"{SEATS[r.current.seat]}: {r.current.symbols}"))
+            info.append(("Declared", f"{names[r.current.seat]}: {r.current.symbols}"))
         if banker is not None:
             starter = r.starter if r.starter is not None else r.fixed_starter
-            info.append(("Bankers", f"{TEAMS[banker]} (starter {SEATS[starter or 0]})"))
+            info.append(("Bankers", f"{TEAMS[banker]} (starter {names[starter or 0]})"))
             info.append(("Attackers' points", str(r.trick_points + r.penalty)))
         if r.phase is Phase.DRAW:
             info.append(("Drawn", f"{r.drawn} of {r.deal.drawn} cards"))
         if r.phase is Phase.CHOOSE and r.throw is not None:
-            info.append(("Failed throw", f"{SEATS[r.to_act or 0]} chooses which part {SEATS[r.leader]} must lead"))
+            info.append(("Failed throw", f"{names[r.to_act or 0]} chooses which part {names[r.leader]} must lead"))
         extra: list[tuple[str, tuple[Card | None, ...]]] = []
         if r.kitty_turn is not None:
             extra.append(("Kitty turned to fix the trump", r.kitty_turn.turned))
@@ -236,7 +237,7 @@ class ShengjiTable:
         return out
 
     def seat_names(self, state: TableState) -> tuple[str, ...]:
-        return SEATS
+        return state.round.rules.seats
 
     def presets(self) -> Sequence[str]:
         return tuple(PRESETS)

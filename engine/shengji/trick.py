@@ -3,7 +3,8 @@
 A throw stands when no other hand could beat any of its parts in the led group: no higher single than
 its singles, no higher pair than its pairs, no higher tractor of the same shape than its tractors. When
 it fails, the thrower must lead the smallest failing part; when parts of different kinds fail (seed 000's
-Q44: a single above Q *and* a pair above 44 are out), the next player chooses which of them is led.
+Q44: a single above Q *and* a pair above 44 are out), the next player chooses which of them is led. With
+``failed_throw_part = next_player_chooses`` the next player chooses among every failing part.
 
 The winner: a play wins only in the led shape. In the led group, the highest such play wins; a player
 void in the led group who plays trumps in exactly the led shape beats every non-trump play, and a later
@@ -33,7 +34,7 @@ from engine.shengji.combos import (
     satisfy,
     shape_name,
 )
-from engine.shengji.rules import Rules
+from engine.shengji.rules import FailedThrowPart, Rules
 from engine.shengji.trump import Group, Trump, points
 
 
@@ -113,21 +114,37 @@ def judge_throw(
         where = "trumps" if group is Group.TRUMP else group.label
         return ThrowJudgement(cards, parts, True, (), (), None,
                               f"no other hand can beat any part of it in {where}.")
-    smallest: dict[Shape, Combo] = {}
-    for b in beaten:
-        cur = smallest.get(b.part.shape)
-        if cur is None or b.part.top < cur.top:
-            smallest[b.part.shape] = b.part
-    options = tuple(smallest[s].cards for s in sorted(smallest, reverse=True))
+    options = _failing_options([b.part for b in beaten], rules)
     why = "; ".join(f"{b.seat} holds {_text(b.by, trump)}, which beats {b.part.name}" for b in beaten)
     if len(options) == 1:
-        reason = f"{why}. You must lead {_text(options[0], trump)}."
+        smallest = " (the smallest failing part)" if len(beaten) > 1 else ""
+        reason = f"{why}. You must lead {_text(options[0], trump)}{smallest}."
         chooser = None
     else:
         chooser = others[0][0] if others else None
         listed = " or ".join(_text(o, trump) for o in options)
         reason = f"{why}. The next player ({chooser}) chooses which you must lead: {listed}."
     return ThrowJudgement(cards, parts, False, tuple(beaten), options, chooser, reason)
+
+
+def _failing_options(failing: Sequence[Combo], rules: Rules) -> tuple[tuple[Card, ...], ...]:
+    """The parts the thrower may be made to lead, widest kind first and, within a kind, smallest first.
+
+    ``smallest`` (default): the smallest failing part of each kind. ``next_player_chooses``: every failing part.
+    """
+    if rules.failed_throw_part is FailedThrowPart.SMALLEST:
+        smallest: dict[Shape, Combo] = {}
+        for part in failing:
+            cur = smallest.get(part.shape)
+            if cur is None or part.top < cur.top:
+                smallest[part.shape] = part
+        failing = list(smallest.values())
+    ordered = sorted(failing, key=lambda p: (tuple(-x for x in p.shape), p.top))
+    out: list[tuple[Card, ...]] = []
+    for part in ordered:
+        if all(Counter(part.cards) != Counter(o) for o in out):
+            out.append(part.cards)
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -25,3 +25,15 @@ def trump(r: Rules, rank: str | None = "10", suit: str | None = "S") -> Trump:
 def bag(cs: Iterable[Card]) -> tuple[tuple[str, int], ...]:
     """A play as a canonical multiset, to compare plays regardless of card order."""
     return tuple(sorted((c.text, n) for c, n in Counter(cs).items()))
+
+
+def crafted(r: Rules, hands: list[str], leader: int = 0, starter: int = 0):
+    """A round in the play phase with the given hands by seat index (trump rank 10, spades), ``leader`` to lead."""
+    import dataclasses
+
+    from engine.shengji.rounds import Phase, play_round
+
+    state = play_round(r, 1, "random")
+    return dataclasses.replace(state, phase=Phase.PLAY, hands=tuple(cards(h) for h in hands), trick=(),
+                               tricks=(), leader=leader, to_act=leader, starter=starter, trump=trump(r),
+                               trick_points=0, penalty=0, score=None, buried=state.buried)

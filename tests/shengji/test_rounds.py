@@ -1,7 +1,6 @@
 """Whole rounds: conservation of cards and points, declaring and redealing, the kitty, failed throws,
 scoring consistency, whole games, and the simulation DataFrame."""
 
-import dataclasses
 import random
 from collections import Counter
 
@@ -26,7 +25,7 @@ from engine.shengji.rounds import (
 )
 from engine.shengji.score import team_of
 from engine.shengji.trump import points
-from tests.shengji.helpers import cards, rules, trump
+from tests.shengji.helpers import cards, crafted, rules
 
 
 def _all_cards(state) -> Counter:
@@ -44,8 +43,9 @@ def _all_cards(state) -> Counter:
 @pytest.mark.parametrize("preset", ["competition", "tractor"])
 @pytest.mark.parametrize("decks", [1, 2, 3, 4])
 @pytest.mark.parametrize("bots", ["random", "heuristic"])
-def test_rounds_conserve_cards_and_points(preset, decks, bots) -> None:
-    r = rules(preset, decks=decks)
+@pytest.mark.parametrize("order", ["counter-clockwise", "clockwise"])
+def test_rounds_conserve_cards_and_points(preset, decks, bots, order) -> None:
+    r = rules(preset, decks=decks, turn_order=order)
     full = Counter(deck_of(r).cards())
     for seed in range(2 if decks > 2 else 4):
         rng = random.Random(seed)
@@ -128,11 +128,7 @@ def test_illegal_actions_are_refused_with_reasons() -> None:
 
 def _crafted(preset: str, hands: list[str], leader: int = 0, starter: int = 0):
     """A round in the play phase with the given hands (trump rank 10, spades)."""
-    r = rules(preset)
-    state = play_round(r, 1, "random")
-    return dataclasses.replace(state, phase=Phase.PLAY, hands=tuple(cards(h) for h in hands), trick=(),
-                               tricks=(), leader=leader, to_act=leader, starter=starter, trump=trump(r),
-                               trick_points=0, penalty=0, score=None, buried=state.buried)
+    return crafted(rules(preset), hands, leader, starter)
 
 
 def test_failed_throw_next_player_chooses_and_penalty() -> None:
