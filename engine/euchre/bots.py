@@ -1,9 +1,10 @@
 """Bots: ``random`` (any legal action, uniformly) and ``heuristic`` (simple sound play).
 
-The heuristic bot calls trump with 3 or more trumps, or with a bower and an ace; goes alone with 4 or more
-trumps headed by the right bower; discards its lowest side card; in play it wins a trick it can win with a
-high card (the cheapest winning card when it plays last) and otherwise plays low, and it does not overtake
-its partner.
+The heuristic bot calls trump with 3 or more trumps, or with a bower (the benny counts) and an ace; goes
+alone with 4 or more trumps headed by the right bower or the benny; discards its lowest side card; in play it
+wins a trick it can win with a high card (the cheapest winning card when it plays last) and otherwise plays
+low, and it does not overtake its partner. As dealer under a turned-up joker it names a suit without looking
+at its cards, as the rule says: a suit drawn with ``rng`` (hearts when there is no ``rng``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from engine.euchre.hand import (
     legal_actions,
 )
 from engine.euchre.play import trick_winner
-from engine.euchre.trumps import EFFECTIVE, POWER, left_bower, right_bower
+from engine.euchre.trumps import BENNY, EFFECTIVE, POWER, left_bower, right_bower
 
 __all__ = ["BOTS", "bot", "call_strength", "heuristic_bot", "random_bot"]
 
@@ -42,7 +43,7 @@ def call_strength(hand: Sequence[Card], trump: Suit) -> tuple[bool, str]:
     suits = EFFECTIVE[trump]
     trumps = [c for c in hand if suits[c] is trump]
     trumps.sort(key=POWER[trump].__getitem__, reverse=True)
-    bowers = [c for c in trumps if c in (right_bower(trump), left_bower(trump))]
+    bowers = [c for c in trumps if c in (BENNY, right_bower(trump), left_bower(trump))]
     aces = [c for c in hand if c.rank is Rank.ACE]
     shown = format_cards(trumps, symbols=True) or "none"
     if len(trumps) >= 3:
@@ -70,14 +71,17 @@ def _trump_count(hand: Sequence[Card], trump: Suit) -> int:
 
 
 def heuristic_bot(state: HandState, rng: random.Random) -> Action:
-    """A simple, deterministic player (``rng`` is unused; it is part of the bot signature)."""
+    """A simple player, deterministic except for naming a suit blind under a turned-up joker (``rng``)."""
     seat = state.to_act
     assert seat is not None
     phase = state.phase
+    if phase is Phase.JOKER_UPCARD:
+        suits = list(Suit)
+        return NameTrump(rng.choice(suits) if rng is not None else Suit.HEARTS)
     if phase is Phase.CALL_ROUND_1:
-        upcard = state.upcard
-        assert upcard is not None
-        good, _ = call_strength(_calling_hand(state, seat), upcard.suit)  # type: ignore[arg-type]
+        offered = state.turned_suit
+        assert offered is not None
+        good, _ = call_strength(_calling_hand(state, seat), offered)
         return ORDER_UP if good else PASS
     if phase is Phase.CALL_ROUND_2:
         legal = legal_actions(state)
@@ -99,7 +103,7 @@ def heuristic_bot(state: HandState, rng: random.Random) -> Action:
         hand = state.hands[seat]
         count = _trump_count(hand, trump)
         defending = seat % 2 != state.maker % 2  # type: ignore[operator]
-        strong = count >= 4 and right_bower(trump) in hand
+        strong = count >= 4 and (right_bower(trump) in hand or BENNY in hand)
         if defending:
             strong = count >= 3 and right_bower(trump) in hand and left_bower(trump) in hand
         return GoAlone.ALONE if strong else GoAlone.PARTNER

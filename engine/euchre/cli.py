@@ -6,12 +6,15 @@
     score   {"makers_tricks": 5, "alone": true, "defender_alone": false}     → {"makers": 4, "defenders": 0}
     game    {"scores": [10, 9]}                                             → over or not, who won, why
     calls   {"dealer": "N", "upcard": "KH", "round": 1, "seat": "E"}        → the legal calls, each with why
+            (with the benny and a turned-up joker "RJ": the dealer's choice, or "joker_suit" it stands for)
     discard {"hand": "9C 10D JH QH AH KH", "upcard": "KH"}                  → the dealer's legal discards
+            (with the joker as the upcard, "trump" is the suit the dealer named)
     trumps  {"trump": "H", "hand": "JD JH AS 9H", "picked": "JD JH 9H"}      → the trumps, their order
     deal    {"seed": 7}                                                     → dealer, hands, upcard, kitty
     hand    {"seed": 7, "bots": "heuristic", "actions": []}                 → a whole hand, played or replayed
 
-Every request may name a ``preset`` and ``options`` (rule option → value).
+Every request may name a ``preset`` and ``options`` (rule option → value): with ``"benny": true`` (or the
+preset ``benny``) the joker ``RJ`` is in the deck as the highest trump; without it ``RJ`` is refused.
 """
 
 from __future__ import annotations
@@ -40,12 +43,12 @@ from engine.euchre.hand import (
     legal_calls,
     parse_action,
 )
-from engine.euchre.play import TrickPosition, check, legal_plays, trick_winner, winner_reason
+from engine.euchre.play import TrickPosition, check, check_cards, legal_plays, trick_winner, winner_reason
 from engine.euchre.rules import PRESET_DESCRIPTIONS, Rules, Seat, make_rules
 from engine.euchre.score import game_over_reason, game_winner, score_hand
 from engine.euchre.simulation import run_simulation
 from engine.euchre.table import hand_summary, play_hand_with
-from engine.euchre.trumps import DECK, EFFECTIVE, left_bower, right_bower, sort_hand, trump_order
+from engine.euchre.trumps import BENNY, DECK, EFFECTIVE, left_bower, right_bower, sort_hand, trump_order
 from engine.jsonio import Request
 from engine.sim import Progress
 
@@ -81,21 +84,28 @@ def _seat(req: Request, field: str, default: Seat | None = None) -> Seat:
         raise add_context(error, field) from None
 
 
-def _one_card(req: Request, field: str) -> Card:
+def _one_card(req: Request, field: str, rules: Rules) -> Card:
     cards = req.cards(field, DECK, required=True)
     if len(cards) != 1:
         raise InvalidRequestError(f"field {field!r}: expected one card, got {len(cards)}")
-    DECK.check(cards, f"in {field!r}")
+    check_cards(cards, f"in {field!r}", rules.benny)
     return cards[0]
+
+
+def _checked(req: Request, field: str, rules: Rules, where: str, *, required: bool = False) -> tuple[Card, ...]:
+    """The cards of ``field``, checked against the deck in play (25 cards with the benny)."""
+    cards = req.cards(field, DECK, required=required)
+    check_cards(cards, where, rules.benny)
+    return cards
 
 
 def _players(req: Request) -> int:
     return req.integer("players", 4, low=2, high=4)
 
 
-def _trick_position(req: Request) -> TrickPosition:
+def _trick_position(req: Request, rules: Rules) -> TrickPosition:
     return TrickPosition(_suit(req, "trump"), req.cards("hand", DECK, required=True), req.cards("trick", DECK),
-                         _players(req))
+                         _players(req), rules.benny)
 
 
 def _text(cards: Any) -> str:
@@ -105,8 +115,7 @@ def _text(cards: Any) -> str:
 def legal_command(data: Mapping[str, Any]) -> dict[str, Any]:
     """The legal cards of a hand in a trick, with the reason for every card of the hand."""
     req = Request(data, _COMMON + ("trump", "hand", "trick", "players"))
-    _rules(req)
-    position = _trick_position(req)
+    position = _trick_position(req, _rules(req))
     legal = legal_plays(position)
     led = position.led_suit
     return {
@@ -123,9 +132,9 @@ def legal_command(data: Mapping[str, Any]) -> dict[str, Any]:
 def check_command(data: Mapping[str, Any]) -> dict[str, Any]:
     """Whether ``card`` may be played from ``hand`` on ``trick``, and why."""
     req = Request(data, _COMMON + ("trump", "hand", "trick", "players", "card", "play"))
-    _rules(req)
-    position = _trick_position(req)
-    card = _one_card(req, "card" if req.has("card") else "play")
+    rules = _rules(req)
+    position = _trick_position(req, rules)
+    card = _one_card(req, "card" if req.has("card") else "play", rules)
     verdict = check(position, card)
     return {"legal": verdict.legal, "reason": verdict.reason, "card": card.text}
 
@@ -133,10 +142,9 @@ def check_command(data: Mapping[str, Any]) -> dict[str, Any]:
 def winner_command(data: Mapping[str, Any]) -> dict[str, Any]:
     """Who wins a complete trick (one card per active player, in the order played)."""
     req = Request(data, _COMMON + ("trump", "trick", "leader", "players", "sits_out"))
-    _rules(req)
+    rules = _rules(req)
     trump = _suit(req, "trump")
-    trick = req.cards("trick", DECK, required=True)
-    DECK.check(trick, "in the trick")
+    trick = _checked(req, "trick", rules, "in the trick", required=True)
     out = _sitting_out(req)
     players = _players(req) if req.has("players") else 4 - len(out)
     if len(trick) != players:
@@ -190,23 +198,28 @@ def game_command(data: Mapping[str, Any]) -> dict[str, Any]:
 def calls_command(data: Mapping[str, Any]) -> dict[str, Any]:
     """The legal calls of ``seat`` in calling ``round`` 1 or 2, each with why; with ``hand``, the heuristic's
     advice; with ``call``, the verdict on that call."""
-    req = Request(data, _COMMON + ("dealer", "upcard", "round", "seat", "hand", "call"))
+    req = Request(data, _COMMON + ("dealer", "upcard", "round", "seat", "hand", "call", "joker_suit"))
     rules = _rules(req)
     dealer = _seat(req, "dealer")
-    upcard = _one_card(req, "upcard")
+    upcard = _one_card(req, "upcard", rules)
     rnd = req.integer("round", 1, low=1, high=2)
-    seat = _seat(req, "seat", dealer.left)
+    joker_suit = _suit(req, "joker_suit") if req.has("joker_suit") else None
+    joker_first = upcard == BENNY and joker_suit is None
+    seat = _seat(req, "seat", dealer if joker_first else dealer.left)
     hand = req.cards("hand", DECK)
-    state = calling_state(rules, dealer, upcard, rnd, seat, hand)
+    state = calling_state(rules, dealer, upcard, rnd, seat, hand, joker_suit)
     calls = legal_calls(state)
     answer: dict[str, Any] = {
         "to_act": seat.letter,
+        "phase": state.phase.value,
         "calls": [action_text(c) for c in calls],
-        "reasons": {action_text(c): check_action(state, c).reason for c in _all_calls(rnd)},
+        "reasons": {action_text(c): check_action(state, c).reason for c in _all_calls(rnd, joker_first)},
     }
-    if hand:
+    if joker_first:
+        answer["joker_rule"] = rules.benny_upcard.description
+    if hand and not joker_first:
         advice = heuristic_bot(state, None)  # type: ignore[arg-type]
-        trump = upcard.suit if rnd == 1 else getattr(advice, "suit", None)
+        trump = state.turned_suit if rnd == 1 else getattr(advice, "suit", None)
         held = hand + ((upcard,) if rnd == 1 and seat == dealer else ())
         why = call_strength(held, trump)[1] if trump is not None else _best_pass_reason(state, hand)
         answer["advice"] = action_text(advice)
@@ -219,28 +232,31 @@ def calls_command(data: Mapping[str, Any]) -> dict[str, Any]:
     return answer
 
 
-def _all_calls(rnd: int) -> list[Action]:
+def _all_calls(rnd: int, joker_first: bool = False) -> list[Action]:
+    if joker_first:
+        return [PASS, ORDER_UP] + [NameTrump(s) for s in Suit]
     return [PASS, ORDER_UP] if rnd == 1 else [PASS] + [NameTrump(s) for s in Suit]
 
 
 def _best_pass_reason(state: HandState, hand: tuple[Card, ...]) -> str:
-    suits = [s for s in Suit if s is not state.upcard.suit]  # type: ignore[union-attr]
+    suits = [s for s in Suit if s is not state.turned_suit]
     best = max(suits, key=lambda s: sum(1 for c in hand if EFFECTIVE[s][c] is s))
     return call_strength(hand, best)[1]
 
 
 def discard_command(data: Mapping[str, Any]) -> dict[str, Any]:
     """The dealer's legal discards after picking up the upcard (six cards in hand), and the heuristic's."""
-    req = Request(data, _COMMON + ("hand", "upcard", "card"))
+    req = Request(data, _COMMON + ("hand", "upcard", "card", "trump"))
     rules = _rules(req)
     hand = req.cards("hand", DECK, required=True)
-    upcard = _one_card(req, "upcard")
-    state = discard_state(rules, upcard, hand)
+    upcard = _one_card(req, "upcard", rules)
+    trump = _suit(req, "trump") if req.has("trump") else None
+    state = discard_state(rules, upcard, hand, trump=trump)
     options = [a.card for a in _legal_discards(state)]
-    answer: dict[str, Any] = {"legal": [c.text for c in options], "trump": upcard.suit.letter,
+    answer: dict[str, Any] = {"legal": [c.text for c in options], "trump": state.trump.letter,  # type: ignore
                               "advice": heuristic_bot(state, None).card.text}  # type: ignore[arg-type, union-attr]
     if req.has("card"):
-        verdict = check_action(state, Discard(_one_card(req, "card")))
+        verdict = check_action(state, Discard(_one_card(req, "card", rules)))
         answer["legal_card"] = verdict.legal
         answer["reason"] = verdict.reason
     return answer
@@ -254,25 +270,26 @@ def trumps_command(data: Mapping[str, Any]) -> dict[str, Any]:
     """Which cards of ``hand`` are trumps (bowers included), the trump order, each card's effective suit;
     with ``picked``, whether the picked cards are exactly the trumps."""
     req = Request(data, _COMMON + ("trump", "hand", "cards", "picked"))
-    _rules(req)
+    rules = _rules(req)
     trump = _suit(req, "trump")
-    hand = req.cards("hand" if req.has("hand") else "cards", DECK)
-    DECK.check(hand, "in the hand")
+    hand = _checked(req, "hand" if req.has("hand") else "cards", rules, "in the hand")
     suits = EFFECTIVE[trump]
-    trumps = [c for c in trump_order(trump) if c in hand]
+    order = trump_order(trump, rules.benny)
+    trumps = [c for c in order if c in hand]
     answer: dict[str, Any] = {
         "trump": trump.letter,
-        "order": [c.text for c in trump_order(trump)],
-        "order_symbols": format_cards(trump_order(trump), symbols=True),
+        "order": [c.text for c in order],
+        "order_symbols": format_cards(order, symbols=True),
         "right_bower": right_bower(trump).text,
         "left_bower": left_bower(trump).text,
+        "best_bower": BENNY.text if rules.benny else None,
         "trumps": [c.text for c in trumps],
         "count": len(trumps),
         "effective": {c.text: suits[c].letter for c in hand},
         "notes": {c.text: _card_note(c, trump) for c in hand},
     }
     if req.has("picked"):
-        picked = req.cards("picked", DECK)
+        picked = _checked(req, "picked", rules, "in the picked cards")
         wrong_in = [c for c in picked if suits[c] is not trump]
         missed = [c for c in trumps if c not in picked]
         answer["correct"] = not wrong_in and not missed
@@ -288,6 +305,8 @@ def trumps_command(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _card_note(card: Card, trump: Suit) -> str:
+    if card == BENNY:
+        return f"{card.symbol_text}, the joker, is the best bower: the highest trump, whatever suit is trump"
     if card == right_bower(trump):
         return f"{card.symbol_text} is the right bower, the highest trump"
     if card == left_bower(trump):
@@ -300,11 +319,12 @@ def _card_note(card: Card, trump: Suit) -> str:
 def deal_command(data: Mapping[str, Any]) -> dict[str, Any]:
     """A seeded deal: the dealer (from the seed unless given), the hands by seat, the upcard, the kitty."""
     req = Request(data, _COMMON + ("seed", "dealer"))
-    _rules(req)
+    rules = _rules(req)
     seed = req.integer("seed", 1, low=0, high=2**63)
     dealer = _seat(req, "dealer") if req.has("dealer") else None
-    dealt = deal_cards(seed, dealer)
+    dealt = deal_cards(seed, dealer, rules)
     d = dealt.dealer
+    joker = dealt.upcard == BENNY
     return {
         "seed": seed,
         "dealer": d.letter,
@@ -314,8 +334,14 @@ def deal_command(data: Mapping[str, Any]) -> dict[str, Any]:
         "hands": {s.letter: _text(sort_hand(dealt.hands[s])) for s in Seat},
         "first_hand": _text(sort_hand(dealt.hands[d.left])),
         "upcard": dealt.upcard.text,
-        "upcard_suit": dealt.upcard.suit.letter,  # type: ignore[union-attr]
+        "upcard_suit": None if joker else dealt.upcard.suit.letter,  # type: ignore[union-attr]
+        "joker_upcard": joker,
         "kitty": _text(dealt.kitty),
+        "deck_size": 25 if rules.benny else 24,
+        "deal_packets": rules.deal_packets.value,
+        "deal_order": rules.deal_packets.description,
+        "packets": [{"seat": seat.letter, "cards": _text(cards)} for seat, cards in dealt.packets],
+        "packet_sizes": " ".join(f"{seat.letter}{len(cards)}" for seat, cards in dealt.packets),
         "partners": {s.letter: s.partner.letter for s in Seat},
         "partner_names": {s.title: s.partner.title for s in Seat},
         "sides": {"N-S": "N S", "E-W": "E W"},
@@ -336,7 +362,7 @@ def hand_command(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _TRICK_FIELDS = ("trump", "hand", "trick", "players", "leader", "sits_out", "card")
-_CALL_FIELDS = ("dealer", "upcard", "round", "seat", "hand", "call")
+_CALL_FIELDS = ("dealer", "upcard", "round", "seat", "hand", "call", "joker_suit")
 
 
 def position_command(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -361,7 +387,7 @@ def position_command(data: Mapping[str, Any]) -> dict[str, Any]:
     out = _sitting_out(req)
     players = _players(req) if req.has("players") else 4 - len(out)
     if len(trick) == players:
-        DECK.check(trick + req.cards("hand", DECK), "in the hand and the trick together")
+        check_cards(trick + req.cards("hand", DECK), "in the hand and the trick together", _rules(req).benny)
         keys = ("trick", "leader", "players", "sits_out")
         answer = winner_command({**common, "trump": trump.letter, **{k: data[k] for k in keys if k in data}})
         return {"kind": "complete trick", **answer}

@@ -1,8 +1,14 @@
 """A whole hand of Euchre as a state machine of frozen states.
 
-Phases, in order: deal → call round 1 → (dealer discard, after an order-up) → call round 2 (only if all
-four passed) → go alone → play (5 tricks) → scored. A hand whose calling goes round twice with no call is
-thrown in (phase scored, no points). :func:`apply` returns a new state and never changes the old one.
+Phases, in order: deal → (joker upcard, with the benny) → call round 1 → (dealer discard, after an
+order-up) → call round 2 (only if all four passed) → go alone → play (5 tricks) → scored. A hand whose
+calling goes round twice with no call is thrown in (phase scored, no points; who deals next is the
+``thrown_in`` option). :func:`apply` returns a new state and never changes the old one.
+
+With the benny a turned-up joker opens the phase *joker upcard*: the dealer names a suit before looking at
+their cards (``name H``). Under the common rule that suit is trump at once, as if the dealer had ordered it
+up; under ``benny_upcard = "stands for a suit"`` the joker stands for that suit in round 1 (see
+:mod:`engine.euchre.rules`).
 
 Actions are typed values: :data:`engine.base.PASS`, :data:`ORDER_UP`, :class:`NameTrump`, :class:`Discard`,
 :class:`GoAlone` and a :class:`~engine.cards.Card` to play. :func:`action_text` / :func:`parse_action`
@@ -22,9 +28,9 @@ from engine.cards import Card, Suit, format_cards
 from engine.errors import IllegalPlayError, InvalidNotationError, InvalidPositionError
 from engine.euchre.deal import EuchreDeal
 from engine.euchre.play import TrickPosition, _legal, check, check_cards, trick_winner
-from engine.euchre.rules import FirstLead, Rules, Seat, Side
+from engine.euchre.rules import BennyUpcard, FirstLead, Rules, Seat, Side, ThrownIn
 from engine.euchre.score import HandScore, score_hand
-from engine.euchre.trumps import EFFECTIVE
+from engine.euchre.trumps import BENNY, EFFECTIVE
 
 __all__ = [
     "ORDER_UP",
@@ -48,6 +54,7 @@ __all__ = [
     "legal_actions",
     "legal_calls",
     "new_hand",
+    "next_dealer",
     "parse_action",
     "start_hand",
     "trick_position",
@@ -58,6 +65,7 @@ class Phase(Enum):
     """What is being decided. The value is how the phase is written for people."""
 
     DEAL = "deal"
+    JOKER_UPCARD = "joker upcard"
     CALL_ROUND_1 = "call round 1"
     DEALER_DISCARD = "dealer discard"
     CALL_ROUND_2 = "call round 2"
@@ -88,7 +96,7 @@ ORDER_UP = OrderUp()
 
 @dataclass(frozen=True, slots=True)
 class NameTrump:
-    """Round 2: name ``suit`` as trump."""
+    """Round 2: name ``suit`` as trump (also the dealer's choice when the joker is turned up)."""
 
     suit: Suit
 
@@ -177,7 +185,8 @@ class HandState:
     ``hands`` are indexed by seat (0 North … 3 West); ``out`` lists the seats sitting out (partners of
     lone players); ``lone`` the seats going alone; ``alone_queue`` the seats still to answer "alone?".
     ``trick_cards``/``trick_seats`` hold the current trick, ``tricks`` the completed ones, ``won`` the
-    tricks won per seat. ``history`` is every decision so far as (seat, action).
+    tricks won per seat. ``history`` is every decision so far as (seat, action). ``joker_suit`` is the suit
+    the dealer named for a turned-up joker (the benny).
     """
 
     rules: Rules
@@ -202,6 +211,7 @@ class HandState:
     trick_cards: tuple[Card, ...] = ()
     trick_seats: tuple[int, ...] = ()
     won: tuple[int, int, int, int] = (0, 0, 0, 0)
+    joker_suit: Suit | None = None
 
     def _with(self, **changes: object) -> HandState:
         new = object.__new__(HandState)
@@ -225,6 +235,14 @@ class HandState:
     @property
     def thrown_in(self) -> bool:
         return self.phase is Phase.SCORED and self.trump is None
+
+    @property
+    def turned_suit(self) -> Suit | None:
+        """The suit on offer in round 1 and turned down for round 2: the upcard's, or the suit the dealer
+        named for a turned-up joker (None while that is not named yet)."""
+        if self.upcard is None:
+            return None
+        return self.joker_suit if self.upcard == BENNY else self.upcard.suit
 
     def tricks_of(self, side: Side) -> int:
         return self.won[side.value] + self.won[side.value + 2]
@@ -281,23 +299,29 @@ def new_hand(
     upcard: Card,
     kitty: Sequence[Card] = (),
 ) -> HandState:
-    """A hand ready for calling round 1 from given cards (five per seat, an upcard, up to 3 kitty cards).
+    """A hand ready for calling round 1 from given cards (five per seat, an upcard, up to 3 kitty cards; 4
+    with the benny). With the benny and the joker as the upcard, the dealer first names a suit (phase
+    joker upcard).
 
     Raises InvalidPositionError (or a subclass) naming the problem: a card twice, a card not in the
-    24-card deck, a hand that does not hold five cards.
+    24-card deck (25 with the benny), a hand that does not hold five cards.
     """
     if len(hands) != 4:
         raise InvalidPositionError(f"Euchre has four hands, not {len(hands)}")
+    benny = rules.benny
     for seat, hand in zip(Seat, hands, strict=True):
-        check_cards(hand, f"in {seat.title}'s hand")
+        check_cards(hand, f"in {seat.title}'s hand", benny)
         if len(hand) != 5:
             raise InvalidPositionError(f"{seat.title} must be dealt 5 cards, not {len(hand)}")
-    if len(kitty) > 3:
-        raise InvalidPositionError(f"the kitty holds 3 cards under the upcard, not {len(kitty)}")
+    under = 4 if benny else 3
+    if len(kitty) > under:
+        raise InvalidPositionError(f"the kitty holds {under} cards under the upcard, not {len(kitty)}")
     every = [c for h in hands for c in h] + [upcard] + list(kitty)
-    check_cards(every, "in the deal")
+    check_cards(every, "in the deal", benny)
     hands_t = tuple(tuple(h) for h in hands)
     d = int(dealer) % 4
+    if upcard == BENNY:
+        return HandState(rules, d, Phase.JOKER_UPCARD, d, hands_t, upcard, tuple(kitty), dealt=hands_t)
     return HandState(rules, d, Phase.CALL_ROUND_1, (d + 1) % 4, hands_t, upcard, tuple(kitty), dealt=hands_t)
 
 
@@ -305,14 +329,17 @@ def new_hand(
 
 
 def legal_calls(state: HandState) -> list[Action]:
-    """The legal calls in a calling round (pass first), else []."""
+    """The legal calls in a calling round (pass first), or of the dealer naming a suit for a turned-up
+    joker; else []."""
     if state.phase is Phase.CALL_ROUND_1:
         return [PASS, ORDER_UP]
+    if state.phase is Phase.JOKER_UPCARD:
+        return [NameTrump(s) for s in Suit]
     if state.phase is Phase.CALL_ROUND_2:
         calls: list[Action] = []
         if not _stuck(state):
             calls.append(PASS)
-        turned = state.upcard.suit if state.upcard is not None else None
+        turned = state.turned_suit
         calls += [NameTrump(s) for s in Suit if s is not turned or state.rules.name_turned_down_suit]
         return calls
     return []
@@ -337,7 +364,7 @@ def legal_actions(state: HandState) -> list[Action]:
     phase = state.phase
     if phase is Phase.PLAY:
         return list(_legal(state.hands[state.to_act], state.trick_cards, state.trump))  # type: ignore[index]
-    if phase is Phase.CALL_ROUND_1 or phase is Phase.CALL_ROUND_2:
+    if phase is Phase.CALL_ROUND_1 or phase is Phase.CALL_ROUND_2 or phase is Phase.JOKER_UPCARD:
         return legal_calls(state)
     if phase is Phase.DEALER_DISCARD:
         hand = state.hands[state.dealer]
@@ -352,11 +379,13 @@ def trick_position(state: HandState) -> TrickPosition:
     """The position of the seat to play, for :func:`engine.euchre.play.check` and ``legal_plays``."""
     if state.phase is not Phase.PLAY or state.to_act is None or state.trump is None:
         raise InvalidPositionError(f"no one is playing a card now (phase: {state.phase.value})")
-    return TrickPosition(state.trump, state.hands[state.to_act], state.trick_cards, state.active)
+    return TrickPosition(state.trump, state.hands[state.to_act], state.trick_cards, state.active,
+                         state.rules.benny)
 
 
 _PHASE_DOES = {
     Phase.DEAL: "the cards are being dealt",
+    Phase.JOKER_UPCARD: "the joker was turned up: the dealer names a suit before looking at their cards",
     Phase.CALL_ROUND_1: "round 1 of the calling: pass or order up the upcard",
     Phase.DEALER_DISCARD: "the dealer discards one card",
     Phase.CALL_ROUND_2: "round 2 of the calling: pass or name a suit",
@@ -373,6 +402,7 @@ def check_action(state: HandState, action: Action) -> Verdict:
     if phase is Phase.SCORED or phase is Phase.DEAL or seat is None:
         return Verdict(False, f"no decision is open: {_PHASE_DOES[phase]}")
     kind_ok = {
+        Phase.JOKER_UPCARD: isinstance(action, NameTrump),
         Phase.CALL_ROUND_1: action is PASS or action is ORDER_UP,
         Phase.CALL_ROUND_2: action is PASS or isinstance(action, NameTrump),
         Phase.DEALER_DISCARD: isinstance(action, Discard),
@@ -383,24 +413,38 @@ def check_action(state: HandState, action: Action) -> Verdict:
         if phase is Phase.CALL_ROUND_1 and isinstance(action, NameTrump):
             return Verdict(False, f"in round 1 the only suit that can become trump is the upcard's "
                                   f"({_upcard(state)}): say 'order up' or 'pass'; suits are named in round 2")
+        if phase is Phase.JOKER_UPCARD:
+            return Verdict(False, f"the joker ({_upcard(state)}) was turned up, so {Seat(state.dealer).title}, the "
+                                  "dealer, must name a suit at once (before looking at their cards): say 'name H' "
+                                  "or another suit")
         if phase is Phase.CALL_ROUND_2 and action is ORDER_UP:
             return Verdict(False, f"the upcard {_upcard(state)} was turned down after round 1; in round 2 "
                                   "name another suit or pass")
         return Verdict(False, f"{action_text(action)!r} is not a decision of this phase: {_PHASE_DOES[phase]}")
+    if phase is Phase.JOKER_UPCARD:
+        suit = action.suit  # type: ignore[union-attr]
+        if state.rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
+            return Verdict(True, f"{seat.title}, the dealer, may name {suit.plural} {suit.symbol} as trump (before "
+                                 f"looking at their cards): {seat.side.title} become the makers, and the dealer "
+                                 "picks up the joker and discards")
+        return Verdict(True, f"{seat.title}, the dealer, may name {suit.plural} {suit.symbol} for the joker (before "
+                             f"looking at their cards): round 1 then offers {suit.plural} as trump")
     if phase is Phase.CALL_ROUND_1:
         if action is PASS:
             return Verdict(True, f"{seat.title} may pass: the next player decides")
         who = "the dealer picks it up" if seat != state.dealer else "as dealer, you pick it up"
         return Verdict(True, f"{seat.title} may order up {_upcard(state)}: "
-                             f"{state.upcard.suit.plural} become trump and {who}")  # type: ignore[union-attr]
+                             f"{state.turned_suit.plural} become trump and {who}")  # type: ignore[union-attr]
     if phase is Phase.CALL_ROUND_2:
-        turned = state.upcard.suit  # type: ignore[union-attr]
+        turned = state.turned_suit
+        assert turned is not None
         if action is PASS:
             if _stuck(state):
                 return Verdict(False, "the other three passed twice and the dealer is stuck (stick the dealer): "
                                       "the dealer must name a suit")
             if state.passes == 7:
-                return Verdict(True, "the dealer may pass: the hand is then thrown in and the deal passes left")
+                return Verdict(True, "the dealer may pass: the hand is then thrown in and "
+                                     f"{state.rules.thrown_in.description}")
             return Verdict(True, f"{seat.title} may pass: the next player decides")
         suit = action.suit  # type: ignore[union-attr]
         if suit is turned and not state.rules.name_turned_down_suit:
@@ -430,7 +474,11 @@ def check_action(state: HandState, action: Action) -> Verdict:
 
 
 def _upcard(state: HandState) -> str:
-    return state.upcard.symbol_text if state.upcard is not None else "?"
+    if state.upcard is None:
+        return "?"
+    if state.upcard == BENNY and state.joker_suit is not None:
+        return f"{state.upcard.symbol_text} (the joker, standing for {state.joker_suit.plural})"
+    return state.upcard.symbol_text
 
 
 # ---------------------------------------------------------------------------------------------- moves
@@ -456,6 +504,14 @@ def apply(state: HandState, action: Action) -> HandState:
     if action not in legal_actions(state):
         raise _illegal(state, action)
     history = state.history + ((seat, action),)
+    if phase is Phase.JOKER_UPCARD:
+        suit = action.suit  # type: ignore[union-attr]
+        if state.rules.benny_upcard is BennyUpcard.STANDS_FOR_A_SUIT:
+            return state._with(history=history, joker_suit=suit, phase=Phase.CALL_ROUND_1, to_act=(seat + 1) % 4)
+        hands = list(state.hands)
+        hands[seat] = hands[seat] + (state.upcard,)  # type: ignore[operator]
+        return state._with(history=history, joker_suit=suit, trump=suit, maker=seat, called_round=1,
+                           hands=tuple(hands), phase=Phase.DEALER_DISCARD, to_act=seat)
     if phase is Phase.CALL_ROUND_1:
         if action is PASS:
             if state.passes == 3:
@@ -464,7 +520,7 @@ def apply(state: HandState, action: Action) -> HandState:
             return state._with(history=history, passes=state.passes + 1, to_act=(seat + 1) % 4)
         hands = list(state.hands)
         hands[state.dealer] = hands[state.dealer] + (state.upcard,)  # type: ignore[operator]
-        return state._with(history=history, trump=state.upcard.suit, maker=seat,  # type: ignore[union-attr]
+        return state._with(history=history, trump=state.turned_suit, maker=seat,
                            called_round=1, hands=tuple(hands), phase=Phase.DEALER_DISCARD, to_act=state.dealer)
     if phase is Phase.CALL_ROUND_2:
         if action is PASS:
@@ -558,6 +614,14 @@ def hand_result(state: HandState) -> HandResult | None:
                       score_hand(tricks, maker_alone, defender_alone))
 
 
+def next_dealer(state: HandState) -> int:
+    """Who deals the hand after this one: the player on the dealer's left, unless the hand was thrown in and
+    the ``thrown_in`` option says the same dealer deals again."""
+    if state.thrown_in and state.rules.thrown_in is ThrownIn.SAME_DEALER:
+        return state.dealer
+    return (state.dealer + 1) % 4
+
+
 def trumps_held(state: HandState, seat: int) -> int:
     """How many trumps ``seat`` holds now (bowers included); 0 before trump is made."""
     if state.trump is None:
@@ -567,14 +631,26 @@ def trumps_held(state: HandState, seat: int) -> int:
 
 
 def calling_state(
-    rules: Rules, dealer: Seat | int, upcard: Card, round_: int, seat: Seat | int, hand: Sequence[Card] = ()
+    rules: Rules, dealer: Seat | int, upcard: Card, round_: int, seat: Seat | int, hand: Sequence[Card] = (),
+    joker_suit: Suit | None = None,
 ) -> HandState:
     """A calling position for the editor: ``seat`` is to call in ``round_`` (1 or 2), the others before it
-    (from the dealer's left) have passed. Only ``seat``'s hand is known (it may be empty)."""
+    (from the dealer's left) have passed. Only ``seat``'s hand is known (it may be empty).
+
+    With the benny and the joker as the upcard: without ``joker_suit`` it is the dealer's choice of a suit
+    (round 1, ``seat`` the dealer); with ``joker_suit`` (only under ``benny_upcard = "stands for a suit"``)
+    the joker stands for that suit in the calling rounds.
+    """
     if round_ not in (1, 2):
         raise InvalidPositionError(f"there are two calling rounds, 1 and 2, not {round_!r}")
-    check_cards([upcard], "as the upcard")
-    check_cards(hand, "in the hand")
+    check_cards([upcard], "as the upcard", rules.benny)
+    check_cards(hand, "in the hand", rules.benny)
+    d, s = int(dealer) % 4, int(seat) % 4
+    if upcard != BENNY and joker_suit is not None:
+        raise InvalidPositionError(f"the upcard is {upcard.symbol_text}, not the joker: only a turned-up joker "
+                                   "stands for a suit the dealer names")
+    if upcard == BENNY:
+        _check_joker_calling(rules, d, round_, s, joker_suit)
     if len(hand) > 5:
         raise InvalidPositionError(f"a hand holds 5 cards while trump is being called, not {len(hand)} "
                                    "(the dealer holds 6 only after picking up the upcard)")
@@ -584,14 +660,40 @@ def calling_state(
     d, s = int(dealer) % 4, int(seat) % 4
     hands: list[tuple[Card, ...]] = [(), (), (), ()]
     hands[s] = tuple(hand)
+    if upcard == BENNY and joker_suit is None:
+        return HandState(rules, d, Phase.JOKER_UPCARD, d, tuple(hands), upcard, ())
     passes = (s - d - 1) % 4 + (4 if round_ == 2 else 0)
     phase = Phase.CALL_ROUND_1 if round_ == 1 else Phase.CALL_ROUND_2
-    return HandState(rules, d, phase, s, tuple(hands), upcard, (), passes=passes)
+    return HandState(rules, d, phase, s, tuple(hands), upcard, (), passes=passes, joker_suit=joker_suit)
 
 
-def discard_state(rules: Rules, upcard: Card, hand: Sequence[Card], dealer: Seat | int = Seat.SOUTH) -> HandState:
-    """The dealer's discard after picking up ``upcard``: ``hand`` is the six cards, the upcard among them."""
-    check_cards(hand, "in the dealer's hand")
+def _check_joker_calling(rules: Rules, dealer: int, round_: int, seat: int, joker_suit: Suit | None) -> None:
+    """Refuse a calling position that cannot follow a turned-up joker, saying why."""
+    name = Seat(dealer).title
+    if rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
+        if joker_suit is not None or round_ != 1 or seat != dealer:
+            raise InvalidPositionError(
+                f"the joker (RJ) was turned up, so {name}, the dealer, names trump at once, before looking at "
+                "their cards: there is no other call to make (pose the dealer in round 1)")
+        return
+    if joker_suit is None and (round_ != 1 or seat != dealer):
+        raise InvalidPositionError(
+            f"the joker (RJ) was turned up: first {name}, the dealer, names the suit it stands for; give that "
+            "suit as joker_suit to pose a later call")
+
+
+def discard_state(
+    rules: Rules, upcard: Card, hand: Sequence[Card], dealer: Seat | int = Seat.SOUTH, trump: Suit | None = None
+) -> HandState:
+    """The dealer's discard after picking up ``upcard``: ``hand`` is the six cards, the upcard among them.
+    ``trump`` is the upcard's suit; give it when the upcard is the joker (the suit the dealer named)."""
+    check_cards(hand, "in the dealer's hand", rules.benny)
+    if upcard == BENNY:
+        if trump is None:
+            raise InvalidPositionError("the upcard is the joker (RJ): say which suit the dealer named as trump")
+    elif trump is not None and trump is not upcard.suit:
+        raise InvalidPositionError(f"the dealer picked up {upcard.symbol_text}, so {upcard.suit.plural} "  # type: ignore
+                                   f"are trump, not {trump.plural}")
     if len(hand) != 6:
         raise InvalidPositionError(f"after picking up, the dealer holds 6 cards (5 dealt + the upcard), "
                                    f"not {len(hand)}")
@@ -601,5 +703,6 @@ def discard_state(rules: Rules, upcard: Card, hand: Sequence[Card], dealer: Seat
     d = int(dealer) % 4
     hands: list[tuple[Card, ...]] = [(), (), (), ()]
     hands[d] = tuple(hand)
-    return HandState(rules, d, Phase.DEALER_DISCARD, d, tuple(hands), upcard, (), trump=upcard.suit, maker=d,
-                     called_round=1)
+    suit = trump if trump is not None else upcard.suit
+    return HandState(rules, d, Phase.DEALER_DISCARD, d, tuple(hands), upcard, (), trump=suit, maker=d,
+                     called_round=1, joker_suit=suit if upcard == BENNY else None)

@@ -2,7 +2,8 @@
 
 A :class:`TrickPosition` is what one player sees when it is their turn: trump, their hand and the cards of
 the current trick so far. Players must follow the led suit — the *effective* suit, where the left bower is
-a trump — if they can; otherwise any card may be played.
+a trump, and so is the benny (the joker) when that option is on — if they can; otherwise any card may be
+played.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from dataclasses import dataclass
 
 from engine.base import Verdict
 from engine.cards import Card, Suit, format_cards
-from engine.errors import IllegalPlayError, InvalidPositionError
-from engine.euchre.trumps import DECK, EFFECTIVE, POWER, describe_card, left_bower
+from engine.errors import CardNotInDeckError, IllegalPlayError, InvalidPositionError
+from engine.euchre.trumps import BENNY, EFFECTIVE, POWER, deck_of, describe_card, left_bower
 
 __all__ = [
     "TrickPosition",
@@ -33,9 +34,16 @@ def suit_name(suit: Suit, count: int = 2) -> str:
     return suit.plural if count != 1 else f"a {suit.plural[:-1]}"
 
 
-def check_cards(cards: Iterable[Card], where: str) -> None:
-    """Raise CardNotInDeckError / TooManyCopiesError unless ``cards`` can all come from one Euchre deck."""
-    DECK.check(cards, where)
+def check_cards(cards: Iterable[Card], where: str, benny: bool = False) -> None:
+    """Raise CardNotInDeckError / TooManyCopiesError unless ``cards`` can all come from one Euchre deck (the
+    25-card deck with the joker when ``benny``)."""
+    cards = tuple(cards)
+    if not benny and BENNY in cards:
+        error = CardNotInDeckError(BENNY.symbol_text, "24-card Euchre deck")
+        error.args = (f"{BENNY.symbol_text} is not in the 24-card Euchre deck; turn on the benny option for the "
+                      "25-card deck with a joker",)
+        raise error
+    deck_of(benny).check(cards, where)
 
 
 @dataclass(frozen=True)
@@ -43,23 +51,25 @@ class TrickPosition:
     """One player's turn in a trick: trump, their hand, the cards already played to this trick in order.
 
     ``players`` is the number of active players (4, or 3 / 2 when someone goes alone): a trick holds that
-    many cards, so at most ``players - 1`` can be on the table before this player's turn. Building one
-    checks the position (InvalidPositionError, CardNotInDeckError, TooManyCopiesError name the problem).
+    many cards, so at most ``players - 1`` can be on the table before this player's turn. ``benny``: the
+    25-card deck with the joker is in play. Building one checks the position (InvalidPositionError,
+    CardNotInDeckError, TooManyCopiesError name the problem).
     """
 
     trump: Suit
     hand: tuple[Card, ...]
     trick: tuple[Card, ...] = ()
     players: int = 4
+    benny: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.trump, Suit):
             raise InvalidPositionError(f"trump must be a suit (S, H, D, C), not {self.trump!r}")
         if not 2 <= self.players <= 4:
             raise InvalidPositionError(f"2, 3 or 4 players are active in a hand of Euchre, not {self.players}")
-        check_cards(self.hand, "in your hand")
-        check_cards(self.trick, "in the trick")
-        check_cards(tuple(self.hand) + tuple(self.trick), "in your hand and the trick together")
+        check_cards(self.hand, "in your hand", self.benny)
+        check_cards(self.trick, "in the trick", self.benny)
+        check_cards(tuple(self.hand) + tuple(self.trick), "in your hand and the trick together", self.benny)
         if len(self.hand) > HAND_SIZE:
             raise InvalidPositionError(
                 f"a hand holds at most {HAND_SIZE} cards during play; this one holds {len(self.hand)}"
@@ -93,10 +103,14 @@ def _legal(hand: Sequence[Card], trick: Sequence[Card], trump: Suit) -> tuple[Ca
 
 
 def _bower_note(card: Card, trump: Suit, tag: bool = True) -> str:
-    """``J♦ is a heart while hearts are trump (the left bower)`` for the left bower, else ''."""
+    """``J♦ is a heart while hearts are trump (the left bower)`` for the left bower, the like for the benny,
+    else ''."""
     if card == left_bower(trump):
         note = f"{card.symbol_text} is {suit_name(trump, 1)} while {trump.plural} are trump"
         return note + " (the left bower)" if tag else note
+    if card == BENNY:
+        note = f"{card.symbol_text}, the joker, is {suit_name(trump, 1)} while {trump.plural} are trump"
+        return note + " (the best bower)" if tag else note
     return ""
 
 
@@ -114,8 +128,9 @@ def check(position: TrickPosition, card: Card) -> Verdict:
     note = _bower_note(card, trump)
     lead_card = position.trick[0]
     led_text = f"{suit_name(led)} were led ({lead_card.symbol_text})"
-    if lead_card == left_bower(trump):
-        led_text = f"{suit_name(led)} were led ({lead_card.symbol_text}, the left bower, is " \
+    if lead_card == left_bower(trump) or lead_card == BENNY:
+        role = "the left bower" if lead_card != BENNY else "the joker"
+        led_text = f"{suit_name(led)} were led ({lead_card.symbol_text}, {role}, is " \
                    f"{suit_name(trump, 1)} while {trump.plural} are trump)"
     if suits[card] is led:
         if note:

@@ -12,7 +12,7 @@ import pandas as pd
 from engine.errors import InvalidRequestError
 from engine.euchre.bots import Bot, bot
 from engine.euchre.deal import deal_cards
-from engine.euchre.hand import HandResult, HandState, apply, hand_result, start_hand
+from engine.euchre.hand import HandResult, HandState, apply, hand_result, next_dealer, start_hand
 from engine.euchre.rules import Rules, Seat, make_rules
 from engine.euchre.score import game_winner
 from engine.euchre.trumps import EFFECTIVE
@@ -41,8 +41,8 @@ def _bots(names: str | Sequence[str]) -> tuple[Bot, Bot, Bot, Bot]:
 def play_hand(
     rules: Rules, seed: int, bots: Sequence[Bot], dealer: int | None = None
 ) -> tuple[HandState, HandResult]:
-    """Deal with ``seed`` and let the bots (one per seat) play the hand to its end."""
-    state = start_hand(rules, deal_cards(seed, dealer))
+    """Deal with ``seed`` (as ``rules`` deal) and let the bots (one per seat) play the hand to its end."""
+    state = start_hand(rules, deal_cards(seed, dealer, rules))
     rng = random.Random(seed ^ 0x5EED)
     while state.to_act is not None:
         state = apply(state, bots[state.to_act](state, rng))
@@ -91,30 +91,38 @@ def _caller_trumps(state: HandState) -> int:
 
 @dataclass(frozen=True)
 class GameResult:
-    """A whole game: the winner, the final score, how many hands, and the score after each hand."""
+    """A whole game: the winner, the final score, how many hands, the score after each hand, who dealt
+    each hand and how many hands were thrown in."""
 
     winner: int
     scores: tuple[int, int]
     hands: int
     path: tuple[tuple[int, int], ...]
+    dealers: tuple[int, ...] = ()
+    thrown_in: int = 0
 
 
 def play_game(rules: Rules, seed: int, bots: Sequence[Bot], max_hands: int = 1000) -> GameResult:
-    """Play hands until a side wins; the first dealer is chosen by ``seed``, then the deal passes left."""
+    """Play hands until a side wins; the first dealer is chosen by ``seed``, then the deal passes left (after a
+    thrown-in hand, as the ``thrown_in`` option says). Every hand is dealt afresh from its own seed."""
     rng = random.Random(seed)
     dealer = rng.randrange(4)
     scores = [0, 0]
     path = [(0, 0)]
+    dealers: list[int] = []
+    thrown = 0
     for number in range(1, max_hands + 1):
-        _, result = play_hand(rules, game_seed(seed, number), bots, dealer)
+        state, result = play_hand(rules, game_seed(seed, number), bots, dealer)
+        dealers.append(dealer)
+        thrown += result.thrown_in
         ns, ew = result.points
         scores[0] += ns
         scores[1] += ew
         path.append((scores[0], scores[1]))
         winner = game_winner(scores, rules)
         if winner is not None:
-            return GameResult(int(winner), (scores[0], scores[1]), number, tuple(path))
-        dealer = (dealer + 1) % 4
+            return GameResult(int(winner), (scores[0], scores[1]), number, tuple(path), tuple(dealers), thrown)
+        dealer = next_dealer(state)
     raise RuntimeError(f"the game with seed {seed} did not end in {max_hands} hands")
 
 
@@ -156,7 +164,9 @@ def simulate_games(
             "ns_score": g.scores[0],
             "ew_score": g.scores[1],
             "hands": g.hands,
+            "thrown_in": g.thrown_in,
             "path": " ".join(f"{a}-{b}" for a, b in g.path),
+            "dealers": "".join(Seat(d).letter for d in g.dealers),
         }
 
     return simulate(one, games, seed, progress)

@@ -29,12 +29,13 @@ from engine.euchre.hand import (
     check_action,
     hand_result,
     legal_actions,
+    next_dealer,
     parse_action,
     start_hand,
 )
 from engine.euchre.play import trick_winner, winner_reason
-from engine.euchre.rules import PRESET_DESCRIPTIONS, Rules, Seat, Side, make_rules
-from engine.euchre.trumps import EFFECTIVE, describe_card, left_bower, sort_hand
+from engine.euchre.rules import PRESET_DESCRIPTIONS, BennyUpcard, Rules, Seat, Side, make_rules
+from engine.euchre.trumps import BENNY, EFFECTIVE, describe_card, left_bower, sort_hand
 from engine.table import Seat as TableSeat
 from engine.table import Step, TableView
 
@@ -58,12 +59,24 @@ def commentary(before: HandState, action: Action, after: HandState) -> tuple[str
     who = _name(seat)
     phase = before.phase
     upcard = before.upcard.symbol_text if before.upcard else "?"
+    if phase is Phase.JOKER_UPCARD:
+        suit = action.suit  # type: ignore[union-attr]
+        if before.rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
+            return (f"The joker was turned up, so {who}, the dealer, names trump at once, before looking at their "
+                    f"cards: {suit.plural} {suit.symbol}. {Seat(seat).side.title} are the makers, as if {who} had "
+                    f"ordered it up; {who} picks up the joker (the best bower) and will discard one card.",
+                    "Calling")
+        return (f"The joker was turned up, so {who}, the dealer, names the suit it stands for before looking at "
+                f"their cards: {suit.plural} {suit.symbol}. Round 1: from the dealer's left, each player may "
+                f"order it up (making {suit.plural} trump) or pass.", "Calling")
     if phase is Phase.CALL_ROUND_1:
+        offered = before.turned_suit
+        assert offered is not None
         if action is PASS:
-            text = f"{who} passes: not {before.upcard.suit.plural} as trump."  # type: ignore[union-attr]
+            text = f"{who} passes: not {offered.plural} as trump."
             if after.phase is Phase.CALL_ROUND_2:
                 text += (f" All four passed, so {upcard} is turned down. Round 2: from the dealer's left, each "
-                         f"player may name a suit other than {before.upcard.suit.plural} or pass.")  # type: ignore
+                         f"player may name a suit other than {offered.plural} or pass.")
             return text, "Calling"
         makers = Seat(seat).side.title
         dealer = _name(before.dealer)
@@ -73,8 +86,8 @@ def commentary(before: HandState, action: Action, after: HandState) -> tuple[str
     if phase is Phase.CALL_ROUND_2:
         if action is PASS:
             if after.phase is Phase.SCORED:
-                return ("The dealer passes too: all four passed twice, so the hand is thrown in and the deal "
-                        "passes to the left. No points.", "Calling")
+                return ("The dealer passes too: all four passed twice, so the hand is thrown in and "
+                        f"{before.rules.thrown_in.description}. No points.", "Calling")
             return f"{who} passes.", "Calling"
         trump = after.trump
         assert trump is not None
@@ -105,7 +118,7 @@ def commentary(before: HandState, action: Action, after: HandState) -> tuple[str
         led = EFFECTIVE[trump][action]
         lead = f"{who} leads {name}"
         lead += " (a trump)" if led is trump and "bower" not in name else ""
-        if action == left_bower(trump):
+        if action == left_bower(trump) or action == BENNY:
             lead += f": it is a {trump.plural[:-1]} while {trump.plural} are trump"
         text = lead + "."
     else:
@@ -147,6 +160,7 @@ def hand_summary(state: HandState, record: Sequence[str] | None = None) -> dict[
         "to_act": Seat(state.to_act).letter if state.to_act is not None else None,
         "actions": list(record) if record is not None else [action_text(a) for _, a in state.history],
         "trump": state.trump.letter if state.trump else None,
+        "joker_suit": state.joker_suit.letter if state.joker_suit else None,
         "maker": Seat(state.maker).letter if state.maker is not None else None,
         "alone": [Seat(s).letter for s in state.lone],
         "sits_out": [Seat(s).letter for s in state.out],
@@ -170,7 +184,7 @@ def play_hand_with(
 
     An illegal action raises IllegalPlayError naming its number and the reason.
     """
-    state = start_hand(rules, deal_cards(seed, dealer))
+    state = start_hand(rules, deal_cards(seed, dealer, rules))
     for number, text in enumerate(actions, start=1):
         if state.to_act is None:
             raise IllegalPlayError(f"action {number} ({text!r}): the hand is already over")
@@ -202,7 +216,8 @@ class EuchreTable:
         return SEAT_NAMES
 
     def new_hand(self, preset: str, seed: int, options: Mapping[str, Any] | None = None) -> HandState:
-        return start_hand(make_rules(preset, options), deal_cards(seed))
+        rules = make_rules(preset, options)
+        return start_hand(rules, deal_cards(seed, rules=rules))
 
     def to_act(self, state: HandState) -> int | None:
         return state.to_act
@@ -228,8 +243,9 @@ class EuchreTable:
 
     def view(self, state: HandState, seat: int | None) -> TableView:
         seats = []
+        blind = state.phase is Phase.JOKER_UPCARD  # the dealer names a suit before looking at their cards
         for s in Seat:
-            visible = seat is None or seat == s
+            visible = seat is None or (seat == s and not (blind and s == state.dealer))
             cards = tuple(sort_hand(state.hands[s], state.trump))
             roles = []
             if s == state.dealer:
@@ -250,6 +266,12 @@ class EuchreTable:
             seats.append(TableSeat(s.title, tuple(c if visible else None for c in cards), ", ".join(roles),
                                    s not in state.out, note))
         info: list[tuple[str, str]] = [("Dealer", _name(state.dealer))]
+        rules = state.rules
+        if not state.tricks and not state.trick_cards:
+            deck = "25 cards with the joker (RJ, the best bower)" if rules.benny else "24 cards, 9 to A"
+            info.append(("Deal", f"{deck}; {rules.deal_packets.description}, from {_name((state.dealer + 1) % 4)}"))
+        if state.joker_suit is not None and state.trump is None:
+            info.append(("The joker stands for", f"{state.joker_suit.symbol} {state.joker_suit.plural}"))
         if state.trump is not None:
             info.append(("Trump", f"{state.trump.symbol} {state.trump.plural}"))
             makers = Seat(state.maker).side  # type: ignore[arg-type]
@@ -262,9 +284,13 @@ class EuchreTable:
         if result is not None:
             ns, ew = result.points
             info.append(("Points", "thrown in" if result.thrown_in else f"N-S {ns} · E-W {ew}"))
+            if result.thrown_in:
+                info.append(("Next deal", f"{_name(next_dealer(state))} ({rules.thrown_in.description})"))
         extra: list[tuple[str, tuple[Card | None, ...]]] = []
         if state.upcard is not None:
-            if state.phase is Phase.CALL_ROUND_1:
+            if state.phase is Phase.JOKER_UPCARD:
+                extra.append(("Upcard: the joker!", (state.upcard,)))
+            elif state.phase is Phase.CALL_ROUND_1:
                 extra.append(("Upcard", (state.upcard,)))
             elif state.phase is Phase.CALL_ROUND_2 or state.thrown_in:
                 extra.append(("Turned down", (state.upcard,)))
@@ -289,7 +315,9 @@ class EuchreTable:
             return None
         if result.thrown_in:
             return {"thrown_in": True, "points": {"N-S": 0, "E-W": 0},
-                    "summary": "All four passed twice: the hand is thrown in, no points."}
+                    "next_dealer": Seat(next_dealer(state)).letter,
+                    "summary": f"All four passed twice: the hand is thrown in, no points; "
+                               f"{state.rules.thrown_in.description} ({_name(next_dealer(state))} deals next)."}
         ns, ew = result.points
         assert result.makers is not None and result.score is not None and result.trump is not None
         return {

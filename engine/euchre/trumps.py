@@ -2,18 +2,26 @@
 
 With hearts trump the trumps rank J♥ (right bower), J♦ (left bower), A♥, K♥, Q♥, 10♥, 9♥. The left bower
 belongs to the trump suit for every purpose: with hearts trump, J♦ is a heart, not a diamond.
+
+With the benny (a rule option) the deck has 25 cards: the red joker ``RJ`` is the best bower, the highest
+trump above the right bower, and a card of the trump suit whatever the trump: with hearts trump the order
+is RJ, J♥, J♦, A♥, K♥, Q♥, 10♥, 9♥. The tables below always know the joker; whether it may appear at all is
+the deck's business (:func:`deck_of`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.cards import Card, Deck, Rank, Suit
+from engine.cards import RED_JOKER, Card, Deck, Rank, Suit
 
 __all__ = [
+    "BENNY",
+    "BENNY_DECK",
     "DECK",
     "RANKS",
     "card_power",
+    "deck_of",
     "effective_suit",
     "is_trump",
     "left_bower",
@@ -26,6 +34,10 @@ __all__ = [
 DECK: Deck = Deck.euchre()
 RANKS: tuple[Rank, ...] = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 CARDS: tuple[Card, ...] = tuple(DECK.distinct())
+BENNY: Card = RED_JOKER
+"""The benny (best bower): the red joker, the highest trump when the ``benny`` option is on."""
+BENNY_CARDS: tuple[Card, ...] = CARDS + (BENNY,)
+BENNY_DECK: Deck = Deck.build("25-card Euchre deck with the joker (9 to A and RJ)", BENNY_CARDS)
 _SAME_COLOUR = {Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES, Suit.HEARTS: Suit.DIAMONDS,
                 Suit.DIAMONDS: Suit.HEARTS}
 _TRUMP_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.TEN, Rank.NINE)
@@ -46,19 +58,25 @@ def left_bower(trump: Suit) -> Card:
     return Card(Rank.JACK, _SAME_COLOUR[trump])
 
 
-def trump_order(trump: Suit) -> tuple[Card, ...]:
-    """The seven trumps, highest first."""
-    return (right_bower(trump), left_bower(trump)) + tuple(Card(r, trump) for r in _TRUMP_RANKS)
+def deck_of(benny: bool) -> Deck:
+    """The deck in play: the 24-card deck, or the 25-card deck with the joker when ``benny``."""
+    return BENNY_DECK if benny else DECK
+
+
+def trump_order(trump: Suit, benny: bool = False) -> tuple[Card, ...]:
+    """The seven trumps (eight with the benny first), highest first."""
+    order = (right_bower(trump), left_bower(trump)) + tuple(Card(r, trump) for r in _TRUMP_RANKS)
+    return (BENNY,) + order if benny else order
 
 
 def _tables() -> tuple[dict[Suit, dict[Card, Suit]], dict[Suit, dict[Card, int]]]:
     suits: dict[Suit, dict[Card, Suit]] = {}
     power: dict[Suit, dict[Card, int]] = {}
     for trump in Suit:
-        order = trump_order(trump)
+        order = trump_order(trump, benny=True)
         suits[trump] = {}
         power[trump] = {}
-        for card in CARDS:
+        for card in BENNY_CARDS:
             if card in order:
                 suits[trump][card] = trump
                 power[trump][card] = 100 + len(order) - order.index(card)
@@ -69,15 +87,15 @@ def _tables() -> tuple[dict[Suit, dict[Card, Suit]], dict[Suit, dict[Card, int]]
 
 
 EFFECTIVE, POWER = _tables()
-"""``EFFECTIVE[trump][card]``: the suit the card belongs to; ``POWER[trump][card]``: trumps 101-107
-(9 up to the right bower), other cards their rank value 9-14 (9 up to the ace)."""
+"""``EFFECTIVE[trump][card]``: the suit the card belongs to; ``POWER[trump][card]``: trumps 101-108
+(9 up to the right bower 107 and the benny 108), other cards their rank value 9-14 (9 up to the ace)."""
 
 
-def effective_suit(card: Card, trump: Suit | None) -> Suit:
-    """The suit ``card`` belongs to when ``trump`` is trump (the left bower is a trump); its printed suit
-    when there is no trump yet."""
+def effective_suit(card: Card, trump: Suit | None) -> Suit | None:
+    """The suit ``card`` belongs to when ``trump`` is trump (the bowers and the benny are trumps); its
+    printed suit when there is no trump yet (None for the benny, which has no suit of its own)."""
     if trump is None:
-        return card.suit  # type: ignore[return-value]
+        return card.suit
     return EFFECTIVE[trump][card]
 
 
@@ -97,7 +115,9 @@ def trumps_in(cards: Iterable[Card], trump: Suit) -> tuple[Card, ...]:
 
 
 def describe_card(card: Card, trump: Suit) -> str:
-    """``J♦ (left bower)``, ``A♥ (trump)``, ``K♣`` — for reasons."""
+    """``RJ (the joker, best bower)``, ``J♦ (left bower)``, ``K♣`` — for reasons."""
+    if card == BENNY:
+        return f"{card.symbol_text} (the joker, best bower)"
     if card == right_bower(trump):
         return f"{card.symbol_text} (right bower)"
     if card == left_bower(trump):
@@ -106,10 +126,11 @@ def describe_card(card: Card, trump: Suit) -> str:
 
 
 def sort_hand(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
-    """A hand for display: trumps first (highest first), then the other suits, high to low."""
-    order = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
+    """A hand for display: trumps first (highest first), then the other suits, high to low; before trump is
+    made, the joker (if any) first."""
+    order = {None: -1, Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
     if trump is None:
-        return sorted(cards, key=lambda c: (order[c.suit], -int(c.rank)))  # type: ignore[index]
+        return sorted(cards, key=lambda c: (order[c.suit], -int(c.rank)))
     suits, power = EFFECTIVE[trump], POWER[trump]
 
     def key(c: Card) -> tuple[int, int]:

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from engine.cards import Suit
 from engine.euchre import (
     BOTS,
-    DECK,
     Phase,
     Side,
     TrickPosition,
@@ -33,19 +32,21 @@ from engine.euchre import (
     win_chances,
 )
 from engine.euchre.rules import PRESETS
-from engine.euchre.trumps import CARDS
+from engine.euchre.trumps import BENNY_CARDS, CARDS, deck_of
 
 cards_strategy = st.permutations(CARDS)
 
 
 @st.composite
 def trick_positions(draw: st.DrawFn) -> TrickPosition:
-    deck = draw(cards_strategy)
+    benny = draw(st.booleans())
+    deck = draw(st.permutations(BENNY_CARDS if benny else CARDS))
     players = draw(st.sampled_from([2, 3, 4]))
     hand_size = draw(st.integers(1, 5))
     trick_size = draw(st.integers(0, players - 1))
     trump = draw(st.sampled_from(list(Suit)))
-    return TrickPosition(trump, tuple(deck[:hand_size]), tuple(deck[hand_size:hand_size + trick_size]), players)
+    return TrickPosition(trump, tuple(deck[:hand_size]), tuple(deck[hand_size:hand_size + trick_size]), players,
+                         benny)
 
 
 @settings(max_examples=400)
@@ -65,7 +66,7 @@ def test_legal_plays_are_exactly_the_cards_check_accepts(position: TrickPosition
 
 
 @settings(max_examples=300)
-@given(cards_strategy, st.sampled_from(list(Suit)), st.integers(2, 4))
+@given(st.permutations(BENNY_CARDS), st.sampled_from(list(Suit)), st.integers(2, 4))
 def test_trick_winner_is_a_trump_if_any_else_the_led_suit(deck: list, trump: Suit, players: int) -> None:
     trick = tuple(deck[:players])
     winner = trick[trick_winner(trick, trump)]
@@ -76,11 +77,17 @@ def test_trick_winner_is_a_trump_if_any_else_the_led_suit(deck: list, trump: Sui
         assert effective_suit(winner, trump) is suits[0]
 
 
+VARIANTS = [{}, {"deal_packets": "2-3"}, {"deal_packets": "singles", "thrown_in": "same dealer"},
+            {"benny": True, "benny_upcard": "stands for a suit"}]
+
+
 @settings(max_examples=150)
-@given(st.integers(0, 2**31 - 1), st.sampled_from(sorted(PRESETS)), st.sampled_from(sorted(BOTS)))
-def test_seeded_hands_conserve_cards_and_score_by_the_table(seed: int, preset: str, bot_name: str) -> None:
-    rules = make_rules(preset)
-    state = start_hand(rules, deal_cards(seed))
+@given(st.integers(0, 2**31 - 1), st.sampled_from(sorted(PRESETS)), st.sampled_from(sorted(BOTS)),
+       st.sampled_from(VARIANTS))
+def test_seeded_hands_conserve_cards_and_score_by_the_table(seed: int, preset: str, bot_name: str,
+                                                            options: dict) -> None:
+    rules = make_rules(preset, options)
+    state = start_hand(rules, deal_cards(seed, rules=rules))
     rng = random.Random(seed)
     bot = BOTS[bot_name]
     steps = 0
@@ -98,8 +105,8 @@ def test_seeded_hands_conserve_cards_and_score_by_the_table(seed: int, preset: s
         away = [state.discard] if state.discard is not None else []
         table = [state.upcard] if state.maker is None or state.called_round == 2 else []
         everything = Counter(held + played + away + table + list(state.kitty))
-        assert everything == Counter(DECK.distinct()), "every card is in exactly one place"
-    assert steps <= 8 + 1 + 4 + 20
+        assert everything == Counter(deck_of(rules.benny).distinct()), "every card is in exactly one place"
+    assert steps <= 1 + 8 + 1 + 4 + 20
     result = hand_result(state)
     assert result is not None and state.phase is Phase.SCORED
     if result.thrown_in:
