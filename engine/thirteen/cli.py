@@ -5,7 +5,8 @@ A position (what ``legal`` and ``check`` read, what the position editor saves an
     {"preset": "seed", "options": {}, "hand": "3S 4S 5H 5D 2H", "previous": "4C 4D",
      "passed": false, "first_lead": false}
 
-``previous`` is the combination on the table (empty or absent: you lead).
+``previous`` is the combination on the table (empty or absent: you lead). ``options`` holds rule
+options such as ``{"players": 3}`` or ``{"twos_in_double_sequences": true}`` (see the ``rules`` command).
 """
 
 from __future__ import annotations
@@ -36,7 +37,16 @@ from engine.thirteen.combos import (
 from engine.thirteen.deal import deal_masks, instant_win, lowest_holder, seat_letters, seat_names
 from engine.thirteen.game import places
 from engine.thirteen.play import Position, check, check_pass, legal_plays
-from engine.thirteen.rules import PRESET_DESCRIPTIONS, Rules, make_rules, rules_json
+from engine.thirteen.rules import (
+    OPTION_HELP,
+    PRESET_DESCRIPTIONS,
+    RULE_NOTES,
+    Rules,
+    make_rules,
+    rules_json,
+    summary,
+)
+from engine.thirteen.rules import PRESETS as RULE_PRESETS
 from engine.thirteen.score import game_points, hand_features
 from engine.thirteen.table import TABLE, game_result
 
@@ -110,20 +120,22 @@ def check_command(data: Mapping[str, Any]) -> dict[str, Any]:
         return {"legal": verdict.legal, "reason": verdict.reason, "play": None, "pass": True}
     cards = req.cards("play", DECK, required=True)
     verdict = check(position, cards)
-    combo = classify(cards)
+    combo = classify(cards, position.rules.twos_in_double_sequences)
     return {"legal": verdict.legal, "reason": verdict.reason, "play": combo.to_json() if combo else None,
             "pass": False}
 
 
 def classify_command(data: Mapping[str, Any]) -> dict[str, Any]:
     """What combination some cards form, or why they form none; with ``expect`` (a type such as "pair"),
-    also whether they form that type (``matches``)."""
-    req = Request(data, ("cards", "expect"))
+    also whether they form that type (``matches``). ``preset``/``options`` matter for 2s in double sequences."""
+    req = Request(data, ("preset", "options", "cards", "expect"))
+    _, rules = _rules(req)
+    twos = rules.twos_in_double_sequences
     cards = req.cards("cards", DECK, required=True)
     expect = Kind.parse(req.string("expect")) if req.has("expect") else None
-    combo = classify(cards)
+    combo = classify(cards, twos)
     if combo is None:
-        answer: dict[str, Any] = {"combination": False, "type": None, "reason": why_not_combo(cards),
+        answer: dict[str, Any] = {"combination": False, "type": None, "reason": why_not_combo(cards, twos),
                                   "cards": _text(game_sorted(cards))}
     else:
         answer = {"combination": True, **combo.to_json(), "reason": f"{_symbols(combo.cards)} is {combo.name}"}
@@ -135,11 +147,12 @@ def classify_command(data: Mapping[str, Any]) -> dict[str, Any]:
     return answer
 
 
-def _combo_field(req: Request, field: str) -> Combo:
+def _combo_field(req: Request, field: str, rules: Rules) -> Combo:
     cards = req.cards(field, DECK, required=True)
-    combo = classify(cards)
+    twos = rules.twos_in_double_sequences
+    combo = classify(cards, twos)
     if combo is None:
-        raise add_context(InvalidPositionError(why_not_combo(cards)), field)
+        raise add_context(InvalidPositionError(why_not_combo(cards, twos)), field)
     return combo
 
 
@@ -147,7 +160,7 @@ def compare_command(data: Mapping[str, Any]) -> dict[str, Any]:
     """Two combinations: may ``b`` be played on ``a`` (and ``a`` on ``b``), and which is higher."""
     req = Request(data, ("preset", "options", "a", "b"))
     _, rules = _rules(req)
-    a, b = _combo_field(req, "a"), _combo_field(req, "b")
+    a, b = _combo_field(req, "a", rules), _combo_field(req, "b", rules)
     if set(a.cards) & set(b.cards):
         raise InvalidPositionError("a and b share a card, but there is only one deck")
     b_beats, reason = beat_reason(b, a, rules.bomb_ladder)
@@ -166,11 +179,12 @@ def deal_command(data: Mapping[str, Any]) -> dict[str, Any]:
     letters = seat_letters(rules.players)
     hands = {letters[s]: _text(cards_of(m)) for s, m in enumerate(masks)}
     leader = lowest_holder(masks)
+    twos = rules.twos_in_double_sequences
     features = {}
     for s, m in enumerate(masks):
-        f = hand_features(m)
+        f = hand_features(m, twos)
         features[letters[s]] = {"twos": f.twos, "quads": f.quads, "double_sequence_pairs": f.best_double_sequence,
-                                "bombs": f.bombs, "instant_win": instant_win(m)}
+                                "bombs": f.bombs, "instant_win": instant_win(m, twos)}
     names = seat_names(rules.players)
     lowest = cards_of(masks[leader] & -masks[leader])[0]
     return {"seed": seed, "seats": list(names), "letters": list(letters), "hands": hands,
@@ -182,13 +196,15 @@ def deal_command(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def hand_command(data: Mapping[str, Any]) -> dict[str, Any]:
     """What a hand holds: 2s, four of a kinds, the longest double sequence, bombs, an instant win."""
-    req = Request(data, ("hand",))
+    req = Request(data, ("preset", "options", "hand"))
+    _, rules = _rules(req)
+    twos = rules.twos_in_double_sequences
     cards = req.cards("hand", DECK, required=True)
-    Position.build(cards)
+    Position.build(cards, rules=rules)
     m = mask_of(cards)
-    f = hand_features(m)
+    f = hand_features(m, twos)
     return {"twos": f.twos, "quads": f.quads, "double_sequence_pairs": f.best_double_sequence, "bombs": f.bombs,
-            "instant_win": instant_win(m) if len(cards) == 13 else "", "cards": _text(game_sorted(cards))}
+            "instant_win": instant_win(m, twos) if len(cards) == 13 else "", "cards": _text(game_sorted(cards))}
 
 
 def _seat_index(value: Any, rules: Rules, field: str) -> int:
@@ -317,7 +333,22 @@ def example_command(data: Mapping[str, Any]) -> dict[str, Any]:
     return examples.hand_with(rules, seed, Kind.parse(want))
 
 
+def rules_command(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The presets, every option with its meaning, the rules of ``preset`` with ``options``, what the options
+    change from the preset, how the presets differ, and notes on rules that are not options."""
+    req = Request(data, ("preset", "options"))
+    preset, rules = _rules(req)
+    values = rules_json(rules)
+    base = rules_json(RULE_PRESETS[preset])
+    seed, pagat = rules_json(RULE_PRESETS["seed"]), rules_json(RULE_PRESETS["pagat"])
+    return {"preset": preset, "presets": PRESETS, "options": OPTION_HELP, "rules": values,
+            "changed": {k: v for k, v in values.items() if v != base[k]},
+            "differences": {k: {"seed": seed[k], "pagat": pagat[k]} for k in seed if seed[k] != pagat[k]},
+            "summary": summary(rules), "notes": RULE_NOTES}
+
+
 COMMANDS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+    "rules": rules_command,
     "legal": legal_command,
     "check": check_command,
     "classify": classify_command,
@@ -370,7 +401,7 @@ def simulate(games: int, seed: int, options: Mapping[str, Any], progress: sim.Pr
             "instant_win": game.instant,
         }
         for x in range(n):
-            f = hand_features(game.dealt[x])
+            f = hand_features(game.dealt[x], rules.twos_in_double_sequences)
             c = letters[x]
             row[f"bot_{c}"] = bots[x]
             row[f"place_{c}"] = place[x]

@@ -4,6 +4,11 @@ Every card has an index 0…51 in game order — rank first (3 lowest … A, the
 (♠ < ♣ < ♦ < ♥) — so ``3♠`` is 0 and ``2♥`` is 51, and a set of cards is a 52-bit mask. The *top card*
 of a combination is its highest card, which is simply the mask's highest bit. Rank group ``r`` (0 for
 3s … 12 for 2s) is the 4-bit nibble ``(mask >> 4r) & 15``.
+
+Functions that classify take ``twos`` (the rule option ``twos_in_double_sequences``, default off): with
+it, pairs of 2s may end a double sequence after the aces (… K K A A 2 2). The 2s already follow the
+aces in game order, so such a run is simply consecutive rank groups up to group 12, and its top card
+is still the mask's highest bit.
 """
 
 from __future__ import annotations
@@ -121,8 +126,11 @@ _KIND_TITLES = {
 KIND_ORDER: tuple[Kind, ...] = tuple(Kind)
 
 
-def kind_of_mask(mask: int) -> Kind | None:
-    """The kind of combination the cards of ``mask`` form, or None when they form none."""
+def kind_of_mask(mask: int, twos: bool = False) -> Kind | None:
+    """The kind of combination the cards of ``mask`` form, or None when they form none.
+
+    ``twos``: pairs of 2s may end a double sequence (never a single sequence).
+    """
     if not mask:
         return None
     n = mask.bit_count()
@@ -130,12 +138,14 @@ def kind_of_mask(mask: int) -> Kind | None:
     r_high = (mask.bit_length() - 1) >> 2
     if r_low == r_high:
         return Kind(n - 1)
-    if r_high == TWO_RANK:
+    if r_high == TWO_RANK and not (twos and n & 1 == 0):
         return None
     span = r_high - r_low + 1
     if span < 3:
         return None
     if n == span:
+        if r_high == TWO_RANK:
+            return None  # a single sequence never contains a 2
         per = 1
     elif n == 2 * span:
         per = 2
@@ -156,6 +166,8 @@ def chops(kind: int, n: int, t_kind: int, t_n: int, t_top: int, ladder: bool) ->
 
     Seed list: a four of a kind or 3 pairs in sequence on a single 2; 4 pairs on a pair of 2s; 5 pairs on
     three 2s. The ladder adds: four of a kind over 3 pairs; 4 pairs over a four of a kind, 3 pairs and a 2.
+    Only the shape counts: a double sequence that ends in 2s (option ``twos_in_double_sequences``) chops
+    exactly as any double sequence of as many pairs, although it holds 2s itself.
     """
     if kind == t_kind and n == t_n:
         return False
@@ -231,7 +243,13 @@ class Combo:
 
     @property
     def has_two(self) -> bool:
+        """Whether the combination holds a 2 (its top card is a 2)."""
         return self.top.rank is Rank.TWO
+
+    @property
+    def is_twos(self) -> bool:
+        """A single 2, a pair of 2s or three 2s: what the bombs chop (four 2s are a four of a kind)."""
+        return self.kind <= Kind.TRIPLE and self.top.rank is Rank.TWO
 
     @property
     def text(self) -> str:
@@ -282,29 +300,38 @@ class Combo:
         return beats_key(self.kind, self.mask, other.kind, other.mask, ladder)
 
 
-def combo_of_mask(mask: int) -> Combo | None:
-    kind = kind_of_mask(mask)
+def combo_of_mask(mask: int, twos: bool = False) -> Combo | None:
+    kind = kind_of_mask(mask, twos)
     return None if kind is None else Combo(kind, cards_of(mask))
 
 
-def classify(cards: Iterable[Card]) -> Combo | None:
-    """The combination ``cards`` form, or None (see :func:`why_not_combo`). Repeated cards form none."""
+def classify(cards: Iterable[Card], twos: bool = False) -> Combo | None:
+    """The combination ``cards`` form, or None (see :func:`why_not_combo`). Repeated cards form none.
+
+    ``twos`` (the option ``twos_in_double_sequences``): pairs of 2s may end a double sequence.
+    """
     cards = tuple(cards)
     mask = mask_of(cards)
     if mask.bit_count() != len(cards):
         return None
-    return combo_of_mask(mask)
+    return combo_of_mask(mask, twos)
 
 
-def why_not_combo(cards: Iterable[Card]) -> str:
-    """Why ``cards`` are not a combination, in words for a learner ('' when they are one)."""
+TWOS_OPTION = "twos_in_double_sequences"
+
+
+def why_not_combo(cards: Iterable[Card], twos: bool = False) -> str:
+    """Why ``cards`` are not a combination, in words for a learner ('' when they are one).
+
+    ``twos``: the option ``twos_in_double_sequences`` is on (pairs of 2s may end a double sequence).
+    """
     cards = game_sorted(cards)
     if not cards:
         return "no cards were chosen"
     if len({index(c) for c in cards}) != len(cards):
         dup = next(c for c in cards if cards.count(c) > 1)
         return f"{dup.symbol_text} appears twice, but there is only one deck"
-    if classify(cards) is not None:
+    if classify(cards, twos) is not None:
         return ""
     text = " ".join(c.symbol_text for c in cards)
     ranks = sorted({rank_pos(c) for c in cards})
@@ -320,24 +347,30 @@ def why_not_combo(cards: Iterable[Card]) -> str:
         if len(ranks) < 3:
             need = "at least 3 cards" if per == 1 else "at least 3 consecutive pairs (6 cards)"
             return f"{text} is not a combination: a {what} needs {need}"
-        if has_two:
+        if has_two and per == 1:
             return f"{text} is not a combination: a {what} cannot contain a 2 (2s never go in sequences)"
+        if has_two and not twos:
+            return (f"{text} is not a combination: a {what} cannot contain a 2 (turn on the option {TWOS_OPTION} "
+                    "to let pairs of 2s end a double sequence after the aces: … K K A A 2 2)")
+        if has_two and not consecutive and (ranks[-2] != TWO_RANK - 1 or ranks[0] == 0):
+            return (f"{text} is not a double sequence: pairs of 2s may only end one, right after a pair of aces "
+                    "(… K K A A 2 2); a sequence never runs on from 2 to 3")
         gap = next(RANK_ORDER[r + 1] for r, s in zip(ranks, ranks[1:], strict=False) if s != r + 1)
         parts = "ranks must be consecutive" if per == 1 else "pairs must be of consecutive ranks"
         return f"{text} is not a {what}: the {parts}, and {gap.text} is missing"
-    if consecutive and not has_two and len(ranks) >= 3 and set(counts) <= {1, 2, 3, 4}:
+    if consecutive and (not has_two or twos) and len(ranks) >= 3 and set(counts) <= {1, 2, 3, 4}:
         return (f"{text} is not a combination: a sequence has exactly one card of each rank, "
                 "a double sequence exactly two")
     return (f"{text} is not a combination: the combinations are a single, a pair, three or four of a kind, "
             "a sequence of 3 or more consecutive ranks, or a double sequence of 3 or more consecutive pairs")
 
 
-def combo_or_error(cards: Iterable[Card], what: str = "") -> Combo:
+def combo_or_error(cards: Iterable[Card], what: str = "", twos: bool = False) -> Combo:
     """The combination ``cards`` form; IllegalPlayError with the reason if they form none."""
     cards = tuple(cards)
-    combo = classify(cards)
+    combo = classify(cards, twos)
     if combo is None:
-        reason = why_not_combo(cards)
+        reason = why_not_combo(cards, twos)
         raise IllegalPlayError(f"{what}: {reason}" if what else reason)
     return combo
 
@@ -359,9 +392,12 @@ def beat_reason(play: Combo, table: Combo, ladder: bool = False) -> tuple[bool, 
         return False, (f"{play.name} does not beat {table.name}: its top card {p_top} is lower than {t_top}; "
                        f"to beat a {table.shape} you need one whose top card is higher than {t_top}")
     if chops(play.kind, play.length, table.kind, table.length, index(table.top), ladder):
-        if table.has_two:
-            return True, f"{play.name} is a bomb: it chops {table.name}"
-        return True, f"{play.name} is a bigger bomb than {table.name} (the bomb ladder)"
+        note = ""
+        if play.kind is Kind.DOUBLE_SEQUENCE and play.has_two:
+            note = f"; it ends in 2s, but it is still a {play.shape}, and bombs chop by their shape"
+        if table.is_twos:
+            return True, f"{play.name} is a bomb: it chops {table.name}{note}"
+        return True, f"{play.name} is a bigger bomb than {table.name} (the bomb ladder){note}"
     return False, _no_beat(play, table, ladder)
 
 

@@ -43,8 +43,12 @@ def lowest_holder(hands: tuple[int, ...]) -> int:
     return min(range(len(hands)), key=lambda s: lows[s])
 
 
-def instant_win(hand: int) -> str:
-    """The instant-win pattern ``hand`` holds ('' if none): four 2s, a dragon, six pairs, five pairs in a row."""
+def instant_win(hand: int, twos: bool = False) -> str:
+    """The instant-win pattern ``hand`` holds ('' if none): four 2s, a dragon, six pairs, five pairs in a row.
+
+    ``twos`` (option ``twos_in_double_sequences``): pairs of 2s may end the five pairs in a row, as they
+    may end any double sequence.
+    """
     groups = [(hand >> (4 * r)) & 15 for r in range(13)]
     counts = [bin(g).count("1") for g in groups]
     if counts[TWO_RANK] == 4:
@@ -54,7 +58,7 @@ def instant_win(hand: int) -> str:
     if sum(c // 2 for c in counts) >= 6:
         return "six pairs"
     run = best = 0
-    for r in range(TWO_RANK):
+    for r in range(TWO_RANK + 1 if twos else TWO_RANK):
         run = run + 1 if counts[r] >= 2 else 0
         best = max(best, run)
     if best >= 5:

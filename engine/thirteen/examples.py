@@ -22,8 +22,8 @@ def _text(mask: int) -> str:
     return " ".join(c.text for c in cards_of(mask))
 
 
-def _hand_plays(hand: int, kind: Kind) -> list[int]:
-    for k, masks in lead_groups(hand):
+def _hand_plays(hand: int, kind: Kind, twos: bool = False) -> list[int]:
+    for k, masks in lead_groups(hand, twos):
         if k is kind:
             return masks
     return []
@@ -33,7 +33,7 @@ def hand_with(rules: Rules, seed: int, kind: Kind) -> dict[str, Any]:
     """The first deal from ``seed`` on whose North hand holds a ``kind``, with every such combination in it."""
     for s in range(seed, seed + SEARCH):
         hand = deal_masks(rules, s)[0]
-        plays = _hand_plays(hand, kind)
+        plays = _hand_plays(hand, kind, rules.twos_in_double_sequences)
         if plays:
             plays = sorted(plays, key=lambda m: (m.bit_count(), m.bit_length()))
             return {"seed_used": s, "hand": _text(hand), "type": kind.key, "plays": [_text(m) for m in plays],
@@ -47,15 +47,16 @@ def beat_puzzle(rules: Rules, seed: int) -> dict[str, Any]:
         north, east = deal_masks(rules, s)[:2]
         rng = random.Random(s)
         candidates = []
-        for kind, masks in lead_groups(east):
+        twos = rules.twos_in_double_sequences
+        for kind, masks in lead_groups(east, twos):
             if kind in (Kind.QUAD, Kind.DOUBLE_SEQUENCE):
                 continue
             for m in masks:
                 if m & TWOS_MASK:
                     continue
-                answers = [a for k, ms, chop in beat_groups(north, kind, m, rules.bomb_ladder) if not chop
-                           for a in ms]
-                same_shape = [a for a in _hand_plays(north, kind) if a.bit_count() == m.bit_count()]
+                answers = [a for k, ms, chop in beat_groups(north, kind, m, rules.bomb_ladder, False, twos)
+                           if not chop for a in ms]
+                same_shape = [a for a in _hand_plays(north, kind, twos) if a.bit_count() == m.bit_count()]
                 if 0 < len(answers) < len(same_shape):  # some of North's combinations beat it, not all
                     candidates.append(m)
         if candidates:
@@ -69,7 +70,7 @@ def chop_puzzle(rules: Rules, seed: int) -> dict[str, Any]:
     for s in range(seed, seed + SEARCH):
         north = deal_masks(rules, s)[0]
         quads = _hand_plays(north, Kind.QUAD)
-        doubles = _hand_plays(north, Kind.DOUBLE_SEQUENCE)
+        doubles = _hand_plays(north, Kind.DOUBLE_SEQUENCE, rules.twos_in_double_sequences)
         free_twos = [1 << i for i in range(4 * TWO_RANK, 52) if not north >> i & 1]
         longest = max((m.bit_count() // 2 for m in doubles), default=0)
         if longest >= 5 and len(free_twos) >= 3:
@@ -85,7 +86,7 @@ def chop_puzzle(rules: Rules, seed: int) -> dict[str, Any]:
 
 
 def _position_answer(rules: Rules, seed: int, hand: int, table: int) -> dict[str, Any]:
-    combo = combo_of_mask(table)
+    combo = combo_of_mask(table, rules.twos_in_double_sequences)
     assert combo is not None
     position = Position.build(cards_of(hand), cards_of(table), rules=rules)
     plays = [p.text for p in legal_plays(position)]

@@ -81,7 +81,7 @@ def start(rules: Rules, hands: tuple[int, ...], leader: int | None = None, first
     if rules.instant_wins:
         for step in range(rules.players):
             seat = (leader + step) % rules.players
-            pattern = instant_win(hands[seat])
+            pattern = instant_win(hands[seat], rules.twos_in_double_sequences)
             if pattern:
                 order = (seat,) + tuple((seat + k) % rules.players for k in range(1, rules.players))
                 return Game(rules, hands, hands, None, finished=order, must=0, leader=leader,
@@ -96,7 +96,8 @@ def can_chop_locked(game: Game, seat: int) -> bool:
     top = game.table.bit_length() - 1
     if top >> 2 != TWO_RANK and game.table_kind not in (Kind.QUAD, Kind.DOUBLE_SEQUENCE):
         return False
-    groups = beat_groups(game.hands[seat], game.table_kind, game.table, game.rules.bomb_ladder, bombs_only=True)
+    groups = beat_groups(game.hands[seat], game.table_kind, game.table, game.rules.bomb_ladder, True,
+                         game.rules.twos_in_double_sequences)
     return any(ms for _, ms, _ in groups)
 
 
@@ -106,13 +107,14 @@ def moves(game: Game) -> list[tuple[Kind, list[int], bool]]:
     if seat is None:
         return []
     hand = game.hands[seat]
+    twos = game.rules.twos_in_double_sequences
     if not game.table:
-        groups = [(k, ms, False) for k, ms in lead_groups(hand)]
+        groups = [(k, ms, False) for k, ms in lead_groups(hand, twos)]
         if game.must:
             groups = [(k, [m for m in ms if m & game.must], c) for k, ms, c in groups]
         return groups
     locked = game.is_locked(seat)
-    return beat_groups(hand, game.table_kind, game.table, game.rules.bomb_ladder, bombs_only=locked)
+    return beat_groups(hand, game.table_kind, game.table, game.rules.bomb_ladder, locked, twos)
 
 
 def move_masks(game: Game) -> list[int]:
@@ -137,7 +139,7 @@ def why_illegal(game: Game, mask: int) -> str:
     hand = game.hands[seat]
     if mask & ~hand:
         return "those cards are not all in the hand"
-    kind = kind_of_mask(mask)
+    kind = kind_of_mask(mask, game.rules.twos_in_double_sequences)
     if kind is None:
         return "those cards are not a combination"
     if game.must and not mask & game.must:
@@ -173,7 +175,7 @@ def apply_unchecked(game: Game, mask: int) -> Game:
         return _advance(game, seat, game.hands, game.table, game.table_kind, game.last, locked,
                         game.finished, game.trick + ((seat, 0),), game.plays, game.passes + 1, game.chops,
                         game.left_at_first_out)
-    kind = kind_of_mask(mask)
+    kind = kind_of_mask(mask, rules.twos_in_double_sequences)
     assert kind is not None
     chop_count = game.chops
     if game.table and chops(kind, mask.bit_count(), game.table_kind, game.table.bit_count(),

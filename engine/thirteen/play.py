@@ -3,7 +3,9 @@
 A :class:`Position` is what one player faces: their hand, the combination on the table (none when
 they lead), whether they have passed this round, and whether this is the first lead of the game. The
 fast generators work on card masks (see :mod:`engine.thirteen.combos`): sequences and double sequences
-are built rank by rank from runs of the hand's rank groups, never by trying subsets.
+are built rank by rank from runs of the hand's rank groups, never by trying subsets. Under the option
+``twos_in_double_sequences`` the runs of pairs may go on into the 2s' rank group (… K K A A 2 2); the
+generators take it as ``twos`` and otherwise do exactly the same work.
 """
 
 from __future__ import annotations
@@ -46,22 +48,24 @@ def rank_groups(hand: int) -> list[int]:
     return [(hand >> (4 * r)) & 15 for r in range(13)]
 
 
-def _runs(groups: list[int], table: tuple[tuple[int, ...], ...], min_len: int, exact: int, above: int) -> list[int]:
+def _runs(groups: list[int], table: tuple[tuple[int, ...], ...], min_len: int, exact: int, above: int,
+          end: int = TWO_RANK) -> list[int]:
     """Masks of sequences (``table`` = SINGLES) or double sequences (``table`` = PAIRS) from ``groups``.
 
     ``exact`` > 0 keeps only runs of that many ranks, else every run of ``min_len`` ranks or more;
-    ``above`` >= 0 keeps only tops higher than that card index. 2s (rank group 12) never take part.
+    ``above`` >= 0 keeps only tops higher than that card index. Runs use the rank groups below ``end``:
+    by default the 2s (rank group 12) never take part; ``end`` = 13 lets pairs of 2s end a run.
     """
     out: list[int] = []
-    choices = [table[g] for g in groups[:TWO_RANK]]
+    choices = [table[g] for g in groups[:end]]
     top_rank_min = above >> 2 if above >= 0 else -1
-    for start in range(TWO_RANK):
-        if exact and start + exact > TWO_RANK:
+    for start in range(end):
+        if exact and start + exact > end:
             break
         if not choices[start] or (exact and start + exact - 1 < top_rank_min):
             continue
         partial = [c << (4 * start) for c in choices[start]]
-        for r in range(start + 1, TWO_RANK):
+        for r in range(start + 1, end):
             ch = choices[r]
             if not ch:
                 break
@@ -106,7 +110,7 @@ def _quads(groups: list[int], above: int) -> list[int]:
 _SET_TABLES = {Kind.SINGLE: SINGLES, Kind.PAIR: PAIRS, Kind.TRIPLE: TRIPLES}
 
 
-def _of_shape(groups: list[int], kind: int, n: int, above: int) -> list[int]:
+def _of_shape(groups: list[int], kind: int, n: int, above: int, twos: bool = False) -> list[int]:
     """Every play of ``kind`` with ``n`` cards whose top card is above index ``above`` (-1: any)."""
     if kind <= Kind.TRIPLE:
         return _sets(groups, _SET_TABLES[Kind(kind)], above)
@@ -114,11 +118,14 @@ def _of_shape(groups: list[int], kind: int, n: int, above: int) -> list[int]:
         return _quads(groups, above)
     if kind == Kind.SEQUENCE:
         return _runs(groups, SINGLES, 3, n, above)
-    return _runs(groups, PAIRS, 3, n // 2, above)
+    return _runs(groups, PAIRS, 3, n // 2, above, TWO_RANK + 1 if twos else TWO_RANK)
 
 
-def lead_groups(hand: int) -> list[tuple[Kind, list[int]]]:
-    """Every combination in ``hand``, grouped by kind (the plays of a player who leads)."""
+def lead_groups(hand: int, twos: bool = False) -> list[tuple[Kind, list[int]]]:
+    """Every combination in ``hand``, grouped by kind (the plays of a player who leads).
+
+    ``twos`` (option ``twos_in_double_sequences``): pairs of 2s may end a double sequence.
+    """
     g = rank_groups(hand)
     return [
         (Kind.SINGLE, _sets(g, SINGLES, -1)),
@@ -126,26 +133,27 @@ def lead_groups(hand: int) -> list[tuple[Kind, list[int]]]:
         (Kind.TRIPLE, _sets(g, TRIPLES, -1)),
         (Kind.QUAD, _quads(g, -1)),
         (Kind.SEQUENCE, _runs(g, SINGLES, 3, 0, -1)),
-        (Kind.DOUBLE_SEQUENCE, _runs(g, PAIRS, 3, 0, -1)),
+        (Kind.DOUBLE_SEQUENCE, _runs(g, PAIRS, 3, 0, -1, TWO_RANK + 1 if twos else TWO_RANK)),
     ]
 
 
 def beat_groups(
-    hand: int, t_kind: int, t_mask: int, ladder: bool, bombs_only: bool = False
+    hand: int, t_kind: int, t_mask: int, ladder: bool, bombs_only: bool = False, twos: bool = False
 ) -> list[tuple[Kind, list[int], bool]]:
     """The plays in ``hand`` that beat the table (t_kind, t_mask): (kind, masks, chops) groups, the same
     shape first, then the bombs that chop it (``chops`` True).
 
-    ``bombs_only`` keeps only bombs (a locked-out player under ``chop_after_pass``).
+    ``bombs_only`` keeps only bombs (a locked-out player under ``chop_after_pass``); ``twos``: pairs of 2s
+    may end a double sequence (such a bomb chops as any double sequence of as many pairs).
     """
     g = rank_groups(hand)
     t_n = t_mask.bit_count()
     t_top = t_mask.bit_length() - 1
     out: list[tuple[Kind, list[int], bool]] = []
     if not bombs_only or t_kind == Kind.QUAD or t_kind == Kind.DOUBLE_SEQUENCE:
-        out.append((Kind(t_kind), _of_shape(g, t_kind, t_n, t_top), False))
+        out.append((Kind(t_kind), _of_shape(g, t_kind, t_n, t_top, twos), False))
     for kind, n in chop_answers(t_kind, t_n, t_top, ladder):
-        out.append((kind, _of_shape(g, kind, n, -1), True))
+        out.append((kind, _of_shape(g, kind, n, -1, twos), True))
     return out
 
 
@@ -197,10 +205,12 @@ class Position:
             raise InvalidPositionError(
                 f"{shared[0].symbol_text} is both in your hand and on the table; there is only one deck")
         combo = None
+        twos = rules.twos_in_double_sequences
         if table_cards:
-            combo = classify(table_cards)
+            combo = classify(table_cards, twos)
             if combo is None:
-                raise InvalidPositionError(f"the table must hold a combination: {why_not_combo(table_cards)}")
+                raise InvalidPositionError(
+                    f"the table must hold a combination: {why_not_combo(table_cards, twos)}")
         if first_lead:
             if combo is not None:
                 raise InvalidPositionError("the first lead is made on an empty table, but the table holds cards")
@@ -273,14 +283,15 @@ def _position_groups(pos: Position) -> list[tuple[Kind, list[int], bool]]:
     hand = pos.hand_mask
     table = pos.table
     if table is None:
-        groups = [(k, ms, False) for k, ms in lead_groups(hand)]
+        groups = [(k, ms, False) for k, ms in lead_groups(hand, pos.rules.twos_in_double_sequences)]
     else:
         if pos.passed and not pos.rules.chop_after_pass:
             return []
         bombs_only = pos.passed
         if bombs_only and not (table.has_two or table.is_bomb):
             return []
-        groups = beat_groups(hand, table.kind, table.mask, pos.rules.bomb_ladder, bombs_only)
+        groups = beat_groups(hand, table.kind, table.mask, pos.rules.bomb_ladder, bombs_only,
+                             pos.rules.twos_in_double_sequences)
     must = pos.must_contain
     if must is not None:
         bit = 1 << index(must)
@@ -349,11 +360,12 @@ def check(position: Position, cards: Iterable[Card]) -> Verdict:
     for card in game_sorted(cards):
         if card not in hand:
             return Verdict(False, f"{card.symbol_text} is not in your hand")
-    combo = classify(cards)
-    if combo is None:
-        return Verdict(False, why_not_combo(cards))
-    table = position.table
     rules = position.rules
+    twos = rules.twos_in_double_sequences
+    combo = classify(cards, twos)
+    if combo is None:
+        return Verdict(False, why_not_combo(cards, twos))
+    table = position.table
     if table is not None and position.passed:
         if not rules.chop_after_pass:
             return Verdict(False, position.locked_reason())
@@ -366,6 +378,8 @@ def check(position: Position, cards: Iterable[Card]) -> Verdict:
         lead = "you lead, so any combination may be played"
         if must is not None:
             lead = f"this is the first lead and it contains {must.symbol_text}"
+        if combo.kind is Kind.DOUBLE_SEQUENCE and combo.has_two:
+            lead += " (under these rules pairs of 2s may end a double sequence, after the aces)"
         return Verdict(True, f"{combo.name} is a {combo.shape}: {lead}")
     ok, reason = beat_reason(combo, table, rules.bomb_ladder)
     return Verdict(ok, reason)
@@ -381,5 +395,5 @@ def check_pass(position: Position) -> Verdict:
                          "until the table clears")
 
 
-def play_kind(cards: Iterable[Card]) -> Kind | None:
-    return kind_of_mask(mask_of(cards))
+def play_kind(cards: Iterable[Card], twos: bool = False) -> Kind | None:
+    return kind_of_mask(mask_of(cards), twos)

@@ -48,7 +48,7 @@ class HandFeatures:
 
     twos: int
     quads: int
-    longest_pair_run: int  # consecutive ranks (no 2s) held at least twice; ≥ 3 makes a double sequence
+    longest_pair_run: int  # consecutive ranks held at least twice (2s only under the option); ≥ 3: a bomb
 
     @property
     def bombs(self) -> int:
@@ -61,10 +61,12 @@ class HandFeatures:
         return self.longest_pair_run if self.longest_pair_run >= 3 else 0
 
 
-def hand_features(hand: int) -> HandFeatures:
+def hand_features(hand: int, twos: bool = False) -> HandFeatures:
+    """What ``hand`` holds; ``twos`` (option ``twos_in_double_sequences``): pairs of 2s may end a double
+    sequence, so they count in the runs of pairs."""
     counts = [bin((hand >> (4 * r)) & 15).count("1") for r in range(13)]
     run = best = 0
-    for r in range(TWO_RANK):
+    for r in range(TWO_RANK + 1 if twos else TWO_RANK):
         run = run + 1 if counts[r] >= 2 else 0
         best = max(best, run)
     return HandFeatures(counts[TWO_RANK], sum(1 for c in counts if c == 4), best)

@@ -1,7 +1,9 @@
 """Thirteen at the table: a whole game driven by text actions, with commentary (see engine.table).
 
 Actions are ``"pass"`` or the cards played in notation (``"3S 4S 5H"``). The commentary names every
-lead, beat, chop, pass and lock-out, table clearing, player going out, and the finishing order.
+lead, beat, chop, pass and lock-out, table clearing, player going out, and the finishing order — and,
+under the option ``twos_in_double_sequences``, that a double sequence ending in 2s is allowed (and chops
+like any double sequence of as many pairs).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from engine.cards import Card, parse_cards
 from engine.errors import IllegalPlayError, InvalidNotationError
 from engine.table import Seat, Step, TableView
 from engine.thirteen.bots import bot as get_bot
-from engine.thirteen.combos import Combo, cards_of, combo_of_mask, index, mask_of
+from engine.thirteen.combos import Combo, Kind, cards_of, combo_of_mask, index, mask_of
 from engine.thirteen.deal import seat_names
 from engine.thirteen.game import PASS_MASK, Game, apply_unchecked, can_pass, move_masks, new_game, places
 from engine.thirteen.play import Position, check
@@ -152,12 +154,13 @@ class ThirteenTable:
             else:
                 note = f"{len(cards)} cards"
             seats.append(Seat(names[s], shown, active=bool(game.hands[s]) and not game.over, note=note))
-        table = tuple((s, cards_of(m), _trick_label(m)) for s, m in game.trick)
+        twos = game.rules.twos_in_double_sequences
+        table = tuple((s, cards_of(m), _trick_label(m, twos)) for s, m in game.trick)
         info: list[tuple[str, str]] = []
         if game.over:
             info.append(("Finishing order", ", ".join(names[s] for s in game.finished)))
         elif game.table:
-            combo = combo_of_mask(game.table)
+            combo = combo_of_mask(game.table, twos)
             assert combo is not None
             info.append(("To beat", f"{combo.name} by {names[game.last]}"))
         elif game.turn is not None:
@@ -183,10 +186,10 @@ class ThirteenTable:
         return tuple(PRESETS)
 
 
-def _trick_label(mask: int) -> str:
+def _trick_label(mask: int, twos: bool = False) -> str:
     if mask == PASS_MASK:
         return PASS_TEXT
-    combo = combo_of_mask(mask)
+    combo = combo_of_mask(mask, twos)
     return combo.shape if combo is not None else ""
 
 
@@ -219,7 +222,8 @@ def commentary(before: Game, after: Game, mask: int, names: Sequence[str]) -> st
         else:
             parts.append(f"{who} passes, and is locked out until the table clears.")
     else:
-        combo = combo_of_mask(mask)
+        twos = before.rules.twos_in_double_sequences
+        combo = combo_of_mask(mask, twos)
         assert combo is not None
         if not before.table:
             text = f"{who} leads {combo.name}"
@@ -227,9 +231,11 @@ def commentary(before: Game, after: Game, mask: int, names: Sequence[str]) -> st
                 text += f"; the first play of the game must contain {cards_of(before.must)[0].symbol_text}"
             parts.append(text + ".")
         else:
-            table = combo_of_mask(before.table)
+            table = combo_of_mask(before.table, twos)
             assert table is not None
             parts.append(_beat_text(who, combo, table, names[before.last], before.is_locked(seat)))
+        if combo.kind is Kind.DOUBLE_SEQUENCE and combo.has_two:
+            parts.append(_TWOS_NOTE)
         if after.hands[seat] == 0:
             place = after.finished.index(seat) + 1
             parts.append(f"{who} has no cards left: out in {ordinal(place)} place.")
@@ -258,11 +264,15 @@ def commentary(before: Game, after: Game, mask: int, names: Sequence[str]) -> st
     return " ".join(parts)
 
 
+_TWOS_NOTE = ("(Under these rules pairs of 2s may end a double sequence, after the aces: it is still a double "
+              "sequence of as many pairs, and a bomb like any other.)")
+
+
 def _beat_text(who: str, combo: Combo, table: Combo, owner: str, was_locked: bool) -> str:
     if combo.kind is table.kind and combo.length == table.length:
         return f"{who} beats {owner}'s {table.bare_name} with {combo.name}."
     target = f"{owner}'s {table.bare_name}"
-    if table.has_two:
+    if table.is_twos:
         text = f"{who} chops {target} with {combo.name}!"
     else:
         text = f"{who} beats the bomb {target} with the bigger bomb {combo.name}!"

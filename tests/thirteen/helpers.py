@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from engine.cards import parse_cards
-from engine.thirteen import Position, check, make_rules
-from engine.thirteen.combos import classify
+from engine.thirteen import Position, check, count_legal, legal_plays, make_rules
+from engine.thirteen.combos import classify, kind_of_mask, mask_of
+from engine.thirteen.play import lead_groups
 
 
 def cards(text: str):
@@ -28,3 +29,33 @@ def reason(play: str, table: str = "", hand: str | None = None, preset: str = "s
     rules = make_rules(preset)
     pos = Position.build(parse_cards(hand or play), parse_cards(table), rules=rules, **kw)
     return check(pos, parse_cards(play)).reason
+
+
+def assert_enumerated_equals_accepted(pos: Position) -> None:
+    """Brute force: the listed plays are exactly the subsets of the hand that ``check`` accepts."""
+    hand = pos.hand
+    n = len(hand)
+    enumerated = {mask_of(p.cards) for p in legal_plays(pos)}
+    accepted = set()
+    for m in range(1, 1 << n):
+        subset = tuple(hand[i] for i in range(n) if m >> i & 1)
+        verdict = check(pos, subset)
+        assert verdict.reason, subset
+        if verdict.legal:
+            accepted.add(mask_of(subset))
+    assert enumerated == accepted
+    assert count_legal(pos) == len(enumerated)
+
+
+def assert_lead_groups_are_every_combination(hand: int, twos: bool = False) -> list[int]:
+    """Brute force over every subset of ``hand`` (a mask): lead_groups lists each combination once."""
+    bits = [1 << i for i in range(52) if hand >> i & 1]
+    brute = set()
+    for m in range(1, 1 << len(bits)):
+        sub = sum(b for i, b in enumerate(bits) if m >> i & 1)
+        if kind_of_mask(sub, twos) is not None:
+            brute.add(sub)
+    listed = [m for _, ms in lead_groups(hand, twos) for m in ms]
+    assert len(listed) == len(set(listed))
+    assert set(listed) == brute
+    return listed

@@ -20,6 +20,8 @@ CONFIGS = [
     ("pagat", {"players": 2}),
     ("seed", {"finish": "first", "scoring": "cards"}),
     ("pagat", {"instant_wins": True}),
+    ("seed", {"twos_in_double_sequences": True}),
+    ("pagat", {"twos_in_double_sequences": True, "instant_wins": True}),
 ]
 
 
@@ -52,7 +54,8 @@ def _walk(preset: str, options: dict, seed: int, bots) -> None:
             played |= action
             assert before.hands[seat] & action == action
             if before.table:
-                assert beats_key(kind_of_mask(action), action, before.table_kind, before.table, rules.bomb_ladder)
+                kind = kind_of_mask(action, rules.twos_in_double_sequences)
+                assert beats_key(kind, action, before.table_kind, before.table, rules.bomb_ladder)
         steps += 1
         assert steps < 1000
     remaining = 0
@@ -129,6 +132,20 @@ def test_lead_passes_on_when_the_last_player_goes_out() -> None:
     for _ in range(3):
         game = apply(game, 0)
     assert game.turn == 1 and game.table == 0
+
+
+def test_the_next_player_still_in_leads_even_after_passing_in_that_round() -> None:
+    # North goes out on a play nobody beats; East, next in order, had passed earlier in the round but the
+    # table has cleared, so East leads (the only rule the sources give: see engine/thirteen/rules.py).
+    rules = make_rules("seed")
+    hands = tuple(mask_of(cards(t)) for t in ("3S 9S", "5C 10D", "6C JD", "7C QD"))
+    game = start(rules, hands)
+    for action in ("3S", "pass", "6C", "7C", "9S"):
+        game = apply(game, 0 if action == "pass" else mask_of(cards(action)))
+    assert game.finished == (0,) and game.turn == 2, "East is locked out and skipped"
+    game = apply(game, 0)
+    game = apply(game, 0)
+    assert game.turn == 1 and game.table == 0 and game.locked == 0
 
 
 def test_game_ends_with_one_player_holding_cards() -> None:

@@ -8,18 +8,19 @@ from hypothesis import strategies as st
 
 from engine.cards import parse_cards
 from engine.errors import InvalidPositionError
-from engine.thirteen import CARDS, Kind, Position, check, count_legal, legal_plays, make_rules
-from engine.thirteen.combos import cards_of, kind_of_mask, mask_of, why_not_combo
+from engine.thirteen import CARDS, Kind, Position, check, legal_plays, make_rules
+from engine.thirteen.combos import cards_of, mask_of, why_not_combo
 from engine.thirteen.play import lead_groups
-from tests.thirteen.helpers import cards, combo, reason
+from tests.thirteen.helpers import (
+    assert_enumerated_equals_accepted,
+    assert_lead_groups_are_every_combination,
+    cards,
+    combo,
+    reason,
+)
 
 # A small pool makes pairs, runs, double sequences, quads and 2s common.
 POOL = [c for c in CARDS if c.rank.text in ("3", "4", "5", "6", "7", "2")]
-
-
-def _subsets(hand: tuple) -> list[tuple]:
-    n = len(hand)
-    return [tuple(hand[i] for i in range(n) if m >> i & 1) for m in range(1, 1 << n)]
 
 
 def _random_table(rng: random.Random, hand: tuple) -> tuple:
@@ -40,35 +41,14 @@ def test_enumerated_equals_accepted_by_brute_force(seed: int, size: int, preset:
     passed = bool(table) and rng.random() < 0.25
     first = not table and rng.random() < 0.2
     rules = make_rules(preset, {"players": 3} if first else {})
-    pos = Position.build(hand, table, passed=passed, first_lead=first, rules=rules)
-    enumerated = {mask_of(p.cards) for p in legal_plays(pos)}
-    accepted = set()
-    for subset in _subsets(hand):
-        verdict = check(pos, subset)
-        assert verdict.reason, subset
-        if verdict.legal:
-            accepted.add(mask_of(subset))
-    assert enumerated == accepted
-    assert count_legal(pos) == len(enumerated)
+    assert_enumerated_equals_accepted(Position.build(hand, table, passed=passed, first_lead=first, rules=rules))
 
 
 def test_lead_enumeration_matches_every_subset_of_13_card_hands() -> None:
     for seed in range(6):
         rng = random.Random(seed)
         pool = POOL + [c for c in CARDS if c.rank.text in ("8", "9")] if seed % 2 else list(CARDS)
-        hand = mask_of(rng.sample(pool, 13))
-        bits = [1 << i for i in range(52) if hand >> i & 1]
-        brute = set()
-        for m in range(1, 1 << 13):
-            sub = 0
-            for i in range(13):
-                if m >> i & 1:
-                    sub |= bits[i]
-            if kind_of_mask(sub) is not None:
-                brute.add(sub)
-        listed = [m for _, ms in lead_groups(hand) for m in ms]
-        assert len(listed) == len(set(listed))
-        assert set(listed) == brute
+        assert_lead_groups_are_every_combination(mask_of(rng.sample(pool, 13)))
 
 
 @settings(max_examples=200)
