@@ -29,7 +29,21 @@ with st.container(border=True):
     low[0].number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=ui.SEED)
     low[1].button("Deal four hands from this seed", on_click=ui.deal_from_seed, args=(preset,),
                   icon=":material/casino:", key=ui.EDITOR + "deal",
-                  help="You are N and lead; W, S and E get the other hands (for judging throws).")
+                  help="You are N and lead; the other seats get the other hands (for judging throws). The draw "
+                       "goes round in the turn order below.")
+    options_button, options_now = low[2].columns([1, 2], vertical_alignment="center")
+    options_now.caption(ui.options_summary())
+    with options_button.popover("Rule options", icon=":material/tune:", width="stretch"):
+        turn_key, turn_labels = ui.OPTIONS["turn_order"]
+        st.radio("Turn order", list(turn_labels), key=turn_key, format_func=turn_labels.__getitem__,
+                 help="Seeds 000 and 001 play counter-clockwise; partners sit opposite either way (N–S, W–E). "
+                      "The order decides who plays next, who chooses a failed throw's part and who starts "
+                      "when the bank passes.")
+        part_key, part_labels = ui.OPTIONS["failed_throw_part"]
+        st.radio("A failed throw: the thrower leads", list(part_labels), key=part_key,
+                 format_func=part_labels.__getitem__,
+                 help="When several parts of the same kind fail. Parts of different kinds (seed 000's Q♥ and "
+                      "4♥ 4♥): the next player chooses under either rule.")
 
 hand_tab, lead_tab, others_tab = st.tabs(["Your hand", "The lead", "Other hands (optional)"])
 with hand_tab:
@@ -45,9 +59,10 @@ with lead_tab:
     st.button("Clear the lead (I lead)", on_click=ui.clear, args=(ui.LEAD,), key=ui.EDITOR + "clear-lead",
               icon=":material/backspace:")
 with others_tab:
-    st.caption("Only needed to judge a **throw** when you lead: you are N, and W plays next (W chooses the "
-               "forced part when a throw fails twice over). Card notation, e.g. `KH 3H 5C`.")
-    for seat, key in ui.OTHERS.items():
+    st.caption(f"Only needed to judge a **throw** when you lead: you are N, and {ui.next_player()} plays next "
+               f"({ui.next_player()} chooses the part you must lead when the throw fails in more than one way). "
+               "Card notation, e.g. `KH 3H 5C`.")
+    for seat, key in ui.others_in_turn_order():
         st.text_input(f"{seat}'s hand", key=key)
 
 pos = ui.position(preset, [], [])
@@ -106,8 +121,7 @@ if legal is not None:
         except ValueError as error:
             show_error(error)
         else:
-            shape = COMMANDS["classify"]({k: pos[k] for k in ("preset", "decks", "trump_rank", "trump_suit")}
-                                         | {"cards": " ".join(c.text for c in chosen_sorted)})
+            shape = COMMANDS["classify"](ui.context(pos) | {"cards": " ".join(c.text for c in chosen_sorted)})
             if not lead_sorted and shape["kind"] == "throw":
                 ui.draw_throw(pos, chosen_sorted, answer)
             else:
@@ -116,10 +130,10 @@ if legal is not None:
         st.caption("Choose cards to see the engine's verdict and its reason.")
 
 st.header("Who wins a trick")
-st.caption("Type the four plays in turn (the lead first); the trick uses the trump above. Partial tricks show "
-           "who is winning so far.")
+st.caption(f"Type the four plays in turn (the lead first; turn order {' → '.join(ui.seats())}); the trick uses "
+           "the trump above. Partial tricks show who is winning so far.")
 row = st.columns([1, 3], vertical_alignment="bottom")
-row[0].selectbox("Leader", ui.SEATS, key=ui.TRICK_LEADER)
+row[0].selectbox("Leader", ui.seats(), key=ui.TRICK_LEADER)
 row[1].button("Start the trick from this position", on_click=ui.copy_to_trick,
               args=(pos["lead"], " ".join(c.text for c in ui.sort_for(chosen, pos))),
               key=ui.EDITOR + "to-trick", icon=":material/content_copy:",

@@ -16,7 +16,7 @@ from engine.cards import Card, Deck, Suit
 from engine.errors import InvalidRequestError
 from engine.shengji.cli import COMMANDS, PRESETS
 from engine.shengji.play import deck_of
-from engine.shengji.rules import RANKS, SEATS, parse_level, rules_for
+from engine.shengji.rules import RANKS, FailedThrowPart, Rules, TurnOrder, parse_level, rules_for
 from engine.shengji.trump import Trump, points, trump_for
 from ui.nav import current_preset, set_preset
 from ui.widgets import card_picker, set_picked, show_cards, show_error
@@ -30,10 +30,21 @@ OTHERS = {seat: f"{EDITOR}others:{seat}" for seat in ("W", "S", "E")}
 TRICK = [f"{EDITOR}trick:{i}" for i in range(4)]
 TRICK_LEADER = EDITOR + "trick:leader"
 LAST_HAND = EDITOR + "last-hand"
+TURN_ORDER, FAILED_PART = EDITOR + "option:turn_order", EDITOR + "option:failed_throw_part"
 TYPED = {HAND: HAND + ":text", LEAD: LEAD + ":text"}
 SUITS = ("S", "H", "D", "C", "none")
 SUIT_LABELS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "none": "No trump"}
 FIRST_LIMIT = 200
+
+# The rule options the editor sets besides the preset: option name → (widget key, label of each value).
+OPTIONS: dict[str, tuple[str, dict[str, str]]] = {
+    "turn_order": (TURN_ORDER, {TurnOrder.COUNTER_CLOCKWISE.value: "Counter-clockwise: N → W → S → E",
+                                TurnOrder.CLOCKWISE.value: "Clockwise: N → E → S → W"}),
+    "failed_throw_part": (FAILED_PART, {FailedThrowPart.SMALLEST.value: "The smallest failing part",
+                                        FailedThrowPart.NEXT_PLAYER_CHOOSES.value:
+                                            "The next player chooses a failing part"}),
+}
+DEFAULTS: dict[str, str] = {name: str(getattr(Rules(), name).value) for name in OPTIONS}
 
 # Ready-made positions: (name → CLI position JSON, the play to check, a trick to judge).
 EXAMPLES: dict[str, dict[str, Any]] = {
@@ -106,6 +117,8 @@ def init_editor() -> None:
     st.session_state[SEED] = 1
     st.session_state[LIMIT] = FIRST_LIMIT
     st.session_state[TRICK_LEADER] = "N"
+    for name, (key, _) in OPTIONS.items():
+        st.session_state[key] = DEFAULTS[name]
     st.session_state[EXAMPLE] = next(iter(EXAMPLES))
     for key in TYPED.values():
         st.session_state[key] = ""
@@ -115,7 +128,7 @@ def init_editor() -> None:
 def _apply(example: Mapping[str, Any]) -> None:
     """Load an example (position + play + trick) into the widgets."""
     position = example["position"]
-    _set_position(position)
+    _set_position(position, with_options=False)
     n = int(position.get("decks", 2))
     _set_play(_parse(example.get("play", ""), n), _sorted_hand(position), n)
     for key, play in zip(TRICK, example.get("trick", [""] * 4), strict=True):
@@ -141,7 +154,9 @@ def sort_for(cards: Sequence[Card], position: Mapping[str, Any]) -> list[Card]:
     return trump_of(position).sort(cards)
 
 
-def _set_position(position: Mapping[str, Any]) -> None:
+def _set_position(position: Mapping[str, Any], with_options: bool = True) -> None:
+    """Put a position JSON into the widgets; its ``options`` too (missing: the defaults) unless ``with_options``
+    is false (an example keeps the options the learner chose)."""
     n = int(position.get("decks", 2))
     st.session_state[DECKS] = n
     st.session_state[RANK] = str(position.get("trump_rank", "2"))
@@ -152,6 +167,10 @@ def _set_position(position: Mapping[str, Any]) -> None:
     others = position.get("others") or {}
     for seat, key in OTHERS.items():
         st.session_state[key] = str(others.get(seat, ""))
+    if with_options:
+        chosen = position.get("options") or {}
+        for name, (key, _) in OPTIONS.items():
+            st.session_state[key] = str(chosen.get(name, DEFAULTS[name]))
     st.session_state[LIMIT] = FIRST_LIMIT
     st.session_state[TRY] = ""
 
@@ -166,10 +185,11 @@ def choose_example() -> None:
 def deal_from_seed(preset: str) -> None:
     """Callback: deal the four hands from the seed (you are N; W, S, E become the other hands); you lead."""
     n = int(st.session_state.get(DECKS, 2))
-    answer = COMMANDS["deal"]({"preset": preset, "decks": n, "seed": int(st.session_state.get(SEED, 1))})
+    answer = COMMANDS["deal"]({"preset": preset, "decks": n, "seed": int(st.session_state.get(SEED, 1)),
+                               "options": options()})
     position = {"decks": n, "trump_rank": st.session_state.get(RANK, "2"),
                 "trump_suit": st.session_state.get(SUIT, "S"), "hand": answer["hands"]["N"], "lead": "",
-                "others": {s: answer["hands"][s] for s in OTHERS}}
+                "others": {s: answer["hands"][s] for s in OTHERS}, "options": options()}
     _set_position(position)
     _set_play((), _sorted_hand(position), n)
 
@@ -261,10 +281,50 @@ def position(preset: str, hand: Sequence[Card], lead: Sequence[Card]) -> dict[st
         "hand": " ".join(c.text for c in hand),
         "lead": " ".join(c.text for c in lead),
     }
+    if options():
+        out["options"] = options()
     others = {seat: st.session_state.get(key, "").strip() for seat, key in OTHERS.items()}
     if any(others.values()):
         out["others"] = {seat: text for seat, text in others.items() if text}
     return out
+
+
+def options() -> dict[str, str]:
+    """The editor's rule options that differ from the defaults (what the position JSON's ``options`` holds)."""
+    out = {}
+    for name, (key, _) in OPTIONS.items():
+        value = str(st.session_state.get(key, DEFAULTS[name]))
+        if value != DEFAULTS[name]:
+            out[name] = value
+    return out
+
+
+def options_summary() -> str:
+    """The chosen turn order and failed-throw rule in a few words."""
+    order = " → ".join(seats())
+    part = ("the next player chooses the part a failed throw leads" if options().get("failed_throw_part")
+            else "a failed throw leads its smallest failing part")
+    return f"Turn order {order}; {part}."
+
+
+def context(pos: Mapping[str, Any]) -> dict[str, Any]:
+    """The rules and trump of a position JSON, for the commands that judge cards in that context."""
+    return {k: pos[k] for k in ("preset", "decks", "options", "trump_rank", "trump_suit") if k in pos}
+
+
+def seats() -> tuple[str, ...]:
+    """The seats in the chosen turn order, from North (you)."""
+    return rules_for("competition", options()).seats
+
+
+def next_player() -> str:
+    """The seat that plays after you (North): who chooses the forced part of a failed throw."""
+    return seats()[1]
+
+
+def others_in_turn_order() -> list[tuple[str, str]]:
+    """The other hands' (seat, widget key), in turn order after you."""
+    return [(seat, OTHERS[seat]) for seat in seats()[1:]]
 
 
 def load_position(data: Mapping[str, Any]) -> None:
@@ -274,8 +334,13 @@ def load_position(data: Mapping[str, Any]) -> None:
     extra = set(data) - allowed
     if extra:
         raise InvalidRequestError(f"unknown field {sorted(extra)[0]!r}; a position has {', '.join(sorted(allowed))}")
-    if data.get("options"):
-        raise InvalidRequestError("the editor poses positions of the presets as they are: remove 'options'")
+    chosen = data.get("options") or {}
+    if not isinstance(chosen, Mapping):
+        raise InvalidRequestError("field 'options': expected an object such as {\"turn_order\": \"clockwise\"}")
+    unknown = set(chosen) - set(OPTIONS)
+    if unknown:
+        raise InvalidRequestError(f"the editor sets only the options {', '.join(OPTIONS)}; remove "
+                                  f"{', '.join(repr(u) for u in sorted(unknown))} from 'options'")
     COMMANDS["legal"]({**data, "limit": 1})  # refuses impossible positions with a message
     preset = str(data.get("preset") or next(iter(PRESETS)))
     _set_position(data)
@@ -355,7 +420,7 @@ def play_rows(plays: Sequence[str], pos: Mapping[str, Any]) -> list[dict[str, An
     their points."""
     rows = []
     leading = not pos.get("lead")
-    ctx = {k: pos[k] for k in ("preset", "decks", "trump_rank", "trump_suit")}
+    ctx = context(pos)
     for text in plays:
         cards = cards_of(text)
         try:
@@ -389,8 +454,8 @@ def draw_throw(pos: Mapping[str, Any], play: Sequence[Card], checked: Mapping[st
                    "four hands from a seed.")
         return
     try:
-        answer = COMMANDS["throw"]({**{k: pos[k] for k in ("preset", "decks", "trump_rank", "trump_suit", "hand",
-                                                          "others")}, "play": " ".join(c.text for c in play)})
+        answer = COMMANDS["throw"]({**context(pos), "hand": pos["hand"], "others": pos["others"],
+                                    "play": " ".join(c.text for c in play)})
     except ValueError as error:
         show_error(error)
         return
@@ -412,11 +477,12 @@ def draw_throw(pos: Mapping[str, Any], play: Sequence[Card], checked: Mapping[st
 def trick_inputs() -> list[str]:
     """The four plays of a trick as notation boxes, labelled with the seats from the chosen leader."""
     leader = st.session_state.get(TRICK_LEADER, "N")
-    start = SEATS.index(leader)
+    order = seats()
+    start = order.index(leader)
     cols = st.columns(4)
     out = []
     for i, (col, key) in enumerate(zip(cols, TRICK, strict=True)):
-        seat = SEATS[(start + i) % 4]
+        seat = order[(start + i) % 4]
         label = f"{seat} leads" if i == 0 else f"{seat} plays"
         out.append(col.text_input(label, key=key).strip())
     return out
@@ -440,17 +506,17 @@ def draw_trick(pos: Mapping[str, Any], plays: list[str]) -> None:
         st.caption("Fill the plays in turn, without gaps.")
         return
     given = plays[:count]
-    ctx = {k: pos[k] for k in ("preset", "decks", "trump_rank", "trump_suit")}
     leader_seat = st.session_state.get(TRICK_LEADER, "N")
     try:
-        answer = COMMANDS["winner"]({**ctx, "plays": given, "leader": leader_seat})
+        answer = COMMANDS["winner"]({**context(pos), "plays": given, "leader": leader_seat})
     except ValueError as error:
         show_error(error)
         return
-    leader = SEATS.index(leader_seat)
+    order = seats()
+    leader = order.index(leader_seat)
     for i, (col, text) in enumerate(zip(st.columns(4), given, strict=False)):
         with col:
-            seat = SEATS[(leader + i) % 4]
+            seat = order[(leader + i) % 4]
             won = i == answer["winner"]
             shown = sort_for(cards_of(text), pos)
             show_cards(shown, scale=0.6, overlap=0.5, mark=range(len(shown)) if won else (),

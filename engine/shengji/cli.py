@@ -244,9 +244,11 @@ def winner_command(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def throw_command(data: Mapping[str, Any]) -> dict[str, Any]:
     """Does a throw stand against the other hands? If not: the forced part, or the parts to choose from."""
-    req = Request(data, (*TRUMP_FIELDS, "hand", "others", "play", "leader"))
+    req = Request(data, (*TRUMP_FIELDS, "hand", "others", "play", "leader", "lead"))
     rules = _rules(req)
     trump = _trump(req, rules)
+    if _cards(req, "lead", rules):
+        raise InvalidRequestError("field 'lead': a throw is a lead, so the position's lead must be empty")
     leader = _seat(req.raw("leader", "N"), "leader", rules)
     hand = _cards(req, "hand", rules, required=True)
     play = _some_cards(req, "play", rules)

@@ -109,6 +109,8 @@ def test_kitty_and_turn_kitty_and_points() -> None:
     ("legal", {"hand": "KH", "lead": "4H 4H"}, InvalidPositionError, "only 1"),
     ("throw", {"hand": "QH 3C", "others": {"W": "KH"}, "play": "QH 4H 4H"}, InvalidPositionError,
      "not in the leader's hand"),
+    ("throw", {"hand": "QH 4H 4H", "others": {"W": "KH"}, "play": "QH 4H 4H", "lead": "3H"}, InvalidRequestError,
+     "the position's lead must be empty"),
     ("legal", {"hand": "KH", "lead": "4H", "decks": 5}, InvalidRequestError, "1..4"),
     ("legal", {"hand": "KH", "lead": "4H", "preset": "house"}, ValueError, "unknown preset"),
     ("legal", {"hand": "KH", "lead": "4H", "color": 1}, InvalidRequestError, "unknown field"),

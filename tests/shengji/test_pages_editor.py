@@ -174,3 +174,56 @@ def test_a_link_poses_the_position() -> None:
     broken.run()
     assert not broken.exception
     assert any("link" in e.value and "damaged" in e.value for e in broken.error)
+
+
+def test_rule_options_turn_order_and_failed_throws() -> None:
+    at = editor().run()
+    at.selectbox(key=ui.EXAMPLE).set_value(next(n for n in ui.EXAMPLES if "Q44" in n)).run()
+    assert "The next player (W) chooses" in at.warning[0].value
+    assert [t.label for t in at.text_input if t.key in ui.OTHERS.values()] == ["W's hand", "S's hand", "E's hand"]
+    at.radio(key=ui.TURN_ORDER).set_value("clockwise").run()
+    assert not at.exception
+    # clockwise, E plays after N: E chooses, and the other hands are asked for in turn order
+    assert "The next player (E) chooses which you must lead: 4♥ 4♥ or Q♥" in at.warning[0].value
+    assert [t.label for t in at.text_input if t.key in ui.OTHERS.values()] == ["E's hand", "S's hand", "W's hand"]
+    assert any("Turn order N → E → S → W" in c.value for c in at.caption)
+    assert [t.label for t in at.text_input if t.key in ui.TRICK] == ["N leads", "E plays", "S plays", "W plays"]
+    at.text_input(key=ui.TRICK[1]).input("AH AH").run()
+    assert at.success[-1].value.startswith("The trick: E wins with the highest pair")  # the second to play
+    saved = json.loads(at.code[-1].value)
+    assert saved["options"] == {"turn_order": "clockwise"}
+    assert COMMANDS["throw"]({**saved, "play": "QH 4H 4H"})["chooser"] == "E"
+    # the next player may choose among every failing part: A♥ Q♥ 9♥ against K♥
+    at.radio(key=ui.FAILED_PART).set_value("next_player_chooses").run()
+    typed(at, ui.HAND, "AH QH 9H 3C")
+    at.text_input(key=ui.OTHERS["E"]).input("KH 2C").run()
+    at.text_input(key=ui.OTHERS["S"]).input("2D").run()
+    at.text_input(key=ui.OTHERS["W"]).input("3D").run()
+    pick_play(at, "AH QH 9H")
+    assert "The next player (E) chooses which you must lead: 9♥ or Q♥" in at.warning[0].value
+    assert json.loads(at.code[-1].value)["options"] == {"turn_order": "clockwise",
+                                                       "failed_throw_part": "next_player_chooses"}
+
+
+def test_a_saved_position_keeps_its_options() -> None:
+    at = editor().run()
+    position = {"preset": "competition", "decks": 2, "trump_rank": "2", "trump_suit": "S", "hand": "QH 4H 4H 3C",
+                "lead": "", "options": {"turn_order": "clockwise"},
+                "others": {"W": "5H 5H", "S": "AH", "E": "2C"}}
+    at.text_area(key=ui.SHARE + ":paste").input(json.dumps(position)).run()
+    at.button(key=ui.SHARE + ":load").click().run()
+    assert not at.exception and at.radio(key=ui.TURN_ORDER).value == "clockwise"
+    pick_play(at, "QH 4H 4H")
+    assert "The next player (E) chooses" in at.warning[0].value
+    at.text_area(key=ui.SHARE + ":paste").input(json.dumps({**position, "options": {"kitty_size": 6}})).run()
+    at.button(key=ui.SHARE + ":load").click().run()
+    assert any("Not loaded" in e.value and "'kitty_size'" in e.value for e in at.error)
+    at.text_area(key=ui.SHARE + ":paste").input(json.dumps({**position, "options": {"turn_order": "up"}})).run()
+    at.button(key=ui.SHARE + ":load").click().run()
+    assert any("Not loaded" in e.value and "'up' is not one of counter-clockwise, clockwise" in e.value
+               for e in at.error)
+    # a position without options puts the defaults back
+    at.text_area(key=ui.SHARE + ":paste").input(json.dumps({k: v for k, v in position.items() if k != "options"}))
+    at.run()
+    at.button(key=ui.SHARE + ":load").click().run()
+    assert at.radio(key=ui.TURN_ORDER).value == "counter-clockwise"
