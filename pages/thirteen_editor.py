@@ -4,6 +4,7 @@ import streamlit as st
 
 from engine.thirteen.cli import COMMANDS
 from engine.thirteen.combos import DECK, game_sorted
+from engine.thirteen.rules import OPTION_HELP
 from ui import thirteen_ui as ui
 from ui.nav import current_preset
 from ui.share import apply_url_position, share_panel
@@ -29,6 +30,8 @@ with st.container(border=True):
                 key=ui.EDITOR + "deal")
     c[4].button("Clear the table (I lead)", on_click=ui.clear_table, icon=":material/layers_clear:",
                 key=ui.EDITOR + "clear")
+    st.toggle("House rule: pairs of 2s may end a double sequence (… K K A A 2 2)", key=ui.TWOS,
+              help="Option twos_in_double_sequences: " + OPTION_HELP[ui.TWOS_OPTION] + ". Off in both presets.")
 
 hand = card_picker(ui.HAND, DECK, label="Your hand", help="Up to 13 cards; click a card again to remove it.")
 table = card_picker(ui.TABLE, DECK, label="The combination on the table",

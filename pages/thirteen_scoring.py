@@ -19,7 +19,7 @@ st.caption(f"Rules: **{preset}** (sidebar). Every chart comes from seeded whole 
            "the same settings always give the same games.")
 
 for key, value in {"games": 1000, "seed": 1, "players": 4, "match": 10, "scoring": "places", "hero": "heuristic",
-                   "others": "random"}.items():
+                   "others": "random", "twos_rule": False}.items():
     if K + key not in st.session_state:
         st.session_state[K + key] = value
 
@@ -29,12 +29,15 @@ c[1].number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=K + "see
 c[2].selectbox("Players", [2, 3, 4], key=K + "players")
 c[3].number_input("Games per match", min_value=1, max_value=50, step=1, key=K + "match",
                   help="Later games of a match are led by the previous winner.")
-c = st.columns(3)
+c = st.columns([1, 1, 1, 1])
 c[0].selectbox("North's bot", list(BOT_HELP), key=K + "hero", help="\n\n".join(f"**{b}**: {h}" for b, h in
                                                                                  BOT_HELP.items()))
 c[1].selectbox("The other seats' bot", list(BOT_HELP), key=K + "others")
 c[2].selectbox("Match points", ["places", "cards"], key=K + "scoring",
                format_func={"places": "places: 3/2/1/0", "cards": "cards: losers pay per card left"}.get)
+c[3].toggle("2s in double sequences", key=K + "twos_rule",
+            help="House rule (option twos_in_double_sequences): pairs of 2s may end a double sequence after the "
+                 "aces, so … K K A A 2 2 is a double sequence of 3 pairs (a bomb).")
 
 players = int(st.session_state[K + "players"])
 options: dict[str, Any] = {
@@ -42,6 +45,7 @@ options: dict[str, Any] = {
     "players": players,
     "scoring": st.session_state[K + "scoring"],
     "match_games": int(st.session_state[K + "match"]),
+    "twos_in_double_sequences": bool(st.session_state[K + "twos_rule"]),
     "bots": [st.session_state[K + "hero"]] + [st.session_state[K + "others"]] * (players - 1),
 }
 games, seed = int(st.session_state[K + "games"]), int(st.session_state[K + "seed"])

@@ -22,7 +22,10 @@ from ui.widgets import set_picked
 
 EDITOR = "thirteen:editor:"
 HAND, TABLE, PLAY = EDITOR + "hand", EDITOR + "table", EDITOR + "play"
-PLAYERS, PASSED, FIRST, SEED, PASSING = (EDITOR + k for k in ("players", "passed", "first", "seed", "passing"))
+PLAYERS, PASSED, FIRST, SEED, PASSING, TWOS = (
+    EDITOR + k for k in ("players", "passed", "first", "seed", "passing", "twos"))
+TWOS_OPTION = "twos_in_double_sequences"
+EDITOR_OPTIONS = ("players", TWOS_OPTION)  # the rule options the editor sets (the rest come from the preset)
 SHARE = EDITOR + "share"
 KIND_TITLES = {Kind.SINGLE.key: "Singles", Kind.PAIR.key: "Pairs", Kind.TRIPLE.key: "Three of a kind",
                Kind.QUAD.key: "Four of a kind", Kind.SEQUENCE.key: "Sequences",
@@ -42,14 +45,25 @@ def init_editor() -> None:
     st.session_state[FIRST] = False
     st.session_state[SEED] = 1
     st.session_state[PASSING] = False
+    st.session_state[TWOS] = False
+
+
+def options() -> dict[str, Any]:
+    """The rule options the editor's widgets set (only those that differ from the defaults)."""
+    out: dict[str, Any] = {}
+    players = int(st.session_state.get(PLAYERS, 4))
+    if players != 4:
+        out["players"] = players
+    if st.session_state.get(TWOS, False):
+        out[TWOS_OPTION] = True
+    return out
 
 
 def position(preset: str, hand: Sequence[Card], table: Sequence[Card]) -> dict[str, Any]:
     """The position JSON of the editor's widgets (what ``legal``/``check`` read and the share panel saves)."""
-    players = int(st.session_state.get(PLAYERS, 4))
     return {
         "preset": preset,
-        "options": {} if players == 4 else {"players": players},
+        "options": options(),
         "hand": " ".join(c.text for c in game_sorted(hand)),
         "previous": " ".join(c.text for c in game_sorted(table)),
         "passed": bool(st.session_state.get(PASSED, False)),
@@ -61,14 +75,16 @@ def load_position(data: Mapping[str, Any]) -> None:
     """Put a position (from a file, pasted JSON or a link) into the editor; ValueError if it is not one."""
     COMMANDS["legal"](data)  # refuses impossible positions with a message
     preset = data.get("preset") or next(iter(PRESETS))
-    options = data.get("options") or {}
-    extra = set(options) - {"players"}
+    opts = data.get("options") or {}
+    extra = set(opts) - set(EDITOR_OPTIONS)
     if extra:
-        raise ValueError(f"the editor sets only the 'players' option, not {', '.join(sorted(extra))}")
+        raise ValueError(f"the editor sets only the options {' and '.join(EDITOR_OPTIONS)}, "
+                         f"not {', '.join(sorted(extra))}")
     set_picked(HAND, DECK, parse_cards(data.get("hand") or ""))
     set_picked(TABLE, DECK, parse_cards(data.get("previous") or ""))
     set_picked(PLAY, DECK, ())
-    st.session_state[PLAYERS] = int(options.get("players", 4))
+    st.session_state[PLAYERS] = int(opts.get("players", 4))
+    st.session_state[TWOS] = bool(opts.get(TWOS_OPTION, False))
     st.session_state[PASSED] = bool(data.get("passed", False))
     st.session_state[FIRST] = bool(data.get("first_lead", False))
     st.session_state[PASSING] = False
@@ -81,8 +97,7 @@ def load_position(data: Mapping[str, Any]) -> None:
 def deal_hand(preset: str) -> None:
     """Callback: North's hand of the seeded deal, an empty table, a fresh game."""
     seed = int(st.session_state.get(SEED, 1))
-    players = int(st.session_state.get(PLAYERS, 4))
-    deal = COMMANDS["deal"]({"preset": preset, "seed": seed, "options": {} if players == 4 else {"players": players}})
+    deal = COMMANDS["deal"]({"preset": preset, "seed": seed, "options": options()})
     set_picked(HAND, DECK, parse_cards(deal["hands"]["N"]))
     set_picked(TABLE, DECK, ())
     set_picked(PLAY, DECK, ())

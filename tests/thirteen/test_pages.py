@@ -100,6 +100,37 @@ def test_editor_loads_json_and_refuses_bad_json() -> None:
     assert at.error and "not JSON" in at.error[0].value
 
 
+def test_editor_house_rule_toggle_for_twos_in_double_sequences() -> None:
+    at = editor().run()
+    _pick(at, ED + "hand", "KS KH AS AH 2S 2H 5D")
+    _pick(at, ED + "table", "2D")
+    at.run()
+    assert not at.exception
+    assert list(at.dataframe[0].value["Play"]) == ["2♥"]
+    _pick(at, ED + "play", "KS KH AS AH 2S 2H")
+    at.run()
+    assert at.error and "turn on the option twos_in_double_sequences" in at.error[0].value
+    at.toggle(key=ED + "twos").set_value(True).run()
+    assert [list(d.value["Play"]) for d in at.dataframe] == [["2♥"], ["K♠ K♥ A♠ A♥ 2♠ 2♥"]]
+    assert at.success and "still a double sequence of 3 pairs" in at.success[0].value
+    saved = json.loads(at.code[-1].value)
+    assert saved["options"] == {"twos_in_double_sequences": True}
+
+
+def test_editor_loads_a_position_with_the_twos_option() -> None:
+    at = editor().run()
+    position = {"preset": "seed", "options": {"twos_in_double_sequences": True}, "hand": "KS KH AS AH 2S 2H",
+                "previous": "QD QC KD KC AD AC", "passed": False, "first_lead": False}
+    at.text_area(key=ED + "share:paste").input(json.dumps(position)).run()
+    at.button(key=ED + "share:load").click().run()
+    assert at.success and "Position loaded" in at.success[0].value
+    assert at.session_state[ED + "twos"] is True
+    assert list(at.dataframe[0].value["Play"]) == ["K♠ K♥ A♠ A♥ 2♠ 2♥"]
+    at.text_area(key=ED + "share:paste").input(json.dumps({**position, "options": {"bomb_ladder": True}})).run()
+    at.button(key=ED + "share:load").click().run()
+    assert at.error and "the editor sets only the options players and twos_in_double_sequences" in at.error[0].value
+
+
 def test_editor_opens_a_shared_link() -> None:
     at = editor()
     at.query_params["pos"] = encode_position({"preset": "seed", "hand": "9S 9H 2D", "previous": "8S 8C",
@@ -141,6 +172,17 @@ def test_scoring_explorer_with_three_players_and_card_scoring() -> None:
     assert len(match["data"]) == 3
     totals = at.dataframe[0].value
     assert totals["Total points"].sum() == 0, "card scoring: what the losers pay, the winner gets"
+
+
+def test_scoring_explorer_with_twos_in_double_sequences() -> None:
+    def double_sequence_share(at: AppTest) -> float:
+        bombs = json.loads(at.get("plotly_chart")[0].proto.spec)["data"][0]
+        return float(bombs["text"][list(bombs["x"]).index("double sequence of 3+ pairs")].rstrip("%"))
+
+    off, on = scoring(80), scoring(80, twos_rule=True)
+    assert not on.exception, [e.value for e in on.exception]
+    assert on.toggle(key=SC + "twos_rule").value is True
+    assert double_sequence_share(on) > double_sequence_share(off)
 
 
 def test_lessons_page_walk_and_an_exercise() -> None:
