@@ -3,9 +3,9 @@ with the reason; a complete trick and its winner; or a calling position and its 
 
 import streamlit as st
 
-from engine.cards import format_cards
+from engine.cards import Suit, format_cards
 from engine.euchre.cli import COMMANDS
-from engine.euchre.trumps import DECK
+from engine.euchre.trumps import DECK, trump_order
 from ui import euchre_editor as ed
 from ui.share import apply_url_position, share_panel, show_load_message
 from ui.widgets import card_picker, show_cards, show_error
@@ -15,6 +15,9 @@ ed.init_state()
 apply_url_position(ed.KEY, ed.load)
 show_load_message(ed.KEY)
 k = ed.k
+deck = ed.deck()
+benny = ed.rules().benny
+ed.fit_to_deck(deck)
 
 with st.expander("Examples", icon=":material/lightbulb:"):
     cols = st.columns(3)
@@ -28,8 +31,7 @@ call_hand: tuple = ()
 
 if mode == "trick":
     c1, c2, c3 = st.columns(3)
-    c1.selectbox("Trump", ed.SUITS, key=k("trump"),
-                 format_func=lambda s: {"S": "♠ spades", "H": "♥ hearts", "D": "♦ diamonds", "C": "♣ clubs"}[s])
+    c1.selectbox("Trump", ed.SUITS, key=k("trump"), format_func=ed.SUIT_NAMES.get)
     c2.selectbox("Who led the trick", [ed.NOBODY] + ed.SEATS, key=k("leader"),
                  format_func=lambda s: ed.SEAT_NAMES.get(s, "— (not given)"),
                  help="Optional: with the leader known the editor names who plays each card.")
@@ -41,18 +43,33 @@ if mode == "trick":
                   placeholder="e.g. 9C JD — leave empty if you lead",
                   help="Cards such as 9C, JD, 10H (or 9♣ J♦ 10♥). With one card per active player the trick is "
                        "complete and the editor shows who wins it.")
-    hand = card_picker(k("hand"), DECK, label="Your hand (up to 5 cards)",
+    order = format_cards(trump_order(Suit.parse(st.session_state[k("trump")]), benny), symbols=True)
+    st.caption(f"Trumps, high to low: **{order}**" + (" — RJ, the joker, is the best bower (preset benny)"
+                                                      if benny else ""))
+    hand = card_picker(k("hand"), deck, label="Your hand (up to 5 cards)",
                        help="Click cards to put them in your hand.")
 else:
     c1, c2, c3, c4 = st.columns(4)
-    c1.selectbox("Dealer", ed.SEATS, key=k("dealer"), format_func=ed.SEAT_NAMES.get)
-    c2.selectbox("Upcard", ed.UPCARDS, key=k("upcard"),
-                 format_func=lambda t: DECK.parse(t)[0].symbol_text)
-    c3.radio("Calling round", [1, 2], key=k("round"), horizontal=True,
+    c1.selectbox("Dealer", ed.SEATS, key=k("dealer"), format_func=ed.SEAT_NAMES.get, on_change=ed.follow_joker)
+    c2.selectbox("Upcard", ed.upcards(deck), key=k("upcard"), format_func=ed.card_label, on_change=ed.follow_joker)
+    joker_up = st.session_state[k("upcard")] == "RJ"
+    if joker_up and not ed.joker_names_trump():
+        c2.selectbox("The joker stands for", [ed.NAMED_NOW] + ed.SUITS, key=k("joker_suit"),
+                     format_func=lambda s: ed.SUIT_NAMES.get(s, "— not named yet"), on_change=ed.follow_joker,
+                     help="The dealer names, before looking at their cards, the suit the joker stands for; "
+                          "round 1 then offers that suit.")
+    blind = ed.joker_named_now()
+    c3.radio("Calling round", [1, 2], key=k("round"), horizontal=True, disabled=blind,
              help="Round 1: pass or order up the upcard. Round 2 (after four passes): name another suit or pass.")
-    c4.selectbox("Player to call", ed.SEATS, key=k("seat"), format_func=ed.SEAT_NAMES.get,
+    c4.selectbox("Player to call", ed.SEATS, key=k("seat"), format_func=ed.SEAT_NAMES.get, disabled=blind,
                  help="The players before them, from the dealer's left, have passed.")
-    call_hand = card_picker(k("callhand"), DECK, label="Their hand (optional: for the rule-of-thumb advice)")
+    if blind:
+        dealer = ed.SEAT_NAMES[st.session_state[k("dealer")]]
+        st.info(f"The joker is turned up, so {dealer} (the dealer) decides at once — the rule of this preset: "
+                f"{ed.rules().benny_upcard.description}. The dealer's hand plays no part in the choice.",
+                icon=":material/playing_cards:")
+    else:
+        call_hand = card_picker(k("callhand"), deck, label="Their hand (optional: for the rule-of-thumb advice)")
 
 pos = ed.position(hand, call_hand)
 st.divider()
@@ -60,6 +77,8 @@ try:
     answer = COMMANDS["position"](pos)
 except ValueError as error:
     show_error(error)
+    if "turn on the benny option" in str(error):
+        st.caption("Choose the preset **benny** in the sidebar to play with the joker.")
     answer = None
 
 if answer is not None and answer["kind"] == "complete trick":
@@ -91,8 +110,11 @@ elif answer is not None and answer["kind"] == "trick":
         f"- {':green[✓]' if c.text in legal else ':red[✗]'} **{c.symbol_text}** — {answer['reasons'][c.text]}"
         for c in cards))
 elif answer is not None:
-    st.subheader(f"{ed.SEAT_NAMES[answer['to_act']]} to call — legal: "
-                 f"{', '.join(answer['calls'])}")
+    who = ed.SEAT_NAMES[answer["to_act"]]
+    if answer["phase"] == "joker upcard":
+        st.subheader(f"{who}, the dealer, names a suit — legal: {', '.join(answer['calls'])}")
+    else:
+        st.subheader(f"{who} to call — legal: {', '.join(answer['calls'])}")
     st.markdown("\n".join(
         f"- {':green[✓]' if call in answer['calls'] else ':red[✗]'} **{call}** — {why}"
         for call, why in answer["reasons"].items()))

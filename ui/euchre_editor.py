@@ -8,11 +8,11 @@ from typing import Any
 
 import streamlit as st
 
-from engine.cards import Card, Suit, format_cards
+from engine.cards import Card, Deck, Suit, format_cards
 from engine.errors import InvalidRequestError
 from engine.euchre.cli import COMMANDS, PRESETS
-from engine.euchre.rules import Seat
-from engine.euchre.trumps import DECK, sort_hand
+from engine.euchre.rules import BennyUpcard, Rules, Seat, make_rules
+from engine.euchre.trumps import BENNY, BENNY_DECK, DECK, deck_of, sort_hand
 from ui.nav import current_preset, set_preset
 from ui.widgets import set_picked
 
@@ -22,7 +22,9 @@ SEATS = [s.letter for s in Seat]
 SEAT_NAMES = {s.letter: s.title for s in Seat}
 SUITS = [s.letter for s in Suit]
 NOBODY = "—"
+NAMED_NOW = "—"  # the joker's suit is not named yet: the dealer names it now
 UPCARDS = [c.text for c in sort_hand(DECK.distinct())]
+SUIT_NAMES = {"S": "♠ spades", "H": "♥ hearts", "D": "♦ diamonds", "C": "♣ clubs"}
 
 EXAMPLES: dict[str, dict[str, Any]] = {
     "Left bower: must you follow clubs?": {"trump": "H", "hand": "JD AS QC KC 10H", "trick": "9C", "leader": "W"},
@@ -32,6 +34,9 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "A lone hand: 3-card trick": {"trump": "H", "trick": "9S KS 9H", "leader": "E", "sits_out": ["S"]},
     "Round 2, the dealer is stuck": {"dealer": "N", "upcard": "KH", "round": 2, "seat": "N",
                                      "hand": "JD AD 9S QD 10C", "preset": "stick_the_dealer"},
+    "The benny: the joker is a heart": {"trump": "H", "hand": "RJ AS 9C", "trick": "9H", "leader": "N",
+                                        "preset": "benny"},
+    "The joker turned up": {"dealer": "S", "upcard": "RJ", "round": 1, "seat": "S", "preset": "benny"},
 }
 
 
@@ -39,24 +44,75 @@ def k(name: str) -> str:
     return f"{KEY}:{name}"
 
 
+def rules() -> Rules:
+    """The rules of the preset chosen in the sidebar."""
+    return make_rules(current_preset("euchre"))
+
+
+def deck() -> Deck:
+    """The deck in play: 24 cards, or 25 with the joker under the benny."""
+    return deck_of(rules().benny)
+
+
+def upcards(cards: Deck) -> list[str]:
+    """The cards that may be turned up, the joker (if in the deck) first."""
+    return [c.text for c in sort_hand(cards.distinct())]
+
+
+def card_label(text: str) -> str:
+    card = DECK.parse(text)[0]
+    return f"{card.symbol_text} (the joker)" if card == BENNY else card.symbol_text
+
+
+def joker_names_trump() -> bool:
+    """Under the preset's rules a turned-up joker makes the dealer name trump at once."""
+    return rules().benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP
+
+
+def joker_named_now() -> bool:
+    """The posed calling position is the dealer naming a suit for a turned-up joker."""
+    return st.session_state[k("upcard")] == BENNY.text and (
+        joker_names_trump() or st.session_state[k("joker_suit")] == NAMED_NOW)
+
+
 def init_state() -> None:
     """Set the editor's session_state keys once (the issue's example trick)."""
     if k("mode") in st.session_state:
         return
     defaults = {"mode": "trick", "trump": "H", "trick": "9C", "out": [], "leader": "W",
-                "dealer": "N", "upcard": "KH", "round": 1, "seat": "E"}
+                "dealer": "N", "upcard": "KH", "round": 1, "seat": "E", "joker_suit": NAMED_NOW}
     for name, value in defaults.items():
         st.session_state[k(name)] = value
-    set_picked(k("hand"), DECK, DECK.parse("JD AS QC KC 10H"))
-    set_picked(k("callhand"), DECK, DECK.parse("JH JD AH 10S QC"))
+    set_picked(k("hand"), BENNY_DECK, DECK.parse("JD AS QC KC 10H"))
+    set_picked(k("callhand"), BENNY_DECK, DECK.parse("JH JD AH 10S QC"))
+
+
+def follow_joker() -> None:
+    """Callback of the dealer, upcard and joker-suit boxes: a dealer naming a suit for a turned-up joker is
+    shown as such (round 1, the dealer to call)."""
+    if joker_named_now():
+        st.session_state[k("round")] = 1
+        st.session_state[k("seat")] = st.session_state[k("dealer")]
+
+
+def fit_to_deck(cards: Deck) -> None:
+    """Before the widgets are drawn: an upcard outside the deck in play (the joker after leaving the benny
+    preset) goes back to the default."""
+    if st.session_state[k("upcard")] not in upcards(cards):
+        st.session_state[k("upcard")] = "KH"
 
 
 def position(hand: tuple[Card, ...], call_hand: tuple[Card, ...]) -> dict[str, Any]:
     """The position JSON of the current widgets (the preset from the sidebar included)."""
     pos: dict[str, Any] = {"preset": current_preset("euchre")}
     if st.session_state[k("mode")] == "calling":
-        pos.update(dealer=st.session_state[k("dealer")], upcard=st.session_state[k("upcard")],
+        dealer = st.session_state[k("dealer")]
+        pos.update(dealer=dealer, upcard=st.session_state[k("upcard")],
                    round=int(st.session_state[k("round")]), seat=st.session_state[k("seat")])
+        if joker_named_now():  # the dealer names a suit at once: no round or seat to choose
+            pos.update(round=1, seat=dealer)
+        elif pos["upcard"] == BENNY.text:
+            pos["joker_suit"] = st.session_state[k("joker_suit")]
         if call_hand:
             pos["hand"] = format_cards(call_hand)
         return pos
@@ -90,7 +146,9 @@ def _fill_widgets(data: Mapping[str, Any]) -> None:
         st.session_state[k("upcard")] = DECK.parse(data["upcard"])[0].text
         st.session_state[k("round")] = int(data.get("round", 1))
         st.session_state[k("seat")] = Seat.parse(data.get("seat", Seat.parse(data["dealer"]).left)).letter
-        set_picked(k("callhand"), DECK, hand)
+        joker_suit = data.get("joker_suit")
+        st.session_state[k("joker_suit")] = Suit.parse(joker_suit).letter if joker_suit else NAMED_NOW
+        set_picked(k("callhand"), BENNY_DECK, hand)
         return
     st.session_state[k("mode")] = "trick"
     st.session_state[k("trump")] = Suit.parse(data["trump"]).letter
@@ -98,7 +156,7 @@ def _fill_widgets(data: Mapping[str, Any]) -> None:
     out = data.get("sits_out") or []
     st.session_state[k("out")] = [Seat.parse(s).letter for s in (out if isinstance(out, list) else [out])]
     st.session_state[k("leader")] = Seat.parse(data["leader"]).letter if data.get("leader") else NOBODY
-    set_picked(k("hand"), DECK, hand)
+    set_picked(k("hand"), BENNY_DECK, hand)
 
 
 def load_example(name: str) -> None:

@@ -270,6 +270,8 @@ class EuchreTable:
         if not state.tricks and not state.trick_cards:
             deck = "25 cards with the joker (RJ, the best bower)" if rules.benny else "24 cards, 9 to A"
             info.append(("Deal", f"{deck}; {rules.deal_packets.description}, from {_name((state.dealer + 1) % 4)}"))
+        if state.phase is Phase.JOKER_UPCARD:
+            info.append(("Joker turned up", rules.benny_upcard.description))
         if state.joker_suit is not None and state.trump is None:
             info.append(("The joker stands for", f"{state.joker_suit.symbol} {state.joker_suit.plural}"))
         if state.trump is not None:

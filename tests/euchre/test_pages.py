@@ -8,6 +8,7 @@ import json
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
+from ui import euchre_editor as ed
 from ui.share import encode_position
 
 K = "euchre:editor"
@@ -63,12 +64,47 @@ def test_editor_calling_mode_and_examples() -> None:
     names = [b for b in at.button if b.key and b.key.startswith(f"{K}:example:")]
     assert len(names) >= 5
     for button in names:
-        button.click().run()
+        at.button(key=button.key).click().run()
         assert not at.exception, [e.value for e in at.exception]
         assert not at.error, [e.value for e in at.error]
-    # the last example poses a stuck dealer under the stick_the_dealer preset
+    stuck = list(ed.EXAMPLES).index("Round 2, the dealer is stuck")
+    at.button(key=f"{K}:example:{stuck}").click().run()
     assert at.session_state["sidebar:preset:euchre"] == "stick_the_dealer"
     assert "stuck" in text_of(at)
+    joker = list(ed.EXAMPLES).index("The joker turned up")
+    at.button(key=f"{K}:example:{joker}").click().run()
+    assert at.session_state["sidebar:preset:euchre"] == "benny"
+    assert any("South, the dealer, names a suit" in h.value for h in at.subheader)
+
+def test_editor_with_the_benny() -> None:
+    at = page("editor").run()
+    at.text_input(key=f"{K}:trick").input("RJ").run()
+    assert any("turn on the benny option" in e.value for e in at.error)
+    assert any("preset **benny**" in c.value for c in at.caption)
+    at.session_state["sidebar:preset:euchre"] = "benny"
+    at.text_input(key=f"{K}:trick").input("9H").run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert any("RJ J♥ J♦ A♥" in c.value for c in at.caption)
+    for row, chosen in (("♠", ["AS#1"]), ("♥", []), ("♣", ["9C#1"]), ("♦", []), ("Jokers", ["RJ#1"])):
+        at.button_group(key=f"{K}:hand:{row}").set_value(chosen)
+    at.run()
+    assert not at.error, [e.value for e in at.error]
+    assert "Legal: **RJ**" in text_of(at)  # the joker is the only heart: it must follow
+    assert "RJ, the joker, is a heart while hearts are trump" in text_of(at)
+    at.text_input(key=f"{K}:trick").input("RJ 9S").run()
+    assert any("appears 2 times" in e.value for e in at.error)
+    # calling: a turned-up joker
+    at.text_input(key=f"{K}:trick").input("9H").run()
+    at.radio(key=f"{K}:mode").set_value("calling").run()
+    at.selectbox(key=f"{K}:upcard").set_value("RJ").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.session_state[f"{K}:seat"] == at.session_state[f"{K}:dealer"] == "N"
+    assert any("North, the dealer, names a suit" in h.value for h in at.subheader)
+    assert any("before looking" in i.value for i in at.info)
+    # back to the seed: the joker leaves the deck and the upcard falls back to K♥
+    at.session_state["sidebar:preset:euchre"] = "seed"
+    at.run()
+    assert not at.exception and at.session_state[f"{K}:upcard"] == "KH"
 
 
 def test_editor_loads_pasted_json_and_refuses_a_bad_one() -> None:
