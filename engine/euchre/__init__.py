@@ -26,22 +26,38 @@ from engine.euchre.hand import (
     legal_actions,
     legal_calls,
     new_hand,
+    next_dealer,
     parse_action,
     start_hand,
     trick_position,
 )
 from engine.euchre.play import TrickPosition, check, legal_plays, trick_winner, winner_reason
-from engine.euchre.rules import PRESETS, FirstLead, Rules, Seat, Side, make_rules
+from engine.euchre.rules import PRESETS, BennyUpcard, DealPackets, FirstLead, Rules, Seat, Side, ThrownIn, make_rules
 from engine.euchre.score import HandScore, game_over_reason, game_winner, score_hand, win_chances
 from engine.euchre.simulation import play_game, play_hand, simulate_games, simulate_hands
-from engine.euchre.trumps import DECK, card_power, effective_suit, is_trump, left_bower, right_bower, trump_order
+from engine.euchre.trumps import (
+    BENNY,
+    BENNY_DECK,
+    DECK,
+    card_power,
+    deck_of,
+    effective_suit,
+    is_trump,
+    left_bower,
+    right_bower,
+    trump_order,
+)
 
 __all__ = [
+    "BENNY",
+    "BENNY_DECK",
     "BOTS",
     "DECK",
     "ORDER_UP",
     "PRESETS",
     "Action",
+    "BennyUpcard",
+    "DealPackets",
     "Discard",
     "EuchreDeal",
     "FirstLead",
@@ -54,6 +70,7 @@ __all__ = [
     "Rules",
     "Seat",
     "Side",
+    "ThrownIn",
     "Trick",
     "TrickPosition",
     "action_text",
@@ -64,6 +81,7 @@ __all__ = [
     "check",
     "check_action",
     "deal_cards",
+    "deck_of",
     "discard_state",
     "effective_suit",
     "game_over_reason",
@@ -77,6 +95,7 @@ __all__ = [
     "legal_plays",
     "make_rules",
     "new_hand",
+    "next_dealer",
     "parse_action",
     "play_game",
     "play_hand",

@@ -132,12 +132,12 @@ def test_lessons_page_walks_every_lesson() -> None:
     at = page("lessons").run()
     assert not at.exception
     count = len(at.selectbox(key="euchre:lesson:index").options)
-    assert count == 8
+    assert count == 9
     for _ in range(count - 1):
         at.button(key="euchre:lesson:index:next").click().run()
         assert not at.exception, [e.value for e in at.exception]
         assert not at.error
-    assert "Winning the game by two" in [h.value for h in at.header]
+    assert "The joker (benny) and other house rules" in [h.value for h in at.header]
 
 
 def test_scoring_page_draws_the_charts() -> None:
@@ -155,3 +155,12 @@ def test_scoring_page_draws_the_charts() -> None:
     assert specs[3]["layout"]["title"]["text"] == "10 points, ahead by 2"
     at.radio(key="euchre:scoring:bots").set_value("random").run()
     assert not at.exception
+
+
+def test_scoring_page_with_the_benny_preset() -> None:
+    at = page("scoring")
+    at.session_state["euchre:scoring:hands"] = 300
+    at.session_state["sidebar:preset:euchre"] = "benny"
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert len(at.get("plotly_chart")) == 6
