@@ -52,12 +52,6 @@ else:
     c1, c2, c3, c4 = st.columns(4)
     c1.selectbox("Dealer", ed.SEATS, key=k("dealer"), format_func=ed.SEAT_NAMES.get, on_change=ed.follow_joker)
     c2.selectbox("Upcard", ed.upcards(deck), key=k("upcard"), format_func=ed.card_label, on_change=ed.follow_joker)
-    joker_up = st.session_state[k("upcard")] == "RJ"
-    if joker_up and not ed.joker_names_trump():
-        c2.selectbox("The joker stands for", [ed.NAMED_NOW] + ed.SUITS, key=k("joker_suit"),
-                     format_func=lambda s: ed.SUIT_NAMES.get(s, "— not named yet"), on_change=ed.follow_joker,
-                     help="The dealer names, before looking at their cards, the suit the joker stands for; "
-                          "round 1 then offers that suit.")
     blind = ed.joker_named_now()
     c3.radio("Calling round", [1, 2], key=k("round"), horizontal=True, disabled=blind,
              help="Round 1: pass or order up the upcard. Round 2 (after four passes): name another suit or pass.")

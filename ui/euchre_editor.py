@@ -11,7 +11,7 @@ import streamlit as st
 from engine.cards import Card, Deck, Suit, format_cards
 from engine.errors import InvalidRequestError
 from engine.euchre.cli import COMMANDS, PRESETS
-from engine.euchre.rules import BennyUpcard, Rules, Seat, make_rules
+from engine.euchre.rules import Rules, Seat, make_rules
 from engine.euchre.trumps import BENNY, BENNY_DECK, DECK, deck_of, sort_hand
 from ui.nav import current_preset, set_preset
 from ui.widgets import set_picked
@@ -22,7 +22,6 @@ SEATS = [s.letter for s in Seat]
 SEAT_NAMES = {s.letter: s.title for s in Seat}
 SUITS = [s.letter for s in Suit]
 NOBODY = "—"
-NAMED_NOW = "—"  # the joker's suit is not named yet: the dealer names it now
 UPCARDS = [c.text for c in sort_hand(DECK.distinct())]
 SUIT_NAMES = {"S": "♠ spades", "H": "♥ hearts", "D": "♦ diamonds", "C": "♣ clubs"}
 
@@ -64,15 +63,10 @@ def card_label(text: str) -> str:
     return f"{card.symbol_text} (the joker)" if card == BENNY else card.symbol_text
 
 
-def joker_names_trump() -> bool:
-    """Under the preset's rules a turned-up joker makes the dealer name trump at once."""
-    return rules().benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP
-
-
 def joker_named_now() -> bool:
-    """The posed calling position is the dealer naming a suit for a turned-up joker."""
-    return st.session_state[k("upcard")] == BENNY.text and (
-        joker_names_trump() or st.session_state[k("joker_suit")] == NAMED_NOW)
+    """The posed calling position is the dealer naming a suit for a turned-up joker (the later calls of the
+    ``stands for a suit`` rule, with ``joker_suit``, are posed on the command line)."""
+    return st.session_state[k("upcard")] == BENNY.text
 
 
 def init_state() -> None:
@@ -80,7 +74,7 @@ def init_state() -> None:
     if k("mode") in st.session_state:
         return
     defaults = {"mode": "trick", "trump": "H", "trick": "9C", "out": [], "leader": "W",
-                "dealer": "N", "upcard": "KH", "round": 1, "seat": "E", "joker_suit": NAMED_NOW}
+                "dealer": "N", "upcard": "KH", "round": 1, "seat": "E"}
     for name, value in defaults.items():
         st.session_state[k(name)] = value
     set_picked(k("hand"), BENNY_DECK, DECK.parse("JD AS QC KC 10H"))
@@ -88,8 +82,8 @@ def init_state() -> None:
 
 
 def follow_joker() -> None:
-    """Callback of the dealer, upcard and joker-suit boxes: a dealer naming a suit for a turned-up joker is
-    shown as such (round 1, the dealer to call)."""
+    """Callback of the dealer and upcard boxes: a dealer naming a suit for a turned-up joker is shown as such
+    (round 1, the dealer to call)."""
     if joker_named_now():
         st.session_state[k("round")] = 1
         st.session_state[k("seat")] = st.session_state[k("dealer")]
@@ -111,8 +105,6 @@ def position(hand: tuple[Card, ...], call_hand: tuple[Card, ...]) -> dict[str, A
                    round=int(st.session_state[k("round")]), seat=st.session_state[k("seat")])
         if joker_named_now():  # the dealer names a suit at once: no round or seat to choose
             pos.update(round=1, seat=dealer)
-        elif pos["upcard"] == BENNY.text:
-            pos["joker_suit"] = st.session_state[k("joker_suit")]
         if call_hand:
             pos["hand"] = format_cards(call_hand)
         return pos
@@ -146,8 +138,6 @@ def _fill_widgets(data: Mapping[str, Any]) -> None:
         st.session_state[k("upcard")] = DECK.parse(data["upcard"])[0].text
         st.session_state[k("round")] = int(data.get("round", 1))
         st.session_state[k("seat")] = Seat.parse(data.get("seat", Seat.parse(data["dealer"]).left)).letter
-        joker_suit = data.get("joker_suit")
-        st.session_state[k("joker_suit")] = Suit.parse(joker_suit).letter if joker_suit else NAMED_NOW
         set_picked(k("callhand"), BENNY_DECK, hand)
         return
     st.session_state[k("mode")] = "trick"
