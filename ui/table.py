@@ -395,6 +395,7 @@ class _TablePage:
     def _watch(self, names: Sequence[str], scale: float) -> None:
         ss = st.session_state
         hand = self._watch_hand()
+        names = self.table.seat_names(hand.states[0])  # a loaded record's options may rename the seats
         total = len(hand.steps)
         step = max(0, min(int(ss.get(self.key("step"), 0)), total))
         ss[self.key("step")] = step
