@@ -94,3 +94,25 @@ def test_bot_actions_are_legal() -> None:
         assert TABLE.check(state, action).legal, action
         state, _ = TABLE.apply(state, action)
     Record("shengji", "tractor", 12).to_json()
+
+
+def test_the_table_page_names_a_clockwise_records_seats_in_its_turn_order() -> None:
+    """A loaded record with ``turn_order = clockwise``: the commentary names the seats as the engine does."""
+    import json
+
+    from streamlit.testing.v1 import AppTest
+
+    from tests.conftest import ROOT
+
+    record, final = play_out(TABLE, "competition", 5, "heuristic", {"turn_order": "clockwise"})
+    key = "shengji:table:"
+    at = AppTest.from_file(str(ROOT / "pages" / "shengji_table.py"), default_timeout=120).run()
+    at.text_area(key=f"{key}paste").input(json.dumps(record.to_json())).run()
+    at.button(key=f"{key}load").click().run()
+    assert not at.exception and at.success and "Loaded" in at.success[0].value
+    steps = at.session_state[f"{key}watch"].steps
+    number, step = next((n, s) for n, s in enumerate(steps, start=1) if s.seat == 1)
+    assert TABLE.seat_names(final)[1] == "E"
+    lines = [m.value for m in at.markdown if m.value.startswith(f"{number}. ")]
+    assert lines and f"{step.chapter} · E — " in lines[0], lines
+    assert any("Turn order:** N → E → S → W" in m.value for m in at.markdown)
