@@ -3,7 +3,7 @@
 The two presets are ``competition`` (seed 000) and ``tractor`` (seed 001); see :mod:`engine.shengji.rules`.
 The main entry points::
 
-    rules = rules_for("competition", {"decks": 2})
+    rules = rules_for("competition", {"decks": 2, "turn_order": "clockwise"})   # rules.seats: N E S W
     trump = trump_for(rules, Rank.TEN, Suit.SPADES)            # effective suits, order, adjacency
     pos = Position.make(rules, trump, hand, lead)              # lead=() when leading
     requirement(pos).text / ladder_steps(pos)                  # what must be played, rung by rung
@@ -43,7 +43,7 @@ from engine.shengji.rounds import (
     play_round,
     simulate_rounds,
 )
-from engine.shengji.rules import PRESETS, SEATS, TEAMS, Rules, rules_for
+from engine.shengji.rules import PRESETS, SEATS, TEAMS, FailedThrowPart, Rules, TurnOrder, rules_for
 from engine.shengji.score import (
     LevelChange,
     RoundScore,
@@ -57,11 +57,11 @@ from engine.shengji.trick import ThrowJudgement, TrickOutcome, judge_throw, tric
 from engine.shengji.trump import Group, Trump, describe_order, points, trump_for
 
 __all__ = [
-    "PRESETS", "SEATS", "TEAMS", "Bury", "Choose", "Combo", "Declaration", "Declare", "Duty", "Group", "Holding",
-    "Kind", "LegalPlays", "LevelChange", "Phase", "Play", "Position", "Requirement", "RoundScore", "RoundState",
-    "Rules", "Rung", "ThrowJudgement", "TrickOutcome", "Trump", "apply", "check", "classify", "covering_plays",
-    "decompose", "describe_format", "describe_order", "is_tractor", "judge", "judge_throw", "kitty_bonus",
-    "kitty_multiplier", "ladder_steps", "legal_declarations", "legal_plays", "level_bands", "level_change",
-    "new_round", "play_game", "play_round", "playable_cards", "points", "requirement", "rules_for", "score_round",
-    "simulate_rounds", "trick_winner", "trump_for", "turn_kitty",
+    "PRESETS", "SEATS", "TEAMS", "Bury", "Choose", "Combo", "Declaration", "Declare", "Duty", "FailedThrowPart",
+    "Group", "Holding", "Kind", "LegalPlays", "LevelChange", "Phase", "Play", "Position", "Requirement",
+    "RoundScore", "RoundState", "Rules", "Rung", "ThrowJudgement", "TrickOutcome", "Trump", "TurnOrder", "apply",
+    "check", "classify", "covering_plays", "decompose", "describe_format", "describe_order", "is_tractor", "judge",
+    "judge_throw", "kitty_bonus", "kitty_multiplier", "ladder_steps", "legal_declarations", "legal_plays",
+    "level_bands", "level_change", "new_round", "play_game", "play_round", "playable_cards", "points",
+    "requirement", "rules_for", "score_round", "simulate_rounds", "trick_winner", "trump_for", "turn_kitty",
 ]

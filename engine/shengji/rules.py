@@ -101,7 +101,12 @@ KITTY_SIZES: dict[int, int] = {1: 6, 2: 8, 3: 6, 4: 8}
 
 @dataclass(frozen=True)
 class Rules:
-    """All options of a Shengji game. Defaults are the competition preset with two decks."""
+    """All options of a Shengji game. Defaults are the competition preset with two decks.
+
+    Both presets play counter-clockwise (``turn_order``) and make a failed throw lead its smallest failing part
+    of each kind (``failed_throw_part``); the alternatives are clockwise play and the next player choosing among
+    every failing part — the only alternative we found for that case (see :class:`FailedThrowPart`).
+    """
 
     decks: int = 2
     turn_order: TurnOrder = TurnOrder.COUNTER_CLOCKWISE
