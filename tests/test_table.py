@@ -8,6 +8,7 @@ from streamlit.testing.v1 import AppTest
 from engine.cards import Deck
 from engine.games import GAMES
 from engine.table import Record, ReplayError, play_out, replay
+from tests.conftest import ROOT
 from tests.fixtures.demo_game import TABLE as DEMO
 from ui.table import action_cards, action_label, table_game
 from ui.widgets import picker_state
@@ -179,3 +180,18 @@ def test_a_shared_link_opens_the_hand_and_a_damaged_one_is_refused() -> None:
     at.run()
     assert not at.exception
     assert at.error and "link was not loaded" in at.error[0].value
+
+
+def test_a_link_to_a_hand_of_another_preset_switches_the_sidebar_preset() -> None:
+    from ui.share import encode_position
+
+    table = table_game("doudizhu")
+    assert table is not None
+    record, _ = play_out(table, "four_player", 4, "random")
+    at = AppTest.from_file(str(ROOT / "pages" / "doudizhu_table.py"), default_timeout=120)
+    at.query_params["hand"] = encode_position(record.to_json())
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.session_state["doudizhu:table:watch"].record == record
+    assert at.session_state["sidebar:preset:doudizhu"] == "four_player"
+    assert any("four_player" in c.value for c in at.caption)

@@ -22,7 +22,7 @@ from engine.cards import Card, Deck, format_cards, parse_cards
 from engine.errors import InvalidRequestError
 from engine.games import GAMES
 from engine.table import Record, ReplayError, Step, TableGame, TableView, replay
-from ui.nav import current_preset
+from ui.nav import current_preset, set_preset
 from ui.share import decode_position, encode_position, parse_json_position
 from ui.widgets import card_picker, show_cards, show_error
 
@@ -246,8 +246,9 @@ class _TablePage:
         ss = st.session_state
         hand: Hand | None = ss.get(self.key("watch"))
         seed = int(ss[self.key("seed")])
-        if hand is None or (not ss.get(self.key("loaded")) and (hand.record.seed, hand.record.preset) != (
-                seed, self.preset)):
+        changed = hand is not None and (hand.record.preset != self.preset or (
+            not ss.get(self.key("loaded")) and hand.record.seed != seed))
+        if hand is None or changed:
             hand = bot_hand(self.table, self.preset, seed)
             ss[self.key("watch")] = hand
             ss[self.key("loaded")] = False
@@ -338,7 +339,11 @@ class _TablePage:
         ss[self.key("mode")] = WATCH
         ss[self.key("seed")] = record.seed
         ss[self.key("step")] = len(hand.steps)
-        ss[self.key("message")] = ("success", f"Loaded a hand of {len(hand.steps)} steps (seed {record.seed}).")
+        ss[self.key("message")] = ("success", f"Loaded a hand of {len(hand.steps)} steps (seed {record.seed}, "
+                                              f"preset {record.preset}).")
+        if self.game in GAMES and record.preset != self.preset:
+            self.preset = record.preset
+            set_preset(self.game, record.preset)  # the sidebar follows the hand (may rerun at once)
 
     def _load_clicked(self) -> None:
         ss = st.session_state
