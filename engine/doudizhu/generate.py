@@ -7,7 +7,7 @@ prebuilt values of :mod:`engine.doudizhu.combos`; those with kickers are built o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations, combinations_with_replacement
 
 from engine.doudizhu.combos import (
@@ -167,6 +167,7 @@ def _airplane_singles(h: Sequence[int], rules: Rules, above: int, length: int) -
     for start, n in _triplet_chains(h, above, length, 4):
         end = start + n - 1
         candidates = [r for r in range(N) if h[r] and not start <= r <= end]
+        picks: Iterator[tuple[int, ...]]
         if distinct:
             picks = combinations(candidates, n)
         else:
@@ -241,7 +242,7 @@ def _quadplex_singles(h: Sequence[int], rules: Rules, above: int, length: int) -
 
 
 def _quadplex_pairs(h: Sequence[int], rules: Rules, above: int, length: int) -> list[Combo]:
-    out = []
+    out: list[Combo] = []
     for q in range(above + 1, TWO + 1):
         if h[q] == 4:
             candidates = [r for r in range(TWO + 1) if h[r] >= 2 and r != q]

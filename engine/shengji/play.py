@@ -288,7 +288,7 @@ def _requirement(pos: Position) -> Requirement:
         text = "You lead: play any single card, pair, tractor" + (
             " or a throw of one suit (it must stand against the other hands)." if rules.throws_allowed else "."
         )
-        example = (trump.sort(pos.hand)[0],) if pos.hand else ()
+        example: tuple[Card, ...] = (trump.sort(pos.hand)[0],) if pos.hand else ()
         return Requirement(Duty.LEAD, 0, None, "", (), None, (), (), example, text)
     parts = pos.lead_parts()
     group = pos.lead_group()
