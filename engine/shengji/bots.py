@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from engine.base import PASS
 from engine.cards import Card
@@ -23,6 +24,11 @@ from engine.shengji.play import Duty, Position, deck_of, requirement
 from engine.shengji.rounds import Action, Bury, Choose, Declare, Phase, Play, RoundState, declaration_options
 from engine.shengji.trick import trick_winner
 from engine.shengji.trump import Group, Trump, points, trump_for
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+    CardKey = Callable[[Card], SupportsRichComparison]  # a sort key over cards
 
 BOTS: dict[str, str] = {
     "random": "a random legal action (leads a random combination, never throws)",
@@ -166,14 +172,14 @@ def _lead_heuristic(state: RoundState, rng: random.Random) -> tuple[Card, ...]:
     if rules.throws_allowed:
         throws = [winners[g] for g in plain if len(winners[g]) >= 2]
         if throws:
-            parts = max(throws, key=lambda ps: sum(len(p.cards) for p in ps))
+            parts: Sequence[Combo] = max(throws, key=lambda ps: sum(len(p.cards) for p in ps))
             return tuple(c for p in parts for c in p.cards)
     candidates = [p for g in plain for p in winners[g]] or winners.get(Group.TRUMP, [])
     if candidates:
         best = max(candidates, key=lambda p: (len(p.cards), p.top))
         return best.cards
     # nothing sure to win: lead a low card (a low pair if there is one) from the longest plain suit
-    groups = [g for g in Group if g is not Group.TRUMP and any(trump.group(c) is g for c in hand)]
+    groups: list[Group] = [g for g in Group if g is not Group.TRUMP and any(trump.group(c) is g for c in hand)]
     if not groups:
         groups = [Group.TRUMP]
     longest = max(groups, key=lambda g: sum(1 for c in hand if trump.group(c) is g))
@@ -188,7 +194,7 @@ def _lead_heuristic(state: RoundState, rng: random.Random) -> tuple[Card, ...]:
 
 
 def build(holding: Holding, fmt: Format, n: int, level_order: Sequence[int],
-          fill_key: Callable[[Card], object]) -> tuple[Card, ...]:
+          fill_key: CardKey) -> tuple[Card, ...]:
     """A legal follow meeting the rung ``fmt``: units placed trying levels in ``level_order``, then the
     ``n`` - (unit cards) lowest other cards of the holding by ``fill_key``."""
     placement = satisfy(holding.reordered(level_order), fmt)
@@ -215,8 +221,8 @@ def _follow(state: RoundState, rng: random.Random, heuristic: bool) -> tuple[Car
     pos = Position(rules, trump, hand, lead)
     req = requirement(pos)
     n = req.count
-    low_key: Callable[[Card], object] = lambda c: (trump.is_trump(c), points([c]) > 0, trump.level(c))  # noqa: E731
-    point_key: Callable[[Card], object] = lambda c: (trump.is_trump(c), -points([c]), trump.level(c))  # noqa: E731
+    low_key: CardKey = lambda c: (trump.is_trump(c), points([c]) > 0, trump.level(c))  # noqa: E731
+    point_key: CardKey = lambda c: (trump.is_trump(c), -points([c]), trump.level(c))  # noqa: E731
     if not heuristic:
         if req.duty is Duty.VOID:
             return tuple(rng.sample(list(hand), n))
@@ -244,8 +250,8 @@ def _follow(state: RoundState, rng: random.Random, heuristic: bool) -> tuple[Car
             fmt = tuple(p.shape for p in decompose(lead, trump, rules))
             if req.group is not Group.TRUMP and trumps.total >= n and satisfy(trumps, fmt) is not None:
                 up = tuple(reversed(trumps.levels_desc))
-                for order in (up, trumps.levels_desc):
-                    play = build(trumps, fmt, n, order, lambda c: trump.level(c))
+                for levels in (up, trumps.levels_desc):
+                    play = build(trumps, fmt, n, levels, lambda c: trump.level(c))
                     if _wins(state, play):
                         return play
         key = point_key if partner_winning else low_key

@@ -8,7 +8,7 @@ Cards are notation strings; answers give cards canonically, high to low in the r
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
@@ -115,7 +115,7 @@ def _seat(value: Any, name: str, rules: Rules) -> int:
     raise InvalidRequestError(f"field {name!r}: {value!r} is not a seat (N, W, S, E)")
 
 
-def _text(cards: Sequence[Card], trump: Trump | None = None) -> str:
+def _text(cards: Iterable[Card], trump: Trump | None = None) -> str:
     return " ".join(c.text for c in (trump.sort(cards) if trump else cards))
 
 

@@ -123,7 +123,8 @@ class ShengjiTable:
             assert r.throw is not None
             return [action_text(Choose(o)) for o in r.throw.options][:limit]
         if r.phase is Phase.BURY:
-            hand = sorted(r.hands[seat], key=r.trump.key if r.trump else None)  # type: ignore[arg-type]
+            assert r.trump is not None
+            hand = sorted(r.hands[seat], key=r.trump.key)
             k = r.rules.kitty
             plays = [bury_choice(r, random.Random(0), True).cards]
             plays += [tuple(hand[i:i + k]) for i in range(0, len(hand) - k + 1, k)] + [tuple(hand[-k:])]
@@ -177,7 +178,7 @@ class ShengjiTable:
         names = r.rules.seats
         banker = r.banker_team
         seats = []
-        won = Counter()
+        won: Counter[int] = Counter()
         for t in r.tricks:
             won[t.winner] += t.points
         for s in range(4):
