@@ -234,8 +234,8 @@ def calls_command(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def _all_calls(rnd: int, joker_first: bool = False) -> list[Action]:
     if joker_first:
-        return [PASS, ORDER_UP] + [NameTrump(s) for s in Suit]
-    return [PASS, ORDER_UP] if rnd == 1 else [PASS] + [NameTrump(s) for s in Suit]
+        return [PASS, ORDER_UP, *(NameTrump(s) for s in Suit)]
+    return [PASS, ORDER_UP] if rnd == 1 else [PASS, *(NameTrump(s) for s in Suit)]
 
 
 def _best_pass_reason(state: HandState, hand: tuple[Card, ...]) -> str:

@@ -363,7 +363,8 @@ def legal_actions(state: HandState) -> list[Action]:
     """Every legal action of the seat to act, in a fixed order ([] when the hand is over)."""
     phase = state.phase
     if phase is Phase.PLAY:
-        return list(_legal(state.hands[state.to_act], state.trick_cards, state.trump))  # type: ignore[index]
+        assert state.to_act is not None and state.trump is not None  # set by _start_play until the hand is scored
+        return list(_legal(state.hands[state.to_act], state.trick_cards, state.trump))
     if phase is Phase.CALL_ROUND_1 or phase is Phase.CALL_ROUND_2 or phase is Phase.JOKER_UPCARD:
         return legal_calls(state)
     if phase is Phase.DEALER_DISCARD:
@@ -422,7 +423,8 @@ def check_action(state: HandState, action: Action) -> Verdict:
                                   "name another suit or pass")
         return Verdict(False, f"{action_text(action)!r} is not a decision of this phase: {_PHASE_DOES[phase]}")
     if phase is Phase.JOKER_UPCARD:
-        suit = action.suit  # type: ignore[union-attr]
+        assert isinstance(action, NameTrump)  # kind_ok let only a named suit through
+        suit = action.suit
         if state.rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
             return Verdict(True, f"{seat.title}, the dealer, may name {suit.plural} {suit.symbol} as trump (before "
                                  f"looking at their cards): {seat.side.title} become the makers, and the dealer "
@@ -446,7 +448,8 @@ def check_action(state: HandState, action: Action) -> Verdict:
                 return Verdict(True, "the dealer may pass: the hand is then thrown in and "
                                      f"{state.rules.thrown_in.description}")
             return Verdict(True, f"{seat.title} may pass: the next player decides")
-        suit = action.suit  # type: ignore[union-attr]
+        assert isinstance(action, NameTrump)  # kind_ok let only a named suit through
+        suit = action.suit
         if suit is turned and not state.rules.name_turned_down_suit:
             return Verdict(False, f"{turned.plural} were turned down in round 1 (the upcard was "
                                   f"{_upcard(state)}), so {turned.plural} may not be named in round 2")

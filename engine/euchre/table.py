@@ -60,7 +60,8 @@ def commentary(before: HandState, action: Action, after: HandState) -> tuple[str
     phase = before.phase
     upcard = before.upcard.symbol_text if before.upcard else "?"
     if phase is Phase.JOKER_UPCARD:
-        suit = action.suit  # type: ignore[union-attr]
+        assert isinstance(action, NameTrump)  # the only legal action of this phase
+        suit = action.suit
         if before.rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
             return (f"The joker was turned up, so {who}, the dealer, names trump at once, before looking at their "
                     f"cards: {suit.plural} {suit.symbol}. {Seat(seat).side.title} are the makers, as if {who} had "
