@@ -7,8 +7,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT ?= 8501
+MYPY := $(PY) -m mypy engine --ignore-missing-imports --no-error-summary
 
-.PHONY: run test lint unit browser chromium screenshots bench clean
+.PHONY: run test lint typecheck unit browser chromium screenshots bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +34,9 @@ run: $(VENV)/.run-deps
 lint: $(VENV)/.dev-deps
 	$(PY) -m ruff check .
 
+typecheck: $(VENV)/.dev-deps
+	$(MYPY)
+
 unit: $(VENV)/.dev-deps
 	$(PY) -m pytest -q -m "not browser"
 
@@ -41,6 +45,7 @@ browser: $(VENV)/.dev-deps chromium
 
 test: $(VENV)/.dev-deps chromium
 	$(PY) -m ruff check .
+	$(MYPY)
 	$(PY) -m pytest -q -p no:cacheprovider --durations=15
 
 screenshots: $(VENV)/.dev-deps chromium
@@ -50,4 +55,4 @@ bench: $(VENV)/.dev-deps
 	@for f in bench/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
 
 clean:
-	rm -rf $(VENV) out .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) out .pytest_cache .ruff_cache .mypy_cache .hypothesis
