@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from typing import TYPE_CHECKING
 
 from engine.errors import (
     CardNotInDeckError,
@@ -31,6 +32,7 @@ from engine.errors import (
 __all__ = [
     "Card",
     "CardNotInDeckError",
+    "CardsText",
     "Deal",
     "Deck",
     "IllegalPlayError",
@@ -309,6 +311,25 @@ def format_cards(cards: Iterable[Card], *, symbols: bool = False, sep: str = " "
     if symbols:
         return sep.join(c.symbol_text for c in cards)
     return sep.join(c.text for c in cards)
+
+
+class CardsText:
+    """Mixin for a value holding ``cards``: their canonical text (``10S 10S``) and symbols (``10♠ 10♠``)."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+
+        @property
+        def cards(self) -> Sequence[Card]: ...
+
+    @property
+    def text(self) -> str:
+        return format_cards(self.cards)
+
+    @property
+    def symbols(self) -> str:
+        return format_cards(self.cards, symbols=True)
 
 
 _SUIT_DISPLAY_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3, None: 4}

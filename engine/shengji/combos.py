@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 from itertools import product
 
-from engine.cards import Card
+from engine.cards import Card, CardsText
 from engine.errors import InvalidPositionError
 from engine.shengji.rules import Rules
 from engine.shengji.trump import Group, Trump
@@ -92,7 +92,7 @@ def describe_format(fmt: Format, noun: str = "cards") -> str:
 
 
 @dataclass(frozen=True)
-class Combo:
+class Combo(CardsText):
     """One combination as played: its cards (high to low), group, shape and the level of its top row."""
 
     cards: tuple[Card, ...]
@@ -108,14 +108,6 @@ class Combo:
     @property
     def kind(self) -> Kind:
         return kind_of(self.shape)
-
-    @property
-    def text(self) -> str:
-        return " ".join(c.text for c in self.cards)
-
-    @property
-    def symbols(self) -> str:
-        return " ".join(c.symbol_text for c in self.cards)
 
     @property
     def name(self) -> str:

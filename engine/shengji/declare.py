@@ -16,13 +16,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.base import Verdict
-from engine.cards import Card, Rank, Suit
+from engine.cards import Card, CardsText, Rank, Suit
 from engine.errors import InvalidPositionError
 from engine.shengji.rules import DeclareOrder, NoDeclaration, Rules
 
 
 @dataclass(frozen=True)
-class Declaration:
+class Declaration(CardsText):
     """``count`` identical copies of ``card`` (a trump-rank card or a joker) shown by ``seat``."""
 
     seat: int
@@ -37,14 +37,6 @@ class Declaration:
     def suit(self) -> Suit | None:
         """The trump suit it names (None: no trump)."""
         return None if self.card.is_joker else self.card.suit
-
-    @property
-    def text(self) -> str:
-        return " ".join(c.text for c in self.cards)
-
-    @property
-    def symbols(self) -> str:
-        return " ".join(c.symbol_text for c in self.cards)
 
     @property
     def outcome(self) -> str:

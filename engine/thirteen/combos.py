@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 
-from engine.cards import Card, Deck, Rank, Suit
+from engine.cards import Card, CardsText, Deck, Rank, Suit
 from engine.errors import IllegalPlayError, InvalidPositionError
 
 RANK_ORDER: tuple[Rank, ...] = (
@@ -214,7 +214,7 @@ def rank_plural(rank: Rank) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Combo:
+class Combo(CardsText):
     """A combination: its kind and its cards (game order, lowest first). The top card decides."""
 
     kind: Kind
@@ -250,14 +250,6 @@ class Combo:
     def is_twos(self) -> bool:
         """A single 2, a pair of 2s or three 2s: what the bombs chop (four 2s are a four of a kind)."""
         return self.kind <= Kind.TRIPLE and self.top.rank is Rank.TWO
-
-    @property
-    def text(self) -> str:
-        return " ".join(c.text for c in self.cards)
-
-    @property
-    def symbols(self) -> str:
-        return " ".join(c.symbol_text for c in self.cards)
 
     @property
     def shape(self) -> str:
