@@ -1,26 +1,68 @@
-"""The error family of the engine.
+"""The error family of the engine: every error a user can cause is a :class:`CardTableError`.
 
-Every error a user can cause is a ``ValueError`` subclass with a message a learner can read.
-The UI shows ``str(error)``; the command line prints it on one line and exits with code 2.
+``CardTableError`` is a ``ValueError`` (so older callers keep working) with a message a learner can read. The UI
+shows ``str(error)`` as plain text; the command line prints it on one line and exits with code 2. Code that
+answers users catches ``CardTableError`` — never a bare ``ValueError``, which would also swallow programming bugs.
+
+    CardTableError
+    ├── InvalidNotationError     text that is not card notation (quotes the input)
+    ├── InvalidPositionError     a position that cannot occur
+    │   ├── TooManyCopiesError   more copies of a card than the decks hold
+    │   └── CardNotInDeckError   a card the deck in play lacks
+    ├── IllegalPlayError         a well-formed play that breaks a rule (``reason`` says which)
+    ├── UnknownNameError         an unknown game, preset, option, command or bot (lists the known ones)
+    ├── InvalidRequestError      a malformed request: wrong type, unknown or missing field
+    │   └── LimitExceededError   a request larger than a limit allows (names the limit)
+    └── ReplayError              a record with an action that is not legal (names the step)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeVar
+
+__all__ = [
+    "CardNotInDeckError",
+    "CardTableError",
+    "IllegalPlayError",
+    "InvalidNotationError",
+    "InvalidPositionError",
+    "InvalidRequestError",
+    "LimitExceededError",
+    "ReplayError",
+    "TooManyCopiesError",
+    "UnknownNameError",
+    "add_context",
+    "quote",
+]
+
+QUOTE_LIMIT = 60
 
 
-class InvalidNotationError(ValueError):
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for a message, shortened to about ``limit`` characters (huge inputs stay readable)."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1] + "…"
+
+
+class CardTableError(ValueError):
+    """The base of every error a user can cause; its message is for a learner."""
+
+
+class InvalidNotationError(CardTableError):
     """Text that is not card notation. ``text`` is the offending input."""
 
     def __init__(self, text: str, expected: str, whole: str | None = None) -> None:
         self.text = text
         self.expected = expected
         self.whole = whole
-        where = f" (in {whole!r})" if whole is not None and whole.strip() != text.strip() else ""
-        super().__init__(f"{text!r}{where} is not valid: expected {expected}")
+        where = f" (in {quote(whole)})" if whole is not None and whole.strip() != text.strip() else ""
+        super().__init__(f"{quote(text)}{where} is not valid: expected {expected}")
 
 
-class InvalidPositionError(ValueError):
+class InvalidPositionError(CardTableError):
     """A position that cannot occur: too many copies of a card, a hand too large, a bad table."""
 
 
@@ -47,7 +89,7 @@ class CardNotInDeckError(InvalidPositionError):
         super().__init__(f"{card} is not in the {deck}")
 
 
-class IllegalPlayError(ValueError):
+class IllegalPlayError(CardTableError):
     """A well-formed play that breaks a rule. ``reason`` says which rule, for a learner."""
 
     def __init__(self, reason: str) -> None:
@@ -55,21 +97,38 @@ class IllegalPlayError(ValueError):
         super().__init__(reason)
 
 
-class UnknownNameError(ValueError):
-    """An unknown preset, option, game or command; the message lists the known names."""
+class UnknownNameError(CardTableError):
+    """An unknown preset, option, game, command or bot; the message lists the known names."""
 
     def __init__(self, kind: str, name: object, known: Iterable[str]) -> None:
         self.kind = kind
         self.name = name
         self.known = tuple(known)
-        super().__init__(f"unknown {kind} {name!r}; known: {', '.join(self.known)}")
+        super().__init__(f"unknown {kind} {quote(name)}; known: {', '.join(self.known)}")
 
 
-class InvalidRequestError(ValueError):
-    """A JSON request that is malformed: not an object, a missing or unknown field, a wrong type."""
+class InvalidRequestError(CardTableError):
+    """A request that is malformed: not an object, a missing or unknown field, a wrong type."""
 
 
-def add_context(error: ValueError, context: str) -> ValueError:
+class LimitExceededError(InvalidRequestError):
+    """A request larger than a limit allows; the message names the limit."""
+
+
+class ReplayError(CardTableError):
+    """A record that is not a legal game; ``step`` is the 1-based number of the refused action."""
+
+    def __init__(self, step: int, action: str, reason: str) -> None:
+        self.step = step
+        self.action = action
+        self.reason = reason
+        super().__init__(f"step {step} ({quote(action)}) is refused: {reason}")
+
+
+E = TypeVar("E", bound=ValueError)
+
+
+def add_context(error: E, context: str) -> E:
     """Prefix ``error``'s message with ``context`` (a field name), keeping its type; returns it to re-raise."""
     message = str(error)
     error.args = (f"{context}: {message}",)

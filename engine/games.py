@@ -1,29 +1,20 @@
-"""The four games: what the home page says about each, and where each engine package lives.
+"""The registry of the four games: what the home page says about each, and each package's ``GAME`` object.
 
-A game package ``engine/<key>/`` provides ``cli.py`` with ``COMMANDS`` (name → function from a JSON
-request dict to a JSON answer dict) and ``simulate(games, seed, options) -> pandas.DataFrame``.
+``GAMES`` (key → :class:`~engine.contract.GameInfo`) is cheap to import. :func:`game` imports a game's package
+only when it is first asked for, so ``python -m engine cards`` loads no game at all. The loaders below are the
+only place that knows where a game lives.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-from dataclasses import dataclass
-from types import ModuleType
+from collections.abc import Callable
+from functools import cache
+from typing import Any
 
+from engine.contract import Game, GameInfo
 from engine.errors import UnknownNameError
 
-
-@dataclass(frozen=True)
-class GameInfo:
-    key: str
-    title: str
-    native: str
-    kind: str
-    players: str
-    deck: str
-    goal: str
-
+__all__ = ["GAMES", "GameInfo", "all_games", "game", "game_cli", "game_info", "has_engine"]
 
 GAMES: dict[str, GameInfo] = {
     g.key: g
@@ -68,24 +59,78 @@ GAMES: dict[str, GameInfo] = {
 }
 
 
+def _shengji() -> Game[Any, Any, Any] | None:
+    from engine import shengji
+
+    return getattr(shengji, "GAME", None)
+
+
+def _thirteen() -> Game[Any, Any, Any] | None:
+    from engine import thirteen
+
+    return getattr(thirteen, "GAME", None)
+
+
+def _euchre() -> Game[Any, Any, Any] | None:
+    from engine import euchre
+
+    return getattr(euchre, "GAME", None)
+
+
+def _doudizhu() -> Game[Any, Any, Any] | None:
+    from engine import doudizhu
+
+    return getattr(doudizhu, "GAME", None)
+
+
+_LOADERS: dict[str, Callable[[], Game[Any, Any, Any] | None]] = {
+    "shengji": _shengji,
+    "thirteen": _thirteen,
+    "euchre": _euchre,
+    "doudizhu": _doudizhu,
+}
+
+
 def game_info(key: str) -> GameInfo:
-    """The game ``key``; raises UnknownNameError listing the games."""
+    """The game ``key``'s description; UnknownNameError listing the games."""
     try:
         return GAMES[key]
-    except KeyError:
+    except (KeyError, TypeError):
         raise UnknownNameError("game", key, GAMES) from None
 
 
-def has_engine(key: str) -> bool:
-    """Whether the engine package of ``key`` exists yet."""
-    if importlib.util.find_spec(f"engine.{key}") is None:
-        return False
-    return importlib.util.find_spec(f"engine.{key}.cli") is not None
+@cache
+def _load(key: str) -> Game[Any, Any, Any] | None:
+    return _LOADERS[key]()
 
 
-def game_cli(key: str) -> ModuleType:
-    """The ``cli`` module of game ``key``."""
+def game(key: str) -> Game[Any, Any, Any]:
+    """The ``GAME`` object of game ``key`` (its package imported on first use); UnknownNameError otherwise."""
     game_info(key)
-    if not has_engine(key):
-        raise UnknownNameError("game with an engine", key, [k for k in GAMES if has_engine(k)])
+    loaded = _load(key)
+    if loaded is None:
+        raise UnknownNameError("game on the contract", key, [k for k in GAMES if _load(k) is not None])
+    return loaded
+
+
+def all_games() -> list[Game[Any, Any, Any]]:
+    """Every registered game object, in the home page's order."""
+    return [g for g in (_load(k) for k in GAMES) if g is not None]
+
+
+# --- before every package had GAME: the old cli modules (removed once the four packages are on the contract) ---
+
+
+def has_engine(key: str) -> bool:
+    """Whether the engine package of ``key`` has its old ``cli`` module."""
+    import importlib.util
+
+    return key in GAMES and importlib.util.find_spec(f"engine.{key}.cli") is not None
+
+
+def game_cli(key: str) -> Any:
+    """The old ``cli`` module of game ``key``."""
+    import importlib
+
+    game_info(key)
     return importlib.import_module(f"engine.{key}.cli")

@@ -48,14 +48,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.errors import InvalidRequestError
+from engine.errors import CardTableError, InvalidRequestError
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
 INPUT_KINDS = ("cards", "choice", "yes_no", "number")
 Command = Callable[[Mapping[str, Any]], dict[str, Any]]
 
 
-class LessonFormatError(ValueError):
+class LessonFormatError(CardTableError):
     """A lesson file that does not follow the format above; the message names the file."""
 
 

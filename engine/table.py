@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from engine.base import Verdict
 from engine.cards import Card
-from engine.errors import IllegalPlayError, InvalidRequestError
+from engine.errors import IllegalPlayError, InvalidRequestError, LimitExceededError, ReplayError, quote
 
 
 @dataclass(frozen=True)
@@ -107,50 +107,54 @@ class TableGame(Protocol):
 
 @dataclass(frozen=True)
 class Record:
-    """A hand as data: enough to replay it exactly."""
+    """A game as data: enough to replay it exactly (the deal follows from game, preset, options, seed, start)."""
 
     game: str
     preset: str
     seed: int
     actions: tuple[str, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
+    start: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "preset": self.preset, "options": dict(self.options), "seed": self.seed,
-                "actions": list(self.actions)}
+        out = {"game": self.game, "preset": self.preset, "options": dict(self.options), "seed": self.seed,
+               "actions": list(self.actions)}
+        if self.start:
+            out["start"] = dict(self.start)
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
+        """A record from JSON; InvalidRequestError (or LimitExceededError) naming what is wrong."""
+        from engine.commands import MAX_ITEMS, MAX_SEED, check_depth
+
         if not isinstance(data, Mapping):
-            raise InvalidRequestError("a hand record is a JSON object with game, preset, seed and actions")
-        unknown = set(data) - {"game", "preset", "options", "seed", "actions", "result"}
+            raise InvalidRequestError("a record is a JSON object with game, preset, seed and actions")
+        check_depth(data, "the record")
+        unknown = set(data) - {"game", "preset", "options", "seed", "actions", "start", "result"}
         if unknown:
-            raise InvalidRequestError(f"unknown field {sorted(unknown)[0]!r} in the hand record")
+            raise InvalidRequestError(f"unknown field {quote(sorted(map(str, unknown))[0])} in the record")
         try:
             game, preset, seed = data["game"], data["preset"], data["seed"]
         except KeyError as error:
-            raise InvalidRequestError(f"the hand record has no {error.args[0]!r}") from None
+            raise InvalidRequestError(f"the record has no {error.args[0]!r}") from None
         actions = data.get("actions", [])
         options = data.get("options") or {}
-        if not isinstance(game, str) or not isinstance(preset, str):
-            raise InvalidRequestError("game and preset are names (text)")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidRequestError(f"seed must be a whole number, not {seed!r}")
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise InvalidRequestError("actions must be a list of texts")
-        if not isinstance(options, Mapping):
-            raise InvalidRequestError("options must be an object")
-        return cls(game, preset, seed, tuple(actions), dict(options))
+        start = data.get("start") or {}
+        if not isinstance(game, str) or not isinstance(preset, str) or len(game) > 40 or len(preset) > 80:
+            raise InvalidRequestError("game and preset are short names (text)")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise InvalidRequestError(f"the seed must be a whole number from 0 to {MAX_SEED}, not {quote(seed)}")
+        if not isinstance(actions, list) or not all(isinstance(a, str) and len(a) <= 400 for a in actions):
+            raise InvalidRequestError("actions must be a list of short texts")
+        if len(actions) > MAX_ITEMS:
+            raise LimitExceededError(f"the record has {len(actions):,} actions; the limit is {MAX_ITEMS:,}")
+        if not isinstance(options, Mapping) or not isinstance(start, Mapping):
+            raise InvalidRequestError("options and start must be objects")
+        return cls(game, preset, seed, tuple(actions), dict(options), dict(start))
 
 
-class ReplayError(ValueError):
-    """A record that is not a legal hand; ``step`` is the 1-based number of the refused action."""
-
-    def __init__(self, step: int, action: str, reason: str) -> None:
-        self.step = step
-        self.action = action
-        self.reason = reason
-        super().__init__(f"step {step} ({action!r}) is refused: {reason}")
+# --- the pre-contract table protocol: removed once every game is on engine.contract.Game ---------------
 
 
 def replay(table: TableGame, record: Record) -> tuple[list[Any], list[Step]]:

@@ -1,0 +1,641 @@
+"""The typed command layer: every game's requests and answers are frozen dataclasses, read and written by one
+decoder and one encoder, described by one JSON Schema generator, and bounded by one set of limits.
+
+A command is a plain typed function, ``def legal(request: LegalRequest) -> LegalAnswer``, wrapped in a
+:class:`Command` that the command line, the lessons (which are data) and links call with JSON::
+
+    answer = GAME.commands["legal"]({"hand": "JD AS QC", "table": "9C", "trump": "H"})   # JSON in, JSON out
+    answer = legal(LegalRequest(hand=cards, table=trick, trump=Suit.HEARTS))              # typed, for the UI
+
+The same field names in every game: ``preset`` and ``options`` (the rules), ``hand``, ``table`` (the cards to
+beat or follow; ``lead``, ``previous`` and ``trick`` are accepted aliases), ``play``, ``seed``, ``limit``, seats as
+letters (``N E S W``). The same answers: ``legal`` → ``plays`` (objects with at least ``cards``), ``count``,
+``complete``, ``can_pass``; ``check`` → ``legal``, ``reason``; ``deal`` → ``hands`` by seat letter; ``rules`` →
+``presets``, ``options``, ``notes``. Game extras sit beside them.
+
+Decoding refuses, before any work and with one line that names the field or the limit: a request that is not an
+object, unknown fields, wrong types, texts with invalid characters, numbers out of bounds, more cards than the
+deck holds, requests larger than :data:`MAX_REQUEST_BYTES` or nested deeper than :data:`MAX_DEPTH`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import math
+import types
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from engine.cards import Card, Deck, Rank
+from engine.errors import (
+    CardTableError,
+    InvalidRequestError,
+    LimitExceededError,
+    UnknownNameError,
+    add_context,
+    quote,
+)
+
+if TYPE_CHECKING:
+    from engine.contract import Game
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_ITEMS",
+    "MAX_PLAYS",
+    "MAX_REQUEST_BYTES",
+    "MAX_TEXT",
+    "CheckAnswer",
+    "Command",
+    "Context",
+    "DealAnswer",
+    "DealRequest",
+    "LegalAnswer",
+    "PlayInfo",
+    "Request",
+    "arg",
+    "check_depth",
+    "decode",
+    "encode",
+    "load_json",
+    "schema",
+]
+
+MAX_REQUEST_BYTES = 1_000_000
+"""The largest JSON request read (a 4-deck position is a few kB; a long game record well under this)."""
+MAX_DEPTH = 12
+"""The deepest nesting of objects and lists in a request."""
+MAX_TEXT = 5_000
+"""The longest text in any field (216 cards in notation take about 700 characters)."""
+MAX_ITEMS = 20_000
+"""The most items in any list (a whole game's record of actions included)."""
+MAX_PLAYS = 5_000
+"""The most plays any answer lists (``limit``); counting never needs listing."""
+MAX_SEED = 2**63 - 1
+
+Q = TypeVar("Q")
+T = TypeVar("T")
+
+_ARG = "card_table_arg"
+_NONE = type(None)
+
+
+# ------------------------------------------------------------------------------------------------ fields
+
+
+@dataclass(frozen=True)
+class ArgInfo:
+    help: str = ""
+    aliases: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    max_items: int | None = None
+    seat: bool = False
+    """A seat letter of the game (``N``, ``E`` …; full names such as ``North`` are accepted)."""
+
+
+def arg(default: Any = dataclasses.MISSING, *, help: str = "", aliases: tuple[str, ...] = (),
+        low: int | None = None, high: int | None = None, max_items: int | None = None, seat: bool = False) -> Any:
+    """A request or answer field with its help, accepted aliases and bounds (``default`` absent: required)."""
+    info = ArgInfo(help, aliases, low, high, max_items, seat)
+    if isinstance(default, (dict, list)):
+        frozen = dict(default) if isinstance(default, dict) else tuple(default)
+        return dataclasses.field(default_factory=lambda: frozen, metadata={_ARG: info})
+    return dataclasses.field(default=default, metadata={_ARG: info})
+
+
+def _info(f: dataclasses.Field[Any]) -> ArgInfo:
+    info = f.metadata.get(_ARG)
+    return info if isinstance(info, ArgInfo) else ArgInfo()
+
+
+@dataclass(frozen=True)
+class Context:
+    """What decoding needs to know of the game: the deck cards are parsed for, and the seat letters."""
+
+    deck: Deck | None = None
+    seats: tuple[str, ...] = ("N", "E", "S", "W")
+
+
+# ------------------------------------------------------------------------------------------------ shared shapes
+
+
+@dataclass(frozen=True, kw_only=True)
+class Request:
+    """Fields every request of a game takes."""
+
+    preset: str | None = arg(None, help="the rule preset (see the rules command); the game's default when absent")
+    options: Mapping[str, Any] = arg({}, help="rule options by name (see the rules command), e.g. {\"decks\": 3}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayInfo:
+    """One legal play; games add fields (its combination, a label) in a subclass."""
+
+    cards: tuple[Card, ...] = arg(help="the cards of the play, in notation")
+
+
+@dataclass(frozen=True, kw_only=True)
+class LegalAnswer:
+    """The shared part of every ``legal`` answer."""
+
+    plays: tuple[PlayInfo, ...] = arg(help="the distinct legal plays (at most `limit`)")
+    count: int = arg(help="how many distinct legal plays there are (a lower bound when `complete` is false "
+                          "and the game says so)")
+    complete: bool = arg(help="whether `plays` lists every legal play")
+    can_pass: bool = arg(help="whether passing is legal here")
+
+
+@dataclass(frozen=True, kw_only=True)
+class CheckAnswer:
+    """The shared part of every ``check`` answer."""
+
+    legal: bool = arg(help="whether the play is legal")
+    reason: str = arg(help="why, in words for a learner")
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealRequest(Request):
+    seed: int = arg(0, help="the deal's seed: the same seed deals the same cards", low=0, high=MAX_SEED)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealAnswer:
+    """The shared part of every ``deal`` answer."""
+
+    seed: int = arg(help="the deal's seed")
+    hands: Mapping[str, tuple[Card, ...]] = arg(help="each seat's cards, by seat letter")
+
+
+# ------------------------------------------------------------------------------------------------ JSON in
+
+
+def load_json(text: str | bytes, *, what: str = "the request") -> Any:
+    """Parse JSON text within the limits: size, nesting depth, no NaN/Infinity, no invalid characters."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_REQUEST_BYTES:
+            raise LimitExceededError(f"{what} is {len(text):,} bytes; the limit is {MAX_REQUEST_BYTES:,}")
+        text = text.decode("utf-8", errors="replace")
+    if len(text) > MAX_REQUEST_BYTES:
+        raise LimitExceededError(f"{what} is {len(text):,} characters; the limit is {MAX_REQUEST_BYTES:,}")
+    _scan_depth(text, what)
+
+    def refuse(constant: str) -> Any:
+        raise InvalidRequestError(f"{what} is not JSON: {constant} is not a number JSON allows")
+
+    try:
+        return json.loads(text, parse_constant=refuse)
+    except json.JSONDecodeError as error:
+        raise InvalidRequestError(f"{what} is not JSON: {error.msg} at character {error.pos}") from None
+    except (ValueError, RecursionError) as error:  # e.g. an integer of more than 4,300 digits
+        if isinstance(error, CardTableError):
+            raise
+        raise LimitExceededError(f"{what} holds a number or text too large to read") from None
+
+
+def _scan_depth(text: str, what: str) -> None:
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise LimitExceededError(f"{what} is nested more than {MAX_DEPTH} levels deep")
+        elif ch in "]}":
+            depth -= 1
+
+
+def check_depth(value: Any, what: str = "the request") -> None:
+    """Refuse a parsed value nested deeper than :data:`MAX_DEPTH` (without recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    seen = 0
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (Mapping, list, tuple)):
+            if depth >= MAX_DEPTH:
+                raise LimitExceededError(f"{what} is nested more than {MAX_DEPTH} levels deep")
+            children = item.values() if isinstance(item, Mapping) else item
+            seen += len(children)
+            if seen > 4 * MAX_ITEMS:
+                raise LimitExceededError(f"{what} holds more than {4 * MAX_ITEMS:,} values")
+            stack.extend((child, depth + 1) for child in children)
+
+
+def _text(value: str, where: str) -> str:
+    if len(value) > MAX_TEXT:
+        raise LimitExceededError(f"{where}: a text of {len(value):,} characters; the limit is {MAX_TEXT:,}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidRequestError(f"{where}: the text holds an invalid character (a lone surrogate)") from None
+    return value
+
+
+def _is_optional(tp: Any) -> tuple[bool, Any]:
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = typing.get_args(tp)
+        rest = tuple(a for a in args if a is not _NONE)
+        if len(rest) < len(args):
+            return True, (rest[0] if len(rest) == 1 else typing.Union[rest])  # noqa: UP007
+    return False, tp
+
+
+def _is_cards(tp: Any) -> bool:
+    return typing.get_origin(tp) is tuple and typing.get_args(tp) == (Card, ...)
+
+
+def _cards(value: Any, ctx: Context, where: str) -> tuple[Card, ...]:
+    if isinstance(value, (list, tuple)):
+        if len(value) > MAX_ITEMS or not all(isinstance(v, str) for v in value):
+            raise InvalidRequestError(f"{where}: expected card notation, got {quote(value)}")
+        value = " ".join(value)
+    if not isinstance(value, str):
+        raise InvalidRequestError(f"{where}: expected cards in notation such as \"10S QH\", got {quote(value)}")
+    _text(value, where)
+    deck = ctx.deck
+    try:
+        if deck is None:
+            from engine.cards import parse_cards
+
+            return parse_cards(value)
+        cards = deck.parse(value)
+        if len(cards) > deck.size:
+            raise LimitExceededError(f"{len(cards)} cards, but the {deck.name} has only {deck.size}")
+        deck.check(cards)
+        return cards
+    except CardTableError as error:
+        raise add_context(error, where) from None
+
+
+def decode(tp: Any, value: Any, ctx: Context = Context(), where: str = "the request",
+           info: ArgInfo = ArgInfo()) -> Any:
+    """``value`` (parsed JSON) as a value of type ``tp``; InvalidRequestError naming ``where`` otherwise."""
+    optional, base = _is_optional(tp)
+    if value is None:
+        if optional or base is Any:
+            return None
+        raise InvalidRequestError(f"{where}: a value is needed, not null")
+    if base is Any:
+        check_depth(value, where)
+        return value
+    origin = typing.get_origin(base)
+    if origin in (typing.Union, types.UnionType):
+        first: CardTableError | None = None
+        for option in typing.get_args(base):
+            try:
+                return decode(option, value, ctx, where, info)
+            except CardTableError as error:
+                first = first or error
+        assert first is not None
+        raise first
+    if base is bool:
+        if isinstance(value, bool):
+            return value
+        raise InvalidRequestError(f"{where}: expected true or false, got {quote(value)}")
+    if base is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidRequestError(f"{where}: expected a whole number, got {quote(value)}")
+        low = info.low if info.low is not None else -MAX_SEED
+        high = info.high if info.high is not None else MAX_SEED
+        if not low <= value <= high:
+            raise LimitExceededError(f"{where}: {quote(value)} is outside {low:,}..{high:,}")
+        return value
+    if base is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise InvalidRequestError(f"{where}: expected a number, got {quote(value)}")
+        return float(value)
+    if base is str:
+        if not isinstance(value, str):
+            raise InvalidRequestError(f"{where}: expected text, got {quote(value)}")
+        _text(value, where)
+        return _seat(value, ctx, where) if info.seat else value
+    if base is Card:
+        cards = _cards(value, ctx, where)
+        if len(cards) != 1:
+            raise InvalidRequestError(f"{where}: expected one card, got {len(cards)}")
+        return cards[0]
+    if _is_cards(base):
+        return _cards(value, ctx, where)
+    if isinstance(base, type) and issubclass(base, Rank):
+        if isinstance(value, str):
+            try:
+                return Rank.parse(_text(value, where))
+            except CardTableError as error:
+                raise add_context(error, where) from None
+        raise InvalidRequestError(f"{where}: expected a rank such as \"10\" or \"K\", got {quote(value)}")
+    if isinstance(base, type) and issubclass(base, enum.Enum):
+        return _enum(base, value, where)
+    if origin is typing.Literal:
+        if value in typing.get_args(base):
+            return value
+        raise InvalidRequestError(
+            f"{where}: expected one of {', '.join(map(str, typing.get_args(base)))}, got {quote(value)}")
+    if dataclasses.is_dataclass(base) and isinstance(base, type):
+        return decode_object(base, value, ctx, where)
+    if origin in (tuple, list):
+        args = typing.get_args(base)
+        if not isinstance(value, list):
+            raise InvalidRequestError(f"{where}: expected a list, got {quote(value)}")
+        most = info.max_items or MAX_ITEMS
+        if len(value) > most:
+            raise LimitExceededError(f"{where}: {len(value):,} items; the limit is {most:,}")
+        if origin is tuple and (len(args) != 2 or args[1] is not Ellipsis):
+            if len(value) != len(args):
+                raise InvalidRequestError(f"{where}: expected {len(args)} items, got {len(value)}")
+            return tuple(decode(a, v, ctx, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True)))
+        item_type = args[0] if args else Any
+        items = [decode(item_type, v, ctx, f"{where}[{i}]", ArgInfo(seat=info.seat)) for i, v in enumerate(value)]
+        return tuple(items) if origin is tuple else items
+    if origin in (Mapping, dict, typing.Mapping) or base in (dict, Mapping):
+        key_type, value_type = (typing.get_args(base) or (str, Any))
+        if not isinstance(value, Mapping):
+            raise InvalidRequestError(f"{where}: expected an object, got {quote(value)}")
+        if len(value) > MAX_ITEMS:
+            raise LimitExceededError(f"{where}: {len(value):,} entries; the limit is {MAX_ITEMS:,}")
+        out = {}
+        for k, v in value.items():
+            if not isinstance(k, str):
+                raise InvalidRequestError(f"{where}: keys are texts, got {quote(k)}")
+            key = _text(k, where)
+            if info.seat:
+                key = _seat(key, ctx, where)
+            out[key] = decode(value_type, v, ctx, f"{where}.{key}" if len(key) < 40 else where)
+        return out
+    raise TypeError(f"decode: unsupported type {base!r} at {where}")  # pragma: no cover - a programming error
+
+
+def _enum(kind: type[enum.Enum], value: Any, where: str) -> enum.Enum:
+    if isinstance(value, kind):
+        return value
+    if isinstance(value, str):
+        wanted = _text(value, where).strip().lower().replace("_", " ").replace("-", " ")
+        for member in kind:
+            for text in (str(member.value), member.name):
+                if wanted == text.lower().replace("_", " ").replace("-", " "):
+                    return member
+    known = ", ".join(str(m.value) for m in kind)
+    raise InvalidRequestError(f"{where}: expected one of {known}, got {quote(value)}")
+
+
+def _seat(value: str, ctx: Context, where: str) -> str:
+    from engine.contract import SEAT_NAMES
+
+    key = value.strip().upper()
+    for letter in ctx.seats:
+        if key in (letter, SEAT_NAMES.get(letter, letter).upper()):
+            return letter
+    raise InvalidRequestError(f"{where}: {quote(value)} is not a seat here; the seats are {', '.join(ctx.seats)}")
+
+
+def decode_object(tp: type[Q], value: Any, ctx: Context = Context(), where: str = "the request") -> Q:
+    """A dataclass ``tp`` from a JSON object: unknown fields refused, aliases accepted, defaults filled in."""
+    if not isinstance(value, Mapping):
+        raise InvalidRequestError(f"{where}: expected a JSON object, got {quote(value)}")
+    hints = typing.get_type_hints(tp)
+    fields = [f for f in dataclasses.fields(tp) if f.init]  # type: ignore[arg-type]
+    names: dict[str, dataclasses.Field[Any]] = {}
+    for f in fields:
+        names[f.name] = f
+        for alias in _info(f).aliases:
+            names[alias] = f
+    unknown = [k for k in value if k not in names]
+    if unknown:
+        known = ", ".join(f.name for f in fields)
+        label = "the request" if where == "the request" else where
+        raise InvalidRequestError(f"unknown field {quote(unknown[0])} in {label}; known fields: {known}")
+    given: dict[str, tuple[str, Any]] = {}
+    for key, item in value.items():
+        f = names[key]
+        if f.name in given:
+            raise InvalidRequestError(f"fields {given[f.name][0]!r} and {key!r} say the same thing: give one")
+        given[f.name] = (key, item)
+    kwargs: dict[str, Any] = {}
+    for f in fields:
+        if f.name in given:
+            key, item = given[f.name]
+            label = f"field {key!r}" if where == "the request" else f"{where}.{key}"
+            kwargs[f.name] = decode(hints[f.name], item, ctx, label, _info(f))
+        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise InvalidRequestError(f"missing field {f.name!r}" + ("" if where == "the request" else f" in {where}"))
+    return tp(**kwargs)
+
+
+# ------------------------------------------------------------------------------------------------ JSON out
+
+
+def encode(value: Any, tp: Any = None) -> Any:
+    """A typed value as plain JSON: cards in notation, enums by value, dataclasses as objects."""
+    if tp is not None:
+        _, base = _is_optional(tp)
+        if _is_cards(base) and isinstance(value, tuple):
+            return " ".join(c.text for c in value)
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, Card):
+        return value.text
+    if isinstance(value, Rank):
+        return value.text
+    if isinstance(value, enum.Enum):
+        return encode(value.value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        hints = typing.get_type_hints(type(value))
+        return {f.name: encode(getattr(value, f.name), hints.get(f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        value_type = None
+        if tp is not None:
+            args = typing.get_args(_is_optional(tp)[1])
+            value_type = args[1] if len(args) == 2 else None
+        return {str(encode(k)): encode(v, value_type) for k, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        if value and all(isinstance(v, Card) for v in value):
+            return " ".join(c.text for c in value)
+        item_type = None
+        if tp is not None:
+            args = typing.get_args(_is_optional(tp)[1])
+            item_type = args[0] if args else None
+        return [encode(v, item_type) for v in value]
+    raise TypeError(f"encode: cannot write {type(value).__name__} as JSON")  # pragma: no cover
+
+
+# ------------------------------------------------------------------------------------------------ schema
+
+
+def schema(tp: Any) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a request or answer dataclass."""
+    defs: dict[str, Any] = {}
+    root = _schema(tp, defs, ArgInfo())
+    out: dict[str, Any] = {"$schema": "https://json-schema.org/draft/2020-12/schema", **root}
+    if defs:
+        out["$defs"] = defs
+    return out
+
+
+def _schema(tp: Any, defs: dict[str, Any], info: ArgInfo) -> dict[str, Any]:
+    optional, base = _is_optional(tp)
+    out = _schema_base(base, defs, info)
+    if optional:
+        out = {"anyOf": [out, {"type": "null"}]}
+    return out
+
+
+def _schema_base(base: Any, defs: dict[str, Any], info: ArgInfo) -> dict[str, Any]:
+    origin = typing.get_origin(base)
+    if base is Any:
+        return {}
+    if origin in (typing.Union, types.UnionType):
+        return {"anyOf": [_schema(a, defs, info) for a in typing.get_args(base)]}
+    if base is bool:
+        return {"type": "boolean"}
+    if base is int:
+        out: dict[str, Any] = {"type": "integer"}
+        if info.low is not None:
+            out["minimum"] = info.low
+        if info.high is not None:
+            out["maximum"] = info.high
+        return out
+    if base is float:
+        return {"type": "number"}
+    if base is str:
+        return {"type": "string", "maxLength": MAX_TEXT} | ({"description": "a seat letter"} if info.seat else {})
+    if base is Card:
+        return {"type": "string", "description": "one card in notation, e.g. 10S"}
+    if _is_cards(base):
+        return {"anyOf": [{"type": "string", "description": "cards in notation, e.g. \"10S QH BJ\""},
+                          {"type": "array", "items": {"type": "string"}}]}
+    if isinstance(base, type) and issubclass(base, Rank):
+        return {"type": "string", "enum": [r.text for r in Rank if not r.is_joker]}
+    if isinstance(base, type) and issubclass(base, enum.Enum):
+        return {"enum": [encode(m.value) for m in base]}
+    if origin is typing.Literal:
+        return {"enum": list(typing.get_args(base))}
+    if dataclasses.is_dataclass(base) and isinstance(base, type):
+        name = base.__name__
+        if name not in defs:
+            defs[name] = {}
+            hints = typing.get_type_hints(base)
+            props: dict[str, Any] = {}
+            required = []
+            for f in dataclasses.fields(base):
+                fi = _info(f)
+                prop = _schema(hints[f.name], defs, fi)
+                text = fi.help + (f" (also accepted as {', '.join(fi.aliases)})" if fi.aliases else "")
+                if text:
+                    prop = {**prop, "description": text}
+                if f.default is not dataclasses.MISSING:
+                    prop["default"] = encode(f.default, hints[f.name])
+                elif f.default_factory is not dataclasses.MISSING:
+                    prop["default"] = encode(f.default_factory(), hints[f.name])
+                else:
+                    required.append(f.name)
+                props[f.name] = prop
+                for alias in fi.aliases:
+                    props[alias] = {**prop, "description": f"the same as {f.name} (an older name)", "deprecated": True}
+            doc = (base.__doc__ or "").strip().split("\n")[0]
+            defs[name] = {"type": "object", "properties": props, "required": required, "additionalProperties": False}
+            if doc and not doc.startswith(name + "("):
+                defs[name]["description"] = doc
+        return {"$ref": f"#/$defs/{name}"}
+    if origin in (tuple, list):
+        args = typing.get_args(base)
+        if origin is tuple and (len(args) != 2 or args[1] is not Ellipsis):
+            return {"type": "array", "prefixItems": [_schema(a, defs, ArgInfo()) for a in args],
+                    "minItems": len(args), "maxItems": len(args)}
+        return {"type": "array", "items": _schema(args[0] if args else Any, defs, ArgInfo(seat=info.seat)),
+                "maxItems": info.max_items or MAX_ITEMS}
+    if origin in (Mapping, dict) or base in (dict, Mapping):
+        args = typing.get_args(base)
+        return {"type": "object", "additionalProperties": _schema(args[1] if args else Any, defs, ArgInfo())}
+    raise TypeError(f"schema: unsupported type {base!r}")  # pragma: no cover
+
+
+# ------------------------------------------------------------------------------------------------ commands
+
+
+def default_context(game: Game[Any, Any, Any]) -> Callable[[Mapping[str, Any]], Context]:
+    """The decoding context of a request from its ``preset`` and ``options`` (checked here, once)."""
+
+    def context(data: Mapping[str, Any]) -> Context:
+        preset = data.get("preset")
+        options = data.get("options")
+        if preset is not None and not isinstance(preset, str):
+            raise InvalidRequestError(f"field 'preset': expected a preset name, got {quote(preset)}")
+        if options is not None and not isinstance(options, Mapping):
+            raise InvalidRequestError(f"field 'options': expected an object, got {quote(options)}")
+        if isinstance(preset, str):
+            _text(preset, "field 'preset'")
+        try:
+            rules = game.rules(preset, options)
+        except CardTableError as error:
+            preset_error = isinstance(error, UnknownNameError) and error.kind == "preset"
+            raise add_context(error, "field 'preset'" if preset_error else "field 'options'") from None
+        return Context(game.deck(rules), game.seat_letters(rules))
+
+    return context
+
+
+class Command(Generic[Q, T]):
+    """A typed command: ``run(request) -> answer``; called with JSON it decodes, runs and encodes.
+
+    ``request`` and ``answer`` are dataclasses (read from ``run``'s annotations when not given); ``summary`` is
+    the first line of ``run``'s docstring; ``context`` gives the deck and seats a JSON request is decoded for.
+    """
+
+    def __init__(self, run: Callable[[Q], T], context: Callable[[Mapping[str, Any]], Context], *,
+                 name: str | None = None, request: type[Q] | None = None, answer: type[T] | None = None) -> None:
+        hints = typing.get_type_hints(run)
+        params = [k for k in hints if k != "return"]
+        self.run = run
+        self.context = context
+        self.name = name or run.__name__.removesuffix("_command")
+        self.request: type[Q] = request or hints[params[0]]
+        self.answer: type[T] = answer or hints["return"]
+        self.summary = (run.__doc__ or "").strip().split("\n")[0]
+
+    def decode(self, data: Any) -> Q:
+        """The typed request of a parsed JSON value (InvalidRequestError naming the bad field)."""
+        check_depth(data)
+        if not isinstance(data, Mapping):
+            raise InvalidRequestError(f"a {self.name} request is a JSON object, not {quote(data)}")
+        ctx = self.context(data)
+        return decode_object(self.request, data, ctx)
+
+    def __call__(self, data: Any) -> dict[str, Any]:
+        """JSON in, JSON out."""
+        answer = self.run(self.decode(data))
+        encoded = encode(answer, self.answer)
+        assert isinstance(encoded, dict)
+        return encoded
+
+    def schema(self) -> dict[str, Any]:
+        """``{"request": …, "answer": …}``: the JSON Schemas of both sides."""
+        return {"command": self.name, "summary": self.summary, "request": schema(self.request),
+                "answer": schema(self.answer)}
+
+    def __repr__(self) -> str:
+        return f"<Command {self.name}>"
+
+
+def command_table(context: Callable[[Mapping[str, Any]], Context],
+                  *runs: Callable[[Any], Any]) -> dict[str, Command[Any, Any]]:
+    """Commands by name from typed functions (``legal_command`` or ``legal`` → ``legal``)."""
+    table: dict[str, Command[Any, Any]] = {}
+    for run in runs:
+        cmd = Command(run, context)
+        table[cmd.name] = cmd
+    return table

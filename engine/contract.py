@@ -1,0 +1,501 @@
+"""The one shape every game package has: rules with declared options, named presets, and a game object.
+
+Every game package ``engine/<game>/`` exposes one :class:`Game` object, ``GAME``, registered in
+:mod:`engine.games`. In the spirit of OpenSpiel's Python games it offers, for any game:
+
+- **rules**: a frozen ``Rules`` dataclass whose fields are declared with :func:`option` (label, help, bounds,
+  whether the rule is a common default the sources do not settle); named :class:`Preset` objects; one generic
+  coercer (:func:`make_rules`) that turns JSON values into typed options with the same messages in every game;
+- **a state machine** over frozen states: :meth:`Game.new_game` (the seeded deal is recorded chance, so a game
+  replays from rules, seed and actions), :meth:`Game.to_act`, :meth:`Game.legal_actions`, :meth:`Game.check`
+  (legal or not, with a reason a learner can read), :meth:`Game.apply` (which calls ``check`` — one legality path),
+  :meth:`Game.is_terminal`, :meth:`Game.returns` (a number per seat) and :meth:`Game.view` (what one seat sees);
+- **the table adapter**: actions as text (:meth:`Game.action_text`, :meth:`Game.parse_action`), commentary
+  (:meth:`Game.comment`), the outcome in words (:meth:`Game.outcome`) and a row for simulations;
+- **bots** by name (:class:`Bot`) and the typed **commands** of :mod:`engine.commands` (``rules``, ``deal``,
+  ``legal``, ``check``, ``playout`` … with the same field names in every game).
+
+Nothing here imports a game, pandas or Streamlit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import random
+import types
+import typing
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from engine.base import Verdict
+from engine.cards import Card, Deck, Rank
+from engine.errors import CardTableError, IllegalPlayError, InvalidRequestError, UnknownNameError, quote
+
+if TYPE_CHECKING:
+    from engine.commands import Command
+    from engine.table import Step, TableView
+
+__all__ = [
+    "COMMON_RULE",
+    "SEAT_LETTERS",
+    "SEAT_NAMES",
+    "Bot",
+    "Game",
+    "GameInfo",
+    "Note",
+    "OptionInfo",
+    "OptionSpec",
+    "Outcome",
+    "Preset",
+    "Verdict",
+    "coerce_option",
+    "make_rules",
+    "option",
+    "option_specs",
+    "rules_json",
+]
+
+SEAT_LETTERS: tuple[str, ...] = ("N", "E", "S", "W")
+"""Seats are named by compass letters in every game (Dou Dizhu's three seats are S, E, W)."""
+SEAT_NAMES: Mapping[str, str] = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+COMMON_RULE = "the common rule (the rules we follow do not say)"
+"""How a learner is told that a rule is a default where the sources are silent."""
+
+R = TypeVar("R")
+S = TypeVar("S")
+A = TypeVar("A")
+
+_OPTION = "card_table_option"
+
+
+# ------------------------------------------------------------------------------------------------ options
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """What a rules field means for people: declared once, with the field (see :func:`option`)."""
+
+    label: str
+    help: str
+    low: int | None = None
+    high: int | None = None
+    common: bool = False
+    """True when the default is the common rule where the sources are silent (the learner is told so)."""
+
+
+def option(default: Any, *, label: str, help: str, low: int | None = None, high: int | None = None,
+           common: bool = False) -> Any:
+    """Declare a rules option: ``decks: int = option(2, label="Decks", help="…", low=1, high=4)``.
+
+    ``label`` is the option's name for learners ("Decks"), ``help`` one sentence on what it changes; ``low`` and
+    ``high`` bound a whole number; ``common`` marks a default that the sources do not settle.
+    """
+    info = OptionInfo(label, help, low, high, common)
+    if isinstance(default, (list, dict, set)):
+        raise TypeError("option defaults must be immutable (use a tuple)")
+    return field(default=default, metadata={_OPTION: info})
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option as the ``rules`` command and the UI describe it (JSON-friendly)."""
+
+    name: str
+    label: str
+    help: str
+    type: str
+    """``boolean``, ``integer``, ``integer or none``, ``choice``, ``rank``, ``ranks`` or ``text``."""
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    low: int | None = None
+    high: int | None = None
+    common: bool = False
+
+
+def _hints(rules_type: type) -> dict[str, Any]:
+    return typing.get_type_hints(rules_type)
+
+
+def _is_optional(tp: Any) -> tuple[bool, Any]:
+    """(whether ``tp`` admits None, the type without None)."""
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(args) == 1 and len(typing.get_args(tp)) == 2:
+            return True, args[0]
+    return False, tp
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value if not isinstance(value, Rank) else value.text
+    if isinstance(value, tuple):
+        return [_json_value(v) for v in value]
+    return value
+
+
+@cache
+def option_specs(rules_type: type) -> tuple[OptionSpec, ...]:
+    """Every option of a rules dataclass, in field order. Fields not declared with :func:`option` are skipped."""
+    hints = _hints(rules_type)
+    specs = []
+    for f in dataclasses.fields(rules_type):
+        info = f.metadata.get(_OPTION)
+        if not isinstance(info, OptionInfo):
+            continue
+        optional, tp = _is_optional(hints[f.name])
+        choices: tuple[Any, ...] | None = None
+        if tp is bool:
+            kind = "boolean"
+        elif tp is int:
+            kind = "integer or none" if optional else "integer"
+        elif isinstance(tp, type) and issubclass(tp, Rank):
+            kind = "rank"
+            choices = tuple(r.text for r in Rank if not r.is_joker)
+        elif isinstance(tp, type) and issubclass(tp, enum.Enum):
+            kind = "choice"
+            choices = tuple(m.value for m in tp)
+        elif typing.get_origin(tp) is tuple and typing.get_args(tp)[:1] == (Rank,):
+            kind = "ranks"
+            choices = tuple(r.text for r in Rank if not r.is_joker)
+        elif tp is str:
+            kind = "text"
+        else:  # pragma: no cover - a programming error in a rules dataclass
+            raise TypeError(f"option {f.name} of {rules_type.__name__} has an unsupported type {tp!r}")
+        default = f.default if f.default is not dataclasses.MISSING else None
+        specs.append(OptionSpec(f.name, info.label, info.help, kind, _json_value(default), choices,
+                                info.low, info.high, info.common))
+    return tuple(specs)
+
+
+def _enum_member(kind: type[enum.Enum], value: object) -> enum.Enum | None:
+    if isinstance(value, kind):
+        return value
+    if not isinstance(value, str):
+        return None
+    wanted = value.strip().lower().replace("_", " ").replace("-", " ")
+    for member in kind:
+        texts = (str(member.value), member.name)
+        if any(wanted == t.lower().replace("_", " ").replace("-", " ") for t in texts):
+            return member
+    return None
+
+
+def coerce_option(rules_type: type, name: str, value: Any) -> Any:
+    """``value`` (a JSON value or a typed one) as option ``name`` of ``rules_type``; InvalidRequestError if it
+    is not one. The same words for the same problem in every game."""
+    specs = {s.name: s for s in option_specs(rules_type)}
+    if name not in specs:
+        raise UnknownNameError("option", name, specs)
+    spec = specs[name]
+    optional, tp = _is_optional(_hints(rules_type)[name])
+    where = f"option {name!r} ({spec.label})"
+    if value is None:
+        if optional:
+            return None
+        raise InvalidRequestError(f"{where} needs a value, not null")
+    if tp is bool:
+        if isinstance(value, bool):
+            return value
+        raise InvalidRequestError(f"{where} is true or false, not {quote(value)}")
+    if tp is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidRequestError(f"{where} is a whole number, not {quote(value)}")
+        if (spec.low is not None and value < spec.low) or (spec.high is not None and value > spec.high):
+            raise InvalidRequestError(f"{where} must be from {spec.low} to {spec.high}, not {value}")
+        return value
+    if isinstance(tp, type) and issubclass(tp, Rank):
+        return _rank(value, where)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        member = _enum_member(tp, value)
+        if member is None:
+            raise InvalidRequestError(
+                f"{where} is one of {', '.join(str(c) for c in spec.choices or ())}, not {quote(value)}")
+        return member
+    if spec.type == "ranks":
+        items = value.split() if isinstance(value, str) else value
+        if not isinstance(items, (list, tuple)) or len(items) > 13:
+            raise InvalidRequestError(f"{where} is a list of ranks such as [\"5\", \"10\", \"K\"], not {quote(value)}")
+        return tuple(sorted({_rank(v, where) for v in items}))
+    if tp is str:
+        if isinstance(value, str) and len(value) <= 200:
+            return value
+        raise InvalidRequestError(f"{where} is a short text, not {quote(value)}")
+    raise InvalidRequestError(f"{where}: unsupported value {quote(value)}")  # pragma: no cover
+
+
+def _rank(value: Any, where: str) -> Rank:
+    if isinstance(value, Rank) and not value.is_joker:
+        return value
+    if isinstance(value, str):
+        try:
+            rank = Rank.parse(value)
+        except CardTableError:
+            rank = None
+        if rank is not None and not rank.is_joker:
+            return rank
+    raise InvalidRequestError(f"{where} is a rank 2-10, J, Q, K or A, not {quote(value)}")
+
+
+@dataclass(frozen=True)
+class Preset(Generic[R]):
+    """A named rule set: ``name`` is its id (``competition``), ``title`` how learners call it
+    ("the Chinese competition rules"), ``description`` one sentence on what is special about it."""
+
+    name: str
+    title: str
+    description: str
+    rules: R
+
+
+def make_rules(presets: Mapping[str, Preset[R]], preset: str | None, options: Mapping[str, Any] | None) -> R:
+    """The rules of ``preset`` (the first preset when None) with ``options`` (option name → value) applied.
+
+    Raises UnknownNameError for an unknown preset or option, InvalidRequestError for a bad value (the game's own
+    cross-option checks in ``__post_init__`` raise CardTableError too).
+    """
+    if preset is None:
+        preset = next(iter(presets))
+    if not isinstance(preset, str):
+        raise InvalidRequestError(f"the preset is a name such as {next(iter(presets))!r}, not {quote(preset)}")
+    if preset not in presets:
+        raise UnknownNameError("preset", preset, presets)
+    base = presets[preset].rules
+    if not options:
+        return base
+    if not isinstance(options, Mapping):
+        raise InvalidRequestError(f"options are an object of option name → value, not {quote(options)}")
+    rules_type = type(base)
+    changes = {name: coerce_option(rules_type, str(name), value) for name, value in options.items()}
+    try:
+        return dataclasses.replace(base, **changes)  # type: ignore[type-var]
+    except TypeError as error:  # pragma: no cover - coerce_option already checked the types
+        raise InvalidRequestError(str(error)) from None
+
+
+def rules_json(rules: object) -> dict[str, Any]:
+    """Every option of a rules value as JSON (enums by value, ranks by text)."""
+    return {f.name: _json_value(getattr(rules, f.name)) for f in dataclasses.fields(rules)  # type: ignore[arg-type]
+            if _OPTION in f.metadata}
+
+
+# ------------------------------------------------------------------------------------------------ game
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the home page says about a game."""
+
+    key: str
+    title: str
+    native: str
+    kind: str
+    players: str
+    deck: str
+    goal: str
+
+
+@dataclass(frozen=True)
+class Note:
+    """A rule the sources leave open, the common default we follow, and the option that changes it."""
+
+    topic: str
+    text: str
+    option: str | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game came out.
+
+    ``summary`` says it in sentences for a learner ("East–West took 120 points: they take the bank and go up one
+    level."); ``returns`` is one number per seat (as :meth:`Game.returns`); ``facts`` are (label, value-in-words)
+    pairs for a results panel; ``data`` holds the plain values for JSON and simulations.
+    """
+
+    summary: str
+    returns: tuple[float, ...]
+    facts: tuple[tuple[str, str], ...] = ()
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Bot(Generic[S, A]):
+    """A named way of choosing an action: ``choose(state, rng)`` returns a legal action for the seat to act."""
+
+    name: str
+    description: str
+    choose: Callable[[S, random.Random], A]
+
+
+class Game(ABC, Generic[R, S, A]):
+    """One game's engine. Subclasses set the class attributes and implement the abstract methods.
+
+    ``R`` is the game's ``Rules`` dataclass, ``S`` its frozen state, ``A`` its typed action. Seats are indexes
+    ``0 … players-1`` inside the engine and letters (:meth:`seat_letters`) at every boundary.
+    """
+
+    key: ClassVar[str]
+    info: ClassVar[GameInfo]
+    presets: ClassVar[Mapping[str, Preset[Any]]]
+    notes: ClassVar[tuple[Note, ...]] = ()
+    max_actions: ClassVar[int] = 20_000
+    examples: ClassVar[Mapping[str, tuple[Mapping[str, Any], ...]]] = {}
+    """Sample JSON requests by command name (for the README, ``--help`` and the contract tests)."""
+    """The most actions a record of this game may hold (checked before any replay)."""
+
+    # -------------------------------------------------------------------------------------- rules
+
+    @property
+    def default_preset(self) -> str:
+        return next(iter(self.presets))
+
+    def rules(self, preset: str | None = None, options: Mapping[str, Any] | None = None) -> R:
+        """The rules of ``preset`` (the default preset when None) with ``options`` applied (see :func:`make_rules`)."""
+        if not options:
+            return _cached_rules(self, preset, "")  # type: ignore[no-any-return]
+        if not isinstance(options, Mapping):
+            raise InvalidRequestError(f"options are an object of option name → value, not {quote(options)}")
+        try:
+            key = json.dumps(dict(options), sort_keys=True, allow_nan=False)
+        except (TypeError, ValueError, RecursionError):  # typed or odd values: not cached
+            return make_rules(self.presets, preset, options)  # type: ignore[no-any-return]
+        return _cached_rules(self, preset, key)  # type: ignore[no-any-return]
+
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        rules_type: Any = type(self.presets[self.default_preset].rules)
+        return option_specs(rules_type)
+
+    def preset_of(self, rules: R) -> str | None:
+        """The name of the preset whose rules are exactly ``rules``, if any."""
+        return next((name for name, p in self.presets.items() if p.rules == rules), None)
+
+    @abstractmethod
+    def deck(self, rules: R) -> Deck:
+        """The deck in play under ``rules`` (its copy limits bound every hand)."""
+
+    @abstractmethod
+    def seat_letters(self, rules: R) -> tuple[str, ...]:
+        """The seats' letters by seat index, in playing order."""
+
+    # -------------------------------------------------------------------------------------- state machine
+
+    @abstractmethod
+    def new_game(self, rules: R, seed: int, start: Mapping[str, Any] | None = None) -> S:
+        """The state right after the seeded deal: the first decision is the next action.
+
+        ``start`` (game-specific, JSON) sets up a game that does not begin at the beginning: e.g. Shengji's
+        levels and starter, Euchre's dealer and scores. Unknown keys raise InvalidRequestError."""
+
+    @abstractmethod
+    def rules_of(self, state: S) -> R:
+        """The rules a state is played under."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> int | None:
+        """The seat whose decision is next, or None when the game is over."""
+
+    def is_terminal(self, state: S) -> bool:
+        return self.to_act(state) is None
+
+    @abstractmethod
+    def legal_actions(self, state: S, limit: int | None = None) -> Sequence[A]:
+        """The distinct legal actions of the seat to act (at most ``limit``; empty when the game is over)."""
+
+    @abstractmethod
+    def check(self, state: S, action: A) -> Verdict:
+        """Whether ``action`` is legal now, with a reason a learner can read — the one legality path."""
+
+    @abstractmethod
+    def apply_unchecked(self, state: S, action: A) -> S:
+        """The state after ``action``, which the caller knows is legal (it came from :meth:`legal_actions` or a
+        bot). The hot path of play-outs: no second validation."""
+
+    def apply(self, state: S, action: A) -> S:
+        """The state after ``action``; IllegalPlayError with :meth:`check`'s reason when it is not legal."""
+        verdict = self.check(state, action)
+        if not verdict.legal:
+            raise IllegalPlayError(verdict.reason)
+        return self.apply_unchecked(state, action)
+
+    @abstractmethod
+    def returns(self, state: S) -> tuple[float, ...]:
+        """One number per seat: what the game so far is worth to that seat, in the game's own points (zeros
+        before the end of a hand)."""
+
+    # -------------------------------------------------------------------------------------- table adapter
+
+    @abstractmethod
+    def action_text(self, action: A) -> str:
+        """An action as text: card notation for a play of cards, words otherwise (``pass``, ``bid 2``)."""
+
+    @abstractmethod
+    def parse_action(self, state: S, text: str) -> A:
+        """The action ``text`` names in ``state``; InvalidNotationError if it is not an action."""
+
+    def action_cards(self, action: A) -> tuple[Card, ...] | None:
+        """The cards an action plays, or None for an action that is not a play of cards."""
+        if isinstance(action, Card):
+            return (action,)
+        if isinstance(action, tuple) and action and all(isinstance(c, Card) for c in action):
+            return action
+        cards = getattr(action, "cards", None)
+        if isinstance(cards, tuple) and all(isinstance(c, Card) for c in cards):
+            return cards
+        return None
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> TableView:
+        """What ``seat`` may see (``None``: every card face up, for a teacher)."""
+
+    @abstractmethod
+    def comment(self, before: S, action: A, after: S) -> Step:
+        """The commentary on ``action`` taken in ``before`` (which led to ``after``)."""
+
+    def step(self, state: S, action: A) -> tuple[S, Step]:
+        """:meth:`apply` and :meth:`comment` together (what the Table does on each action)."""
+        after = self.apply(state, action)
+        return after, self.comment(state, action, after)
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """How the game came out, once it is over; None before."""
+
+    def summary_row(self, state: S) -> dict[str, Any]:
+        """One row of a simulation for a finished game (plain values); by default the outcome's data."""
+        outcome = self.outcome(state)
+        if outcome is None:
+            raise InvalidRequestError("the game is not over")
+        return dict(outcome.data)
+
+    # -------------------------------------------------------------------------------------- bots and commands
+
+    @property
+    @abstractmethod
+    def bots(self) -> Mapping[str, Bot[S, A]]:
+        """The bots by name; the first is the default."""
+
+    @property
+    @abstractmethod
+    def commands(self) -> Mapping[str, Command[Any, Any]]:
+        """The typed commands by name (see :mod:`engine.commands`)."""
+
+    def bot(self, name: str) -> Bot[S, A]:
+        bots = self.bots
+        if name not in bots:
+            raise UnknownNameError(f"{self.key} bot", name, bots)
+        return bots[name]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.key}>"
+
+
+@lru_cache(maxsize=512)
+def _cached_rules(game: Game[Any, Any, Any], preset: str | None, options: str) -> Any:
+    return make_rules(game.presets, preset, json.loads(options) if options else None)
