@@ -38,7 +38,7 @@ from engine.errors import CardTableError, IllegalPlayError, InvalidRequestError,
 
 if TYPE_CHECKING:
     from engine.commands import Command
-    from engine.table import Step, TableView
+    from engine.table import Record, Step, TableView
 
 __all__ = [
     "COMMON_RULE",
@@ -473,6 +473,11 @@ class Game(ABC, Generic[R, S, A]):
         if outcome is None:
             raise InvalidRequestError("the game is not over")
         return dict(outcome.data)
+
+    def normalize_record(self, record: Record) -> Record:
+        """A record in today's form (games override this to read older records, e.g. moving set-up values that
+        used to travel in ``options`` into ``start``)."""
+        return record
 
     # -------------------------------------------------------------------------------------- bots and commands
 

@@ -55,6 +55,7 @@ def replay(game: Game[Any, Any, Any], record: Record) -> tuple[list[Any], list[S
     """Every state of the recorded game (the deal first) and a step per action; ReplayError at a bad action."""
     if record.game != game.key:
         raise InvalidRequestError(f"this record is of {quote(record.game)}, not {game.key}")
+    record = game.normalize_record(record)
     if len(record.actions) > game.max_actions:
         raise LimitExceededError(f"the record has {len(record.actions):,} actions; a {game.key} record holds at "
                                  f"most {game.max_actions:,}")

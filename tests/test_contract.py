@@ -7,7 +7,6 @@ exactly, and the command line in-process.
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from typing import Any
@@ -16,13 +15,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.__main__ import main
 from engine.commands import MAX_DEPTH
 from engine.contract import SEAT_LETTERS, Game, Preset
 from engine.driver import play_out, replay
 from engine.errors import CardTableError, IllegalPlayError, InvalidRequestError, UnknownNameError
 from engine.games import all_games
 from engine.table import Record
+from tests.cli_helpers import run_cli
 from tests.fixtures.toy_game import GAME as TOY
 
 GAMES: list[Game[Any, Any, Any]] = [TOY, *all_games()]
@@ -213,12 +212,6 @@ def test_playout_command(game: Game[Any, Any, Any]) -> None:
     assert again["record"] == record, "replaying a prefix with the same bots gives the same game"
     with pytest.raises(CardTableError, match="step 1"):
         game.commands["playout"]({"seed": 4, "actions": ["no such action"]})
-
-
-def run_cli(*argv: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), stdin=io.StringIO(stdin), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 @pytest.mark.parametrize("game", all_games(), ids=[g.key for g in all_games()])
