@@ -56,13 +56,9 @@ def cards_command(data: Any) -> dict[str, Any]:
 
 def game_commands(key: str) -> Mapping[str, JsonCommand]:
     """The JSON commands of game ``key`` (its package imported now)."""
-    from engine.games import game, game_cli, game_info
+    from engine.games import json_commands
 
-    game_info(key)
-    try:
-        return game(key).commands
-    except UnknownNameError:  # a package not yet on the contract: its old cli module
-        return game_cli(key).COMMANDS  # type: ignore[no-any-return]
+    return json_commands(key)  # type: ignore[no-any-return]
 
 
 class Output:

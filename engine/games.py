@@ -14,7 +14,8 @@ from typing import Any
 from engine.contract import Game, GameInfo
 from engine.errors import UnknownNameError
 
-__all__ = ["GAMES", "GameInfo", "all_games", "game", "game_cli", "game_info", "has_engine"]
+__all__ = ["GAMES", "GameInfo", "all_games", "game", "game_cli", "game_info", "has_engine", "json_commands",
+           "preset_texts"]
 
 GAMES: dict[str, GameInfo] = {
     g.key: g
@@ -116,6 +117,25 @@ def game(key: str) -> Game[Any, Any, Any]:
 def all_games() -> list[Game[Any, Any, Any]]:
     """Every registered game object, in the home page's order."""
     return [g for g in (_load(k) for k in GAMES) if g is not None]
+
+
+def json_commands(key: str) -> Any:
+    """Game ``key``'s commands by name, each called with JSON (a dict) and answering JSON (what lessons use)."""
+    game_info(key)
+    loaded = _load(key)
+    if loaded is not None:
+        return loaded.commands
+    return game_cli(key).COMMANDS  # a package not yet on the contract
+
+
+def preset_texts(key: str) -> dict[str, str]:
+    """Preset name → one-line description, for menus."""
+    loaded = _load(key)
+    if loaded is not None:
+        return {name: f"{p.title} — {p.description}" for name, p in loaded.presets.items()}
+    if not has_engine(key):
+        return {}
+    return dict(getattr(game_cli(key), "PRESETS", {}))
 
 
 # --- before every package had GAME: the old cli modules (removed once the four packages are on the contract) ---

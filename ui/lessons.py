@@ -12,7 +12,7 @@ from typing import Any
 import streamlit as st
 
 from engine.cards import Card, Deck, format_cards, parse_cards
-from engine.games import GAMES, game_cli
+from engine.games import GAMES, json_commands
 from engine.lessons import (
     LESSONS_DIR,
     Exercise,
@@ -168,7 +168,7 @@ def render_lessons(
     if not lessons:
         st.info("The lessons for this game are being written.")
         return
-    run = commands if commands is not None else game_cli(game).COMMANDS
+    run = commands if commands is not None else json_commands(game)
     key = _index_key(game)
     if key not in st.session_state:
         st.session_state[key] = 0

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from engine.games import GAMES, game_cli, has_engine
+from engine.games import GAMES, preset_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ROOT / "pages"
@@ -41,9 +41,7 @@ def game_pages(game: str) -> list[tuple[PageKind, Path]]:
 
 def presets(game: str) -> dict[str, str]:
     """Preset name → one-line description, from the game's engine (empty before it exists)."""
-    if not has_engine(game):
-        return {}
-    return dict(getattr(game_cli(game), "PRESETS", {}))
+    return preset_texts(game)
 
 
 def preset_key(game: str) -> str:
