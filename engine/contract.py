@@ -52,6 +52,7 @@ __all__ = [
     "OptionSpec",
     "Outcome",
     "Preset",
+    "Prompt",
     "Verdict",
     "coerce_option",
     "make_rules",
@@ -326,6 +327,24 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Prompt:
+    """What the seat to act must decide, in one line for the Table's decision panel.
+
+    ``text``: "You drew 2♦: declare to make ♦ trump and your team the bankers", "Bury 8 cards". ``count``: how
+    many cards the decision takes when that is fixed (the panel counts "3 of 8 chosen"). ``highlight``: the cards
+    that matter now (the trump-rank cards you could declare, the cards of the led suit), described by
+    ``highlight_label``; ``marked``: cards to point out (the kitty just picked up), described by ``marked_label``.
+    """
+
+    text: str
+    count: int | None = None
+    highlight: tuple[Card, ...] = ()
+    highlight_label: str = ""
+    marked: tuple[Card, ...] = ()
+    marked_label: str = ""
+
+
+@dataclass(frozen=True)
 class Bot(Generic[S, A]):
     """A named way of choosing an action: ``choose(state, rng)`` returns a legal action for the seat to act."""
 
@@ -457,6 +476,13 @@ class Game(ABC, Generic[R, S, A]):
     @abstractmethod
     def comment(self, before: S, action: A, after: S) -> Step:
         """The commentary on ``action`` taken in ``before`` (which led to ``after``)."""
+
+    def prompt(self, state: S) -> Prompt:
+        """What the seat to act must decide now (games say more: what to declare, how many cards to bury)."""
+        seat = self.to_act(state)
+        if seat is None:
+            return Prompt("The game is over.")
+        return Prompt("Your turn: choose what to play.")
 
     def step(self, state: S, action: A) -> tuple[S, Step]:
         """:meth:`apply` and :meth:`comment` together (what the Table does on each action)."""

@@ -1,197 +1,218 @@
-"""The whole-hand contract (engine/table.py) for every game that implements it, and the Table page."""
+"""The Table page (ui/table.py) on every game: watch and play whole games, links that keep what is shown,
+records loaded and refused."""
 
 from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from engine.cards import Deck
+from engine.driver import play_out
 from engine.games import GAMES
-from engine.table import Record, ReplayError, play_out, replay
+from engine.table import Record
 from tests.conftest import ROOT
-from tests.fixtures.demo_game import TABLE as DEMO
-from ui.table import action_cards, action_label, table_game
-from ui.widgets import picker_state
+from tests.fixtures.toy_game import GAME as TOY
+from ui.share import encode_position
+from ui.table import table_game
 
-TABLES = [DEMO] + [t for g in GAMES if (t := table_game(g)) is not None]
-IDS = [t.game for t in TABLES]
-
-
-def _cases():
-    return [(t, preset) for t in TABLES for preset in t.presets()]
+KEYS = ["toy", *GAMES]
 
 
-@pytest.mark.parametrize(("table", "preset"), _cases(), ids=[f"{t.game}-{p}" for t, p in _cases()])
-def test_seeded_bot_hands_replay_exactly(table, preset) -> None:
-    for seed in (1, 2, 3):
-        for bots in ("random", "heuristic"):
-            record, final = play_out(table, preset, seed, bots)
-            assert record == play_out(table, preset, seed, bots)[0], "the same seed must give the same hand"
-            states, steps = replay(table, Record.from_json(record.to_json()))
-            assert states[-1] == final
-            assert table.to_act(final) is None
-            assert table.result(final) is not None
-            assert len(steps) == len(record.actions)
-            for step in steps:
-                assert step.comment, f"{table.game}: step {step} has no commentary"
+def _game(key: str) -> Any:
+    return TOY if key == "toy" else table_game(key)
 
 
-@pytest.mark.parametrize("table", TABLES, ids=IDS)
-def test_every_legal_action_is_accepted_and_applies(table) -> None:
-    preset = list(table.presets())[0]
-    record, _ = play_out(table, preset, 11, "random")
-    states, _ = replay(table, record)
-    for state in states[:-1][:60]:
-        for action in table.legal_actions(state, limit=40):
-            assert table.check(state, action).legal, (table.game, action)
-            table.apply(state, action)
-
-
-@pytest.mark.parametrize("table", TABLES, ids=IDS)
-def test_a_record_with_an_illegal_action_is_refused_with_its_step(table) -> None:
-    preset = list(table.presets())[0]
-    record, _ = play_out(table, preset, 5, "random")
-    bad = Record(record.game, record.preset, record.seed, record.actions[:3] + ("not an action",))
-    with pytest.raises(ReplayError) as info:
-        replay(table, bad)
-    assert info.value.step == 4
-    assert "step 4" in str(info.value)
-
-
-def test_record_json_is_checked() -> None:
-    with pytest.raises(ValueError, match="seed"):
-        Record.from_json({"game": "demo", "preset": "plain", "seed": "x", "actions": []})
-    with pytest.raises(ValueError, match="unknown field"):
-        Record.from_json({"game": "demo", "preset": "plain", "seed": 1, "actions": [], "extra": 1})
-
-
-def test_action_text_helpers() -> None:
-    assert action_cards("9C 9H") is not None
-    assert action_cards("pass") is None
-    assert action_cards("bid 2") is None
-    assert action_label("9C") == "9♣"
-    assert action_label("bid 2") == "Bid 2"
-
-
-def _page(game: str):
-    def page(game: str) -> None:
-        from tests.fixtures.demo_game import TABLE
+def _page(key: str) -> AppTest:
+    def page(key: str) -> None:
+        from tests.fixtures.toy_game import GAME
         from ui.table import render_table
 
-        render_table(game, table=TABLE if game == "demo" else None)
+        render_table(key, game=GAME if key == "toy" else None)
 
-    return AppTest.from_function(page, args=(game,), default_timeout=120)
+    return AppTest.from_function(page, args=(key,), default_timeout=120)
 
 
-def _walk_play_mode(at: AppTest, table, key: str) -> None:
-    """Play the learner's seat to the end of the hand by clicking, as a learner would."""
-    for _ in range(400):
-        hand = at.session_state[f"{key}play"]
-        state = hand.states[-1]
-        if table.to_act(state) is None:
+def _ok(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def settings(at: AppTest, key: str) -> Any:
+    return at.session_state[f"{key}:table:settings"]
+
+
+def play_to_the_end(at: AppTest, key: str) -> None:
+    """Play the learner's seat to the end by choosing cards and pressing buttons, as a learner does."""
+    k = f"{key}:table:"
+    game = _game(key)
+    for _ in range(800):
+        _ok(at)
+        if at.session_state[f"{k}pause"] is not None:
+            at.button(key=f"{k}continue").click().run()
+            continue
+        hand = at.session_state[f"{k}play"]
+        state = hand.last
+        seat = game.to_act(state)
+        if seat is None:
             return
-        action = table.legal_actions(state)[0]
-        cards = action_cards(action)
+        assert seat == settings(at, key).me, "the bots play until it is the learner's turn"
+        action = game.legal_actions(state)[0]
+        cards = game.action_cards(action)
         if cards is None:
-            at.button(key=f"{key}act:{action}").click().run()
-        else:
-            seat = table.to_act(state)
-            mine = [c for c in table.view(state, seat).seats[seat].cards if c is not None]
-            playable = {c for a in table.legal_actions(state) if (cs := action_cards(a)) for c in cs}
-            pool = [c for c in mine if c in playable]
-            deck = Deck.build("pool", pool, suitless=all(c.suit is None for c in pool))
-            for widget, chosen in picker_state(f"{key}pick:{len(hand.steps)}", deck, cards, pool).items():
-                if chosen:
-                    at.button_group(key=widget).set_value(chosen)
-            at.run()
-            at.button(key=f"{key}play-selected").click().run()
-        assert not at.exception, [e.value for e in at.exception]
-        assert not at.error, [e.value for e in at.error]
-    raise AssertionError("the hand did not end")
+            buttons = [b for b in at.button if b.key and b.key.startswith(f"{k}act:")]
+            label = game.action_text(action)
+            target = next(b for b in buttons if b.label.lower() == label.lower())
+            target.click().run()
+            continue
+        mine = [c for c in game.view(state, seat).seats[seat].cards if c is not None]
+        want = Counter(cards)
+        picked = []
+        for i, card in enumerate(mine):
+            if want[card] > 0:
+                want[card] -= 1
+                picked.append(i)
+        pills = at.button_group(key=f"{k}pick:{len(hand.steps)}:pills")
+        pills.set_value(picked).run()
+        at.button(key=f"{k}pick:{len(hand.steps)}:go").click().run()
+        assert at.session_state[f"{k}refused"] is None, at.session_state[f"{k}refused"]
+    raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("table", TABLES, ids=IDS)
-def test_table_page_watch_and_play(table) -> None:
-    game = table.game
-    key = f"{game}:table:"
-    at = _page(game).run()
-    assert not at.exception, [e.value for e in at.exception]
-    total = len(at.session_state[f"{key}watch"].steps)
+@pytest.mark.parametrize("key", KEYS)
+def test_watch_a_game_step_by_step(key: str) -> None:
+    k = f"{key}:table:"
+    at = _page(key).run()
+    _ok(at)
+    total = len(at.session_state[f"{k}watch"].steps)
     assert total > 0
-    at.button(key=f"{key}forward").click().run()
-    assert at.session_state[f"{key}step"] == 1
-    at.button(key=f"{key}last").click().run()
-    assert at.session_state[f"{key}step"] == total
+    at.button(key=f"{k}forward").click().run()
+    assert settings(at, key).step == 1
+    assert at.query_params["step"] == "1" and at.query_params["mode"] == "watch"
+    at.button(key=f"{k}last").click().run()
+    assert settings(at, key).step == total
     assert any("Result" in m.value for m in at.markdown)
-    at.button(key=f"{key}back").click().run()
-    assert not at.exception
-    at.selectbox(key=f"{key}view").set_value(0).run()
-    assert not at.exception
-    at.radio(key=f"{key}mode").set_value("Play against the computer").run()
-    assert not at.exception, [e.value for e in at.exception]
-    _walk_play_mode(at, table, key)
-    assert any("Result" in m.value for m in at.markdown)
+    at.button(key=f"{k}back").click().run()
+    assert settings(at, key).step == total - 1
+    at.selectbox(key=f"{k}w:view").set_value(0).run()
+    _ok(at)
+    assert settings(at, key).seat == 0 and at.query_params["seat"] == (_game(key).seat_letters(
+        _game(key).rules())[0])
 
 
-def test_demo_table_refuses_illegal_selection_and_undo_works() -> None:
-    key = "demo:table:"
-    at = _page("demo").run()
-    at.radio(key=f"{key}mode").set_value("Play against the computer").run()
-    at.button(key=f"{key}act:pass").click().run()
-    hand = at.session_state[f"{key}play"]
-    assert hand.record.actions[0] == "pass"
-    at.button(key=f"{key}hint-button").click().run()
-    assert any("heuristic bot would play" in m.value for m in at.info)
-    at.button(key=f"{key}undo").click().run()
-    assert at.session_state[f"{key}play"].record.actions == ()
+@pytest.mark.parametrize("key", KEYS)
+def test_play_a_whole_game(key: str) -> None:
+    k = f"{key}:table:"
+    at = _page(key).run()
+    at.segmented_control(key=f"{k}w:mode").set_value("play").run()
+    _ok(at)
+    play_to_the_end(at, key)
+    assert any("Result" in m.value for m in at.markdown)
+    assert at.query_params["mode"] == "play"
+
+
+def test_an_illegal_choice_is_refused_next_to_the_cards_and_undo_works() -> None:
+    k = "toy:table:"
+    at = _page("toy").run()
+    at.segmented_control(key=f"{k}w:mode").set_value("play").run()
+    at.button(key=f"{k}act:1:0").click().run()  # bid
+    hand = at.session_state[f"{k}play"]
+    assert hand.record.actions[0] == "bid"
+    at.button(key=f"{k}hint-button").click().run()
+    assert any("Hint" in i.value for i in at.info)
+    at.button(key=f"{k}undo").click().run()
+    assert at.session_state[f"{k}play"].record.actions == ()
+
+
+def test_a_link_opens_the_step_the_seat_and_presenter_mode() -> None:
+    k = "euchre:table:"
+    at = _page("euchre")
+    at.query_params.update({"mode": "watch", "seed": "7", "step": "5", "seat": "E", "present": "1"})
+    at.run()
+    _ok(at)
+    s = settings(at, "euchre")
+    assert (s.seed, s.step, s.seat, s.present) == (7, 5, 1, True)
+    assert at.session_state[f"{k}watch"].record.seed == 7
+    at.button(key=f"{k}forward").click().run()
+    assert at.query_params["step"] == "6" and at.query_params["present"] == "1"
+
+
+def test_damaged_link_parameters_are_refused_and_the_page_stays_usable() -> None:
+    at = _page("euchre")
+    at.query_params.update({"step": "lots", "seat": "Q", "mode": "[x](http://evil.example)"})
+    at.run()
+    _ok(at)
+    assert at.error and "refused" in at.error[0].value
+    assert not re.search(r"(?<!\\)\]\(", at.error[0].value), "quoted input must not render as a Markdown link"
+    at.button(key="euchre:table:forward").click().run()
+    assert settings(at, "euchre").step == 1
+
+
+def test_play_mode_link_opens_on_your_hand() -> None:
+    at = _page("toy")
+    at.query_params.update({"mode": "play", "seat": "S", "seed": "3"})
+    at.run()
+    _ok(at)
+    s = settings(at, "toy")
+    assert s.mode == "play" and s.me == 1
 
 
 def test_loading_an_illegal_record_keeps_the_table() -> None:
-    import json
-
-    key = "demo:table:"
-    at = _page("demo").run()
-    before = at.session_state[f"{key}watch"].record
-    at.text_area(key=f"{key}paste").input(json.dumps(
-        {"game": "demo", "preset": "plain", "seed": 3, "actions": ["pass", "AS", "KS", "QQ"]})).run()
-    at.button(key=f"{key}load").click().run()
-    assert at.error and "step" in at.error[0].value and "unchanged" in at.error[0].value
-    assert at.session_state[f"{key}watch"].record == before
-    record, _ = play_out(DEMO, "plain", 8, "random")
-    at.text_area(key=f"{key}paste").input(json.dumps(record.to_json())).run()
-    at.button(key=f"{key}load").click().run()
+    k = "toy:table:"
+    at = _page("toy").run()
+    before = at.session_state[f"{k}watch"].record
+    at.text_area(key=f"{k}paste").input(json.dumps(
+        {"game": "toy", "preset": "plain", "seed": 3, "actions": ["pass", "QQ"]})).run()
+    at.button(key=f"{k}load").click().run()
+    assert at.error and "step 2" in at.error[0].value and "unchanged" in at.error[0].value
+    assert at.session_state[f"{k}watch"].record == before
+    record, _ = play_out(TOY, TOY.rules(), 8, "random")
+    at.text_area(key=f"{k}paste").input(json.dumps(record.to_json())).run()
+    at.button(key=f"{k}load").click().run()
     assert at.success and "Loaded" in at.success[0].value
-    assert at.session_state[f"{key}watch"].record == record
+    assert at.session_state[f"{k}watch"].record == record
 
 
-def test_a_shared_link_opens_the_hand_and_a_damaged_one_is_refused() -> None:
-    from ui.share import encode_position
-
-    key = "demo:table:"
-    record, _ = play_out(DEMO, "plain", 9, "random")
-    at = _page("demo")
+def test_a_shared_game_link_opens_it_and_a_damaged_one_is_refused() -> None:
+    k = "toy:table:"
+    record, _ = play_out(TOY, TOY.rules(), 9, "random")
+    at = _page("toy")
     at.query_params["hand"] = encode_position(record.to_json())
     at.run()
-    assert not at.exception
-    assert at.session_state[f"{key}watch"].record == record
-    assert at.session_state[f"{key}step"] == len(record.actions)
-    at = _page("demo")
-    at.query_params["hand"] = "not-a-hand"
+    _ok(at)
+    assert at.session_state[f"{k}watch"].record == record
+    assert settings(at, "toy").step == len(record.actions)
+    at = _page("toy")
+    at.query_params["hand"] = "not-a-game"
     at.run()
-    assert not at.exception
-    assert at.error and "link was not loaded" in at.error[0].value
+    _ok(at)
+    assert at.error and "not loaded" in at.error[0].value
 
 
-def test_a_link_to_a_hand_of_another_preset_switches_the_sidebar_preset() -> None:
-    from ui.share import encode_position
-
-    table = table_game("doudizhu")
-    assert table is not None
-    record, _ = play_out(table, "four_player", 4, "random")
+def test_a_link_to_a_game_of_another_preset_switches_the_sidebar_preset() -> None:
+    game = table_game("doudizhu")
+    assert game is not None
+    record, _ = play_out(game, game.rules("four_player"), 4, "random", preset="four_player")
     at = AppTest.from_file(str(ROOT / "pages" / "doudizhu_table.py"), default_timeout=120)
     at.query_params["hand"] = encode_position(record.to_json())
     at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    assert at.session_state["doudizhu:table:watch"].record == record
+    _ok(at)
+    assert at.session_state["doudizhu:table:watch"].record == Record.from_json(record.to_json())
     assert at.session_state["sidebar:preset:doudizhu"] == "four_player"
-    assert any("four_player" in c.value for c in at.caption)
+
+
+def test_the_game_in_progress_survives_a_visit_to_another_page() -> None:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at.switch_page("pages/euchre_table.py").run()
+    k = "euchre:table:"
+    at.number_input(key=f"{k}w:seed").set_value(12).run()
+    at.button(key=f"{k}forward").click().run()
+    at.button(key=f"{k}forward").click().run()
+    at.switch_page("pages/home.py").run()
+    at.switch_page("pages/euchre_table.py").run()
+    _ok(at)
+    s = settings(at, "euchre")
+    assert (s.seed, s.step) == (12, 2)
+    assert at.number_input(key=f"{k}w:seed").value == 12

@@ -1,524 +1,721 @@
-"""The Table page of any game: watch a seeded hand step by step, or play one against the bots.
+"""The Table page of any game: watch a seeded game step by step, or play one against the bots.
 
-Written once against :class:`engine.table.TableGame`; a game's page is ``render_table("euchre")``.
-A hand is a :class:`engine.table.Record` (preset, seed, actions): it is what the page keeps, what the
-download holds and what a link (``?hand=…``) carries.
+Written once against :class:`engine.contract.Game`; a game's page is ``render_table("euchre")``. A game is a
+:class:`engine.table.Record` (preset, options, seed, actions): what the page keeps, what the download holds and
+what a link carries. The link also carries what is shown — ``mode`` (``watch``/``play``), ``seed``, ``step``,
+``seat`` (the seat you play, or whose cards are shown; absent: the teacher's view) and ``present`` — so a teacher
+can share exactly the step on the projector. A damaged parameter is refused with a message and the page stays
+usable. Everything the page keeps lives in session keys that survive a visit to another page.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
 import random
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import streamlit as st
 
-from engine.cards import Card, Deck, format_cards, parse_cards
-from engine.errors import InvalidRequestError
+from engine.cards import Card
+from engine.contract import Game, Outcome
+from engine.driver import BOT_SEED_MIX, play_out
+from engine.errors import CardTableError, InvalidRequestError, ReplayError, UnknownNameError
 from engine.games import GAMES
-from engine.table import Record, ReplayError, Step, TableGame, TableView, replay
+from engine.table import Record, Step, TableView
+from ui import table_draw as draw
 from ui.nav import current_preset, set_preset
 from ui.share import decode_position, encode_position, parse_json_position
-from ui.widgets import card_picker, show_cards, show_error
+from ui.widgets import plain, show_error
 
-WATCH, PLAY = "Watch a hand", "Play against the computer"
-TEACHER = -1
+WATCH, PLAY = "watch", "play"
+MODE_LABELS = {WATCH: "Watch a game", PLAY: "Play against the computer"}
 HAND_QUERY = "hand"
+SPEEDS = {"slow": 3.0, "normal": 1.5, "fast": 0.6}
 
 
-def table_game(game: str) -> TableGame | None:
-    """The game's TableGame (``engine/<game>/table.py``'s ``TABLE``), or None before it exists."""
-    if importlib.util.find_spec(f"engine.{game}") is None or importlib.util.find_spec(f"engine.{game}.table") is None:
-        return None
-    return importlib.import_module(f"engine.{game}.table").TABLE  # type: ignore[no-any-return]
+def table_game(key: str) -> Game[Any, Any, Any] | None:
+    """The game's contract object (``engine.<game>.GAME``), or its old Table wrapped while it has none."""
+    from engine.games import game
+
+    try:
+        return game(key)
+    except UnknownNameError:
+        from ui.legacy_game import legacy_game
+
+        return legacy_game(key)
 
 
-def action_cards(action: str) -> tuple[Card, ...] | None:
-    """The cards of an action that is a play of cards (the whole text is card notation), else None."""
-    for suitless in (False, True):
-        try:
-            cards = parse_cards(action, suitless=suitless)
-        except ValueError:
-            continue
-        return cards or None
-    return None
-
-
-def action_label(action: str) -> str:
+def action_label(game: Game[Any, Any, Any], action: Any) -> str:
     """An action as a button label, with card symbols: ``bid 2`` → ``Bid 2``, ``9C`` → ``9♣``."""
-    words = []
-    for word in action.split():
-        cards = action_cards(word)
-        words.append(format_cards(cards, symbols=True) if cards and len(word) > 1 else word)
-    text = " ".join(words)
+    cards = game.action_cards(action)
+    if cards:
+        return " ".join(c.symbol_text for c in cards)
+    text = game.action_text(action)
     return text[:1].upper() + text[1:]
+
+
+# ---------------------------------------------------------------------------------------------- hands
 
 
 @dataclass(frozen=True)
 class Hand:
-    """A record with its replayed states and steps (kept in the session so reruns need not replay)."""
+    """A record with its replayed states and steps (kept so that reruns need not replay)."""
 
     record: Record
     states: tuple[Any, ...]
     steps: tuple[Step, ...]
 
-
-def load_hand(table: TableGame, record: Record) -> Hand:
-    """Replay ``record``; ReplayError names the refused step."""
-    states, steps = replay(table, record)
-    return Hand(record, tuple(states), tuple(steps))
+    @property
+    def last(self) -> Any:
+        return self.states[-1]
 
 
-def extend(table: TableGame, hand: Hand, action: str) -> Hand:
-    """``hand`` with one more action (IllegalPlayError if it is not legal)."""
-    state, step = table.apply(hand.states[-1], action)
-    record = replace(hand.record, actions=hand.record.actions + (action,))
+def start_hand(game: Game[Any, Any, Any], preset: str, seed: int, options: Mapping[str, Any] | None = None,
+               start: Mapping[str, Any] | None = None) -> Hand:
+    rules = game.rules(preset, options)
+    return Hand(Record(game.key, preset, seed, (), dict(options or {}), dict(start or {})),
+                (game.new_game(rules, seed, start),), ())
+
+
+def load_hand(game: Game[Any, Any, Any], record: Record) -> Hand:
+    """Replay ``record``; ReplayError names the refused step (nothing changes on the page)."""
+    from engine.driver import replay
+
+    states, steps = replay(game, record)
+    return Hand(game.normalize_record(record), tuple(states), tuple(steps))
+
+
+def extend(game: Game[Any, Any, Any], hand: Hand, action: Any) -> Hand:
+    """``hand`` with one more action; IllegalPlayError with the reason if it is not legal."""
+    state, step = game.step(hand.last, action)
+    record = replace(hand.record, actions=hand.record.actions + (game.action_text(action),))
     return Hand(record, hand.states + (state,), hand.steps + (step,))
 
 
 def truncate(hand: Hand, length: int) -> Hand:
-    """``hand`` with only its first ``length`` actions."""
     record = replace(hand.record, actions=hand.record.actions[:length])
     return Hand(record, hand.states[: length + 1], hand.steps[:length])
 
 
-def bot_hand(table: TableGame, preset: str, seed: int, bots: str = "heuristic") -> Hand:
-    """A whole hand played by bots from the seeded deal."""
-    state = table.new_hand(preset, seed)
-    hand = Hand(Record(table.game, preset, seed), (state,), ())
-    rng = random.Random(seed ^ 0x5EED)
-    for _ in range(10_000):
-        if table.to_act(hand.states[-1]) is None:
-            return hand
-        hand = extend(table, hand, table.bot_action(hand.states[-1], bots, rng))
-    raise RuntimeError(f"the {table.game} hand with seed {seed} did not end")
+@st.cache_resource(max_entries=64, show_spinner=False)
+def bot_hand(_game: Game[Any, Any, Any], key: str, preset: str, seed: int, options_json: str = "{}",
+             bots: str | None = None) -> Hand:
+    """A whole game played by bots from the seeded deal (shared by every session; never modified)."""
+    game = _game
+    options = json.loads(options_json)
+    record, _ = play_out(game, game.rules(preset, options), seed, bots, preset=preset, options=options)
+    return load_hand(game, record)
 
 
-# ---------------------------------------------------------------------------------------------- drawing
+def trick_ended(before: TableView, after: TableView) -> bool:
+    """Whether the action between two views finished a trick (or cleared the table of a climbing game)."""
+    if any(label == "wins" for _, _, label in after.table) and not any(x == "wins" for _, _, x in before.table):
+        return True
+    return bool(before.table) and len(after.table) <= len(before.table) and after.table != before.table
 
 
-_COMPASS = {"N": "N", "NORTH": "N", "S": "S", "SOUTH": "S", "E": "E", "EAST": "E", "W": "W", "WEST": "W"}
+def finished_trick(game: Game[Any, Any, Any], hand: Hand, index: int) -> tuple[tuple[int, tuple[Card, ...], str], ...]:
+    """The cards of the trick that step ``index`` (0-based) finished, as the table showed them."""
+    after = game.view(hand.states[index + 1], None)
+    if any(label == "wins" for _, _, label in after.table):
+        return after.table
+    before = game.view(hand.states[index], None)
+    cards = game.action_cards(game.parse_action(hand.states[index], hand.steps[index].action)) or ()
+    return before.table + (((hand.steps[index].seat, tuple(cards), "last")),) if cards else before.table
 
 
-def _seat_block(view: TableView, index: int, *, scale: float, me: int | None, side: bool = False) -> None:
-    seat = view.seats[index]
-    turn = " ▶ **to act**" if view.to_act == index else ""
-    you = " (you)" if me == index else ""
-    role = f" — {seat.role}" if seat.role else ""
-    note = f" · {seat.note}" if seat.note else ""
-    faded = "" if seat.active else " · sits out"
-    st.markdown(f"**{seat.name}**{you}{role}{note}{faded}{turn}")
-    if seat.cards:
-        overlap = 0.62 if side else 0.3 if len(seat.cards) <= 8 else 0.55
-        show_cards(seat.cards, overlap=overlap, scale=0.7 * scale, dim=() if seat.active else range(len(seat.cards)))
-    else:
-        st.caption("no cards")
+# ---------------------------------------------------------------------------------------------- settings
 
 
-def _trick_block(view: TableView, names: Sequence[str], *, scale: float) -> None:
-    with st.container(border=True):
-        st.markdown("**On the table**")
-        if not view.table:
-            st.caption("Nothing played in this round yet.")
-        columns = st.columns(max(len(view.table), 1))
-        for column, (seat, cards, label) in zip(columns, view.table, strict=False):
-            with column:
-                show_cards(cards, overlap=0.45, scale=0.75 * scale,
-                           caption=f"{names[seat]}" + (f" · {label}" if label else ""))
+@dataclass
+class Settings:
+    """What the Table shows; kept in the session (survives other pages) and mirrored in the link."""
+
+    mode: str = WATCH
+    seed: int = 1
+    step: int = 0
+    seat: int | None = None  # watch: whose cards are shown (None: teacher view); play: your seat
+    me: int = 0
+    present: bool = False
+    large: bool = False
+    auto: bool = False
+    speed: str = "normal"
+    pause_after_tricks: bool = True
+    messages: list[tuple[str, str]] = field(default_factory=list)
 
 
-def draw_view(view: TableView, names: Sequence[str], *, scale: float, me: int | None = None,
-              compass: bool = False, part: str = "all", skip: int | None = None) -> None:
-    """The table at one moment: information, the cards in play, and every seat's cards.
+class TablePage:
+    """The page for one game. ``render()`` draws it; the callbacks change the kept settings."""
 
-    With ``compass`` and four seats named by compass points, the seats sit around the trick. Otherwise
-    ``part`` draws only the ``"top"`` (information and trick) or the ``"seats"`` (one row per seat), so that
-    long hands can have the page's full width.
-    """
-    if part == "seats" and compass:
-        return
-    if part in ("all", "top"):
-        if view.info:
-            st.markdown("  ·  ".join(f"**{label}:** {value}" for label, value in view.info))
-        for label, cards in view.extra:
-            show_cards(cards, caption=label, overlap=0.35, scale=0.7 * scale)
-    where = {_COMPASS.get(seat.name.upper()): i for i, seat in enumerate(view.seats)}
-    if compass and set(where) == {"N", "E", "S", "W"} and part != "seats":
-        _, north, _ = st.columns([1, 2, 1])
-        with north:
-            _seat_block(view, where["N"], scale=scale, me=me)
-        west, middle, east = st.columns([1, 1.2, 1])
-        with west:
-            _seat_block(view, where["W"], scale=scale, me=me, side=True)
-        with middle:
-            _trick_block(view, names, scale=scale)
-        with east:
-            _seat_block(view, where["E"], scale=scale, me=me, side=True)
-        _, south, _ = st.columns([1, 2, 1])
-        with south:
-            _seat_block(view, where["S"], scale=scale, me=me)
-        return
-    if part in ("all", "top"):
-        _trick_block(view, names, scale=scale)
-    if part in ("all", "seats"):
-        for index in range(len(view.seats)):
-            if index != skip:
-                _seat_block(view, index, scale=scale, me=me)
-
-
-def draw_result(result: dict[str, Any] | None) -> None:
-    if result is None:
-        return
-    with st.container(border=True):
-        st.markdown("#### Result")
-        for key, value in result.items():
-            shown = ", ".join(map(str, value)) if isinstance(value, list) else value
-            if isinstance(value, dict):
-                shown = " · ".join(f"{k}: {v}" for k, v in value.items())
-            st.markdown(f"**{key.replace('_', ' ').capitalize()}:** {shown}")
-
-
-def draw_commentary(hand: Hand, upto: int, names: Sequence[str], playing: bool = False) -> None:
-    st.markdown("#### Commentary")
-    if upto == 0:
-        st.info("The cards are dealt: your decision comes first." if playing
-                else "The cards are dealt. Step forward to see the first decision.")
-    else:
-        step = hand.steps[upto - 1]
-        st.success(f"**Step {upto}** · {names[step.seat]}: **{action_label(step.action)}**  \n{step.comment}")
-    if upto == 0:
-        return
-    with st.container(height=min(420, 60 + 48 * upto)):
-        for number in range(upto, 0, -1):
-            step = hand.steps[number - 1]
-            chapter = f"{step.chapter} · " if step.chapter else ""
-            st.markdown(f"{number}. {chapter}{names[step.seat]} — {action_label(step.action)}: {step.comment}")
-
-
-# ---------------------------------------------------------------------------------------------- page
-
-
-def render_table(game: str, *, table: TableGame | None = None, title: str | None = None) -> None:
-    """The Table page for ``game`` (``table`` replaces the game's own TableGame in tests)."""
-    st.title(title or f"{GAMES[game].title if game in GAMES else game} — Table")
-    table = table or table_game(game)
-    if table is None:
-        st.info("The whole-hand engine of this game is being written.")
-        return
-    page = _TablePage(game, table)
-    page.run()
-
-
-class _TablePage:
-    def __init__(self, game: str, table: TableGame) -> None:
+    def __init__(self, key: str, game: Game[Any, Any, Any]) -> None:
+        self.key_name = key
         self.game = game
-        self.table = table
-        self.k = f"{game}:table:"
-        presets = list(table.presets())
-        chosen = current_preset(game) if game in GAMES else ""
-        self.preset = chosen if chosen in presets else presets[0]
+        self.k = f"{key}:table:"
+        chosen = current_preset(key) if key in GAMES else ""
+        self.preset = chosen if chosen in game.presets else game.default_preset
+        self.rules = game.rules(self.preset)
+        self.letters = game.seat_letters(self.rules)
 
+    # -- kept state -------------------------------------------------------------------------------
     def key(self, name: str) -> str:
         return self.k + name
 
-    # -- state ------------------------------------------------------------------------------------
-    def _init(self) -> None:
-        ss = st.session_state
-        ss.setdefault(self.key("seed"), 1)
-        ss.setdefault(self.key("mode"), WATCH)
-        ss.setdefault(self.key("view"), TEACHER)
-        ss.setdefault(self.key("seat"), 0)
-        if not ss.get(self.key("url-read")):
-            ss[self.key("url-read")] = True
-            text = st.query_params.get(HAND_QUERY)
-            if text:
-                try:
-                    self._load(decode_position(text))
-                except ValueError as error:
-                    ss[self.key("message")] = ("error", f"The hand in the link was not loaded: {error}")
+    @property
+    def settings(self) -> Settings:
+        value = st.session_state.get(self.key("settings"))
+        if not isinstance(value, Settings):
+            value = Settings()
+            st.session_state[self.key("settings")] = value
+        return value
 
-    def _watch_hand(self) -> Hand:
-        ss = st.session_state
-        hand: Hand | None = ss.get(self.key("watch"))
-        seed = int(ss[self.key("seed")])
-        changed = hand is not None and (hand.record.preset != self.preset or (
-            not ss.get(self.key("loaded")) and hand.record.seed != seed))
-        if hand is None or changed:
-            hand = bot_hand(self.table, self.preset, seed)
-            ss[self.key("watch")] = hand
-            ss[self.key("loaded")] = False
-            ss[self.key("step")] = 0
-        return hand
+    def _hand(self, name: str) -> Hand | None:
+        hand = st.session_state.get(self.key(name))
+        if isinstance(hand, Hand) and hand.record.preset in self.game.presets:
+            return hand
+        return None
 
-    def _play_hand(self) -> Hand:
-        ss = st.session_state
-        hand: Hand | None = ss.get(self.key("play"))
-        seed = int(ss[self.key("seed")])
-        if hand is None or (hand.record.seed, hand.record.preset) != (seed, self.preset):
-            state = self.table.new_hand(self.preset, seed)
-            hand = Hand(Record(self.table.game, self.preset, seed), (state,), ())
-        me = int(ss[self.key("seat")])
-        while True:  # the bots play until it is the learner's turn or the hand is over
-            seat = self.table.to_act(hand.states[-1])
-            if seat is None or seat == me:
-                break
-            rng = random.Random(hash((seed, len(hand.record.actions))))
-            hand = extend(self.table, hand, self.table.bot_action(hand.states[-1], "heuristic", rng))
-        ss[self.key("play")] = hand
-        return hand
+    def _set_hand(self, name: str, hand: Hand | None) -> None:
+        st.session_state[self.key(name)] = hand
 
-    # -- callbacks --------------------------------------------------------------------------------
+    def say(self, kind: str, text: str) -> None:
+        self.settings.messages.append((kind, text))
+
+    # -- the link -----------------------------------------------------------------------------------
+    def read_link(self) -> None:
+        """Once per visit to this page with a link: apply its parameters (each checked; a bad one is refused)."""
+        params = st.query_params
+        signature = json.dumps({k: params.get(k) for k in sorted(params.keys())}, ensure_ascii=True)[:4000]
+        if st.session_state.get(self.key("link-read")) == signature:
+            return
+        st.session_state[self.key("link-read")] = signature
+        s = self.settings
+        problems: list[str] = []
+        mode = params.get("mode")
+        if mode is not None:
+            if mode in (WATCH, PLAY):
+                s.mode = mode
+            else:
+                problems.append(f"mode must be watch or play, not {plain(mode[:40])!s}")
+        for name in ("seed", "step"):
+            raw = params.get(name)
+            if raw is None:
+                continue
+            if raw.isdigit() and len(raw) <= 12:
+                setattr(s, name, int(raw))
+            else:
+                problems.append(f"{name} must be a whole number, not {plain(raw[:40])}")
+        seat = params.get("seat")
+        if seat is not None:
+            letter = seat.strip().upper()[:1]
+            if seat.strip().upper() in self.letters or (len(seat.strip()) > 1 and letter in self.letters
+                                                        and seat.strip().isalpha() and len(seat) < 8):
+                index = self.letters.index(letter)
+                s.seat, s.me = index, index
+            else:
+                problems.append(f"seat must be one of {', '.join(self.letters)}, not {plain(seat[:40])}")
+        present = params.get("present")
+        if present is not None:
+            s.present = present in ("1", "true", "yes")
+        text = params.get(HAND_QUERY)
+        if text:
+            try:
+                self.load(decode_position(text), from_link=True)
+            except CardTableError as error:
+                problems.append(f"the game in the link was not loaded: {plain(str(error))}")
+        if problems:
+            self.say("error", "Part of the link was refused — " + "; ".join(problems) + ". The rest is shown.")
+
+    def write_link(self, hand: Hand) -> None:
+        s = self.settings
+        wanted: dict[str, str] = {"mode": s.mode, "seed": str(hand.record.seed)}
+        if s.mode == WATCH:
+            wanted["step"] = str(s.step)
+            if s.seat is not None:
+                wanted["seat"] = self.letters[s.seat]
+        else:
+            wanted["seat"] = self.letters[s.me]
+        if s.present:
+            wanted["present"] = "1"
+        seeded = not hand.record.actions or (s.mode == WATCH and not st.session_state.get(self.key("loaded")))
+        if not seeded or hand.record.start or hand.record.options:
+            wanted[HAND_QUERY] = encode_position(hand.record.to_json())
+        current = {k: st.query_params.get(k) for k in st.query_params.keys()}
+        keep = {k: v for k, v in current.items() if k not in ("mode", "seed", "step", "seat", "present", HAND_QUERY)}
+        if current != {**keep, **wanted}:
+            st.query_params.from_dict({**keep, **wanted})
+        st.session_state[self.key("link-read")] = json.dumps(
+            {k: st.query_params.get(k) for k in sorted(st.query_params.keys())}, ensure_ascii=True)[:4000]
+
+    # -- callbacks ----------------------------------------------------------------------------------
+    def _widget(self, name: str) -> Any:
+        return st.session_state.get(self.key("w:" + name))
+
+    def _on_mode(self) -> None:
+        s = self.settings
+        s.mode = self._widget("mode") or WATCH
+        s.auto = False
+
+    def _on_seed(self) -> None:
+        value = self._widget("seed")
+        if isinstance(value, int):
+            self._new_seed(value)
+
+    def _new_seed(self, seed: int) -> None:
+        s = self.settings
+        s.seed, s.step, s.auto = seed, 0, False
+        st.session_state[self.key("loaded")] = False
+        st.session_state[self.key("w:seed")] = seed
+        self._set_hand("play", None)
+        self._set_hand("watch", None)
+
     def _new_deal(self) -> None:
-        ss = st.session_state
-        ss[self.key("seed")] = int(ss[self.key("seed")]) + 1
-        self._reset()
-
-    def _reset(self) -> None:
-        ss = st.session_state
-        ss[self.key("loaded")] = False
-        ss[self.key("watch")] = None
-        ss[self.key("play")] = None
-        ss[self.key("step")] = 0
+        self._new_seed(self.settings.seed + 1)
 
     def _goto(self, step: int) -> None:
-        st.session_state[self.key("step")] = step
+        self.settings.step = max(0, step)
+
+    def _toggle(self, name: str) -> None:
+        setattr(self.settings, name, bool(self._widget(name)))
+
+    def _on_speed(self) -> None:
+        self.settings.speed = self._widget("speed") or "normal"
+
+    def _on_view(self) -> None:
+        value = self._widget("view")
+        self.settings.seat = None if value in (None, -1) else int(value)
+
+    def _on_me(self) -> None:
+        value = self._widget("me")
+        if isinstance(value, int):
+            self.settings.me = value
+            self._set_hand("play", None)
 
     def _jump(self) -> None:
-        target = st.session_state.get(self.key("jump"))
-        if target is not None:
-            st.session_state[self.key("step")] = int(target)
+        target = self._widget("jump")
+        if isinstance(target, int):
+            self.settings.step = target
 
-    def _act(self, action: str) -> None:
-        ss = st.session_state
-        hand: Hand = ss[self.key("play")]
-        verdict = self.table.check(hand.states[-1], action)
-        if not verdict.legal:
-            ss[self.key("message")] = ("error", f"You can't play {action_label(action)}: {verdict.reason}")
-            return
-        ss[self.key("play")] = extend(self.table, hand, action)
-        ss[self.key("hint")] = None
-
-    def _play_selected(self, legal: Sequence[str]) -> None:
-        chosen = action_cards(st.session_state.get(self.key("chosen"), "")) or ()
-        if not chosen:
-            return
-        wanted = Counter(chosen)
-        matches = [a for a in legal if (cs := action_cards(a)) is not None and Counter(cs) == wanted]
-        self._act(matches[0] if matches else format_cards(chosen))
-
-    def _undo(self) -> None:
-        ss = st.session_state
-        hand: Hand = ss[self.key("play")]
-        me = int(ss[self.key("seat")])
-        mine = [i for i, step in enumerate(hand.steps) if step.seat == me]
-        if mine:
-            ss[self.key("play")] = truncate(hand, mine[-1])
-            ss[self.key("hint")] = None
-            ss[self.key("undone")] = True
-
-    def _hint(self) -> None:
-        hand: Hand = st.session_state[self.key("play")]
-        rng = random.Random(len(hand.record.actions))
-        st.session_state[self.key("hint")] = self.table.bot_action(hand.states[-1], "heuristic", rng)
-
-    def _load(self, data: dict[str, Any]) -> None:
+    def load(self, data: Any, *, from_link: bool = False) -> None:
+        """Load a record (a link's or a file's); raises CardTableError and changes nothing if it is bad."""
         record = Record.from_json(data)
-        if record.game != self.table.game:
-            raise InvalidRequestError(f"this is a {record.game!r} hand; this table plays {self.table.game!r}")
-        if record.preset not in self.table.presets():
-            raise InvalidRequestError(f"unknown preset {record.preset!r}; known: {', '.join(self.table.presets())}")
-        hand = load_hand(self.table, record)  # raises ReplayError before anything changes
-        ss = st.session_state
-        ss[self.key("watch")] = hand
-        ss[self.key("loaded")] = True
-        ss[self.key("mode")] = WATCH
-        ss[self.key("seed")] = record.seed
-        ss[self.key("step")] = len(hand.steps)
-        ss[self.key("message")] = ("success", f"Loaded a hand of {len(hand.steps)} steps (seed {record.seed}, "
-                                              f"preset {record.preset}).")
-        if self.game in GAMES and record.preset != self.preset:
+        if record.game != self.game.key:
+            raise InvalidRequestError(f"this is a game of {record.game}; this table plays {self.game.key}")
+        if record.preset not in self.game.presets:
+            raise UnknownNameError("preset", record.preset, self.game.presets)
+        hand = load_hand(self.game, record)  # ReplayError before anything changes
+        s = self.settings
+        if s.mode == PLAY and from_link:
+            self._set_hand("play", hand)
+        else:
+            self._set_hand("watch", hand)
+            st.session_state[self.key("loaded")] = True
+            if not from_link:
+                s.mode, s.step = WATCH, len(hand.steps)
+            else:
+                s.step = min(s.step, len(hand.steps)) if st.query_params.get("step") else len(hand.steps)
+        s.seed = record.seed
+        st.session_state[self.key("w:seed")] = record.seed
+        if not from_link:
+            self.say("success", f"Loaded a game of {len(hand.steps)} steps (deal {record.seed}, "
+                                f"{self.game.presets[record.preset].title}).")
+        if self.key_name in GAMES and record.preset != self.preset:
             self.preset = record.preset
-            set_preset(self.game, record.preset)  # the sidebar follows the hand (may rerun at once)
+            set_preset(self.key_name, record.preset)  # the sidebar follows the game (may rerun at once)
 
     def _load_clicked(self) -> None:
         ss = st.session_state
         uploaded = ss.get(self.key("upload"))
         text = uploaded.getvalue().decode("utf-8", "replace") if uploaded is not None else ss.get(self.key("paste"), "")
         try:
-            self._load(parse_json_position(text))
+            self.load(parse_json_position(text or ""))
         except ReplayError as error:
-            ss[self.key("message")] = ("error", f"Not loaded — step {error.step} ({error.action!r}) is refused: "
-                                                f"{error.reason}. The table is unchanged.")
-        except ValueError as error:
-            ss[self.key("message")] = ("error", f"Not loaded: {error}. The table is unchanged.")
+            self.say("error", f"Not loaded — step {error.step} is refused: {plain(error.reason)}. "
+                              "The table is unchanged.")
+        except CardTableError as error:
+            self.say("error", f"Not loaded: {plain(str(error))}. The table is unchanged.")
 
-    # -- drawing ----------------------------------------------------------------------------------
-    def run(self) -> None:
-        self._init()
-        ss = st.session_state
-        first = self.table.new_hand(self.preset, int(ss[self.key("seed")]))
-        names = self.table.seat_names(first)
-        self.compass = self._compass(int(ss[self.key("seed")]))
-        top = st.columns([2, 1, 1, 1])
-        top[0].radio("Mode", [WATCH, PLAY], key=self.key("mode"), horizontal=True, on_change=self._reset)
-        top[1].number_input("Deal (seed)", min_value=0, max_value=2**31 - 1, step=1, key=self.key("seed"),
-                            on_change=self._reset, help="The same seed always deals the same cards.")
-        top[2].button("New deal", icon=":material/casino:", on_click=self._new_deal, key=self.key("new"))
-        large = top[3].toggle("Large cards", key=self.key("large"), help="Bigger cards for a projector.")
-        st.caption(f"Rule preset: **{self.preset}** (change it in the sidebar).")
-        message = ss.pop(self.key("message"), None)
-        if message:
-            (st.success if message[0] == "success" else st.error)(message[1])
-        scale = 1.35 if large else 1.0
-        if ss[self.key("mode")] == WATCH:
-            self._watch(names, scale)
+    # -- watching -----------------------------------------------------------------------------------
+    def watch_hand(self) -> Hand:
+        hand = self._hand("watch")
+        s = self.settings
+        if hand is not None and (hand.record.preset != self.preset or (
+                not st.session_state.get(self.key("loaded")) and hand.record.seed != s.seed)):
+            hand = None
+        if hand is None:
+            hand = bot_hand(self.game, self.game.key, self.preset, s.seed)
+            self._set_hand("watch", hand)
+            st.session_state[self.key("loaded")] = False
+        return hand
+
+    # -- playing ------------------------------------------------------------------------------------
+    def play_hand(self) -> Hand:
+        s = self.settings
+        hand = self._hand("play")
+        if hand is None or hand.record.preset != self.preset or hand.record.seed != s.seed:
+            hand = start_hand(self.game, self.preset, s.seed)
+            st.session_state[self.key("pause")] = None
+        hand = self.bots_move(hand)
+        self._set_hand("play", hand)
+        return hand
+
+    def bots_move(self, hand: Hand) -> Hand:
+        """The bots play until it is your turn, the game is over, or (with pauses on) a trick is finished."""
+        s = self.settings
+        if st.session_state.get(self.key("pause")) is not None:
+            return hand
+        bot = self.game.bot(next(iter(self.game.bots)))
+        for _ in range(self.game.max_actions):
+            seat = self.game.to_act(hand.last)
+            if seat is None or seat == s.me:
+                break
+            rng = random.Random((hand.record.seed ^ BOT_SEED_MIX) * 7919 + len(hand.steps))
+            before = self.game.view(hand.last, None)
+            hand = extend(self.game, hand, bot.choose(hand.last, rng))
+            if s.pause_after_tricks and trick_ended(before, self.game.view(hand.last, None)):
+                st.session_state[self.key("pause")] = len(hand.steps) - 1
+                break
+        return hand
+
+    def _continue(self) -> None:
+        st.session_state[self.key("pause")] = None
+
+    def act(self, action: Any) -> None:
+        """The learner's action: applied, or refused with its reason shown next to the cards."""
+        hand = self._hand("play")
+        if hand is None:
+            return
+        verdict = self.game.check(hand.last, action)
+        if not verdict.legal:
+            st.session_state[self.key("refused")] = (action_label(self.game, action), verdict.reason)
+            return
+        st.session_state[self.key("refused")] = None
+        st.session_state[self.key("hint")] = None
+        before = self.game.view(hand.last, None)
+        hand = extend(self.game, hand, action)
+        if self.settings.pause_after_tricks and trick_ended(before, self.game.view(hand.last, None)):
+            st.session_state[self.key("pause")] = len(hand.steps) - 1
+        self._set_hand("play", hand)
+
+    def act_text(self, text: str) -> None:
+        hand = self._hand("play")
+        if hand is None:
+            return
+        try:
+            action = self.game.parse_action(hand.last, text)
+        except CardTableError as error:
+            st.session_state[self.key("refused")] = (text, str(error))
+            return
+        self.act(action)
+
+    def play_cards(self, cards: Sequence[Card]) -> None:
+        """Play the chosen cards: the legal action with exactly these cards, or the reason they are refused."""
+        hand = self._hand("play")
+        if hand is None or not cards:
+            return
+        wanted = Counter(cards)
+        for action in self.game.legal_actions(hand.last, limit=5000):
+            found = self.game.action_cards(action)
+            if found is not None and Counter(found) == wanted:
+                self.act(action)
+                return
+        self.act_text(" ".join(c.text for c in cards))
+
+    def _undo(self) -> None:
+        hand = self._hand("play")
+        if hand is None:
+            return
+        mine = [i for i, step in enumerate(hand.steps) if step.seat == self.settings.me]
+        if mine:
+            self._set_hand("play", truncate(hand, mine[-1]))
+            st.session_state[self.key("hint")] = None
+            st.session_state[self.key("refused")] = None
+            st.session_state[self.key("pause")] = None
+            st.session_state[self.key("undone")] = True
+
+    def _hint(self) -> None:
+        hand = self._hand("play")
+        if hand is None:
+            return
+        rng = random.Random(len(hand.steps))
+        bot = self.game.bot(next(iter(self.game.bots)))
+        action = bot.choose(hand.last, rng)
+        st.session_state[self.key("hint")] = (action_label(self.game, action), self.hint_reason(hand.last, action))
+
+    def hint_reason(self, state: Any, action: Any) -> str:
+        """Why the hint: the coach's reason when a game has one, else the rule that makes the move legal."""
+        explain = getattr(self.game, "explain_hint", None)
+        if callable(explain):
+            return str(explain(state, action))
+        return self.game.check(state, action).reason
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def render(self) -> None:
+        self.read_link()
+        s = self.settings
+        if s.present:
+            draw.presenter_style()
+        self.controls()
+        for kind, text in s.messages:
+            (st.success if kind == "success" else st.error)(text)
+        s.messages.clear()
+        if s.mode == WATCH:
+            self.watch()
         else:
-            self._play(names, scale)
+            self.play()
 
-    def _compass(self, seed: int) -> bool:
-        """Seats around the trick when hands stay small (≤ 8 cards) all through a hand of this game."""
-        cache: dict[tuple[str, int], bool] = st.session_state.setdefault(self.key("compass"), {})
-        if (self.preset, seed) not in cache:
-            states = bot_hand(self.table, self.preset, seed, "random").states
-            sample = [states[i * (len(states) - 1) // 4] for i in range(4)]
-            largest = max(len(seat.cards) for state in sample for seat in self.table.view(state, None).seats)
-            cache[(self.preset, seed)] = largest <= 8
-        return cache[(self.preset, seed)]
-
-    def _viewer(self, names: Sequence[str], label: str) -> int | None:
-        options = [TEACHER] + list(range(len(names)))
-        choice = st.selectbox(label, options, key=self.key("view"),
-                              format_func=lambda i: "Teacher view: all cards face up" if i == TEACHER
-                              else f"Only {names[i]}'s cards")
-        return None if choice == TEACHER else int(choice)
-
-    def _watch(self, names: Sequence[str], scale: float) -> None:
+    def controls(self) -> None:
+        s = self.settings
         ss = st.session_state
-        hand = self._watch_hand()
-        names = self.table.seat_names(hand.states[0])  # a loaded record's options may rename the seats
+        ss.setdefault(self.key("w:mode"), s.mode)
+        ss[self.key("w:mode")] = s.mode
+        ss.setdefault(self.key("w:seed"), s.seed)
+        ss[self.key("w:present")] = s.present
+        ss[self.key("w:large")] = s.large
+        row = st.columns([3, 2, 2, 2, 2], vertical_alignment="bottom")
+        row[0].segmented_control("Mode", list(MODE_LABELS), format_func=MODE_LABELS.get, key=self.key("w:mode"),
+                                 on_change=self._on_mode, label_visibility="collapsed")
+        row[1].number_input("Deal number", min_value=0, max_value=2**31 - 1, step=1, key=self.key("w:seed"),
+                            on_change=self._on_seed, help="The same deal number always deals the same cards.")
+        row[2].button("New deal", icon=":material/casino:", on_click=self._new_deal, key=self.key("new"),
+                      width="stretch")
+        row[3].toggle("Large cards", key=self.key("w:large"), on_change=self._toggle, args=("large",),
+                      help="Bigger cards, the trick too — for a projector.")
+        row[4].toggle("Present", key=self.key("w:present"), on_change=self._toggle, args=("present",),
+                      help="Presenter mode for a class: the sidebar out of the way, seats around a big table. "
+                           "Step with ← and →, or a clicker (PageUp/PageDown).")
+        if not s.present:
+            title = self.game.presets[self.preset].title
+            st.caption(f"Rules: **{title}** (change them in the sidebar).")
+
+    def scale(self) -> float:
+        s = self.settings
+        return (1.45 if s.large else 1.0) * (1.25 if s.present else 1.0)
+
+    def seat_names(self, hand: Hand | None = None) -> tuple[str, ...]:
+        """The seats' names as the game's own views give them (a record's options may rename them)."""
+        state = hand.states[0] if hand is not None else self.game.new_game(self.rules, self.settings.seed)
+        return tuple(seat.name for seat in self.game.view(state, None).seats)
+
+    def hand_letters(self, hand: Hand) -> tuple[str, ...]:
+        return self.game.seat_letters(self.game.rules_of(hand.states[0]))
+
+    def watch(self) -> None:
+        s = self.settings
+        hand = self.watch_hand()
         total = len(hand.steps)
-        step = max(0, min(int(ss.get(self.key("step"), 0)), total))
-        ss[self.key("step")] = step
-        controls = st.columns([1, 1, 1, 1, 3])
-        controls[0].button("Start", icon=":material/first_page:", on_click=self._goto, args=(0,),
-                           key=self.key("first"), disabled=step == 0, width="stretch")
-        controls[1].button("Back", icon=":material/chevron_left:", on_click=self._goto, args=(step - 1,),
-                           key=self.key("back"), disabled=step == 0, width="stretch")
-        controls[2].button("Forward", icon=":material/chevron_right:", on_click=self._goto, args=(step + 1,),
-                           key=self.key("forward"), disabled=step == total, width="stretch")
-        controls[3].button("End", icon=":material/last_page:", on_click=self._goto, args=(total,),
-                           key=self.key("last"), disabled=step == total, width="stretch")
+        s.step = max(0, min(s.step, total))
+        if s.auto and s.step >= total:
+            s.auto = False
+        interval = SPEEDS.get(s.speed, 1.5) if s.auto else None
+
+        @st.fragment(run_every=interval)
+        def board() -> None:
+            if s.auto and s.step < total:
+                s.step += 1
+            elif s.auto:
+                s.auto = False
+            self._watch_board(hand)
+
+        board()
+        self.record_panel(hand)
+
+    def _watch_board(self, hand: Hand) -> None:
+        s = self.settings
+        total = len(hand.steps)
+        step = s.step
+        names = self.seat_names(hand)
+        self.write_link(hand)
+        keys = draw.step_keys(self.key("keys"))
+        if keys == "next" and step < total:
+            s.step = step = step + 1
+        elif keys == "prev" and step > 0:
+            s.step = step = step - 1
+        c = st.columns([1, 1, 1, 1, 2, 3], vertical_alignment="center")
+        c[0].button("Start", icon=":material/first_page:", on_click=self._goto, args=(0,), key=self.key("first"),
+                    disabled=step == 0, width="stretch", help="Back to the deal")
+        c[1].button("Back", icon=":material/chevron_left:", on_click=self._goto, args=(step - 1,),
+                    key=self.key("back"), disabled=step == 0, width="stretch", help="One step back (←)")
+        c[2].button("Forward", icon=":material/chevron_right:", on_click=self._goto, args=(step + 1,),
+                    key=self.key("forward"), disabled=step == total, width="stretch", help="One step on (→)")
+        c[3].button("End", icon=":material/last_page:", on_click=self._goto, args=(total,), key=self.key("last"),
+                    disabled=step == total, width="stretch", help="The end of the game")
+        st.session_state[self.key("w:auto")] = s.auto
+        with c[4]:
+            inner = st.columns(2, vertical_alignment="center")
+            inner[0].toggle("Auto", key=self.key("w:auto"), on_change=self._toggle, args=("auto",),
+                            disabled=step == total, help="Step on by itself at the chosen speed")
+            st.session_state.setdefault(self.key("w:speed"), s.speed)
+            inner[1].selectbox("Speed", list(SPEEDS), key=self.key("w:speed"), on_change=self._on_speed,
+                               label_visibility="collapsed", format_func=str.capitalize)
         chapters: dict[int, str] = {}
-        for number, s in enumerate(hand.steps, start=1):
-            if s.chapter and s.chapter not in chapters.values():
-                chapters[number] = s.chapter
-        with controls[4]:
-            st.selectbox("Jump to", list(chapters), index=None, key=self.key("jump"), on_change=self._jump,
+        for number, st_ in enumerate(hand.steps, start=1):
+            if st_.chapter and st_.chapter not in chapters.values():
+                chapters[number] = st_.chapter
+        with c[5]:
+            st.selectbox("Jump to", list(chapters), index=None, key=self.key("w:jump"), on_change=self._jump,
                          format_func=lambda n: chapters[n], placeholder="Jump to a trick or round…",
                          label_visibility="collapsed")
         st.progress(step / total if total else 1.0, text=f"Step {step} of {total}")
+        viewer = self.settings.seat
+        view = self.game.view(hand.states[step], viewer)
+        last = hand.steps[step - 1] if step else None
+        draw.table(view, names, scale=self.scale(), me=viewer, present=self.settings.present,
+                   last_seat=last.seat if last else None)
         left, right = st.columns([3, 2])
-        with right:
-            viewer = self._viewer(names, "Whose cards are shown")
-            draw_commentary(hand, step, names)
-        view = self.table.view(hand.states[step], viewer)
         with left:
-            draw_view(view, names, scale=scale, me=viewer, compass=self.compass, part="top")
+            draw.commentary(hand.steps, step, names, present=self.settings.present,
+                            label=lambda a: a)
             if step == total:
-                draw_result(self.table.result(hand.states[-1]))
-        draw_view(view, names, scale=scale, me=viewer, compass=self.compass, part="seats")
-        self._record_panel(hand)
-
-    def _play(self, names: Sequence[str], scale: float) -> None:
-        ss = st.session_state
-        st.selectbox("Your seat", list(range(len(names))), format_func=lambda i: names[i], key=self.key("seat"),
-                     on_change=self._reset)
-        me = int(ss[self.key("seat")])
-        hand = self._play_hand()
-        state = hand.states[-1]
-        show_all = st.toggle("Show every seat's cards", key=self.key("peek"))
-        left, right = st.columns([3, 2])
+                draw.outcome(self.game.outcome(hand.last), self.letters)
         with right:
-            draw_commentary(hand, len(hand.steps), names, playing=True)
-        view = self.table.view(state, None if show_all else me)
-        with left:
-            draw_view(view, names, scale=scale, me=me, compass=self.compass, part="top")
-        my_turn = self.table.to_act(state) == me
-        if self.table.to_act(state) is None:
-            draw_result(self.table.result(state))
-            st.button("Play another deal", icon=":material/casino:", on_click=self._new_deal, key=self.key("again"))
-        elif my_turn:
-            self._my_turn(state, me, names)
-        draw_view(view, names, scale=scale, me=me, compass=self.compass, part="seats", skip=me if my_turn else None)
-        self._record_panel(hand)
+            if not self.settings.present:
+                options = [-1, *range(len(names))]
+                st.session_state[self.key("w:view")] = -1 if viewer is None else viewer
+                st.selectbox("Whose cards are shown", options, key=self.key("w:view"), on_change=self._on_view,
+                             format_func=lambda i: "Teacher view: every card face up" if i == -1
+                             else f"Only {names[i]}'s cards")
 
-    def _my_turn(self, state: Any, me: int, names: Sequence[str]) -> None:
-        ss = st.session_state
-        legal = self.table.legal_actions(state)
-        card_actions = [a for a in legal if action_cards(a) is not None]
-        word_actions = [a for a in legal if action_cards(a) is None]
-        cards = [c for c in self.table.view(state, me).seats[me].cards if c is not None]
-        playable = {c for a in card_actions for c in (action_cards(a) or ())}
+    def play(self) -> None:
+        s = self.settings
+        names = self.seat_names(self._hand("play"))
+        st.session_state[self.key("w:me")] = s.me
+        top = st.columns([2, 2, 3], vertical_alignment="bottom")
+        top[0].selectbox("Your seat", list(range(len(names))), format_func=lambda i: names[i], key=self.key("w:me"),
+                         on_change=self._on_me)
+        st.session_state[self.key("w:pause_after_tricks")] = s.pause_after_tricks
+        top[1].toggle("Pause after each trick", key=self.key("w:pause_after_tricks"), on_change=self._toggle,
+                      args=("pause_after_tricks",), help="Stop after every finished trick to see who won it.")
+        st.session_state.setdefault(self.key("w:peek"), False)
+        peek = top[2].toggle("Show every seat's cards", key=self.key("w:peek"))
+        hand = self.play_hand()
+        self.write_link(hand)
+        state = hand.last
+        me = s.me
+        view = self.game.view(state, None if peek else me)
+        pause = st.session_state.get(self.key("pause"))
+        last = hand.steps[-1] if hand.steps else None
+        draw.table(view, names, scale=self.scale(), me=me, present=s.present, hide_seat=me,
+                   last_seat=last.seat if last else None)
+        to_act = self.game.to_act(state)
         with st.container(border=True):
-            st.markdown(f"#### Your turn, {names[me]}")
-            if card_actions:
-                pool = [c for c in cards if c in playable]
-                deck = Deck.build("your playable cards", pool, suitless=all(c.suit is None for c in pool))
-                chosen = card_picker(self.key(f"pick:{len(ss[self.key('play')].steps)}"), deck,
-                                     label="Choose the cards to play (greyed cards in your hand are in no legal play)",
-                                     limit_to=pool)
-                ss[self.key("chosen")] = format_cards(chosen)
-                left = Counter(chosen)
-                mark = []
-                for i, card in enumerate(cards):
-                    if left[card] > 0:
-                        left[card] -= 1
-                        mark.append(i)
-                dim = [i for i, c in enumerate(cards) if c not in playable]
-                show_cards(cards, overlap=0.55 if len(cards) > 13 else 0.4, dim=dim, mark=mark, scale=0.85)
-                st.button("Play the chosen cards", icon=":material/play_arrow:", key=self.key("play-selected"),
-                          on_click=self._play_selected, args=(card_actions,), disabled=not chosen, type="primary")
-            if word_actions:
-                buttons = st.columns(min(len(word_actions), 6))
-                for i, action in enumerate(word_actions):
-                    buttons[i % len(buttons)].button(action_label(action), key=self.key(f"act:{action}"),
-                                                     on_click=self._act, args=(action,), width="stretch")
-            tools = st.columns(3)
-            tools[0].button("Hint", icon=":material/lightbulb:", key=self.key("hint-button"), on_click=self._hint)
-            tools[1].button("Undo my last play", icon=":material/undo:", key=self.key("undo"), on_click=self._undo,
-                            disabled=not any(s.seat == me for s in ss[self.key("play")].steps))
-            hint = ss.get(self.key("hint"))
-            if hint:
-                st.info(f"The heuristic bot would play **{action_label(hint)}**.")
-            greyed = sorted({c for c in cards if c not in playable}, key=cards.index)
-            if card_actions and greyed:
-                with st.expander("Why can't I play a greyed card?"):
-                    pick = st.selectbox("Card", greyed, format_func=lambda c: c.symbol_text, key=self.key("why"))
-                    st.write(self.table.check(state, pick.text).reason)
+            if pause is not None and pause < len(hand.steps):
+                self.pause_panel(hand, pause, names)
+            elif to_act is None:
+                draw.outcome(self.game.outcome(state), self.letters)
+                st.button("Play another deal", icon=":material/casino:", on_click=self._new_deal,
+                          key=self.key("again"), type="primary")
+            elif to_act == me:
+                self.decision(hand, me, names)
+            else:
+                st.info(f"{names[to_act]} is thinking…")
+            self.own_hand(hand, me, names, deciding=pause is None and to_act == me)
+        draw.commentary(hand.steps, len(hand.steps), names, present=s.present, label=lambda a: a)
+        self.record_panel(hand)
 
-    def _record_panel(self, hand: Hand) -> None:
+    def pause_panel(self, hand: Hand, index: int, names: Sequence[str]) -> None:
+        step = hand.steps[index]
+        st.markdown(f"#### {plain(step.chapter) or 'The trick'} is over")
+        draw.trick_cards(finished_trick(self.game, hand, index), names, scale=self.scale())
+        st.success(plain(step.comment), icon=":material/emoji_events:")
+        st.button("Continue", icon=":material/play_arrow:", key=self.key("continue"), on_click=self._continue,
+                  type="primary")
+
+    def decision(self, hand: Hand, me: int, names: Sequence[str]) -> None:
+        state = hand.last
+        prompt = self.game.prompt(state)
+        st.markdown(f"#### Your turn, {names[me]}")
+        st.markdown(plain(prompt.text))
+        legal = self.game.legal_actions(state, limit=5000)
+        words = [a for a in legal if self.game.action_cards(a) is None]
+        if words:
+            cols = st.columns(min(len(words), 6))
+            for i, action in enumerate(words):
+                cols[i % len(cols)].button(action_label(self.game, action), key=self.key(f"act:{i}:{len(hand.steps)}"),
+                                           on_click=self.act, args=(action,), width="stretch")
+        refused = st.session_state.get(self.key("refused"))
+        if refused:
+            st.error(f"You can't play {plain(refused[0])}: {plain(refused[1])}", icon=":material/block:")
+        hint = st.session_state.get(self.key("hint"))
+        if hint:
+            st.info(f"Hint: **{plain(hint[0])}** — {plain(hint[1])}", icon=":material/lightbulb:")
+        tools = st.columns(3)
+        tools[0].button("Hint", icon=":material/lightbulb:", key=self.key("hint-button"), on_click=self._hint)
+        tools[1].button("Undo my last play", icon=":material/undo:", key=self.key("undo"), on_click=self._undo,
+                        disabled=not any(s.seat == me for s in hand.steps))
+
+    def own_hand(self, hand: Hand, me: int, names: Sequence[str], *, deciding: bool) -> None:
+        """Your cards, always on screen; when you decide, chosen by clicking, the cards that matter marked."""
+        state = hand.last
+        cards = [c for c in self.game.view(state, me).seats[me].cards if c is not None]
+        legal = self.game.legal_actions(state, limit=5000) if deciding else []
+        card_actions = [a for a in legal if self.game.action_cards(a) is not None]
+        playable = {c for a in card_actions for c in (self.game.action_cards(a) or ())}
+        prompt = self.game.prompt(state) if deciding else None
+        reasons: dict[int, str] = {}
+        if card_actions:
+            for i, card in enumerate(cards):
+                if card not in playable:
+                    reasons[i] = self._why_not(state, card)
+        chosen = draw.choose_cards(
+            self.key(f"pick:{len(hand.steps)}"), cards, selectable=bool(card_actions),
+            unusable=reasons, highlight=prompt.highlight if prompt else (),
+            highlight_label=prompt.highlight_label if prompt else "", marked=prompt.marked if prompt else (),
+            marked_label=prompt.marked_label if prompt else "", count=prompt.count if prompt else None,
+            scale=self.scale(), label=f"Your hand ({names[me]})", action="Play the chosen cards")
+        if chosen is not None:
+            self.play_cards(chosen)
+            st.rerun()
+
+    def _why_not(self, state: Any, card: Card) -> str:
+        try:
+            action = self.game.parse_action(state, card.text)
+        except CardTableError as error:
+            return str(error)
+        verdict = self.game.check(state, action)
+        return verdict.reason if not verdict.legal else "it can be played only together with other cards"
+
+    def record_panel(self, hand: Hand) -> None:
+        if self.settings.present:
+            return
         record = hand.record.to_json()
-        result = self.table.result(hand.states[-1])
-        if result is not None:
-            record["result"] = result
-        with st.expander("Save, load or share this hand"):
+        outcome = self.game.outcome(hand.last)
+        if outcome is not None:
+            record["result"] = {"summary": outcome.summary, **{k: v for k, v in outcome.data.items()
+                                                                if isinstance(v, (int, float, str, bool))}}
+        with st.expander("Save, load or share this game"):
             left, right = st.columns(2)
             with left:
-                st.download_button("Download the hand (JSON)", json.dumps(record, indent=2, ensure_ascii=False),
-                                   file_name=f"{self.game}-hand-{hand.record.seed}.json", mime="application/json",
+                st.download_button("Download the game (JSON)", json.dumps(record, indent=2, ensure_ascii=False),
+                                   file_name=f"{self.key_name}-game-{hand.record.seed}.json", mime="application/json",
                                    key=self.key("download"), icon=":material/download:")
-                if st.button("Put this hand in the link", key=self.key("link"), icon=":material/link:"):
-                    st.query_params[HAND_QUERY] = encode_position(hand.record.to_json())
-                    st.success("The address bar now holds this hand: copy it to share.")
+                st.caption("The address bar always holds what you see: copy it to share this very step.")
             with right:
-                st.file_uploader("Load a hand (JSON)", type=["json"], key=self.key("upload"))
+                st.file_uploader("Load a game (JSON)", type=["json"], key=self.key("upload"))
                 st.text_area("…or paste one", key=self.key("paste"), height=100)
                 st.button("Load", key=self.key("load"), on_click=self._load_clicked, icon=":material/upload:")
 
 
-__all__ = ["render_table", "table_game", "action_cards", "action_label", "load_hand", "show_error"]
+def render_table(key: str, *, game: Game[Any, Any, Any] | None = None, title: str | None = None) -> None:
+    """The Table page for ``key`` (``game`` replaces the registered game, for tests)."""
+    chosen = game or table_game(key)
+    if chosen is None:
+        st.title(title or f"{GAMES[key].title if key in GAMES else key} — Table")
+        st.info("The whole-game engine of this game is being written.")
+        return
+    page = TablePage(key, chosen)
+    if not page.settings.present:
+        st.title(title or f"{GAMES[key].title if key in GAMES else key} — Table")
+    try:
+        page.render()
+    except CardTableError as error:  # pragma: no cover - a last guard: never a traceback for bad input
+        show_error(error)
+
+
+__all__ = ["Hand", "TablePage", "action_label", "load_hand", "outcome_text", "render_table", "table_game"]
+
+
+def outcome_text(outcome: Outcome | None) -> str:
+    return "" if outcome is None else outcome.summary

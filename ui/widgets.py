@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
@@ -30,9 +31,63 @@ def show_cards(
         st.caption(caption)
 
 
+_MARKDOWN = re.compile(r"([\\`*_{}\[\]<>!:$|~#])")
+_WWW = re.compile(r"(?i)(www)\.")
+
+
+def plain(text: object) -> str:
+    """``text`` escaped so that Streamlit shows it as plain text: no Markdown link, image, emphasis, colour
+    directive, icon, formula or bare-URL link can come from it (messages quote user input; a link may hold
+    anything). Characters that are harmless inside a sentence (``-``, ``(``, ``.``) are left as they are."""
+    escaped = _MARKDOWN.sub(r"\\\1", str(text)).replace("\n", " ")
+    return _WWW.sub(r"\1\\.", escaped)
+
+
 def show_error(error: Exception) -> None:
-    """A learner-readable message for a bad input (never a traceback)."""
-    st.error(str(error), icon=":material/error:")
+    """A learner-readable message for a bad input (never a traceback); the message is shown as plain text."""
+    st.error(plain(str(error)), icon=":material/error:")
+
+
+def card_row(cards: Sequence[Card | None], *, scale: float = 1.0, overlap: float = 0.45, dim: bool = False,
+             mark: bool = False) -> None:
+    """A row of cards (``None`` is a face-down card), all dimmed or all outlined."""
+    show_cards(cards, overlap=overlap, scale=scale, dim=range(len(cards)) if dim else (),
+               mark=range(len(cards)) if mark else ())
+
+
+def choose_cards_widget(key: str, cards: Sequence[Card], *, selectable: bool, unusable: Mapping[int, str],
+                        highlight: Sequence[Card] = (), highlight_label: str = "", marked: Sequence[Card] = (),
+                        marked_label: str = "", count: int | None = None, scale: float = 1.0, label: str = "",
+                        action: str = "Play") -> tuple[Card, ...] | None:
+    """A hand to choose cards from: the chosen cards once, when ``action`` is pressed; else None."""
+    lit = {i for i, c in enumerate(cards) if c in set(highlight)}
+    if label:
+        st.markdown(f"**{plain(label)}**")
+    show_cards(cards, overlap=0.55 if len(cards) > 13 else 0.35, scale=0.85 * scale, dim=unusable.keys(), mark=lit)
+    legend = []
+    if highlight_label and lit:
+        legend.append(f"outlined: {highlight_label}")
+    if marked_label and marked:
+        legend.append(f"{marked_label}: {format_cards(marked, symbols=True)}")
+    if unusable and selectable:
+        legend.append("greyed: in no legal play")
+    if legend:
+        st.caption(plain(" · ".join(legend)))
+    if not selectable:
+        return None
+    options = [i for i in range(len(cards)) if i not in unusable]
+    picked = st.pills("Choose cards", options, selection_mode="multi", key=key + ":pills",
+                      format_func=lambda i: card_label(cards[i]), label_visibility="collapsed")
+    chosen = tuple(cards[i] for i in (picked or []))
+    if count is not None:
+        st.caption(f"{len(chosen)} of {count} chosen")
+    pressed = st.button(action, key=key + ":go", icon=":material/play_arrow:", type="primary",
+                        disabled=not chosen or (count is not None and len(chosen) != count))
+    if unusable:
+        with st.expander("Why can't I play a greyed card?"):
+            for i, why in unusable.items():
+                st.markdown(f"- **{plain(cards[i].symbol_text)}** — {plain(why)}")
+    return chosen if pressed else None
 
 
 _ROWS: tuple[tuple[str, Suit | None], ...] = (
