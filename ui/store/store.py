@@ -189,8 +189,8 @@ class Store:
 
     def learner(self, name: str, now: datetime | None = None) -> Learner:
         """The learner with this name, created on first use. Names are plain text (HTML or Markdown is kept as
-        typed, not interpreted), trimmed, at most 40 characters; names that differ only in case are the same
-        learner. Raises InputRefused for a name it cannot keep."""
+        typed, not interpreted), trimmed, at most 40 characters; names that differ only in case (or in
+        invisible characters) are the same learner. Raises InputRefused for a name it cannot keep."""
         clean = clean_name(name)
         key = name_key(clean)
         moment = clean_time(now)
@@ -204,6 +204,14 @@ class Store:
             return _learner(row)
 
         return self._run(work, write=True)
+
+    def find_learner(self, name: str) -> Learner | None:
+        """The learner with this name (compared as ``learner`` does), or None: nobody is created. A page can
+        ask "Is this you?" before it continues as an existing learner."""
+        key = name_key(clean_name(name))
+        row = self._run(lambda s: s.scalars(select(LearnerRow).where(LearnerRow.name_key == key)).first(),
+                        write=False)
+        return None if row is None else _learner(row)
 
     def learner_by_id(self, learner_id: object) -> Learner | None:
         """The learner the browser remembers, or None when the id is unknown or not an id at all."""

@@ -51,7 +51,7 @@ def clean_line(value: object, what: str, limit: int, *, empty_ok: bool = False) 
     text = " ".join(unicodedata.normalize("NFC", value).split())
     if any(unicodedata.category(c) == "Cc" or c in _BIDI_CONTROLS for c in text):
         raise InputRefused(f"The {what} cannot hold control characters; please use letters, digits and signs.")
-    if not text and not empty_ok:
+    if not empty_ok and not any(unicodedata.category(c)[0] in "LNPS" for c in text):  # nothing visible
         raise InputRefused(f"The {what} is empty; please type at least one letter or digit.")
     if len(text) > limit:
         raise InputRefused(f"The {what} is too long: at most {limit} characters, and this one has {len(text):,}.")
@@ -64,8 +64,10 @@ def clean_name(value: object) -> str:
 
 
 def name_key(name: str) -> str:
-    """What two names must share to be the same learner: a cleaned name, case-folded ("Ana" = "ANA" = "ana")."""
-    return unicodedata.normalize("NFC", name.casefold())
+    """What two cleaned names share when they are the same learner: case and compatibility forms folded
+    ("Ana" = "ANA" = "Ａｎａ"), invisible format characters (zero-width spaces, …) dropped."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return "".join(c for c in folded if unicodedata.category(c) != "Cf")
 
 
 def clean_key(value: object, what: str) -> str:
