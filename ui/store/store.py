@@ -88,7 +88,9 @@ def _sqlite_engine(url: URL) -> Engine:
     return engine
 
 
-def _engine(url: URL) -> Engine:
+def make_engine(url: URL) -> Engine:
+    """An engine for ``url`` set up as the store needs it (SQLite: its folder made, WAL, writers' lock at
+    BEGIN; PostgreSQL: SERIALIZABLE). The schema is not touched."""
     if url.get_backend_name() == "sqlite":
         return _sqlite_engine(url)
     return create_engine(url, isolation_level="SERIALIZABLE", pool_pre_ping=True, pool_size=5, max_overflow=5)
@@ -130,7 +132,7 @@ class Store:
         self._url = database_url() if url is None else parse_url(url)
         self._backend = self._url.get_backend_name()
         try:
-            self._engine = _engine(self._url)
+            self._engine = make_engine(self._url)
             ensure_schema(self._engine)
         except StoreError:
             raise

@@ -4,10 +4,11 @@ transaction it locked, see ui/store/schema.py); the ``alembic`` command line ope
 from __future__ import annotations
 
 from alembic import context
-from sqlalchemy import Connection, create_engine
+from sqlalchemy import Connection
 
 from ui.store.config import database_url
 from ui.store.models import Base
+from ui.store.store import make_engine
 
 
 def _run(connection: Connection) -> None:
@@ -21,7 +22,7 @@ given = context.config.attributes.get("connection")
 if given is not None:
     _run(given)
 else:
-    engine = create_engine(database_url())
+    engine = make_engine(database_url())
     with engine.connect() as conn:
         _run(conn)
         conn.commit()
