@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT ?= 8501
 MYPY := $(PY) -m mypy engine --ignore-missing-imports --no-error-summary
 
-.PHONY: run test lint typecheck unit browser chromium screenshots bench clean
+.PHONY: run test lint typecheck unit browser chromium postgres postgres-stop screenshots bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,19 @@ chromium:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium )
 	@/usr/bin/chromium --version
 
+# A throwaway PostgreSQL server for the store tests (tests/helpers/postgres.py): Debian's postgresql package
+# (installed when missing), a fresh cluster on a Unix socket under /tmp, its URL in $(PG_URL_FILE). It replaces
+# what an earlier run left; `make test` stops it when pytest ends.
+PG_URL_FILE := out/postgres.url
+
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null || \
+	  ( $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql )
+	$(PYTHON) -m tests.helpers.postgres start --url-file $(PG_URL_FILE)
+
+postgres-stop:
+	$(PYTHON) -m tests.helpers.postgres stop --url-file $(PG_URL_FILE)
+
 run: $(VENV)/.run-deps
 	$(PY) -m streamlit run app.py --server.headless=true --server.port=$(PORT) --browser.gatherUsageStats=false
 
@@ -43,10 +56,11 @@ unit: $(VENV)/.dev-deps
 browser: $(VENV)/.dev-deps chromium
 	$(PY) -m pytest -q -m browser
 
-test: $(VENV)/.dev-deps chromium
+test: $(VENV)/.dev-deps chromium postgres
 	$(PY) -m ruff check .
 	$(MYPY)
-	$(PY) -m pytest -q -p no:cacheprovider --durations=15
+	CARD_TABLE_TEST_PG_URL="$$(cat $(PG_URL_FILE))" $(PY) -m pytest -q -p no:cacheprovider --durations=15; \
+	  status=$$?; $(PYTHON) -m tests.helpers.postgres stop --url-file $(PG_URL_FILE); exit $$status
 
 screenshots: $(VENV)/.dev-deps chromium
 	$(PY) -m tests.browser

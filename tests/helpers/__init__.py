@@ -1,0 +1,1 @@
+"""Helpers the tests run besides pytest itself (a throwaway PostgreSQL server, store worker processes)."""
