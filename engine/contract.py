@@ -500,6 +500,36 @@ class Game(ABC, Generic[R, S, A]):
             raise InvalidRequestError("the game is not over")
         return dict(outcome.data)
 
+    # -------------------------------------------------------------------------------------- the coach's hooks
+
+    playout_bot: ClassVar[str] = "heuristic"
+    """The bot the coach plays sampled games out with (fast, and good enough to tell options apart)."""
+    review_thresholds: ClassVar[tuple[float, float]] = (0.5, 1.5)
+    """Expected loss (in the game's own points, as :meth:`returns`) from which a decision is an inaccuracy, and a
+    mistake, in a review of a finished hand."""
+    feature_words: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    """How to say each of :meth:`features` in words: name → (singular, plural), e.g. ``tricks`` → (trick, tricks)."""
+
+    def determinize(self, state: S, seat: int, rng: random.Random) -> S:
+        """A state that ``seat`` cannot tell from ``state``: every card it cannot see dealt again at random,
+        consistently with everything it has seen (its hand, cards played, voids shown by not following, bids and
+        calls, exposed cards). Must not depend on the hidden cards themselves (only on what ``seat`` saw)."""
+        raise NotImplementedError(f"the coach cannot sample hidden cards in {self.key} yet")
+
+    def sides(self, rules: R) -> tuple[tuple[int, ...], ...]:
+        """The seats that play together (partners), for duels; by default every seat alone."""
+        return tuple((i,) for i in range(len(self.seat_letters(rules))))
+
+    def features(self, state: S, seat: int) -> Mapping[str, float]:
+        """Numbers that describe how a finished (or played-out) game went for ``seat`` — tricks, points, cards
+        left — which the coach compares between options to say *why* one is better."""
+        return {}
+
+    def rule_of_thumb(self, state: S, action: A) -> str:
+        """A short reason of the game's own strategy for ``action`` ("your partner is winning this trick: give 10
+        points"), or "" when none applies."""
+        return ""
+
     def normalize_record(self, record: Record) -> Record:
         """A record in today's form (games override this to read older records, e.g. moving set-up values that
         used to travel in ``options`` into ``start``)."""
