@@ -26,7 +26,7 @@ from engine.errors import CardTableError, InvalidRequestError, UnknownNameError,
 from engine.games import GAMES
 
 JsonCommand = Callable[[Any], dict[str, Any]]
-BUILT_IN = ("cards", "games", "schema", "simulate")
+BUILT_IN = ("cards", "games", "schema", "simulate", "duel")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -138,6 +138,13 @@ def _parser(prog_commands: Sequence[str]) -> argparse.ArgumentParser:
     p.add_argument("--options", default="{}", help="JSON object: preset, bots and any rule option")
     p.add_argument("--workers", type=int, default=None, help="processes to use (default: every core for big runs)")
     p.add_argument("--out", help="file to write (.csv, .parquet, .jsonl); CSV on stdout if absent")
+    p = sub.add_parser("duel", help="the coach against the heuristic bots on the same deals (duplicate), as JSON")
+    p.add_argument("game", choices=sorted(GAMES))
+    p.add_argument("--games", type=int, default=100, help="how many deals")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--budget", type=int, default=32, help="sampled deals per option at each decision")
+    p.add_argument("--options", default="{}", help="JSON object: preset and any rule option")
+    p.add_argument("--workers", type=int, default=None, help="processes to use (default: every core)")
     for name in prog_commands:
         p = sub.add_parser(name, help=f"the game command {name!r}")
         p.add_argument("game", choices=sorted(GAMES))
@@ -212,6 +219,18 @@ def _dispatch(args: argparse.Namespace, stdin: TextIO, out: Output) -> int:
         else:
             frame = simulate(chosen, args.games, args.seed, options, workers=args.workers)
         _write_frame(frame, args.out, out)
+        return 0
+    if args.command == "duel":
+        from engine.advisor import duel
+        from engine.games import game
+        from engine.sim import split_options
+
+        options = load_json(args.options, what="--options")
+        if not isinstance(options, Mapping):
+            raise InvalidRequestError("--options is a JSON object")
+        preset, _, rule_options, _ = split_options(options)
+        out.emit(duel(game(args.game), args.games, args.seed, args.budget, preset=preset, options=rule_options,
+                      workers=args.workers).to_json())
         return 0
     commands = game_commands(args.game)
     if args.command not in commands:

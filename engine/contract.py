@@ -548,10 +548,19 @@ class Game(ABC, Generic[R, S, A]):
         """The typed commands by name (see :mod:`engine.commands`)."""
 
     def bot(self, name: str) -> Bot[S, A]:
+        """The bot ``name``: one of :attr:`bots`, or ``advisor`` (the coach's choice, for every game that can
+        sample hidden cards; ``advisor:N`` uses N sampled deals per option)."""
         bots = self.bots
-        if name not in bots:
-            raise UnknownNameError(f"{self.key} bot", name, bots)
-        return bots[name]
+        if name in bots:
+            return bots[name]
+        if isinstance(name, str) and (name == "advisor" or name.startswith("advisor:")):
+            from engine.advisor import advisor_bot
+
+            budget = name.partition(":")[2]
+            if budget and not (budget.isdigit() and 1 <= int(budget) <= 256):
+                raise UnknownNameError(f"{self.key} bot", name, [*bots, "advisor", "advisor:N (N = 1 to 256)"])
+            return advisor_bot(self, int(budget) if budget else 16)
+        raise UnknownNameError(f"{self.key} bot", name, [*bots, "advisor"])
 
     def __repr__(self) -> str:
         return f"<Game {self.key}>"

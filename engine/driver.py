@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.cards import Card
 from engine.commands import MAX_ITEMS, MAX_SEED, Command, Context, Request, arg, default_context
 from engine.contract import Game, Note, OptionSpec, rules_json
 from engine.errors import CardTableError, InvalidRequestError, LimitExceededError, ReplayError, quote
@@ -166,6 +167,44 @@ class PlayoutAnswer:
     steps: tuple[StepInfo, ...] = arg(help="the commentary of every step (when asked for)")
 
 
+@dataclass(frozen=True, kw_only=True)
+class AdviseRequest(Request):
+    """A decision to advise on: a game so far (``seed`` and ``actions``, or a whole ``record`` and a ``step``)."""
+
+    seed: int = arg(0, help="the deal's seed", low=0, high=MAX_SEED)
+    actions: tuple[str, ...] = arg((), help="the actions so far, as text (the Table's record)", max_items=MAX_ITEMS)
+    start: Mapping[str, Any] = arg({}, help="where the game starts, when not at the beginning (game-specific)")
+    record: Mapping[str, Any] | None = arg(None, help="a Table record instead of seed/actions/preset/options")
+    step: int | None = arg(None, help="with a record: how many of its actions come before the decision "
+                                      "(default: all)", low=0, high=MAX_ITEMS)
+    budget: int = arg(32, help="sampled deals per option (more is slower and surer)", low=1, high=2000)
+    seconds: float | None = arg(None, help="stop sampling after about this many seconds")
+    sample_seed: int = arg(0, help="the seed of the coach's sampling (the same seed gives the same advice)",
+                           low=0, high=MAX_SEED)
+
+
+@dataclass(frozen=True, kw_only=True)
+class AdviceOption:
+    action: str = arg(help="the option, as an action text")
+    cards: tuple[Card, ...] | None = arg(None, help="its cards, when it is a play of cards")
+    value: float = arg(help="its mean value for the seat, in the game's points")
+    low: float = arg(help="the low end of the value's 95 % interval")
+    high: float = arg(help="the high end of the value's 95 % interval")
+    samples: int = arg(help="how many sampled deals it was played out in")
+    tied: bool = arg(help="within noise of the best option")
+    why: str = arg(help="the reason, in words")
+
+
+@dataclass(frozen=True, kw_only=True)
+class AdviseAnswer:
+    seat: str = arg(help="the seat advised (letter)")
+    options: tuple[AdviceOption, ...] = arg(help="the options, best first")
+    samples: int = arg(help="sampled deals per option")
+    seconds: float = arg(help="time taken")
+    forced: bool = arg(help="only one legal option")
+    considered: int = arg(help="how many legal options there were")
+
+
 def standard_commands(game: Game[Any, Any, Any],
                       context: Any = None) -> dict[str, Command[Any, Any]]:
     """The commands every game answers the same way: ``rules`` and ``playout``."""
@@ -183,7 +222,8 @@ def standard_commands(game: Game[Any, Any, Any],
             options=game.option_specs(),
             rules=rules_json(chosen),
             notes=game.notes,
-            bots={name: bot.description for name, bot in game.bots.items()},
+            bots={**{name: bot.description for name, bot in game.bots.items()},
+                  "advisor": "the coach's choice: samples the hidden cards and plays each option out"},
         )
 
     def playout(request: PlayoutRequest) -> PlayoutAnswer:
@@ -217,7 +257,35 @@ def standard_commands(game: Game[Any, Any, Any],
             steps=steps,
         )
 
-    return {"rules": Command(rules, ctx), "playout": Command(playout, ctx)}
+    def advise(request: AdviseRequest) -> AdviseAnswer:
+        """The coach: every option of the decision, best first, with its value, interval and reason."""
+        from engine.advisor import advise as run_advice
+
+        if request.record is not None:
+            record = Record.from_json(request.record)
+            step = len(record.actions) if request.step is None else request.step
+            if step > len(record.actions):
+                raise InvalidRequestError(f"step {step} is past the end of the record ({len(record.actions)} "
+                                          "actions)")
+            record = Record(record.game, record.preset, record.seed, record.actions[:step], record.options,
+                            record.start)
+        else:
+            record = Record(game.key, request.preset or game.default_preset, request.seed, request.actions,
+                            dict(request.options), dict(request.start))
+        states, _ = replay(game, record)
+        state = states[-1]
+        rules = game.rules_of(state)
+        advice = run_advice(game, state, budget=request.budget, seconds=request.seconds, seed=request.sample_seed)
+        letters = game.seat_letters(rules)
+        return AdviseAnswer(
+            seat=letters[advice.seat],
+            options=tuple(AdviceOption(action=o.text, cards=game.action_cards(o.action), value=round(o.value, 4),
+                                       low=round(o.low, 4), high=round(o.high, 4), samples=o.samples, tied=o.tied,
+                                       why=o.why) for o in advice.options),
+            samples=advice.samples, seconds=round(advice.seconds, 3), forced=advice.forced,
+            considered=advice.considered)
+
+    return {"rules": Command(rules, ctx), "playout": Command(playout, ctx), "advise": Command(advise, ctx)}
 
 
 def no_context(_: Mapping[str, Any]) -> Context:

@@ -26,7 +26,7 @@ from tests.fixtures.toy_game import GAME as TOY
 
 GAMES: list[Game[Any, Any, Any]] = [TOY, *all_games()]
 IDS = [g.key for g in GAMES]
-SHARED = ("rules", "deal", "legal", "check", "playout")
+SHARED = ("rules", "deal", "legal", "check", "playout", "advise")
 
 
 def by_game(test: Any) -> Any:

@@ -1,0 +1,450 @@
+"""The coach: what should a seat play, and why — for any game on the contract.
+
+For the seat's decision it estimates the value of every legal option by **sampling the hidden cards**
+consistently with everything the seat has seen (:meth:`~engine.contract.Game.determinize`), playing each sample
+out with fast bots, and averaging the seat's :meth:`~engine.contract.Game.returns`. Every option is scored on the
+same samples (common random numbers), so the differences between options are measured much more precisely than
+the values themselves. It never looks at a card the seat cannot see: the real hidden cards are only ever replaced.
+
+It is anytime: a budget in samples per option and/or seconds; values come with a 95 % interval and the sample
+count, and options whose difference from the best is within noise are marked tied. Reasons in words come from
+what distinguishes the options in the samples (:meth:`~engine.contract.Game.features`) and from the game's own
+rules of thumb (:meth:`~engine.contract.Game.rule_of_thumb`).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from engine.contract import Bot, Game
+from engine.errors import InvalidRequestError
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "Advice",
+    "Option",
+    "advise",
+    "advisor_bot",
+    "deal_hidden",
+    "review",
+]
+
+DEFAULT_BUDGET = 32
+"""Samples per option by default."""
+MAX_BUDGET = 2_000
+MAX_OPTIONS = 24
+"""The most options compared one by one (a long list is cut to the playout bot's choices and a spread of others)."""
+Z95 = 1.96
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal option and what the samples say of it (values in the game's own points for the seat)."""
+
+    action: Any
+    text: str
+    value: float
+    low: float
+    high: float
+    samples: int
+    tied: bool = False
+    """Within noise of the best option (the interval of the difference from the best includes 0)."""
+    why: str = ""
+    features: Mapping[str, float] = None  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The options best first, for ``seat``."""
+
+    seat: int
+    options: tuple[Option, ...]
+    samples: int
+    seconds: float
+    forced: bool = False
+    """Only one option: nothing to sample."""
+    considered: int = 0
+    """How many legal options there were (when more than were compared)."""
+
+    @property
+    def best(self) -> Option:
+        return self.options[0]
+
+    def option(self, text: str) -> Option | None:
+        return next((o for o in self.options if o.text == text), None)
+
+
+# ------------------------------------------------------------------------------------------------ sampling
+
+
+def deal_hidden(pool: Sequence[Any], sizes: Sequence[int], allowed: Sequence[Callable[[Any], bool]],
+                rng: random.Random, tries: int = 300) -> list[list[Any]]:
+    """Deal ``pool`` into hands of ``sizes`` so that every card in hand ``i`` passes ``allowed[i]`` (e.g. not of a
+    suit that seat has shown it lacks). Random among the deals that fit; falls back to ignoring the constraints of
+    the hands that cannot be filled after ``tries`` attempts (never fails)."""
+    if sum(sizes) != len(pool):
+        raise ValueError(f"{len(pool)} hidden cards for hands of {sum(sizes)}")
+    cards = list(pool)
+    for _ in range(tries):
+        rng.shuffle(cards)
+        hands: list[list[Any]] = [[] for _ in sizes]
+        room = list(sizes)
+        # The cards with the fewest possible hands go first; ties in random (shuffled) order.
+        order = sorted(cards, key=lambda c: sum(1 for i, ok in enumerate(allowed) if room[i] and ok(c)))
+        failed = False
+        for card in order:
+            choices = [i for i, ok in enumerate(allowed) if room[i] > 0 and ok(card)]
+            if not choices:
+                failed = True
+                break
+            weights = [room[i] for i in choices]
+            i = rng.choices(choices, weights)[0]
+            hands[i].append(card)
+            room[i] -= 1
+        if not failed:
+            return hands
+    rng.shuffle(cards)
+    out, start = [], 0
+    for size in sizes:
+        out.append(cards[start:start + size])
+        start += size
+    return out
+
+
+# ------------------------------------------------------------------------------------------------ evaluation
+
+
+def _shortlist(game: Game[Any, Any, Any], state: Any, seat: int, legal: Sequence[Any], rng: random.Random) -> list[Any]:
+    """At most MAX_OPTIONS options: the playout bot's own choice first, then a spread of the others."""
+    if len(legal) <= MAX_OPTIONS:
+        return list(legal)
+    bot = game.bot(game.playout_bot)
+    picks: list[Any] = []
+    texts: set[str] = set()
+    for k in range(8):
+        action = bot.choose(state, random.Random(k))
+        text = game.action_text(action)
+        if text not in texts:
+            texts.add(text)
+            picks.append(action)
+    rest = [a for a in legal if game.action_text(a) not in texts]
+    step = max(1, len(rest) // (MAX_OPTIONS - len(picks)))
+    picks += rest[::step][: MAX_OPTIONS - len(picks)]
+    return picks
+
+
+def _play(game: Game[Any, Any, Any], state: Any, bot: Bot[Any, Any], rng: random.Random) -> Any:
+    for _ in range(game.max_actions):
+        if game.to_act(state) is None:
+            return state
+        state = game.apply_unchecked(state, bot.choose(state, rng))
+    raise RuntimeError(f"a {game.key} play-out did not end")
+
+
+def _evaluate(key: str, state: Any, seat: int, texts: Sequence[str], seeds: Sequence[int],
+              game: Game[Any, Any, Any] | None = None) -> list[list[tuple[float, dict[str, float]]]]:
+    """For every sample seed: one determinized world, every option played out in it → (value, features)."""
+    if game is None:
+        from engine.games import game as lookup
+
+        game = lookup(key)
+    bot = game.bot(game.playout_bot)
+    actions = [game.parse_action(state, t) for t in texts]
+    out: list[list[tuple[float, dict[str, float]]]] = []
+    for seed in seeds:
+        world = game.determinize(state, seat, random.Random(seed))
+        row = []
+        for action in actions:
+            after = game.apply_unchecked(world, action)
+            final = _play(game, after, bot, random.Random(seed * 31 + 7))
+            row.append((float(game.returns(final)[seat]), dict(game.features(final, seat))))
+        out.append(row)
+    return out
+
+
+_POOL: ProcessPoolExecutor | None = None
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    global _POOL
+    if _POOL is None or getattr(_POOL, "_max_workers", 0) != workers:
+        if _POOL is not None:
+            _POOL.shutdown(cancel_futures=True)
+        _POOL = ProcessPoolExecutor(max_workers=workers)
+    return _POOL
+
+
+def advise(game: Game[Any, Any, Any], state: Any, *, seat: int | None = None, budget: int = DEFAULT_BUDGET,
+           seconds: float | None = None, seed: int = 0, workers: int | None = None) -> Advice:
+    """The options of the seat to act (``seat`` must be it when given), best first.
+
+    ``budget``: samples per option (at most :data:`MAX_BUDGET`); ``seconds``: stop sampling after about that long
+    (at least 4 samples). ``workers``: processes (default: one per core when the work is large enough).
+    """
+    to_act = game.to_act(state)
+    if to_act is None:
+        raise InvalidRequestError("the game is over: there is no decision to advise on")
+    if type(game).determinize is Game.determinize:
+        raise InvalidRequestError(f"the coach cannot sample the hidden cards of {game.key} yet")
+    if seat is not None and seat != to_act:
+        raise InvalidRequestError("the coach advises the seat whose turn it is")
+    if not 1 <= budget <= MAX_BUDGET:
+        raise InvalidRequestError(f"the budget is 1 to {MAX_BUDGET} samples per option, not {budget}")
+    started = time.perf_counter()
+    rng = random.Random(seed)
+    legal = list(game.legal_actions(state, limit=5000))
+    if len(legal) == 1:
+        only = legal[0]
+        return Advice(to_act, (Option(only, game.action_text(only), 0.0, 0.0, 0.0, 0, False,
+                                      "it is the only legal choice", {}),), 0, 0.0, forced=True, considered=1)
+    options = _shortlist(game, state, to_act, legal, rng)
+    texts = [game.action_text(a) for a in options]
+    seeds = [rng.randrange(2**31) for _ in range(budget)]
+    rows: list[list[tuple[float, dict[str, float]]]] = []
+    cores = os.cpu_count() or 1
+    if workers is None:
+        workers = cores if budget * len(options) >= 64 and cores > 1 else 1
+    batch = max(2, min(16, budget // max(workers, 1) or 1))
+    chunks = [seeds[i:i + batch] for i in range(0, len(seeds), batch)]
+    if workers > 1 and len(chunks) > 1:
+        pool = _pool(workers)
+        futures = [pool.submit(_evaluate, game.key, state, to_act, texts, chunk) for chunk in chunks]
+        for future in futures:
+            if seconds is not None and len(rows) >= 4 and time.perf_counter() - started > seconds:
+                future.cancel()
+                continue
+            rows += future.result()
+    else:
+        for chunk in chunks:
+            if seconds is not None and len(rows) >= 4 and time.perf_counter() - started > seconds:
+                break
+            rows += _evaluate(game.key, state, to_act, texts, chunk, game)
+    return _summarise(game, state, to_act, options, texts, rows, time.perf_counter() - started, len(legal))
+
+
+def _summarise(game: Game[Any, Any, Any], state: Any, seat: int, options: Sequence[Any], texts: Sequence[str],
+               rows: Sequence[Sequence[tuple[float, dict[str, float]]]], elapsed: float, considered: int) -> Advice:
+    n = len(rows)
+    means = [sum(r[i][0] for r in rows) / n for i in range(len(options))]
+    order = sorted(range(len(options)), key=lambda i: -means[i])
+    best = order[0]
+
+    def spread(values: Sequence[float]) -> float:
+        if len(values) < 2:
+            return 0.0
+        m = sum(values) / len(values)
+        return math.sqrt(sum((v - m) ** 2 for v in values) / (len(values) - 1))
+
+    feats = []
+    for i in range(len(options)):
+        keys = {k for r in rows for k in r[i][1]}
+        feats.append({k: sum(r[i][1].get(k, 0.0) for r in rows) / n for k in keys})
+    out = []
+    for i in order:
+        values = [r[i][0] for r in rows]
+        half = Z95 * spread(values) / math.sqrt(n) if n > 1 else 0.0
+        if i == best:
+            tied = True
+        else:
+            diffs = [r[best][0] - r[i][0] for r in rows]
+            tied = sum(diffs) / n - Z95 * spread(diffs) / math.sqrt(n) <= 0 if n > 1 else True
+        why = explain(game, state, options[i], feats[i], feats[best], means[i] - means[best], i == best,
+                      label(game, options[i]), label(game, options[best]))
+        out.append(Option(options[i], texts[i], means[i], means[i] - half, means[i] + half, n, tied, why, feats[i]))
+    return Advice(seat, tuple(out), n, elapsed, considered=considered)
+
+
+def _feature_phrase(game: Game[Any, Any, Any], name: str, delta: float) -> str:
+    singular, plural = game.feature_words.get(name, (name.replace("_", " "), name.replace("_", " ")))
+    amount = abs(delta)
+    shown = f"{amount:.1f}".rstrip("0").rstrip(".") if amount < 10 else f"{amount:.0f}"
+    word = singular if shown == "1" else plural
+    return f"{shown} {'more' if delta > 0 else 'fewer'} {word}"
+
+
+def label(game: Game[Any, Any, Any], action: Any) -> str:
+    """An option for people: card symbols for a play of cards (``K♥ K♥``), else its text (``pass``)."""
+    cards = game.action_cards(action)
+    return " ".join(c.symbol_text for c in cards) if cards else game.action_text(action)
+
+
+def explain(game: Game[Any, Any, Any], state: Any, action: Any, mine: Mapping[str, float],
+            best: Mapping[str, float], loss: float, is_best: bool, text: str, best_text: str) -> str:
+    """Words for one option: the game's rule of thumb, and what the samples show against the best option."""
+    thumb = game.rule_of_thumb(state, action)
+    if is_best:
+        return thumb or "the best on average in the sampled deals"
+    diffs = sorted(((k, best.get(k, 0.0) - mine.get(k, 0.0)) for k in set(best) | set(mine)),
+                   key=lambda kv: -abs(kv[1]))
+    notable = [(k, d) for k, d in diffs if abs(d) >= 0.15][:2]
+    if notable:
+        said = " and ".join(_feature_phrase(game, k, d) for k, d in notable)
+        sample = f"on average {best_text} gives you {said} than {text}"
+    else:
+        sample = f"it scores {abs(loss):.2f} less on average than {best_text}"
+    return f"{thumb}; {sample}" if thumb else sample
+
+
+# ------------------------------------------------------------------------------------------------ bot, review
+
+
+def advisor_bot(game: Game[Any, Any, Any], budget: int = 16) -> Bot[Any, Any]:
+    """A bot that plays the coach's best option (``budget`` samples per option, one process)."""
+
+    def choose(state: Any, rng: random.Random) -> Any:
+        return advise(game, state, budget=budget, seed=rng.randrange(2**31), workers=1).best.action
+
+    return Bot("advisor", f"the coach's choice ({budget} sampled deals per option)", choose)
+
+
+@dataclass(frozen=True)
+class Review:
+    """One of the learner's decisions in a finished game, judged."""
+
+    step: int
+    """The 0-based index of the action in the record."""
+    played: str
+    best: str
+    loss: float
+    verdict: str
+    """``fine``, ``inaccuracy`` or ``mistake``."""
+    why: str
+
+
+def review(game: Game[Any, Any, Any], states: Sequence[Any], actions: Sequence[str], seat: int, *,
+           budget: int = 16, seed: int = 0) -> list[Review]:
+    """Every decision ``seat`` took in a recorded game, marked by the expected value it lost."""
+    low, high = game.review_thresholds
+    out = []
+    for index, text in enumerate(actions):
+        state = states[index]
+        if game.to_act(state) != seat:
+            continue
+        advice = advise(game, state, budget=budget, seed=seed + index)
+        chosen = advice.option(text)
+        if chosen is None:  # an option outside the shortlist: judge it on its own samples
+            chosen_value = _single_value(game, state, seat, text, budget, seed + index)
+            loss = max(0.0, advice.best.value - chosen_value)
+            why = f"{advice.best.text} scores {loss:.2f} more on average"
+        else:
+            loss = 0.0 if chosen.tied else max(0.0, advice.best.value - chosen.value)
+            why = chosen.why
+        verdict = "fine" if loss < low else "inaccuracy" if loss < high else "mistake"
+        out.append(Review(index, text, advice.best.text, loss, verdict, why if verdict != "fine" else ""))
+    return out
+
+
+def _single_value(game: Game[Any, Any, Any], state: Any, seat: int, text: str, budget: int, seed: int) -> float:
+    rng = random.Random(seed)
+    seeds = [rng.randrange(2**31) for _ in range(budget)]
+    rows = _evaluate(game.key, state, seat, [text], seeds, game)
+    return sum(r[0][0] for r in rows) / len(rows)
+
+
+def options_json(advice: Advice) -> list[dict[str, Any]]:
+    """The options as JSON: ``cards``/``action``, ``value``, ``low``, ``high``, ``samples``, ``tied``, ``why``."""
+    return [{"action": o.text, "value": round(o.value, 4), "low": round(o.low, 4), "high": round(o.high, 4),
+             "samples": o.samples, "tied": o.tied, "why": o.why} for o in advice.options]
+
+
+# ------------------------------------------------------------------------------------------------ duel
+
+
+@dataclass(frozen=True)
+class Duel:
+    """The advisor against the heuristic bots on the same deals: every side of every deal played once by the
+    advisor (the other seats heuristic) and once by the heuristic bots (the all-heuristic game), so each deal
+    compares the same cards in the same seats."""
+
+    game: str
+    games: int
+    budget: int
+    advisor: float
+    """The advisor's side's mean score per deal and side."""
+    heuristic: float
+    """The heuristic bots' mean score in the same seats of the same deals."""
+    margin: float
+    ci95: tuple[float, float]
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "games": self.games, "budget": self.budget,
+                "advisor": round(self.advisor, 4), "heuristic": round(self.heuristic, 4),
+                "margin": round(self.margin, 4), "ci95": [round(self.ci95[0], 4), round(self.ci95[1], 4)],
+                "seconds": round(self.seconds, 1)}
+
+
+def _duel_deal(key: str, preset: str | None, options: Mapping[str, Any], seed: int, budget: int,
+               game: Game[Any, Any, Any] | None = None) -> list[tuple[float, float]]:
+    from engine.driver import BOT_SEED_MIX
+
+    if game is None:
+        from engine.games import game as lookup
+
+        game = lookup(key)
+    rules = game.rules(preset, options)
+    heuristic = game.bot("heuristic") if "heuristic" in game.bots else game.bot(next(iter(game.bots)))
+    coach = advisor_bot(game, budget)
+
+    def run(seats: frozenset[int]) -> tuple[float, ...]:
+        state = game.new_game(rules, seed)
+        rng = random.Random(seed ^ BOT_SEED_MIX)
+        for _ in range(game.max_actions):
+            seat = game.to_act(state)
+            if seat is None:
+                return game.returns(state)
+            bot = coach if seat in seats else heuristic
+            state = game.apply_unchecked(state, bot.choose(state, rng))
+        raise RuntimeError(f"a {key} duel game did not end")
+
+    base = run(frozenset())
+    out = []
+    for side in game.sides(rules):
+        scores = run(frozenset(side))
+        out.append((sum(scores[i] for i in side), sum(base[i] for i in side)))
+    return out
+
+
+def duel(game: Game[Any, Any, Any], games: int, seed: int = 0, budget: int = 32, *, preset: str | None = None,
+         options: Mapping[str, Any] | None = None, workers: int | None = None,
+         progress: Callable[[int, int], None] | None = None) -> Duel:
+    """Play ``games`` seeded deals in duplicate, the advisor (``budget`` samples per option) against the heuristic
+    bots; the margin is the advisor's mean gain per deal and side, with its 95 % interval."""
+    from engine.sim import game_seed
+
+    if not 1 <= games <= 100_000:
+        raise InvalidRequestError(f"a duel plays 1 to 100,000 deals, not {games}")
+    if not 1 <= budget <= 256:
+        raise InvalidRequestError(f"the duel's budget is 1 to 256 samples per option, not {budget}")
+    game.rules(preset, options)  # refuse bad rules before any work
+    started = time.perf_counter()
+    seeds = [game_seed(seed, i) for i in range(games)]
+    workers = workers or min(os.cpu_count() or 1, 8)
+    results: list[list[tuple[float, float]]] = []
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(_duel_deal, game.key, preset, dict(options or {}), s, budget) for s in seeds]
+            for done, future in enumerate(futures, start=1):
+                results.append(future.result())
+                if progress is not None:
+                    progress(done, games)
+    else:
+        for done, s in enumerate(seeds, start=1):
+            results.append(_duel_deal(game.key, preset, dict(options or {}), s, budget, game))
+            if progress is not None:
+                progress(done, games)
+    per_deal = [sum(a - b for a, b in deal) / len(deal) for deal in results]
+    advisor_mean = sum(a for deal in results for a, _ in deal) / sum(len(d) for d in results)
+    heuristic_mean = sum(b for deal in results for _, b in deal) / sum(len(d) for d in results)
+    margin = sum(per_deal) / len(per_deal)
+    sd = math.sqrt(sum((m - margin) ** 2 for m in per_deal) / (len(per_deal) - 1)) if len(per_deal) > 1 else 0.0
+    half = Z95 * sd / math.sqrt(len(per_deal))
+    return Duel(game.key, games, budget, advisor_mean, heuristic_mean, margin, (margin - half, margin + half),
+                time.perf_counter() - started)
