@@ -68,6 +68,7 @@ def hint(event: HandEvent) -> None:
 st.title("Card hand")
 key_stepper("stepper", on_step=on_step, hint="Press ← or → (PageUp / PageDown) to step.")
 st.write(f"Steps: {st.session_state.steps}")
+st.text_input("Notes", key="notes")
 
 st.subheader("Choose cards")
 groups = suit_groups(HAND, is_trump=is_trump)
@@ -119,6 +120,7 @@ ddz = deck_picker(
     "ddz",
     Deck.standard(jokers=True, decks=2).stripped(),
     actions=(Action("set", "Set hand", primary=True),),
+    label="Dou Dizhu deck",
     required=25,
     size=size,
     four_colour=four,
