@@ -319,6 +319,7 @@ function renderHand(st) {
         card.setAttribute("role", "img");
       }
       card.innerHTML = cardSvg(code, d.four);
+      if (selecting) card.appendChild(el("span", "ch-check", { "aria-hidden": "true" })).textContent = "✓";
       const hl = d.hl && d.hl[i] !== undefined ? d.legend[d.hl[i]] : null;
       if (hl) {
         const ring = el("span", "ch-ring", { "aria-hidden": "true" });
