@@ -2,6 +2,13 @@
 
 Suits are drawn as paths (not font glyphs) so they look the same in every browser. The SVG text is
 shown with ``st.image`` (see :func:`show_cards`); the functions that build it need no Streamlit.
+
+The card-hand component (``ui/card_hand``) draws the same cards in the browser from the same shapes:
+:func:`geometry` hands it the suit outlines, pip layouts and colours defined here, so a change to a
+shape or a colour is made once.
+
+A four-colour deck (``four_colour=True``: ♦ blue, ♣ green) tells the suits apart on a projector and for
+colour-blind learners.
 """
 
 from __future__ import annotations
@@ -15,7 +22,11 @@ W, H = 100, 140
 RED = "#c0262d"
 BLACK = "#1d1f24"
 SUITLESS = "#27408b"
-_FONT = "font-family=\"DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif\""
+BLUE = "#1f5fbf"
+GREEN = "#17803d"
+OUTLINE = "#9aa0a6"
+_FONT_FAMILY = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"
+_FONT = f'font-family="{_FONT_FAMILY}"'
 
 # Suit outlines in a 100 × 100 box.
 _SUIT_PATHS = {
@@ -50,12 +61,48 @@ _PIPS: dict[int, tuple[tuple[str, float], ...]] = {
 }
 
 
-def card_colour(card: Card) -> str:
+def suit_colour(suit: Suit, four_colour: bool = False) -> str:
+    """The ink of a suit: red and black, or with ``four_colour`` ♦ blue and ♣ green."""
+    if four_colour and suit is Suit.DIAMONDS:
+        return BLUE
+    if four_colour and suit is Suit.CLUBS:
+        return GREEN
+    return RED if suit.is_red else BLACK
+
+
+def card_colour(card: Card, four_colour: bool = False) -> str:
+    """The ink of a card: its suit's, the jokers' own (red / black), blue for a suitless rank."""
     if card.is_joker:
         return RED if card.rank is Rank.RED_JOKER else BLACK
     if card.suit is None:
         return SUITLESS
-    return RED if card.suit.is_red else BLACK
+    return suit_colour(card.suit, four_colour)
+
+
+def geometry() -> dict[str, object]:
+    """The shapes and colours the browser component draws cards with (JSON-ready).
+
+    Suit outlines in a 100 × 100 box, the club's circles and stem, the pip layout of each rank
+    (column letter, y) in the 100 × 140 card, the pip columns, and the inks of both palettes.
+    """
+    return {
+        "w": W,
+        "h": H,
+        "suits": {s.value: _SUIT_PATHS[s] for s in _SUIT_PATHS},
+        "clubCircles": [list(c) for c in _CLUB_CIRCLES],
+        "clubStem": _CLUB_STEM,
+        "cols": _COL,
+        "pips": {str(k): [[c, y] for c, y in v] for k, v in _PIPS.items()},
+        "ink": {
+            "two": {s.value: suit_colour(s) for s in Suit},
+            "four": {s.value: suit_colour(s, True) for s in Suit},
+            "RJ": RED,
+            "BJ": BLACK,
+            "suitless": SUITLESS,
+        },
+        "outline": OUTLINE,
+        "font": _FONT_FAMILY,
+    }
 
 
 def suit_shape(suit: Suit, x: float, y: float, size: float, colour: str, flip: bool = False) -> str:
@@ -138,10 +185,12 @@ def _back() -> str:
     )
 
 
-def _card_group(card: Card | None, x: float, y: float, *, dim: bool = False, mark: bool = False) -> str:
-    outline = "#2563eb" if mark else "#9aa0a6"
+def _card_group(
+    card: Card | None, x: float, y: float, *, dim: bool = False, mark: bool = False, four_colour: bool = False
+) -> str:
+    outline = "#2563eb" if mark else OUTLINE
     width = 3.5 if mark else 1.2
-    inner = _back() if card is None else _face(card, card_colour(card))
+    inner = _back() if card is None else _face(card, card_colour(card, four_colour))
     opacity = ' opacity="0.35"' if dim else ""
     title = "" if card is None else f"<title>{escape(card.symbol_text)}</title>"
     return (
@@ -151,11 +200,11 @@ def _card_group(card: Card | None, x: float, y: float, *, dim: bool = False, mar
     )
 
 
-def card_svg(card: Card | None) -> str:
+def card_svg(card: Card | None, *, four_colour: bool = False) -> str:
     """One card as a standalone SVG (``None`` draws the card back)."""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}">'
-        f"{_card_group(card, 0, 0)}</svg>"
+        f"{_card_group(card, 0, 0, four_colour=four_colour)}</svg>"
     )
 
 
@@ -167,6 +216,7 @@ def hand_svg(
     mark: Iterable[int] = (),
     raise_marked: bool = True,
     scale: float = 1.0,
+    four_colour: bool = False,
 ) -> str:
     """A row of cards as one SVG; ``overlap`` is the fraction of each card hidden by the next.
 
@@ -179,7 +229,10 @@ def hand_svg(
     width = W + step * max(len(cards) - 1, 0) if cards else W
     height = H + lift
     groups = [
-        _card_group(c, i * step, 0 if (i in marked and lift) else lift, dim=i in dimmed, mark=i in marked)
+        _card_group(
+            c, i * step, 0 if (i in marked and lift) else lift, dim=i in dimmed, mark=i in marked,
+            four_colour=four_colour,
+        )
         for i, c in enumerate(cards)
     ]
     if not cards:
