@@ -482,7 +482,16 @@ class Game(ABC, Generic[R, S, A]):
         seat = self.to_act(state)
         if seat is None:
             return Prompt("The game is over.")
-        return Prompt("Your turn: choose what to play.")
+        return Prompt("choose what to play.")
+
+    def hand_groups(self, state: S, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+        """``cards`` (a hand, in the order the view gives it) in groups for drawing: by default the jokers, then
+        each suit; games with trumps put the trumps first ("Trumps", then each side suit)."""
+        groups: dict[str, list[Card]] = {}
+        for card in cards:
+            label = "Jokers" if card.is_joker else (card.suit.symbol if card.suit is not None else "")
+            groups.setdefault(label, []).append(card)
+        return tuple((label, tuple(members)) for label, members in groups.items())
 
     def step(self, state: S, action: A) -> tuple[S, Step]:
         """:meth:`apply` and :meth:`comment` together (what the Table does on each action)."""

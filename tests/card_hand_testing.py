@@ -51,7 +51,8 @@ def cards_of(at: AppTest, key: str) -> list[Card | None]:
     out: list[Card | None] = []
     for group in data["groups"]:
         for code in group["cards"]:
-            out.append(None if code is None else Card.parse(code, suitless=suitless))
+            bare = suitless or (code is not None and not any(ch in code for ch in "SHDC") and code not in ("BJ", "RJ"))
+            out.append(None if code is None else Card.parse(code, suitless=bare))
     return out
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -14,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 from engine.driver import play_out
 from engine.games import GAMES
 from engine.table import Record
+from tests.card_hand_testing import names_of, press, step
 from tests.conftest import ROOT
 from tests.fixtures.toy_game import GAME as TOY
 from ui.share import encode_position
@@ -67,17 +67,9 @@ def play_to_the_end(at: AppTest, key: str) -> None:
             target = next(b for b in buttons if b.label.lower() == label.lower())
             target.click().run()
             continue
-        mine = [c for c in game.view(state, seat).seats[seat].cards if c is not None]
-        want = Counter(cards)
-        picked = []
-        for i, card in enumerate(mine):
-            if want[card] > 0:
-                want[card] -= 1
-                picked.append(i)
-        pills = at.button_group(key=f"{k}pick:{len(hand.steps)}:pills")
-        pills.set_value(picked).run()
-        at.button(key=f"{k}pick:{len(hand.steps)}:go").click().run()
+        press(at, f"{k}pick:{len(hand.steps)}", "play", cards=cards)
         assert at.session_state[f"{k}refused"] is None, at.session_state[f"{k}refused"]
+        assert len(at.session_state[f"{k}play"].steps) > len(hand.steps), "the chosen cards were played"
     raise AssertionError("the game did not end")
 
 
@@ -216,3 +208,26 @@ def test_the_game_in_progress_survives_a_visit_to_another_page() -> None:
     s = settings(at, "euchre")
     assert (s.seed, s.step) == (12, 2)
     assert at.number_input(key=f"{k}w:seed").value == 12
+
+
+def test_arrow_keys_step_the_table_and_the_link_follows() -> None:
+    k = "euchre:table:"
+    at = _page("euchre").run()
+    step(at, f"{k}keys", "next")
+    step(at, f"{k}keys", "next")
+    assert settings(at, "euchre").step == 2 and at.query_params["step"] == "2"
+    step(at, f"{k}keys", "prev")
+    assert settings(at, "euchre").step == 1
+
+
+def test_your_hand_is_on_screen_at_the_first_decision_of_every_game() -> None:
+    for key in GAMES:
+        game = _game(key)
+        at = _page(key)
+        at.query_params.update({"mode": "play", "seat": game.seat_letters(game.rules())[0], "seed": "2"})
+        at.run()
+        _ok(at)
+        hand = at.session_state[f"{key}:table:play"]
+        mine = [c for c in game.view(hand.last, 0).seats[0].cards if c is not None]
+        names = names_of(at, f"{key}:table:pick:{len(hand.steps)}")
+        assert sorted(names) == sorted(c.symbol_text for c in mine), key

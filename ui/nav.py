@@ -95,6 +95,8 @@ def run_app() -> None:
     current = st.navigation(every, position="hidden")
     if current.url_path in owner:
         st.session_state[GAME_KEY] = owner[current.url_path]
+    # Less empty space above every page, so that a table fits a 1280×720 projector.
+    st.html("<style>.block-container{padding-top:2.2rem !important;}</style>")
     with st.sidebar:
         st.markdown("### 🂡 Card Table Classroom")
         st.page_link(home)

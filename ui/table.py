@@ -19,7 +19,7 @@ from typing import Any
 
 import streamlit as st
 
-from engine.cards import Card
+from engine.cards import Card, parse_card
 from engine.contract import Game, Outcome
 from engine.driver import BOT_SEED_MIX, play_out
 from engine.errors import CardTableError, InvalidRequestError, ReplayError, UnknownNameError
@@ -31,7 +31,7 @@ from ui.share import decode_position, encode_position, parse_json_position
 from ui.widgets import plain, show_error
 
 WATCH, PLAY = "watch", "play"
-MODE_LABELS = {WATCH: "Watch a game", PLAY: "Play against the computer"}
+MODE_LABELS = {WATCH: "Watch", PLAY: "Play"}
 HAND_QUERY = "hand"
 SPEEDS = {"slow": 3.0, "normal": 1.5, "fast": 0.6}
 
@@ -49,11 +49,19 @@ def table_game(key: str) -> Game[Any, Any, Any] | None:
 
 
 def action_label(game: Game[Any, Any, Any], action: Any) -> str:
-    """An action as a button label, with card symbols: ``bid 2`` → ``Bid 2``, ``9C`` → ``9♣``."""
+    """An action as a button label, with card symbols: ``bid 2`` → ``Bid 2``, ``9C`` → ``9♣``,
+    ``declare 2S 2S`` → ``Declare 2♠ 2♠``."""
     cards = game.action_cards(action)
     if cards:
         return " ".join(c.symbol_text for c in cards)
-    text = game.action_text(action)
+    words = []
+    for word in game.action_text(action).split():
+        try:
+            card = parse_card(word) if len(word) > 1 else None
+        except CardTableError:
+            card = None
+        words.append(card.symbol_text if card is not None else word)
+    text = " ".join(words)
     return text[:1].upper() + text[1:]
 
 
@@ -453,7 +461,6 @@ class TablePage:
 
     # -- drawing ------------------------------------------------------------------------------------
     def render(self) -> None:
-        self.read_link()
         s = self.settings
         if s.present:
             draw.presenter_style()
@@ -466,29 +473,43 @@ class TablePage:
         else:
             self.play()
 
+    def _leave_presenter(self) -> None:
+        self.settings.present = False
+
     def controls(self) -> None:
+        """One row: the mode, the deal, a new deal, the settings (in a pop-over) and presenter mode."""
         s = self.settings
         ss = st.session_state
-        ss.setdefault(self.key("w:mode"), s.mode)
+        if s.present:
+            return
         ss[self.key("w:mode")] = s.mode
         ss.setdefault(self.key("w:seed"), s.seed)
-        ss[self.key("w:present")] = s.present
         ss[self.key("w:large")] = s.large
-        row = st.columns([3, 2, 2, 2, 2], vertical_alignment="bottom")
+        ss[self.key("w:pause_after_tricks")] = s.pause_after_tricks
+        row = st.columns([2.2, 1.6, 1.4, 1.4, 1.6], vertical_alignment="bottom")
         row[0].segmented_control("Mode", list(MODE_LABELS), format_func=MODE_LABELS.get, key=self.key("w:mode"),
                                  on_change=self._on_mode, label_visibility="collapsed")
         row[1].number_input("Deal number", min_value=0, max_value=2**31 - 1, step=1, key=self.key("w:seed"),
-                            on_change=self._on_seed, help="The same deal number always deals the same cards.")
+                            on_change=self._on_seed, label_visibility="collapsed",
+                            help="The deal number: the same number always deals the same cards.")
         row[2].button("New deal", icon=":material/casino:", on_click=self._new_deal, key=self.key("new"),
                       width="stretch")
-        row[3].toggle("Large cards", key=self.key("w:large"), on_change=self._toggle, args=("large",),
+        with row[3].popover("Settings", icon=":material/tune:", width="stretch"):
+            st.toggle("Large cards", key=self.key("w:large"), on_change=self._toggle, args=("large",),
                       help="Bigger cards, the trick too — for a projector.")
-        row[4].toggle("Present", key=self.key("w:present"), on_change=self._toggle, args=("present",),
-                      help="Presenter mode for a class: the sidebar out of the way, seats around a big table. "
+            st.toggle("Pause after each trick", key=self.key("w:pause_after_tricks"), on_change=self._toggle,
+                      args=("pause_after_tricks",), help="When you play: stop after every finished trick to see "
+                                                         "who won it.")
+            st.toggle("Show every seat's cards", key=self.key("w:peek"),
+                      help="When you play: see the other hands too (a teacher's view).")
+            st.caption(f"Rules: {self.game.presets[self.preset].title} — change them in the sidebar.")
+        row[4].button("Present", icon=":material/present_to_all:", key=self.key("present"),
+                      on_click=self._start_presenter, width="stretch",
+                      help="Presenter mode for a class: the sidebar out of the way, seats round a big table. "
                            "Step with ← and →, or a clicker (PageUp/PageDown).")
-        if not s.present:
-            title = self.game.presets[self.preset].title
-            st.caption(f"Rules: **{title}** (change them in the sidebar).")
+
+    def _start_presenter(self) -> None:
+        self.settings.present = True
 
     def scale(self) -> float:
         s = self.settings
@@ -502,8 +523,18 @@ class TablePage:
     def hand_letters(self, hand: Hand) -> tuple[str, ...]:
         return self.game.seat_letters(self.game.rules_of(hand.states[0]))
 
+    def _key_step(self, direction: str) -> None:
+        s = self.settings
+        if s.mode == WATCH:
+            s.step = max(0, s.step + (1 if direction == "next" else -1))
+            s.auto = False
+        elif direction == "next" and st.session_state.get(self.key("pause")) is not None:
+            self._continue()
+
     def watch(self) -> None:
         s = self.settings
+        draw.step_keys(self.key("keys"), self._key_step,
+                       hint="Keys: ← back, → forward (a clicker works too)" if s.present else "")
         hand = self.watch_hand()
         total = len(hand.steps)
         s.step = max(0, min(s.step, total))
@@ -528,11 +559,49 @@ class TablePage:
         step = s.step
         names = self.seat_names(hand)
         self.write_link(hand)
-        keys = draw.step_keys(self.key("keys"))
-        if keys == "next" and step < total:
-            s.step = step = step + 1
-        elif keys == "prev" and step > 0:
-            s.step = step = step - 1
+        if s.present:
+            self._presenter_bar(hand, step, total)
+            draw.commentary(hand.steps, step, names, present=True, label=lambda a: a)
+        else:
+            self._step_bar(hand, step, total)
+        viewer = self.settings.seat
+        view = self.game.view(hand.states[step], viewer)
+        last = hand.steps[step - 1] if step else None
+        draw.table(view, names, scale=self.scale(), me=viewer, present=self.settings.present,
+                   last_seat=last.seat if last else None, key=self.key("view"))
+        if step == total:
+            draw.outcome(self.game.outcome(hand.last), self.letters)
+        left, right = st.columns([3, 2])
+        with left:
+            if not s.present:
+                draw.commentary(hand.steps, step, names, present=False, label=lambda a: a)
+        with right:
+            if not self.settings.present:
+                options = [-1, *range(len(names))]
+                st.session_state[self.key("w:view")] = -1 if viewer is None else viewer
+                st.selectbox("Whose cards are shown", options, key=self.key("w:view"), on_change=self._on_view,
+                             format_func=lambda i: "Teacher view: every card face up" if i == -1
+                             else f"Only {names[i]}'s cards")
+
+    def _presenter_bar(self, hand: Hand, step: int, total: int) -> None:
+        s = self.settings
+        c = st.columns([1, 1, 3, 1.4, 1.2, 1.6], vertical_alignment="center")
+        c[0].button("Back", icon=":material/chevron_left:", on_click=self._goto, args=(step - 1,),
+                    key=self.key("back"), disabled=step == 0, width="stretch", help="One step back (←)")
+        c[1].button("Forward", icon=":material/chevron_right:", on_click=self._goto, args=(step + 1,),
+                    key=self.key("forward"), disabled=step == total, width="stretch", help="One step on (→)")
+        c[2].progress(step / total if total else 1.0, text=f"Step {step} of {total} · ← → to step")
+        st.session_state[self.key("w:auto")] = s.auto
+        c[3].toggle("Auto-play", key=self.key("w:auto"), on_change=self._toggle, args=("auto",),
+                    disabled=step == total)
+        st.session_state.setdefault(self.key("w:speed"), s.speed)
+        c[4].selectbox("Speed", list(SPEEDS), key=self.key("w:speed"), on_change=self._on_speed,
+                       label_visibility="collapsed", format_func=str.capitalize)
+        c[5].button("Leave presenter mode", icon=":material/close_fullscreen:", key=self.key("leave"),
+                    on_click=self._leave_presenter, width="stretch")
+
+    def _step_bar(self, hand: Hand, step: int, total: int) -> None:
+        s = self.settings
         c = st.columns([1, 1, 1, 1, 2, 3], vertical_alignment="center")
         c[0].button("Start", icon=":material/first_page:", on_click=self._goto, args=(0,), key=self.key("first"),
                     disabled=step == 0, width="stretch", help="Back to the deal")
@@ -559,46 +628,20 @@ class TablePage:
                          format_func=lambda n: chapters[n], placeholder="Jump to a trick or round…",
                          label_visibility="collapsed")
         st.progress(step / total if total else 1.0, text=f"Step {step} of {total}")
-        viewer = self.settings.seat
-        view = self.game.view(hand.states[step], viewer)
-        last = hand.steps[step - 1] if step else None
-        draw.table(view, names, scale=self.scale(), me=viewer, present=self.settings.present,
-                   last_seat=last.seat if last else None)
-        left, right = st.columns([3, 2])
-        with left:
-            draw.commentary(hand.steps, step, names, present=self.settings.present,
-                            label=lambda a: a)
-            if step == total:
-                draw.outcome(self.game.outcome(hand.last), self.letters)
-        with right:
-            if not self.settings.present:
-                options = [-1, *range(len(names))]
-                st.session_state[self.key("w:view")] = -1 if viewer is None else viewer
-                st.selectbox("Whose cards are shown", options, key=self.key("w:view"), on_change=self._on_view,
-                             format_func=lambda i: "Teacher view: every card face up" if i == -1
-                             else f"Only {names[i]}'s cards")
 
     def play(self) -> None:
         s = self.settings
+        draw.step_keys(self.key("keys"), self._key_step)
         names = self.seat_names(self._hand("play"))
-        st.session_state[self.key("w:me")] = s.me
-        top = st.columns([2, 2, 3], vertical_alignment="bottom")
-        top[0].selectbox("Your seat", list(range(len(names))), format_func=lambda i: names[i], key=self.key("w:me"),
-                         on_change=self._on_me)
-        st.session_state[self.key("w:pause_after_tricks")] = s.pause_after_tricks
-        top[1].toggle("Pause after each trick", key=self.key("w:pause_after_tricks"), on_change=self._toggle,
-                      args=("pause_after_tricks",), help="Stop after every finished trick to see who won it.")
-        st.session_state.setdefault(self.key("w:peek"), False)
-        peek = top[2].toggle("Show every seat's cards", key=self.key("w:peek"))
+        if s.present:
+            self._play_presenter_bar()
         hand = self.play_hand()
         self.write_link(hand)
         state = hand.last
         me = s.me
+        peek = bool(st.session_state.get(self.key("w:peek")))
         view = self.game.view(state, None if peek else me)
         pause = st.session_state.get(self.key("pause"))
-        last = hand.steps[-1] if hand.steps else None
-        draw.table(view, names, scale=self.scale(), me=me, present=s.present, hide_seat=me,
-                   last_seat=last.seat if last else None)
         to_act = self.game.to_act(state)
         with st.container(border=True):
             if pause is not None and pause < len(hand.steps):
@@ -611,63 +654,83 @@ class TablePage:
                 self.decision(hand, me, names)
             else:
                 st.info(f"{names[to_act]} is thinking…")
-            self.own_hand(hand, me, names, deciding=pause is None and to_act == me)
+        last = hand.steps[-1] if hand.steps else None
+        deciding = pause is None and to_act == me
+        draw.table(view, names, scale=self.scale(), me=me, present=s.present, hide_seat=me,
+                   last_seat=last.seat if last else None, key=self.key("view"),
+                   mine=lambda: self.own_hand(hand, me, names, deciding=deciding))
+        self._seat_choice(names)
         draw.commentary(hand.steps, len(hand.steps), names, present=s.present, label=lambda a: a)
         self.record_panel(hand)
+
+    def _seat_choice(self, names: Sequence[str]) -> None:
+        if self.settings.present:
+            return
+        st.session_state[self.key("w:me")] = self.settings.me
+        st.selectbox("Your seat", list(range(len(names))), format_func=lambda i: names[i], key=self.key("w:me"),
+                     on_change=self._on_me, help="Choose where you sit; the deal starts again.")
+
+    def _play_presenter_bar(self) -> None:
+        c = st.columns([4, 1.6])
+        c[0].caption("Presenter mode · → continues after a trick")
+        c[1].button("Leave presenter mode", icon=":material/close_fullscreen:", key=self.key("leave"),
+                    on_click=self._leave_presenter, width="stretch")
 
     def pause_panel(self, hand: Hand, index: int, names: Sequence[str]) -> None:
         step = hand.steps[index]
         st.markdown(f"#### {plain(step.chapter) or 'The trick'} is over")
-        draw.trick_cards(finished_trick(self.game, hand, index), names, scale=self.scale())
+        draw.trick_cards(finished_trick(self.game, hand, index), names, scale=self.scale(),
+                         key=self.key(f"done:{index}"))
         st.success(plain(step.comment), icon=":material/emoji_events:")
         st.button("Continue", icon=":material/play_arrow:", key=self.key("continue"), on_click=self._continue,
                   type="primary")
 
     def decision(self, hand: Hand, me: int, names: Sequence[str]) -> None:
+        """One line saying what the decision is, its buttons (pass, bid …), Hint and Undo in one row."""
         state = hand.last
         prompt = self.game.prompt(state)
-        st.markdown(f"#### Your turn, {names[me]}")
-        st.markdown(plain(prompt.text))
+        st.markdown(f"**Your turn, {plain(names[me])}:** {plain(prompt.text)}")
         legal = self.game.legal_actions(state, limit=5000)
-        words = [a for a in legal if self.game.action_cards(a) is None]
-        if words:
-            cols = st.columns(min(len(words), 6))
-            for i, action in enumerate(words):
-                cols[i % len(cols)].button(action_label(self.game, action), key=self.key(f"act:{i}:{len(hand.steps)}"),
-                                           on_click=self.act, args=(action,), width="stretch")
+        words = [a for a in legal if self.game.action_cards(a) is None][:8]
+        cols = st.columns([*([1.4] * len(words)), 1, 1.6], vertical_alignment="center")
+        for i, action in enumerate(words):
+            cols[i].button(action_label(self.game, action), key=self.key(f"act:{i}:{len(hand.steps)}"),
+                           on_click=self.act, args=(action,), width="stretch")
+        cols[len(words)].button("Hint", icon=":material/lightbulb:", key=self.key("hint-button"),
+                                on_click=self._hint, width="stretch")
+        cols[len(words) + 1].button("Undo my last play", icon=":material/undo:", key=self.key("undo"),
+                                    on_click=self._undo, disabled=not any(s.seat == me for s in hand.steps),
+                                    width="stretch")
         refused = st.session_state.get(self.key("refused"))
         if refused:
             st.error(f"You can't play {plain(refused[0])}: {plain(refused[1])}", icon=":material/block:")
         hint = st.session_state.get(self.key("hint"))
         if hint:
             st.info(f"Hint: **{plain(hint[0])}** — {plain(hint[1])}", icon=":material/lightbulb:")
-        tools = st.columns(3)
-        tools[0].button("Hint", icon=":material/lightbulb:", key=self.key("hint-button"), on_click=self._hint)
-        tools[1].button("Undo my last play", icon=":material/undo:", key=self.key("undo"), on_click=self._undo,
-                        disabled=not any(s.seat == me for s in hand.steps))
 
     def own_hand(self, hand: Hand, me: int, names: Sequence[str], *, deciding: bool) -> None:
         """Your cards, always on screen; when you decide, chosen by clicking, the cards that matter marked."""
         state = hand.last
         cards = [c for c in self.game.view(state, me).seats[me].cards if c is not None]
+        groups = self.game.hand_groups(state, cards)
+        flat = [c for _, members in groups for c in members]
         legal = self.game.legal_actions(state, limit=5000) if deciding else []
         card_actions = [a for a in legal if self.game.action_cards(a) is not None]
         playable = {c for a in card_actions for c in (self.game.action_cards(a) or ())}
         prompt = self.game.prompt(state) if deciding else None
         reasons: dict[int, str] = {}
         if card_actions:
-            for i, card in enumerate(cards):
+            why: dict[Card, str] = {}
+            for i, card in enumerate(flat):
                 if card not in playable:
-                    reasons[i] = self._why_not(state, card)
-        chosen = draw.choose_cards(
-            self.key(f"pick:{len(hand.steps)}"), cards, selectable=bool(card_actions),
-            unusable=reasons, highlight=prompt.highlight if prompt else (),
-            highlight_label=prompt.highlight_label if prompt else "", marked=prompt.marked if prompt else (),
-            marked_label=prompt.marked_label if prompt else "", count=prompt.count if prompt else None,
-            scale=self.scale(), label=f"Your hand ({names[me]})", action="Play the chosen cards")
-        if chosen is not None:
-            self.play_cards(chosen)
-            st.rerun()
+                    reasons[i] = why.setdefault(card, self._why_not(state, card))
+        draw.choose_cards(
+            self.key(f"pick:{len(hand.steps)}"), groups, selectable=bool(card_actions), unusable=reasons,
+            highlight=prompt.highlight if prompt else (), highlight_label=prompt.highlight_label if prompt else "",
+            marked=prompt.marked if prompt else (), marked_label=prompt.marked_label if prompt else "",
+            count=prompt.count if prompt else None, scale=self.scale(), label=f"Your hand ({names[me]})",
+            action="Play the chosen cards" if not (prompt and prompt.count) else f"Choose these {prompt.count}",
+            on_play=self.play_cards)
 
     def _why_not(self, state: Any, card: Card) -> str:
         try:
@@ -706,8 +769,9 @@ def render_table(key: str, *, game: Game[Any, Any, Any] | None = None, title: st
         st.info("The whole-game engine of this game is being written.")
         return
     page = TablePage(key, chosen)
+    page.read_link()
     if not page.settings.present:
-        st.title(title or f"{GAMES[key].title if key in GAMES else key} — Table")
+        st.header(title or f"{GAMES[key].title if key in GAMES else key} — Table", divider="gray")
     try:
         page.render()
     except CardTableError as error:  # pragma: no cover - a last guard: never a traceback for bad input

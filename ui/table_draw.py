@@ -12,7 +12,8 @@ import streamlit as st
 from engine.cards import Card
 from engine.contract import Outcome
 from engine.table import Seat, Step, TableView
-from ui.widgets import card_row, choose_cards_widget, plain
+from ui import card_hand as ch
+from ui.widgets import plain
 
 __all__ = ["choose_cards", "commentary", "outcome", "presenter_style", "step_keys", "table", "trick_cards"]
 
@@ -38,17 +39,19 @@ def presenter_style() -> None:
     </style>""")
 
 
-def step_keys(key: str) -> str | None:
-    """"next"/"prev" when ←/→ (or a clicker's PageDown/PageUp) was pressed since the last run, else None."""
-    try:
-        from ui.keys import step_keys as keys  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    result = keys(key=key)
-    return result if result in ("next", "prev") else None
+def size_of(scale: float, *, side: bool = False) -> ch.Size:
+    """The component's card size for a drawing scale (large for a projector or "Large cards")."""
+    if scale >= 1.4:
+        return "normal" if side else "large"
+    return "small" if side else "normal"
 
 
-def _seat_block(seat: Seat, index: int, view: TableView, *, scale: float, me: int | None, last_seat: int | None,
+def step_keys(key: str, on_step: Callable[[str], None], *, hint: str = "") -> None:
+    """←/→ (and a clicker's PageUp/PageDown) step the Table: ``on_step("next"/"prev")`` runs before the page."""
+    ch.key_stepper(key, hint=hint, on_step=on_step)
+
+
+def _seat_block(seat: Seat, index: int, view: TableView, *, key: str, scale: float, me: int | None,
                 side: bool) -> None:
     marks = []
     if view.to_act == index:
@@ -62,37 +65,51 @@ def _seat_block(seat: Seat, index: int, view: TableView, *, scale: float, me: in
     if not seat.active:
         detail = (detail + " · " if detail else "") + "sits out"
     st.markdown(head + (f"  \n:gray[{detail}]" if detail else ""))
-    if seat.cards:
-        hidden = all(c is None for c in seat.cards)
-        if hidden:
-            card_row(seat.cards[: min(len(seat.cards), 8)], scale=0.45 * scale, overlap=0.75)
-            st.caption(f"{len(seat.cards)} cards")
-        else:
-            card_row(seat.cards, scale=(0.5 if side else 0.62) * scale, overlap=0.6 if len(seat.cards) > 8 else 0.35,
-                     dim=not seat.active)
-    else:
+    if not seat.cards:
         st.caption("no cards")
+        return
+    if all(c is None for c in seat.cards):
+        n = len(seat.cards)
+        ch.show_cards(f"{key}:seat:{index}", [None], label=f"{seat.name}'s cards, face down", size="small",
+                      captions={0: f"{n} card{'s' if n != 1 else ''}"})
+        return
+    ch.show_cards(f"{key}:seat:{index}", list(seat.cards), label=f"{seat.name}'s cards",
+                  size=size_of(scale, side=side))
 
 
-def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Sequence[str], *, scale: float) -> None:
-    """The cards on the table, large, each with who played it."""
+def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Sequence[str], *, scale: float,
+                key: str = "trick") -> None:
+    """The cards on the table, large, each with who played it (and "wins" under the winning card)."""
     if not table:
         st.caption("Nothing on the table yet.")
         return
-    columns = st.columns(max(len(table), 1))
-    for column, (seat, cards, label) in zip(columns, table, strict=False):
-        with column:
-            card_row(cards, scale=0.8 * scale, overlap=0.45 if len(cards) > 3 else 0.2,
-                     mark=label == "wins")
-            text = names[seat] if seat < len(names) else "?"
-            st.caption(f"**{plain(text)}**" + (f" · {plain(label)}" if label else ""))
+    cards: list[Card | None] = []
+    captions: dict[int, str] = {}
+    winner: dict[int, ch.Highlight] = {}
+    said: list[str] = []
+    for seat, played, label in table:
+        who = names[seat] if seat < len(names) else "?"
+        if not played:
+            said.append(f"{who}: {label or 'passed'}")
+            continue
+        captions[len(cards)] = who + (f" · {label}" if label else "")
+        if label == "wins":
+            for i in range(len(cards), len(cards) + len(played)):
+                winner[i] = ch.HINT
+        cards.extend(played)
+    if cards:
+        ch.show_cards(key, cards, label="The cards on the table", captions=captions, highlight=winner or None,
+                      size="large" if scale >= 1.2 else "normal")
+    if said:
+        st.caption(plain(" · ".join(said)))
 
 
 def table(view: TableView, names: Sequence[str], *, scale: float, me: int | None, present: bool = False,
-          hide_seat: int | None = None, last_seat: int | None = None) -> None:
+          hide_seat: int | None = None, last_seat: int | None = None, key: str = "table",
+          mine: Callable[[], None] | None = None) -> None:
     """The table at one moment: information, extra rows (kitty, upcard), the seats round the trick.
 
-    ``hide_seat``'s cards are drawn elsewhere (your own hand, below the table)."""
+    ``hide_seat``'s cards are drawn by ``mine`` in its place (your own hand, to choose from)."""
     if view.info:
         st.markdown("  ·  ".join(f"**{plain(label)}:** {plain(value)}" for label, value in view.info))
     letters = [s.name[:1].upper() for s in view.seats]
@@ -105,34 +122,33 @@ def table(view: TableView, names: Sequence[str], *, scale: float, me: int | None
         for i in indexes:
             if i == hide_seat:
                 seat = view.seats[i]
-                st.markdown(f"**{plain(seat.name)}** (you){' — ' + plain(seat.role) if seat.role else ''}"
-                            + ("  \n:gray[▶ to act]" if view.to_act == i else "")
-                            + (f"  \n:gray[{plain(seat.note)}]" if seat.note else ""))
-                st.caption("Your cards are below.")
+                extra = " — " + plain(seat.role) if seat.role else ""
+                detail = " · ".join(x for x in (plain(seat.note), "▶ your turn" if view.to_act == i else "") if x)
+                st.markdown(f"**{plain(seat.name)}** (you){extra}" + (f" :gray[· {detail}]" if detail else ""))
+                if mine is not None:
+                    mine()
                 continue
-            _seat_block(view.seats[i], i, view, scale=scale, me=me, last_seat=last_seat, side=side)
+            _seat_block(view.seats[i], i, view, key=key, scale=scale, me=me, side=side)
 
     with st.container(border=True):
-        if where["top"]:
-            _, mid, _ = st.columns([1, 3, 1])
-            with mid:
-                block(where["top"])
-        left, middle, right = st.columns([1, 1.6, 1])
+        left, middle, right = st.columns([1, 2.2, 1])
+        with middle:
+            block(where["top"])
+            with st.container(border=True):
+                trick_cards(view.table, names, scale=scale, key=f"{key}:trick")
+                for n, (label, cards) in enumerate(view.extra):
+                    if len(cards) <= 2:
+                        st.caption(plain(label))
+                        ch.show_cards(f"{key}:extra:{n}", list(cards), label=label, size="small")
+            block(where["bottom"])
+            for n, (label, cards) in enumerate(view.extra):
+                if len(cards) > 2:
+                    st.caption(plain(label))
+                    ch.show_cards(f"{key}:extra:{n}", list(cards), label=label, size="small")
         with left:
             block(where["left"], side=True)
-        with middle:
-            with st.container(border=True):
-                st.markdown("**On the table**")
-                trick_cards(view.table, names, scale=scale)
-                for label, cards in view.extra:
-                    st.caption(plain(label))
-                    card_row(cards, scale=0.5 * scale, overlap=0.55)
         with right:
             block(where["right"], side=True)
-        if where["bottom"]:
-            _, mid, _ = st.columns([1, 3, 1])
-            with mid:
-                block(where["bottom"])
 
 
 def commentary(steps: Sequence[Step], upto: int, names: Sequence[str], *, present: bool = False,
@@ -166,11 +182,33 @@ def outcome(result: Outcome | None, letters: Sequence[str]) -> None:
         st.markdown("  \n".join(f"**{plain(k)}:** {plain(v)}" for k, v in result.facts))
 
 
-def choose_cards(key: str, cards: Sequence[Card], *, selectable: bool, unusable: Mapping[int, str],
-                 highlight: Sequence[Card] = (), highlight_label: str = "", marked: Sequence[Card] = (),
-                 marked_label: str = "", count: int | None = None, scale: float = 1.0, label: str = "",
-                 action: str = "Play") -> tuple[Card, ...] | None:
-    """Your hand; when ``selectable``, pick cards by clicking them and press ``action``: the chosen cards, once."""
-    return choose_cards_widget(key, cards, selectable=selectable, unusable=unusable, highlight=highlight,
-                               highlight_label=highlight_label, marked=marked, marked_label=marked_label,
-                               count=count, scale=scale, label=label, action=action)
+def choose_cards(key: str, groups: Sequence[tuple[str, Sequence[Card]]], *, selectable: bool,
+                 unusable: Mapping[int, str], highlight: Sequence[Card] = (), highlight_label: str = "",
+                 marked: Sequence[Card] = (), marked_label: str = "", count: int | None = None, scale: float = 1.0,
+                 label: str = "Your hand", action: str = "Play",
+                 on_play: Callable[[tuple[Card, ...]], None] | None = None) -> None:
+    """Your hand in its groups; when ``selectable``, choose cards by clicking them and press ``action``
+    (``on_play`` gets the chosen cards before the page runs again). Unusable cards are greyed, with their reason
+    shown when clicked; ``highlight``/``marked`` cards are ringed, with a legend."""
+    flat = [c for _, cards in groups for c in cards]
+    rings: dict[int, ch.Highlight] = {}
+    lit, mark = set(highlight), list(marked)
+    for i, card in enumerate(flat):
+        if card in mark:
+            rings[i] = ch.Highlight(marked_label or "marked", ch.KITTY.colour, ch.KITTY.mark)
+            mark.remove(card)
+        elif card in lit:
+            rings[i] = ch.Highlight(highlight_label or "matters now", ch.LED_SUIT.colour, ch.LED_SUIT.mark)
+    hand = [ch.CardGroup(name, cards) for name, cards in groups]
+    size = "large" if scale >= 1.2 else "normal"
+    if not selectable:
+        ch.show_cards(key, hand, label=label, highlight=rings or None, size=size)
+        return
+    button = ch.Action("play", action, min_chosen=1, exact=count is not None, primary=True)
+
+    def deliver(event: ch.HandEvent) -> None:
+        if on_play is not None and event.action == "play":
+            on_play(tuple(c for c in event.cards if c is not None))
+
+    ch.card_hand(key, hand, actions=(button,), label=label, required=count, why_not=dict(unusable) or None,
+                 highlight=rings or None, size=size, on_action=deliver)
