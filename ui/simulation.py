@@ -1,54 +1,106 @@
-"""Seeded simulations for the scoring explorers: computed once, kept for every session, with a progress bar.
+"""Simulations for the scoring explorers: a quick default at once, bigger runs in the background on all cores.
 
-``st.cache_data`` cannot be used here: a cached function that updates a progress bar drawn outside it
-fails when Streamlit replays it on the next run (``CacheReplayClosureError``). A store held by
-``st.cache_resource`` can be filled while the bar moves.
+- :func:`quick_frame` — the small default a page draws at once: read from a file shipped under ``ui/data/sim``
+  (made by ``python -m ui.simulation``, checked against the engine by a test) or, failing that, computed once per
+  server and kept for every session.
+- :func:`run_panel` — a **Run** button for a bigger simulation with a progress bar and **Cancel** beside it. The run
+  goes to a process pool shared by the whole server (one job per set of parameters: two learners asking for the same
+  run share it), in chunks, so it uses every core and the page stays responsive; the page polls it in a fragment and
+  reruns once when it is done. :func:`finished_frame` gives the finished run's frame (kept for every session).
+
+A page keeps its sliders in its own session keys; nothing here resets them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import threading
+import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
 import streamlit as st
 
-from engine.errors import UnknownNameError
+from engine.errors import CardTableError, UnknownNameError
 from engine.games import game as game_of
 from engine.games import game_cli
 from engine.sim import simulate
 
 Progress = Callable[[int, int], None]
 STORE_SIZE = 48
+DATA = Path(__file__).resolve().parent / "data" / "sim"
+CHUNK = 100
+
+
+def _key(game: str, games: int, seed: int, options: Mapping[str, Any]) -> tuple[str, int, int, str]:
+    return (game, int(games), int(seed), json.dumps(dict(options), sort_keys=True, default=str))
+
+
+def file_name(game: str, games: int, seed: int, options: Mapping[str, Any]) -> str:
+    """The shipped file of a quick default: the game and a short hash of the parameters."""
+    digest = hashlib.sha256(json.dumps(_key(game, games, seed, options)).encode()).hexdigest()[:12]
+    return f"{game}-{games}-{digest}.parquet"
+
+
+def _compute(game: str, games: int, seed: int, options: Mapping[str, Any],
+             progress: Progress | None = None) -> pd.DataFrame:
+    try:
+        chosen = game_of(game)
+    except UnknownNameError:  # a package not yet on the contract
+        return game_cli(game).simulate(int(games), int(seed), dict(options), progress)  # type: ignore[no-any-return]
+    return simulate(chosen, int(games), int(seed), dict(options), progress, workers=1)
 
 
 @st.cache_resource(show_spinner=False)
-def _store() -> tuple[dict[tuple[str, int, int, str], pd.DataFrame], threading.Lock]:
-    """Simulations kept for all sessions (oldest dropped past STORE_SIZE)."""
-    return {}, threading.Lock()
+def _store() -> tuple[OrderedDict[tuple[str, int, int, str], pd.DataFrame], threading.Lock]:
+    """Finished simulations kept for all sessions (the oldest dropped past STORE_SIZE)."""
+    return OrderedDict(), threading.Lock()
+
+
+def _keep(key: tuple[str, int, int, str], frame: pd.DataFrame) -> None:
+    store, lock = _store()
+    with lock:
+        store[key] = frame
+        store.move_to_end(key)
+        while len(store) > STORE_SIZE:
+            store.popitem(last=False)
+
+
+def _kept(key: tuple[str, int, int, str]) -> pd.DataFrame | None:
+    store, lock = _store()
+    with lock:
+        return store.get(key)
+
+
+def quick_frame(game: str, games: int, seed: int, options: Mapping[str, Any]) -> pd.DataFrame:
+    """The small default simulation: from its shipped file if there is one, else computed once and kept.
+    Do not modify the frame: it is shared."""
+    key = _key(game, games, seed, options)
+    kept = _kept(key)
+    if kept is not None:
+        return kept
+    path = DATA / file_name(game, games, seed, options)
+    frame = pd.read_parquet(path) if path.exists() else _compute(game, games, seed, options)
+    _keep(key, frame)
+    return frame
 
 
 def stored(game: str, games: int, seed: int, options: Mapping[str, Any],
            progress: Progress | None = None) -> pd.DataFrame:
-    """``python -m engine simulate``'s frame for these arguments, computed at most once; ``progress(done, total)``
-    is called only while it is computed. Do not modify the frame: it is shared."""
-    store, lock = _store()
-    key = (game, int(games), int(seed), json.dumps(dict(options), sort_keys=True, default=str))
-    with lock:
-        if key in store:
-            return store[key]
-    try:
-        chosen = game_of(game)
-    except UnknownNameError:  # a package not yet on the contract
-        frame = game_cli(game).simulate(int(games), int(seed), dict(options), progress)
-    else:
-        frame = simulate(chosen, int(games), int(seed), dict(options), progress)
-    with lock:
-        while len(store) >= STORE_SIZE:
-            store.pop(next(iter(store)))
-        store[key] = frame
+    """A simulation computed at most once per server, in this thread (``progress(done, total)`` while it runs)."""
+    key = _key(game, games, seed, options)
+    kept = _kept(key)
+    if kept is not None:
+        return kept
+    frame = _compute(game, games, seed, options, progress)
+    _keep(key, frame)
     return frame
 
 
@@ -64,3 +116,177 @@ def simulated(game: str, games: int, seed: int, options: Mapping[str, Any], *,
         return stored(game, games, seed, options, progress)
     finally:
         bar.empty()
+
+
+# ------------------------------------------------------------------------------------------------ background runs
+
+
+def _chunk_rows(game: str, start: int, stop: int, seed: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
+    from engine.sim import _rows
+
+    return _rows(game, range(start, stop), seed, options)
+
+
+@dataclass
+class Job:
+    """A simulation running in the background: chunks of games in the server's process pool."""
+
+    key: tuple[str, int, int, str]
+    total: int
+    parts: list[tuple[int, Future[list[dict[str, Any]]]]] = field(default_factory=list)
+    started: float = field(default_factory=time.monotonic)
+    cancelled: bool = False
+    error: str | None = None
+
+    @property
+    def done(self) -> int:
+        return sum(size for size, f in self.parts if f.done() and not f.cancelled() and f.exception() is None)
+
+    @property
+    def finished(self) -> bool:
+        return all(f.done() for _, f in self.parts)
+
+    def frame(self) -> pd.DataFrame:
+        rows: list[dict[str, Any]] = []
+        for _, future in self.parts:
+            rows += future.result()
+        return pd.DataFrame(rows)
+
+
+class Runner:
+    """The server's process pool and its jobs (one per set of parameters)."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.pool: ProcessPoolExecutor | None = None
+        self.jobs: OrderedDict[tuple[str, int, int, str], Job] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(max_workers=self.workers)
+        return self.pool
+
+    def start(self, game: str, games: int, seed: int, options: Mapping[str, Any]) -> Job:
+        key = _key(game, games, seed, options)
+        with self.lock:
+            job = self.jobs.get(key)
+            if job is not None and not job.cancelled and job.error is None:
+                return job
+            from engine.sim import split_options
+
+            preset, _, rule_options, _ = split_options(options)
+            game_of(game).rules(preset, rule_options)  # refuse bad options at once, not in a worker
+            job = Job(key, int(games))
+            pool = self._executor()
+            for start in range(0, int(games), CHUNK):
+                stop = min(start + CHUNK, int(games))
+                job.parts.append((stop - start, pool.submit(_chunk_rows, game, start, stop, int(seed), dict(options))))
+            self.jobs[key] = job
+            while len(self.jobs) > 16:
+                old_key, old = self.jobs.popitem(last=False)
+                for _, f in old.parts:
+                    f.cancel()
+            return job
+
+    def get(self, key: tuple[str, int, int, str]) -> Job | None:
+        with self.lock:
+            return self.jobs.get(key)
+
+    def cancel(self, key: tuple[str, int, int, str]) -> None:
+        with self.lock:
+            job = self.jobs.pop(key, None)
+        if job is not None:
+            job.cancelled = True
+            for _, future in job.parts:
+                future.cancel()
+
+
+@st.cache_resource(show_spinner=False)
+def runner() -> Runner:
+    """The one runner of this server process."""
+    return Runner(max(1, min(os.cpu_count() or 1, 8)))
+
+
+def finished_frame(game: str, games: int, seed: int, options: Mapping[str, Any]) -> pd.DataFrame | None:
+    """The frame of a finished background run with these parameters, if there is one (shared; do not modify)."""
+    key = _key(game, games, seed, options)
+    kept = _kept(key)
+    if kept is not None:
+        return kept
+    job = runner().get(key)
+    if job is None or not job.finished or job.cancelled:
+        return None
+    try:
+        frame = job.frame()
+    except Exception as error:  # noqa: BLE001 - a worker's failure is shown, never raised into the page
+        job.error = str(error)
+        return None
+    _keep(key, frame)
+    return frame
+
+
+def run_panel(key: str, game: str, games: int, seed: int, options: Mapping[str, Any], *,
+              label: str = "Run the simulation", noun: str = "games") -> None:
+    """The Run button for ``games`` seeded games, and while it runs a progress bar with Cancel beside it.
+
+    Drawn in a fragment that polls the run once a second; when it is done the whole page reruns once so that
+    the charts use it (see :func:`finished_frame`)."""
+    sim_key = _key(game, games, seed, options)
+
+    def start() -> None:
+        try:
+            runner().start(game, games, seed, options)
+        except CardTableError as error:
+            st.session_state[f"{key}:error"] = str(error)
+
+    def cancel() -> None:
+        runner().cancel(sim_key)
+
+    @st.fragment(run_every=1.0 if _running(sim_key) else None)
+    def panel() -> None:
+        job = runner().get(sim_key)
+        error = st.session_state.pop(f"{key}:error", None)
+        if error:
+            from ui.widgets import plain
+
+            st.error(plain(error))
+        if _kept(sim_key) is not None:
+            st.caption(f"Showing {games:,} simulated {noun}.")
+            return
+        if job is None or job.cancelled:
+            st.button(label + f" ({games:,} {noun})", key=f"{key}:run", on_click=start, icon=":material/play_arrow:")
+            return
+        if job.error:
+            st.error(f"The simulation failed: {job.error}")
+            return
+        if job.finished:
+            if finished_frame(game, games, seed, options) is not None:
+                st.rerun(scope="app")
+            return
+        bar, stop = st.columns([5, 1], vertical_alignment="center")
+        bar.progress(job.done / job.total if job.total else 1.0,
+                     text=f"Simulating {job.done:,} of {job.total:,} {noun} on {runner().workers} cores…")
+        stop.button("Cancel", key=f"{key}:cancel", on_click=cancel, icon=":material/stop:", width="stretch")
+
+    panel()
+
+
+def _running(sim_key: tuple[str, int, int, str]) -> bool:
+    job = runner().get(sim_key)
+    return job is not None and not job.finished and not job.cancelled
+
+
+# ------------------------------------------------------------------------------------------------ shipped defaults
+
+
+def precompute(defaults: list[tuple[str, int, int, dict[str, Any]]]) -> list[Path]:
+    """Write the quick defaults' files (``python -m ui.simulation`` with the pages' defaults)."""
+    DATA.mkdir(parents=True, exist_ok=True)
+    written = []
+    for game, games, seed, options in defaults:
+        frame = _compute(game, games, seed, options)
+        path = DATA / file_name(game, games, seed, options)
+        frame.to_parquet(path, index=False)
+        written.append(path)
+    return written
