@@ -268,3 +268,34 @@ def uncovered_words(text: str, terms: Sequence[Term] | None = None) -> list[str]
         if is_vietnamese_word(word) and not all(covered[start : match.end()]):
             add(word)
     return out
+
+
+def plain(text: str) -> str:
+    """``text`` lower-cased without accents or tone marks, for searching: "Tiến lên" → "tien len",
+    "dǐpái" → "dipai", "đôi" → "doi"; Chinese characters stay as they are."""
+    decomposed = unicodedata.normalize("NFD", text.replace("đ", "d").replace("Đ", "D"))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().strip()
+
+
+def search_terms(terms: Sequence[Term], query: str = "", games: Iterable[str] = ()) -> list[Term]:
+    """The terms matching ``query`` (in any field, ignoring case, accents and tone marks) of any of ``games``
+    (all games when empty): exact matches of the term or its key first, then the terms that start with it,
+    then the rest, each group alphabetical."""
+    wanted = set(games)
+    pool = [t for t in terms if not wanted or wanted & set(t.games)]
+    needle = plain(query)
+
+    def rank(term: Term) -> int | None:
+        if not needle:
+            return 0
+        names = [plain(f) for f in (term.key, *term.forms)]
+        if needle in names:
+            return 0
+        if any(n.startswith(needle) for n in names):
+            return 1
+        fields = (term.reading, term.literally, term.meaning)
+        return 2 if any(needle in n for n in names) or any(needle in plain(f) for f in fields) else None
+
+    ranked = [(r, t) for t in pool if (r := rank(t)) is not None]
+    ranked.sort(key=lambda rt: (rt[0], plain(rt[1].english), rt[1].games))
+    return [t for _, t in ranked]
