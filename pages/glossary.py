@@ -39,6 +39,11 @@ def _short(game: str) -> str:
     return GAMES[game].title.split(" (")[0]
 
 
+def _name(game: str) -> str:
+    """The game's one-word name, for the filter: "Shengji", "Thirteen", "Euchre", "Dou Dizhu"."""
+    return _short(game).split(" / ")[0]
+
+
 def _start_from_link(terms: tuple[Term, ...]) -> None:
     """On the first run of a visit, set the search and the game filter from ``?term=`` and ``?game=``."""
     if SEARCH in st.session_state:
@@ -103,12 +108,11 @@ st.markdown(
     "Every word the lessons use for the four games — the English term, the Chinese characters or the Vietnamese "
     "word, how to say it (pinyin with its tone marks for Chinese), what it means, and the lesson that teaches it."
 )
-left, right = st.columns([2, 3])
-left.text_input("Search", key=SEARCH, on_change=_to_url,
-                placeholder="English, Chinese, Vietnamese or pinyin: kitty, 底牌, dipai, chặt …",
-                help="Case, accents and tone marks do not matter: “tien len” finds Tiến lên.")
-right.pills("Games", list(GAMES), key=GAMES_KEY, selection_mode="multi", format_func=_short, on_change=_to_url,
-            help="Show the terms of these games only (none chosen: all four).")
+st.text_input("Search", key=SEARCH, on_change=_to_url,
+              placeholder="English, Chinese, Vietnamese or pinyin: kitty, 底牌, dipai, chặt …",
+              help="Case, accents and tone marks do not matter: “tien len” finds Tiến lên.")
+st.pills("Games", list(GAMES), key=GAMES_KEY, selection_mode="multi", format_func=_name, on_change=_to_url,
+         help="Show the terms of these games only (none chosen: all four).")
 
 query = st.session_state.get(SEARCH, "")
 found = search_terms(terms, query, st.session_state.get(GAMES_KEY) or ())
