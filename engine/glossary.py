@@ -23,7 +23,7 @@ import re
 import tomllib
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -243,9 +243,11 @@ def find_terms(text: str, terms: Sequence[Term] | None = None, game: str | None 
 
 def uncovered_words(text: str, terms: Sequence[Term] | None = None) -> list[str]:
     """The Chinese and Vietnamese words of ``text`` that no glossary term covers, each once, in text order:
-    runs of Chinese characters, and words with Vietnamese diacritics, outside every term's occurrence."""
+    runs of Chinese characters, and words with Vietnamese diacritics, outside every term's occurrence (a
+    term's pinyin counts as the term: "dǐpái" is covered by 底牌)."""
     text = unicodedata.normalize("NFC", text)
     pool = [t for t in (terms if terms is not None else load_glossary()) if t.native or t.also]
+    pool += [replace(t, english=t.reading, native="", also=()) for t in pool if t.has_cjk and t.reading]
     covered = [False] * len(text)
     for start, end, _ in _spans(text, pool):
         covered[start:end] = [True] * (end - start)

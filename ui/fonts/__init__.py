@@ -17,8 +17,8 @@ from pathlib import Path
 
 FONT_DIR = Path(__file__).resolve().parent
 FAMILY = "CTC Sans CJK"
-REGULAR = FONT_DIR / "CTCSansCJK-Regular.otf"
-BOLD = FONT_DIR / "CTCSansCJK-Bold.otf"
+REGULAR = FONT_DIR / "CTCSansCJK-Regular.ttf"
+BOLD = FONT_DIR / "CTCSansCJK-Bold.ttf"
 WEB = FONT_DIR / "CTCSansCJK-Web.otf"
 PRINT_FONTS: dict[str, Path] = {"": REGULAR, "B": BOLD}  # fpdf2 style → file
 LICENCE = FONT_DIR / "OFL.txt"

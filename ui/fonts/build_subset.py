@@ -8,8 +8,10 @@ lack (tests/test_glossary_font.py says so). Not needed at run time. On Debian::
 
 It writes, next to this file:
 
-* ``CTCSansCJK-Regular.otf`` and ``CTCSansCJK-Bold.otf`` — for the PDF handouts: Latin (with Vietnamese and
-  pinyin), punctuation, arrows, the suit symbols, and every Chinese character the project's texts use;
+* ``CTCSansCJK-Regular.ttf`` and ``CTCSansCJK-Bold.ttf`` — for the PDF handouts: Latin (with Vietnamese and
+  pinyin), punctuation, arrows, the suit symbols, and every Chinese character the project's texts use, with
+  TrueType outlines (the source's cubic curves turned quadratic), the kind of font every PDF library and
+  reader handles alike;
 * ``CTCSansCJK-Web.otf`` — for the browser: the Chinese characters and CJK punctuation only (the app's own
   Latin font covers the rest).
 
@@ -25,7 +27,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from fontTools import subset
-from fontTools.ttLib import TTCollection, TTFont
+from fontTools.pens.cu2quPen import Cu2QuPen
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+from fontTools.ttLib import TTCollection, TTFont, newTable
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -34,6 +38,11 @@ SOURCES = {
     "Bold": Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc"),
 }
 SOURCE_FAMILY = "Noto Sans CJK SC"
+# The Simplified Chinese face draws quotes, the middle dot and a few signs full-width, as Chinese text wants; in
+# the handouts' English text they must be proportional. The faces of the collection share one set of glyphs,
+# so the print subsets take every character outside the CJK blocks from the Japanese face's mapping, whose
+# punctuation is proportional, and keep the Simplified Chinese shapes for the ideographs.
+LATIN_FAMILY = "Noto Sans CJK JP"
 FAMILY = "CTC Sans CJK"
 FILE_STEM = "CTCSansCJK"
 
@@ -48,7 +57,7 @@ def _ranges(*spans: tuple[int, int]) -> str:
 # Always in the print subset, whether or not a text uses them yet.
 BASE = (
     _ranges((0x20, 0x7E), (0xA0, 0x17F), (0x1EA0, 0x1EF9), (0x2010, 0x2027), (0x2030, 0x203A), (0x2190, 0x2199))
-    + "ƠơƯưǍǎǏǐǑǒǓǔǕǖǗǘǙǚǛǜ"  # Vietnamese horned letters, pinyin's third tone and ü with tones
+    + _ranges((0x1A0, 0x1A1), (0x1AF, 0x1B0), (0x1CD, 0x1DC))  # Vietnamese horned O and U; pinyin's ǎ ǐ ǒ ǔ ǖ-ǜ
     + "×÷−±≈≠≤≥∞⊆"
     + "♠♣♥♦♤♧♡♢✓"
 )
@@ -70,11 +79,22 @@ def text_characters(root: Path = ROOT) -> set[str]:
     return {c for c in chars if c.isprintable() and not c.isspace()}
 
 
-def _source_font(path: Path) -> TTFont:
+def _source_font(path: Path, family: str = SOURCE_FAMILY) -> TTFont:
     for font in TTCollection(str(path)).fonts:
-        if font["name"].getDebugName(1) == SOURCE_FAMILY:
+        if font["name"].getDebugName(1) == family:
             return font
-    raise SystemExit(f"{path} holds no {SOURCE_FAMILY!r}")
+    raise SystemExit(f"{path} holds no {family!r}")
+
+
+def _latin_from_japanese(font: TTFont, path: Path) -> None:
+    """Point every non-CJK character of ``font`` (the SC face) at the glyph the JP face uses for it."""
+    latin = _source_font(path, LATIN_FAMILY).getBestCmap()
+    glyphs = set(font.getGlyphOrder())
+    for table in font["cmap"].tables:
+        if table.isUnicode():
+            for code in list(table.cmap):
+                if not is_web_char(chr(code)) and latin.get(code) in glyphs:
+                    table.cmap[code] = latin[code]
 
 
 def _rename(font: TTFont, style: str) -> None:
@@ -106,10 +126,45 @@ def _rename(font: TTFont, style: str) -> None:
                 setattr(top, attr, value)
 
 
-def build(source: Path, chars: Iterable[str], out: Path, style: str) -> tuple[int, list[str]]:
-    """Write the subset of ``source`` holding ``chars`` to ``out``; return its size and the characters the
-    source font lacks."""
+def _to_truetype(font: TTFont) -> None:
+    """Replace the CFF outlines of ``font`` by TrueType ones (cubic curves approximated by quadratic ones to
+    within a thousandth of the em)."""
+    order = font.getGlyphOrder()
+    glyphs = font.getGlyphSet()
+    glyf = newTable("glyf")
+    glyf.glyphOrder = order
+    glyf.glyphs = {}
+    for name in order:
+        pen = TTGlyphPen(glyphs)
+        glyphs[name].draw(Cu2QuPen(pen, max_err=1.0, reverse_direction=True))
+        glyf.glyphs[name] = pen.glyph()
+    del font["CFF "]
+    for tag in ("VORG",):
+        if tag in font:
+            del font[tag]
+    font["glyf"] = glyf
+    font["loca"] = newTable("loca")
+    font["head"].glyphDataFormat = 0
+    font["head"].indexToLocFormat = 0
+    maxp = font["maxp"]
+    maxp.tableVersion = 0x00010000
+    for attr in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
+                 "maxStackElements", "maxSizeOfInstructions", "maxComponentElements", "maxComponentDepth"):
+        setattr(maxp, attr, 1 if attr == "maxZones" else 0)
+    post = font["post"]
+    post.formatType = 2.0
+    post.extraNames = []
+    post.mapping = {}
+    post.glyphOrder = order
+    font.sfntVersion = "\x00\x01\x00\x00"
+
+
+def build(source: Path, chars: Iterable[str], out: Path, style: str, *, latin: bool = True) -> tuple[int, list[str]]:
+    """Write the subset of ``source`` holding ``chars`` to ``out`` (with ``latin``, non-CJK characters drawn as
+    in Latin text); return its size and the characters the source font lacks."""
     font = _source_font(source)
+    if latin:
+        _latin_from_japanese(font, source)
     cmap = font.getBestCmap()
     wanted = sorted({c for c in chars if ord(c) in cmap})
     missing = sorted({c for c in chars if ord(c) not in cmap})
@@ -124,6 +179,8 @@ def build(source: Path, chars: Iterable[str], out: Path, style: str) -> tuple[in
     subsetter.populate(unicodes=[ord(c) for c in wanted])
     subsetter.subset(font)
     _rename(font, style)
+    if out.suffix == ".ttf":
+        _to_truetype(font)
     font.recalcTimestamp = False  # reproducible bytes
     font.save(str(out))
     return out.stat().st_size, missing
@@ -131,7 +188,7 @@ def build(source: Path, chars: Iterable[str], out: Path, style: str) -> tuple[in
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=HERE, help="folder for the .otf files (default: ui/fonts)")
+    parser.add_argument("--out", type=Path, default=HERE, help="folder for the font files (default: ui/fonts)")
     args = parser.parse_args(argv)
     for path in SOURCES.values():
         if not path.exists():
@@ -142,10 +199,10 @@ def main(argv: list[str] | None = None) -> int:
     web_chars = {c for c in print_chars if is_web_char(c)}
     lacking: set[str] = set()
     for style, source in SOURCES.items():
-        size, missing = build(source, print_chars, args.out / f"{FILE_STEM}-{style}.otf", style)
+        size, missing = build(source, print_chars, args.out / f"{FILE_STEM}-{style}.ttf", style)
         lacking |= set(missing)
-        print(f"{FILE_STEM}-{style}.otf: {size} bytes")
-    size, _ = build(SOURCES["Regular"], web_chars, args.out / f"{FILE_STEM}-Web.otf", "Regular")
+        print(f"{FILE_STEM}-{style}.ttf: {size} bytes")
+    size, _ = build(SOURCES["Regular"], web_chars, args.out / f"{FILE_STEM}-Web.otf", "Regular", latin=False)
     print(f"{FILE_STEM}-Web.otf: {size} bytes, {len(web_chars)} characters")
     lacking &= used  # the BASE ranges are a convenience; only the texts' own characters are worth a warning
     if lacking:
