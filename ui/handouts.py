@@ -21,7 +21,7 @@ from fpdf import FPDF
 from fpdf.fonts import FontFace
 
 from engine.cards import Suit, format_cards, parse_cards
-from engine.games import GAMES, game_cli, game_info
+from engine.games import GAMES, game_info, json_commands, preset_texts
 from engine.glossary import Term, load_glossary, term_by_key
 from ui.fonts import PRINT_FONTS
 
@@ -80,7 +80,7 @@ class Facts:
 
 def presets(game: str) -> dict[str, str]:
     """The game's presets (name → the engine's description), in the engine's order."""
-    return dict(getattr(game_cli(game), "PRESETS", {}))
+    return preset_texts(game)
 
 
 def preset_name(game: str, preset: str) -> str:
@@ -89,7 +89,7 @@ def preset_name(game: str, preset: str) -> str:
 
 
 def _commands(game: str) -> dict[str, Command]:
-    return dict(game_cli(game).COMMANDS)
+    return dict(json_commands(game))
 
 
 def _symbols(text: str, suitless: bool = False) -> str:

@@ -8,6 +8,7 @@ from pathlib import Path
 import streamlit as st
 
 from engine.games import GAMES, preset_texts
+from ui.fonts import use_cjk_font
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ROOT / "pages"
@@ -78,9 +79,11 @@ def _short(game: str) -> str:
 def run_app() -> None:
     """Build the navigation and the sidebar, then run the chosen page (called by ``app.py``)."""
     st.set_page_config(page_title="Card Table Classroom", page_icon="🂡", layout="wide")
+    use_cjk_font()  # Chinese renders even on a machine without a CJK font
     home = st.Page(str(PAGES / "home.py"), title="Home", icon=":material/home:", default=True)
     cards = st.Page(str(PAGES / "cards.py"), title="Cards & notation", icon=":material/style:",
                     url_path="cards")
+    glossary = st.Page(str(PAGES / "glossary.py"), title="Glossary", icon=":material/translate:", url_path="glossary")
     by_game: dict[str, list[st.Page]] = {}
     owner: dict[str, str] = {}
     for game in GAMES:
@@ -91,7 +94,7 @@ def run_app() -> None:
             owner[page.url_path] = game
     # URL paths equal the file names (``/euchre_editor``): on a server's very first run Streamlit still
     # resolves the URL against the pages/ folder's file names and warns "Page not found" otherwise.
-    every = [home, cards] + [p for pages in by_game.values() for p in pages]
+    every = [home, cards, glossary] + [p for pages in by_game.values() for p in pages]
     current = st.navigation(every, position="hidden")
     if current.url_path in owner:
         st.session_state[GAME_KEY] = owner[current.url_path]
@@ -101,6 +104,7 @@ def run_app() -> None:
         st.markdown("### 🂡 Card Table Classroom")
         st.page_link(home)
         st.page_link(cards)
+        st.page_link(glossary)
         game = st.selectbox("Game", list(GAMES), format_func=lambda k: GAMES[k].title, key=GAME_KEY)
         for page in by_game.get(game, []):
             st.page_link(page, label=page.title.split(" · ")[-1])
