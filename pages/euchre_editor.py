@@ -31,12 +31,12 @@ call_hand: tuple[Card, ...] = ()
 
 if mode == "trick":
     c1, c2, c3 = st.columns(3)
-    c1.selectbox("Trump", ed.SUITS, key=k("trump"), format_func=ed.SUIT_NAMES.get)
+    c1.selectbox("Trump", ed.SUITS, key=k("trump"), format_func=ed.SUIT_NAMES.__getitem__)
     c2.selectbox("Who led the trick", [ed.NOBODY] + ed.SEATS, key=k("leader"),
                  format_func=lambda s: ed.SEAT_NAMES.get(s, "— (not given)"),
                  help="Optional: with the leader known the editor names who plays each card.")
     c3.multiselect("Sitting out (partner of a lone player)", ed.SEATS, key=k("out"), max_selections=2,
-                   format_func=ed.SEAT_NAMES.get,
+                   format_func=ed.SEAT_NAMES.__getitem__,
                    help="A player going alone makes their partner sit out: tricks then have 3 cards (2 if a "
                         "player of each side goes alone).")
     st.text_input("The trick so far, in the order played (the first card is the lead)", key=k("trick"),
@@ -50,12 +50,12 @@ if mode == "trick":
                        help="Click cards to put them in your hand.")
 else:
     c1, c2, c3, c4 = st.columns(4)
-    c1.selectbox("Dealer", ed.SEATS, key=k("dealer"), format_func=ed.SEAT_NAMES.get, on_change=ed.follow_upcard)
+    c1.selectbox("Dealer", ed.SEATS, key=k("dealer"), format_func=ed.SEAT_NAMES.__getitem__, on_change=ed.follow_upcard)
     c2.selectbox("Upcard", ed.upcards(deck), key=k("upcard"), format_func=ed.card_label, on_change=ed.follow_upcard)
     blind = ed.calling_fixed_now() is not None
     c3.radio("Calling round", [1, 2], key=k("round"), horizontal=True, disabled=blind,
              help="Round 1: pass or order up the upcard. Round 2 (after four passes): name another suit or pass.")
-    c4.selectbox("Player to call", ed.SEATS, key=k("seat"), format_func=ed.SEAT_NAMES.get, disabled=blind,
+    c4.selectbox("Player to call", ed.SEATS, key=k("seat"), format_func=ed.SEAT_NAMES.__getitem__, disabled=blind,
                  help="The players before them, from the dealer's left, have passed.")
     if blind:
         dealer = ed.SEAT_NAMES[st.session_state[k("dealer")]]

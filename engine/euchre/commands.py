@@ -32,7 +32,6 @@ from engine.commands import (
     MAX_SEED,
     CheckAnswer,
     Command,
-    Context,
     DealAnswer,
     DealRequest,
     LegalAnswer,
@@ -42,13 +41,13 @@ from engine.commands import (
     default_context,
 )
 from engine.driver import standard_commands
-from engine.errors import CardTableError, InvalidPositionError, InvalidRequestError
+from engine.errors import CardNotInDeckError, CardTableError, InvalidPositionError, InvalidRequestError, add_context
 from engine.euchre.bidding import ORDER_UP, Discard, NameTrump, calling_fixed
 from engine.euchre.deal import deal_cards
 from engine.euchre.examples import call_advice, card_note, judge_trumps
 from engine.euchre.game import GAME
 from engine.euchre.match import play_match
-from engine.euchre.order import BENNY, BENNY_DECK, EFFECTIVE, check_cards, left_bower, right_bower, sort_hand
+from engine.euchre.order import BENNY, EFFECTIVE, NeedsBennyError, check_cards, left_bower, right_bower, sort_hand
 from engine.euchre.order import trump_order as order_of_trumps
 from engine.euchre.play import Position
 from engine.euchre.play import check as check_play
@@ -629,22 +628,25 @@ def match_command(request: MatchRequest) -> MatchAnswer:
 # ------------------------------------------------------------------------------------------ the table
 
 
-_RULES_CONTEXT = default_context(GAME)
-
-
-def _context(data: Mapping[str, Any]) -> Context:
-    """Cards are read against the 25-card deck, so that the engine can say which option brings the joker in
-    (:class:`NeedsBennyError`); the preset and options are checked first."""
-    return Context(BENNY_DECK, _RULES_CONTEXT(data).seats)
+_context = default_context(GAME)
 
 
 class _EuchreCommand(Command[Any, Any]):
-    """A command whose suit fields also read the symbols ♠ ♥ ♦ ♣ (``trump``, ``joker_suit``)."""
+    """A Euchre command: its suit fields also read the symbols ♠ ♥ ♦ ♣ (``trump``, ``joker_suit``), and the
+    joker in a game without the benny is refused with :class:`NeedsBennyError` (which names the option)."""
 
     def decode(self, data: Any) -> Any:
         if isinstance(data, Mapping):
             data = {k: _suit_letter(v) if k in _SUIT_FIELDS else v for k, v in data.items()}
-        return super().decode(data)
+        try:
+            return super().decode(data)
+        except NeedsBennyError:
+            raise
+        except CardNotInDeckError as error:
+            if error.card != BENNY.symbol_text:
+                raise
+            where = str(error)[: str(error).find(error.card)].rstrip(": ")
+            raise (add_context(NeedsBennyError(), where) if where else NeedsBennyError()) from None
 
 
 def _suit_letter(value: Any) -> Any:

@@ -33,11 +33,9 @@ __all__ = [
     "is_trump",
     "left_bower",
     "right_bower",
-    "same_colour",
     "sort_hand",
     "suit_name",
     "trump_order",
-    "trumps_in",
 ]
 
 DECK: Deck = Deck.euchre()
@@ -74,9 +72,6 @@ def check_cards(cards: Iterable[Card], where: str, benny: bool = False) -> None:
     deck_of(benny).check(cards, where)
 
 
-def same_colour(suit: Suit) -> Suit:
-    """The other suit of the same colour (♥ ↔ ♦, ♠ ↔ ♣): the suit of the left bower."""
-    return _SAME_COLOUR[suit]
 
 
 def right_bower(trump: Suit) -> Card:
@@ -139,10 +134,6 @@ def card_power(card: Card, trump: Suit) -> int:
     return POWER[trump][card]
 
 
-def trumps_in(cards: Iterable[Card], trump: Suit) -> tuple[Card, ...]:
-    """The trumps among ``cards``, highest first (bowers included)."""
-    table = POWER[trump]
-    return tuple(sorted((c for c in cards if EFFECTIVE[trump][c] is trump), key=table.__getitem__, reverse=True))
 
 
 def describe_card(card: Card, trump: Suit) -> str:

@@ -499,12 +499,6 @@ def next_dealer(state: HandState) -> int:
     return (state.dealer + 1) % 4
 
 
-def trumps_held(state: HandState, seat: int) -> int:
-    """How many trumps ``seat`` holds now (bowers included); 0 before trump is made."""
-    if state.trump is None:
-        return 0
-    suits = EFFECTIVE[state.trump]
-    return sum(1 for c in state.hands[seat] if suits[c] is state.trump)
 
 
 def maker_trumps(state: HandState) -> int:
