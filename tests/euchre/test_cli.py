@@ -181,7 +181,7 @@ def test_position_answers_each_kind() -> None:
 
 @pytest.mark.parametrize(("command", "request_", "message"), [
     ("legal", {"trump": "H", "hand": "9D 9D"}, "9♦ appears 2 times"),
-    ("legal", {"trump": "H", "hand": "8D"}, "8♦ is not in the 25-card Euchre deck"),
+    ("legal", {"trump": "H", "hand": "8D"}, "8♦ is not in the 24-card Euchre deck"),
     ("legal", {"trump": "H", "hand": "9D 10D JD QD KD AD"}, "at most 5 cards"),
     ("discard", {"hand": "9D 10D JD QD KD AD 9S", "upcard": "9D"}, "6 cards"),
     ("calls", {"dealer": "N", "upcard": "KH", "hand": "9D 10D JD QD KD AD"}, "5 cards"),
@@ -258,3 +258,13 @@ def test_simulate_is_seeded() -> None:
     assert a.equals(b)
     assert not a.equals(simulate(GAME, 40, 10, {"bots": "heuristic"}))
     assert ((a["ns_points"] + a["ew_points"]) == (a["makers_points"] + a["defenders_points"])).all()
+
+
+def test_every_sample_request_is_answered() -> None:
+    assert set(GAME.examples) <= set(COMMANDS)
+    for name, requests in GAME.examples.items():
+        for request in requests:
+            answer = ask(name, dict(request))  # raises if a sample is not a valid request
+            schema = COMMANDS[name].schema()["answer"]
+            fields = schema["$defs"][schema["$ref"].split("/")[-1]]["properties"]
+            assert set(answer) == set(fields), (name, request)
