@@ -20,10 +20,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.cards import Suit  # noqa: E402
-from engine.euchre import TrickPosition, check, legal_plays, make_rules, play_hand, random_bot  # noqa: E402
-from engine.euchre.bots import heuristic_bot  # noqa: E402
-from engine.euchre.cli import simulate  # noqa: E402
-from engine.euchre.trumps import CARDS  # noqa: E402
+from engine.driver import play_out  # noqa: E402
+from engine.euchre import CARDS, GAME, Position, check, legal_plays, simulate_matches  # noqa: E402
+from engine.sim import simulate  # noqa: E402
 
 
 def best_of(repeat: int, fn: Callable[[], object]) -> float:
@@ -36,7 +35,7 @@ def best_of(repeat: int, fn: Callable[[], object]) -> float:
     return min(times)
 
 
-def positions(count: int, seed: int = 1) -> list[TrickPosition]:
+def positions(count: int, seed: int = 1) -> list[Position]:
     rng = random.Random(seed)
     out = []
     for _ in range(count):
@@ -45,16 +44,16 @@ def positions(count: int, seed: int = 1) -> list[TrickPosition]:
         players = rng.choice((2, 3, 4, 4, 4))
         hand = rng.randint(1, 5)
         trick = rng.randint(0, players - 1)
-        out.append(TrickPosition(rng.choice(list(Suit)), tuple(cards[:hand]), tuple(cards[hand:hand + trick]),
-                                 players))
+        out.append(Position.build(cards[:hand], cards[hand:hand + trick], trump=rng.choice(list(Suit)),
+                                  players=players))
     return out
 
 
-def our_hands(hands: int, bot: Callable) -> None:
-    rules = make_rules("seed")
-    bots = [bot] * 4
+def our_hands(hands: int, bot: str) -> None:
+    """Whole hands through the shared driver (``engine.driver.play_out``: deal, bots, record)."""
+    rules = GAME.rules("seed")
     for seed in range(hands):
-        play_hand(rules, seed, bots)
+        play_out(GAME, rules, seed, bot)
 
 
 def openspiel_hands(hands: int) -> None:
@@ -88,15 +87,17 @@ def main() -> None:
     t = best_of(repeat, lambda: [check(p, c) for p, c in first])
     print(f"check (with the reason):      {len(pool) / t:>10,.0f} cards/s")
 
-    ours = best_of(repeat, lambda: our_hands(n, random_bot))
+    ours = best_of(repeat, lambda: our_hands(n, "random"))
     print(f"{n} hands, random bot:       {ours:7.3f} s = {n / ours:8,.0f} hands/s (target: under 1 s)")
-    heur = best_of(repeat, lambda: our_hands(n, heuristic_bot))
+    heur = best_of(repeat, lambda: our_hands(n, "heuristic"))
     print(f"{n} hands, heuristic bot:    {heur:7.3f} s = {n / heur:8,.0f} hands/s")
-    sim = best_of(repeat, lambda: simulate(n, 1, {}))
-    print(f"simulate({n}) to a DataFrame: {sim:6.3f} s = {n / sim:8,.0f} hands/s")
+    sim = best_of(repeat, lambda: simulate(GAME, n, 1, {"bots": "random"}, workers=1))
+    print(f"simulate({n}) to a DataFrame, one process: {sim:6.3f} s = {n / sim:8,.0f} hands/s")
+    sim = best_of(repeat, lambda: simulate(GAME, n, 1, {"bots": "random"}))
+    print(f"simulate({n}) to a DataFrame, every core:  {sim:6.3f} s = {n / sim:8,.0f} hands/s")
     games = max(1, n // 10)
-    g = best_of(repeat, lambda: simulate(games, 1, {"unit": "games"}))
-    print(f"simulate({games} whole games):   {g:6.3f} s = {games / g:8,.0f} games/s")
+    g = best_of(repeat, lambda: simulate_matches(games, 1, {"bots": "random"}))
+    print(f"simulate_matches({games} whole games):   {g:6.3f} s = {games / g:8,.0f} games/s")
     try:
         import pyspiel  # noqa: F401
     except ImportError:

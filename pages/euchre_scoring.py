@@ -4,8 +4,7 @@ lone hands, the chance to win from each score and the length of a game."""
 import pandas as pd
 import streamlit as st
 
-from engine.euchre.rules import make_rules
-from engine.euchre.stats import euchre_by_trumps, points_alone_vs_partner, points_table, win_chance_grid
+from engine.euchre import GAME
 from ui import euchre_charts as charts
 from ui.nav import current_preset
 
@@ -16,7 +15,7 @@ preset = current_preset("euchre")
 st.header("The points table")
 st.markdown("Points of one hand by the tricks the makers win. Bars above zero go to the makers, below zero "
             "to the defenders (they score when the makers are *euchred*: fewer than 3 tricks).")
-table = points_table()
+table = charts.points_table()
 st.plotly_chart(charts.points_chart(table), key=f"{KEY}:table")
 
 st.header("From simulated hands")
@@ -31,7 +30,8 @@ bots = c3.radio("Players", ["heuristic", "random"], key=f"{KEY}:bots", horizonta
                 format_func={"heuristic": "heuristic bots", "random": "random bots"}.get,
                 help="Heuristic: calls with 3 trumps or a bower and an ace, goes alone with 4 trumps and the "
                      "right bower, wins tricks it can win. Random: any legal action.")
-st.caption(f"Rule preset **{preset}** (change it in the sidebar). The same seed always gives the same hands.")
+st.caption(f"Rules: **{GAME.presets[preset].title}** (the rule preset {preset}; change it in the sidebar). "
+           "The same seed always gives the same hands.")
 hands = charts.run_with_progress("Simulating hands…", int(hands_n), int(seed), {"preset": preset, "bots": bots})
 played = hands[~hands["thrown_in"]]
 m1, m2, m3, m4 = st.columns(4)
@@ -44,32 +44,32 @@ left, right = st.columns(2)
 with left:
     st.subheader("How often the makers are euchred")
     st.caption("By the number of trumps the maker held once trump was made (after the dealer's pick-up).")
-    st.plotly_chart(charts.euchre_chart(euchre_by_trumps(hands)), key=f"{KEY}:euchre")
+    st.plotly_chart(charts.euchre_chart(charts.euchre_by_trumps(hands)), key=f"{KEY}:euchre")
 with right:
     st.subheader("Points per hand: alone or with a partner")
-    alone = points_alone_vs_partner(hands)
+    alone = charts.points_alone_vs_partner(hands)
     st.caption("Average points of the makers per hand, and net of what the defenders score "
                f"({', '.join(f'{r.maker}: {r.hands} hands' for r in alone.itertuples())}).")
     st.plotly_chart(charts.alone_chart(alone), key=f"{KEY}:alone")
 
 st.header("The chance to win the game from each score")
 st.markdown("From the simulated hands' points (each hand independent, either side dealing), the chance that "
-            "North-South win the game from every score — under the seed's **win by 2** and under the common "
+            "North-South win the game from every score — under the online game's **win by 2** and under the common "
             "**first to 10**. Look at the corner near 10: with win-by-2, 10-9 is not yet a win.")
 h1, h2 = st.columns(2)
 with h1:
-    grid = win_chance_grid(hands, make_rules(preset, {"win_by_two": True}))
+    grid = charts.win_chance_grid(hands, GAME.rules(preset, {"win_by_two": True}))
     st.plotly_chart(charts.heatmap(grid, "10 points, ahead by 2"), key=f"{KEY}:win2")
 with h2:
-    grid = win_chance_grid(hands, make_rules(preset, {"win_by_two": False}))
+    grid = charts.win_chance_grid(hands, GAME.rules(preset, {"win_by_two": False}))
     st.plotly_chart(charts.heatmap(grid, "First to 10"), key=f"{KEY}:first")
 
 st.header("How long a game lasts")
 games_n = max(100, int(hands_n) // 10)
 frames = []
 for label, win_by_two in (("ahead by 2", True), ("first to 10", False)):
-    games = charts.run_with_progress(f"Simulating games ({label})…", games_n, int(seed),
-                                     {"preset": preset, "bots": bots, "unit": "games", "win_by_two": win_by_two})
+    games = charts.run_matches(f"Simulating games ({label})…", games_n, int(seed),
+                               {"preset": preset, "bots": bots, "win_by_two": win_by_two})
     frames.append(games.assign(rule=label))
 lengths = pd.concat(frames)
 st.plotly_chart(charts.length_chart(lengths), key=f"{KEY}:length")

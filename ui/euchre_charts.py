@@ -1,23 +1,120 @@
-"""Plotly figures of the Euchre scoring explorer (the data comes from engine.euchre.stats)."""
+"""The Euchre scoring explorer's data and plotly figures: the points table (from the engine's scoring), what
+seeded simulations of hands and of whole games say (their frames summarised here with pandas), the chance to
+win from each score (the engine's ``win_chances``)."""
 
 from __future__ import annotations
 
+import json
+import threading
 from collections.abc import Mapping
 from typing import Any
 
 import pandas as pd
 import plotly.express as px
 import plotly.graph_objects as go
+import streamlit as st
 
+from engine.euchre import Rules, hand_outcomes, score_hand, simulate_matches, win_chances
 from ui.simulation import simulated
 
 COLOURS = {"with partners": "#4c78a8", "maker alone": "#f58518", "defender alone": "#e45756",
            "both alone": "#72b7b2"}
+SCENARIOS: dict[str, tuple[bool, bool]] = {
+    "with partners": (False, False),
+    "maker alone": (True, False),
+    "defender alone": (False, True),
+    "both alone": (True, True),
+}
+"""(a maker alone, a defender alone) of each line of the points chart."""
+MATCH_STORE_SIZE = 16
 
 
-def run_with_progress(label: str, games: int, seed: int, options: Mapping[str, Any]) -> pd.DataFrame:
-    """Seeded hands or games, simulated once and kept, with a progress bar while they run."""
-    return simulated("euchre", games, seed, options, label=label)
+def run_with_progress(label: str, hands: int, seed: int, options: Mapping[str, Any]) -> pd.DataFrame:
+    """Seeded hands (one row each), simulated once and kept, with a progress bar while they run."""
+    return simulated("euchre", hands, seed, options, label=label)
+
+
+@st.cache_resource(show_spinner=False)
+def _match_store() -> tuple[dict[tuple[int, int, str], pd.DataFrame], threading.Lock]:
+    return {}, threading.Lock()
+
+
+def run_matches(label: str, games: int, seed: int, options: Mapping[str, Any]) -> pd.DataFrame:
+    """Seeded whole games to 10 (one row each), simulated once and kept, with a progress bar while they run."""
+    store, lock = _match_store()
+    key = (int(games), int(seed), json.dumps(dict(options), sort_keys=True, default=str))
+    with lock:
+        if key in store:
+            return store[key]
+    bar = st.empty()
+
+    def progress(done: int, total: int) -> None:
+        bar.progress(done / total if total else 1.0, text=f"{label} {done:,} / {total:,}")
+
+    try:
+        frame = simulate_matches(int(games), int(seed), dict(options), progress)
+    finally:
+        bar.empty()
+    with lock:
+        while len(store) >= MATCH_STORE_SIZE:
+            store.pop(next(iter(store)))
+        store[key] = frame
+    return frame
+
+
+# ---------------------------------------------------------------------------------------------- data
+
+
+def points_table() -> pd.DataFrame:
+    """One row per (makers' tricks, scenario): points to the makers, to the defenders, and the makers' net."""
+    rows = []
+    for scenario, (alone, defender_alone) in SCENARIOS.items():
+        for tricks in range(6):
+            score = score_hand(tricks, alone, defender_alone)
+            rows.append({"makers_tricks": tricks, "scenario": scenario, "makers": score.makers,
+                         "defenders": score.defenders, "net": score.makers - score.defenders, "row": score.row})
+    return pd.DataFrame(rows)
+
+
+def _played(hands: pd.DataFrame) -> pd.DataFrame:
+    return hands[~hands["thrown_in"]]
+
+
+def euchre_by_trumps(hands: pd.DataFrame) -> pd.DataFrame:
+    """By the number of trumps the maker held: hands, how often the makers were euchred, and marched."""
+    grouped = _played(hands).groupby("caller_trumps")
+    return pd.DataFrame({
+        "hands": grouped.size(),
+        "euchred": grouped["euchred"].mean(),
+        "march": grouped["march"].mean(),
+        "makers_points": grouped["makers_points"].mean(),
+    }).reset_index()
+
+
+def points_alone_vs_partner(hands: pd.DataFrame) -> pd.DataFrame:
+    """Makers' average points per hand (and net of the defenders' points) alone vs with a partner."""
+    played = _played(hands).assign(net=lambda d: d["makers_points"] - d["defenders_points"])
+    grouped = played.groupby("maker_alone")
+    out = pd.DataFrame({
+        "hands": grouped.size(),
+        "makers_points": grouped["makers_points"].mean(),
+        "net": grouped["net"].mean(),
+        "euchred": grouped["euchred"].mean(),
+        "march": grouped["march"].mean(),
+    }).reset_index()
+    out["maker"] = out["maker_alone"].map({True: "alone", False: "with a partner"})
+    return out
+
+
+def win_chance_grid(hands: pd.DataFrame, rules: Rules) -> pd.DataFrame:
+    """North-South's chance to win the game from each score under ``rules``, from the simulated hands' points
+    (long format: ns, ew, chance)."""
+    outcomes = hand_outcomes(zip(hands["ns_points"], hands["ew_points"], strict=True))
+    table = win_chances(outcomes, rules)
+    return pd.DataFrame([{"ns": a, "ew": b, "chance": p} for (a, b), p in sorted(table.items())])
+
+
+# ---------------------------------------------------------------------------------------------- figures
 
 
 def points_chart(table: pd.DataFrame) -> go.Figure:

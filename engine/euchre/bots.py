@@ -10,27 +10,17 @@ at its cards, as the rule says: a suit drawn with ``rng`` (hearts when there is 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from engine.base import PASS
 from engine.cards import Card, Rank, Suit, format_cards
-from engine.errors import UnknownNameError
-from engine.euchre.hand import (
-    ORDER_UP,
-    Action,
-    Discard,
-    GoAlone,
-    HandState,
-    NameTrump,
-    Phase,
-    legal_actions,
-)
-from engine.euchre.play import trick_winner
-from engine.euchre.trumps import BENNY, EFFECTIVE, POWER, left_bower, right_bower
+from engine.contract import Bot
+from engine.euchre.bidding import ORDER_UP, Discard, GoAlone, NameTrump
+from engine.euchre.order import BENNY, EFFECTIVE, POWER, left_bower, right_bower
+from engine.euchre.state import Action, HandState, Phase, legal_actions
+from engine.euchre.trick import trick_winner
 
-__all__ = ["BOTS", "bot", "call_strength", "heuristic_bot", "random_bot"]
-
-Bot = Callable[[HandState, random.Random], Action]
+__all__ = ["BOTS", "call_strength", "heuristic_bot", "random_bot"]
 
 
 def random_bot(state: HandState, rng: random.Random) -> Action:
@@ -70,8 +60,9 @@ def _trump_count(hand: Sequence[Card], trump: Suit) -> int:
     return sum(1 for c in hand if suits[c] is trump)
 
 
-def heuristic_bot(state: HandState, rng: random.Random) -> Action:
-    """A simple player, deterministic except for naming a suit blind under a turned-up joker (``rng``)."""
+def heuristic_bot(state: HandState, rng: random.Random | None) -> Action:
+    """A simple player, deterministic except for naming a suit blind under a turned-up joker (drawn with
+    ``rng``; hearts without one, as for advice)."""
     seat = state.to_act
     assert seat is not None
     phase = state.phase
@@ -102,12 +93,13 @@ def heuristic_bot(state: HandState, rng: random.Random) -> Action:
         assert trump is not None
         hand = state.hands[seat]
         count = _trump_count(hand, trump)
-        defending = seat % 2 != state.maker % 2  # type: ignore[operator]
+        assert state.maker is not None
+        defending = seat % 2 != state.maker % 2
         strong = count >= 4 and (right_bower(trump) in hand or BENNY in hand)
         if defending:
             strong = count >= 3 and right_bower(trump) in hand and left_bower(trump) in hand
         return GoAlone.ALONE if strong else GoAlone.PARTNER
-    return _play(state, legal_actions(state))  # type: ignore[arg-type]
+    return _play(state, [a for a in legal_actions(state) if isinstance(a, Card)])
 
 
 def _discard(state: HandState) -> Card:
@@ -137,7 +129,8 @@ def _play(state: HandState, legal: list[Card]) -> Card:
         return max(legal, key=power.__getitem__)
     led = suits[cards[0]]
     best = trick_winner(cards, trump)
-    if state.trick_seats[best] % 2 == state.to_act % 2:  # type: ignore[operator]
+    assert state.to_act is not None
+    if state.trick_seats[best] % 2 == state.to_act % 2:
         return min(legal, key=lambda c: _value(c, trump, led, suits, power))
 
     top = _value(cards[best], trump, led, suits, power)
@@ -159,12 +152,11 @@ def _value(card: Card, trump: Suit, led: Suit, suits: dict[Card, Suit], power: d
     return power[card]
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
-
-
-def bot(name: str) -> Bot:
-    """The bot called ``name``; UnknownNameError lists the bots."""
-    try:
-        return BOTS[name]
-    except KeyError:
-        raise UnknownNameError("bot", name, BOTS) from None
+BOTS: dict[str, Bot[HandState, Action]] = {
+    b.name: b
+    for b in (
+        Bot("heuristic", "calls with 3 trumps or a bower and an ace, goes alone with 4 trumps and the right "
+            "bower, wins the tricks it can and does not overtake its partner", heuristic_bot),
+        Bot("random", "any legal action, chosen at random", random_bot),
+    )
+}

@@ -11,8 +11,8 @@ import random
 from dataclasses import dataclass
 
 from engine.cards import Card
+from engine.euchre.order import BENNY_CARDS, CARDS
 from engine.euchre.rules import DealPackets, Rules, Seat
-from engine.euchre.trumps import BENNY_CARDS, CARDS
 
 __all__ = ["EuchreDeal", "deal_cards"]
 

@@ -1,9 +1,9 @@
-"""Euchre rule options and named presets.
+"""Euchre rule options, the named presets, the seats and the sides.
 
-The preset ``seed`` follows ``shared/rules/euchre.md`` (the rules page of a browser Euchre game): no stick
-the dealer, game to 10 won by 2, either side may go alone, the turned-down suit may not be named in round 2,
-the 24-card deck dealt 3-2 then 2-3, and a hand that all four pass twice is thrown in and the deal passes
-left. Every default the digest marks as a choice is an option here.
+The first preset, ``seed``, follows ``shared/rules/euchre.md`` (the rules page of a browser Euchre game): no
+stick the dealer, game to 10 won by 2, either side may go alone, the turned-down suit may not be named in
+round 2, the 24-card deck dealt 3-2 then 2-3, and a hand that all four pass twice is thrown in and the deal
+passes left. Every default the digest marks as a choice is an option here (declared ``common``).
 
 **The benny** (option ``benny``, preset ``benny``) is the common joker variant: a 25-card deck with one joker,
 the red joker ``RJ``, which is the *best bower* — the highest trump, above the right bower, and a card of the
@@ -22,25 +22,30 @@ offer (anyone may order it up; if all pass, that suit is turned down for round 2
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import Enum, IntEnum
 from typing import Any
 
-from engine.base import describe_rules, rules_from_preset
-from engine.errors import InvalidRequestError, UnknownNameError
+from engine import contract
+from engine.contract import Note, Preset, option
+from engine.errors import InvalidRequestError
 
 __all__ = [
+    "NOTES",
+    "PRESETS",
+    "SEAT_LETTERS",
     "BennyUpcard",
     "DealPackets",
     "FirstLead",
-    "PRESETS",
-    "PRESET_DESCRIPTIONS",
     "Rules",
     "Seat",
     "Side",
     "ThrownIn",
     "make_rules",
 ]
+
+SEAT_LETTERS: tuple[str, ...] = ("N", "E", "S", "W")
+"""The seats by index, in playing order (clockwise): North, East, South, West."""
 
 
 class Seat(IntEnum):
@@ -53,7 +58,7 @@ class Seat(IntEnum):
 
     @property
     def letter(self) -> str:
-        return self.name[0]
+        return SEAT_LETTERS[self]
 
     @property
     def title(self) -> str:
@@ -97,6 +102,7 @@ class Side(IntEnum):
 
     @property
     def short(self) -> str:
+        """``N-S`` or ``E-W``: how answers key a side."""
         return "N-S" if self is Side.NORTH_SOUTH else "E-W"
 
     @property
@@ -111,8 +117,8 @@ class Side(IntEnum):
 class FirstLead(Enum):
     """Who leads the first trick when the player on the dealer's left sits out (their partner is alone)."""
 
-    NEXT_ACTIVE = "next_active"  # the next active player clockwise: usually the dealer's partner
-    LEFT_OF_LONE = "left_of_lone"  # the player on the lone player's left: the dealer
+    NEXT_ACTIVE = "next_active"
+    LEFT_OF_LONE = "left_of_lone"
 
     @property
     def description(self) -> str:
@@ -124,9 +130,9 @@ class FirstLead(Enum):
 class DealPackets(Enum):
     """How the five cards of each hand are dealt, from the dealer's left, clockwise."""
 
-    THREE_TWO = "3-2"  # 3, 2, 3, 2 round the table, then 2, 3, 2, 3
-    TWO_THREE = "2-3"  # 2, 3, 2, 3, then 3, 2, 3, 2
-    SINGLES = "singles"  # one card at a time, five times round
+    THREE_TWO = "3-2"
+    TWO_THREE = "2-3"
+    SINGLES = "singles"
 
     @property
     def sizes(self) -> tuple[tuple[int, int, int, int], ...]:
@@ -148,8 +154,8 @@ class DealPackets(Enum):
 class ThrownIn(Enum):
     """Who deals next when all four pass twice and the hand is thrown in."""
 
-    NEXT_DEALER = "next dealer"  # the deal passes to the left, as after any hand
-    SAME_DEALER = "same dealer"  # the same dealer shuffles and deals again
+    NEXT_DEALER = "next dealer"
+    SAME_DEALER = "same dealer"
 
     @property
     def description(self) -> str:
@@ -161,8 +167,8 @@ class ThrownIn(Enum):
 class BennyUpcard(Enum):
     """What happens when the joker (the benny) is turned up as the upcard; see the module docstring."""
 
-    DEALER_NAMES_TRUMP = "dealer names trump"  # trump at once, as if ordered up; the dealer's side make it
-    STANDS_FOR_A_SUIT = "stands for a suit"  # the named suit is offered in round 1 as the upcard's suit
+    DEALER_NAMES_TRUMP = "dealer names trump"
+    STANDS_FOR_A_SUIT = "stands for a suit"
 
     @property
     def description(self) -> str:
@@ -173,102 +179,94 @@ class BennyUpcard(Enum):
                 "usual with that suit on offer")
 
 
-_ENUM_OPTIONS: dict[str, type[Enum]] = {
-    "first_lead": FirstLead,
-    "deal_packets": DealPackets,
-    "thrown_in": ThrownIn,
-    "benny_upcard": BennyUpcard,
-}
-
-
-def _enum_value(option: str, kind: type[Enum], value: object) -> Enum:
-    """``value`` as a member of ``kind``: the member itself or its text (case, ``_`` or ``-`` for spaces)."""
-    if isinstance(value, kind):
-        return value
-    if isinstance(value, str):
-        wanted = value.strip().lower().replace("_", " ")
-        for member in kind:
-            text = str(member.value)
-            if wanted in (text, text.replace("_", " "), member.name.lower().replace("_", " ")):
-                return member
-    raise UnknownNameError(f"{option} value", value, [str(m.value) for m in kind])
-
-
 @dataclass(frozen=True)
 class Rules:
-    """The options of one Euchre variant. Build one with :func:`make_rules`."""
+    """The options of one Euchre variant. Build one with :func:`make_rules` (or ``GAME.rules``)."""
 
-    target: int = 10
-    """Points that win the game."""
-    win_by_two: bool = True
-    """The winner must also lead by 2 (10-9 goes on). False: plain first to ``target``."""
-    stick_the_dealer: bool = False
-    """In round 2 the dealer may not pass when the other three have passed."""
-    defender_may_go_alone: bool = True
-    """A defender may go alone too (both sides at once is possible)."""
-    maker_partner_may_go_alone: bool = True
-    """The maker's partner may go alone (the maker then sits out). False: only the maker may."""
-    dealer_partner_must_go_alone: bool = False
-    """A dealer's partner who orders the upcard up must go alone."""
-    dealer_may_discard_upcard: bool = True
-    """The dealer who picks up may discard the upcard itself."""
-    name_turned_down_suit: bool = False
-    """In round 2 the suit of the turned-down upcard may be named too."""
-    first_lead: FirstLead = FirstLead.NEXT_ACTIVE
-    """Who leads when the player on the dealer's left sits out."""
-    benny: bool = False
-    """Play with the benny: a 25-card deck whose joker ``RJ`` is the highest trump (the best bower)."""
-    benny_upcard: BennyUpcard = BennyUpcard.DEALER_NAMES_TRUMP
-    """With the benny: what a turned-up joker means (see the module docstring)."""
-    deal_packets: DealPackets = DealPackets.THREE_TWO
-    """How the five cards are dealt: ``3-2`` (3 then 2, then 2 then 3), ``2-3`` or ``singles``."""
-    thrown_in: ThrownIn = ThrownIn.NEXT_DEALER
-    """Who deals after a hand that all four passed twice: ``next dealer`` or ``same dealer``."""
+    target: int = option(10, label="Points to win", low=1, high=100,
+                         help="The points a side needs to win the game.")
+    win_by_two: bool = option(True, label="Win by two",
+                              help="The winner must also lead by 2 points (10-9 goes on); off: the first side "
+                                   "to the target wins.")
+    stick_the_dealer: bool = option(False, label="Stick the dealer",
+                                    help="When the other three pass twice, the dealer may not pass and must name "
+                                         "trump, so no hand is thrown in.")
+    defender_may_go_alone: bool = option(True, label="Defenders may go alone",
+                                         help="A defender may go alone too, so both sides can play alone in "
+                                              "one hand.")
+    maker_partner_may_go_alone: bool = option(True, label="The maker's partner may go alone",
+                                              help="The partner of the player who made trump may go alone "
+                                                   "(the maker then sits out); off: only the maker may.")
+    dealer_partner_must_go_alone: bool = option(False, label="Dealer's partner who orders up goes alone",
+                                                help="A dealer's partner who orders the upcard up must go "
+                                                     "alone.")
+    dealer_may_discard_upcard: bool = option(True, label="The dealer may discard the upcard", common=True,
+                                             help="The dealer who picks up the upcard may lay that same card "
+                                                  "away; off: another card must go.")
+    name_turned_down_suit: bool = option(False, label="The turned-down suit may be named", common=True,
+                                         help="In round 2 the suit of the turned-down upcard may be named as "
+                                              "trump too.")
+    first_lead: FirstLead = option(FirstLead.NEXT_ACTIVE, label="First lead when the dealer's left sits out",
+                                   common=True,
+                                   help="Who leads the first trick when the player on the dealer's left sits "
+                                        "out: the next active player, or the player on the lone player's left.")
+    benny: bool = option(False, label="The benny (a joker)",
+                         help="Play with a 25-card deck whose joker (RJ) is the highest trump, above the right "
+                              "bower.")
+    benny_upcard: BennyUpcard = option(BennyUpcard.DEALER_NAMES_TRUMP, label="A turned-up joker", common=True,
+                                       help="With the benny, when the joker is the upcard: the dealer names "
+                                            "trump at once, or names the suit the joker stands for in round 1.")
+    deal_packets: DealPackets = option(DealPackets.THREE_TWO, label="Deal", common=True,
+                                       help="How the five cards are dealt: 3 then 2 (and 2 then 3), 2 then 3, "
+                                            "or one at a time.")
+    thrown_in: ThrownIn = option(ThrownIn.NEXT_DEALER, label="After a thrown-in hand", common=True,
+                                 help="Who deals after a hand that all four passed twice: the next dealer, or "
+                                      "the same dealer again.")
 
-    def __post_init__(self) -> None:
-        for name, kind in _ENUM_OPTIONS.items():
-            object.__setattr__(self, name, _enum_value(name, kind, getattr(self, name)))
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name == "target":
-                if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 100:
-                    raise InvalidRequestError(f"option target: expected a whole number 1..100, got {value!r}")
-            elif f.name not in _ENUM_OPTIONS and not isinstance(value, bool):
-                raise InvalidRequestError(f"option {f.name}: expected true or false, got {value!r}")
 
-    def describe(self) -> dict[str, Any]:
-        return describe_rules(self)
+_SEED = Rules()
 
-
-PRESETS: dict[str, Rules] = {
-    "seed": Rules(),
-    "first_to_10": Rules(win_by_two=False),
-    "stick_the_dealer": Rules(stick_the_dealer=True),
-    "no_lone_defender": Rules(defender_may_go_alone=False),
-    "openspiel": Rules(
-        win_by_two=False, maker_partner_may_go_alone=False, dealer_may_discard_upcard=False
-    ),
-    "benny": Rules(benny=True),
+PRESETS: dict[str, Preset[Rules]] = {
+    p.name: p
+    for p in (
+        Preset("seed", "the online game's rules",
+               "The rules page of a browser Euchre game: game to 10 won by 2, either side may go alone, no "
+               "stick the dealer, and the turned-down suit may not be named in round 2.", _SEED),
+        Preset("first_to_10", "first to 10",
+               "As the online game's rules, but the first side to 10 points wins: no lead of 2 needed.",
+               Rules(win_by_two=False)),
+        Preset("stick_the_dealer", "stick the dealer",
+               "As the online game's rules, but the dealer must name trump when the other three pass twice: "
+               "no hand is thrown in.", Rules(stick_the_dealer=True)),
+        Preset("no_lone_defender", "no lone defender",
+               "As the online game's rules, but only the makers may go alone.",
+               Rules(defender_may_go_alone=False)),
+        Preset("openspiel", "OpenSpiel's rules",
+               "The Euchre of OpenSpiel, a library of games for research: only the maker may go alone, the dealer "
+               "may not discard the upcard, and the first side to 10 wins.",
+               Rules(win_by_two=False, maker_partner_may_go_alone=False, dealer_may_discard_upcard=False)),
+        Preset("benny", "the benny",
+               "As the online game's rules, with the benny: a 25-card deck whose joker (RJ) is the highest "
+               "trump, above the right bower; a turned-up joker lets the dealer name trump.", Rules(benny=True)),
+    )
 }
 
-PRESET_DESCRIPTIONS: dict[str, str] = {
-    "seed": "the seed's rules: game to 10 won by 2, either side may go alone, no stick the dealer",
-    "first_to_10": "as seed, but the first side to 10 points wins (no lead of 2 needed)",
-    "stick_the_dealer": "as seed, but the dealer must name trump when the other three pass twice",
-    "no_lone_defender": "as seed, but only the makers may go alone (no defending alone)",
-    "openspiel": "OpenSpiel's euchre (allow_lone_defender, no stick the dealer): only the maker goes alone, "
-    "the dealer may not discard the upcard",
-    "benny": "as seed, with the benny: a 25-card deck whose joker (RJ) is the highest trump, above the right "
-    "bower; a turned-up joker lets the dealer name trump",
-}
+NOTES: tuple[Note, ...] = (
+    Note("the deal", "the cards are dealt 3 then 2 round the table, then 2 then 3", "deal_packets"),
+    Note("round 2", "the suit of the turned-down upcard may not be named in round 2", "name_turned_down_suit"),
+    Note("the dealer's discard", "the dealer who picks up the upcard may discard it again",
+         "dealer_may_discard_upcard"),
+    Note("a thrown-in hand", "after all four pass twice, the deal passes to the left", "thrown_in"),
+    Note("the first lead", "the player on the dealer's left leads; if they sit out, the next active player",
+         "first_lead"),
+    Note("a turned-up joker", "with the benny, a turned-up joker lets the dealer name trump at once, before "
+         "looking at their cards", "benny_upcard"),
+)
 
 
-def make_rules(preset: str = "seed", options: Mapping[str, Any] | None = None) -> Rules:
-    """The rules of ``preset`` with ``options`` (field name → value) applied.
+def make_rules(preset: str | None = None, options: Mapping[str, Any] | None = None) -> Rules:
+    """The rules of ``preset`` (``seed`` when None) with ``options`` (option name → value) applied.
 
     Raises UnknownNameError for an unknown preset or option, InvalidRequestError for a bad value.
     """
-    try:
-        return rules_from_preset(PRESETS, preset, options)
-    except TypeError as error:  # pragma: no cover - dataclasses.replace guards types loosely
-        raise InvalidRequestError(str(error)) from None
+    return contract.make_rules(PRESETS, preset, options)

@@ -12,13 +12,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.errors import InvalidPositionError
 from engine.euchre.rules import Rules, Side
 
-__all__ = ["HandScore", "game_over_reason", "game_winner", "score_hand", "win_chances"]
+__all__ = ["HandScore", "game_over_reason", "game_winner", "hand_outcomes", "parse_scores", "score_hand",
+           "side_points", "win_chances"]
 
 TRICKS = 5
 
@@ -60,10 +61,33 @@ def score_hand(makers_tricks: int, alone: bool = False, defender_alone: bool = F
     return HandScore(1, 0, f"the makers win {makers_tricks} tricks: makers 1")
 
 
-def _check_scores(scores: Sequence[int]) -> tuple[int, int]:
-    if len(scores) != 2 or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in scores):
+def side_points(makers: Side, score: HandScore) -> tuple[int, int]:
+    """The points of a scored hand to (North-South, East-West), the makers being ``makers``."""
+    points = [0, 0]
+    points[makers.value] = score.makers
+    points[makers.other.value] = score.defenders
+    return (points[0], points[1])
+
+
+def parse_scores(value: object) -> tuple[int, int]:
+    """A game score (North-South, East-West) from JSON: ``[10, 9]`` or ``{"N-S": 10, "E-W": 9}`` (``NS`` and
+    ``EW`` accepted); InvalidPositionError naming the problem otherwise."""
+    if isinstance(value, Mapping):
+        unknown = set(value) - {"N-S", "E-W", "NS", "EW"}
+        if unknown:
+            raise InvalidPositionError(f"a game score has the sides N-S and E-W, not {sorted(map(str, unknown))[0]!r}")
+        value = [value.get("N-S", value.get("NS", 0)), value.get("E-W", value.get("EW", 0))]
+    if not isinstance(value, (list, tuple)):
+        raise InvalidPositionError(f"a game score is [North-South, East-West], e.g. [10, 9], not {value!r}")
+    return _check_scores(value)
+
+
+def _check_scores(scores: Sequence[object]) -> tuple[int, int]:
+    if len(scores) != 2 or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= 1000 for s in scores):
         raise InvalidPositionError(f"a game score is two whole numbers of 0 or more, not {list(scores)!r}")
-    return int(scores[0]), int(scores[1])
+    a, b = scores
+    assert isinstance(a, int) and isinstance(b, int)
+    return a, b
 
 
 def game_winner(scores: Sequence[int], rules: Rules) -> Side | None:
@@ -105,6 +129,19 @@ def game_over_reason(scores: Sequence[int], rules: Rules) -> str:
         return f"{a}-{b}: a side has {high} points but leads by only {abs(a - b)}; it must lead by 2, so the " \
                "game goes on"
     return f"{a}-{b}: no side has {target} points yet, so the game goes on"
+
+
+def hand_outcomes(points: Iterable[tuple[int, int]]) -> dict[tuple[int, int], float]:
+    """The distribution of one hand's points ``(to N-S, to E-W)`` from many hands' points, made symmetric
+    between the two sides (each side deals as often); thrown-in hands count as ``(0, 0)``."""
+    counts: dict[tuple[int, int], float] = {}
+    for ns, ew in points:
+        for key in ((int(ns), int(ew)), (int(ew), int(ns))):
+            counts[key] = counts.get(key, 0.0) + 0.5
+    total = sum(counts.values())
+    if total <= 0:
+        raise InvalidPositionError("no hands to learn the points of a hand from")
+    return {k: v / total for k, v in counts.items()}
 
 
 def win_chances(

@@ -14,9 +14,9 @@ from engine.euchre import (
     GoAlone,
     NameTrump,
     Phase,
+    Position,
     Seat,
     Side,
-    TrickPosition,
     apply,
     check,
     check_action,
@@ -26,8 +26,8 @@ from engine.euchre import (
     legal_actions,
     legal_plays,
     make_rules,
-    new_hand,
     score_hand,
+    state_from_cards,
     trick_winner,
     trump_order,
 )
@@ -50,15 +50,15 @@ def test_left_bower_is_a_heart_for_every_purpose() -> None:
     jd = C("JD")[0]
     assert effective_suit(jd, Suit.HEARTS) is Suit.HEARTS
     # a diamond lead does not call for J♦ …
-    pos = TrickPosition(Suit.HEARTS, C("JD AS 9S"), C("9D"))
+    pos = Position.build(C("JD AS 9S"), C("9D"), trump=Suit.HEARTS)
     assert legal_plays(pos) == C("JD AS 9S")
     # … and a heart lead does.
-    pos = TrickPosition(Suit.HEARTS, C("JD AS 9S"), C("9H"))
+    pos = Position.build(C("JD AS 9S"), C("9H"), trump=Suit.HEARTS)
     assert legal_plays(pos) == C("JD")
 
 
 def test_issue_example_clubs_led_with_hearts_trump() -> None:
-    pos = TrickPosition(Suit.HEARTS, C("JD AS QC KC 10H"), C("9C"))
+    pos = Position.build(C("JD AS QC KC 10H"), C("9C"), trump=Suit.HEARTS)
     assert legal_plays(pos) == C("QC KC")
     verdict = check(pos, C("JD")[0])
     assert not verdict.legal
@@ -67,10 +67,10 @@ def test_issue_example_clubs_led_with_hearts_trump() -> None:
 
 
 def test_leading_any_card_and_void_players_play_anything() -> None:
-    pos = TrickPosition(Suit.HEARTS, C("JD AS QC"))
+    pos = Position.build(C("JD AS QC"), trump=Suit.HEARTS)
     assert legal_plays(pos) == C("JD AS QC")
     assert check(pos, C("AS")[0]).legal
-    void = TrickPosition(Suit.HEARTS, C("AS QC"), C("9D 10D"))
+    void = Position.build(C("AS QC"), C("9D 10D"), trump=Suit.HEARTS)
     verdict = check(void, C("AS")[0])
     assert verdict.legal and "no diamonds" in verdict.reason
     assert not check(void, C("KS")[0]).legal
@@ -139,7 +139,7 @@ KITTY = C("QC 10C 9C")
 
 
 def dealt(dealer: int = Seat.WEST, **options: object):
-    return new_hand(make_rules("seed", options), dealer, HANDS, UPCARD, KITTY)
+    return state_from_cards(make_rules("seed", options), dealer, HANDS, UPCARD, KITTY)
 
 
 def run(state, *texts):
@@ -277,17 +277,29 @@ def test_illegal_actions_explain_themselves() -> None:
 ])
 def test_bad_positions_are_refused_with_a_message(hand: str, trick: str, error: type, message: str) -> None:
     with pytest.raises(error, match=message):
-        TrickPosition(Suit.HEARTS, C(hand), C(trick))
+        Position.build(C(hand), C(trick), trump=Suit.HEARTS)
 
 
 def test_a_three_player_trick_is_full_after_three_cards() -> None:
-    TrickPosition(Suit.HEARTS, C("9H"), C("9C 10C"), players=3)
+    Position.build(C("9H"), C("9C 10C"), trump=Suit.HEARTS, players=3)
     with pytest.raises(InvalidPositionError, match="3 active players"):
-        TrickPosition(Suit.HEARTS, C("9H"), C("9C 10C JC"), players=3)
+        Position.build(C("9H"), C("9C 10C JC"), trump=Suit.HEARTS, players=3)
 
 
 def test_a_deal_must_be_24_distinct_cards() -> None:
     with pytest.raises(TooManyCopiesError):
-        new_hand(SEED, 0, [C("JH AH KH 9S 10S")] * 4, UPCARD)
+        state_from_cards(SEED, 0, [C("JH AH KH 9S 10S")] * 4, UPCARD)
     with pytest.raises(InvalidPositionError, match="5 cards"):
-        new_hand(SEED, 0, HANDS[:3] + [C("AS JS")], UPCARD)
+        state_from_cards(SEED, 0, HANDS[:3] + [C("AS JS")], UPCARD)
+
+
+def test_the_order_of_play_skips_who_sits_out() -> None:
+    from engine.euchre import play_order
+
+    assert play_order(Seat.NORTH) == (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+    assert play_order(Seat.WEST, [Seat.NORTH]) == (Seat.WEST, Seat.EAST, Seat.SOUTH)
+    assert play_order(Seat.EAST, [Seat.SOUTH, Seat.WEST]) == (Seat.EAST, Seat.NORTH)
+    with pytest.raises(InvalidPositionError, match="sits out and cannot lead"):
+        play_order(Seat.NORTH, [Seat.NORTH])
+    with pytest.raises(InvalidPositionError, match="one player of each side"):
+        play_order(Seat.EAST, [Seat.NORTH, Seat.SOUTH])

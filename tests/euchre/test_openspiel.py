@@ -22,19 +22,20 @@ import pytest
 from engine.base import PASS
 from engine.cards import Card, Suit
 from engine.euchre import (
+    GAME,
     ORDER_UP,
+    Action,
     Discard,
     GoAlone,
+    HandState,
     NameTrump,
     Phase,
     apply,
-    deal_cards,
     hand_result,
     legal_actions,
     make_rules,
-    start_hand,
+    new_game,
 )
-from engine.euchre.hand import Action, HandState
 
 RANKS = "9TJQKA"
 SUITS = "CDHS"
@@ -88,7 +89,7 @@ def run_hand(game: pyspiel.Game, preset: str, options: dict, seed: int, diffs: C
     """Play one hand in both engines; return the number of decision points compared."""
     rules = make_rules(preset, options)
     rng = random.Random(seed)
-    ours = start_hand(rules, deal_cards(seed))
+    ours = new_game(rules, seed)
     theirs = os_start(game, ours)
     points = 0
     while ours.to_act is not None:
@@ -115,6 +116,7 @@ def run_hand(game: pyspiel.Game, preset: str, options: dict, seed: int, diffs: C
         points += 1
     assert theirs.is_terminal(), (seed, ours.history)
     assert theirs.returns() == expected_returns(ours), (seed, ours.history, theirs.returns())
+    assert list(GAME.returns(ours)) == theirs.returns(), "our returns are OpenSpiel's (zero-sum, per seat)"
     result = hand_result(ours)
     assert result is not None
     diffs["hands"] += 1

@@ -11,15 +11,22 @@ import pytest
 
 from engine.base import PASS
 from engine.cards import RED_JOKER, Suit, parse_cards
-from engine.errors import CardNotInDeckError, IllegalPlayError, InvalidPositionError, UnknownNameError
+from engine.driver import play_out, replay
+from engine.errors import CardNotInDeckError, IllegalPlayError, InvalidPositionError, InvalidRequestError
 from engine.euchre import (
+    BENNY_CARDS,
     BOTS,
+    CARDS,
+    COMMANDS,
+    GAME,
     ORDER_UP,
     NameTrump,
+    NeedsBennyError,
     Phase,
+    Position,
     Seat,
-    TrickPosition,
     apply,
+    card_power,
     check,
     check_action,
     deal_cards,
@@ -28,20 +35,17 @@ from engine.euchre import (
     legal_actions,
     legal_plays,
     make_rules,
-    new_hand,
+    new_game,
+    next_dealer,
     parse_action,
-    play_game,
-    start_hand,
+    play_match,
+    simulate_matches,
+    state_from_cards,
     trick_winner,
     trump_order,
 )
-from engine.euchre.cli import COMMANDS, simulate
-from engine.euchre.hand import next_dealer
-from engine.euchre.simulation import _bots, play_hand
-from engine.euchre.table import TABLE
-from engine.euchre.trumps import BENNY_CARDS, CARDS, card_power
 from engine.sim import game_seed
-from engine.table import Record, play_out, replay
+from engine.table import Record
 
 C = parse_cards
 RJ = RED_JOKER
@@ -68,30 +72,31 @@ def test_with_hearts_trump_the_joker_is_above_the_right_bower() -> None:
 
 
 def test_the_joker_follows_as_a_heart_and_must_be_played_to_a_heart_lead() -> None:
-    only_trump = TrickPosition(HEARTS, C("RJ AS 9C"), C("9H"), benny=True)
+    only_trump = Position.build(C("RJ AS 9C"), C("9H"), trump=HEARTS, rules=BENNY)
     assert legal_plays(only_trump) == (RJ,)
     verdict = check(only_trump, C("AS")[0])
     assert not verdict.legal and "you hold hearts (RJ)" in verdict.reason
     assert "RJ, the joker, is a heart while hearts are trump" in check(only_trump, RJ).reason
     # a club lead does not call for the joker, and a player with clubs must not play it
-    clubs = TrickPosition(HEARTS, C("RJ AC 9S"), C("9C"), benny=True)
+    clubs = Position.build(C("RJ AC 9S"), C("9C"), trump=HEARTS, rules=BENNY)
     assert legal_plays(clubs) == C("AC")
     assert "must follow suit" in check(clubs, RJ).reason
     # the joker led is a trump lead: the left bower follows it
-    led = TrickPosition(HEARTS, C("JD AS"), C("RJ"), benny=True)
+    led = Position.build(C("JD AS"), C("RJ"), trump=HEARTS, rules=BENNY)
     assert legal_plays(led) == C("JD")
     assert "the joker" in check(led, C("JD")[0]).reason
 
 
 def test_the_joker_is_refused_without_the_benny_and_the_black_joker_always() -> None:
     message = "RJ is not in the 24-card Euchre deck; turn on the benny option for the 25-card deck with a joker"
-    with pytest.raises(CardNotInDeckError) as info:
-        TrickPosition(HEARTS, C("RJ 9H"))
-    assert str(info.value) == message
+    with pytest.raises(NeedsBennyError) as info:
+        Position.build(C("RJ 9H"), trump=HEARTS)
+    assert str(info.value) == message and info.value.option == "benny" and info.value.preset == "benny"
+    assert isinstance(info.value, CardNotInDeckError)
     with pytest.raises(CardNotInDeckError, match="BJ is not in the 25-card Euchre deck"):
-        TrickPosition(HEARTS, C("BJ 9H"), benny=True)
+        Position.build(C("BJ 9H"), trump=HEARTS, rules=BENNY)
     with pytest.raises(CardNotInDeckError, match="turn on the benny option"):
-        new_hand(make_rules("seed"), 0, [C("JH AH KH 9S 10S")] * 4, RJ)
+        state_from_cards(make_rules("seed"), 0, [C("JH AH KH 9S 10S")] * 4, RJ)
 
 
 def test_a_benny_deal_has_25_cards_and_a_kitty_of_five() -> None:
@@ -101,7 +106,7 @@ def test_a_benny_deal_has_25_cards_and_a_kitty_of_five() -> None:
         every = [c for h in dealt.hands for c in h] + [dealt.upcard, *dealt.kitty]
         assert Counter(every) == Counter(BENNY_CARDS)
     with pytest.raises(InvalidPositionError, match="4 cards under the upcard"):
-        new_hand(BENNY, 0, [C("JH AH KH 9S 10S"), C("QH 10H 9H QS KS"), C("JD AD KD QD 10D"),
+        state_from_cards(BENNY, 0, [C("JH AH KH 9S 10S"), C("QH 10H 9H QS KS"), C("JD AD KD QD 10D"),
                             C("AS JS JC AC KC")], C("9D")[0], C("QC 10C 9C RJ 9C"))
 
 
@@ -112,7 +117,7 @@ HANDS = [C("JH AH KH 9S 10S"), C("QH 10H 9H QS KS"), C("JD AD KD QD 10D"), C("AS
 
 def joker_up(**options: object):
     """West deals and turns up the joker."""
-    return new_hand(make_rules("benny", options), Seat.WEST, HANDS, RJ, C("QC 10C 9C 9D"))
+    return state_from_cards(make_rules("benny", options), Seat.WEST, HANDS, RJ, C("QC 10C 9C 9D"))
 
 
 def test_a_turned_up_joker_lets_the_dealer_name_trump_at_once() -> None:
@@ -154,11 +159,11 @@ def test_a_turned_up_joker_in_seeded_hands_with_both_rules() -> None:
         rules = make_rules("benny", {"benny_upcard": rule})
         for seed in seeds:
             for bot in BOTS.values():
-                state = start_hand(rules, deal_cards(seed, rules=rules))
+                state = new_game(rules, seed)
                 assert state.phase is Phase.JOKER_UPCARD
                 rng = random.Random(seed)
                 while state.to_act is not None:
-                    state = apply(state, bot(state, rng))
+                    state = apply(state, bot.choose(state, rng))
                 assert hand_result(state) is not None
                 if rule == "dealer names trump":
                     assert state.maker == state.dealer and state.trump is state.joker_suit
@@ -166,23 +171,24 @@ def test_a_turned_up_joker_in_seeded_hands_with_both_rules() -> None:
 
 def test_the_table_hides_the_dealers_cards_while_they_name_a_suit_blind() -> None:
     seed = next(s for s in range(400) if deal_cards(s, rules=BENNY).upcard == RJ)
-    state = TABLE.new_hand("benny", seed)
+    state = GAME.new_game(BENNY, seed)
     dealer = state.dealer
-    view = TABLE.view(state, dealer)
+    view = GAME.view(state, dealer)
     assert all(c is None for c in view.seats[dealer].cards)
     assert any(label.startswith("Upcard: the joker") for label, _ in view.extra)
-    assert all(c is not None for c in TABLE.view(state, None).seats[dealer].cards)
-    after, step = TABLE.apply(state, "name H")
+    assert all(c is not None for c in GAME.view(state, None).seats[dealer].cards)
+    after, step = GAME.step(state, GAME.parse_action(state, "name H"))
     assert "before looking at their cards" in step.comment and "best bower" in step.comment
-    assert all(c is not None for c in TABLE.view(after, dealer).seats[dealer].cards)
+    assert all(c is not None for c in GAME.view(after, dealer).seats[dealer].cards)
     assert len(after.hands[dealer]) == 6
 
 
 def test_benny_preset_plays_whole_hands_at_the_table() -> None:
     for seed in range(40):
-        record, final = play_out(TABLE, "benny", seed, "heuristic")
-        states, _ = replay(TABLE, Record.from_json(record.to_json()))
-        assert states[-1] == final and TABLE.result(final) is not None
+        record, final = play_out(GAME, BENNY, seed, "heuristic")
+        assert record.preset == "benny"
+        states, _ = replay(GAME, Record.from_json(record.to_json()))
+        assert states[-1] == final and GAME.outcome(final) is not None
 
 
 # ------------------------------------------------------------------------------------------ deal_packets
@@ -241,7 +247,7 @@ def test_the_deal_command_shows_the_packets() -> None:
     ("same dealer", Seat.WEST, "the same dealer deals again"),
 ])
 def test_after_a_thrown_in_hand_the_deal_passes_or_stays(option: str, dealer: Seat, words: str) -> None:
-    hand = new_hand(make_rules("seed", {"thrown_in": option}), Seat.WEST, HANDS, C("9D")[0])
+    hand = state_from_cards(make_rules("seed", {"thrown_in": option}), Seat.WEST, HANDS, C("9D")[0])
     last_pass = run(hand, *["pass"] * 7)
     assert words in check_action(last_pass, PASS).reason
     thrown = run(last_pass, "pass")
@@ -251,33 +257,38 @@ def test_after_a_thrown_in_hand_the_deal_passes_or_stays(option: str, dealer: Se
 
 
 def test_whole_games_follow_the_thrown_in_option() -> None:
-    bots = _bots("heuristic")
     nxt, same = make_rules("seed"), make_rules("seed", {"thrown_in": "same dealer"})
-    seed = next(s for s in range(200) if play_game(nxt, s, bots).thrown_in)
+    seed = next(s for s in range(200) if play_match(nxt, s, "heuristic").thrown_in)
     for rules in (nxt, same):
-        game = play_game(rules, seed, bots)
-        assert len(game.dealers) == game.hands
+        game = play_match(rules, seed, "heuristic")
+        assert len(game.dealers) == game.hands == len(game.records) == len(game.path) - 1
         for number in range(1, game.hands):
-            _, result = play_hand(rules, game_seed(seed, number), bots, game.dealers[number - 1])
-            stays = result.thrown_in and rules.thrown_in.value == "same dealer"
+            _, final = play_out(GAME, rules, game_seed(seed, number), "heuristic",
+                                start={"dealer": Seat(game.dealers[number - 1]).letter})
+            stays = final.thrown_in and rules.thrown_in.value == "same dealer"
             expected = game.dealers[number - 1] if stays else (game.dealers[number - 1] + 1) % 4
             assert game.dealers[number] == expected
-    assert play_game(same, seed, bots).dealers != play_game(nxt, seed, bots).dealers
-    frame = simulate(5, seed, {"unit": "games", "bots": "heuristic", "thrown_in": "same dealer"})
+        for number, record in enumerate(game.records, start=1):  # every hand replays, the score carried in start
+            states, _ = replay(GAME, record)
+            row = GAME.summary_row(states[-1])
+            assert (row["ns_score"], row["ew_score"]) == game.path[number]
+    assert play_match(same, seed, "heuristic").dealers != play_match(nxt, seed, "heuristic").dealers
+    frame = simulate_matches(5, seed, {"bots": "heuristic", "thrown_in": "same dealer"})
     assert {"thrown_in", "dealers"} <= set(frame.columns)
 
 
 def test_the_table_says_who_deals_after_a_thrown_in_hand() -> None:
     for options, words in (({}, "the deal passes to the left"), ({"thrown_in": "same dealer"},
                                                                   "the same dealer deals again")):
-        state = TABLE.new_hand("seed", 4, options)
+        state = GAME.new_game(GAME.rules("seed", options), 4)
         steps = []
         for _ in range(8):
-            state, step = TABLE.apply(state, "pass")
+            state, step = GAME.step(state, PASS)
             steps.append(step)
         assert words in steps[-1].comment
-        assert words in TABLE.result(state)["summary"]
-        info = dict(TABLE.view(state, None).info)
+        result = GAME.outcome(state)
+        assert result is not None and words in result.summary
+        info = dict(GAME.view(state, None).info)
         assert words in info["Next deal"]
 
 
@@ -286,36 +297,37 @@ def test_the_table_says_who_deals_after_a_thrown_in_hand() -> None:
 
 def test_commands_with_the_benny() -> None:
     answer = COMMANDS["legal"]({"preset": "benny", "trump": "H", "hand": "RJ AS 9C", "trick": "9H"})
-    assert answer["legal"] == ["RJ"]
+    assert answer["legal_cards"] == "RJ" and [p["cards"] for p in answer["plays"]] == ["RJ"]
     answer = COMMANDS["winner"]({"preset": "benny", "trump": "H", "trick": "9C JH RJ JD", "leader": "N"})
     assert answer["winner"] == "S" and "best bower" in answer["reason"]
     answer = COMMANDS["trumps"]({"options": {"benny": True}, "trump": "H", "hand": "RJ JD 9S"})
-    assert answer["order"][:3] == ["RJ", "JH", "JD"] and answer["trumps"] == ["RJ", "JD"]
+    assert answer["order"].startswith("RJ JH JD ") and answer["trumps"] == "RJ JD"
     answer = COMMANDS["calls"]({"preset": "benny", "dealer": "N", "upcard": "RJ", "hand": "9S 10S QD KD AC"})
     assert answer["to_act"] == "N" and answer["phase"] == "joker upcard"
-    assert answer["calls"] == ["name S", "name H", "name D", "name C"] and "advice" not in answer
+    assert answer["calls"] == ["name S", "name H", "name D", "name C"] and answer["advice"] is None
     answer = COMMANDS["calls"]({"preset": "benny", "options": {"benny_upcard": "stands for a suit"},
                                 "dealer": "N", "upcard": "RJ", "joker_suit": "S", "round": 2, "seat": "W"})
     assert answer["calls"] == ["pass", "name H", "name D", "name C"]
     answer = COMMANDS["discard"]({"preset": "benny", "hand": "RJ 9C 10D JH QH AH", "upcard": "RJ", "trump": "H"})
     assert answer["trump"] == "H" and answer["advice"] == "9C"
     answer = COMMANDS["position"]({"preset": "benny", "dealer": "S", "upcard": "RJ", "round": 1, "seat": "S"})
-    assert answer["kind"] == "calling" and answer["calls"][0] == "name S"
+    assert answer["kind"] == "calling" and answer["calls"]["calls"][0] == "name S"
 
 
 @pytest.mark.parametrize(("command", "request_", "error", "message"), [
-    ("legal", {"trump": "H", "hand": "RJ AS", "trick": "9H"}, CardNotInDeckError,
+    ("legal", {"trump": "H", "hand": "RJ AS", "trick": "9H"}, NeedsBennyError,
      "RJ is not in the 24-card Euchre deck; turn on the benny option for the 25-card deck with a joker"),
-    ("calls", {"dealer": "N", "upcard": "RJ"}, CardNotInDeckError, "turn on the benny option"),
+    ("calls", {"dealer": "N", "upcard": "RJ"}, NeedsBennyError, "turn on the benny option"),
+    ("position", {"trump": "H", "trick": "RJ"}, NeedsBennyError, "turn on the benny option"),
     ("legal", {"preset": "benny", "trump": "H", "hand": "BJ AS"}, CardNotInDeckError,
      "BJ is not in the 25-card Euchre deck"),
-    ("deal", {"seed": 1, "options": {"deal_packets": "4-1"}}, UnknownNameError,
-     "unknown deal_packets value '4-1'; known: 3-2, 2-3, singles"),
-    ("deal", {"seed": 1, "options": {"thrown_in": "redeal"}}, UnknownNameError,
-     "known: next dealer, same dealer"),
-    ("deal", {"seed": 1, "options": {"benny_upcard": "hearts"}}, UnknownNameError,
-     "known: dealer names trump, stands for a suit"),
-    ("deal", {"seed": 1, "options": {"benny": "yes"}}, ValueError, "option benny: expected true or false"),
+    ("deal", {"seed": 1, "options": {"deal_packets": "4-1"}}, InvalidRequestError,
+     "option 'deal_packets' (Deal) is one of 3-2, 2-3, singles, not '4-1'"),
+    ("deal", {"seed": 1, "options": {"thrown_in": "redeal"}}, InvalidRequestError,
+     "is one of next dealer, same dealer, not 'redeal'"),
+    ("deal", {"seed": 1, "options": {"benny_upcard": "hearts"}}, InvalidRequestError,
+     "is one of dealer names trump, stands for a suit, not 'hearts'"),
+    ("deal", {"seed": 1, "options": {"benny": "yes"}}, InvalidRequestError, "is true or false, not 'yes'"),
     ("calls", {"preset": "benny", "dealer": "N", "upcard": "RJ", "seat": "E"}, InvalidPositionError,
      "North, the dealer, names trump at once"),
     ("calls", {"preset": "benny", "dealer": "N", "upcard": "RJ", "round": 2}, InvalidPositionError,
@@ -345,3 +357,13 @@ def test_bad_options_on_the_command_line_are_one_line(capsys: pytest.CaptureFixt
                  json.dumps({"deal_packets": "3-3"})])
     err = capsys.readouterr().err.strip()
     assert code == 2 and "deal_packets" in err and "\n" not in err
+
+
+def test_a_turned_up_joker_fixes_the_round_and_the_caller() -> None:
+    from engine.euchre import calling_fixed
+
+    assert calling_fixed(RJ, Seat.SOUTH) == (1, Seat.SOUTH)
+    assert calling_fixed(C("KH")[0], Seat.SOUTH) is None
+    assert calling_fixed(RJ, Seat.SOUTH, Suit.SPADES) is None  # it stands for spades: the calling goes on
+    answer = COMMANDS["calls"]({"preset": "benny", "dealer": "E", "upcard": "RJ"})
+    assert (answer["to_act"], answer["round"], answer["phase"]) == ("E", 1, "joker upcard")

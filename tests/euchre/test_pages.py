@@ -48,6 +48,7 @@ def test_editor_bad_input_is_a_message() -> None:
         at.text_input(key=f"{K}:trick").input(trick).run()
         assert not at.exception
         assert any(message in e.value for e in at.error), (trick, [e.value for e in at.error])
+        assert not any("field '" in e.value for e in at.error), "the learner is told about the trick, not a field"
     at.text_input(key=f"{K}:trick").input("9S").run()
     at.multiselect(key=f"{K}:out").set_value(["N", "S"]).run()
     assert any("one player of each side" in e.value for e in at.error)

@@ -9,49 +9,55 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.base import PASS
 from engine.cards import Suit
 from engine.euchre import (
+    BENNY_CARDS,
     BOTS,
+    CARDS,
+    ORDER_UP,
+    PRESETS,
+    Discard,
+    GoAlone,
+    NameTrump,
     Phase,
+    Position,
     Side,
-    TrickPosition,
     action_text,
     apply,
     check,
     check_action,
-    deal_cards,
+    deck_of,
     effective_suit,
     hand_result,
     legal_actions,
     legal_plays,
     make_rules,
+    new_game,
     parse_action,
     score_hand,
-    start_hand,
     trick_winner,
     win_chances,
 )
-from engine.euchre.rules import PRESETS
-from engine.euchre.trumps import BENNY_CARDS, CARDS, deck_of
 
 cards_strategy = st.permutations(CARDS)
 
 
 @st.composite
-def trick_positions(draw: st.DrawFn) -> TrickPosition:
+def trick_positions(draw: st.DrawFn) -> Position:
     benny = draw(st.booleans())
     deck = draw(st.permutations(BENNY_CARDS if benny else CARDS))
     players = draw(st.sampled_from([2, 3, 4]))
     hand_size = draw(st.integers(1, 5))
     trick_size = draw(st.integers(0, players - 1))
     trump = draw(st.sampled_from(list(Suit)))
-    return TrickPosition(trump, tuple(deck[:hand_size]), tuple(deck[hand_size:hand_size + trick_size]), players,
-                         benny)
+    return Position.build(deck[:hand_size], deck[hand_size:hand_size + trick_size], trump=trump, players=players,
+                          rules=make_rules("benny" if benny else "seed"))
 
 
 @settings(max_examples=400)
 @given(trick_positions())
-def test_legal_plays_are_exactly_the_cards_check_accepts(position: TrickPosition) -> None:
+def test_legal_plays_are_exactly_the_cards_check_accepts(position: Position) -> None:
     legal = legal_plays(position)
     assert legal, "there is always a legal card"
     for card in position.hand:
@@ -60,6 +66,10 @@ def test_legal_plays_are_exactly_the_cards_check_accepts(position: TrickPosition
         assert verdict.reason
         if not verdict.legal:
             assert "must follow suit" in verdict.reason
+    for card in BENNY_CARDS:  # a card not in the hand is refused, saying so
+        if card not in position.hand:
+            verdict = check(position, card)
+            assert not verdict.legal and "not in your hand" in verdict.reason
     led = position.led_suit
     if led is not None and any(effective_suit(c, position.trump) is led for c in position.hand):
         assert all(effective_suit(c, position.trump) is led for c in legal)
@@ -77,6 +87,9 @@ def test_trick_winner_is_a_trump_if_any_else_the_led_suit(deck: list, trump: Sui
         assert effective_suit(winner, trump) is suits[0]
 
 
+EVERY_ACTION = [PASS, ORDER_UP, GoAlone.ALONE, GoAlone.PARTNER, *(NameTrump(s) for s in Suit), *BENNY_CARDS,
+                *(Discard(c) for c in BENNY_CARDS)]
+
 VARIANTS = [{}, {"deal_packets": "2-3"}, {"deal_packets": "singles", "thrown_in": "same dealer"},
             {"benny": True, "benny_upcard": "stands for a suit"}]
 
@@ -87,16 +100,19 @@ VARIANTS = [{}, {"deal_packets": "2-3"}, {"deal_packets": "singles", "thrown_in"
 def test_seeded_hands_conserve_cards_and_score_by_the_table(seed: int, preset: str, bot_name: str,
                                                             options: dict) -> None:
     rules = make_rules(preset, options)
-    state = start_hand(rules, deal_cards(seed, rules=rules))
+    state = new_game(rules, seed)
     rng = random.Random(seed)
     bot = BOTS[bot_name]
     steps = 0
     while state.to_act is not None:
         legal = legal_actions(state)
         assert legal
-        action = bot(state, rng)
+        for other in EVERY_ACTION:  # one legality path: check agrees with the enumeration, with a reason
+            verdict = check_action(state, other)
+            assert verdict.legal == (other in legal), (action_text(other), verdict.reason)
+            assert verdict.reason
+        action = bot.choose(state, rng)
         assert action in legal
-        assert check_action(state, action).legal
         assert parse_action(action_text(action)) == action
         state = apply(state, action)
         steps += 1

@@ -1,4 +1,5 @@
-"""The Euchre deck and card ranking: bowers, the effective suit, and the power of a card in a trick.
+"""The Euchre card order: the deck, the bowers, the effective suit, the power of a card in a trick, and the
+order cards are shown in.
 
 With hearts trump the trumps rank J♥ (right bower), J♦ (left bower), A♥, K♥, Q♥, 10♥, 9♥. The left bower
 belongs to the trump suit for every purpose: with hearts trump, J♦ is a heart, not a diamond.
@@ -14,21 +15,27 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.cards import RED_JOKER, Card, Deck, Rank, Suit
+from engine.errors import CardNotInDeckError
 
 __all__ = [
     "BENNY",
+    "BENNY_CARDS",
     "BENNY_DECK",
+    "CARDS",
     "DECK",
     "RANKS",
+    "NeedsBennyError",
     "card_power",
+    "check_cards",
     "deck_of",
+    "describe_card",
     "effective_suit",
     "is_trump",
     "left_bower",
     "right_bower",
-    "same_colour",
+    "sort_hand",
+    "suit_name",
     "trump_order",
-    "trumps_in",
 ]
 
 DECK: Deck = Deck.euchre()
@@ -43,9 +50,28 @@ _SAME_COLOUR = {Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES, Suit.HEARTS: S
 _TRUMP_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.TEN, Rank.NINE)
 
 
-def same_colour(suit: Suit) -> Suit:
-    """The other suit of the same colour (♥ ↔ ♦, ♠ ↔ ♣): the suit of the left bower."""
-    return _SAME_COLOUR[suit]
+class NeedsBennyError(CardNotInDeckError):
+    """The joker (RJ) in a game without the benny. ``option`` and ``preset`` name what brings the joker in, so
+    a page can offer them without reading the message."""
+
+    option = "benny"
+    preset = "benny"
+
+    def __init__(self) -> None:
+        super().__init__(BENNY.symbol_text, DECK.name)
+        self.args = (f"{BENNY.symbol_text} is not in the 24-card Euchre deck; turn on the benny option for the "
+                     "25-card deck with a joker",)
+
+
+def check_cards(cards: Iterable[Card], where: str, benny: bool = False) -> None:
+    """Raise NeedsBennyError, CardNotInDeckError or TooManyCopiesError unless ``cards`` can all come from one
+    Euchre deck (the 25-card deck with the joker when ``benny``)."""
+    cards = tuple(cards)
+    if not benny and BENNY in cards:
+        raise NeedsBennyError
+    deck_of(benny).check(cards, where)
+
+
 
 
 def right_bower(trump: Suit) -> Card:
@@ -108,10 +134,6 @@ def card_power(card: Card, trump: Suit) -> int:
     return POWER[trump][card]
 
 
-def trumps_in(cards: Iterable[Card], trump: Suit) -> tuple[Card, ...]:
-    """The trumps among ``cards``, highest first (bowers included)."""
-    table = POWER[trump]
-    return tuple(sorted((c for c in cards if EFFECTIVE[trump][c] is trump), key=table.__getitem__, reverse=True))
 
 
 def describe_card(card: Card, trump: Suit) -> str:
@@ -138,3 +160,8 @@ def sort_hand(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
         return (-1 if s is trump else order[s], -power[c])
 
     return sorted(cards, key=key)
+
+
+def suit_name(suit: Suit, count: int = 2) -> str:
+    """``hearts`` (or ``a heart`` for count 1)."""
+    return suit.plural if count != 1 else f"a {suit.plural[:-1]}"

@@ -1,0 +1,316 @@
+"""The decisions before play, and what makes each legal: the dealer naming a suit for a turned-up joker (the
+benny), calling round 1 (pass or order up), the dealer's discard, calling round 2 (pass or name a suit; stick
+the dealer), and going alone.
+
+The decisions are typed values (:data:`ORDER_UP`, :class:`NameTrump`, :class:`Discard`, :class:`GoAlone`, and
+:data:`engine.base.PASS`). Each ``check_*`` function answers for one phase of the hand, with a reason a learner
+can read; it returns None for an action that is no decision of that phase at all (the hand's state machine,
+:mod:`engine.euchre.state`, says so in general words). The functions read the hand through
+:class:`CallingState`, the few fields of the state they need.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Protocol
+
+from engine.base import PASS, Pass, Verdict
+from engine.cards import Card, Suit, format_cards
+from engine.errors import InvalidPositionError
+from engine.euchre.order import BENNY
+from engine.euchre.rules import BennyUpcard, Rules, Seat
+
+__all__ = [
+    "ORDER_UP",
+    "CallingState",
+    "Discard",
+    "GoAlone",
+    "NameTrump",
+    "OrderUp",
+    "alone_choices",
+    "alone_queue",
+    "calling_fixed",
+    "check_alone",
+    "check_discard",
+    "check_joker_call",
+    "check_joker_calling",
+    "check_round_one",
+    "check_round_two",
+    "dealer_stuck",
+    "joker_calls",
+    "legal_discards",
+    "must_go_alone",
+    "round_one_calls",
+    "round_two_calls",
+    "upcard_text",
+]
+
+
+class OrderUp:
+    """Round 1: make the upcard's suit trump (the dealer picks the upcard up). Use :data:`ORDER_UP`."""
+
+    _instance: OrderUp | None = None
+
+    def __new__(cls) -> OrderUp:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "ORDER_UP"
+
+    def __reduce__(self) -> str:
+        return "ORDER_UP"
+
+
+ORDER_UP = OrderUp()
+
+
+@dataclass(frozen=True, slots=True)
+class NameTrump:
+    """Round 2: name ``suit`` as trump (also the dealer's choice when the joker is turned up)."""
+
+    suit: Suit
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """The dealer who picked up the upcard lays ``card`` away face down."""
+
+    card: Card
+
+
+class GoAlone(Enum):
+    """Announce a lone hand (the partner sits out), or play with the partner."""
+
+    ALONE = "alone"
+    PARTNER = "partner"
+
+
+PassOrOrder = Pass | OrderUp
+PassOrName = Pass | NameTrump
+
+
+class CallingState(Protocol):
+    """What the bidding rules read of a hand (a :class:`~engine.euchre.state.HandState` has all of it)."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def passes(self) -> int: ...
+
+    @property
+    def upcard(self) -> Card | None: ...
+
+    @property
+    def joker_suit(self) -> Suit | None: ...
+
+    @property
+    def turned_suit(self) -> Suit | None: ...
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
+
+    @property
+    def maker(self) -> int | None: ...
+
+    @property
+    def called_round(self) -> int: ...
+
+
+def upcard_text(state: CallingState) -> str:
+    """The upcard for a reason: ``K♥``, or ``RJ (the joker, standing for spades)``."""
+    if state.upcard is None:
+        return "?"
+    if state.upcard == BENNY and state.joker_suit is not None:
+        return f"{state.upcard.symbol_text} (the joker, standing for {state.joker_suit.plural})"
+    return state.upcard.symbol_text
+
+
+def _seat(state: CallingState) -> Seat:
+    assert state.to_act is not None  # a decision is open whenever these rules are asked
+    return Seat(state.to_act)
+
+
+# ------------------------------------------------------------------------------------------ a turned-up joker
+
+
+def joker_calls() -> list[NameTrump]:
+    """The dealer's choices for a turned-up joker: any suit."""
+    return [NameTrump(s) for s in Suit]
+
+
+def check_joker_call(state: CallingState, action: object) -> Verdict | None:
+    """The dealer naming a suit for the turned-up joker, before looking at their cards."""
+    seat = _seat(state)
+    if isinstance(action, NameTrump):
+        suit = action.suit
+        if state.rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
+            return Verdict(True, f"{seat.title}, the dealer, may name {suit.plural} {suit.symbol} as trump (before "
+                                 f"looking at their cards): {seat.side.title} become the makers, and the dealer "
+                                 "picks up the joker and discards")
+        return Verdict(True, f"{seat.title}, the dealer, may name {suit.plural} {suit.symbol} for the joker (before "
+                             f"looking at their cards): round 1 then offers {suit.plural} as trump")
+    if action is PASS or action is ORDER_UP:
+        return Verdict(False, f"the joker ({upcard_text(state)}) was turned up, so {Seat(state.dealer).title}, the "
+                              "dealer, must name a suit at once (before looking at their cards): say 'name H' or "
+                              "another suit")
+    return None
+
+
+def calling_fixed(upcard: Card, dealer: Seat, joker_suit: Suit | None = None) -> tuple[int, Seat] | None:
+    """The calling round and the seat to call when the upcard fixes them — a turned-up joker (the benny) is
+    named by the dealer at once, in round 1, before anyone else speaks — else None (any round and caller may
+    be posed). With ``joker_suit`` (the suit the joker stands for) the calling goes on as usual."""
+    if upcard == BENNY and joker_suit is None:
+        return (1, dealer)
+    return None
+
+
+def check_joker_calling(rules: Rules, dealer: int, round_: int, seat: int, joker_suit: Suit | None) -> None:
+    """Refuse a calling position that cannot follow a turned-up joker, saying why."""
+    name = Seat(dealer).title
+    if rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
+        if joker_suit is not None or round_ != 1 or seat != dealer:
+            raise InvalidPositionError(
+                f"the joker (RJ) was turned up, so {name}, the dealer, names trump at once, before looking at "
+                "their cards: there is no other call to make (pose the dealer in round 1)")
+        return
+    if joker_suit is None and (round_ != 1 or seat != dealer):
+        raise InvalidPositionError(
+            f"the joker (RJ) was turned up: first {name}, the dealer, names the suit it stands for; give that "
+            "suit as joker_suit to pose a later call")
+
+
+# ------------------------------------------------------------------------------------------ round 1
+
+
+def round_one_calls() -> list[PassOrOrder]:
+    """Round 1: pass, or order up the upcard."""
+    return [PASS, ORDER_UP]
+
+
+def check_round_one(state: CallingState, action: object) -> Verdict | None:
+    seat = _seat(state)
+    if action is PASS:
+        return Verdict(True, f"{seat.title} may pass: the next player decides")
+    if action is ORDER_UP:
+        offered = state.turned_suit
+        assert offered is not None  # round 1 always has a suit on offer
+        who = "the dealer picks it up" if seat != state.dealer else "as dealer, you pick it up"
+        return Verdict(True, f"{seat.title} may order up {upcard_text(state)}: {offered.plural} become trump and "
+                             f"{who}")
+    if isinstance(action, NameTrump):
+        return Verdict(False, f"in round 1 the only suit that can become trump is the upcard's "
+                              f"({upcard_text(state)}): say 'order up' or 'pass'; suits are named in round 2")
+    return None
+
+
+# ------------------------------------------------------------------------------------------ round 2
+
+
+def dealer_stuck(state: CallingState) -> bool:
+    """Round 2, the other three have passed twice, and the dealer may not pass (stick the dealer)."""
+    return state.rules.stick_the_dealer and state.passes == 7
+
+
+def round_two_calls(state: CallingState) -> list[PassOrName]:
+    """Round 2: pass (unless the dealer is stuck), or name a suit (not the turned-down one, by default)."""
+    calls: list[PassOrName] = [] if dealer_stuck(state) else [PASS]
+    turned = state.turned_suit
+    calls += [NameTrump(s) for s in Suit if s is not turned or state.rules.name_turned_down_suit]
+    return calls
+
+
+def check_round_two(state: CallingState, action: object) -> Verdict | None:
+    seat = _seat(state)
+    turned = state.turned_suit
+    assert turned is not None  # round 2 follows a turned-down upcard
+    if action is PASS:
+        if dealer_stuck(state):
+            return Verdict(False, "the other three passed twice and the dealer is stuck (stick the dealer): "
+                                  "the dealer must name a suit")
+        if state.passes == 7:
+            return Verdict(True, "the dealer may pass: the hand is then thrown in and "
+                                 f"{state.rules.thrown_in.description}")
+        return Verdict(True, f"{seat.title} may pass: the next player decides")
+    if action is ORDER_UP:
+        return Verdict(False, f"the upcard {upcard_text(state)} was turned down after round 1; in round 2 name "
+                              "another suit or pass")
+    if isinstance(action, NameTrump):
+        suit = action.suit
+        if suit is turned and not state.rules.name_turned_down_suit:
+            return Verdict(False, f"{turned.plural} were turned down in round 1 (the upcard was "
+                                  f"{upcard_text(state)}), so {turned.plural} may not be named in round 2")
+        return Verdict(True, f"{seat.title} may name {suit.plural} {suit.symbol} as trump")
+    return None
+
+
+# ------------------------------------------------------------------------------------------ the discard
+
+
+def legal_discards(state: CallingState) -> list[Discard]:
+    """The dealer's discards after picking up the upcard (not the upcard itself, if the rules say so)."""
+    hand = state.hands[state.dealer]
+    if state.rules.dealer_may_discard_upcard:
+        return [Discard(c) for c in hand]
+    return [Discard(c) for c in hand if c != state.upcard]
+
+
+def check_discard(state: CallingState, action: object) -> Verdict | None:
+    if not isinstance(action, Discard):
+        return None
+    card = action.card
+    hand = state.hands[state.dealer]
+    if card not in hand:
+        return Verdict(False, f"{card.symbol_text} is not in the dealer's hand ({format_cards(hand, symbols=True)})")
+    if card == state.upcard and not state.rules.dealer_may_discard_upcard:
+        return Verdict(False, f"the dealer must keep the upcard {card.symbol_text} (option: the upcard may not be "
+                              "discarded); discard another card")
+    return Verdict(True, f"the dealer may discard {card.symbol_text} face down")
+
+
+# ------------------------------------------------------------------------------------------ going alone
+
+
+def alone_queue(rules: Rules, dealer: int, maker: int) -> tuple[int, ...]:
+    """Who is asked "alone?" once trump is made, in order: the maker, their partner (if the rules let them),
+    then the defenders from the dealer's left (if the rules let them)."""
+    queue = [maker]
+    if rules.maker_partner_may_go_alone:
+        queue.append((maker + 2) % 4)
+    if rules.defender_may_go_alone:
+        queue += [s for s in ((dealer + i) % 4 for i in range(1, 5)) if s % 2 != maker % 2]
+    return tuple(queue)
+
+
+def must_go_alone(state: CallingState) -> bool:
+    """The dealer's partner ordered up, and the rules make them go alone."""
+    return (state.rules.dealer_partner_must_go_alone and state.to_act == state.maker and state.called_round == 1
+            and state.maker == (state.dealer + 2) % 4)
+
+
+def alone_choices(state: CallingState) -> list[GoAlone]:
+    return [GoAlone.ALONE] if must_go_alone(state) else [GoAlone.ALONE, GoAlone.PARTNER]
+
+
+def check_alone(state: CallingState, action: object) -> Verdict | None:
+    if not isinstance(action, GoAlone):
+        return None
+    seat = _seat(state)
+    partner = seat.partner
+    if action is GoAlone.PARTNER:
+        if must_go_alone(state):
+            return Verdict(False, f"{seat.title}, the dealer's partner, ordered up and must go alone (option: the "
+                                  "dealer's partner who orders up goes alone)")
+        return Verdict(True, f"{seat.title} may play with {partner.title}")
+    return Verdict(True, f"{seat.title} may go alone: {partner.title} puts their cards down and sits out")
+

@@ -1,0 +1,101 @@
+"""Euchre on the game contract: :class:`EuchreGame` and its one instance, :data:`GAME` (thin: it delegates to
+the modules of the package)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.base import Verdict
+from engine.cards import Card, Deck
+from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset
+from engine.euchre import state as hand
+from engine.euchre import table
+from engine.euchre.bots import BOTS
+from engine.euchre.examples import SAMPLES
+from engine.euchre.order import deck_of
+from engine.euchre.rules import NOTES, PRESETS, SEAT_LETTERS, Rules
+from engine.euchre.state import Action, HandState
+
+if TYPE_CHECKING:
+    from engine.commands import Command
+    from engine.table import Step, TableView
+
+__all__ = ["GAME", "EuchreGame"]
+
+
+class EuchreGame(Game[Rules, HandState, Action]):
+    """Euchre: one hand (the calling, the discard, going alone, five tricks, the score) from a seeded deal.
+
+    ``start`` sets a hand inside a game: ``dealer`` (a seat letter) and ``scores`` (the game score before it).
+    """
+
+    key: ClassVar[str] = "euchre"
+    info: ClassVar[GameInfo] = GameInfo(
+        "euchre", "Euchre", "Euchre", "Trick-taking with bowers, fixed partnerships", "4 players, partners opposite",
+        "24 cards (9 to A)", "Make trump and take 3 of 5 tricks; first side to 10 points, ahead by 2.")
+    presets: ClassVar[Mapping[str, Preset[Any]]] = PRESETS
+    notes: ClassVar[tuple[Note, ...]] = NOTES
+    max_actions: ClassVar[int] = 60
+    examples: ClassVar[Mapping[str, tuple[Mapping[str, Any], ...]]] = SAMPLES
+
+    def deck(self, rules: Rules) -> Deck:
+        return deck_of(rules.benny)
+
+    def seat_letters(self, rules: Rules) -> tuple[str, ...]:
+        return SEAT_LETTERS
+
+    def new_game(self, rules: Rules, seed: int, start: Mapping[str, Any] | None = None) -> HandState:
+        return hand.new_game(rules, seed, start)
+
+    def rules_of(self, state: HandState) -> Rules:
+        return state.rules
+
+    def to_act(self, state: HandState) -> int | None:
+        return state.to_act
+
+    def legal_actions(self, state: HandState, limit: int | None = None) -> Sequence[Action]:
+        return hand.legal_actions(state, limit)
+
+    def check(self, state: HandState, action: Action) -> Verdict:
+        return hand.check_action(state, action)
+
+    def apply_unchecked(self, state: HandState, action: Action) -> HandState:
+        return hand.apply_unchecked(state, action)
+
+    def returns(self, state: HandState) -> tuple[float, ...]:
+        return table.returns(state)
+
+    def action_text(self, action: Action) -> str:
+        return hand.action_text(action)
+
+    def parse_action(self, state: HandState, text: str) -> Action:
+        return hand.parse_action(text)
+
+    def action_cards(self, action: Action) -> tuple[Card, ...] | None:
+        return (action,) if isinstance(action, Card) else None
+
+    def view(self, state: HandState, seat: int | None) -> TableView:
+        return table.view(state, seat)
+
+    def comment(self, before: HandState, action: Action, after: HandState) -> Step:
+        return table.comment(before, action, after)
+
+    def outcome(self, state: HandState) -> Outcome | None:
+        return table.outcome(state)
+
+    def summary_row(self, state: HandState) -> dict[str, Any]:
+        return table.summary_row(state)
+
+    @property
+    def bots(self) -> Mapping[str, Bot[HandState, Action]]:
+        return BOTS
+
+    @property
+    def commands(self) -> Mapping[str, Command[Any, Any]]:
+        from engine.euchre.commands import COMMANDS
+
+        return COMMANDS
+
+
+GAME = EuchreGame()

@@ -1,0 +1,85 @@
+"""Who wins a trick, why, and who plays to it in which order."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from engine.cards import Card, Suit, format_cards
+from engine.errors import InvalidPositionError
+from engine.euchre.order import EFFECTIVE, POWER, describe_card, suit_name
+from engine.euchre.rules import Seat
+
+__all__ = ["Trick", "check_sitting_out", "play_order", "trick_winner", "winner_reason"]
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A trick: who led, the cards in the order played and who played each."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    seats: tuple[int, ...]
+
+    def winner(self, trump: Suit) -> int:
+        """The seat that wins this (complete) trick."""
+        return self.seats[trick_winner(self.cards, trump)]
+
+
+def trick_winner(trick: Sequence[Card], trump: Suit) -> int:
+    """The index in ``trick`` of the winning card: the highest trump, else the highest card of the suit led."""
+    if not trick:
+        raise InvalidPositionError("an empty trick has no winner")
+    suits, power = EFFECTIVE[trump], POWER[trump]
+    led = suits[trick[0]]
+    best, best_key = 0, power[trick[0]]
+    for i in range(1, len(trick)):
+        c = trick[i]
+        s = suits[c]
+        if s is trump or s is led:
+            key = power[c]
+            if key > best_key:
+                best, best_key = i, key
+    return best
+
+
+def winner_reason(trick: Sequence[Card], trump: Suit) -> str:
+    """Why the winner of the complete ``trick`` wins, for a learner."""
+    index = trick_winner(trick, trump)
+    card = trick[index]
+    suits = EFFECTIVE[trump]
+    trumps = [c for c in trick if suits[c] is trump]
+    name = describe_card(card, trump)
+    if trumps:
+        if len(trumps) == 1:
+            return f"{name} wins: it is the only trump played ({trump.plural} are trump)"
+        return f"{name} wins: it is the highest of the trumps played ({format_cards(trumps, symbols=True)})"
+    led = suits[trick[0]]
+    return f"{name} wins: no trump was played, and it is the highest {suit_name(led, 1)[2:]} (the suit led)"
+
+
+def check_sitting_out(out: Sequence[Seat]) -> None:
+    """Refuse seats sitting out that cannot: at most one of each side (the partner of a lone player)."""
+    if len(set(out)) != len(out) or len(out) > 2 or (len(out) == 2 and out[0].side == out[1].side):
+        raise InvalidPositionError("at most one player of each side sits out (the partner of a lone player)")
+
+
+def play_order(leader: Seat, out: Iterable[Seat] = (), count: int | None = None) -> tuple[Seat, ...]:
+    """The seats that play to a trick led by ``leader``, clockwise, skipping the seats that sit out (``count``
+    of them; all the active seats by default). InvalidPositionError for a leader who sits out or for two
+    sitting out on one side."""
+    out = tuple(out)
+    check_sitting_out(out)
+    if leader in out:
+        raise InvalidPositionError(f"{leader.title} sits out and cannot lead")
+    active = 4 - len(out)
+    count = active if count is None else count
+    if not 0 <= count <= active:
+        raise InvalidPositionError(f"{active} players are active, so a trick holds {active} cards, not {count}")
+    seats = [leader]
+    while len(seats) < count:
+        nxt = seats[-1].left
+        while nxt in out:
+            nxt = nxt.left
+        seats.append(nxt)
+    return tuple(seats[:count])
