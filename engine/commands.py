@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from engine.cards import Card, Deck, Rank
+from engine.cards import Card, Deck, Rank, Suit
 from engine.errors import (
     CardTableError,
     InvalidRequestError,
@@ -337,6 +337,15 @@ def decode(tp: Any, value: Any, ctx: Context = Context(), where: str = "the requ
             except CardTableError as error:
                 raise add_context(error, where) from None
         raise InvalidRequestError(f"{where}: expected a rank such as \"10\" or \"K\", got {quote(value)}")
+    if base is Suit:
+        if isinstance(value, Suit):
+            return value
+        if isinstance(value, str):
+            try:
+                return Suit.parse(_text(value, where))
+            except CardTableError as error:
+                raise add_context(error, where) from None
+        raise InvalidRequestError(f"{where}: expected a suit such as H or ♥, got {quote(value)}")
     if isinstance(base, type) and issubclass(base, enum.Enum):
         return _enum(base, value, where)
     if origin is typing.Literal:
@@ -520,6 +529,8 @@ def _schema_base(base: Any, defs: dict[str, Any], info: ArgInfo) -> dict[str, An
                           {"type": "array", "items": {"type": "string"}}]}
     if isinstance(base, type) and issubclass(base, Rank):
         return {"type": "string", "enum": [r.text for r in Rank if not r.is_joker]}
+    if base is Suit:
+        return {"type": "string", "description": "a suit: S, H, D, C or ♠ ♥ ♦ ♣"}
     if isinstance(base, type) and issubclass(base, enum.Enum):
         return {"enum": [encode(m.value) for m in base]}
     if origin is typing.Literal:

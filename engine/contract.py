@@ -365,9 +365,9 @@ class Game(ABC, Generic[R, S, A]):
     presets: ClassVar[Mapping[str, Preset[Any]]]
     notes: ClassVar[tuple[Note, ...]] = ()
     max_actions: ClassVar[int] = 20_000
+    """The most actions a record of this game may hold (checked before any replay)."""
     examples: ClassVar[Mapping[str, tuple[Mapping[str, Any], ...]]] = {}
     """Sample JSON requests by command name (for the README, ``--help`` and the contract tests)."""
-    """The most actions a record of this game may hold (checked before any replay)."""
 
     # -------------------------------------------------------------------------------------- rules
 

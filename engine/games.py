@@ -132,7 +132,7 @@ def preset_texts(key: str) -> dict[str, str]:
     """Preset name → one-line description, for menus."""
     loaded = _load(key)
     if loaded is not None:
-        return {name: f"{p.title} — {p.description}" for name, p in loaded.presets.items()}
+        return {name: p.description for name, p in loaded.presets.items()}
     if not has_engine(key):
         return {}
     return dict(getattr(game_cli(key), "PRESETS", {}))

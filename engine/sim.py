@@ -74,7 +74,7 @@ def simulate_rows(game: Game[Any, Any, Any], games: int, seed: int, options: Map
 
     parse_bots(game, bots, len(game.seat_letters(rules)))
     if workers is None:
-        workers = min(os.cpu_count() or 1, 8) if games >= 400 else 1
+        workers = min(os.cpu_count() or 1, 8) if games >= 2_000 else 1
     chunk = max(1, min(250, games // (workers * 4) or 1))
     parts = [range(i, min(i + chunk, games)) for i in range(0, games, chunk)]
     rows: list[dict[str, Any]] = []

@@ -7,8 +7,9 @@ import re
 import pytest
 from pypdf import PdfReader
 
+from engine.cards import format_cards, parse_cards
 from engine.errors import UnknownNameError
-from engine.games import GAMES, game_cli
+from engine.games import GAMES, json_commands
 from ui.handouts import handout_facts, handout_filename, handout_pdf, preset_name, presets
 
 CASES = [(game, preset) for game in GAMES for preset in presets(game)]
@@ -70,7 +71,7 @@ def test_the_handout_has_the_native_name_and_its_reading(game: str, preset: str)
 
 
 def test_shengji_facts_come_from_the_engine() -> None:
-    run = game_cli("shengji").COMMANDS
+    run = json_commands("shengji")
     for preset in presets("shengji"):
         text = _text(handout_pdf("shengji", preset))
         order = run["order"]({"preset": preset, "trump_rank": "2", "trump_suit": "H"})
@@ -87,7 +88,7 @@ def test_shengji_facts_come_from_the_engine() -> None:
 def test_the_presets_differ_where_the_engine_says_they_do() -> None:
     competition, tractor = (_text(handout_pdf("shengji", p)) for p in ("competition", "tractor"))
     assert "×8" in tractor and "×8" not in competition  # the kitty bonus of a last trick of pairs of pairs
-    thirteen = game_cli("thirteen").COMMANDS
+    thirteen = json_commands("thirteen")
     bomb_after_pass = {"hand": "7S 7C 7D 7H", "previous": "2H", "passed": True, "play": "7S 7C 7D 7H"}
     verdicts = {p: thirteen["check"]({**bomb_after_pass, "preset": p})["reason"] for p in ("seed", "pagat")}
     assert verdicts["seed"] != verdicts["pagat"]
@@ -100,11 +101,11 @@ def test_the_presets_differ_where_the_engine_says_they_do() -> None:
 
 
 def test_euchre_and_dou_dizhu_take_their_tables_from_the_engine() -> None:
-    euchre = game_cli("euchre").COMMANDS
+    euchre = json_commands("euchre")
     text = _text(handout_pdf("euchre", "seed"))
-    assert _plain(euchre["trumps"]({"trump": "H"})["order_symbols"]) in text
+    assert _plain(format_cards(parse_cards(euchre["trumps"]({"trump": "H"})["order"]), symbols=True)) in text
     assert _plain(euchre["score"]({"makers_tricks": 5, "alone": True})["reason"]) in text
-    doudizhu = game_cli("doudizhu").COMMANDS
+    doudizhu = json_commands("doudizhu")
     for preset in presets("doudizhu"):
         text = _text(handout_pdf("doudizhu", preset))
         stake = doudizhu["score"]({"preset": preset, "bid": 3, "bombs": 1, "rockets": 0, "winner": "landlord"})

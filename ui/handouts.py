@@ -260,7 +260,7 @@ def _euchre(preset: str) -> Facts:
                  f"{deal['deal_order']}; the kitty holds the upcard and {len(deal['kitty'].split())} more.",),
         sections=(
             Section("Trump order, high to low", 0, tuple(
-                f"**{Suit(t['trump']).symbol} trump:** {t['order_symbols']} — "
+                f"**{Suit(t['trump']).symbol} trump:** {_symbols(t['order'])} — "
                 + (f"best bower {_symbols(t['best_bower'])}, " if t["best_bower"] else "")
                 + f"right bower {_symbols(t['right_bower'])}, left bower {_symbols(t['left_bower'])}"
                 for t in trumps

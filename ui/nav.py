@@ -40,6 +40,18 @@ def game_pages(game: str) -> list[tuple[PageKind, Path]]:
     return [(k, game_page_file(game, k.key)) for k in PAGE_KINDS if game_page_file(game, k.key).exists()]
 
 
+def preset_titles(game: str) -> dict[str, str]:
+    """Preset name → how learners call it ("the Chinese competition rules")."""
+    from engine.errors import UnknownNameError
+    from engine.games import game as game_of
+
+    try:
+        loaded = game_of(game)
+    except UnknownNameError:
+        return {}
+    return {name: p.title[:1].upper() + p.title[1:] for name, p in loaded.presets.items()}
+
+
 def presets(game: str) -> dict[str, str]:
     """Preset name → one-line description, from the game's engine (empty before it exists)."""
     return preset_texts(game)
@@ -115,6 +127,7 @@ def run_app() -> None:
         if pending in names:
             st.session_state[preset_key(game)] = pending
         if names:
-            st.selectbox("Rule preset", list(names), key=preset_key(game), format_func=lambda n: n,
-                         help="\n\n".join(f"**{n}** — {d}" for n, d in names.items()))
+            titles = preset_titles(game)
+            st.selectbox("Rules", list(names), key=preset_key(game), format_func=lambda n: titles.get(n, n),
+                         help="\n\n".join(f"**{titles.get(n, n)}** — {d}" for n, d in names.items()))
     current.run()
