@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from engine.base import Pass, Verdict
 from engine.cards import Card, CardsText
@@ -294,7 +295,7 @@ class Position:
                                        "the table clears, and then the last player leads")
         return cls(tuple(game_sorted(hand)), combo, passed, first_lead, rules)
 
-    @property
+    @cached_property
     def hand_mask(self) -> int:
         return mask_of(self.hand)
 
@@ -412,10 +413,11 @@ def check(position: Position, play: Play | Pass | Sequence[Card]) -> Verdict:
     cards = play.cards if isinstance(play, Play) else tuple(play)
     if not cards:
         return Verdict(False, "no cards were chosen: play a combination, or pass")
-    hand = set(position.hand)
-    for card in game_sorted(cards):
-        if card not in hand:
-            return Verdict(False, f"{card.symbol_text} is not in your hand")
+    hand = position.hand_mask
+    if not isinstance(play, Play) or play.mask & ~hand:
+        for card in game_sorted(cards):
+            if not hand >> index(card) & 1:
+                return Verdict(False, f"{card.symbol_text} is not in your hand")
     rules = position.rules
     twos = rules.twos_in_double_sequences
     combo = classify(cards, twos)

@@ -20,7 +20,7 @@ from enum import Enum
 from engine.base import PASS, Pass, Verdict
 from engine.cards import parse_cards
 from engine.errors import IllegalPlayError, InvalidNotationError
-from engine.thirteen.combos import Kind, chops, kind_of_mask
+from engine.thirteen.combos import Combo, Kind, chops, kind_of_mask
 from engine.thirteen.deal import deal_masks, instant_win, lowest_holder
 from engine.thirteen.order import cards_of, index, mask_of, mask_text
 from engine.thirteen.play import Play, Position, check, play_groups
@@ -210,8 +210,9 @@ def position_of(state: State) -> Position:
     seat = state.turn
     if seat is None:
         raise IllegalPlayError("the game is over")
-    return Position.build(cards_of(state.hands[seat]), cards_of(state.table), passed=state.is_locked(seat),
-                          first_lead=state.must != 0, rules=state.rules)
+    # A state only holds positions that can occur, so the position is made without Position.build's checks.
+    table = Combo(Kind(state.table_kind), cards_of(state.table)) if state.table else None
+    return Position(cards_of(state.hands[seat]), table, state.is_locked(seat), state.must != 0, state.rules)
 
 
 def check_action(state: State, action: Action) -> Verdict:
