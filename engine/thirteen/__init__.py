@@ -32,6 +32,7 @@ from engine.thirteen.commands import (
     example_command,
     features_command,
     legal_command,
+    request_position,
     rounds_command,
     score_command,
 )
@@ -52,6 +53,6 @@ __all__ = [
     "beat_reason", "check", "check_command", "classify", "classify_command", "compare_command", "count_legal",
     "deal_command", "deal_masks", "example_command", "features_command", "game_sorted", "hand_features",
     "heuristic_bot", "index", "legal_command", "legal_plays", "make_rules", "match_rows", "new_game",
-    "random_bot", "rounds_command", "score_command", "score_hand", "seat_frame", "seat_letters", "seat_names",
-    "simulate_matches", "why_not_combo",
+    "random_bot", "request_position", "rounds_command", "score_command", "score_hand", "seat_frame",
+    "seat_letters", "seat_names", "simulate_matches", "why_not_combo",
 ]

@@ -73,7 +73,7 @@ __all__ = [
     "example_command",
     "features_command",
     "legal_command",
-    "position_of",
+    "request_position",
     "rounds_command",
     "score_command",
 ]
@@ -132,7 +132,7 @@ class PositionRequest(Request):
     first_lead: bool = arg(False, help="the first play of the game (it must contain the lowest card dealt)")
 
 
-def position_of(request: PositionRequest) -> Position:
+def request_position(request: PositionRequest) -> Position:
     """The position of a request; InvalidPositionError (a learner-readable message) if it cannot occur."""
     rules = GAME.rules(request.preset, request.options)
     return Position.build(request.hand, request.table, passed=request.passed, first_lead=request.first_lead,
@@ -162,7 +162,7 @@ class ThirteenLegalAnswer(LegalAnswer):
 
 def legal_command(request: LegalRequest) -> ThirteenLegalAnswer:
     """Every legal play, grouped by kind, bombs marked; whether passing is allowed."""
-    position = position_of(request)
+    position = request_position(request)
     legal = legal_plays(position, request.limit)
     plays = tuple(PlayDetails.of(p) for p in legal)
     note = ""
@@ -200,7 +200,7 @@ class ThirteenCheckAnswer(CheckAnswer):
 
 def check_command(request: CheckRequest) -> ThirteenCheckAnswer:
     """Whether a play (cards, or "pass") is legal in the position, and why."""
-    position = position_of(request)
+    position = request_position(request)
     if request.play == "pass":
         verdict = check(position, PASS)
         return ThirteenCheckAnswer(legal=verdict.legal, reason=verdict.reason, play=None, passing=True)
