@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cache
 
 from engine.base import Verdict
 from engine.cards import Card, CardsText, Rank
 from engine.contract import option_specs
-from engine.errors import IllegalPlayError, InvalidPositionError
+from engine.errors import InvalidPositionError
 from engine.thirteen.order import RANK_ORDER, TWO_RANK, cards_of, game_sorted, index, mask_of, rank_plural, rank_pos
 from engine.thirteen.rules import Rules
 
@@ -34,7 +35,6 @@ __all__ = [
     "chops",
     "classify",
     "combo_of_mask",
-    "combo_or_error",
     "kind_of_mask",
     "why_not_combo",
 ]
@@ -101,7 +101,7 @@ def kind_of_mask(mask: int, twos: bool = False) -> Kind | None:
     r_low = ((mask & -mask).bit_length() - 1) >> 2
     r_high = (mask.bit_length() - 1) >> 2
     if r_low == r_high:
-        return Kind(n - 1)
+        return KIND_ORDER[n - 1]
     if r_high == TWO_RANK and not (twos and n & 1 == 0):
         return None
     span = r_high - r_low + 1
@@ -157,6 +157,13 @@ def beats_key(kind: int, mask: int, t_kind: int, t_mask: int, ladder: bool) -> b
 
 def chop_answers(t_kind: int, t_n: int, t_top: int, ladder: bool) -> tuple[tuple[Kind, int], ...]:
     """The (kind, card count) of every bomb that chops the table regardless of its top card."""
+    # The answer depends on the top card only through whether it is a 2: computed once per shape.
+    return _chop_answers(t_kind, t_n, t_top >> 2 == TWO_RANK, ladder)
+
+
+@cache
+def _chop_answers(t_kind: int, t_n: int, two_on_top: bool, ladder: bool) -> tuple[tuple[Kind, int], ...]:
+    t_top = 4 * TWO_RANK if two_on_top else 0
     out = []
     for kind, n in ((Kind.QUAD, 4), (Kind.DOUBLE_SEQUENCE, 6), (Kind.DOUBLE_SEQUENCE, 8),
                     (Kind.DOUBLE_SEQUENCE, 10)):
@@ -235,18 +242,6 @@ class Combo(CardsText):
             return f"four {rank_plural(rank)}"
         return f"{self.shape} {self.symbols}"
 
-    def to_json(self) -> dict[str, object]:
-        return {"type": self.kind.key, "cards": self.text, "symbols": self.symbols, "length": self.length,
-                "top": self.top.text, "name": self.name, "shape": self.shape, "bomb": self.is_bomb}
-
-    def beats(self, other: Combo, ladder: bool = False) -> bool:
-        """Whether this combination may be played on ``other`` (see :func:`beat_reason` for why)."""
-        return beats_key(self.kind, self.mask, other.kind, other.mask, ladder)
-
-    @classmethod
-    def of_mask(cls, kind: Kind, mask: int) -> Combo:
-        return cls(kind, cards_of(mask))
-
 
 def combo_of_mask(mask: int, twos: bool = False) -> Combo | None:
     kind = kind_of_mask(mask, twos)
@@ -311,16 +306,6 @@ def why_not_combo(cards: Iterable[Card], twos: bool = False) -> str:
                 "a double sequence exactly two")
     return (f"{text} is not a combination: the combinations are a single, a pair, three or four of a kind, "
             "a sequence of 3 or more consecutive ranks, or a double sequence of 3 or more consecutive pairs")
-
-
-def combo_or_error(cards: Iterable[Card], what: str = "", twos: bool = False) -> Combo:
-    """The combination ``cards`` form; IllegalPlayError with the reason if they form none."""
-    cards = tuple(cards)
-    combo = classify(cards, twos)
-    if combo is None:
-        reason = why_not_combo(cards, twos)
-        raise IllegalPlayError(f"{what}: {reason}" if what else reason)
-    return combo
 
 
 def beat_reason(play: Combo, table: Combo, ladder: bool = False) -> Verdict:

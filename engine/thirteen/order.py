@@ -23,7 +23,6 @@ __all__ = [
     "TWO_RANK",
     "cards_of",
     "game_sorted",
-    "higher_card",
     "index",
     "mask_of",
     "mask_text",
@@ -93,11 +92,6 @@ def mask_text(mask: int) -> str:
 def game_sorted(cards: Iterable[Card]) -> list[Card]:
     """Cards in game order, lowest first: 3♠ 3♣ … 2♥."""
     return sorted(cards, key=index)
-
-
-def higher_card(a: Card, b: Card) -> Card:
-    """The higher of two cards (rank first, then suit)."""
-    return a if index(a) > index(b) else b
 
 
 _FACE_PLURAL = {Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings", Rank.ACE: "aces"}

@@ -121,13 +121,13 @@ def _quads(groups: list[int], above: int) -> list[int]:
     return [15 << (4 * r) for r in range(13) if groups[r] == 15 and (15 << (4 * r)).bit_length() - 1 > above]
 
 
-_SET_TABLES = {Kind.SINGLE: SINGLES, Kind.PAIR: PAIRS, Kind.TRIPLE: TRIPLES}
+_SET_TABLES: dict[int, tuple[tuple[int, ...], ...]] = {Kind.SINGLE: SINGLES, Kind.PAIR: PAIRS, Kind.TRIPLE: TRIPLES}
 
 
 def _of_shape(groups: list[int], kind: int, n: int, above: int, twos: bool = False) -> list[int]:
     """Every play of ``kind`` with ``n`` cards whose top card is above index ``above`` (-1: any)."""
     if kind <= Kind.TRIPLE:
-        return _sets(groups, _SET_TABLES[Kind(kind)], above)
+        return _sets(groups, _SET_TABLES[kind], above)
     if kind == Kind.QUAD:
         return _quads(groups, above)
     if kind == Kind.SEQUENCE:
@@ -165,7 +165,7 @@ def beat_groups(
     t_top = t_mask.bit_length() - 1
     out: list[tuple[Kind, list[int], bool]] = []
     if not bombs_only or t_kind == Kind.QUAD or t_kind == Kind.DOUBLE_SEQUENCE:
-        out.append((Kind(t_kind), _of_shape(g, t_kind, t_n, t_top, twos), False))
+        out.append((KIND_ORDER[t_kind], _of_shape(g, t_kind, t_n, t_top, twos), False))
     for kind, n in chop_answers(t_kind, t_n, t_top, ladder):
         out.append((kind, _of_shape(g, kind, n, -1, twos), True))
     return out
