@@ -33,11 +33,11 @@ from engine.thirteen.combos import (
     classify,
     why_not_combo,
 )
+from engine.thirteen.deal import HAND_SIZE
 from engine.thirteen.order import CARDS, TWO_RANK, cards_of, game_sorted, index, mask_of, mask_text
 from engine.thirteen.rules import Rules
 
 __all__ = [
-    "HAND_SIZE",
     "LegalPlays",
     "Play",
     "Position",
@@ -50,7 +50,6 @@ __all__ = [
     "rank_groups",
 ]
 
-HAND_SIZE = 13
 _BOMBS = (Kind.QUAD, Kind.DOUBLE_SEQUENCE)
 
 # ---------------------------------------------------------------------------------------------------
