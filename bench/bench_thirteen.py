@@ -20,11 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.thirteen.bots import heuristic_bot, play_game, random_bot  # noqa: E402
-from engine.thirteen.cli import simulate  # noqa: E402
-from engine.thirteen.combos import beats_key, cards_of, kind_of_mask  # noqa: E402
-from engine.thirteen.play import Position, beat_groups, lead_groups, legal_plays  # noqa: E402
-from engine.thirteen.rules import make_rules  # noqa: E402
+from engine.driver import play_out  # noqa: E402
+from engine.sim import simulate  # noqa: E402
+from engine.thirteen import GAME, Position, legal_plays, make_rules  # noqa: E402
+from engine.thirteen.combos import beats_key, kind_of_mask  # noqa: E402
+from engine.thirteen.order import cards_of  # noqa: E402
+from engine.thirteen.play import beat_groups, lead_groups  # noqa: E402
 
 POSITIONS = 5000
 NAIVE_POSITIONS = 300
@@ -106,18 +107,28 @@ def main() -> None:
           f"→ engine is {per_naive / (t_small / NAIVE_POSITIONS * 1e6):.0f}× faster, same {n_naive} plays")
 
     rules = make_rules("seed")
-    for name, bots in (("random", [random_bot] * 4), ("heuristic", [heuristic_bot] * 4)):
+    for name in ("random", "heuristic"):
+        bot = GAME.bot(name)
         start = time.perf_counter()
         actions = 0
         for seed in range(GAMES):
-            game = play_game(rules, seed, bots)
-            actions += game.plays + game.passes
+            # The engine's own loop: GAME.new_game, the bot's choice, GAME.apply_unchecked (no texts, no record).
+            rng = random.Random(seed ^ 0x5EED)
+            state = GAME.new_game(rules, seed)
+            while state.turn is not None:
+                state = GAME.apply_unchecked(state, bot.choose(state, rng))
+            actions += state.plays + state.passes
         elapsed = time.perf_counter() - start
         print(f"whole 4-player games, {name} bots: {GAMES / elapsed:8.0f} games/s "
               f"({elapsed / GAMES * 1e3:.2f} ms/game, {actions / GAMES:.0f} actions/game)")
-    t_sim, frame = timed(simulate, 1000, 1, {"bot": "random"})
+        start = time.perf_counter()
+        for seed in range(GAMES):
+            play_out(GAME, rules, seed, name)
+        elapsed = time.perf_counter() - start
+        print(f"  the same through engine.driver.play_out (texts and a record): {GAMES / elapsed:8.0f} games/s")
+    t_sim, frame = timed(simulate, GAME, 1000, 1, {"bots": "random"}, None, 1)
     verdict = "meets" if t_sim < 2.0 else "MISSES"
-    print(f"simulate(1000 games, random bots) → DataFrame {frame.shape}: {t_sim:.2f} s "  # type: ignore[union-attr]
+    print(f"simulate(1000 games, random bots, one process) → DataFrame {frame.shape}: {t_sim:.2f} s "  # type: ignore[union-attr]
           f"({verdict} the 2 s target)")
 
 

@@ -4,19 +4,18 @@ from typing import Any
 
 import streamlit as st
 
-from engine.thirteen.bots import BOT_HELP
-from engine.thirteen.cli import seat_frame
+from engine.errors import CardTableError
+from engine.thirteen import BOTS, GAME, seat_frame
 from ui import thirteen_ui as ui
 from ui.nav import current_preset
-from ui.simulation import simulated
 from ui.widgets import show_error
 
 K = "thirteen:scoring:"
 preset = current_preset("thirteen")
 
 st.title("Thirteen — Scoring explorer")
-st.caption(f"Rules: **{preset}** (sidebar). Every chart comes from seeded whole games played by the engine's bots: "
-           "the same settings always give the same games.")
+st.caption(f"Rules: **{GAME.presets[preset].title}** (sidebar). Every chart comes from seeded whole games played "
+           "by the engine's bots: the same settings always give the same games.")
 
 for key, value in {"games": 1000, "seed": 1, "players": 4, "match": 10, "scoring": "places", "hero": "heuristic",
                    "others": "random", "twos_rule": False}.items():
@@ -30,13 +29,13 @@ c[2].selectbox("Players", [2, 3, 4], key=K + "players")
 c[3].number_input("Games per match", min_value=1, max_value=50, step=1, key=K + "match",
                   help="Later games of a match are led by the previous winner.")
 c = st.columns([1, 1, 1, 1])
-c[0].selectbox("North's bot", list(BOT_HELP), key=K + "hero", help="\n\n".join(f"**{b}**: {h}" for b, h in
-                                                                                 BOT_HELP.items()))
-c[1].selectbox("The other seats' bot", list(BOT_HELP), key=K + "others")
+c[0].selectbox("North's bot", list(BOTS), key=K + "hero",
+               help="\n\n".join(f"**{name}**: {bot.description}" for name, bot in BOTS.items()))
+c[1].selectbox("The other seats' bot", list(BOTS), key=K + "others")
 c[2].selectbox("Match points", ["places", "cards"], key=K + "scoring",
                format_func={"places": "places: 3/2/1/0", "cards": "cards: losers pay per card left"}.get)
 c[3].toggle("2s in double sequences", key=K + "twos_rule",
-            help="House rule (option twos_in_double_sequences): pairs of 2s may end a double sequence after the "
+            help="House rule “2s in double sequences”: pairs of 2s may end a double sequence after the "
                  "aces, so … K K A A 2 2 is a double sequence of 3 pairs (a bomb).")
 
 players = int(st.session_state[K + "players"])
@@ -52,8 +51,8 @@ games, seed = int(st.session_state[K + "games"]), int(st.session_state[K + "seed
 
 
 try:
-    frame = simulated("thirteen", games, seed, options, label="Simulating games…")
-except ValueError as error:
+    frame = ui.simulated_matches(games, seed, options, label="Simulating games…")
+except CardTableError as error:
     show_error(error)
     st.stop()
 seats = seat_frame(frame)

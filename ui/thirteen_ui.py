@@ -6,6 +6,8 @@ call it, and draw.
 
 from __future__ import annotations
 
+import json
+import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -14,9 +16,21 @@ import plotly.express as px
 import plotly.graph_objects as go
 import streamlit as st
 
-from engine.cards import Card, parse_cards
-from engine.thirteen.cli import COMMANDS, PRESETS
-from engine.thirteen.combos import DECK, Kind, game_sorted
+from engine.cards import Card
+from engine.commands import DealRequest
+from engine.errors import InvalidRequestError
+from engine.thirteen import (
+    DECK,
+    GAME,
+    CheckRequest,
+    Kind,
+    LegalRequest,
+    PlayDetails,
+    deal_command,
+    game_sorted,
+    request_position,
+    simulate_matches,
+)
 from ui.nav import current_preset, set_preset
 from ui.widgets import set_picked
 
@@ -30,7 +44,7 @@ SHARE = EDITOR + "share"
 KIND_TITLES = {Kind.SINGLE.key: "Singles", Kind.PAIR.key: "Pairs", Kind.TRIPLE.key: "Three of a kind",
                Kind.QUAD.key: "Four of a kind", Kind.SEQUENCE.key: "Sequences",
                Kind.DOUBLE_SEQUENCE.key: "Double sequences"}
-START = {"hand": "3S 4S 5H 5D 2H", "previous": "4C 4D"}
+START = ("3S 4S 5H 5D 2H", "4C 4D")  # the issue's example: your hand, the table
 
 
 def init_editor() -> None:
@@ -38,8 +52,8 @@ def init_editor() -> None:
     if HAND + ":init" in st.session_state:
         return
     st.session_state[HAND + ":init"] = True
-    set_picked(HAND, DECK, parse_cards(START["hand"]))
-    set_picked(TABLE, DECK, parse_cards(START["previous"]))
+    set_picked(HAND, DECK, DECK.parse(START[0]))
+    set_picked(TABLE, DECK, DECK.parse(START[1]))
     st.session_state[PLAYERS] = 4
     st.session_state[PASSED] = False
     st.session_state[FIRST] = False
@@ -59,34 +73,45 @@ def options() -> dict[str, Any]:
     return out
 
 
-def position(preset: str, hand: Sequence[Card], table: Sequence[Card]) -> dict[str, Any]:
-    """The position JSON of the editor's widgets (what ``legal``/``check`` read and the share panel saves)."""
-    return {
-        "preset": preset,
-        "options": options(),
-        "hand": " ".join(c.text for c in game_sorted(hand)),
-        "previous": " ".join(c.text for c in game_sorted(table)),
-        "passed": bool(st.session_state.get(PASSED, False)),
-        "first_lead": bool(st.session_state.get(FIRST, False)),
-    }
+def request(preset: str, hand: Sequence[Card], table: Sequence[Card]) -> LegalRequest:
+    """The editor's position as a typed request (what ``legal`` and ``check`` take)."""
+    return LegalRequest(preset=preset, options=options(), hand=tuple(game_sorted(hand)),
+                        table=tuple(game_sorted(table)), passed=bool(st.session_state.get(PASSED, False)),
+                        first_lead=bool(st.session_state.get(FIRST, False)))
+
+
+def check_request(position: LegalRequest, play: tuple[Card, ...] | None) -> CheckRequest:
+    """The check of ``play`` (None: the pass) in the editor's position."""
+    return CheckRequest(preset=position.preset, options=position.options, hand=position.hand, table=position.table,
+                        passed=position.passed, first_lead=position.first_lead,
+                        play="pass" if play is None else play)
+
+
+def position_json(position: LegalRequest) -> dict[str, Any]:
+    """The position as JSON: what the share panel saves and ``python -m engine legal thirteen`` reads."""
+    return {"preset": position.preset, "options": dict(position.options),
+            "hand": " ".join(c.text for c in position.hand), "table": " ".join(c.text for c in position.table),
+            "passed": position.passed, "first_lead": position.first_lead}
 
 
 def load_position(data: Mapping[str, Any]) -> None:
-    """Put a position (from a file, pasted JSON or a link) into the editor; ValueError if it is not one."""
-    COMMANDS["legal"](data)  # refuses impossible positions with a message
-    preset = data.get("preset") or next(iter(PRESETS))
-    opts = data.get("options") or {}
-    extra = set(opts) - set(EDITOR_OPTIONS)
+    """Put a position (from a file, pasted JSON or a link; ``previous`` is read as ``table``) into the editor;
+    CardTableError with the reason if it is not one."""
+    loaded = GAME.commands["legal"].decode(data)
+    request_position(loaded)  # refuses impossible positions with a message
+    extra = set(loaded.options) - set(EDITOR_OPTIONS)
     if extra:
-        raise ValueError(f"the editor sets only the options {' and '.join(EDITOR_OPTIONS)}, "
-                         f"not {', '.join(sorted(extra))}")
-    set_picked(HAND, DECK, parse_cards(data.get("hand") or ""))
-    set_picked(TABLE, DECK, parse_cards(data.get("previous") or ""))
+        raise InvalidRequestError(f"the editor sets only the options {' and '.join(EDITOR_OPTIONS)}, "
+                                  f"not {', '.join(sorted(extra))}")
+    preset = loaded.preset or GAME.default_preset
+    rules = GAME.rules(preset, loaded.options)
+    set_picked(HAND, DECK, loaded.hand)
+    set_picked(TABLE, DECK, loaded.table)
     set_picked(PLAY, DECK, ())
-    st.session_state[PLAYERS] = int(opts.get("players", 4))
-    st.session_state[TWOS] = bool(opts.get(TWOS_OPTION, False))
-    st.session_state[PASSED] = bool(data.get("passed", False))
-    st.session_state[FIRST] = bool(data.get("first_lead", False))
+    st.session_state[PLAYERS] = rules.players
+    st.session_state[TWOS] = rules.twos_in_double_sequences
+    st.session_state[PASSED] = loaded.passed
+    st.session_state[FIRST] = loaded.first_lead
     st.session_state[PASSING] = False
     if preset != current_preset("thirteen"):
         # From a link the sidebar is already drawn: the preset is then set by a rerun, keep the message.
@@ -97,12 +122,12 @@ def load_position(data: Mapping[str, Any]) -> None:
 def deal_hand(preset: str) -> None:
     """Callback: North's hand of the seeded deal, an empty table, a fresh game."""
     seed = int(st.session_state.get(SEED, 1))
-    deal = COMMANDS["deal"]({"preset": preset, "seed": seed, "options": options()})
-    set_picked(HAND, DECK, parse_cards(deal["hands"]["N"]))
+    deal = deal_command(DealRequest(preset=preset, seed=seed, options=options()))
+    set_picked(HAND, DECK, deal.hands["N"])
     set_picked(TABLE, DECK, ())
     set_picked(PLAY, DECK, ())
     st.session_state[PASSED] = False
-    st.session_state[FIRST] = deal["leader"] == "N"
+    st.session_state[FIRST] = deal.leader == "N"
     st.session_state[SEED] = seed + 1
 
 
@@ -111,11 +136,11 @@ def clear_table() -> None:
     st.session_state[PASSED] = False
 
 
-def choose_play(plays: Sequence[str]) -> None:
+def choose_play() -> None:
     """Callback of the 'try a legal play' box: put that play into the play picker."""
     chosen = st.session_state.get(EDITOR + "try")
     if chosen:
-        set_picked(PLAY, DECK, parse_cards(chosen))
+        set_picked(PLAY, DECK, chosen)
         st.session_state[PASSING] = False
 
 
@@ -128,19 +153,50 @@ def keep_play_in_hand(hand: Sequence[Card]) -> None:
             st.session_state[key] = [o for o in value if str(o).split("#")[0] in texts]
 
 
-def play_rows(details: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def play_rows(plays: Sequence[PlayDetails]) -> list[dict[str, Any]]:
     """Rows for a table of plays."""
-    return [{"Play": d["symbols"], "Top card": _symbol(d["top"]), "Cards": d["length"],
-             "What it is": d["shape"], "Bomb": "💣 bomb" if d["bomb"] else "",
-             "Note": "chops the table" if d.get("chop") else ""} for d in details]
-
-
-def _symbol(text: str) -> str:
-    return parse_cards(text)[0].symbol_text
+    return [{"Play": p.symbols, "Top card": p.top.symbol_text, "Cards": p.length, "What it is": p.shape,
+             "Bomb": "💣 bomb" if p.bomb else "", "Note": "chops the table" if p.chop else ""} for p in plays]
 
 
 # ---------------------------------------------------------------------------------------------------
-# Scoring explorer charts (from engine.thirteen.cli.simulate frames)
+# Match simulations (simulate_matches), computed once for every session, with progress
+
+STORE_SIZE = 24
+
+
+@st.cache_resource(show_spinner=False)
+def _store() -> tuple[dict[tuple[int, int, str], pd.DataFrame], threading.Lock]:
+    return {}, threading.Lock()
+
+
+def simulated_matches(games: int, seed: int, options: Mapping[str, Any], *,
+                      label: str = "Simulating games…") -> pd.DataFrame:
+    """The match simulation's frame for these arguments, computed at most once, with a progress bar while it
+    computes. Do not modify the frame: it is shared."""
+    store, lock = _store()
+    key = (int(games), int(seed), json.dumps(dict(options), sort_keys=True, default=str))
+    with lock:
+        if key in store:
+            return store[key]
+    bar = st.empty()
+
+    def progress(done: int, total: int) -> None:
+        bar.progress(done / total if total else 1.0, text=f"{label} {done:,} / {total:,}")
+
+    try:
+        frame = simulate_matches(int(games), int(seed), dict(options), progress)
+    finally:
+        bar.empty()
+    with lock:
+        while len(store) >= STORE_SIZE:
+            store.pop(next(iter(store)))
+        store[key] = frame
+    return frame
+
+
+# ---------------------------------------------------------------------------------------------------
+# Scoring explorer charts (from simulate_matches frames)
 
 SEAT_ORDER = ["N", "E", "S", "W"]
 

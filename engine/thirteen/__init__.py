@@ -1,4 +1,4 @@
-"""Thirteen (Tiến lên): combinations, legal plays with reasons, whole games, bots and scoring.
+"""Thirteen (Tiến lên): combinations, legal plays with reasons, whole games, bots, scoring — and ``GAME``.
 
     >>> from engine.cards import parse_cards
     >>> from engine.thirteen import Position, check, legal_plays
@@ -9,27 +9,50 @@
     '3♠ 4♠ is not a pair: a pair is two cards of the same rank'
 """
 
-from engine.thirteen.bots import BOTS, heuristic_bot, play_game, random_bot
-from engine.thirteen.combos import (
-    CARDS,
-    DECK,
-    Combo,
-    Kind,
-    beat_reason,
-    classify,
-    game_sorted,
-    index,
-    why_not_combo,
+from engine.thirteen.bots import BOTS, heuristic_bot, random_bot
+from engine.thirteen.combos import Combo, Kind, beat_reason, classify, why_not_combo
+from engine.thirteen.commands import (
+    COMMANDS,
+    CheckRequest,
+    ClassifyRequest,
+    ComboInfo,
+    CompareRequest,
+    ExampleRequest,
+    FeaturesRequest,
+    LegalRequest,
+    PlayDetails,
+    PositionRequest,
+    RoundsRequest,
+    ScoreGame,
+    ScoreRequest,
+    check_command,
+    classify_command,
+    compare_command,
+    deal_command,
+    example_command,
+    features_command,
+    legal_command,
+    request_position,
+    rounds_command,
+    score_command,
 )
-from engine.thirteen.deal import deal_masks, seat_names
-from engine.thirteen.game import Game, apply, can_pass, move_masks, moves, new_game
-from engine.thirteen.play import LegalPlays, Play, Position, check, check_pass, count_legal, legal_plays
-from engine.thirteen.rules import PRESETS, Finish, Rules, Scoring, make_rules
-from engine.thirteen.score import game_points, hand_features
+from engine.thirteen.deal import deal_masks
+from engine.thirteen.game import GAME, ThirteenGame
+from engine.thirteen.matches import match_rows, seat_frame, simulate_matches
+from engine.thirteen.order import CARDS, DECK, game_sorted, index
+from engine.thirteen.play import LegalPlays, Play, Position, check, count_legal, legal_plays
+from engine.thirteen.rules import NOTES, PRESETS, Finish, Rules, Scoring, make_rules, seat_letters, seat_names
+from engine.thirteen.score import hand_features, score_hand
+from engine.thirteen.state import PASS, Action, Phase, State, new_game
 
 __all__ = [
-    "BOTS", "CARDS", "DECK", "Combo", "Finish", "Game", "Kind", "LegalPlays", "PRESETS", "Play", "Position",
-    "Rules", "Scoring", "apply", "beat_reason", "can_pass", "check", "check_pass", "classify", "count_legal",
-    "deal_masks", "game_points", "game_sorted", "hand_features", "heuristic_bot", "index", "legal_plays",
-    "make_rules", "move_masks", "moves", "new_game", "play_game", "random_bot", "seat_names", "why_not_combo",
+    "BOTS", "CARDS", "COMMANDS", "DECK", "GAME", "NOTES", "PASS", "PRESETS",
+    "Action", "CheckRequest", "ClassifyRequest", "Combo", "ComboInfo", "CompareRequest", "ExampleRequest",
+    "FeaturesRequest", "Finish", "Kind", "LegalPlays", "LegalRequest", "Phase", "Play", "PlayDetails", "Position",
+    "PositionRequest", "RoundsRequest", "Rules", "ScoreGame", "ScoreRequest", "Scoring", "State", "ThirteenGame",
+    "beat_reason", "check", "check_command", "classify", "classify_command", "compare_command", "count_legal",
+    "deal_command", "deal_masks", "example_command", "features_command", "game_sorted", "hand_features",
+    "heuristic_bot", "index", "legal_command", "legal_plays", "make_rules", "match_rows", "new_game",
+    "random_bot", "request_position", "rounds_command", "score_command", "score_hand", "seat_frame",
+    "seat_letters", "seat_names", "simulate_matches", "why_not_combo",
 ]

@@ -1,32 +1,35 @@
-"""Two bots and a seeded whole-game player.
+"""The bots: ``heuristic`` (the default) and ``random``, as :class:`engine.contract.Bot` values.
 
 ``random`` picks uniformly among the legal plays and (when allowed) the pass. ``heuristic`` plays like a
 careful beginner: it goes out when it can; on a lead it sheds its lowest card in the largest combination
 that does not spend 2s or break a bomb; on a follow it beats with the cheapest play of the same shape
 (saving 2s unless an opponent is about to go out or its own hand is nearly empty), chops 2s whenever it
-can, and otherwise passes.
+can, and otherwise passes. Both choose on card masks (:func:`random_mask`, :func:`heuristic_mask`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
 
-from engine.errors import UnknownNameError
-from engine.thirteen.combos import POP, TWO_RANK, TWOS_MASK
-from engine.thirteen.game import PASS_MASK, Game, apply_unchecked, moves, new_game
-from engine.thirteen.rules import Rules
+from engine.base import PASS
+from engine.contract import Bot
+from engine.thirteen.combos import POP
+from engine.thirteen.order import TWO_RANK, TWOS_MASK
+from engine.thirteen.play import Play
+from engine.thirteen.state import Action, State, moves
 
-Bot = Callable[[Game, random.Random], int]
+__all__ = ["BOTS", "heuristic_bot", "heuristic_mask", "random_bot", "random_mask"]
+
+_PASS_MASK = 0
 
 
-def random_bot(game: Game, rng: random.Random) -> int:
-    """A uniformly random legal action (a play's mask, or 0 for a pass)."""
+def random_mask(state: State, rng: random.Random) -> int:
+    """A uniformly random legal action of the seat to act: a play's mask, or 0 for a pass."""
     options: list[int] = []
-    for _, ms, _ in moves(game):
+    for _, ms, _ in moves(state):
         options.extend(ms)
-    if game.table:
-        options.append(PASS_MASK)
+    if state.table:
+        options.append(_PASS_MASK)
     return options[int(rng.random() * len(options))]
 
 
@@ -44,19 +47,19 @@ def _broken(hand: int, mask: int) -> int:
     return broken
 
 
-def heuristic_bot(game: Game, rng: random.Random) -> int:
-    """A simple greedy player (see the module docstring)."""
-    seat = game.turn
+def heuristic_mask(state: State, rng: random.Random) -> int:
+    """A simple greedy player's choice (see the module docstring): a play's mask, or 0 for a pass."""
+    seat = state.turn
     assert seat is not None
-    hand = game.hands[seat]
-    groups = moves(game)
+    hand = state.hands[seat]
+    groups = moves(state)
     plays = [m for _, ms, _ in groups for m in ms]
     if hand in plays:
         return hand
-    others = [h.bit_count() for s, h in enumerate(game.hands) if s != seat and h]
+    others = [h.bit_count() for s, h in enumerate(state.hands) if s != seat and h]
     danger = bool(others) and min(others) <= 2
-    if not game.table:
-        low = game.must or (hand & -hand)
+    if not state.table:
+        low = state.must or (hand & -hand)
         candidates = [m for m in plays if m & low] or plays
 
         def lead_cost(m: int) -> tuple[int, int, int]:
@@ -65,13 +68,13 @@ def heuristic_bot(game: Game, rng: random.Random) -> int:
             return (twos * 10 + _broken(hand, m) * 2 + single_risk * 5 - m.bit_count(), m.bit_length(), m)
 
         return min(candidates, key=lead_cost)
-    table_top_rank = (game.table.bit_length() - 1) >> 2
+    table_top_rank = (state.table.bit_length() - 1) >> 2
     chops_two = [m for _, ms, chop in groups if chop for m in ms]
     if table_top_rank == TWO_RANK and chops_two:
         return min(chops_two, key=lambda m: (m.bit_count(), m.bit_length()))
     same = [m for _, ms, chop in groups if not chop for m in ms]
     if not same:
-        return PASS_MASK
+        return _PASS_MASK
     spend_ok = danger or hand.bit_count() <= 4
 
     def follow_cost(m: int) -> tuple[int, int]:
@@ -79,41 +82,28 @@ def heuristic_bot(game: Game, rng: random.Random) -> int:
 
     best = min(same, key=follow_cost)
     if (best & TWOS_MASK) and not spend_ok:
-        return PASS_MASK
+        return _PASS_MASK
     if _broken(hand, best) >= 4 and not spend_ok:
-        return PASS_MASK
+        return _PASS_MASK
     return best
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
-BOT_HELP: dict[str, str] = {
-    "random": "picks uniformly among its legal plays and the pass",
-    "heuristic": "sheds low cards in big combinations, saves 2s, chops 2s, passes when beating costs too much",
+def _action(mask: int) -> Action:
+    return PASS if mask == _PASS_MASK else Play(mask)
+
+
+def random_bot(state: State, rng: random.Random) -> Action:
+    """A uniformly random legal action."""
+    return _action(random_mask(state, rng))
+
+
+def heuristic_bot(state: State, rng: random.Random) -> Action:
+    """The heuristic player's action (see the module docstring)."""
+    return _action(heuristic_mask(state, rng))
+
+
+BOTS: dict[str, Bot[State, Action]] = {
+    "heuristic": Bot("heuristic", "sheds low cards in big combinations, saves 2s, chops 2s, passes when beating "
+                                  "costs too much", heuristic_bot),
+    "random": Bot("random", "picks uniformly among its legal plays and the pass", random_bot),
 }
-
-
-def bot(name: str) -> Bot:
-    try:
-        return BOTS[name]
-    except KeyError:
-        raise UnknownNameError("bot", name, BOTS) from None
-
-
-def play_game(
-    rules: Rules,
-    seed: int,
-    bots: Sequence[Bot],
-    rng: random.Random | None = None,
-    leader: int | None = None,
-    first_game: bool = True,
-    max_steps: int = 2000,
-) -> Game:
-    """A whole seeded game played by ``bots`` (one per seat); returns the final state."""
-    rng = rng or random.Random(seed ^ 0x5EED)
-    game = new_game(rules, seed, leader, first_game)
-    for _ in range(max_steps):
-        seat = game.turn
-        if seat is None:
-            return game
-        game = apply_unchecked(game, bots[seat](game, rng))
-    raise RuntimeError(f"the game with seed {seed} did not end in {max_steps} steps")

@@ -1,14 +1,10 @@
-"""Card order, combinations and what beats what in Thirteen.
+"""Combinations of Thirteen and what beats what: the six kinds, classifying cards, chopping 2s with bombs.
 
-Every card has an index 0…51 in game order — rank first (3 lowest … A, then 2 highest), then suit
-(♠ < ♣ < ♦ < ♥) — so ``3♠`` is 0 and ``2♥`` is 51, and a set of cards is a 52-bit mask. The *top card*
-of a combination is its highest card, which is simply the mask's highest bit. Rank group ``r`` (0 for
-3s … 12 for 2s) is the 4-bit nibble ``(mask >> 4r) & 15``.
-
-Functions that classify take ``twos`` (the rule option ``twos_in_double_sequences``, default off): with
-it, pairs of 2s may end a double sequence after the aces (… K K A A 2 2). The 2s already follow the
-aces in game order, so such a run is simply consecutive rank groups up to group 12, and its top card
-is still the mask's highest bit.
+Cards are in game order (see :mod:`engine.thirteen.order`); a combination's *top card* is its highest card,
+the highest bit of its mask. Functions that classify take ``twos`` (the rule option
+``twos_in_double_sequences``, default off): with it, pairs of 2s may end a double sequence after the aces
+(… K K A A 2 2). The 2s already follow the aces in game order, so such a run is simply consecutive rank
+groups up to group 12, and its top card is still the mask's highest bit.
 """
 
 from __future__ import annotations
@@ -16,24 +12,32 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cache
 
-from engine.cards import Card, CardsText, Deck, Rank, Suit
-from engine.errors import IllegalPlayError, InvalidPositionError
+from engine.base import Verdict
+from engine.cards import Card, CardsText, Rank
+from engine.contract import option_specs
+from engine.errors import InvalidPositionError
+from engine.thirteen.order import RANK_ORDER, TWO_RANK, cards_of, game_sorted, index, mask_of, rank_plural, rank_pos
+from engine.thirteen.rules import Rules
 
-RANK_ORDER: tuple[Rank, ...] = (
-    Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN,
-    Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE, Rank.TWO,
-)
-SUIT_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
-TWO_RANK = 12  # the rank group of the 2s
-TWOS_MASK = 0xF << (4 * TWO_RANK)
-ALL_MASK = (1 << 52) - 1
-
-_RANK_POS = {r: i for i, r in enumerate(RANK_ORDER)}
-_SUIT_POS = {s: i for i, s in enumerate(SUIT_ORDER)}
-CARDS: tuple[Card, ...] = tuple(Card(r, s) for r in RANK_ORDER for s in SUIT_ORDER)
-_INDEX = {c: i for i, c in enumerate(CARDS)}
-DECK = Deck.build("52-card deck", CARDS)
+__all__ = [
+    "KIND_ORDER",
+    "PAIRS",
+    "POP",
+    "SINGLES",
+    "TRIPLES",
+    "Combo",
+    "Kind",
+    "beat_reason",
+    "beats_key",
+    "chop_answers",
+    "chops",
+    "classify",
+    "combo_of_mask",
+    "kind_of_mask",
+    "why_not_combo",
+]
 
 # Per 4-bit rank group: the single-card sub-groups, the pairs, the triples (ascending by top suit).
 POP = tuple(bin(n).count("1") for n in range(16))
@@ -47,46 +51,6 @@ def _subs(n: int, k: int) -> tuple[int, ...]:
 
 PAIRS: tuple[tuple[int, ...], ...] = tuple(_subs(n, 2) for n in range(16))
 TRIPLES: tuple[tuple[int, ...], ...] = tuple(_subs(n, 3) for n in range(16))
-
-
-def index(card: Card) -> int:
-    """The card's place in game order, 0 (3♠) … 51 (2♥); InvalidPositionError for a joker or a suitless card."""
-    try:
-        return _INDEX[card]
-    except KeyError:
-        raise InvalidPositionError(f"{card.symbol_text} is not in the 52-card deck of Thirteen") from None
-
-
-def rank_pos(card: Card) -> int:
-    """0 for a 3 … 11 for an ace, 12 for a 2."""
-    return _RANK_POS[card.rank]
-
-
-def mask_of(cards: Iterable[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << index(card)
-    return mask
-
-
-def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards of ``mask`` in game order (lowest first)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARDS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
-
-
-def game_sorted(cards: Iterable[Card]) -> list[Card]:
-    """Cards in game order, lowest first: 3♠ 3♣ … 2♥."""
-    return sorted(cards, key=index)
-
-
-def higher_card(a: Card, b: Card) -> Card:
-    """The higher of two cards (rank first, then suit)."""
-    return a if index(a) > index(b) else b
 
 
 class Kind(IntEnum):
@@ -137,7 +101,7 @@ def kind_of_mask(mask: int, twos: bool = False) -> Kind | None:
     r_low = ((mask & -mask).bit_length() - 1) >> 2
     r_high = (mask.bit_length() - 1) >> 2
     if r_low == r_high:
-        return Kind(n - 1)
+        return KIND_ORDER[n - 1]
     if r_high == TWO_RANK and not (twos and n & 1 == 0):
         return None
     span = r_high - r_low + 1
@@ -155,10 +119,6 @@ def kind_of_mask(mask: int, twos: bool = False) -> Kind | None:
         if POP[(mask >> (4 * r)) & 15] != per:
             return None
     return Kind.SEQUENCE if per == 1 else Kind.DOUBLE_SEQUENCE
-
-
-def is_bomb_key(kind: int, n: int) -> bool:
-    return kind == Kind.QUAD or kind == Kind.DOUBLE_SEQUENCE
 
 
 def chops(kind: int, n: int, t_kind: int, t_n: int, t_top: int, ladder: bool) -> bool:
@@ -197,20 +157,19 @@ def beats_key(kind: int, mask: int, t_kind: int, t_mask: int, ladder: bool) -> b
 
 def chop_answers(t_kind: int, t_n: int, t_top: int, ladder: bool) -> tuple[tuple[Kind, int], ...]:
     """The (kind, card count) of every bomb that chops the table regardless of its top card."""
+    # The answer depends on the top card only through whether it is a 2: computed once per shape.
+    return _chop_answers(t_kind, t_n, t_top >> 2 == TWO_RANK, ladder)
+
+
+@cache
+def _chop_answers(t_kind: int, t_n: int, two_on_top: bool, ladder: bool) -> tuple[tuple[Kind, int], ...]:
+    t_top = 4 * TWO_RANK if two_on_top else 0
     out = []
     for kind, n in ((Kind.QUAD, 4), (Kind.DOUBLE_SEQUENCE, 6), (Kind.DOUBLE_SEQUENCE, 8),
                     (Kind.DOUBLE_SEQUENCE, 10)):
         if chops(kind, n, t_kind, t_n, t_top, ladder):
             out.append((kind, n))
     return tuple(out)
-
-
-_FACE_PLURAL = {Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings", Rank.ACE: "aces"}
-_RANK_PLURAL = {r: _FACE_PLURAL.get(r, f"{r.text}s") for r in RANK_ORDER}
-
-
-def rank_plural(rank: Rank) -> str:
-    return _RANK_PLURAL[rank]
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,14 +242,6 @@ class Combo(CardsText):
             return f"four {rank_plural(rank)}"
         return f"{self.shape} {self.symbols}"
 
-    def to_json(self) -> dict[str, object]:
-        return {"type": self.kind.key, "cards": self.text, "symbols": self.symbols, "length": self.length,
-                "top": self.top.text, "name": self.name, "shape": self.shape, "bomb": self.is_bomb}
-
-    def beats(self, other: Combo, ladder: bool = False) -> bool:
-        """Whether this combination may be played on ``other`` (see :func:`beat_reason` for why)."""
-        return beats_key(self.kind, self.mask, other.kind, other.mask, ladder)
-
 
 def combo_of_mask(mask: int, twos: bool = False) -> Combo | None:
     kind = kind_of_mask(mask, twos)
@@ -309,7 +260,7 @@ def classify(cards: Iterable[Card], twos: bool = False) -> Combo | None:
     return combo_of_mask(mask, twos)
 
 
-TWOS_OPTION = "twos_in_double_sequences"
+_TWOS_LABEL = next(o.label for o in option_specs(Rules) if o.name == "twos_in_double_sequences")
 
 
 def why_not_combo(cards: Iterable[Card], twos: bool = False) -> str:
@@ -342,8 +293,8 @@ def why_not_combo(cards: Iterable[Card], twos: bool = False) -> str:
         if has_two and per == 1:
             return f"{text} is not a combination: a {what} cannot contain a 2 (2s never go in sequences)"
         if has_two and not twos:
-            return (f"{text} is not a combination: a {what} cannot contain a 2 (turn on the option {TWOS_OPTION} "
-                    "to let pairs of 2s end a double sequence after the aces: … K K A A 2 2)")
+            return (f"{text} is not a combination: a {what} cannot contain a 2 (only the house rule "
+                    f"\u201c{_TWOS_LABEL}\u201d lets pairs of 2s end a double sequence, after the aces: … K K A A 2 2)")
         if has_two and not consecutive and (ranks[-2] != TWO_RANK - 1 or ranks[0] == 0):
             return (f"{text} is not a double sequence: pairs of 2s may only end one, right after a pair of aces "
                     "(… K K A A 2 2); a sequence never runs on from 2 to 3")
@@ -357,17 +308,7 @@ def why_not_combo(cards: Iterable[Card], twos: bool = False) -> str:
             "a sequence of 3 or more consecutive ranks, or a double sequence of 3 or more consecutive pairs")
 
 
-def combo_or_error(cards: Iterable[Card], what: str = "", twos: bool = False) -> Combo:
-    """The combination ``cards`` form; IllegalPlayError with the reason if they form none."""
-    cards = tuple(cards)
-    combo = classify(cards, twos)
-    if combo is None:
-        reason = why_not_combo(cards, twos)
-        raise IllegalPlayError(f"{what}: {reason}" if what else reason)
-    return combo
-
-
-def beat_reason(play: Combo, table: Combo, ladder: bool = False) -> tuple[bool, str]:
+def beat_reason(play: Combo, table: Combo, ladder: bool = False) -> Verdict:
     """Whether ``play`` beats ``table``, and why, in words for a learner."""
     p_top, t_top = play.top.symbol_text, table.top.symbol_text
     if play.kind is table.kind and play.length == table.length:
@@ -377,20 +318,20 @@ def beat_reason(play: Combo, table: Combo, ladder: bool = False) -> tuple[bool, 
             else:
                 why = f"{play.top.rank.text} ranks above {table.top.rank.text}, and rank counts before suit"
             if play.kind is Kind.SINGLE:
-                return True, f"{p_top} beats {t_top}: {why}"
-            return True, f"{play.name} beats {table.name}: the top card {p_top} is higher than {t_top} ({why})"
+                return Verdict(True, f"{p_top} beats {t_top}: {why}")
+            return Verdict(True, f"{play.name} beats {table.name}: the top card {p_top} is higher than {t_top} ({why})")
         if play.kind is Kind.SINGLE:
-            return False, f"{p_top} does not beat {t_top}: {p_top} is the lower card"
-        return False, (f"{play.name} does not beat {table.name}: its top card {p_top} is lower than {t_top}; "
-                       f"to beat a {table.shape} you need one whose top card is higher than {t_top}")
+            return Verdict(False, f"{p_top} does not beat {t_top}: {p_top} is the lower card")
+        return Verdict(False, f"{play.name} does not beat {table.name}: its top card {p_top} is lower than {t_top}; "
+                              f"to beat a {table.shape} you need one whose top card is higher than {t_top}")
     if chops(play.kind, play.length, table.kind, table.length, index(table.top), ladder):
         note = ""
         if play.kind is Kind.DOUBLE_SEQUENCE and play.has_two:
             note = f"; it ends in 2s, but it is still a {play.shape}, and bombs chop by their shape"
         if table.is_twos:
-            return True, f"{play.name} is a bomb: it chops {table.name}{note}"
-        return True, f"{play.name} is a bigger bomb than {table.name} (the bomb ladder){note}"
-    return False, _no_beat(play, table, ladder)
+            return Verdict(True, f"{play.name} is a bomb: it chops {table.name}{note}")
+        return Verdict(True, f"{play.name} is a bigger bomb than {table.name} (the bomb ladder){note}")
+    return Verdict(False, _no_beat(play, table, ladder))
 
 
 def _no_beat(play: Combo, table: Combo, ladder: bool) -> str:

@@ -4,24 +4,12 @@ from __future__ import annotations
 
 import random
 
-from engine.thirteen.combos import TWO_RANK
+from engine.thirteen.order import TWO_RANK
 from engine.thirteen.rules import Rules
 
 HAND_SIZE = 13
-SEAT_NAMES: dict[int, tuple[str, ...]] = {
-    2: ("North", "South"),
-    3: ("North", "East", "West"),
-    4: ("North", "East", "South", "West"),
-}
 
-
-def seat_names(players: int) -> tuple[str, ...]:
-    """Seat names in playing order (clockwise)."""
-    return SEAT_NAMES[players]
-
-
-def seat_letters(players: int) -> tuple[str, ...]:
-    return tuple(name[0] for name in seat_names(players))
+__all__ = ["HAND_SIZE", "deal_masks", "instant_win", "lowest_holder"]
 
 
 def deal_masks(rules: Rules, seed: int) -> tuple[int, ...]:

@@ -1,8 +1,12 @@
-"""Legal plays and verdicts: what one player may play now, and why a chosen play is legal or not.
+"""One turn's position: what a player may play now, and why a chosen play is legal or not — the one legality path.
 
-A :class:`Position` is what one player faces: their hand, the combination on the table (none when
-they lead), whether they have passed this round, and whether this is the first lead of the game. The
-fast generators work on card masks (see :mod:`engine.thirteen.combos`): sequences and double sequences
+A :class:`Position` is what one player faces: their hand, the combination on the table (none when they lead),
+whether they have passed this round, and whether this is the first lead of the game. :func:`check` judges any
+play or the pass with a reason a learner can read, without listing; :func:`legal_plays` lists the distinct
+legal plays lazily, up to a limit. The whole-game state (:mod:`engine.thirteen.state`) asks these same
+functions, so the editor, the Table, the lessons and the command line get the same words.
+
+The fast generators work on card masks (see :mod:`engine.thirteen.order`): sequences and double sequences
 are built rank by rank from runs of the hand's rank groups, never by trying subsets. Under the option
 ``twos_in_double_sequences`` the runs of pairs may go on into the 2s' rank group (… K K A A 2 2); the
 generators take it as ``twos`` and otherwise do exactly the same work.
@@ -10,34 +14,43 @@ generators take it as ``twos`` and otherwise do exactly the same work.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
 
-from engine.base import Verdict
-from engine.cards import Card
+from engine.base import Pass, Verdict
+from engine.cards import Card, CardsText
 from engine.errors import InvalidPositionError
 from engine.thirteen.combos import (
-    CARDS,
     KIND_ORDER,
     PAIRS,
     SINGLES,
     TRIPLES,
-    TWO_RANK,
     Combo,
     Kind,
     beat_reason,
-    cards_of,
     chop_answers,
     classify,
-    game_sorted,
-    index,
-    kind_of_mask,
-    mask_of,
     why_not_combo,
 )
+from engine.thirteen.deal import HAND_SIZE
+from engine.thirteen.order import CARDS, TWO_RANK, cards_of, game_sorted, index, mask_of, mask_text
 from engine.thirteen.rules import Rules
 
-HAND_SIZE = 13
+__all__ = [
+    "LegalPlays",
+    "Play",
+    "Position",
+    "beat_groups",
+    "check",
+    "count_legal",
+    "lead_groups",
+    "legal_plays",
+    "play_groups",
+    "rank_groups",
+]
+
+_BOMBS = (Kind.QUAD, Kind.DOUBLE_SEQUENCE)
 
 # ---------------------------------------------------------------------------------------------------
 # Fast generators on masks. A group is (kind, [mask, …]); every mask's top card is its highest bit.
@@ -107,13 +120,13 @@ def _quads(groups: list[int], above: int) -> list[int]:
     return [15 << (4 * r) for r in range(13) if groups[r] == 15 and (15 << (4 * r)).bit_length() - 1 > above]
 
 
-_SET_TABLES = {Kind.SINGLE: SINGLES, Kind.PAIR: PAIRS, Kind.TRIPLE: TRIPLES}
+_SET_TABLES: dict[int, tuple[tuple[int, ...], ...]] = {Kind.SINGLE: SINGLES, Kind.PAIR: PAIRS, Kind.TRIPLE: TRIPLES}
 
 
 def _of_shape(groups: list[int], kind: int, n: int, above: int, twos: bool = False) -> list[int]:
     """Every play of ``kind`` with ``n`` cards whose top card is above index ``above`` (-1: any)."""
     if kind <= Kind.TRIPLE:
-        return _sets(groups, _SET_TABLES[Kind(kind)], above)
+        return _sets(groups, _SET_TABLES[kind], above)
     if kind == Kind.QUAD:
         return _quads(groups, above)
     if kind == Kind.SEQUENCE:
@@ -151,18 +164,73 @@ def beat_groups(
     t_top = t_mask.bit_length() - 1
     out: list[tuple[Kind, list[int], bool]] = []
     if not bombs_only or t_kind == Kind.QUAD or t_kind == Kind.DOUBLE_SEQUENCE:
-        out.append((Kind(t_kind), _of_shape(g, t_kind, t_n, t_top, twos), False))
+        out.append((KIND_ORDER[t_kind], _of_shape(g, t_kind, t_n, t_top, twos), False))
     for kind, n in chop_answers(t_kind, t_n, t_top, ladder):
         out.append((kind, _of_shape(g, kind, n, -1, twos), True))
     return out
 
 
-def lowest_card_mask(hand: int) -> int:
-    return hand & -hand
+def play_groups(hand: int, table: int, table_kind: int, passed: bool, must: int,
+                rules: Rules) -> list[tuple[Kind, list[int], bool]]:
+    """Every legal play of a player holding ``hand`` as (kind, masks, chops) groups — the one generator.
+
+    ``table`` is the mask of the combination to beat (0: the player leads) and ``table_kind`` its kind;
+    ``passed``: the player passed this round (locked out; only bombs on 2s or on bombs under
+    ``chop_after_pass``); ``must``: a card mask every play must contain (the first lead), else 0.
+    """
+    twos = rules.twos_in_double_sequences
+    if not table:
+        groups = [(k, ms, False) for k, ms in lead_groups(hand, twos)]
+        if must:
+            groups = [(k, [m for m in ms if m & must], c) for k, ms, c in groups]
+        return groups
+    if passed:
+        if not rules.chop_after_pass:
+            return []
+        if (table.bit_length() - 1) >> 2 != TWO_RANK and table_kind not in _BOMBS:
+            return []
+    return beat_groups(hand, table_kind, table, rules.bomb_ladder, passed, twos)
 
 
 # ---------------------------------------------------------------------------------------------------
-# The position one player faces, with checked construction.
+# A play, and the position one player faces, with checked construction.
+
+
+@dataclass(frozen=True, slots=True)
+class Play(CardsText):
+    """A play of cards: the action of a player who does not pass.
+
+    ``mask`` holds the cards (bit ``i`` is the card of game-order index ``i``, see :mod:`engine.thirteen.order`):
+    two plays of the same cards are equal. In a list of legal plays ``kind`` names the combination and ``chop``
+    marks a bomb that beats a different kind (neither is part of equality).
+    """
+
+    mask: int
+    kind: Kind | None = field(default=None, compare=False)
+    chop: bool = field(default=False, compare=False)
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> Play:
+        """The play of ``cards`` (InvalidPositionError for a card that is not in the deck)."""
+        return cls(mask_of(cards))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in game order, lowest first."""
+        return cards_of(self.mask)
+
+    @property
+    def text(self) -> str:
+        return mask_text(self.mask)
+
+    @property
+    def combo(self) -> Combo | None:
+        """The combination (None when the play was not built from a known kind)."""
+        return None if self.kind is None else Combo(self.kind, self.cards)
+
+    @property
+    def is_bomb(self) -> bool:
+        return self.kind in _BOMBS
 
 
 @dataclass(frozen=True)
@@ -226,7 +294,7 @@ class Position:
                                        "the table clears, and then the last player leads")
         return cls(tuple(game_sorted(hand)), combo, passed, first_lead, rules)
 
-    @property
+    @cached_property
     def hand_mask(self) -> int:
         return mask_of(self.hand)
 
@@ -246,8 +314,15 @@ class Position:
         """Whether passing is allowed now: always, except for a player who leads."""
         return self.table is not None
 
-    def locked_reason(self) -> str:
-        return "you passed this round, so you cannot play until the table clears"
+    def groups(self) -> list[tuple[Kind, list[int], bool]]:
+        """The legal plays as (kind, masks, chops) groups (see :func:`play_groups`)."""
+        table = self.table
+        must = self.must_contain
+        return play_groups(self.hand_mask, table.mask if table else 0, table.kind if table else -1, self.passed,
+                           1 << index(must) if must is not None else 0, self.rules)
+
+
+LOCKED_OUT = "you passed this round, so you cannot play until the table clears"
 
 
 def _check_cards(cards: tuple[Card, ...], where: str) -> None:
@@ -259,64 +334,40 @@ def _check_cards(cards: tuple[Card, ...], where: str) -> None:
         seen.add(i)
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
-    """One legal play: the combination, and whether it is a bomb and chops (beats a different kind)."""
-
-    combo: Combo
-    chop: bool = False
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return self.combo.cards
-
-    @property
-    def text(self) -> str:
-        return self.combo.text
-
-    @property
-    def is_bomb(self) -> bool:
-        return self.combo.is_bomb
-
-
-def _position_groups(pos: Position) -> list[tuple[Kind, list[int], bool]]:
-    hand = pos.hand_mask
-    table = pos.table
-    if table is None:
-        groups = [(k, ms, False) for k, ms in lead_groups(hand, pos.rules.twos_in_double_sequences)]
-    else:
-        if pos.passed and not pos.rules.chop_after_pass:
-            return []
-        bombs_only = pos.passed
-        if bombs_only and not (table.has_two or table.is_bomb):
-            return []
-        groups = beat_groups(hand, table.kind, table.mask, pos.rules.bomb_ladder, bombs_only,
-                             pos.rules.twos_in_double_sequences)
-    must = pos.must_contain
-    if must is not None:
-        bit = 1 << index(must)
-        groups = [(k, [m for m in ms if m & bit], c) for k, ms, c in groups]
-    return groups
-
-
 def _display_order(mask: int) -> tuple[int, int]:
     return (mask.bit_count(), mask.bit_length())
 
 
 class LegalPlays:
-    """The legal plays of a position: iterate them (grouped by kind, lowest first), count them, or ask
-    ``cards in legal`` (which checks that play alone, without listing)."""
+    """The legal plays of a position (passing aside: see ``position.can_pass``): iterate them (grouped by kind,
+    lowest first; at most ``limit``), count them without listing (:attr:`count`), or ask ``cards in legal``
+    (which checks that play alone)."""
 
-    def __init__(self, position: Position) -> None:
+    def __init__(self, position: Position, limit: int | None = None) -> None:
         self.position = position
+        self.limit = limit
+        self._groups = position.groups()
         self._plays: list[Play] | None = None
+
+    @property
+    def count(self) -> int:
+        """How many distinct legal plays there are (exact, without building them)."""
+        return sum(len(ms) for _, ms, _ in self._groups)
+
+    @property
+    def complete(self) -> bool:
+        """Whether iterating lists every legal play (the limit cuts none off)."""
+        return self.limit is None or self.count <= self.limit
 
     def _build(self) -> list[Play]:
         if self._plays is None:
-            plays = []
-            for kind, masks, chop in _position_groups(self.position):
+            plays: list[Play] = []
+            limit = self.limit if self.limit is not None else self.count
+            for kind, masks, chop in self._groups:
                 for m in sorted(masks, key=_display_order):
-                    plays.append(Play(Combo(kind, cards_of(m)), chop))
+                    if len(plays) >= limit:
+                        break
+                    plays.append(Play(m, kind, chop))
             self._plays = plays
         return self._plays
 
@@ -324,42 +375,48 @@ class LegalPlays:
         return iter(self._build())
 
     def __len__(self) -> int:
+        """How many plays are listed (all of them unless ``limit`` cut some off)."""
         return len(self._build())
 
-    def __contains__(self, cards: object) -> bool:
-        if isinstance(cards, Play):
-            cards = cards.cards
-        if not isinstance(cards, (tuple, list)):
-            return False
-        return check(self.position, cards).legal
+    def __contains__(self, play: object) -> bool:
+        if isinstance(play, Play):
+            return check(self.position, play).legal
+        if isinstance(play, (tuple, list)) and all(isinstance(c, Card) for c in play):
+            return check(self.position, play).legal
+        return False
 
     def grouped(self) -> dict[Kind, list[Play]]:
         """Kind → plays, in the fixed order single, pair, triple, four of a kind, sequence, double sequence."""
         out: dict[Kind, list[Play]] = {}
         for play in self._build():
-            out.setdefault(play.combo.kind, []).append(play)
+            assert play.kind is not None
+            out.setdefault(play.kind, []).append(play)
         return {k: out[k] for k in KIND_ORDER if k in out}
 
 
-def legal_plays(position: Position) -> LegalPlays:
-    """The legal plays (passing aside: see ``position.can_pass``)."""
-    return LegalPlays(position)
+def legal_plays(position: Position, limit: int | None = None) -> LegalPlays:
+    """The distinct legal plays, lazily, at most ``limit`` of them (passing aside: see ``position.can_pass``)."""
+    return LegalPlays(position, limit)
 
 
 def count_legal(position: Position) -> int:
-    """How many legal plays there are, without building Card objects."""
-    return sum(len(ms) for _, ms, _ in _position_groups(position))
+    """How many legal plays there are, without building them."""
+    return sum(len(ms) for _, ms, _ in position.groups())
 
 
-def check(position: Position, cards: Iterable[Card]) -> Verdict:
-    """Whether playing ``cards`` is legal in ``position``, with the reason (no enumeration)."""
-    cards = tuple(cards)
+def check(position: Position, play: Play | Pass | Sequence[Card]) -> Verdict:
+    """Whether ``play`` (a :class:`Play`, cards, or the pass) is legal in ``position``, with the reason a learner
+    reads — without listing the legal plays. This is the one legality path of Thirteen."""
+    if isinstance(play, Pass):
+        return _check_pass(position)
+    cards = play.cards if isinstance(play, Play) else tuple(play)
     if not cards:
-        return check_pass(position)
-    hand = set(position.hand)
-    for card in game_sorted(cards):
-        if card not in hand:
-            return Verdict(False, f"{card.symbol_text} is not in your hand")
+        return Verdict(False, "no cards were chosen: play a combination, or pass")
+    hand = position.hand_mask
+    if not isinstance(play, Play) or play.mask & ~hand:
+        for card in game_sorted(cards):
+            if not hand >> index(card) & 1:
+                return Verdict(False, f"{card.symbol_text} is not in your hand")
     rules = position.rules
     twos = rules.twos_in_double_sequences
     combo = classify(cards, twos)
@@ -368,9 +425,9 @@ def check(position: Position, cards: Iterable[Card]) -> Verdict:
     table = position.table
     if table is not None and position.passed:
         if not rules.chop_after_pass:
-            return Verdict(False, position.locked_reason())
+            return Verdict(False, LOCKED_OUT)
         if not combo.is_bomb or not (table.has_two or table.is_bomb):
-            return Verdict(False, position.locked_reason() + " (only a bomb on 2s may still be played)")
+            return Verdict(False, LOCKED_OUT + " (only a bomb on 2s may still be played)")
     must = position.must_contain
     if must is not None and must not in cards:
         return Verdict(False, f"the first play of the game must contain {must.symbol_text}, the lowest card dealt")
@@ -381,19 +438,13 @@ def check(position: Position, cards: Iterable[Card]) -> Verdict:
         if combo.kind is Kind.DOUBLE_SEQUENCE and combo.has_two:
             lead += " (under these rules pairs of 2s may end a double sequence, after the aces)"
         return Verdict(True, f"{combo.name} is a {combo.shape}: {lead}")
-    ok, reason = beat_reason(combo, table, rules.bomb_ladder)
-    return Verdict(ok, reason)
+    return beat_reason(combo, table, rules.bomb_ladder)
 
 
-def check_pass(position: Position) -> Verdict:
-    """Whether the player may pass now."""
+def _check_pass(position: Position) -> Verdict:
     if position.table is None:
         return Verdict(False, "you lead: the table is empty, so you must play a combination (a leader cannot pass)")
     if position.passed:
         return Verdict(True, "you have already passed this round; you stay out until the table clears")
     return Verdict(True, "passing is allowed even with a playable hand, but you are then locked out "
                          "until the table clears")
-
-
-def play_kind(cards: Iterable[Card], twos: bool = False) -> Kind | None:
-    return kind_of_mask(mask_of(cards), twos)

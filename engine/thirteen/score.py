@@ -6,8 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.errors import InvalidPositionError
-from engine.thirteen.combos import TWO_RANK
+from engine.thirteen.order import TWO_RANK
 from engine.thirteen.rules import Rules, Scoring
+
+__all__ = ["HandFeatures", "hand_features", "place_points", "score_hand"]
 
 
 def place_points(players: int, place: int) -> int:
@@ -17,8 +19,8 @@ def place_points(players: int, place: int) -> int:
     return players - place
 
 
-def game_points(rules: Rules, order: Sequence[int], cards_left: Sequence[int] = ()) -> tuple[int, ...]:
-    """Each seat's points for one game.
+def score_hand(rules: Rules, order: Sequence[int], cards_left: Sequence[int] = ()) -> tuple[int, ...]:
+    """Each seat's points for one finished game (a hand: one deal played out).
 
     ``order`` lists the seats from first out to last. With ``scoring = "places"`` places score n-1 … 0;
     with ``"cards"`` each other player pays the winner 1 point per card held when the winner went out

@@ -1,31 +1,31 @@
-"""Thirteen at the table: a whole game driven by text actions, with commentary (see engine.table).
+"""What the Table shows of a game of Thirteen: each seat's view, the commentary of every step, the outcome.
 
-Actions are ``"pass"`` or the cards played in notation (``"3S 4S 5H"``). The commentary names every
-lead, beat, chop, pass and lock-out, table clearing, player going out, and the finishing order — and,
-under the option ``twos_in_double_sequences``, that a double sequence ending in 2s is allowed (and chops
-like any double sequence of as many pairs).
+The commentary names every lead, beat, chop, pass and lock-out, table clearing, player going out, and the
+finishing order — and, under the option ``twos_in_double_sequences``, that a double sequence ending in 2s is
+allowed (and chops like any double sequence of as many pairs).
+
+``TABLE`` is a small adapter for the Table page's older text protocol (:class:`engine.table.TableGame`); it
+delegates to ``GAME`` and goes once the page drives games through the contract.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from engine.base import Verdict
-from engine.cards import Card, parse_cards
-from engine.errors import IllegalPlayError, InvalidNotationError
+from engine.base import Pass, Verdict
+from engine.cards import Card
+from engine.contract import Outcome
 from engine.table import Seat, Step, TableView
-from engine.thirteen.bots import bot as get_bot
-from engine.thirteen.combos import Combo, Kind, cards_of, combo_of_mask, index, mask_of
-from engine.thirteen.deal import seat_names
-from engine.thirteen.game import PASS_MASK, Game, apply_unchecked, can_pass, move_masks, new_game, places
-from engine.thirteen.play import Position, check
-from engine.thirteen.rules import PRESETS, Finish, Rules, make_rules
-from engine.thirteen.score import game_points
+from engine.thirteen.combos import Combo, Kind, combo_of_mask
+from engine.thirteen.order import cards_of
+from engine.thirteen.rules import Finish, seat_letters, seat_names
+from engine.thirteen.score import score_hand
+from engine.thirteen.state import PASS_TEXT, Action, State, action_text, places
 
-PASS_TEXT = "pass"
+__all__ = ["TABLE", "comment", "finishing_sentence", "ordinal", "outcome", "outcome_data", "view"]
+
 _ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
@@ -33,190 +33,64 @@ def ordinal(place: int) -> str:
     return _ORDINALS[place - 1]
 
 
-@dataclass(frozen=True)
-class TableState:
-    """A game at the table: the engine state, how it was set up, and the steps so far."""
-
-    game: Game
-    preset: str
-    seed: int
-    options: tuple[tuple[str, Any], ...]
-    steps: tuple[Step, ...] = ()
-    trick_of_step: tuple[int, ...] = ()
-
-    @property
-    def rules(self) -> Rules:
-        return self.game.rules
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return seat_names(self.game.players)
-
-
-def parse_action(text: str) -> int:
-    """The mask of an action's cards (0 for a pass); InvalidNotationError for text that is neither."""
-    if not isinstance(text, str):
-        raise InvalidNotationError(repr(text), "'pass' or cards such as 3S 4S 5H")
-    if text.strip().lower() == PASS_TEXT:
-        return PASS_MASK
-    cards = parse_cards(text)
-    if not cards:
-        raise InvalidNotationError(text, "'pass' or cards such as 3S 4S 5H")
-    for card in cards:
-        index(card)
-    if len(set(cards)) != len(cards):
-        raise InvalidNotationError(text, "cards, each at most once (one deck)")
-    return mask_of(cards)
-
-
-def action_text(mask: int) -> str:
-    return PASS_TEXT if mask == PASS_MASK else " ".join(c.text for c in cards_of(mask))
-
-
-def position_of(game: Game) -> Position:
-    """The position the seat to act faces, for checking a play with a learner-readable reason."""
-    seat = game.turn
-    if seat is None:
-        raise IllegalPlayError("the game is over")
-    table = cards_of(game.table) if game.table else ()
-    return Position.build(cards_of(game.hands[seat]), table, passed=game.is_locked(seat),
-                          first_lead=game.must != 0, rules=game.rules)
-
-
-class ThirteenTable:
-    """The TableGame of Thirteen."""
-
-    game = "thirteen"
-
-    def new_hand(self, preset: str, seed: int, options: Mapping[str, Any] | None = None) -> TableState:
-        rules = make_rules(preset, options)
-        game = new_game(rules, seed)
-        state = TableState(game, preset, seed, tuple(sorted((options or {}).items())))
-        if game.instant:
-            winner = state.names[game.finished[0]]
-            step = Step(game.finished[0], "instant win", f"{winner} holds {game.instant}: an instant win, "
-                                                         "the game ends before any play.")
-            return TableState(game, preset, seed, state.options, (step,), (0,))
-        return state
-
-    def to_act(self, state: TableState) -> int | None:
-        return state.game.turn
-
-    def legal_actions(self, state: TableState, limit: int = 500) -> list[str]:
-        if state.game.turn is None:
-            return []
-        out = [action_text(m) for m in move_masks(state.game)[:limit]]
-        if can_pass(state.game) and len(out) < limit:
-            out.append(PASS_TEXT)
-        return out
-
-    def check(self, state: TableState, action: str) -> Verdict:
-        mask = parse_action(action)
-        game = state.game
-        if game.turn is None:
-            return Verdict(False, "the game is over")
-        position = position_of(game)
-        if mask == PASS_MASK:
-            if not game.table:
-                return Verdict(False, "you lead: the table is empty, so you must play (a leader cannot pass)")
-            return Verdict(True, "passing is allowed; you are then locked out until the table clears")
-        return check(position, parse_cards(action))
-
-    def apply(self, state: TableState, action: str) -> tuple[TableState, Step]:
-        verdict = self.check(state, action)
-        if not verdict.legal:
-            raise IllegalPlayError(verdict.reason)
-        mask = parse_action(action)
-        before = state.game
-        after = apply_unchecked(before, mask)
-        comment = commentary(before, after, mask, state.names)
-        trick = before.tricks
-        step = Step(before.turn if before.turn is not None else 0, action_text(mask), comment, f"Round {trick + 1}")
-        new = TableState(after, state.preset, state.seed, state.options, state.steps + (step,),
-                         state.trick_of_step + (trick,))
-        return new, step
-
-    def bot_action(self, state: TableState, bot: str, rng: random.Random) -> str:
-        return action_text(get_bot(bot)(state.game, rng))
-
-    def view(self, state: TableState, seat: int | None) -> TableView:
-        game = state.game
-        names = state.names
-        place_of = {s: p for p, s in enumerate(game.finished, start=1)}
-        seats = []
-        for s in range(game.players):
-            cards = cards_of(game.hands[s])
-            shown: tuple[Card | None, ...] = cards if seat is None or seat == s or game.over else (None,) * len(cards)
-            if s in place_of and (not game.hands[s] or game.over):
-                note = f"out ({ordinal(place_of[s])})" if not game.hands[s] else f"{ordinal(place_of[s])}"
-            elif game.is_locked(s):
-                note = "passed: locked out"
-            else:
-                note = f"{len(cards)} cards"
-            seats.append(Seat(names[s], shown, active=bool(game.hands[s]) and not game.over, note=note))
-        twos = game.rules.twos_in_double_sequences
-        table = tuple((s, cards_of(m), _trick_label(m, twos)) for s, m in game.trick)
-        info: list[tuple[str, str]] = []
-        if game.over:
-            info.append(("Finishing order", ", ".join(names[s] for s in game.finished)))
-        elif game.table:
-            combo = combo_of_mask(game.table, twos)
-            assert combo is not None
-            info.append(("To beat", f"{combo.name} by {names[game.last]}"))
-        elif game.turn is not None:
-            lead = f"{names[game.turn]} leads any combination"
-            if game.must:
-                lead += f" containing {cards_of(game.must)[0].symbol_text}"
-            info.append(("Table", f"empty: {lead}"))
-        if game.finished and not game.over:
-            info.append(("Out", ", ".join(f"{names[s]} {ordinal(p)}" for p, s in enumerate(game.finished, 1))))
-        phase = "over" if game.over else "play"
-        return TableView(tuple(seats), game.turn, phase, table, tuple(info))
-
-    def result(self, state: TableState) -> dict[str, Any] | None:
-        game = state.game
-        if not game.over:
-            return None
-        return game_result(game)
-
-    def seat_names(self, state: TableState) -> tuple[str, ...]:
-        return state.names
-
-    def presets(self) -> Sequence[str]:
-        return tuple(PRESETS)
+def view(state: State, seat: int | None) -> TableView:
+    """What ``seat`` may see (``None``: every card face up); every hand shows once the game is over."""
+    names = seat_names(state.players)
+    place_of = {s: p for p, s in enumerate(state.finished, start=1)}
+    seats = []
+    for s in range(state.players):
+        cards = cards_of(state.hands[s])
+        shown: tuple[Card | None, ...] = cards if seat is None or seat == s or state.over else (None,) * len(cards)
+        if s in place_of and (not state.hands[s] or state.over):
+            note = f"out ({ordinal(place_of[s])})" if not state.hands[s] else f"{ordinal(place_of[s])}"
+        elif state.is_locked(s):
+            note = "passed: locked out"
+        else:
+            note = f"{len(cards)} cards"
+        seats.append(Seat(names[s], shown, active=bool(state.hands[s]) and not state.over, note=note))
+    twos = state.rules.twos_in_double_sequences
+    table = tuple((s, cards_of(m), _trick_label(m, twos)) for s, m in state.trick)
+    info: list[tuple[str, str]] = []
+    if state.over:
+        info.append(("Finishing order", ", ".join(names[s] for s in state.finished)))
+        if state.instant:
+            info.append(("Instant win", f"{names[state.finished[0]]} holds {state.instant}"))
+    elif state.table:
+        combo = combo_of_mask(state.table, twos)
+        assert combo is not None
+        info.append(("To beat", f"{combo.name} by {names[state.last]}"))
+    elif state.turn is not None:
+        lead = f"{names[state.turn]} leads any combination"
+        if state.must:
+            lead += f" containing {cards_of(state.must)[0].symbol_text}"
+        info.append(("Table", f"empty: {lead}"))
+    if state.finished and not state.over:
+        info.append(("Out", ", ".join(f"{names[s]} {ordinal(p)}" for p, s in enumerate(state.finished, 1))))
+    return TableView(tuple(seats), state.turn, state.phase.value, table, tuple(info))
 
 
 def _trick_label(mask: int, twos: bool = False) -> str:
-    if mask == PASS_MASK:
+    if mask == 0:
         return PASS_TEXT
     combo = combo_of_mask(mask, twos)
     return combo.shape if combo is not None else ""
 
 
-def game_result(game: Game) -> dict[str, Any]:
-    """The outcome of a finished game: order, places, points, chops."""
-    names = seat_names(game.players)
-    left = game.left_at_first_out or tuple(h.bit_count() for h in game.hands)
-    points = game_points(game.rules, game.finished, left)
-    return {
-        "order": [names[s] for s in game.finished],
-        "places": {names[s]: p for s, p in enumerate(places(game))},
-        "points": {names[s]: points[s] for s in range(game.players)},
-        "cards_left_at_first_out": {names[s]: left[s] for s in range(game.players)},
-        "instant_win": game.instant,
-        "chops": game.chops,
-        "plays": game.plays,
-        "passes": game.passes,
-    }
+def comment(before: State, action: Action, after: State) -> Step:
+    """The commentary on ``action``, taken in ``before`` and leading to ``after``; its chapter is the round."""
+    seat = before.turn
+    assert seat is not None
+    names = seat_names(before.players)
+    return Step(seat, action_text(action), _commentary(before, after, 0 if isinstance(action, Pass) else action.mask,
+                                                       names), f"Round {before.tricks + 1}")
 
 
-def commentary(before: Game, after: Game, mask: int, names: Sequence[str]) -> str:
-    """What happened in one step, for a learner watching the table."""
+def _commentary(before: State, after: State, mask: int, names: Sequence[str]) -> str:
     seat = before.turn
     assert seat is not None
     who = names[seat]
     parts: list[str] = []
-    if mask == PASS_MASK:
+    if mask == 0:
         if before.is_locked(seat):
             parts.append(f"{who} passes again (still locked out).")
         else:
@@ -255,7 +129,7 @@ def commentary(before: Game, after: Game, mask: int, names: Sequence[str]) -> st
             parts.append(f"Only {names[after.finished[-1]]} has cards left, and takes last place.")
         parts.append("Finishing order: " + ", ".join(names[s] for s in after.finished) + ".")
     elif not after.table and after.turn is not None:
-        last = before.last if mask == PASS_MASK else seat
+        last = before.last if mask == 0 else seat
         if last >= 0 and after.turn == last:
             parts.append(f"Nobody else can or will beat it: the table clears and {names[last]} leads.")
         elif last >= 0:
@@ -281,4 +155,117 @@ def _beat_text(who: str, combo: Combo, table: Combo, owner: str, was_locked: boo
     return text
 
 
-TABLE = ThirteenTable()
+def outcome_data(state: State) -> dict[str, Any]:
+    """The plain values of a finished game, by seat letter: the simulation row (see ``GAME.summary_row``).
+
+    Columns: players, leader, winner, order, plays, passes, actions, tricks, chops, instant_win, then per seat
+    letter X: place_X, points_X, left_X (cards held when the first player went out).
+    """
+    letters = seat_letters(state.players)
+    left = state.left_at_first_out or tuple(h.bit_count() for h in state.hands)
+    points = score_hand(state.rules, state.finished, left)
+    place = places(state)
+    row: dict[str, Any] = {
+        "players": state.players, "leader": letters[state.leader], "winner": letters[state.finished[0]],
+        "order": " ".join(letters[x] for x in state.finished), "plays": state.plays, "passes": state.passes,
+        "actions": state.plays + state.passes, "tricks": state.tricks, "chops": state.chops,
+        "instant_win": state.instant,
+    }
+    for x, c in enumerate(letters):
+        row[f"place_{c}"] = place[x]
+        row[f"points_{c}"] = points[x]
+        row[f"left_{c}"] = left[x]
+    return row
+
+
+def finishing_sentence(state: State) -> str:
+    """Who went out first, and the finishing order, in a sentence (the game is over)."""
+    names = seat_names(state.players)
+    order = [names[s] for s in state.finished]
+    how = f" with an instant win ({state.instant})" if state.instant else ""
+    return f"{order[0]} went out first{how}; the finishing order is {', '.join(order)}."
+
+
+def outcome(state: State) -> Outcome | None:
+    """How a finished game came out, in sentences and numbers; None before the end."""
+    if not state.over:
+        return None
+    names = seat_names(state.players)
+    left = state.left_at_first_out or tuple(h.bit_count() for h in state.hands)
+    points = score_hand(state.rules, state.finished, left)
+    order = [names[s] for s in state.finished]
+    points_text = " · ".join(f"{names[s]} {points[s]}" for s in range(state.players))
+    summary = f"{finishing_sentence(state)} Points: {points_text}."
+    facts = (
+        ("Finishing order", ", ".join(order)),
+        ("Points", points_text),
+        ("Cards left when the first player went out",
+         " · ".join(f"{names[s]} {left[s]}" for s in range(state.players))),
+        ("Plays and passes", f"{state.plays} plays, {state.passes} passes"),
+        ("2s and bombs chopped", str(state.chops)),
+    )
+    return Outcome(summary, tuple(float(p) for p in points), facts, outcome_data(state))
+
+
+class _Table:
+    """The Table page's older text protocol, delegating to ``GAME`` (removed once the page is on the contract)."""
+
+    game = "thirteen"
+
+    @staticmethod
+    def _game() -> Any:
+        from engine.thirteen.game import GAME
+
+        return GAME
+
+    def new_hand(self, preset: str, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        g = self._game()
+        return g.new_game(g.rules(preset, options), seed)  # type: ignore[no-any-return]
+
+    def to_act(self, state: State) -> int | None:
+        return state.turn
+
+    def legal_actions(self, state: State, limit: int = 500) -> list[str]:
+        g = self._game()
+        return [g.action_text(a) for a in g.legal_actions(state, limit)]
+
+    def check(self, state: State, action: str) -> Verdict:
+        g = self._game()
+        return g.check(state, g.parse_action(state, action))  # type: ignore[no-any-return]
+
+    def apply(self, state: State, action: str) -> tuple[State, Step]:
+        g = self._game()
+        return g.step(state, g.parse_action(state, action))  # type: ignore[no-any-return]
+
+    def bot_action(self, state: State, bot: str, rng: random.Random) -> str:
+        g = self._game()
+        return g.action_text(g.bot(bot).choose(state, rng))  # type: ignore[no-any-return]
+
+    def view(self, state: State, seat: int | None) -> TableView:
+        return view(state, seat)
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        if not state.over:
+            return None
+        names = seat_names(state.players)
+        left = state.left_at_first_out or tuple(h.bit_count() for h in state.hands)
+        points = score_hand(state.rules, state.finished, left)
+        return {
+            "order": [names[s] for s in state.finished],
+            "places": {names[s]: p for s, p in enumerate(places(state))},
+            "points": {names[s]: points[s] for s in range(state.players)},
+            "cards_left_at_first_out": {names[s]: left[s] for s in range(state.players)},
+            "instant_win": state.instant,
+            "chops": state.chops,
+            "plays": state.plays,
+            "passes": state.passes,
+        }
+
+    def seat_names(self, state: State) -> tuple[str, ...]:
+        return seat_names(state.players)
+
+    def presets(self) -> Sequence[str]:
+        return tuple(self._game().presets)
+
+
+TABLE = _Table()

@@ -19,7 +19,7 @@ def test_editor_in_chromium(tmp_path) -> None:
         page.get_by_text("Loaded the position from the link.").first.wait_for()
         page.get_by_text("Legal plays (2)").first.wait_for()
         page.get_by_text("Four of a kind").first.wait_for()
-        page.wait_for_function("() => document.body.innerText.includes('Rules: pagat')")
+        page.wait_for_function("() => document.body.innerText.includes('Rules: the common Tiến lên rules')")
         groups = page.locator("[data-testid='stButtonGroup']")
         count = groups.count()
         assert count >= 12, "hand and table pickers (4 rows each), then the play picker"

@@ -1,65 +1,68 @@
-"""Thirteen on the command line: the commands, bad input as one-line messages, simulation."""
+"""Thirteen's commands (in-process): their answers, bad input as one-line messages, match simulations."""
 
 import json
-import subprocess
-import sys
 
 import pytest
 
-from engine.errors import InvalidPositionError, InvalidRequestError
-from engine.thirteen.cli import COMMANDS, PRESETS, seat_frame, simulate
-from tests.conftest import ROOT
+from engine.errors import InvalidPositionError, InvalidRequestError, UnknownNameError
+from engine.thirteen import COMMANDS, PRESETS, seat_frame, simulate_matches
+from tests.cli_helpers import cli_json, run_cli
 
 
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "engine", *args], input=stdin, capture_output=True, text=True,
-                          cwd=ROOT, timeout=120)
-
-
-def test_the_issue_example() -> None:
-    result = run("legal", "thirteen", '{"hand":"3S 4S 5H 5D 2H","previous":"4C 4D","passed":false,'
-                                      '"first_lead":false}')
-    assert result.returncode == 0, result.stderr
-    answer = json.loads(result.stdout)
-    assert answer["plays"] == ["5D 5H"] and answer["can_pass"] is True
-    assert answer["groups"] == {"pair": ["5D 5H"]}
+def test_the_issue_example_with_table_and_with_the_older_previous() -> None:
+    for field in ("table", "previous"):
+        answer = cli_json("legal", "thirteen", json.dumps({"hand": "3S 4S 5H 5D 2H", field: "4C 4D", "passed": False,
+                                                           "first_lead": False}))
+        assert [p["cards"] for p in answer["plays"]] == ["5D 5H"] and answer["can_pass"] is True
+        assert answer["count"] == 1 and answer["complete"] is True
+        assert answer["groups"] == {"pair": ["5D 5H"]}
+        assert answer["plays"][0]["name"] == "a pair of 5s (top 5♥)" and answer["table"]["top"] == "4D"
+    code, _, err = run_cli("legal", "thirteen", '{"hand": "5H", "table": "4C", "previous": "4C"}')
+    assert code == 2 and "say the same thing" in err
 
 
 @pytest.mark.parametrize(
     ("request_json", "message"),
     [
-        ('{"hand":"3S 3S 4D"}', "3♠ appears twice in your hand"),
+        ('{"hand":"3S 3S 4D"}', "field 'hand': 3♠ appears 2 times, but the decks in play hold only 1 copy"),
         ('{"hand":"3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S 3H"}', "at most 13 cards"),
-        ('{"hand":"3S 4S","previous":"5S 6H"}', "the table must hold a combination"),
-        ('{"hand":"3S 4S","previous":"4S"}', "4♠ is both in your hand and on the table"),
+        ('{"hand":"3S 4S","table":"5S 6H"}', "the table must hold a combination"),
+        ('{"hand":"3S 4S","table":"4S"}', "4♠ is both in your hand and on the table"),
         ('{"hand":"3S XX"}', "'XX'"),
         ('{"hand":"3S BJ"}', "not in the 52-card deck"),
         ('{"hand":"3S","preset":"casino"}', "unknown preset 'casino'"),
-        ('{"hand":"3S","options":{"players":7}}', "players must be 2, 3 or 4"),
+        ('{"hand":"3S","options":{"players":7}}', "must be from 2 to 4, not 7"),
         ('{"hand":"3S","colour":"red"}', "unknown field 'colour'"),
+        ('{"hand":"3S","limit":0}', "outside 1..5,000"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(request_json: str, message: str) -> None:
-    result = run("legal", "thirteen", request_json)
-    assert result.returncode == 2
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and message in lines[0] and "Traceback" not in result.stderr
+    code, out, err = run_cli("legal", "thirteen", request_json)
+    assert code == 2 and not out
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0] and "Traceback" not in err
 
 
 def test_batch_mode_answers_each_line() -> None:
     lines = '{"hand":"3S 4S 5S","play":"3S 4S 5S"}\n{"hand":"3S 3S"}\n{"hand":"5H","previous":"5S","play":"5H"}\n'
-    result = run("check", "thirteen", "-", stdin=lines)
-    answers = [json.loads(x) for x in result.stdout.splitlines()]
-    assert answers[0]["legal"] is True
+    code, out, _ = run_cli("check", "thirteen", "-", stdin=lines)
+    answers = [json.loads(x) for x in out.splitlines()]
+    assert code == 0 and answers[0]["legal"] is True
     assert "error" in answers[1]
     assert answers[2]["legal"] is True and "hearts are higher than spades" in answers[2]["reason"]
 
 
-def test_check_classify_compare_deal_hand_score_game() -> None:
-    check = COMMANDS["check"]({"hand": "5S 6S", "previous": "4D", "passed": True, "play": "6S"})
+def test_a_limit_lists_fewer_plays_but_counts_them_all() -> None:
+    answer = COMMANDS["legal"]({"hand": "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S", "limit": 5})
+    assert len(answer["plays"]) == 5 and answer["count"] == 13 + 55 and answer["complete"] is False
+
+
+def test_check_classify_compare_deal_features_score_rounds() -> None:
+    check = COMMANDS["check"]({"hand": "5S 6S", "table": "4D", "passed": True, "play": "6S"})
     assert check == {**check, "legal": False,
                      "reason": "you passed this round, so you cannot play until the table clears"}
-    assert COMMANDS["check"]({"hand": "5S", "play": "pass"})["legal"] is False
+    refused = COMMANDS["check"]({"hand": "5S", "play": "pass"})
+    assert refused["legal"] is False and refused["passing"] is True and "cannot pass" in refused["reason"]
     classify = COMMANDS["classify"]({"cards": "3S 3C 4S 4C 5S 5C"})
     assert classify["type"] == "double_sequence" and classify["bomb"] is True
     bad = COMMANDS["classify"]({"cards": "QS KH AD 2C"})
@@ -69,56 +72,82 @@ def test_check_classify_compare_deal_hand_score_game() -> None:
     assert COMMANDS["compare"]({"a": "5S 5C", "b": "6S 7S 8S"})["higher"] is None
     deal = COMMANDS["deal"]({"seed": 5})
     assert set(deal["hands"]) == {"N", "E", "S", "W"} and "3S" in deal["hands"][deal["leader"]].split()
+    assert deal["features"][deal["leader"]]["twos"] == deal["hands"][deal["leader"]].count("2")
     assert COMMANDS["deal"]({"seed": 5}) == deal
-    hand = COMMANDS["hand"]({"hand": "7S 7C 7D 7H 2S"})
-    assert hand["quads"] == 1 and hand["twos"] == 1
+    assert set(COMMANDS["deal"]({"seed": 5, "options": {"players": 3}})["hands"]) == {"N", "E", "W"}
+    features = COMMANDS["features"]({"hand": "7S 7C 7D 7H 2S"})
+    assert features["quads"] == 1 and features["twos"] == 1
     score = COMMANDS["score"]({"order": ["E", "N", "W", "S"]})
-    assert score["points"] == {"North": 2, "East": 3, "South": 0, "West": 1}
-    match = COMMANDS["score"]({"games": [{"order": ["E", "N", "W", "S"]}, {"order": ["N", "E", "W", "S"]}]})
-    assert match["totals"] == {"North": 5, "East": 5, "South": 0, "West": 2}
-    game = COMMANDS["game"]({"seed": 2, "bots": "heuristic"})
-    assert game["steps"] and game["tricks"][0][0]["trick"] == 0
-    assert game["result"]["order"][0] in game["seats"]
+    assert score["points"] == {"N": 2, "E": 3, "S": 0, "W": 1}
+    match = COMMANDS["score"]({"games": [{"order": ["E", "N", "W", "S"]}, {"order": ["N", "East", "W", "S"]}]})
+    assert match["totals"] == {"N": 5, "E": 5, "S": 0, "W": 2} and len(match["games"]) == 2
+    rounds = COMMANDS["rounds"]({"seed": 2, "bots": "heuristic"})
+    assert rounds["steps"] and rounds["steps"][0]["round"] == 0 and rounds["steps"][0]["seat"] in "NESW"
+    assert rounds["order"][0] == rounds["winner"] and rounds["record"]["seed"] == 2
 
 
-def test_command_errors_are_value_errors_with_messages() -> None:
+def test_command_errors_are_card_table_errors_with_messages() -> None:
     with pytest.raises(InvalidPositionError, match="share a card"):
         COMMANDS["compare"]({"a": "5S", "b": "5S"})
     with pytest.raises(InvalidRequestError, match="each of the 4 seats"):
         COMMANDS["score"]({"order": ["N", "N", "E", "S"]})
-    with pytest.raises(InvalidRequestError, match="bots"):
-        COMMANDS["game"]({"bots": ["random"]})
+    with pytest.raises(InvalidRequestError, match="not a seat here"):
+        COMMANDS["score"]({"order": ["N", "X", "E", "S"]})
+    with pytest.raises(InvalidRequestError, match="card scoring needs cards_left"):
+        COMMANDS["score"]({"order": ["N", "E", "S", "W"], "options": {"scoring": "cards"}})
+    with pytest.raises(InvalidRequestError, match="bots: give one name for every seat or a list of 4"):
+        COMMANDS["rounds"]({"bots": ["random"]})
+    with pytest.raises(UnknownNameError, match="unknown thirteen bot 'clever'"):
+        COMMANDS["rounds"]({"bots": "clever"})
+    with pytest.raises(InvalidRequestError, match="'want'"):
+        COMMANDS["example"]({"want": "triples"})
 
 
-def test_presets_are_described() -> None:
+def test_presets_are_described_with_plain_titles() -> None:
     assert list(PRESETS) == ["seed", "pagat"]
-    assert all(isinstance(v, str) and v for v in PRESETS.values())
+    assert [p.title for p in PRESETS.values()] == ["the seed's rules", "the common Tiến lên rules"]
+    answer = COMMANDS["rules"]({"preset": "pagat"})
+    assert answer["rules"]["bomb_ladder"] is True and answer["default_preset"] == "seed"
+    common = {o["name"] for o in answer["options"] if o["common"]}
+    assert "first_lead_must_contain_lowest" in common and "bomb_ladder" not in common
+    assert any("next player still in" in n["text"] for n in answer["notes"])
 
 
-def test_simulate_is_seeded_and_complete() -> None:
-    frame = simulate(30, 7, {"bots": ["heuristic", "random", "random", "random"], "match_games": 3})
-    assert len(frame) == 30
-    assert frame.equals(simulate(30, 7, {"bots": ["heuristic", "random", "random", "random"], "match_games": 3}))
+def test_match_simulations_are_seeded_and_chain_the_leader() -> None:
+    options = {"bots": ["heuristic", "random", "random", "random"], "match_games": 3}
+    frame = simulate_matches(30, 7, options)
+    assert len(frame) == 30 and frame.equals(simulate_matches(30, 7, options))
     for _, row in frame.iterrows():
         assert sorted(row[f"place_{c}"] for c in "NESW") == [1, 2, 3, 4]
         assert sum(row[f"points_{c}"] for c in "NESW") == 6
     later = frame[frame["game_in_match"] > 0]
     previous = frame.set_index("game")["winner"]
-    assert all(row["leader"] == previous[row["game"] - 1] for _, row in later.iterrows())
+    assert len(later) == 20 and all(row["leader"] == previous[row["game"] - 1] for _, row in later.iterrows())
     seats = seat_frame(frame)
-    assert len(seats) == 120 and set(seats["seat"]) == set("NESW")
+    assert len(seats) == 120 and set(seats["seat"]) == set("NESW") and set(seats["bot"]) == {"heuristic", "random"}
     calls = []
-    simulate(10, 1, {"players": 3, "preset": "pagat"}, progress=lambda d, t: calls.append((d, t)))
+    simulate_matches(10, 1, {"players": 3, "preset": "pagat"}, progress=lambda d, t: calls.append((d, t)))
     assert calls[-1] == (10, 10)
-    with pytest.raises(ValueError, match="unknown field"):
-        simulate(1, 1, {"speed": 3})
+    with pytest.raises(UnknownNameError, match="unknown option 'speed'"):
+        simulate_matches(1, 1, {"speed": 3})
+    with pytest.raises(InvalidRequestError, match="match_games"):
+        simulate_matches(1, 1, {"match_games": 0})
+
+
+def test_one_game_per_match_gives_the_rows_of_the_shared_simulation() -> None:
+    from engine.sim import simulate_rows
+    from engine.thirteen import GAME
+
+    shared = simulate_rows(GAME, 12, 3, {"bots": "random"}, workers=1)
+    ours = simulate_matches(12, 3, {"bots": "random"}).to_dict("records")
+    assert [{k: r[k] for k in s} for r, s in zip(ours, shared, strict=True)] == shared
 
 
 def test_simulate_on_the_command_line(tmp_path) -> None:
     out = tmp_path / "games.csv"
-    result = run("simulate", "thirteen", "--games", "20", "--seed", "3", "--options", '{"bot": "heuristic"}',
-                 "--out", str(out))
-    assert result.returncode == 0, result.stderr
+    code, _, err = run_cli("simulate", "thirteen", "--games", "20", "--seed", "3", "--options",
+                           '{"bot": "heuristic"}', "--out", str(out), "--workers", "1")
+    assert code == 0, err
     assert len(out.read_text().splitlines()) == 21
 
 
@@ -136,16 +165,17 @@ def test_example_hands_hold_the_wanted_combination(want: str) -> None:
 def test_example_tables_are_beaten_by_the_listed_plays(want: str) -> None:
     for seed in (1, 17, 400):
         answer = COMMANDS["example"]({"seed": seed, "want": want})
-        legal = COMMANDS["legal"]({"hand": answer["hand"], "previous": answer["previous"]})
-        assert legal["plays"] == answer["plays"] and answer["plays"]
+        legal = COMMANDS["legal"]({"hand": answer["hand"], "table": answer["table"]})
+        assert [p["cards"] for p in legal["plays"]] == answer["plays"] and answer["plays"]
         if want == "chop":
-            assert legal["chops"] and "2" in answer["previous"]
+            assert legal["chops"] and "2" in answer["table"]
 
 
-def test_game_answer_has_a_lockout_round_and_a_summary() -> None:
-    game = COMMANDS["game"]({"seed": 1})
-    assert "skipped" in game["lockout_commentary"]
-    assert game["summary"].startswith(game["result"]["order"][0])
-    assert game["commentary"].count("\n- ") == len(game["steps"])
-    assert game["commentary"].count("**Round ") == len(game["tricks"])
+def test_rounds_answer_has_a_lockout_round_and_a_summary() -> None:
+    rounds = COMMANDS["rounds"]({"seed": 1})
+    assert "skipped" in rounds["lockout_commentary"]
+    names = {"N": "North", "E": "East", "S": "South", "W": "West"}
+    assert rounds["summary"].startswith(names[rounds["order"][0]])
+    assert rounds["commentary"].count("\n- ") == len(rounds["steps"])
+    assert rounds["commentary"].count("**Round ") == len(rounds["round_commentary"])
     assert COMMANDS["classify"]({"cards": "5S 5H", "expect": "sequence"})["reason"] == "5♠ 5♥ is a pair, not a sequence"

@@ -4,6 +4,7 @@ import json
 
 from streamlit.testing.v1 import AppTest
 
+from engine.cards import parse_cards
 from tests.conftest import ROOT
 from ui.share import encode_position
 
@@ -32,7 +33,7 @@ def test_editor_lists_the_legal_plays_and_judges_a_play() -> None:
     assert any("a pair of 4s (top 4♦)" in m.value for m in at.markdown)
     table = at.dataframe[0].value
     assert list(table["Play"]) == ["5♦ 5♥"]
-    at.selectbox(key=ED + "try").set_value("5D 5H").run()
+    at.selectbox(key=ED + "try").set_value(parse_cards("5D 5H")).run()
     assert at.success and "beats a pair of 4s" in at.success[0].value
     at.toggle(key=ED + "passing").set_value(True).run()
     assert at.success and "locked out until the table clears" in at.success[0].value
@@ -94,7 +95,7 @@ def test_editor_loads_json_and_refuses_bad_json() -> None:
     assert at.session_state[ED + "players"] == 3 and at.session_state[ED + "passed"] is True
     at.text_area(key=ED + "share:paste").input('{"hand": "3S 3S"}').run()
     at.button(key=ED + "share:load").click().run()
-    assert at.error and "Not loaded" in at.error[0].value and "appears twice" in at.error[0].value
+    assert at.error and "Not loaded" in at.error[0].value and "3♠ appears 2 times" in at.error[0].value
     at.text_area(key=ED + "share:paste").input("{not json").run()
     at.button(key=ED + "share:load").click().run()
     assert at.error and "not JSON" in at.error[0].value
@@ -109,18 +110,19 @@ def test_editor_house_rule_toggle_for_twos_in_double_sequences() -> None:
     assert list(at.dataframe[0].value["Play"]) == ["2♥"]
     _pick(at, ED + "play", "KS KH AS AH 2S 2H")
     at.run()
-    assert at.error and "turn on the option twos_in_double_sequences" in at.error[0].value
+    assert at.error and "only the house rule “2s in double sequences”" in at.error[0].value
     at.toggle(key=ED + "twos").set_value(True).run()
     assert [list(d.value["Play"]) for d in at.dataframe] == [["2♥"], ["K♠ K♥ A♠ A♥ 2♠ 2♥"]]
     assert at.success and "still a double sequence of 3 pairs" in at.success[0].value
     saved = json.loads(at.code[-1].value)
     assert saved["options"] == {"twos_in_double_sequences": True}
+    assert saved["table"] == "2D" and "previous" not in saved, "saved files use the shared field name"
 
 
 def test_editor_loads_a_position_with_the_twos_option() -> None:
     at = editor().run()
     position = {"preset": "seed", "options": {"twos_in_double_sequences": True}, "hand": "KS KH AS AH 2S 2H",
-                "previous": "QD QC KD KC AD AC", "passed": False, "first_lead": False}
+                "table": "QD QC KD KC AD AC", "passed": False, "first_lead": False}
     at.text_area(key=ED + "share:paste").input(json.dumps(position)).run()
     at.button(key=ED + "share:load").click().run()
     assert at.success and "Position loaded" in at.success[0].value

@@ -8,8 +8,9 @@ from hypothesis import strategies as st
 
 from engine.cards import parse_cards
 from engine.errors import InvalidPositionError
-from engine.thirteen import CARDS, Kind, Position, check, legal_plays, make_rules
-from engine.thirteen.combos import cards_of, mask_of, why_not_combo
+from engine.thirteen import CARDS, PASS, Kind, Play, Position, check, legal_plays, make_rules
+from engine.thirteen.combos import why_not_combo
+from engine.thirteen.order import cards_of, mask_of
 from engine.thirteen.play import lead_groups
 from tests.thirteen.helpers import (
     assert_enumerated_equals_accepted,
@@ -97,7 +98,7 @@ def test_membership_checks_without_listing() -> None:
 )
 def test_reasons_for_learners(hand: str, table: str, play: str, expected: str) -> None:
     pos = Position.build(cards(hand), cards(table))
-    verdict = check(pos, () if play == "pass" else cards(play))
+    verdict = check(pos, PASS if play == "pass" else cards(play))
     assert expected in verdict.reason
 
 
@@ -116,8 +117,25 @@ def test_first_lead_must_contain_three_of_spades() -> None:
 
 def test_a_leader_cannot_pass() -> None:
     pos = Position.build(cards("3S 4S"))
-    verdict = check(pos, ())
+    verdict = check(pos, PASS)
     assert not verdict.legal and "a leader cannot pass" in verdict.reason
+    assert not check(pos, ()).legal and "no cards were chosen" in check(pos, ()).reason
+
+
+def test_a_play_checks_like_its_cards_and_equals_by_cards() -> None:
+    pos = Position.build(cards("3S 4S 5H 5D 2H"), cards("4C 4D"))
+    play = Play.of(cards("5H 5D"))
+    assert check(pos, play) == check(pos, cards("5D 5H")) and check(pos, play).legal
+    listed = list(legal_plays(pos))
+    assert listed == [play] and listed[0].kind is Kind.PAIR and play.kind is None
+    assert play.text == "5D 5H" and play.symbols == "5♦ 5♥" and play in legal_plays(pos)
+
+
+def test_a_limit_lists_fewer_but_counts_all() -> None:
+    hand = cards("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S")
+    legal = legal_plays(Position.build(hand), limit=10)
+    assert len(legal) == 10 and legal.count == 13 + sum(12 - n + 1 for n in range(3, 13))
+    assert not legal.complete and legal_plays(Position.build(hand)).complete
 
 
 def test_chop_after_pass_lets_a_locked_player_bomb_a_two_only() -> None:

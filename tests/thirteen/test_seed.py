@@ -3,15 +3,16 @@
 import pytest
 
 from engine.cards import Card, Rank, Suit
-from engine.thirteen import CARDS, Kind, Position, check, classify, legal_plays, make_rules
-from engine.thirteen.bots import play_game, random_bot
-from engine.thirteen.combos import DECK, RANK_ORDER, SUIT_ORDER, index
+from engine.driver import play_out
+from engine.thirteen import CARDS, GAME, PASS, Kind, Play, Position, check, classify, legal_plays, make_rules
+from engine.thirteen.order import DECK, RANK_ORDER, SUIT_ORDER, index, mask_of
+from engine.thirteen.state import apply, from_hands
 from tests.thirteen.helpers import beats, cards, combo, reason
 
 
 def test_goal_the_first_player_out_wins() -> None:
     # "The goal of the game is to be the first player to get rid of all your cards."
-    game = play_game(make_rules("seed"), 11, [random_bot] * 4)
+    _, game = play_out(GAME, make_rules("seed"), 11, "random")
     winner = game.finished[0]
     assert game.hands[winner] == 0
     assert game.left_at_first_out[winner] == 0
@@ -109,8 +110,6 @@ def test_a_player_who_cannot_beat_passes() -> None:
 def test_everyone_passes_the_table_clears_and_the_last_player_leads_anything() -> None:
     # "If no player can beat what is on the table they all pass and the cards are cleared. The player who had
     # the last combination plays next, and may play any combination since the table is empty."
-    from engine.thirteen.game import apply, start
-
     rules = make_rules("seed")
     hands = (
         _mask("3S 4S 5S 9H"),
@@ -118,10 +117,10 @@ def test_everyone_passes_the_table_clears_and_the_last_player_leads_anything() -
         _mask("8C 8D"),
         _mask("JS QS"),
     )
-    game = start(rules, hands)
-    game = apply(game, _mask("3S 4S 5S"))  # North leads a sequence nobody can beat
+    game = from_hands(rules, hands)
+    game = apply(game, Play(_mask("3S 4S 5S")))  # North leads a sequence nobody can beat
     for _ in range(3):
-        game = apply(game, 0)
+        game = apply(game, PASS)
     assert game.turn == 0 and game.table == 0 and game.locked == 0
     assert len(legal_plays(Position.build(cards("9H")))) == 1
 
@@ -130,7 +129,7 @@ def test_passing_is_allowed_with_a_playable_hand_and_locks_out() -> None:
     # "A player may pass even with cards that could be played. But then they must pass until the cards on
     # the table are cleared."
     pos = Position.build(cards("5S 6H"), cards("4D"))
-    assert check(pos, ()).legal
+    assert check(pos, PASS).legal
     locked = Position.build(cards("5S 6H"), cards("4D"), passed=True)
     verdict = check(locked, cards("6H"))
     assert not verdict.legal
@@ -220,6 +219,4 @@ def test_the_bomb_on_a_two_must_itself_be_beaten() -> None:
 
 
 def _mask(text: str) -> int:
-    from engine.thirteen.combos import mask_of
-
     return mask_of(cards(text))

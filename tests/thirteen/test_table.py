@@ -1,41 +1,52 @@
-"""The table contract: whole games by text actions, commentary, views, records and replays."""
+"""Whole games on the contract: text actions, commentary, views, outcomes, records and replays — and the Table
+page's older text adapter (``TABLE``), which delegates to ``GAME``."""
 
 import json
 import random
 
 import pytest
 
-from engine.errors import IllegalPlayError, InvalidNotationError
-from engine.table import Record, ReplayError, play_out, replay
+from engine.driver import play_out, replay
+from engine.errors import CardTableError, IllegalPlayError, InvalidNotationError, ReplayError
+from engine.table import Record
+from engine.table import play_out as table_play_out
+from engine.table import replay as table_replay
+from engine.thirteen import GAME, PASS
 from engine.thirteen.table import TABLE
 
 
+def _steps(preset: str, seed: int, bots: str = "heuristic", options: dict | None = None):
+    record, _ = play_out(GAME, GAME.rules(preset, options), seed, bots, preset=preset, options=options)
+    return replay(GAME, record)[1]
+
+
 def test_a_whole_game_by_text_actions_replays_from_its_record() -> None:
-    record, final = play_out(TABLE, "seed", 21, ["heuristic", "random", "heuristic", "random"])
-    assert TABLE.to_act(final) is None
+    record, final = play_out(GAME, GAME.rules("seed"), 21, ["heuristic", "random", "heuristic", "random"])
+    assert GAME.to_act(final) is None
     data = json.loads(json.dumps(record.to_json()))
-    states, steps = replay(TABLE, Record.from_json(data))
-    assert states[-1].game == final.game
+    states, steps = replay(GAME, Record.from_json(data))
+    assert states[-1] == final
     assert len(steps) == len(record.actions)
-    result = TABLE.result(final)
-    assert result is not None and sorted(result["order"]) == sorted(TABLE.seat_names(final))
-    assert sum(result["points"].values()) == 6
-    assert TABLE.result(states[0]) is None
+    outcome = GAME.outcome(final)
+    assert outcome is not None and sum(outcome.returns) == 6
+    assert outcome.summary.startswith(dict(outcome.facts)["Finishing order"].split(", ")[0] + " went out first")
+    assert sorted(outcome.data["order"].split()) == ["E", "N", "S", "W"]
+    assert GAME.outcome(states[0]) is None and GAME.returns(states[0]) == (0.0, 0.0, 0.0, 0.0)
 
 
 def test_commentary_names_leads_beats_passes_and_clears() -> None:
-    _, final = play_out(TABLE, "seed", 3, "heuristic")
-    text = " ".join(s.comment for s in final.steps)
-    assert "the first play of the game must contain 3♠" in final.steps[0].comment
+    steps = _steps("seed", 3)
+    text = " ".join(s.comment for s in steps)
+    assert "the first play of the game must contain 3♠" in steps[0].comment
     assert "passes, and is locked out until the table clears" in text
     assert "the table clears and" in text
-    assert "Finishing order:" in final.steps[-1].comment
+    assert "Finishing order:" in steps[-1].comment
+    assert steps[0].chapter == "Round 1" and steps[-1].chapter.startswith("Round ")
 
 
 def test_commentary_for_a_chop() -> None:
     for seed in range(200):
-        _, final = play_out(TABLE, "pagat", seed, "heuristic")
-        chops = [s.comment for s in final.steps if " chops " in s.comment]
+        chops = [s.comment for s in _steps("pagat", seed) if " chops " in s.comment]
         if chops:
             assert chops[0].endswith("!") or "had passed" in chops[0]
             break
@@ -44,42 +55,82 @@ def test_commentary_for_a_chop() -> None:
 
 
 def test_illegal_actions_are_refused_with_the_reason() -> None:
-    state = TABLE.new_hand("seed", 4)
-    legal = TABLE.legal_actions(state)
-    assert "pass" not in legal, "the first leader cannot pass"
-    verdict = TABLE.check(state, "pass")
+    state = GAME.new_game(GAME.rules("seed"), 4)
+    assert PASS not in GAME.legal_actions(state), "the first leader cannot pass"
+    verdict = GAME.check(state, PASS)
     assert not verdict.legal and "cannot pass" in verdict.reason
-    seat = TABLE.to_act(state)
-    hand = [c for c in TABLE.view(state, seat).seats[seat].cards if c is not None]
+    seat = GAME.to_act(state)
+    hand = [c for c in GAME.view(state, seat).seats[seat].cards if c is not None]
     not_three = next(c for c in hand if c.text != "3S")
     with pytest.raises(IllegalPlayError, match="must contain 3♠"):
-        TABLE.apply(state, not_three.text)
-    with pytest.raises(InvalidNotationError):
-        TABLE.apply(state, "hello")
+        GAME.apply(state, GAME.parse_action(state, not_three.text))
+    for bad in ("hello", "3S 3S"):
+        with pytest.raises(InvalidNotationError):
+            GAME.parse_action(state, bad)
+    with pytest.raises(CardTableError, match="not in the 52-card deck"):
+        GAME.parse_action(state, "BJ")
     with pytest.raises(ReplayError, match="step 1"):
-        replay(TABLE, Record("thirteen", "seed", 4, ("pass",)))
+        replay(GAME, Record("thirteen", "seed", 4, ("pass",)))
+
+
+def test_the_same_words_for_a_pass_everywhere() -> None:
+    # One legality path: the Table (GAME.check), the adapter and the position check answer alike.
+    state = GAME.new_game(GAME.rules("seed"), 4)
+    state = GAME.apply(state, GAME.bot("heuristic").choose(state, random.Random(1)))
+    from engine.thirteen.state import position_of as state_position
+
+    words = GAME.check(state, PASS).reason
+    assert words == TABLE.check(state, "pass").reason
+    position = state_position(state)
+    request = {"hand": " ".join(c.text for c in position.hand),
+               "table": " ".join(c.text for c in position.table.cards), "play": "pass"}
+    assert GAME.commands["check"](request)["reason"] == words
+    assert "locked out until the table clears" in words
 
 
 def test_views_hide_other_hands_until_the_end() -> None:
-    state = TABLE.new_hand("seed", 8)
-    view = TABLE.view(state, 0)
+    state = GAME.new_game(GAME.rules("seed"), 8)
+    view = GAME.view(state, 0)
     assert all(c is not None for c in view.seats[0].cards)
     assert all(c is None for c in view.seats[1].cards)
-    teacher = TABLE.view(state, None)
+    teacher = GAME.view(state, None)
     assert all(c is not None for s in teacher.seats for c in s.cards)
     assert dict(teacher.info)["Table"].startswith("empty")
-    state, _ = TABLE.apply(state, TABLE.bot_action(state, "heuristic", random.Random(1)))
-    view = TABLE.view(state, None)
+    state = GAME.apply(state, GAME.bot("heuristic").choose(state, random.Random(1)))
+    view = GAME.view(state, None)
     assert view.table and "To beat" in dict(view.info)
 
 
-def test_every_listed_action_is_accepted() -> None:
-    state = TABLE.new_hand("pagat", 12, {"players": 3})
+def test_every_listed_action_is_accepted_and_the_game_ends() -> None:
+    state = GAME.new_game(GAME.rules("pagat", {"players": 3}), 12)
     rng = random.Random(0)
-    while TABLE.to_act(state) is not None:
-        actions = TABLE.legal_actions(state)
+    while not GAME.is_terminal(state):
+        actions = GAME.legal_actions(state)
         for a in actions[:20]:
-            assert TABLE.check(state, a).legal, a
-        state, _ = TABLE.apply(state, rng.choice(actions))
-    assert TABLE.view(state, 1).phase == "over"
-    assert TABLE.presets() == ("seed", "pagat")
+            assert GAME.check(state, a).legal, GAME.action_text(a)
+        state = GAME.apply(state, rng.choice(actions))
+    assert GAME.view(state, 1).phase == "over"
+    assert GAME.seat_letters(GAME.rules_of(state)) == ("N", "E", "W")
+
+
+def test_an_instant_win_ends_the_game_before_any_play() -> None:
+    rules = GAME.rules("seed", {"instant_wins": True})
+    seed = next(s for s in range(2000) if GAME.new_game(rules, s).over)
+    state = GAME.new_game(rules, seed)
+    outcome = GAME.outcome(state)
+    assert outcome is not None and "instant win" in outcome.summary
+    assert "Instant win" in dict(GAME.view(state, None).info)
+
+
+def test_the_table_adapter_delegates_to_the_game() -> None:
+    record, final = table_play_out(TABLE, "seed", 21, ["heuristic", "random", "heuristic", "random"])
+    assert TABLE.to_act(final) is None and TABLE.presets() == ("seed", "pagat")
+    states, steps = table_replay(TABLE, record)
+    assert states[-1] == final and len(steps) == len(record.actions)
+    result = TABLE.result(final)
+    assert result is not None and sorted(result["order"]) == sorted(TABLE.seat_names(final))
+    assert sum(result["points"].values()) == 6 and TABLE.result(states[0]) is None
+    state = TABLE.new_hand("seed", 4)
+    assert "pass" not in TABLE.legal_actions(state)
+    with pytest.raises(IllegalPlayError, match="cannot pass"):
+        TABLE.apply(state, "pass")

@@ -7,22 +7,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.driver import play_out, replay
 from engine.errors import IllegalPlayError, InvalidPositionError, InvalidRequestError
-from engine.table import play_out
-from engine.thirteen import CARDS, Kind, Position, check, classify, legal_plays, make_rules
-from engine.thirteen.cli import COMMANDS, simulate
-from engine.thirteen.combos import cards_of, kind_of_mask, mask_of, why_not_combo
+from engine.thirteen import CARDS, COMMANDS, GAME, Kind, Play, Position, check, classify, legal_plays, make_rules
+from engine.thirteen import simulate_matches as simulate
+from engine.thirteen.combos import kind_of_mask, why_not_combo
 from engine.thirteen.deal import instant_win
-from engine.thirteen.game import apply, start
+from engine.thirteen.order import cards_of, mask_of
 from engine.thirteen.play import lead_groups
 from engine.thirteen.score import hand_features
-from engine.thirteen.table import TABLE, TableState
+from engine.thirteen.state import apply, from_hands
+from tests.cli_helpers import run_cli
 from tests.thirteen.helpers import (
     assert_enumerated_equals_accepted,
     assert_lead_groups_are_every_combination,
     cards,
 )
-from tests.thirteen.test_cli import run
+
+HOUSE_RULE = "only the house rule \u201c2s in double sequences\u201d lets pairs of 2s end a double sequence"
 
 ON = {"twos_in_double_sequences": True}
 KKAA22 = "KS KH AS AH 2S 2H"
@@ -50,7 +52,7 @@ def test_pairs_of_twos_end_a_double_sequence_only_with_the_option() -> None:
     assert classify(cards(KKAA22)) is None
     reason = why_not_combo(cards(KKAA22))
     assert "a double sequence cannot contain a 2" in reason
-    assert "turn on the option twos_in_double_sequences" in reason and "K K A A 2 2" in reason
+    assert HOUSE_RULE in reason and "K K A A 2 2" in reason
     combo = classify(cards(KKAA22), twos=True)
     assert combo is not None and combo.kind is Kind.DOUBLE_SEQUENCE
     assert combo.shape == "double sequence of 3 pairs" and combo.is_bomb and combo.top == cards("2H")[0]
@@ -97,7 +99,7 @@ def test_the_top_card_is_the_highest_two() -> None:
 
 
 def test_a_table_ending_in_twos_needs_the_option() -> None:
-    with pytest.raises(InvalidPositionError, match="turn on the option twos_in_double_sequences"):
+    with pytest.raises(InvalidPositionError, match=HOUSE_RULE):
         Position.build(cards("5D"), cards(KKAA22))
     assert Position.build(cards("5D"), cards(KKAA22), rules=make_rules("seed", ON)).table is not None
 
@@ -181,29 +183,29 @@ def test_a_posed_game_with_the_option_and_its_commentary() -> None:
     # North leads 3♠, East plays 2♦, South and West pass; North chops with K K A A 2 2 and goes out.
     rules = make_rules("seed", ON)
     hands = tuple(mask_of(cards(t)) for t in POSED)
-    state = TableState(start(rules, hands), "seed", 0, tuple(ON.items()))
+    state = from_hands(rules, hands)
     for action in ("3S", "2D", "pass", "pass"):
-        state, _ = TABLE.apply(state, action)
-    state, step = TABLE.apply(state, KKAA22)
-    assert state.game.finished == (0,)
+        state, _ = GAME.step(state, GAME.parse_action(state, action))
+    state, step = GAME.step(state, GAME.parse_action(state, KKAA22))
+    assert state.finished == (0,)
     assert "North chops East's 2♦ with the double sequence of 3 pairs" in step.comment
     assert "pairs of 2s may end a double sequence" in step.comment
     assert "out in 1st place" in step.comment
-    off = TableState(start(make_rules("seed"), hands), "seed", 0, ())
+    off = from_hands(make_rules("seed"), hands)
     for action in ("3S", "2D", "pass", "pass"):
-        off, _ = TABLE.apply(off, action)
-    refused = TABLE.check(off, KKAA22)
-    assert not refused.legal and "turn on the option twos_in_double_sequences" in refused.reason
-    with pytest.raises(IllegalPlayError):
-        apply(off.game, mask_of(cards(KKAA22)))
+        off, _ = GAME.step(off, GAME.parse_action(off, action))
+    refused = GAME.check(off, GAME.parse_action(off, KKAA22))
+    assert not refused.legal and HOUSE_RULE in refused.reason
+    with pytest.raises(IllegalPlayError, match=HOUSE_RULE):
+        apply(off, Play(mask_of(cards(KKAA22))))
 
 
 def test_seeded_games_with_the_option_keep_their_records() -> None:
     played = []
     for seed in range(400):
-        record, final = play_out(TABLE, "seed", seed, "random", ON)
-        assert record.options == ON and TABLE.result(final) is not None
-        played += [s for s in final.steps
+        record, final = play_out(GAME, make_rules("seed", ON), seed, "random", preset="seed", options=ON)
+        assert record.options == ON and GAME.outcome(final) is not None
+        played += [s for s in replay(GAME, record)[1]
                    if s.action != "pass" and kind_of_mask(mask_of(cards(s.action)), True) is Kind.DOUBLE_SEQUENCE
                    and "2" in [c.rank.text for c in cards(s.action)]]
         if played:
@@ -217,7 +219,7 @@ def test_seeded_games_with_the_option_keep_their_records() -> None:
 
 def test_cli_classify_check_legal_compare_and_hand_take_the_option() -> None:
     off = COMMANDS["classify"]({"cards": KKAA22})
-    assert off["combination"] is False and "turn on the option twos_in_double_sequences" in off["reason"]
+    assert off["combination"] is False and HOUSE_RULE in off["reason"]
     on = COMMANDS["classify"]({"cards": KKAA22, "options": ON})
     assert on["type"] == "double_sequence" and on["top"] == "2H" and on["bomb"] is True
     check_on = COMMANDS["check"]({"hand": KKAA22, "previous": "2D", "play": KKAA22, "options": ON})
@@ -231,36 +233,43 @@ def test_cli_classify_check_legal_compare_and_hand_take_the_option() -> None:
     assert compare["higher"] == KKAA22
     with pytest.raises(InvalidPositionError, match="b: .*cannot contain a 2"):
         COMMANDS["compare"]({"a": "QD QC KD KC AD AC", "b": KKAA22})
-    hand = COMMANDS["hand"]({"hand": "JS JC QS QC KS KC AS AC 2S 2C 3D 5H 7C", "options": ON})
+    hand = COMMANDS["features"]({"hand": "JS JC QS QC KS KC AS AC 2S 2C 3D 5H 7C", "options": ON})
     assert hand["double_sequence_pairs"] == 5 and hand["instant_win"] == "five consecutive pairs"
 
 
-def test_cli_rules_command_shows_the_option_and_the_lead_note() -> None:
+def test_cli_rules_command_shows_the_option_and_the_notes() -> None:
     answer = COMMANDS["rules"]({"options": ON})
     assert answer["rules"]["twos_in_double_sequences"] is True
-    assert answer["changed"] == ON
-    assert "twos_in_double_sequences" in answer["options"]
-    assert "K K A A 2 2" in " ".join(answer["summary"])
-    assert "next player still in" in answer["notes"]["lead_after_going_out"]
+    option = next(o for o in answer["options"] if o["name"] == "twos_in_double_sequences")
+    assert option["label"] == "2s in double sequences" and option["default"] is False and option["common"] is True
+    assert "K K A A 2 2" in option["help"]
+    notes = {n["topic"]: n for n in answer["notes"]}
+    assert "next player still in" in notes["who leads after a player goes out"]["text"]
+    assert notes["2s in double sequences"]["option"] == "twos_in_double_sequences"
     assert COMMANDS["rules"]({})["rules"]["twos_in_double_sequences"] is False
-    assert COMMANDS["rules"]({"preset": "pagat"})["differences"] == {
-        "bomb_ladder": {"seed": False, "pagat": True}, "chop_after_pass": {"seed": False, "pagat": True}}
+    pagat = COMMANDS["rules"]({"preset": "pagat"})["rules"]
+    seed = COMMANDS["rules"]({})["rules"]
+    assert {k for k in seed if seed[k] != pagat[k]} == {"bomb_ladder", "chop_after_pass"}
 
 
 def test_cli_bad_option_value_is_one_line() -> None:
-    result = run("classify", "thirteen", '{"cards":"KS KH AS AH 2S 2H","options":{"twos_in_double_sequences":"yes"}}')
-    assert result.returncode == 2
-    assert result.stderr.strip().splitlines() == [
-        "error: option 'twos_in_double_sequences' must be true or false, not 'yes'"]
+    code, _, err = run_cli("classify", "thirteen",
+                           '{"cards":"KS KH AS AH 2S 2H","options":{"twos_in_double_sequences":"yes"}}')
+    assert code == 2
+    assert err.strip().splitlines() == [
+        "error: field 'options': option 'twos_in_double_sequences' (2s in double sequences) is true or false, "
+        "not 'yes'"]
     with pytest.raises(InvalidRequestError):
         make_rules("seed", {"twos_in_double_sequences": 1})
-    ok = run("check", "thirteen", json.dumps({"hand": KKAA22, "previous": "2D", "play": KKAA22, "options": ON}))
-    assert ok.returncode == 0 and json.loads(ok.stdout)["legal"] is True
+    code, out, _ = run_cli("check", "thirteen", json.dumps({"hand": KKAA22, "table": "2D", "play": KKAA22,
+                                                            "options": ON}))
+    assert code == 0 and json.loads(out)["legal"] is True
 
 
 def test_simulate_takes_the_option() -> None:
     off = simulate(40, 3, {"bot": "heuristic"})
     on = simulate(40, 3, {"bot": "heuristic", **ON})
+    assert set(on["bot_N"]) == {"heuristic"}
     assert len(on) == 40
     assert (on["pairs_N"] >= off["pairs_N"]).all()
     assert on.equals(simulate(40, 3, {"bot": "heuristic", **ON}))
