@@ -183,7 +183,8 @@ def _context(data: Mapping[str, Any]) -> Context:
     try:
         chosen = GAME.rules(preset, merged)
     except CardTableError as error:
-        raise add_context(error, "field 'preset'" if "preset" in str(error)[:20] else "field 'options'") from None
+        preset_error = isinstance(error, UnknownNameError) and error.kind == "preset"
+        raise add_context(error, "field 'preset'" if preset_error else "field 'options'") from None
     return Context(deck_of(chosen), chosen.seats)
 
 

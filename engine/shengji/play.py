@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import islice
 
 from engine.base import Verdict
 from engine.cards import Card
@@ -470,18 +471,15 @@ def legal_plays(pos: Position, limit: int | None = DEFAULT_LIMIT) -> LegalPlays:
     Leading lists every combination (singles, pairs, triples, tractors) then, if throws are allowed, every
     throw attempt.
     """
-    cap = None if limit is None else max(0, limit)
-    listed: list[tuple[Card, ...]] = []
-    complete = True
-    for play in iter_legal_plays(pos):
-        if cap is not None and len(listed) == cap:
-            complete = False
-            break
-        listed.append(play)
-    if complete:
-        return LegalPlays(tuple(listed), True, len(listed), True)
+    if limit is None:
+        every = tuple(iter_legal_plays(pos))
+        return LegalPlays(every, True, len(every), True)
+    cap = max(0, limit)
+    listed = tuple(islice(iter_legal_plays(pos), cap + 1))
+    if len(listed) <= cap:
+        return LegalPlays(listed, True, len(listed), True)
     count, exact = count_legal_plays(pos)
-    return LegalPlays(tuple(listed), False, max(count, len(listed)), exact)
+    return LegalPlays(listed[:cap], False, max(count, cap), exact)
 
 
 def count_legal_plays(pos: Position) -> tuple[int, bool]:
