@@ -471,15 +471,16 @@ def legal_plays(pos: Position, limit: int | None = DEFAULT_LIMIT) -> LegalPlays:
     Leading lists every combination (singles, pairs, triples, tractors) then, if throws are allowed, every
     throw attempt.
     """
+    # list() then tuple(): building a tuple straight from a generator resizes it over and over
     if limit is None:
-        every = tuple(iter_legal_plays(pos))
+        every = tuple(list(iter_legal_plays(pos)))
         return LegalPlays(every, True, len(every), True)
     cap = max(0, limit)
-    listed = tuple(islice(iter_legal_plays(pos), cap + 1))
+    listed = list(islice(iter_legal_plays(pos), cap + 1))
     if len(listed) <= cap:
-        return LegalPlays(listed, True, len(listed), True)
+        return LegalPlays(tuple(listed), True, len(listed), True)
     count, exact = count_legal_plays(pos)
-    return LegalPlays(listed[:cap], False, max(count, cap), exact)
+    return LegalPlays(tuple(listed[:cap]), False, max(count, cap), exact)
 
 
 def count_legal_plays(pos: Position) -> tuple[int, bool]:
