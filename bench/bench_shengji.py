@@ -23,11 +23,21 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.cards import PLAIN_RANKS, Card, Suit, parse_cards  # noqa: E402
-from engine.shengji.combos import decompose  # noqa: E402
-from engine.shengji.play import Position, check, deck_of, legal_plays  # noqa: E402
-from engine.shengji.rounds import simulate_rounds  # noqa: E402
-from engine.shengji.rules import rules_for  # noqa: E402
-from engine.shengji.trump import Group, Trump, trump_for  # noqa: E402
+from engine.shengji import (  # noqa: E402
+    GAME,
+    Group,
+    Position,
+    Rules,
+    Trump,
+    check,
+    count_legal_plays,
+    deck_of,
+    decompose,
+    legal_plays,
+    make_rules,
+    trump_for,
+)
+from engine.sim import simulate  # noqa: E402
 
 PEER_SECONDS = 0.34
 
@@ -42,7 +52,8 @@ def cpu(fn: Callable[[], object], repeat: int = 1) -> float:
     return best
 
 
-def random_lead(rng: random.Random, hand: list[Card], trump: Trump, rules, max_cards: int = 6) -> tuple[Card, ...]:
+def random_lead(rng: random.Random, hand: list[Card], trump: Trump, rules: Rules, max_cards: int = 6
+                ) -> tuple[Card, ...]:
     """A lead from ``hand``: one group; often a pair, tractor or a throw of a few parts."""
     groups = [g for g in Group if any(trump.group(c) is g for c in hand)]
     group = rng.choice(groups)
@@ -58,7 +69,7 @@ def random_lead(rng: random.Random, hand: list[Card], trump: Trump, rules, max_c
 
 def positions(count: int, seed: int) -> list[tuple[Position, tuple[Card, ...]]]:
     """Seeded two-deck positions (25-card hands) with a random lead and a play to check (legal or not)."""
-    rules = rules_for("competition")
+    rules = make_rules("competition")
     deck = deck_of(rules).cards()
     rng = random.Random(seed)
     out = []
@@ -111,15 +122,18 @@ THROW_CASES = {
 
 
 def bench_enumeration(seed: int) -> None:
-    rules = rules_for("competition")
+    rules = make_rules("competition")
     trump = trump_for(rules, parse_cards("10S")[0].rank, Suit.SPADES)
     print(f"full distinct enumeration (limit None), trump rank 10, ♠ trump; peer: ~{PEER_SECONDS} s to list one "
           "such position")
     for name, (hand, lead) in THROW_CASES.items():
-        pos = Position.make(rules, trump, parse_cards(hand), parse_cards(lead))
+        pos = Position.build(rules, trump, parse_cards(hand), parse_cards(lead))
         count = len(legal_plays(pos, None))
         t = cpu(lambda p=pos: legal_plays(Position(p.rules, p.trump, p.hand, p.lead), None), repeat=5)
-        print(f"  {name}: {count:,} plays in {t * 1000:.1f} ms — {PEER_SECONDS / t:.0f}× faster than the peer")
+        counted = cpu(lambda p=pos: count_legal_plays(Position(p.rules, p.trump, p.hand, p.lead)), repeat=5)
+        assert count_legal_plays(pos) == (count, True)
+        print(f"  {name}: {count:,} plays in {t * 1000:.1f} ms — {PEER_SECONDS / t:.0f}× faster than the peer; "
+              f"counted without listing in {counted * 1000:.2f} ms")
     # seeded random 25-card hands following random 6-card throws
     deck = deck_of(rules).cards()
     rng = random.Random(seed)
@@ -144,7 +158,8 @@ def bench_simulation(rounds: int, seed: int) -> None:
     for bots in ("random", "heuristic"):
         n = rounds if bots == "random" else max(1, rounds // 5)
         start = time.process_time()
-        frame = simulate_rounds(n, seed, {"preset": "competition", "bots": bots, "decks": 2})
+        # one process, so that process_time counts all the work
+        frame = simulate(GAME, n, seed, {"preset": "competition", "bots": bots, "decks": 2}, workers=1)
         spent = time.process_time() - start
         print(f"simulation: {n:,} two-deck rounds, {bots} bots, to a {frame.shape[0]} × {frame.shape[1]} DataFrame: "
               f"{spent:.1f} s CPU ({spent / n * 1000:.1f} ms/round)" + (" — target < 20 s" if bots == "random" else ""))

@@ -3,7 +3,7 @@ play, the verdict on any play, whether a throw stands, and who wins a trick."""
 
 import streamlit as st
 
-from engine.shengji.cli import COMMANDS
+from engine.errors import CardTableError
 from ui import shengji_editor as ui
 from ui.nav import current_preset
 from ui.share import apply_url_position, share_panel
@@ -14,8 +14,9 @@ ui.init_editor()
 apply_url_position(ui.SHARE, ui.load_position)
 
 st.title("Shengji — Position editor")
-st.caption(f"Rules: **{preset}** (change the preset in the sidebar). Pose your hand and the cards led to the "
-           "trick; the engine says what you must play, lists the legal plays and judges any play.")
+st.caption(f"Rules: **{ui.GAME.presets[preset].title}** (change the preset in the sidebar). Pose your hand and "
+           "the cards led to the trick; the engine says what you must play, lists the legal plays and judges any "
+           "play.")
 
 with st.container(border=True):
     top = st.columns([3, 2, 1.2, 3])
@@ -34,16 +35,9 @@ with st.container(border=True):
     options_button, options_now = low[2].columns([1, 2], vertical_alignment="center")
     options_now.caption(ui.options_summary())
     with options_button.popover("Rule options", icon=":material/tune:", width="stretch"):
-        turn_key, turn_labels = ui.OPTIONS["turn_order"]
-        st.radio("Turn order", list(turn_labels), key=turn_key, format_func=turn_labels.__getitem__,
-                 help="Seeds 000 and 001 play counter-clockwise; partners sit opposite either way (N–S, W–E). "
-                      "The order decides who plays next, who chooses a failed throw's part and who starts "
-                      "when the bank passes.")
-        part_key, part_labels = ui.OPTIONS["failed_throw_part"]
-        st.radio("A failed throw: the thrower leads", list(part_labels), key=part_key,
-                 format_func=part_labels.__getitem__,
-                 help="When several parts of the same kind fail. Parts of different kinds (seed 000's Q♥ and "
-                      "4♥ 4♥): the next player chooses under either rule.")
+        for name, (option_key, words) in ui.OPTIONS.items():
+            label, help_text = ui.option_spec(name)
+            st.radio(label, list(words), key=option_key, format_func=words.__getitem__, help=help_text)
 
 hand_tab, lead_tab, others_tab = st.tabs(["Your hand", "The lead", "Other hands (optional)"])
 with hand_tab:
@@ -65,22 +59,22 @@ with others_tab:
     for seat, key in ui.others_in_turn_order():
         st.text_input(f"{seat}'s hand", key=key)
 
-pos = ui.position(preset, [], [])
 try:
-    hand_sorted = ui.sort_for(hand, pos)
-    lead_sorted = ui.sort_for(lead, pos)
-except ValueError as error:
+    req = ui.request(preset, [], [])
+    hand_sorted = ui.sort_for(hand, req)
+    lead_sorted = ui.sort_for(lead, req)
+    req = ui.request(preset, hand_sorted, lead_sorted)
+except CardTableError as error:
     show_error(error)
     st.stop()
-pos = ui.position(preset, hand_sorted, lead_sorted)
 
 try:
-    legal = COMMANDS["legal"]({**pos, "limit": int(st.session_state[ui.LIMIT])})
-except ValueError as error:
+    legal = ui.legal_plays(req)
+except CardTableError as error:
     legal = None
     show_error(error)
 
-playable = set(ui.cards_of(legal["playable"])) if legal else set()
+playable = set(legal.playable) if legal else set()
 dim = [i for i, c in enumerate(hand_sorted) if legal and c not in playable]
 if lead_sorted:
     show_cards(lead_sorted, caption=f"The lead ({len(lead_sorted)} cards)", overlap=0.3, scale=0.8)
@@ -93,39 +87,41 @@ show_cards(hand_sorted, overlap=0.45 if len(hand_sorted) <= 20 else 0.6, dim=dim
 chosen: tuple = ()
 if legal is not None:
     st.header("What you must play")
-    ui.draw_ladder(legal["detail"])
+    ui.draw_ladder(legal.detail)
 
-    count = legal["count"]
-    more = "" if legal["complete"] else "+"
-    st.header(f"Legal plays ({count}{more})")
+    listed = len(legal.plays)
+    count = f"{legal.count:,}" + ("" if legal.count_exact else "+")
+    shown = "" if legal.complete else f", the first {listed:,} listed"
+    st.header(f"Legal plays ({count}{shown})")
     st.caption("Distinct plays: identical cards of several decks are counted once. "
                + ("Leading lists every combination, then every throw you could try." if not lead_sorted else ""))
-    plays_table(ui.play_rows(legal["plays"], pos), key=ui.EDITOR + "plays", height=min(38 + 35 * count, 360))
-    if not legal["complete"]:
-        st.button(f"more… (list up to {int(st.session_state[ui.LIMIT]) * 5})", on_click=ui.more,
+    plays_table(ui.play_rows(legal.plays), key=ui.EDITOR + "plays", height=min(38 + 35 * listed, 360))
+    if not legal.complete and listed < ui.MOST_PLAYS:
+        st.button(f"more… (list up to {min(ui.MOST_PLAYS, listed * 5):,})", on_click=ui.more,
                   key=ui.EDITOR + "more", icon=":material/expand_more:",
-                  help="The list is capped; the engine stops at the cap instead of listing everything.")
+                  help="The list is capped; the engine counts every play but lists only as many as asked.")
 
     st.header("Check a play")
-    if legal["plays"]:
-        st.selectbox("Take one of the legal plays", [""] + legal["plays"], key=ui.TRY, on_change=ui.choose_play,
-                     args=(legal["plays"], hand_sorted), format_func=lambda t: ui.symbols(t) if t else "—")
+    choices = ui.play_texts(legal.plays)
+    if choices:
+        st.selectbox("Take one of the legal plays", ["", *choices], key=ui.TRY, on_change=ui.choose_play,
+                     args=(choices, hand_sorted), format_func=lambda t: ui.symbols(choices[t]) if t else "—")
     ui.keep_play_in_hand(hand_sorted)
     chosen = card_picker(ui.PLAY, ui.deck(), label="…or pick cards from your hand", limit_to=hand_sorted)
     ui.remember(ui.PLAY, chosen)
     if chosen:
-        chosen_sorted = ui.sort_for(chosen, pos)
+        chosen_sorted = ui.sort_for(chosen, req)
         show_cards(chosen_sorted, caption="Your play", scale=0.8)
         try:
-            answer = COMMANDS["check"]({**pos, "play": " ".join(c.text for c in chosen_sorted)})
-        except ValueError as error:
+            answer = ui.check_play(req, chosen_sorted)
+            throwing = not lead_sorted and ui.is_throw(req, chosen_sorted)
+        except CardTableError as error:
             show_error(error)
         else:
-            shape = COMMANDS["classify"](ui.context(pos) | {"cards": " ".join(c.text for c in chosen_sorted)})
-            if not lead_sorted and shape["kind"] == "throw":
-                ui.draw_throw(pos, chosen_sorted, answer)
+            if throwing:
+                ui.draw_throw(req, chosen_sorted, answer)
             else:
-                ui.verdict(answer)
+                ui.verdict(answer.legal, answer.reason)
     else:
         st.caption("Choose cards to see the engine's verdict and its reason.")
 
@@ -135,11 +131,11 @@ st.caption(f"Type the four plays in turn (the lead first; turn order {' → '.jo
 row = st.columns([1, 3], vertical_alignment="bottom")
 row[0].selectbox("Leader", ui.seats(), key=ui.TRICK_LEADER)
 row[1].button("Start the trick from this position", on_click=ui.copy_to_trick,
-              args=(pos["lead"], " ".join(c.text for c in ui.sort_for(chosen, pos))),
+              args=(lead_sorted, ui.sort_for(chosen, req)),
               key=ui.EDITOR + "to-trick", icon=":material/content_copy:",
               help="The lead and your chosen play become the first plays of the trick.")
-ui.draw_trick(pos, ui.trick_inputs())
+ui.draw_trick(req, ui.trick_inputs())
 
 st.header("Save, load and share")
 st.caption("The JSON is exactly what `python -m engine legal shengji '…'` reads.")
-share_panel(pos, key=ui.SHARE, on_load=ui.load_position, filename="shengji-position.json")
+share_panel(ui.position_json(req), key=ui.SHARE, on_load=ui.load_position, filename="shengji-position.json")

@@ -3,7 +3,7 @@ and seeded bot simulations re-scored as the sliders move."""
 
 import streamlit as st
 
-from engine.shengji.rules import rules_for
+from engine.shengji import Rules, make_rules
 from ui import shengji_scoring as ui
 from ui.nav import current_preset
 
@@ -58,8 +58,8 @@ frames = ui.simulate_presets(int(st.session_state[ui.ROUNDS]), int(st.session_st
                              str(st.session_state[ui.BOTS]), mine.decks)
 
 
-def rules_of(name: str):
-    return rules_for(name, {"decks": mine.decks, "threshold": mine.attack_threshold, "band": mine.band_width})
+def rules_of(name: str) -> Rules:
+    return make_rules(name, {"decks": mine.decks, "threshold": mine.attack_threshold, "band": mine.band_width})
 
 
 st.dataframe(ui.summary_rows(frames, rules_of), hide_index=True, width="stretch", key=ui.KEY + "summary")

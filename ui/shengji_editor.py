@@ -1,7 +1,9 @@
 """Streamlit pieces of the Shengji position editor: the posed position in the session, the requirement ladder,
 the legal plays, verdicts, throws and whole tricks.
 
-The engine decides everything (``engine.shengji.cli.COMMANDS``); these functions read widgets, call it and draw.
+The engine decides everything: these functions read widgets, build the typed requests of ``engine.shengji``
+(``LegalRequest``, ``CheckRequest`` …), call its typed commands and draw their typed answers. A position is saved,
+loaded and shared as the JSON the command line reads (``python -m engine legal shengji '…'``).
 """
 
 from __future__ import annotations
@@ -12,16 +14,38 @@ from typing import Any
 
 import streamlit as st
 
-from engine.cards import Card, Deck, Suit
-from engine.errors import InvalidRequestError
-from engine.shengji.cli import COMMANDS, PRESETS
-from engine.shengji.play import deck_of
-from engine.shengji.rules import RANKS, FailedThrowPart, Rules, TurnOrder, parse_level, rules_for
-from engine.shengji.trump import Trump, points, trump_for
+from engine.cards import Card, Deck, Rank, Suit, format_cards
+from engine.errors import CardTableError, InvalidRequestError
+from engine.shengji import (
+    GAME,
+    RANKS,
+    CardsRequest,
+    CheckRequest,
+    FailedThrowPart,
+    LegalRequest,
+    RequirementInfo,
+    ShengjiCheckAnswer,
+    ShengjiDealRequest,
+    ShengjiLegalAnswer,
+    ShengjiPlayInfo,
+    ThrowRequest,
+    TurnOrder,
+    WinnerRequest,
+    check_command,
+    classify_cards,
+    deal_command,
+    deck_of,
+    decode_position,
+    legal,
+    make_rules,
+    throw,
+    trump_for,
+    winner,
+)
 from ui.nav import current_preset, set_preset
 from ui.widgets import card_picker, set_picked, show_cards, show_error
 
-GAME = "shengji"
+GAME_KEY = "shengji"
 EDITOR = "shengji:editor:"
 HAND, LEAD, PLAY = EDITOR + "hand", EDITOR + "lead", EDITOR + "play"
 DECKS, RANK, SUIT, SEED = EDITOR + "decks", EDITOR + "rank", EDITOR + "suit", EDITOR + "seed"
@@ -35,45 +59,44 @@ TYPED = {HAND: HAND + ":text", LEAD: LEAD + ":text"}
 SUITS = ("S", "H", "D", "C", "none")
 SUIT_LABELS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "none": "No trump"}
 FIRST_LIMIT = 200
+MOST_PLAYS = 5000
+"""The most plays "more…" asks for (the command's own limit)."""
 
-# The rule options the editor sets besides the preset: option name → (widget key, label of each value).
+# The rule options the editor sets besides the preset: option name → (widget key, words for each value).
 OPTIONS: dict[str, tuple[str, dict[str, str]]] = {
-    "turn_order": (TURN_ORDER, {TurnOrder.COUNTER_CLOCKWISE.value: "Counter-clockwise: N → W → S → E",
-                                TurnOrder.CLOCKWISE.value: "Clockwise: N → E → S → W"}),
-    "failed_throw_part": (FAILED_PART, {FailedThrowPart.SMALLEST.value: "The smallest failing part",
-                                        FailedThrowPart.NEXT_PLAYER_CHOOSES.value:
-                                            "The next player chooses a failing part"}),
+    "turn_order": (TURN_ORDER, {t.value: t.label[0].upper() + t.label[1:] for t in TurnOrder}),
+    "failed_throw_part": (FAILED_PART, {p.value: p.label[0].upper() + p.label[1:] for p in FailedThrowPart}),
 }
-DEFAULTS: dict[str, str] = {name: str(getattr(Rules(), name).value) for name in OPTIONS}
+DEFAULTS: dict[str, str] = {name: str(getattr(make_rules(), name).value) for name in OPTIONS}
 
-# Ready-made positions: (name → CLI position JSON, the play to check, a trick to judge).
+# Ready-made positions: (name → the position's JSON as the command line reads it, the play to check, a trick).
 EXAMPLES: dict[str, dict[str, Any]] = {
     "Following a tractor (seed 000's ♥99JJ, rank 10, ♠ trump)": {
-        "position": {"decks": 2, "trump_rank": "10", "trump_suit": "S", "lead": "JH JH 9H 9H",
+        "position": {"decks": 2, "trump_rank": "10", "trump_suit": "S", "table": "JH JH 9H 9H",
                      "hand": "BJ 10S AS 9S 4S 4S AH KH KH QH 8H 8H 6H 6H 3H QC 10C 7C 7C 2C KD 9D 6D 5D 3D"},
         "play": "KH KH 8H 8H",
         "trick": ["JH JH 9H 9H", "KH KH 8H 8H", "2S 2S 3S 3S", "AH 5H 4H 4H"],
     },
     "Following a pair with no pair: two singles": {
-        "position": {"decks": 2, "trump_rank": "2", "trump_suit": "H", "lead": "9S 9S",
+        "position": {"decks": 2, "trump_rank": "2", "trump_suit": "H", "table": "9S 9S",
                      "hand": "RJ 2D 2C AH QH 10H 5H KS JS 7S 4S AC KC QC JC 9C 9C 8C 3C KD QD 10D 8D 6D 4D"},
         "play": "7S 4S",
         "trick": ["9S 9S", "7S 4S", "AS KS", "QS QS"],
     },
     "Following a throw: two pairs + two singles": {
-        "position": {"decks": 2, "trump_rank": "10", "trump_suit": "S", "lead": "KH KH JH JH 6H 5H",
+        "position": {"decks": 2, "trump_rank": "10", "trump_suit": "S", "table": "KH KH JH JH 6H 5H",
                      "hand": "AH AH 9H 9H 7H 7H 4H 4H QH 8H 3H 2H 2S 5S 6S 7S 8S 9D 9D 3D 4C 5C 6C BJ RJ"},
         "play": "9H 9H 4H 4H 3H 2H",
         "trick": ["KH KH JH JH 6H 5H", "9H 9H 4H 4H 3H 2H", "QS QS 3S 3S 4S 9S", "AD KD QD JD 8D 7D"],
     },
     "Void in the led suit: trump or discard": {
-        "position": {"decks": 2, "trump_rank": "5", "trump_suit": "D", "lead": "QC QC",
+        "position": {"decks": 2, "trump_rank": "5", "trump_suit": "D", "table": "QC QC",
                      "hand": "BJ 5H 5S AD AD KD 9D 3D 3D AS KS KS 10S 8S 6S 2S AH JH 9H 9H 7H 6H 4H 3H 2H"},
         "play": "3D 3D",
         "trick": ["QC QC", "3D 3D", "AC 4C", "9D 9D"],
     },
     "Seed 000's Q44 throw (you lead; the other hands decide)": {
-        "position": {"decks": 2, "trump_rank": "2", "trump_suit": "S", "lead": "",
+        "position": {"decks": 2, "trump_rank": "2", "trump_suit": "S", "table": "",
                      "hand": "RJ 2S AS JS 9S 6S QH 4H 4H AC 10C 8C 7C 3C KD JD 9D 9D 5D 3D",
                      "others": {"W": "BJ 10S KH 3H AC KC 5C 4D", "S": "2D 8S 6H 6H 2H JC 9C KD",
                                 "E": "3S 5S 9H 8H 7H QC 6D 7D"}},
@@ -81,13 +104,13 @@ EXAMPLES: dict[str, dict[str, Any]] = {
         "trick": ["4H 4H", "KH 3H", "6H 6H", "9H 8H"],
     },
     "A 25-card hand following a 6-card throw (many legal plays)": {
-        "position": {"decks": 2, "trump_rank": "10", "trump_suit": "S", "lead": "KH KH JH JH 6H 5H",
+        "position": {"decks": 2, "trump_rank": "10", "trump_suit": "S", "table": "KH KH JH JH 6H 5H",
                      "hand": "2S 2S 5S 6S 7S 8S 9D 9D 3D 4D 6D 7D 8D 4C 5C 6C 7C 8C JC JC BJ RJ AS AS 2C"},
         "play": "AS AS 2S 2S 8S 7S",
         "trick": ["KH KH JH JH 6H 5H", "AS AS 2S 2S 8S 7S", "AH QH 9H 8H 4H 3H", "3C 3C 4C 9C QC KC"],
     },
     "You lead: a seeded deal": {
-        "position": {"decks": 2, "trump_rank": "2", "trump_suit": "H", "lead": "",
+        "position": {"decks": 2, "trump_rank": "2", "trump_suit": "H", "table": "",
                      "hand": "2H 2H 2S 2S QH 4H 3H KS QS JS JS 7S 3S AC KC QC 9C QD 9D 9D 8D 8D 7D 6D 3D"},
         "play": "JS JS",
         "trick": ["JS JS", "4S 4S", "KS 9S", "AS 8S"],
@@ -95,14 +118,22 @@ EXAMPLES: dict[str, dict[str, Any]] = {
 }
 
 
+
+
 # ---------------------------------------------------------------------------------------------------
 # the position in the session
 # ---------------------------------------------------------------------------------------------------
 
 
+def option_spec(name: str) -> tuple[str, str]:
+    """(label, help) of a rule option, as the engine declares them."""
+    spec = next(s for s in GAME.option_specs() if s.name == name)
+    return spec.label, spec.help
+
+
 def deck(decks: int | None = None) -> Deck:
     """The multi-deck pack of the editor (copies limited by the number of decks)."""
-    return deck_of(rules_for("competition", {"decks": int(decks or st.session_state.get(DECKS, 2))}))
+    return deck_of(make_rules(None, {"decks": int(decks or st.session_state.get(DECKS, 2))}))
 
 
 def _parse(text: str, n_decks: int) -> tuple[Card, ...]:
@@ -127,50 +158,46 @@ def init_editor() -> None:
 
 def _apply(example: Mapping[str, Any]) -> None:
     """Load an example (position + play + trick) into the widgets."""
-    position = example["position"]
-    _set_position(position, with_options=False)
-    n = int(position.get("decks", 2))
-    _set_play(_parse(example.get("play", ""), n), _sorted_hand(position), n)
+    request = decode_position(example["position"])
+    _set_position(request, with_options=False)
+    hand = sort_for(request.hand, request)
+    _set_play(_parse(example.get("play", ""), _decks(request)), hand, _decks(request))
     for key, play in zip(TRICK, example.get("trick", [""] * 4), strict=True):
         st.session_state[key] = play
     st.session_state[TRICK_LEADER] = "N"
 
 
-def _sorted_hand(position: Mapping[str, Any]) -> list[Card]:
-    n = int(position.get("decks", 2))
-    return sort_for(_parse(position.get("hand", ""), n), position)
+def _decks(request: LegalRequest) -> int:
+    return request.decks or int(request.options.get("decks", 2))
 
 
-def trump_of(position: Mapping[str, Any]) -> Trump:
-    """The trump context of a position JSON (raises ValueError for a bad rank or suit)."""
-    rules = rules_for(str(position.get("preset") or "competition"), {"decks": int(position.get("decks", 2))})
-    suit = position.get("trump_suit")
-    return trump_for(rules, parse_level(str(position.get("trump_rank", "2"))),
-                     None if suit in (None, "", "none") else Suit.parse(str(suit)))
+def _suit(request: LegalRequest) -> Suit | None:
+    return request.trump_suit if isinstance(request.trump_suit, Suit) else None
 
 
-def sort_for(cards: Sequence[Card], position: Mapping[str, Any]) -> list[Card]:
-    """Cards high to low in the position's trump order (as the engine sorts them)."""
-    return trump_of(position).sort(cards)
+def sort_for(cards: Sequence[Card], request: LegalRequest) -> list[Card]:
+    """Cards high to low in the request's trump order (as the engine sorts them)."""
+    rules = make_rules(request.preset, {"decks": _decks(request)})
+    rank = request.trump_rank if not request.trump_rank.is_joker else Rank.TWO
+    return trump_for(rules, rank, _suit(request)).sort(cards)
 
 
-def _set_position(position: Mapping[str, Any], with_options: bool = True) -> None:
-    """Put a position JSON into the widgets; its ``options`` too (missing: the defaults) unless ``with_options``
-    is false (an example keeps the options the learner chose)."""
-    n = int(position.get("decks", 2))
+def _set_position(request: LegalRequest, with_options: bool = True) -> None:
+    """Put a position into the widgets; its ``options`` too (missing: the defaults) unless ``with_options`` is
+    false (an example keeps the options the learner chose)."""
+    n = _decks(request)
     st.session_state[DECKS] = n
-    st.session_state[RANK] = str(position.get("trump_rank", "2"))
-    suit = position.get("trump_suit")
-    st.session_state[SUIT] = "none" if suit in (None, "", "none") else str(suit).upper()[:1]
-    set_picked(HAND, deck(n), _parse(position.get("hand", ""), n))
-    set_picked(LEAD, deck(n), _parse(position.get("lead", ""), n))
-    others = position.get("others") or {}
+    st.session_state[RANK] = request.trump_rank.text
+    suit = _suit(request)
+    st.session_state[SUIT] = "none" if suit is None else suit.value
+    set_picked(HAND, deck(n), request.hand)
+    set_picked(LEAD, deck(n), request.table)
     for seat, key in OTHERS.items():
-        st.session_state[key] = str(others.get(seat, ""))
+        st.session_state[key] = format_cards(request.others.get(seat, ()))
     if with_options:
-        chosen = position.get("options") or {}
         for name, (key, _) in OPTIONS.items():
-            st.session_state[key] = str(chosen.get(name, DEFAULTS[name]))
+            value = request.options.get(name, DEFAULTS[name])
+            st.session_state[key] = str(getattr(value, "value", value))
     st.session_state[LIMIT] = FIRST_LIMIT
     st.session_state[TRY] = ""
 
@@ -183,29 +210,25 @@ def choose_example() -> None:
 
 
 def deal_from_seed(preset: str) -> None:
-    """Callback: deal the four hands from the seed (you are N; W, S, E become the other hands); you lead."""
+    """Callback: deal the four hands from the seed (you are N; the others become the other hands); you lead."""
     n = int(st.session_state.get(DECKS, 2))
-    answer = COMMANDS["deal"]({"preset": preset, "decks": n, "seed": int(st.session_state.get(SEED, 1)),
-                               "options": options()})
-    position = {"decks": n, "trump_rank": st.session_state.get(RANK, "2"),
-                "trump_suit": st.session_state.get(SUIT, "S"), "hand": answer["hands"]["N"], "lead": "",
-                "others": {s: answer["hands"][s] for s in OTHERS}, "options": options()}
-    _set_position(position)
-    _set_play((), _sorted_hand(position), n)
+    answer = deal_command(ShengjiDealRequest(preset=preset, decks=n, seed=int(st.session_state.get(SEED, 1)),
+                                             options=options()))
+    suit = st.session_state.get(SUIT, "S")
+    request = LegalRequest(preset=preset, decks=n, options=options(), trump_rank=Rank.parse(st.session_state.get(
+        RANK, "2")), trump_suit=None if suit == "none" else Suit.parse(suit), hand=answer.hands["N"],
+        others={s: answer.hands[s] for s in OTHERS})
+    _set_position(request)
+    _set_play((), sort_for(request.hand, request), n)
 
 
 def decks_changed() -> None:
     """Callback: keep the chosen cards when the number of decks changes (extra copies are dropped)."""
     n = int(st.session_state[DECKS])
     for key in (HAND, LEAD):
-        last = st.session_state.get(f"{key}:last", "")
-        kept = _clip(_parse_loose(last), n)
+        kept = _clip(st.session_state.get(f"{key}:last", ()), n)
         set_picked(key, deck(n), kept)
     st.session_state[LIMIT] = FIRST_LIMIT
-
-
-def _parse_loose(text: str) -> tuple[Card, ...]:
-    return deck(4).parse(text or "")
 
 
 def _clip(cards: Sequence[Card], n: int) -> list[Card]:
@@ -225,7 +248,7 @@ def typed(key: str) -> None:
     try:
         cards = deck(n).parse(text)
         deck(n).check(cards, "in what you typed")
-    except ValueError as error:
+    except CardTableError as error:
         st.session_state[TYPED[key] + ":error"] = str(error)
         return
     st.session_state.pop(TYPED[key] + ":error", None)
@@ -235,8 +258,8 @@ def typed(key: str) -> None:
 
 
 def remember(key: str, cards: Sequence[Card]) -> None:
-    """Keep the picker's selection as text (for the decks callback)."""
-    st.session_state[f"{key}:last"] = " ".join(c.text for c in cards)
+    """Keep the picker's selection (for the decks callback and the play picker)."""
+    st.session_state[f"{key}:last"] = tuple(cards)
 
 
 def clear(key: str) -> None:
@@ -247,45 +270,56 @@ def clear(key: str) -> None:
 
 def keep_play_in_hand(hand_sorted: Sequence[Card]) -> None:
     """When the hand changed since the play was chosen, clear the chosen play (its cards may be gone)."""
-    if st.session_state.get(LAST_HAND) != " ".join(c.text for c in hand_sorted):
+    if st.session_state.get(LAST_HAND) != tuple(hand_sorted):
         _set_play((), hand_sorted)
 
 
 def _set_play(cards: Sequence[Card], hand_sorted: Sequence[Card], n: int | None = None) -> None:
     """Put ``cards`` into the play picker, whose buttons are the cards of ``hand_sorted``."""
     set_picked(PLAY, deck(n), cards, limit_to=hand_sorted)
-    st.session_state[LAST_HAND] = " ".join(c.text for c in hand_sorted)
-    st.session_state[f"{PLAY}:last"] = " ".join(c.text for c in cards)
+    st.session_state[LAST_HAND] = tuple(hand_sorted)
+    st.session_state[f"{PLAY}:last"] = tuple(cards)
 
 
-def choose_play(plays: Sequence[str], hand_sorted: Sequence[Card]) -> None:
+def choose_play(plays: Mapping[str, tuple[Card, ...]], hand_sorted: Sequence[Card]) -> None:
     """Callback of the "try one of the legal plays" selector: put it into the play picker."""
     chosen = st.session_state.get(TRY)
     if chosen in plays:
-        _set_play(_parse_loose(chosen), hand_sorted)
+        _set_play(plays[chosen], hand_sorted)
 
 
 def more() -> None:
-    """Callback of "more…": list five times as many plays."""
-    st.session_state[LIMIT] = int(st.session_state.get(LIMIT, FIRST_LIMIT)) * 5
+    """Callback of "more…": list five times as many plays (up to what the engine lists at most)."""
+    st.session_state[LIMIT] = min(MOST_PLAYS, int(st.session_state.get(LIMIT, FIRST_LIMIT)) * 5)
 
 
-def position(preset: str, hand: Sequence[Card], lead: Sequence[Card]) -> dict[str, Any]:
-    """The position JSON of the widgets: what ``python -m engine legal shengji`` reads and the share panel saves."""
+def request(preset: str, hand: Sequence[Card], lead: Sequence[Card]) -> LegalRequest:
+    """The typed position of the widgets; CardTableError when an other hand's text is not card notation."""
     suit = st.session_state.get(SUIT, "S")
-    out: dict[str, Any] = {
-        "preset": preset,
-        "decks": int(st.session_state.get(DECKS, 2)),
-        "trump_rank": str(st.session_state.get(RANK, "2")),
-        "trump_suit": None if suit == "none" else suit,
-        "hand": " ".join(c.text for c in hand),
-        "lead": " ".join(c.text for c in lead),
-    }
-    if options():
-        out["options"] = options()
-    others = {seat: st.session_state.get(key, "").strip() for seat, key in OTHERS.items()}
-    if any(others.values()):
-        out["others"] = {seat: text for seat, text in others.items() if text}
+    n = int(st.session_state.get(DECKS, 2))
+    others = {}
+    for seat, key in OTHERS.items():
+        text = str(st.session_state.get(key, "")).strip()
+        if text:
+            try:
+                others[seat] = deck(n).parse(text)
+            except CardTableError as error:
+                raise InvalidRequestError(f"{seat}'s hand: {error}") from None
+    return LegalRequest(preset=preset, decks=n, options=options(), trump_rank=Rank.parse(str(st.session_state.get(
+        RANK, "2"))), trump_suit=None if suit == "none" else Suit.parse(suit), hand=tuple(hand), table=tuple(lead),
+        others=others, limit=int(st.session_state.get(LIMIT, FIRST_LIMIT)))
+
+
+def position_json(req: LegalRequest) -> dict[str, Any]:
+    """The position as JSON: what ``python -m engine legal shengji`` reads and the share panel saves."""
+    suit = _suit(req)
+    out: dict[str, Any] = {"preset": req.preset, "decks": _decks(req), "trump_rank": req.trump_rank.text,
+                           "trump_suit": suit.value if suit else None, "hand": format_cards(req.hand),
+                           "table": format_cards(req.table)}
+    if req.options:
+        out["options"] = dict(req.options)
+    if req.others:
+        out["others"] = {seat: format_cards(cards) for seat, cards in req.others.items()}
     return out
 
 
@@ -307,14 +341,9 @@ def options_summary() -> str:
     return f"Turn order {order}; {part}."
 
 
-def context(pos: Mapping[str, Any]) -> dict[str, Any]:
-    """The rules and trump of a position JSON, for the commands that judge cards in that context."""
-    return {k: pos[k] for k in ("preset", "decks", "options", "trump_rank", "trump_suit") if k in pos}
-
-
 def seats() -> tuple[str, ...]:
     """The seats in the chosen turn order, from North (you)."""
-    return rules_for("competition", options()).seats
+    return make_rules(None, options()).seats
 
 
 def next_player() -> str:
@@ -328,28 +357,54 @@ def others_in_turn_order() -> list[tuple[str, str]]:
 
 
 def load_position(data: Mapping[str, Any]) -> None:
-    """Put a position (file, pasted JSON or link) into the editor; ValueError (with the reason) if it is not one."""
-    allowed = {"preset", "decks", "options", "trump_rank", "trump_suit", "hand", "lead", "others", "leader",
-               "limit"}
-    extra = set(data) - allowed
-    if extra:
-        raise InvalidRequestError(f"unknown field {sorted(extra)[0]!r}; a position has {', '.join(sorted(allowed))}")
+    """Put a position (file, pasted JSON or link) into the editor; CardTableError (with the reason) if it is not
+    one the editor can pose."""
     chosen = data.get("options") or {}
-    if not isinstance(chosen, Mapping):
-        raise InvalidRequestError("field 'options': expected an object such as {\"turn_order\": \"clockwise\"}")
-    unknown = set(chosen) - set(OPTIONS)
-    if unknown:
-        raise InvalidRequestError(f"the editor sets only the options {', '.join(OPTIONS)}; remove "
-                                  f"{', '.join(repr(u) for u in sorted(unknown))} from 'options'")
-    COMMANDS["legal"]({**data, "limit": 1})  # refuses impossible positions with a message
-    preset = str(data.get("preset") or next(iter(PRESETS)))
-    _set_position(data)
-    n = int(data.get("decks", 2))
-    _set_play((), sort_for(_parse(str(data.get("hand", "")), n), data), n)
-    if preset != current_preset(GAME):
+    if isinstance(chosen, Mapping):
+        unknown = set(chosen) - set(OPTIONS)
+        if unknown:
+            raise InvalidRequestError(f"the editor sets only the options {', '.join(OPTIONS)}; remove "
+                                      f"{', '.join(repr(u) for u in sorted(unknown))} from 'options'")
+    req = decode_position(data)  # the command's own decoder: unknown fields, bad cards, bad options
+    legal(LegalRequest(**{**_fields(req), "limit": 1}))  # refuses impossible positions with a message
+    preset = req.preset or GAME.default_preset
+    _set_position(req)
+    _set_play((), sort_for(req.hand, req), _decks(req))
+    if preset != current_preset(GAME_KEY):
         # From a link the sidebar is already drawn: the preset is then set by a rerun; keep the message.
         st.session_state[SHARE + ":message"] = ("success", "Loaded the position from the link.")
-        set_preset(GAME, preset)
+        set_preset(GAME_KEY, preset)
+
+
+def _fields(req: LegalRequest) -> dict[str, Any]:
+    """The position fields of a request (shared by the check, throw and cards requests)."""
+    return {"preset": req.preset, "options": req.options, "decks": req.decks, "trump_rank": req.trump_rank,
+            "trump_suit": req.trump_suit, "hand": req.hand, "table": req.table, "others": req.others,
+            "leader": req.leader}
+
+
+def _trump_fields(req: LegalRequest) -> dict[str, Any]:
+    return {"preset": req.preset, "options": req.options, "decks": req.decks, "trump_rank": req.trump_rank,
+            "trump_suit": req.trump_suit}
+
+
+# ---------------------------------------------------------------------------------------------------
+# the engine's answers
+# ---------------------------------------------------------------------------------------------------
+
+
+def legal_plays(req: LegalRequest) -> ShengjiLegalAnswer:
+    """The legal plays and the requirement of the position (CardTableError for one that cannot occur)."""
+    return legal(req)
+
+
+def check_play(req: LegalRequest, play: Sequence[Card]) -> ShengjiCheckAnswer:
+    return check_command(CheckRequest(**_fields(req), play=tuple(play)))
+
+
+def is_throw(req: LegalRequest, play: Sequence[Card]) -> bool:
+    """Whether ``play`` is a throw (several combinations of one group)."""
+    return classify_cards(CardsRequest(**_trump_fields(req), cards=tuple(play))).kind == "throw"
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -357,12 +412,13 @@ def load_position(data: Mapping[str, Any]) -> None:
 # ---------------------------------------------------------------------------------------------------
 
 
-def cards_of(text: str) -> list[Card]:
-    return list(_parse_loose(text))
+def symbols(cards: Sequence[Card]) -> str:
+    return " ".join(c.symbol_text for c in cards) or "—"
 
 
-def symbols(text: str) -> str:
-    return " ".join(c.symbol_text for c in _parse_loose(text)) or "—"
+def play_texts(plays: Sequence[ShengjiPlayInfo]) -> dict[str, tuple[Card, ...]]:
+    """The legal plays by their notation (the choices of the "take one of the legal plays" selector)."""
+    return {format_cards(p.cards): p.cards for p in plays}
 
 
 def notation_box(key: str, label: str) -> None:
@@ -381,21 +437,20 @@ def picker(key: str, label: str, help_text: str) -> tuple[Card, ...]:
     return cards
 
 
-def draw_ladder(detail: Mapping[str, Any]) -> None:
+def draw_ladder(detail: RequirementInfo) -> None:
     """The requirement as steps: each rung of the ladder, whether the hand meets it, the cards that do."""
-    duty = detail["duty"]
+    duty = detail.duty.value
     if duty == "lead":
-        st.info(detail["text"], icon=":material/play_arrow:")
+        st.info(detail.text, icon=":material/play_arrow:")
         return
     if duty in ("void", "all_of_suit"):
-        st.info(detail["text"], icon=":material/rule:")
-        if detail.get("must"):
-            show_cards(cards_of(detail["must"]), caption="Cards every legal play contains", scale=0.7)
+        st.info(detail.text, icon=":material/rule:")
+        if detail.must:
+            show_cards(detail.must, caption="Cards every legal play contains", scale=0.7)
         return
-    st.info(detail["text"], icon=":material/rule:")
-    holding = detail.get("holding", "")
-    current = next((i for i, r in enumerate(detail["ladder"]) if r["current"]), 0)
-    for i, rung in enumerate(detail["ladder"]):
+    st.info(detail.text, icon=":material/rule:")
+    current = next((i for i, r in enumerate(detail.ladder) if r.current), 0)
+    for i, rung in enumerate(detail.ladder):
         left, right = st.columns([2, 3], vertical_alignment="center")
         if i < current:
             badge, note = ":red-badge[✗ cannot]", "your hand cannot meet this"
@@ -403,74 +458,52 @@ def draw_ladder(detail: Mapping[str, Any]) -> None:
             badge, note = ":green-badge[✓ required]", "the first rung you can meet: you must play this"
         else:
             badge, note = ":gray-badge[weaker]", "not allowed: a higher rung applies"
-        text = f"**{i + 1}. {rung['text']}**" if i == current else f":gray[{i + 1}. {rung['text']}]"
+        text = f"**{i + 1}. {rung.text}**" if i == current else f":gray[{i + 1}. {rung.text}]"
         left.markdown(f"{badge} {text}  \n:small[:gray[{note}]]")
-        example = rung["example"] or (holding if i == current and rung["met"] else "")
+        example = rung.example or (detail.holding if i == current and rung.met else ())
         with right:
             if example:
-                show_cards(cards_of(example), scale=0.5, overlap=0.5,
-                           caption="in your hand" if rung["example"] else "your cards of the led suit")
-    choices = detail.get("choices") or {}
-    for label, units in choices.items():
-        st.markdown(f"**All your {label}:** " + " · ".join(symbols(u) for u in units))
+                show_cards(example, scale=0.5, overlap=0.5,
+                           caption="in your hand" if rung.example else "your cards of the led suit")
+    for choice in detail.choices:
+        st.markdown(f"**All your {choice.label}:** " + " · ".join(symbols(u) for u in choice.units))
 
 
-def play_rows(plays: Sequence[str], pos: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """One table row per legal play: the cards, what they are (the combination led, or the shape followed),
-    their points."""
-    rows = []
-    leading = not pos.get("lead")
-    ctx = context(pos)
-    for text in plays:
-        cards = cards_of(text)
-        try:
-            what = COMMANDS["classify"]({**ctx, "cards": text})
-        except ValueError:
-            kind = ""
-        else:
-            if not what["group"]:
-                kind = "mixed suits"
-            elif leading:
-                kind = what["description"]
-            else:
-                where = "trumps" if what["group"] == "T" else Suit.parse(what["group"]).symbol
-                kind = f"{what['format']} ({where})"
-        rows.append({"Play": symbols(text), "What it is": kind, "Points": points(cards)})
-    return rows
+def play_rows(plays: Sequence[ShengjiPlayInfo]) -> list[dict[str, Any]]:
+    """One table row per legal play: the cards, what they are (as the engine says), their points."""
+    return [{"Play": symbols(p.cards), "What it is": p.what, "Points": p.points} for p in plays]
 
 
-def verdict(answer: Mapping[str, Any]) -> None:
-    if answer["legal"]:
-        st.success(answer["reason"], icon=":material/check_circle:")
+def verdict(legal_: bool, reason: str) -> None:
+    if legal_:
+        st.success(reason, icon=":material/check_circle:")
     else:
-        st.error(f"Not legal. {answer['reason']}", icon=":material/block:")
+        st.error(f"Not legal. {reason}", icon=":material/block:")
 
 
-def draw_throw(pos: Mapping[str, Any], play: Sequence[Card], checked: Mapping[str, Any]) -> None:
+def draw_throw(req: LegalRequest, play: Sequence[Card], checked: ShengjiCheckAnswer) -> None:
     """Judge a throw (a lead of several parts) against the other hands, when they are given."""
-    if not pos.get("others"):
-        verdict(checked)
+    if not req.others:
+        verdict(checked.legal, checked.reason)
         st.caption("To judge whether this throw stands, enter the other hands (tab **Other hands**), or deal "
                    "four hands from a seed.")
         return
     try:
-        answer = COMMANDS["throw"]({**context(pos), "hand": pos["hand"], "others": pos["others"],
-                                    "play": " ".join(c.text for c in play)})
-    except ValueError as error:
+        answer = throw(ThrowRequest(**{**_fields(req), "table": ()}, play=tuple(play)))
+    except CardTableError as error:
         show_error(error)
         return
-    parts = " + ".join(symbols(p) for p in answer["parts"])
-    if answer["stands"]:
-        st.success(f"Legal: the throw {parts} stands — {answer['reason']}", icon=":material/verified:")
+    parts = " + ".join(symbols(p) for p in answer.parts)
+    if answer.stands:
+        st.success(f"Legal: the throw {parts} stands — {answer.reason}", icon=":material/verified:")
         return
-    penalty = answer["penalty"]
-    if isinstance(penalty, dict):
-        cost = ", ".join(f"{v} points if {symbols(k)} is led" for k, v in penalty.items() if v)
+    if answer.choices:
+        cost = ", ".join(f"{c.penalty} points if {symbols(c.cards)} is led" for c in answer.choices if c.penalty)
     else:
-        cost = f"{penalty} points" if penalty else ""
+        cost = f"{answer.penalty} points" if answer.penalty else ""
     cost = f" Penalty for the cards taken back: {cost}." if cost else ""
-    st.warning(f"The throw {parts} fails. {answer['reason']}{cost}", icon=":material/undo:")
-    rows = [{"Part": symbols(b["part"]), "Beaten by": b["seat"], "With": symbols(b["by"])} for b in answer["beaten"]]
+    st.warning(f"The throw {parts} fails. {answer.reason}{cost}", icon=":material/undo:")
+    rows = [{"Part": symbols(b.part), "Beaten by": b.seat, "With": symbols(b.by)} for b in answer.beaten]
     st.dataframe(rows, hide_index=True, key=EDITOR + "throw:beaten")
 
 
@@ -488,15 +521,15 @@ def trick_inputs() -> list[str]:
     return out
 
 
-def copy_to_trick(lead: str, play: str) -> None:
+def copy_to_trick(lead: Sequence[Card], play: Sequence[Card]) -> None:
     """Callback: the position's lead (or your play, when you lead) and your play start the trick."""
     if lead:
-        st.session_state[TRICK[0]], st.session_state[TRICK[1]] = lead, play
+        st.session_state[TRICK[0]], st.session_state[TRICK[1]] = format_cards(lead), format_cards(play)
     else:
-        st.session_state[TRICK[0]], st.session_state[TRICK[1]] = play, ""
+        st.session_state[TRICK[0]], st.session_state[TRICK[1]] = format_cards(play), ""
 
 
-def draw_trick(pos: Mapping[str, Any], plays: list[str]) -> None:
+def draw_trick(req: LegalRequest, plays: list[str]) -> None:
     """The winner of a (possibly partial) trick and each play's role."""
     count = next((i for i, p in enumerate(plays) if not p), len(plays))
     if count == 0:
@@ -505,24 +538,24 @@ def draw_trick(pos: Mapping[str, Any], plays: list[str]) -> None:
     if any(plays[count:]):
         st.caption("Fill the plays in turn, without gaps.")
         return
-    given = plays[:count]
     leader_seat = st.session_state.get(TRICK_LEADER, "N")
     try:
-        answer = COMMANDS["winner"]({**context(pos), "plays": given, "leader": leader_seat})
-    except ValueError as error:
+        given = [deck(4).parse(text) for text in plays[:count]]
+        answer = winner(WinnerRequest(**_trump_fields(req), plays=tuple(given), leader=leader_seat))
+    except CardTableError as error:
         show_error(error)
         return
     order = seats()
     leader = order.index(leader_seat)
-    for i, (col, text) in enumerate(zip(st.columns(4), given, strict=False)):
+    for i, (col, cards) in enumerate(zip(st.columns(4), given, strict=False)):
         with col:
             seat = order[(leader + i) % 4]
-            won = i == answer["winner"]
-            shown = sort_for(cards_of(text), pos)
+            won = i == answer.winner
+            shown = sort_for(cards, req)
             show_cards(shown, scale=0.6, overlap=0.5, mark=range(len(shown)) if won else (),
-                       caption=f"{seat}{' — winning' if won else ''}: {answer['roles'][i]}")
+                       caption=f"{seat}{' — winning' if won else ''}: {answer.roles[i]}")
     whole = "The trick" if count == 4 else f"So far ({count} of 4 plays)"
-    st.success(f"{whole}: {answer['reason']} Points in it: {answer['points']}.", icon=":material/emoji_events:")
+    st.success(f"{whole}: {answer.reason} Points in it: {answer.points}.", icon=":material/emoji_events:")
 
 
 def rank_choices() -> list[str]:

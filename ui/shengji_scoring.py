@@ -1,8 +1,9 @@
 """Plotly figures and data of the Shengji scoring explorer.
 
 The level table and the kitty multipliers come from the engine's pure scoring functions; the simulated rounds
-come from ``engine.shengji.cli.simulate`` (cached) and are **re-scored** from their columns (trick points, kitty
-points, last-trick size, penalty) whenever a slider moves — never re-played.
+come from ``engine.sim.simulate`` on ``GAME`` (cached) and are **re-scored** from their columns (trick points, kitty
+points, last-trick size, penalty) by the engine's ``score_hand`` whenever a slider moves — never re-played, and
+never scored by a rule of this module's own.
 """
 
 from __future__ import annotations
@@ -15,9 +16,16 @@ import plotly.express as px
 import plotly.graph_objects as go
 import streamlit as st
 
-from engine.shengji.cli import PRESETS
-from engine.shengji.rules import KittyMultiplier, Rules, rules_for
-from engine.shengji.score import kitty_multiplier, level_bands, level_change
+from engine.shengji import (
+    PRESETS,
+    KittyMultiplier,
+    Rules,
+    kitty_multiplier,
+    level_bands,
+    level_change,
+    make_rules,
+    score_hand,
+)
 from ui.simulation import simulated
 
 KEY = "shengji:scoring:"
@@ -48,14 +56,14 @@ def init_scoring() -> None:
 
 def reset_table() -> None:
     """Callback: the threshold and band width of the preset's own table for the chosen decks."""
-    rules = rules_for("competition", {"decks": int(st.session_state.get(DECKS, 2))})
+    rules = make_rules("competition", {"decks": int(st.session_state.get(DECKS, 2))})
     st.session_state[THRESHOLD] = rules.attack_threshold
     st.session_state[BAND] = rules.band_width
 
 
 def explored_rules(preset: str) -> Rules:
     """The preset with the page's decks, threshold and band width."""
-    return rules_for(preset, {"decks": int(st.session_state[DECKS]), "threshold": int(st.session_state[THRESHOLD]),
+    return make_rules(preset, {"decks": int(st.session_state[DECKS]), "threshold": int(st.session_state[THRESHOLD]),
                               "band": int(st.session_state[BAND])})
 
 
@@ -68,9 +76,7 @@ def signed_levels(points: int, rules: Rules) -> int:
 
 def outcome(points: int, rules: Rules) -> str:
     change = level_change(points, rules)
-    if change.bankers_keep:
-        return f"bankers +{change.levels}"
-    return f"attackers +{change.levels}" if change.levels else "bank passes"
+    return _outcome_name(change.bankers_keep, change.levels)
 
 
 def step_frame(rules: Rules, upto: int | None = None) -> pd.DataFrame:
@@ -85,7 +91,7 @@ def level_chart_all_decks() -> go.Figure:
     frames = []
     for preset in PRESETS:
         for decks in (1, 2, 3, 4):
-            frame = step_frame(rules_for(preset, {"decks": decks}))
+            frame = step_frame(make_rules(preset, {"decks": decks}))
             frames.append(frame.assign(preset=preset, decks=f"{decks} deck{'s' if decks > 1 else ''}"))
     data = pd.concat(frames)
     fig = px.line(data, x="points", y="levels", color="decks", facet_col="preset", line_shape="hv",
@@ -101,7 +107,7 @@ def level_chart_all_decks() -> go.Figure:
 def explored_chart(preset: str) -> go.Figure:
     """Your threshold and band width against the preset's table, with who banks next shaded."""
     mine = explored_rules(preset)
-    default = rules_for(preset, {"decks": mine.decks})
+    default = make_rules(preset, {"decks": mine.decks})
     top = mine.total_points
     fig = go.Figure()
     t = mine.attack_threshold
@@ -140,7 +146,7 @@ def kitty_chart(kitty_points: int, upto: int = 8) -> go.Figure:
     trick."""
     rows = []
     for name in PRESETS:
-        rules = rules_for(name)
+        rules = make_rules(name)
         label = f"{name}: {KITTY_RULES[rules.kitty_multiplier.value].split(' (')[0]}"
         for n in range(1, upto + 1):
             m = kitty_multiplier(rules, n)
@@ -170,20 +176,39 @@ def simulate_presets(rounds: int, seed: int, bots: str, decks: int) -> dict[str,
 
 
 def rescore(frame: pd.DataFrame, rules: Rules, kitty_rule: str | None = None) -> pd.DataFrame:
-    """The rounds re-scored under ``rules`` (threshold, band) and a kitty rule (default: the rules' own;
-    ``"none"``: no bonus): the columns ``points``, ``outcome``, ``bankers_keep``, ``kitty``."""
+    """The rounds re-scored by the engine under ``rules`` (threshold, band) and a kitty rule (default: the rules'
+    own; ``"none"``: no bonus): the columns ``points``, ``outcome``, ``bankers_keep``, ``kitty``."""
     if kitty_rule is None:
         kitty_rule = rules.kitty_multiplier.value
-    if kitty_rule == "none":
-        bonus = pd.Series(0, index=frame.index)
-    else:
-        r = rules_for("competition", {"decks": rules.decks, "kitty_multiplier": kitty_rule})
-        mult = [kitty_multiplier(r, int(n), int(k)) for n, k in zip(frame["last_trick_cards"],
-                                                                     frame["last_trick_largest"], strict=True)]
-        bonus = frame["kitty_points"] * pd.Series(mult, index=frame.index) * frame["attackers_won_last"].astype(int)
-    points = (frame["trick_points"] + frame["penalty"] + bonus).clip(lower=0)
-    return pd.DataFrame({"points": points, "outcome": [outcome(int(p), rules) for p in points],
-                         "bankers_keep": points < rules.attack_threshold, "kitty": KITTY_RULES[kitty_rule]})
+    scoring = rules if kitty_rule == "none" else make_rules(
+        "competition", {**_rule_options(rules), "kitty_multiplier": kitty_rule})
+    points, outcomes, keeps = [], [], []
+    for row in frame[list(SCORE_COLUMNS)].itertuples(index=False):
+        s = score_hand(scoring, trick_points=int(row.trick_points), kitty_points=int(row.kitty_points),
+                       last_trick_cards=int(row.last_trick_cards),
+                       attackers_won_last=bool(row.attackers_won_last) and kitty_rule != "none",
+                       starter=0, penalty=int(row.penalty), largest_combo=int(row.last_trick_largest))
+        points.append(s.attacker_points)
+        outcomes.append(_outcome_name(s.change.bankers_keep, s.change.levels))
+        keeps.append(s.change.bankers_keep)
+    return pd.DataFrame({"points": points, "outcome": outcomes, "bankers_keep": keeps,
+                         "kitty": KITTY_RULES[kitty_rule]}, index=frame.index)
+
+
+SCORE_COLUMNS = ("trick_points", "kitty_points", "last_trick_cards", "attackers_won_last", "penalty",
+                 "last_trick_largest")
+"""The columns of a simulation that scoring reads (the engine's ``summary_row`` gives them)."""
+
+
+def _rule_options(rules: Rules) -> dict[str, Any]:
+    """The options that decide the level table (the rest are the kitty rule's)."""
+    return {"decks": rules.decks, "threshold": rules.threshold, "band": rules.band}
+
+
+def _outcome_name(bankers_keep: bool, levels: int) -> str:
+    if bankers_keep:
+        return f"bankers +{levels}"
+    return f"attackers +{levels}" if levels else "bank passes"
 
 
 def distribution_chart(frames: Mapping[str, pd.DataFrame], preset_rules: Callable[[str], Rules]) -> go.Figure:
@@ -224,9 +249,11 @@ def keep_chart(frames: Mapping[str, pd.DataFrame], preset_rules: Callable[[str],
     rows = []
     for preset, frame in frames.items():
         rules = preset_rules(preset)
-        points = rescore(frame, rules)["points"]
+        points = [int(p) for p in rescore(frame, rules)["points"]]
         for t in range(5, rules.total_points + 5, 5):
-            rows.append({"preset": preset, "threshold": t, "kept": float((points < t).mean() * 100)})
+            moved = make_rules("competition", {"decks": rules.decks, "threshold": t, "band": rules.band})
+            kept = sum(level_change(p, moved).bankers_keep for p in points) / max(1, len(points))
+            rows.append({"preset": preset, "threshold": t, "kept": kept * 100})
     data = pd.DataFrame(rows)
     fig = px.line(data, x="threshold", y="kept", color="preset",
                   labels={"threshold": "threshold (attackers' points needed to take the bank)",

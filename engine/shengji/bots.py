@@ -1,4 +1,4 @@
-"""Two bots: ``random`` (a random legal action) and ``heuristic`` (simple sensible play).
+"""Two bots: ``heuristic`` (simple sensible play, the default) and ``random`` (a random legal action).
 
 Both build their plays from the requirement (the ladder rung) rather than by listing every legal play,
 so a decision costs well under a millisecond. The random bot declares or passes at random, buries random
@@ -13,34 +13,45 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.base import PASS
 from engine.cards import Card
-from engine.errors import UnknownNameError
+from engine.contract import Bot
+from engine.shengji.bidding import Declaration, check_bury
 from engine.shengji.combos import SINGLE, Combo, Format, Holding, decompose, placement_cards, satisfy
-from engine.shengji.declare import Declaration
-from engine.shengji.play import Duty, Position, deck_of, requirement
-from engine.shengji.rounds import Action, Bury, Choose, Declare, Phase, Play, RoundState, declaration_options
+from engine.shengji.deal import deck_of
+from engine.shengji.order import Group, Trump, points, trump_for
+from engine.shengji.play import Duty, Position, requirement
+from engine.shengji.state import Action, Bury, Choose, Declare, Phase, Play, State, declaration_options
 from engine.shengji.trick import trick_winner
-from engine.shengji.trump import Group, Trump, points, trump_for
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparison
 
     CardKey = Callable[[Card], SupportsRichComparison]  # a sort key over cards
 
-BOTS: dict[str, str] = {
-    "random": "a random legal action (leads a random combination, never throws)",
-    "heuristic": "declares strong suits, buries low cards, leads winners, follows low, trumps point-rich tricks",
+__all__ = ["BOTS", "bury_choice", "heuristic_bot", "random_bot"]
+
+
+def heuristic_bot(state: State, rng: random.Random) -> Action:
+    """The heuristic bot's action for the seat to act."""
+    return _choose(state, rng, heuristic=True)
+
+
+def random_bot(state: State, rng: random.Random) -> Action:
+    """A random legal action for the seat to act (leads a random combination, never throws)."""
+    return _choose(state, rng, heuristic=False)
+
+
+BOTS: dict[str, Bot[State, Action]] = {
+    "heuristic": Bot("heuristic", "declares strong suits, buries low cards, leads winners, follows low, trumps "
+                                  "point-rich tricks", heuristic_bot),
+    "random": Bot("random", "a random legal action (leads a random combination, never throws)", random_bot),
 }
 
 
-def choose_action(state: RoundState, bot: str, rng: random.Random) -> Action:
-    """The action ``bot`` takes for the seat to act."""
-    if bot not in BOTS:
-        raise UnknownNameError("bot", bot, BOTS)
-    heuristic = bot == "heuristic"
+def _choose(state: State, rng: random.Random, heuristic: bool) -> Action:
     phase = state.phase
     if phase is Phase.DRAW:
         return _declare(state, rng, heuristic)
@@ -60,12 +71,12 @@ def choose_action(state: RoundState, bot: str, rng: random.Random) -> Action:
 # ---------------------------------------------------------------------------------------------------
 
 
-def _trump_share(hand: Sequence[Card], decl: Declaration, state: RoundState) -> float:
+def _trump_share(hand: Sequence[Card], decl: Declaration, state: State) -> float:
     trump = trump_for(state.rules, state.declare_rank(decl.seat), decl.suit)
     return sum(1 for c in hand if trump.is_trump(c)) / max(1, len(hand))
 
 
-def _declare(state: RoundState, rng: random.Random, heuristic: bool) -> Action:
+def _declare(state: State, rng: random.Random, heuristic: bool) -> Action:
     seat = state.to_act
     assert seat is not None
     options = declaration_options(state, seat)
@@ -85,29 +96,30 @@ def _declare(state: RoundState, rng: random.Random, heuristic: bool) -> Action:
     return PASS
 
 
-def bury_choice(state: RoundState, rng: random.Random, heuristic: bool) -> Bury:
+def bury_choice(state: State, rng: random.Random, heuristic: bool) -> Bury:
     """The cards the starter buries: random ones, or (heuristic) low non-point cards of short suits."""
     seat = state.to_act
     assert seat is not None and state.trump is not None
     hand = list(state.hands[seat])
     k = state.rules.kitty
     if not heuristic:
-        choice = rng.sample(hand, k)
-        if not state.rules.bury_points_allowed:
-            plain = [c for c in hand if not points([c])]
-            if len(plain) >= k:
-                choice = rng.sample(plain, k)
-        return Bury(tuple(choice))
+        choice = tuple(rng.sample(hand, k))
+        if not check_bury(hand, choice, state.rules).legal:  # point cards buried where the rules forbid it
+            choice = tuple(rng.sample([c for c in hand if not points([c])], k))
+        return Bury(choice)
     trump = state.trump
     tally = Counter(hand)
     length = Counter(trump.group(c) for c in hand)
 
-    def keep_value(card: Card) -> tuple:
+    def keep_value(card: Card) -> tuple[Any, ...]:
         g = trump.group(card)
         return (g is Group.TRUMP, points([card]) > 0, tally[card] > 1, card.rank.value >= 13, length[g],
                 trump.level(card))
 
-    return Bury(tuple(sorted(hand, key=keep_value)[:k]))
+    choice = tuple(sorted(hand, key=keep_value)[:k])
+    if not check_bury(hand, choice, state.rules).legal:  # point cards buried where the rules forbid it
+        choice = tuple(sorted((c for c in hand if not points([c])), key=keep_value)[:k])
+    return Bury(choice)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -132,13 +144,13 @@ def _combos(hand: Sequence[Card], trump: Trump, max_width: int) -> list[tuple[Ca
     return out
 
 
-def _lead_random(state: RoundState, rng: random.Random) -> tuple[Card, ...]:
+def _lead_random(state: State, rng: random.Random) -> tuple[Card, ...]:
     seat = state.to_act
     assert seat is not None and state.trump is not None
     return rng.choice(_combos(state.hands[seat], state.trump, state.rules.max_width))
 
 
-def _unseen(state: RoundState, seat: int) -> Counter[Card]:
+def _unseen(state: State, seat: int) -> Counter[Card]:
     """Cards this seat cannot see: not in its hand, not played, not buried by itself."""
     left = Counter(deck_of(state.rules).cards())
     left.subtract(state.hands[seat])
@@ -154,7 +166,7 @@ def _unbeatable(part: Combo, unseen: Counter[Card], trump: Trump) -> bool:
     return top is None or top <= part.top
 
 
-def _lead_heuristic(state: RoundState, rng: random.Random) -> tuple[Card, ...]:
+def _lead_heuristic(state: State, rng: random.Random) -> tuple[Card, ...]:
     seat = state.to_act
     assert seat is not None and state.trump is not None
     trump, rules = state.trump, state.rules
@@ -206,13 +218,13 @@ def build(holding: Holding, fmt: Format, n: int, level_order: Sequence[int],
     return tuple(used + fill)
 
 
-def _wins(state: RoundState, play: tuple[Card, ...]) -> bool:
+def _wins(state: State, play: tuple[Card, ...]) -> bool:
     assert state.trump is not None
     out = trick_winner([*state.trick, play], state.trump, state.rules)
     return out.winner == len(state.trick)
 
 
-def _follow(state: RoundState, rng: random.Random, heuristic: bool) -> tuple[Card, ...]:
+def _follow(state: State, rng: random.Random, heuristic: bool) -> tuple[Card, ...]:
     seat = state.to_act
     assert seat is not None and state.trump is not None
     trump, rules = state.trump, state.rules

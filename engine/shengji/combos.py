@@ -19,8 +19,8 @@ from itertools import product
 
 from engine.cards import Card, CardsText
 from engine.errors import InvalidPositionError
+from engine.shengji.order import Group, Trump
 from engine.shengji.rules import Rules
-from engine.shengji.trump import Group, Trump
 
 Shape = tuple[int, int]
 """(width, length): (1, 1) single, (2, 1) pair, (3, 1) triple, (w, L ≥ 2) tractor."""
@@ -374,50 +374,3 @@ def is_tractor(cards: Iterable[Card], trump: Trump, rules: Rules) -> bool:
 
 def format_of(parts: Iterable[Combo]) -> Format:
     return sort_format(p.shape for p in parts)
-
-
-def submultisets(items: list[tuple[Card, int]], k: int) -> Iterator[tuple[Card, ...]]:
-    """Every distinct sub-multiset of size ``k`` of ``items`` ((card, copies), in the order given).
-
-    Built from counts: each output is produced once, in C-speed loops where possible.
-    """
-    if k == 0:
-        yield ()
-        return
-    total = sum(n for _, n in items)
-    if k > total:
-        return
-    top = max((n for _, n in items), default=0)
-    if top <= 1:
-        from itertools import combinations
-
-        cards = [c for c, _ in items]
-        yield from combinations(cards, k)
-        return
-    yield from _submultisets_rec(items, k, top)
-
-
-def _submultisets_rec(items: list[tuple[Card, int]], k: int, mult: int) -> Iterator[tuple[Card, ...]]:
-    """Choose the cards taken ``mult`` times (a combination), then recurse on the rest with ``mult - 1``."""
-    from itertools import combinations
-
-    if mult == 1:
-        yield from combinations([c for c, _ in items], k)
-        return
-    eligible = [i for i, (_, n) in enumerate(items) if n >= mult]
-    for j in range(min(len(eligible), k // mult), -1, -1):
-        for chosen in combinations(eligible, j):
-            picked = set(chosen)
-            head = tuple(items[i][0] for i in chosen for _ in range(mult))
-            rest = [(c, n) for i, (c, n) in enumerate(items) if i not in picked]
-            remaining = k - j * mult
-            if remaining > sum(min(n, mult - 1) for _, n in rest):
-                continue
-            capped = [(c, min(n, mult - 1)) for c, n in rest]
-            if mult - 1 == 1:
-                cards = [c for c, _ in capped]
-                for tail in combinations(cards, remaining):
-                    yield head + tail
-            else:
-                for tail in _submultisets_rec(capped, remaining, mult - 1):
-                    yield head + tail

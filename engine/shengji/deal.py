@@ -1,13 +1,25 @@
-"""The seeded deal: the shuffled decks, the draw one card at a time in turn order, and the kitty."""
+"""The deck and the seeded deal: the shuffled decks, the draw one card at a time in turn order, and the kitty."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
-from engine.cards import Card
-from engine.shengji.play import deck_of
+from engine.cards import Card, Deck
 from engine.shengji.rules import Rules
+
+__all__ = ["ShengjiDeal", "deal", "deck_of", "redeal_seed"]
+
+
+def deck_of(rules: Rules) -> Deck:
+    """The decks in play: ``rules.decks`` × 54 cards (each card at most that many times in any hand)."""
+    return _deck(rules.decks)
+
+
+@lru_cache(maxsize=4)
+def _deck(decks: int) -> Deck:
+    return Deck.standard(jokers=True, decks=decks)
 
 
 @dataclass(frozen=True)

@@ -1,28 +1,89 @@
 """Seeded teaching positions for the lessons, and the small judgements their exercises ask for.
 
-Every example is reproducible from ``(kind, seed, preset)`` and returned as JSON: card fields are canonical
-notation strings (high to low in the round's trump order) so the lesson page can draw them and pass them
-back to a command; text fields are sentences for learners. The generators build positions that can occur
-(never more copies of a card than the decks hold) and that make the exercise worth doing (a lead you can
-follow, a void you can trump, a throw that may or may not stand).
+Every example is reproducible from ``(kind, seed, preset)`` and answered as an :class:`Example`: cards come
+high to low in the round's trump order (the lesson page draws them and passes them back to a command); text
+fields are sentences for learners. The generators build positions that can occur (never more copies of a card
+than the decks hold) and that make the exercise worth doing (a lead you can follow, a void you can trump, a
+throw that may or may not stand).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import BLACK_JOKER, RED_JOKER, Card, Rank, Suit
+from engine.commands import arg
 from engine.errors import InvalidRequestError
+from engine.shengji.bidding import check_bury
 from engine.shengji.combos import Holding, Kind, classify, group_of, number_word, shape_name
-from engine.shengji.deal import deal
-from engine.shengji.play import Duty, Position, check, deck_of, requirement
-from engine.shengji.rules import RANKS, TEAMS, Rules, rules_for
+from engine.shengji.deal import deal, deck_of
+from engine.shengji.order import Group, Trump, plain_sort, points, trump_for
+from engine.shengji.play import Duty, Position, check, requirement
+from engine.shengji.rules import RANKS, TEAMS, Rules, make_rules
 from engine.shengji.score import climb, kitty_multiplier
+from engine.shengji.state import State
 from engine.shengji.trick import trick_winner
-from engine.shengji.trump import Group, Trump, points, trump_for
+
+__all__ = ["EXAMPLES", "SEED_000_TRACTORS", "Example", "bury_answer", "climb_answer", "compare_presets",
+           "make_example", "tractor_reason", "trumps_answer", "try_play"]
+
+Cards = tuple[Card, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Example:
+    """A teaching position: ``kind`` and ``seed``, and the fields that kind fills in (the others stay null)."""
+
+    kind: str = arg(help="the kind of example")
+    seed: int = arg(help="its seed")
+    summary: str | None = arg(None, help="the position in words")
+    trump: str | None = arg(None, help="the round's trump in words")
+    trump_rank: str | None = arg(None, help="the trump rank, 2 to A")
+    trump_suit: Suit | None = arg(None, help="the trump suit (null: no trump)")
+    hand: Cards | None = arg(None, help="your hand (or the starter's)")
+    lead: Cards | None = arg(None, help="the cards led")
+    play: Cards | None = arg(None, help="the cards played, thrown or shown")
+    cards: Cards | None = arg(None, help="the cards in question")
+    kitty: Cards | None = arg(None, help="the kitty")
+    hands: tuple[Cards, ...] | None = arg(None, help="every hand: N, W, S, E")
+    plays: tuple[Cards, ...] | None = arg(None, help="a trick's plays in turn order")
+    earlier: tuple[Cards, ...] | None = arg(None, help="the plays after the lead and before yours")
+    second: Cards | None = arg(None, help="the second play of the trick")
+    others: Mapping[str, Cards] | None = arg(None, help="the other hands' cards of the suit, by seat")
+    suits: tuple[Cards, ...] | None = arg(None, help="each plain suit high to low")
+    trumps: Cards | None = arg(None, help="every trump high to low")
+    order_text: str | None = arg(None, help="the trump order in words")
+    suit: str | None = arg(None, help="the suit in question")
+    levels: str | None = arg(None, help="each team's level in words")
+    roles: str | None = arg(None, help="who banks and who attacks, in words")
+    trump_rank_text: str | None = arg(None, help="the trump rank in words")
+    banker_level: str | None = arg(None, help="the bankers' level, 2 to A")
+    bankers: str | None = arg(None, help="the bankers' team")
+    starter: str | None = arg(None, help="the starter's seat")
+    decks: int | None = arg(None, help="the number of decks")
+    situation: str | None = arg(None, help="the declaration standing, in words")
+    proposal: str | None = arg(None, help="the new declaration, in words")
+    current: Cards | None = arg(None, help="the declaration standing")
+    current_seat: str | None = arg(None, help="who made it")
+    seat: str | None = arg(None, help="who shows the new declaration")
+    size: int | None = arg(None, help="the kitty's size")
+    source: str | None = arg(None, help="where the example comes from")
+    tractor: bool | None = arg(None, help="whether the cards are a tractor")
+    reason: str | None = arg(None, help="why, in words")
+    last: str | None = arg(None, help="the last trick in words")
+    kitty_text: str | None = arg(None, help="the kitty in words")
+    trick_points: int | None = arg(None, help="the attackers' points from tricks (and throws)")
+    kitty_points: int | None = arg(None, help="the points in the kitty")
+    last_trick_cards: int | None = arg(None, help="the cards each player played to the last trick")
+    largest_combo: int | None = arg(None, help="the cards in the last lead's largest combination")
+    attackers_won_last: bool | None = arg(None, help="whether the attackers won the last trick")
+    competition_rule: str | None = arg(None, help="the duty under the competition rules")
+    tractor_rule: str | None = arg(None, help="the duty under the tractor rules")
+
 
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
@@ -33,8 +94,8 @@ SEED_000_TRACTORS: tuple[str, ...] = (
 )
 
 
-def _text(cards: Iterable[Card], trump: Trump | None = None) -> str:
-    return " ".join(c.text for c in (trump.sort(cards) if trump else cards))
+def _text(cards: Iterable[Card], trump: Trump | None = None) -> Cards:
+    return tuple(trump.sort(cards) if trump else cards)
 
 
 def _symbols(cards: Iterable[Card], trump: Trump | None = None) -> str:
@@ -46,7 +107,7 @@ def _rng(kind: str, seed: int) -> random.Random:
 
 
 def _trump_fields(trump: Trump, rank: Rank) -> dict[str, Any]:
-    return {"trump": trump.label, "trump_rank": rank.text, "trump_suit": trump.suit.value if trump.suit else None}
+    return {"trump": trump.label, "trump_rank": rank.text, "trump_suit": trump.suit}
 
 
 def _random_trump(rng: random.Random, rules: Rules, no_trump: float = 0.0) -> tuple[Trump, Rank]:
@@ -218,21 +279,16 @@ def climb_answer(level: Rank, rules: Rules) -> dict[str, Any]:
 def example_deal(seed: int, rules: Rules) -> dict[str, Any]:
     """The deal with 1–4 decks in turn (seed 1: two decks, the standard game)."""
     decks = (1, 2, 3, 4)[seed % 4]
-    r = rules_for("competition", {"decks": decks}) if rules.decks != decks else rules
+    r = make_rules("competition", {"decks": decks}) if rules.decks != decks else rules
     d = deal(r, seed)
-    sort = _plain_sort
+    sort = plain_sort
     return {
         "decks": decks,
         "summary": f"{decks} deck{'s' if decks > 1 else ''}: {54 * decks} cards; each player draws "
                    f"{r.hand_size}, {r.kitty} stay in the kitty; {r.total_points} points in play.",
-        "hands": [_text(sort(h)) for h in d.hands],
+        "hands": tuple(_text(sort(h)) for h in d.hands),
         "kitty": _text(sort(d.kitty)),
     }
-
-
-def _plain_sort(cards: Iterable[Card]) -> list[Card]:
-    return sorted(cards, key=lambda c: (c.is_joker, -SUITS.index(c.suit) if c.suit else 0, c.rank.value),
-                  reverse=True)
 
 
 def example_order(seed: int, rules: Rules) -> dict[str, Any]:
@@ -244,8 +300,8 @@ def example_order(seed: int, rules: Rules) -> dict[str, Any]:
         **_trump_fields(trump, rank),
         "order_text": " > ".join(" = ".join(c.symbol_text for c in tier) for tier in tiers),
         "trumps": _text(c for tier in tiers for c in tier),
-        "suits": [_text(c for tier in trump.tiers(Group.of_suit(s)) for c in tier) for s in SUITS
-                  if trump.tiers(Group.of_suit(s))],
+        "suits": tuple(_text(c for tier in trump.tiers(Group.of_suit(s)) for c in tier) for s in SUITS
+                       if trump.tiers(Group.of_suit(s))),
         "hand": _text(hand, trump),
     }
 
@@ -325,21 +381,14 @@ def example_kitty(seed: int, rules: Rules) -> dict[str, Any]:
 
 
 def bury_answer(hand: Sequence[Card], buried: Sequence[Card], trump: Trump, rules: Rules) -> dict[str, Any]:
-    """Judge a burial: the right number of cards from the hand, and what it risks at the end."""
-    k = rules.kitty
+    """Judge a burial (the rule itself is :func:`engine.shengji.bidding.check_bury`) and say what it risks."""
+    pts = points(buried)
+    trumps = sum(1 for c in buried if trump.is_trump(c))
+    verdict = check_bury(hand, buried, rules)
+    if not verdict.legal:
+        return {"legal": False, "points": pts, "trumps": trumps, "reason": verdict.reason}
     left = Counter(hand)
     left.subtract(buried)
-    if any(n < 0 for n in left.values()):
-        missing = next(c for c, n in left.items() if n < 0)
-        return {"legal": False, "points": 0, "reason": f"{missing.symbol_text} is not in your hand."}
-    if len(buried) != k:
-        return {"legal": False, "points": points(buried),
-                "reason": f"The kitty holds {number_word(k)} cards: bury exactly {number_word(k)}, "
-                          f"not {number_word(len(buried))}."}
-    pts = points(buried)
-    if pts and not rules.bury_points_allowed:
-        return {"legal": False, "points": pts, "reason": "These rules forbid burying point cards."}
-    trumps = sum(1 for c in buried if trump.is_trump(c))
     low = kitty_multiplier(rules, 1)
     risk = (f"{pts} points are buried: if the attackers win the last trick they score them × {low} or more "
             f"({pts * low}+)." if pts else "No points are buried, so the kitty cannot give the attackers a bonus.")
@@ -412,7 +461,7 @@ def example_follow(seed: int, rules: Rules) -> dict[str, Any]:
             lead = _lead_from(leader, trump, group, rng)
             if lead is None or len(_in_group(you, trump, group)) <= len(lead):
                 continue
-            pos = Position.make(rules, trump, you, lead)
+            pos = Position.build(rules, trump, you, lead)
             req = requirement(pos)
             if req.duty is not Duty.FOLLOW:
                 continue
@@ -462,21 +511,28 @@ def example_trumping(seed: int, rules: Rules) -> dict[str, Any]:
                 u = lower[-1]
                 second = tuple(c for c in u for _ in range(width))
         if second is None:
-            second = requirement(Position.make(rules, trump, hands[1], lead)).example
+            second = requirement(Position.build(rules, trump, hands[1], lead)).example
         deck_of(rules).check(list(you) + list(lead) + list(second), "in the example")
         trick = f"N leads {_symbols(lead, trump)}; W plays {_symbols(second, trump)}."
-        return {**_trump_fields(trump, rank), "lead": _text(lead, trump), "trick": [_text(second, trump)],
+        return {**_trump_fields(trump, rank), "lead": _text(lead, trump), "earlier": (_text(second, trump),),
                 "second": _text(second, trump), "hand": _text(you, trump), "suit": group.label,
                 "summary": trick + f" You are S, with no {group.label}."}
     raise InvalidRequestError(f"no trumping example for seed {seed}")  # pragma: no cover
 
 
+def _bot_hand(rules: Rules, seed: int, bot: str) -> State:
+    """A whole first-round hand played by ``bot`` at every seat (the same seed: the same hand)."""
+    from engine.driver import play_out
+    from engine.shengji.game import GAME
+
+    _, final = play_out(GAME, rules, seed, bot)
+    return final  # type: ignore[no-any-return]
+
+
 def example_trick(seed: int, rules: Rules) -> dict[str, Any]:
     """A trick led by N from a whole round played by the bots, preferring tricks with pairs or trumping."""
-    from engine.shengji.rounds import play_round
-
     for attempt in range(20):
-        state = play_round(rules, seed * 17 + attempt, "heuristic")
+        state = _bot_hand(rules, seed * 17 + attempt, "heuristic")
         assert state.trump is not None
         t = state.trump
         led = [r for r in state.tricks if r.leader == 0]
@@ -486,7 +542,7 @@ def example_trick(seed: int, rules: Rules) -> dict[str, Any]:
         good = [r for r in led if len(r.plays[0]) > 1 or any(
             group_of(p, t) is Group.TRUMP for p in r.plays[1:]) and group_of(r.plays[0], t) is not Group.TRUMP]
         record = rng.choice(good or led)
-        return {**_trump_fields(t, state.trump_rank), "plays": [_text(p, t) for p in record.plays],
+        return {**_trump_fields(t, state.trump_rank), "plays": tuple(_text(p, t) for p in record.plays),
                 "summary": f"A trick from a round played by the bots ({t.label}). N leads; W, S and E follow."}
     raise InvalidRequestError(f"no trick example for seed {seed}")  # pragma: no cover
 
@@ -494,16 +550,16 @@ def example_trick(seed: int, rules: Rules) -> dict[str, Any]:
 def example_score(seed: int, rules: Rules) -> dict[str, Any]:
     """A whole round played by the random bots (they bury points, so the kitty can matter): what the attackers
     took, the kitty, the last trick. Two seeds in three show a round in which the kitty bonus counts."""
-    from engine.shengji.rounds import play_round, round_row
+    from engine.shengji.table import summary_row
 
     want_bonus = seed % 3 != 2
-    state = play_round(rules, seed, "random")
+    state = _bot_hand(rules, seed, "random")
     for attempt in range(30):
-        state = play_round(rules, seed * 31 + attempt, "random")
-        row = round_row(state)
+        state = _bot_hand(rules, seed * 31 + attempt, "random")
+        row = summary_row(state)
         if (row["kitty_bonus"] > 0) == want_bonus:
             break
-    row = round_row(state)
+    row = summary_row(state)
     s = state.score
     assert s is not None and state.trump is not None
     attackers = TEAMS[1 - s.banker_team]
@@ -533,7 +589,7 @@ def example_score(seed: int, rules: Rules) -> dict[str, Any]:
 def example_presets(seed: int, rules: Rules) -> dict[str, Any]:
     """A tractor lead where the two presets ask different things: you hold a tractor and another pair."""
     rng = _rng("presets", seed)
-    comp, trac = rules_for("competition"), rules_for("tractor")
+    comp, trac = make_rules("competition"), make_rules("tractor")
     for _ in range(200):
         rank = rng.choice(RANKS)
         suit = rng.choice(SUITS)
@@ -555,12 +611,17 @@ def example_presets(seed: int, rules: Rules) -> dict[str, Any]:
         deck = [c for c in deck_of(comp).distinct() if t.group(c) is not group and c not in used]
         hand = list(pair + tractor) + rng.sample(spare, 2) + rng.sample(deck, 6)
         hand_t = tuple(t.sort(hand))
-        pc = Position.make(comp, t, hand_t, lead)
-        pt = Position.make(trac, trump_for(trac, rank, suit), hand_t, lead)
-        return {"trump": t.label, "trump_rank": rank.text, "trump_suit": suit.value, "lead": _text(lead, t),
-                "hand": _text(hand_t), "competition": requirement(pc).text, "tractor": requirement(pt).text,
+        pc = Position.build(comp, t, hand_t, lead)
+        pt = Position.build(trac, trump_for(trac, rank, suit), hand_t, lead)
+        return {"trump": t.label, "trump_rank": rank.text, "trump_suit": suit, "lead": _text(lead, t),
+                "hand": _text(hand_t), "competition_rule": requirement(pc).text, "tractor_rule": requirement(pt).text,
                 "summary": f"N leads {_symbols(lead, t)}. You hold a tractor and another pair of {group.label}."}
     raise InvalidRequestError(f"no presets example for seed {seed}")  # pragma: no cover
+
+
+def make_example(kind: str, seed: int, rules: Rules) -> Example:
+    """The example of ``kind`` (a key of :data:`EXAMPLES`) dealt with ``seed``."""
+    return Example(kind=kind, seed=seed, **EXAMPLES[kind](seed, rules))
 
 
 EXAMPLES: dict[str, Callable[[int, Rules], dict[str, Any]]] = {
@@ -588,14 +649,14 @@ def try_play(pos: Position, earlier: Sequence[Sequence[Card]], play: Sequence[Ca
     """Check ``play`` in ``pos`` and, if legal, whether it wins the trick so far (lead, ``earlier``, play)."""
     verdict = check(pos, play)
     if not verdict.legal:
-        return {"legal": False, "wins": False, "correct": False, "reason": verdict.reason}
+        return {"legal": False, "wins": False, "correct": False, "reason": verdict.reason, "roles": ()}
     plays = [pos.lead, *[tuple(p) for p in earlier], tuple(play)]
     out = trick_winner(plays, pos.trump, pos.rules)
     wins = out.winner == len(plays) - 1
     role = out.roles[-1]
     reason = (f"{_symbols(play, pos.trump)} takes the lead: it {role.split(':')[0]}."
               if wins else f"Legal, but {_symbols(play, pos.trump)} does not take the lead: it {role}.")
-    return {"legal": True, "wins": wins, "correct": wins, "reason": reason, "roles": list(out.roles)}
+    return {"legal": True, "wins": wins, "correct": wins, "reason": reason, "roles": out.roles}
 
 
 def compare_presets(trump_rank: Rank, trump_suit: Suit | None, hand: Sequence[Card], lead: Sequence[Card],
@@ -603,8 +664,8 @@ def compare_presets(trump_rank: Rank, trump_suit: Suit | None, hand: Sequence[Ca
     """The verdict on one play under both presets (same position)."""
     out: dict[str, Any] = {}
     for name in ("competition", "tractor"):
-        rules = rules_for(name, {"decks": decks})
-        pos = Position.make(rules, trump_for(rules, trump_rank, trump_suit), hand, lead)
+        rules = make_rules(name, {"decks": decks})
+        pos = Position.build(rules, trump_for(rules, trump_rank, trump_suit), hand, lead)
         v = check(pos, play)
         out[name] = {"legal": v.legal, "reason": v.reason}
     c, t = out["competition"]["legal"], out["tractor"]["legal"]

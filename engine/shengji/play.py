@@ -1,20 +1,14 @@
-"""Leading and following: the requirement ladder, ``check`` with a reason, and distinct legal plays.
+"""One turn's position: what must be played (the requirement), ``check`` with a reason, and the distinct legal plays.
 
-**The ladder.** A lead has a *format* (the shapes of its parts). Following it, a player who holds more
-cards of the led group than were led must match the format as closely as possible. The ladder is every
-format reachable by weakening the lead's parts — a triple into a pair and a single, a tractor into shorter
-tractors or separate pairs, a pair into two singles — ordered best first: more cards in the widest
-units, then longer tractors among them, then the same for the next width. This reproduces seed 000's
-ladders (pair → two singles; tractor → two pairs → pair + two singles → four singles; the triple-tractor
-ladder) and applies them to throws part by part. The first rung the hand can meet is the requirement.
-Under the tractor preset (``follow_tractor_with_tractor`` off) tractors are matched as separate pairs:
-"as many pairs as possible, not necessarily consecutive".
+A player who holds more cards of the led group than were led must meet the first rung of the ladder
+(:mod:`engine.shengji.ladder`) their hand can meet; a player with no more led cards than were led must play all
+of them (and any others); a player with none may play anything (a discard, or a trump play that wins only if it
+has the led shape). A leader plays any combination of one group, or tries a throw.
 
-A player with no more led cards than were led must play all of them (and any others); a player with
-none may play anything (a discard, or a trump play that wins only if it has the led shape).
-
-``check`` decides a play by testing it against the one rung that applies, never by enumerating;
-``legal_plays`` enumerates distinct plays (identical cards collapsed) from counts, rung by rung.
+``check`` decides a play by testing it against the one rung that applies, never by enumerating — it is the one
+legality path for plays (the state machine, the Table, the editor, the lessons and the commands all ask it).
+``legal_plays`` lists distinct plays (identical cards collapsed) up to a limit and counts them without listing
+(:mod:`engine.shengji.enumeration`).
 """
 
 from __future__ import annotations
@@ -23,11 +17,10 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import islice
 
 from engine.base import Verdict
-from engine.cards import Card, Deck
+from engine.cards import Card
 from engine.errors import InvalidPositionError
 from engine.shengji.combos import (
     SINGLE,
@@ -45,27 +38,42 @@ from engine.shengji.combos import (
     placement_cards,
     satisfy,
     shape_name,
-    sort_format,
-    submultisets,
-    unit_choices,
 )
-from engine.shengji.rules import Rules, TripleFollow
-from engine.shengji.trump import Group, Trump
+from engine.shengji.deal import deck_of
+from engine.shengji.enumeration import (
+    count_for_format,
+    count_items,
+    count_lead_plays,
+    count_submultisets,
+    lead_plays,
+    placements,
+    plays_for_format,
+    submultisets,
+    windows,
+)
+from engine.shengji.ladder import ladder_for
+from engine.shengji.order import Group, Trump, cards_text
+from engine.shengji.rules import Rules
 
+__all__ = [
+    "DEFAULT_LIMIT",
+    "Duty",
+    "LegalPlays",
+    "Position",
+    "Requirement",
+    "Rung",
+    "check",
+    "covering_plays",
+    "describe_lead",
+    "iter_legal_plays",
+    "ladder_steps",
+    "legal_plays",
+    "playable_cards",
+    "requirement",
+]
 
-def deck_of(rules: Rules) -> Deck:
-    return _deck(rules.decks)
-
-
-@lru_cache(maxsize=4)
-def _deck(decks: int) -> Deck:
-    return Deck.standard(jokers=True, decks=decks)
-
-
-def cards_text(cards: Iterable[Card], trump: Trump | None = None) -> str:
-    """Cards with suit symbols, high to low when the trump is known: ``K♥ K♥ 9♥``."""
-    cards = trump.sort(cards) if trump is not None else list(cards)
-    return " ".join(c.symbol_text for c in cards)
+DEFAULT_LIMIT = 2000
+"""How many plays :func:`legal_plays` lists when no limit is given."""
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -77,8 +85,9 @@ def cards_text(cards: Iterable[Card], trump: Trump | None = None) -> str:
 class Position:
     """One player's decision: their hand, and the cards led to this trick (empty: this player leads).
 
-    ``others`` (optional) are the other hands as (seat name, cards), used to judge a throw.
-    Build with :meth:`make`, which checks the position can occur.
+    ``others`` (optional) are the other hands as (seat letter, cards) in turn order after the leader, used to
+    judge a throw. Build with :meth:`build`, which checks the position can occur; the engine's own code, which
+    knows its positions can occur, calls the constructor.
     """
 
     rules: Rules
@@ -89,7 +98,7 @@ class Position:
     _cache: dict[str, object] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     @classmethod
-    def make(
+    def build(
         cls,
         rules: Rules,
         trump: Trump,
@@ -97,7 +106,10 @@ class Position:
         lead: Iterable[Card] = (),
         others: Mapping[str, Iterable[Card]] | Sequence[tuple[str, Iterable[Card]]] = (),
     ) -> Position:
-        """A checked position: copies within the decks, the lead one group, the hand large enough."""
+        """A checked position: copies within the decks, the lead one group, the hand large enough.
+
+        Raises InvalidPositionError (a CardTableError) naming what cannot occur.
+        """
         hand, lead = tuple(hand), tuple(lead)
         pairs = list(others.items()) if isinstance(others, Mapping) else list(others)
         other_hands = tuple((str(seat), tuple(cards)) for seat, cards in pairs)
@@ -156,66 +168,6 @@ def describe_lead(parts: Sequence[Combo], group: Group) -> str:
 
 
 # ---------------------------------------------------------------------------------------------------
-# The ladder
-# ---------------------------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=64)
-def _unit_degradations(shape: Shape) -> tuple[Format, ...]:
-    """Every format a unit can weaken into (itself included), as full formats padded with singles."""
-    width, length = shape
-    total = width * length
-    if width == 1:
-        return ((SINGLE,) * total,)
-    out: set[Format] = set()
-
-    def grow(parts: list[Shape], budget: int, max_part: Shape) -> None:
-        used = sum(w * ln for w, ln in parts)
-        out.add(sort_format(parts + [SINGLE] * (total - used)))
-        for w in range(width, 1, -1):
-            for ln in range(min(budget, length), 0, -1):
-                part = (w, ln)
-                if part > max_part:
-                    continue
-                grow(parts + [part], budget - ln, part)
-
-    grow([], length, (width, length))
-    return tuple(out)
-
-
-def _format_key(fmt: Format, lead: Format, variant: TripleFollow) -> tuple:
-    top = max(w for w, _ in lead)
-    std = []
-    for w in range(top, 1, -1):
-        lengths = sorted((ln for ww, ln in fmt if ww == w), reverse=True)
-        std.append((sum(lengths), tuple(lengths)))
-    if top < 3 or variant is TripleFollow.STANDARD:
-        return (tuple(std),)
-    longest = max((ln for w, ln in fmt if w >= 2), default=0)
-    if variant is TripleFollow.PAIR_TRACTOR_OVER_TWO_TRIPLES:
-        return (longest, tuple(std))
-    lead_rows = sum(ln for w, ln in lead if w == top)
-    return (std[0][0] == lead_rows, longest, tuple(std))
-
-
-@lru_cache(maxsize=4096)
-def ladder(lead: Format, follow_tractor: bool, variant: TripleFollow) -> tuple[Format, ...]:
-    """The rungs for following a lead of format ``lead``, best first (the last is all singles)."""
-    units: list[Shape] = []
-    for w, ln in lead:
-        units.extend([(w, ln)] if follow_tractor or ln == 1 else [(w, 1)] * ln)
-    formats: set[Format] = {()}
-    for unit in units:
-        formats = {sort_format(a + b) for a in formats for b in _unit_degradations(unit)}
-    base = sort_format(units)
-    return tuple(sorted(formats, key=lambda f: _format_key(f, base, variant), reverse=True))
-
-
-def ladder_for(parts: Sequence[Combo], rules: Rules) -> tuple[Format, ...]:
-    return ladder(format_of(parts), rules.follow_tractor_with_tractor, rules.triple_follow)
-
-
-# ---------------------------------------------------------------------------------------------------
 # The requirement
 # ---------------------------------------------------------------------------------------------------
 
@@ -268,10 +220,6 @@ class Requirement:
         return describe_format(self.format, noun) if self.format is not None else ""
 
 
-def _noun(group: Group) -> str:
-    return group.noun
-
-
 def requirement(pos: Position) -> Requirement:
     """What ``pos``'s player must play: the duty, the ladder rung that applies, and why."""
     cached = pos._cache.get("requirement")
@@ -293,7 +241,7 @@ def _requirement(pos: Position) -> Requirement:
     parts = pos.lead_parts()
     group = pos.lead_group()
     n = len(pos.lead)
-    noun = _noun(group)
+    noun = group.noun
     lead_text = describe_lead(parts, group)
     rungs = ladder_for(parts, rules)
     holding = pos.holding()
@@ -390,7 +338,7 @@ def ladder_steps(pos: Position) -> tuple[Rung, ...]:
     for i, fmt in enumerate(rungs):
         placement = satisfy(holding, fmt) if enough else None
         example = tuple(placement_cards(placement)) if placement is not None else ()
-        out.append(Rung(i, fmt, want_text(fmt, _noun(group)), placement is not None, example))
+        out.append(Rung(i, fmt, want_text(fmt, group.noun), placement is not None, example))
     return tuple(out)
 
 
@@ -425,14 +373,14 @@ def check(pos: Position, cards: Iterable[Card]) -> Verdict:
     req = requirement(pos)
     group = req.group
     assert group is not None
-    noun = _noun(group)
+    noun = group.noun
     shown = cards_text(play, trump)
     if req.duty is Duty.VOID:
         return Verdict(True, _void_reason(pos, play))
     if req.duty is Duty.ALL_OF_SUIT:
         left = Counter(req.must)
         left.subtract(play)
-        short = [c for c in left.elements()]
+        short = list(left.elements())
         if short:
             return Verdict(False, f"{req.text} {cards_text(short, trump)} {'is' if len(short) == 1 else 'are'} "
                                   "missing from your play.")
@@ -501,45 +449,62 @@ def _check_lead(pos: Position, play: tuple[Card, ...]) -> Verdict:
 
 @dataclass(frozen=True)
 class LegalPlays:
-    """Distinct legal plays (identical cards collapsed), at most ``limit`` of them; ``complete`` if all."""
+    """Distinct legal plays (identical cards collapsed): at most the limit of them, ``complete`` if that is all.
+
+    ``count`` is how many there are — exact when ``count_exact``, else a lower bound (counting would cost more
+    than listing is worth; it happens only for rare follows of long throws with several decks).
+    """
 
     plays: tuple[tuple[Card, ...], ...]
     complete: bool
+    count: int
+    count_exact: bool = True
 
     def __len__(self) -> int:
         return len(self.plays)
 
 
-def legal_plays(pos: Position, limit: int | None = 2000) -> LegalPlays:
-    """The distinct legal plays of ``pos`` (each play's cards in no fixed order; sort them to show them).
+def legal_plays(pos: Position, limit: int | None = DEFAULT_LIMIT) -> LegalPlays:
+    """The distinct legal plays of ``pos`` (each play's cards in no fixed order; sort them to show them), at most
+    ``limit`` (None: all of them), and how many there are (counted without listing).
 
-    Leading lists every combination (singles, pairs, triples, tractors) then, if throws are allowed,
-    every throw attempt. ``limit`` None lists them all.
+    Leading lists every combination (singles, pairs, triples, tractors) then, if throws are allowed, every
+    throw attempt.
     """
-    cap = None if limit is None else max(0, limit)
-    gen = iter_legal_plays(pos)
-    out: list[tuple[Card, ...]] = []
-    if cap is None:
-        out = list(gen)
-        return LegalPlays(tuple(out), True)
-    for play in gen:
-        if len(out) == cap:
-            return LegalPlays(tuple(out), False)
-        out.append(play)
-    return LegalPlays(tuple(out), True)
+    # list() then tuple(): building a tuple straight from a generator resizes it over and over
+    if limit is None:
+        every = tuple(list(iter_legal_plays(pos)))
+        return LegalPlays(every, True, len(every), True)
+    cap = max(0, limit)
+    listed = list(islice(iter_legal_plays(pos), cap + 1))
+    if len(listed) <= cap:
+        return LegalPlays(tuple(listed), True, len(listed), True)
+    count, exact = count_legal_plays(pos)
+    return LegalPlays(tuple(listed[:cap]), False, max(count, cap), exact)
 
 
-def count_items(cards: Iterable[Card], trump: Trump) -> list[tuple[Card, int]]:
-    """(card, copies) high to low."""
-    tally = Counter(cards)
-    return [(c, tally[c]) for c in sorted(tally, key=trump.key, reverse=True)]
+def count_legal_plays(pos: Position) -> tuple[int, bool]:
+    """(how many distinct legal plays ``pos`` has, whether the count is exact) — without listing them."""
+    trump = pos.trump
+    if pos.leading:
+        return count_lead_plays(pos.hand, trump, pos.rules), True
+    req = requirement(pos)
+    n = req.count
+    if req.duty is Duty.VOID:
+        return count_submultisets(Counter(pos.hand).values(), n), True
+    if req.duty is Duty.ALL_OF_SUIT:
+        rest = Counter(c for c in pos.hand if trump.group(c) is not req.group)
+        return count_submultisets(rest.values(), n - len(req.must)), True
+    fmt = req.format
+    assert fmt is not None
+    return count_for_format(pos.holding(), fmt, n)
 
 
 def iter_legal_plays(pos: Position) -> Iterator[tuple[Card, ...]]:
     """Lazily, every distinct legal play of ``pos`` (see :func:`legal_plays`)."""
     trump = pos.trump
     if pos.leading:
-        yield from _lead_plays(pos)
+        yield from lead_plays(pos.hand, trump, pos.rules)
         return
     req = requirement(pos)
     n = req.count
@@ -556,98 +521,6 @@ def iter_legal_plays(pos: Position) -> Iterator[tuple[Card, ...]]:
     yield from plays_for_format(pos.holding(), fmt, n)
 
 
-def plays_for_format(holding: Holding, fmt: Format, n: int) -> Iterator[tuple[Card, ...]]:
-    """Every distinct ``n``-card sub-multiset of ``holding`` that meets ``fmt`` (from counts)."""
-    items = [(c, holding.count[c]) for c in holding.cards_desc()]
-    big = [s for s in fmt if s != SINGLE]
-    if not big:
-        yield from submultisets(items, n)
-        return
-    index = {c: i for i, (c, _) in enumerate(items)}
-    used_vectors = _placements(holding, big, index)
-    if len(used_vectors) == 1:
-        (used,) = used_vectors
-        head = tuple(c for (c, _), k in zip(items, used, strict=True) for _ in range(k))
-        rest = [(c, n0 - k) for (c, n0), k in zip(items, used, strict=True) if n0 - k > 0]
-        for tail in submultisets(rest, n - len(head)):
-            yield head + tail
-        return
-    seen: set[tuple[int, ...]] = set()
-    cards = [c for c, _ in items]
-    for used in sorted(used_vectors, reverse=True):
-        head = tuple(c for c, k in zip(cards, used, strict=True) for _ in range(k))
-        rest_items = [(i, n0 - k) for i, ((_, n0), k) in enumerate(zip(items, used, strict=True)) if n0 - k > 0]
-        rest = [(cards[i], k) for i, k in rest_items]
-        for tail in submultisets(rest, n - len(head)):
-            vec = list(used)
-            for c in tail:
-                vec[index[c]] += 1
-            key = tuple(vec)
-            if key in seen:
-                continue
-            seen.add(key)
-            yield head + tail
-
-
-def _placements(holding: Holding, big: list[Shape], index: Mapping[Card, int]) -> set[tuple[int, ...]]:
-    """Every distinct use of cards (a count vector over ``index``) that places all units of ``big``."""
-    rem = dict(holding.count)
-    levels = holding.levels
-    desc = holding.levels_desc
-    long_units = sorted((s for s in big if s[1] >= 2), key=lambda s: (s[1], s[0]), reverse=True)
-    sets = Counter(s for s in big if s[1] == 1)
-    out: set[tuple[int, ...]] = set()
-    size = len(index)
-    used = [0] * size
-
-    def place_sets(kinds: list[tuple[Shape, int]]) -> None:
-        if not kinds:
-            out.add(tuple(used))
-            return
-        (width, _), k = kinds[0]
-        cands = [c for lv in desc for c in levels[lv] if rem[c] >= width]
-        for combo in combinations_with_replacement(cands, k):
-            need = Counter(combo)
-            if any(rem[c] < width * m for c, m in need.items()):
-                continue
-            for c, m in need.items():
-                rem[c] -= width * m
-                used[index[c]] += width * m
-            place_sets(kinds[1:])
-            for c, m in need.items():
-                rem[c] += width * m
-                used[index[c]] -= width * m
-
-    def place(i: int, prev_top: int | None) -> None:
-        if i == len(long_units):
-            place_sets(sorted(sets.items(), reverse=True))
-            return
-        shape = long_units[i]
-        width = shape[0]
-        same_as_prev = i > 0 and long_units[i - 1] == shape
-        for top, choice in unit_choices(holding, rem, shape, prev_top if same_as_prev else None):
-            for c in choice:
-                used[index[c]] += width
-            place(i + 1, top)
-            for c in choice:
-                used[index[c]] -= width
-
-    place(0, None)
-    return out
-
-
-def _windows(cards: Sequence[Card], size: int) -> list[tuple[Card, ...]]:
-    """Consecutive runs of ``size`` cards that together contain every card (the last run ends the list)."""
-    if size <= 0:
-        return [()]
-    if len(cards) < size:
-        return []
-    runs = [tuple(cards[i:i + size]) for i in range(0, len(cards) - size + 1, size)]
-    if len(cards) % size:
-        runs.append(tuple(cards[-size:]))
-    return runs
-
-
 def covering_plays(pos: Position) -> list[tuple[Card, ...]]:
     """A few legal plays that together use every card that is in any legal play (so a UI can grey out the
     others), found from the requirement without listing every play."""
@@ -657,26 +530,26 @@ def covering_plays(pos: Position) -> list[tuple[Card, ...]]:
     req = requirement(pos)
     n = req.count
     if req.duty is Duty.VOID:
-        return _windows(trump.sort(pos.hand), n)
+        return windows(trump.sort(pos.hand), n)
     if req.duty is Duty.ALL_OF_SUIT:
         rest = list(pos.hand)
         for c in req.must:
             rest.remove(c)
-        return [req.must + w for w in _windows(trump.sort(rest), n - len(req.must))]
+        return [req.must + w for w in windows(trump.sort(rest), n - len(req.must))]
     holding = pos.holding()
     fmt = req.format
     assert fmt is not None
     big = [s for s in fmt if s != SINGLE]
     items = [(c, holding.count[c]) for c in holding.cards_desc()]
     if not big:
-        return _windows(holding.expanded(), n)
+        return windows(holding.expanded(), n)
     index = {c: i for i, (c, _) in enumerate(items)}
     out: list[tuple[Card, ...]] = []
     covered: set[Card] = set()
-    for used in sorted(_placements(holding, big, index), reverse=True):
+    for used in sorted(placements(holding, big, index), reverse=True):
         head = tuple(c for (c, _), k in zip(items, used, strict=True) for _ in range(k))
         rest = [c for (c, n0), k in zip(items, used, strict=True) for _ in range(n0 - k)]
-        for window in _windows(rest, n - len(head)):
+        for window in windows(rest, n - len(head)):
             play = head + window
             if not covered.issuperset(play):
                 out.append(play)
@@ -687,32 +560,3 @@ def covering_plays(pos: Position) -> list[tuple[Card, ...]]:
 def playable_cards(pos: Position) -> set[Card]:
     """The cards that appear in at least one legal play."""
     return {c for play in covering_plays(pos) for c in play}
-
-
-def _lead_plays(pos: Position) -> Iterator[tuple[Card, ...]]:
-    trump, rules = pos.trump, pos.rules
-    holdings = [Holding.of(pos.hand, trump, g) for g in (Group.TRUMP, *[g for g in Group if g is not Group.TRUMP])]
-    holdings = [h for h in holdings if h.total]
-    shapes: list[Shape] = [SINGLE]
-    for width in range(2, rules.max_width + 1):
-        shapes.append((width, 1))
-    for h in holdings:
-        for shape in shapes:
-            for unit in h.units(shape):
-                yield tuple(c for c in unit for _ in range(shape[0]))
-    for width in range(2, rules.max_width + 1):
-        for h in holdings:
-            for length in range(2, len(h.levels) + 1):
-                units = h.units((width, length))
-                if not units:
-                    break
-                for unit in units:
-                    yield tuple(c for c in unit for _ in range(width))
-    if not rules.throws_allowed:
-        return
-    for h in holdings:
-        items = [(c, h.count[c]) for c in h.cards_desc()]
-        for size in range(2, h.total + 1):
-            for play in submultisets(items, size):
-                if classify(play, trump, rules) is None:
-                    yield play

@@ -1,4 +1,4 @@
-"""Scoring a round: the kitty bonus, the level table (bands scaled by the number of decks), the next
+"""Scoring a hand (a round): the kitty bonus, the level table (bands scaled by the number of decks), the next
 banker team and starter, and the climb through the levels (the game is won past the ace).
 
 All functions are pure: points in, result out, so the scoring explorer can sweep them.
@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from engine.cards import Rank
 from engine.errors import InvalidPositionError
 from engine.shengji.rules import RANKS, SEATS, TEAMS, KittyMultiplier, Rules
+
+__all__ = ["HandScore", "LevelChange", "climb", "kitty_bonus", "kitty_multiplier", "level_bands", "level_change",
+           "score_hand", "team_of"]
 
 
 def team_of(seat: int) -> int:
@@ -34,7 +37,7 @@ def kitty_multiplier(rules: Rules, last_trick_cards: int, largest_combo: int | N
     largest = last_trick_cards if largest_combo is None else largest_combo
     if not 1 <= largest <= last_trick_cards:
         raise InvalidPositionError(f"the largest combination ({largest}) must be 1 to {last_trick_cards} cards")
-    return 2**largest
+    return int(2**largest)
 
 
 def kitty_bonus(
@@ -115,8 +118,8 @@ def climb(level: Rank, steps: int, rules: Rules) -> tuple[Rank, bool]:
 
 
 @dataclass(frozen=True)
-class RoundScore:
-    """The whole scoring of a round."""
+class HandScore:
+    """The whole scoring of a finished hand."""
 
     trick_points: int
     kitty_points: int
@@ -156,7 +159,7 @@ class RoundScore:
         }
 
 
-def score_round(
+def score_hand(
     rules: Rules,
     *,
     trick_points: int,
@@ -167,8 +170,8 @@ def score_round(
     levels: Sequence[Rank] = (Rank.TWO, Rank.TWO),
     penalty: int = 0,
     largest_combo: int | None = None,
-) -> RoundScore:
-    """Score a round: attackers' trick points + kitty bonus + penalties → level change, next banker, levels."""
+) -> HandScore:
+    """Score a finished hand: attackers' trick points + kitty bonus + penalties → level change, next banker, levels."""
     multiplier = kitty_multiplier(rules, last_trick_cards, largest_combo) if attackers_won_last else 0
     bonus = kitty_points * multiplier
     total = trick_points + bonus + penalty
@@ -185,5 +188,5 @@ def score_round(
         next_banker, next_starter = banker, (starter + 2) % 4
     else:
         next_banker, next_starter = 1 - banker, (starter + 1) % 4
-    return RoundScore(trick_points, kitty_points, multiplier, bonus, penalty, total, change, banker, starter,
+    return HandScore(trick_points, kitty_points, multiplier, bonus, penalty, total, change, banker, starter,
                       next_banker, next_starter, (new_levels[0], new_levels[1]), winner, rules.seats)

@@ -34,8 +34,8 @@ from engine.shengji.combos import (
     satisfy,
     shape_name,
 )
+from engine.shengji.order import Group, Trump, points
 from engine.shengji.rules import FailedThrowPart, Rules
-from engine.shengji.trump import Group, Trump, points
 
 
 def _text(cards: Iterable[Card], trump: Trump) -> str:

@@ -46,7 +46,7 @@ def test_tractor_lead_in_chromium(tmp_path) -> None:
         page.goto(f"{url}/shengji_editor?pos={encode_position(position)}")
         wait_for_app(page)
         body_has(page, "Loaded the position from the link.")
-        body_has(page, "Rules: tractor")
+        body_has(page, "Rules: the Tractor house rules")
         body_has(page, "so you must play two pairs of ♥")
         body_has(page, "Legal plays (3)")
         page.screenshot(path=str(tmp_path / "tractor.png"), full_page=True)

@@ -4,7 +4,7 @@ import pytest
 
 from engine.cards import Rank, Suit
 from engine.errors import InvalidPositionError
-from engine.shengji.declare import Declaration, judge, legal_declarations, turn_kitty
+from engine.shengji import Declaration, check_declaration, declaration, legal_declarations, turn_kitty
 from tests.shengji.helpers import cards, rules
 
 COMP = rules("competition")
@@ -17,8 +17,7 @@ def can(new: str, current: str | None, r=COMP, seat=1, current_seat=0, rank=Rank
     if current:
         cs = cards(current)
         cur = Declaration(current_seat, cs[0], len(cs))
-    verdict, _ = judge(cards(new), seat, rank, cur, r)
-    return verdict.legal
+    return check_declaration(cards(new), seat, rank, cur, r).legal
 
 
 # seed 000: one rank card < pair < two small jokers < two big jokers < three rank < three small < three big
@@ -52,7 +51,7 @@ def test_tractor_order_seed_001() -> None:
 def test_own_declaration_may_be_reinforced_not_overridden() -> None:
     assert can("2H 2H", "2H", seat=0, current_seat=0)
     assert not can("2S 2S", "2H", seat=0, current_seat=0)
-    verdict, _ = judge(cards("2S 2S"), 0, Rank.TWO, Declaration(0, cards("2H")[0], 1), COMP)
+    verdict = check_declaration(cards("2S 2S"), 0, Rank.TWO, Declaration(0, cards("2H")[0], 1), COMP)
     assert "reinforce" in verdict.reason
     # the partner may override
     assert can("2S 2S", "2H", seat=2, current_seat=0)
@@ -62,15 +61,18 @@ def test_what_may_be_declared() -> None:
     assert not can("3H", None)  # not the trump rank
     assert not can("BJ", None)  # a joker never declares alone
     assert can("BJ BJ", None)
+    mixed = check_declaration(cards("2H 2S"), 0, Rank.TWO, None, COMP)
+    assert not mixed.legal and "identical" in mixed.reason
     with pytest.raises(InvalidPositionError, match="identical"):
-        judge(cards("2H 2S"), 0, Rank.TWO, None, COMP)
-    verdict, _ = judge(cards("2H 2H"), 0, Rank.TWO, None, COMP, hand=cards("2H 5C"))
+        declaration(cards("2H 2S"), 0)
+    verdict = check_declaration(cards("2H 2H"), 0, Rank.TWO, None, COMP, hand=cards("2H 5C"))
     assert not verdict.legal and "hold 1" in verdict.reason
 
 
 def test_joker_declaration_is_no_trump() -> None:
-    _, decl = judge(cards("BJ BJ"), 0, Rank.TWO, None, COMP)
-    assert decl is not None and decl.suit is None and decl.outcome == "no trump"
+    assert check_declaration(cards("BJ BJ"), 0, Rank.TWO, None, COMP).legal
+    decl = declaration(cards("BJ BJ"), 0)
+    assert decl.suit is None and decl.outcome == "no trump"
 
 
 def test_legal_declarations_list() -> None:

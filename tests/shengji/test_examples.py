@@ -3,8 +3,7 @@
 import pytest
 
 from engine.errors import InvalidRequestError, UnknownNameError
-from engine.shengji.cli import COMMANDS
-from engine.shengji.examples import EXAMPLES, SEED_000_TRACTORS
+from engine.shengji import COMMANDS, EXAMPLES, SEED_000_TRACTORS
 
 SEEDS = (0, 1, 2, 5, 11, 12, 31, 1234)
 
@@ -55,17 +54,17 @@ def test_tractor_reasons_name_the_rule() -> None:
 def test_follow_examples_must_follow() -> None:
     for seed in SEEDS:
         e = COMMANDS["example"]({"kind": "follow", "seed": seed})
-        req = COMMANDS["requirement"]({**ctx(e), "hand": e["hand"], "lead": e["lead"]})
+        req = COMMANDS["requirement"]({**ctx(e), "hand": e["hand"], "table": e["lead"]})
         assert req["duty"] == "follow"
-        assert COMMANDS["check"]({**ctx(e), "hand": e["hand"], "lead": e["lead"], "play": req["example"]})["legal"]
+        assert COMMANDS["check"]({**ctx(e), "hand": e["hand"], "table": e["lead"], "play": req["example"]})["legal"]
 
 
 def test_trumping_examples_can_take_the_lead() -> None:
     for seed in SEEDS:
         e = COMMANDS["example"]({"kind": "trumping", "seed": seed})
-        plays = COMMANDS["legal"]({**ctx(e), "hand": e["hand"], "lead": e["lead"], "limit": None})["plays"]
-        results = [COMMANDS["try_play"]({**ctx(e), "hand": e["hand"], "lead": e["lead"], "trick": e["trick"],
-                                         "play": p}) for p in plays]
+        plays = COMMANDS["legal"]({**ctx(e), "hand": e["hand"], "table": e["lead"], "limit": None})["plays"]
+        results = [COMMANDS["try_play"]({**ctx(e), "hand": e["hand"], "table": e["lead"], "earlier": e["earlier"],
+                                         "play": p["cards"]}) for p in plays]
         assert any(r["correct"] for r in results) and not all(r["correct"] for r in results)
 
 
@@ -82,8 +81,8 @@ def test_throw_examples_are_throws_and_sometimes_stand() -> None:
 def test_presets_examples_differ_between_presets() -> None:
     for seed in SEEDS:
         e = COMMANDS["example"]({"kind": "presets", "seed": seed})
-        assert e["competition"] != e["tractor"]
-        assert "tractor" in e["competition"] and "two pairs" in e["tractor"]
+        assert e["competition_rule"] != e["tractor_rule"]
+        assert "tractor" in e["competition_rule"] and "two pairs" in e["tractor_rule"]
 
 
 def test_climb_counts_past_the_ace() -> None:
@@ -112,16 +111,18 @@ def test_bury_counts_cards_and_points() -> None:
 
 
 def test_try_play_checks_legality_first() -> None:
-    base = {"trump_rank": "2", "trump_suit": "S", "hand": "3S 3S AH 4C", "lead": "KH KH"}
+    base = {"trump_rank": "2", "trump_suit": "S", "hand": "3S 3S AH 4C", "table": "KH KH"}
     illegal = COMMANDS["try_play"]({**base, "play": "3S 3S"})
     assert not illegal["legal"] and not illegal["correct"]
     base["hand"] = "3S 3S 5S 4C"
     assert COMMANDS["try_play"]({**base, "play": "3S 3S"})["correct"]
     assert not COMMANDS["try_play"]({**base, "play": "3S 5S"})["correct"]
-    over = COMMANDS["try_play"]({**base, "trick": ["4S 4S"], "play": "3S 3S"})
+    over = COMMANDS["try_play"]({**base, "earlier": ["4S 4S"], "play": "3S 3S"})
     assert not over["wins"] and "not higher" in over["reason"]
-    with pytest.raises(InvalidRequestError, match="lead"):
-        COMMANDS["try_play"]({**base, "lead": "", "play": "3S"})
+    assert COMMANDS["try_play"]({**{k: v for k, v in base.items() if k != "table"}, "lead": "KH KH",
+                                 "trick": ["4S 4S"], "play": "3S 3S"}) == over, "older field names still work"
+    with pytest.raises(InvalidRequestError, match="table"):
+        COMMANDS["try_play"]({**base, "table": "", "play": "3S"})
 
 
 def test_score_and_points_spell_out_the_sum() -> None:

@@ -8,16 +8,15 @@ from collections import Counter
 import pytest
 
 from engine.errors import IllegalPlayError
-from engine.shengji.bots import choose_action
-from engine.shengji.cli import COMMANDS
+from engine.shengji import BOTS, COMMANDS
 from engine.shengji.combos import decompose
-from engine.shengji.play import deck_of
-from engine.shengji.rounds import Choose, Phase, Play, apply, new_round
+from engine.shengji.deal import deck_of
+from engine.shengji.order import Group, points
 from engine.shengji.rules import FailedThrowPart
 from engine.shengji.score import team_of
+from engine.shengji.state import Choose, Phase, Play, apply, new_game
 from engine.shengji.trick import judge_throw
-from engine.shengji.trump import Group, points
-from tests.shengji.helpers import bag, cards, crafted, rules, trump
+from tests.shengji.helpers import bag, cards, crafted, rules, step, trump
 
 CHOOSE = {"failed_throw_part": "next_player_chooses"}
 CTX = {"preset": "competition", "decks": 2, "trump_rank": "10", "trump_suit": "S"}
@@ -66,13 +65,13 @@ def test_throw_command_lists_the_choice_and_the_penalty_of_each() -> None:
     request = {**CTX, "hand": "AH QH 9H 3C", "play": "AH QH 9H", "others": {"W": "KH 2H", "S": "2C", "E": "3C"}}
     assert COMMANDS["throw"](request)["forced"] == "9H"
     out = COMMANDS["throw"]({**request, "preset": "tractor", "options": CHOOSE})
-    assert out["forced"] == ["9H", "QH"] and out["chooser"] == "W"
-    assert out["penalty"] == {"9H": 20, "QH": 20}
+    assert out["forced"] == "" and out["chooser"] == "W"
+    assert out["choices"] == [{"cards": "9H", "penalty": 20}, {"cards": "QH", "penalty": 20}]
     clockwise = COMMANDS["throw"]({**request, "options": {**CHOOSE, "turn_order": "clockwise"}})
     assert clockwise["chooser"] == "E"
-    assert COMMANDS["rules"]({"options": CHOOSE})["options"]["failed_throw_part"] == "next_player_chooses"
-    with pytest.raises(ValueError, match="'failed_throw_part': 'largest' is not one of smallest, "
-                                         "next_player_chooses"):
+    assert COMMANDS["rules"]({"options": CHOOSE})["rules"]["failed_throw_part"] == "next_player_chooses"
+    with pytest.raises(ValueError, match="'failed_throw_part' .* is one of smallest, next_player_chooses, not "
+                                         "'largest'"):
         COMMANDS["throw"]({**request, "options": {"failed_throw_part": "largest"}})
 
 
@@ -84,13 +83,13 @@ def test_check_of_a_lead_names_the_choice() -> None:
 
 def test_a_round_waits_for_the_next_players_choice_of_a_single() -> None:
     hands = ["AH QH 9H 3C", "KH 2H 4C 5C", "2C 6C 7C 8C", "9D 9C 8D 7D"]
-    state, comment = apply(crafted(rules(), hands), Play(cards("AH QH 9H")))
+    state, comment = step(crafted(rules(), hands), Play(cards("AH QH 9H")))
     assert state.phase is Phase.PLAY and state.trick == (cards("9H"),)  # default: forced, no choice
-    state, comment = apply(crafted(rules(**CHOOSE), hands), Play(cards("AH QH 9H")))
+    state, comment = step(crafted(rules(**CHOOSE), hands), Play(cards("AH QH 9H")))
     assert state.phase is Phase.CHOOSE and state.to_act == 1 and "W chooses" not in comment
-    with pytest.raises(IllegalPlayError, match="choose one of the failing parts: 9♥ or Q♥"):
+    with pytest.raises(IllegalPlayError, match="Choose one of the failing parts: 9♥ or Q♥"):
         apply(state, Choose(cards("AH")))
-    state, comment = apply(state, Choose(cards("QH")))
+    state, comment = step(state, Choose(cards("QH")))
     assert comment.startswith("W chooses Q♥") and state.trick == (cards("QH"),)
     assert Counter(state.hands[0]) == Counter(cards("AH 9H 3C")) and state.to_act == 1
 
@@ -104,7 +103,7 @@ def _throwing_bot(state, rng: random.Random):
             suit = tuple(c for c in hand if state.trump.group(c) is group)
             if len(decompose(suit, state.trump, state.rules)) >= 2:
                 return Play(suit)
-    return choose_action(state, "random", rng)
+    return BOTS["random"].choose(state, rng)
 
 
 @pytest.mark.parametrize("preset", ["competition", "tractor"])
@@ -115,12 +114,12 @@ def test_rounds_with_failed_throws_conserve_cards_and_points(preset, options) ->
     failed = choices = 0
     for seed in range(4):
         rng = random.Random(seed)
-        state = new_round(r, seed)
+        state = new_game(r, seed)
         while state.to_act is not None:
             if state.phase is Phase.CHOOSE:
                 choices += 1
                 assert state.to_act == (state.leader + 1) % 4  # the next player in turn order
-            state, comment = apply(state, _throwing_bot(state, rng))
+            state, comment = step(state, _throwing_bot(state, rng))
             assert comment
         held = Counter(c for t in state.tricks for p in t.plays for c in p) + Counter(state.buried)
         assert held == full and all(not h for h in state.hands)

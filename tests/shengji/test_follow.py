@@ -9,17 +9,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.shengji.combos import Holding, describe_format
+from engine.shengji.ladder import ladder
+from engine.shengji.order import Group
 from engine.shengji.play import (
     Duty,
     Position,
     check,
-    ladder,
+    count_legal_plays,
     ladder_steps,
     legal_plays,
     requirement,
 )
 from engine.shengji.rules import TripleFollow
-from engine.shengji.trump import Group
 from tests.shengji.helpers import bag, cards, rules, trump
 
 COMP = rules("competition")
@@ -30,7 +31,7 @@ T3 = trump(THREE)
 
 
 def pos(hand: str, lead: str, r=COMP, t=None) -> Position:
-    return Position.make(r, t or trump(r), cards(hand), cards(lead))
+    return Position.build(r, t or trump(r), cards(hand), cards(lead))
 
 
 def legal(p: Position, play: str) -> bool:
@@ -256,17 +257,20 @@ def test_limit_and_complete_flag() -> None:
     assert len(legal_plays(p, None)) == 66
     capped = legal_plays(p, 10)
     assert len(capped) == 10 and not capped.complete
+    assert capped.count == 66 and capped.count_exact, "the count does not depend on the limit"
     assert legal_plays(p, 66).complete
 
 
 def test_lead_plays_are_combinations_then_throws() -> None:
-    p = Position.make(COMP, T, cards("AH AH KH 3C"))
+    p = Position.build(COMP, T, cards("AH AH KH 3C"))
     listed = [bag(x) for x in legal_plays(p, None).plays]
     assert bag(cards("AH AH")) in listed and bag(cards("AH KH")) in listed
     assert bag(cards("AH AH KH")) in listed
     assert all(check(p, [c for t, n in x for c in cards(t) * n]).legal for x in listed)
-    no_throws = Position.make(rules(throws_allowed=False), T, cards("AH AH KH 3C"))
+    assert count_legal_plays(p) == (len(listed), True)
+    no_throws = Position.build(rules(throws_allowed=False), T, cards("AH AH KH 3C"))
     assert len(legal_plays(no_throws, None)) == 4  # AH, KH, 3C, AH AH
+    assert count_legal_plays(no_throws) == (4, True)
 
 
 # --- brute force over every sub-multiset on small hands -------------------------------------------
@@ -281,7 +285,7 @@ def sub_multisets(hand, k):
 
 def brute_legal(p: Position) -> set:
     """Independent oracle: every n-card subset of the hand; follow the best rung any of them meets."""
-    from engine.shengji.play import ladder_for
+    from engine.shengji.ladder import ladder_for
 
     n = len(p.lead)
     group = p.lead_group()
@@ -369,11 +373,12 @@ def _compare(data, r, pool) -> None:
     group = data.draw(st.sampled_from(sorted({t.group(c) for c in rest}, key=lambda g: g.value)))
     of_group = [c for c in rest if t.group(c) is group]
     lead = of_group[: data.draw(st.integers(1, min(4, len(of_group))))]
-    p = Position.make(r, t, hand, lead)
+    p = Position.build(r, t, hand, lead)
     listed = legal_plays(p, None).plays
     got = {bag(x) for x in listed}
     assert len(got) == len(listed), "plays are distinct"
     assert got == brute_legal(p)
+    assert count_legal_plays(p) == (len(listed), True), "counting without listing gives the same number"
     for x in listed:
         assert check(p, x).legal
 
@@ -382,7 +387,7 @@ def _compare(data, r, pool) -> None:
 def test_every_enumerated_play_passes_check_on_seeded_deals(group) -> None:
     import random
 
-    from engine.shengji.play import deck_of
+    from engine.shengji.deal import deck_of
 
     deck = deck_of(COMP).cards()
     for seed in range(20):
@@ -391,7 +396,9 @@ def test_every_enumerated_play_passes_check_on_seeded_deals(group) -> None:
         hand, pool = deck[:25], deck[25:60]
         of_group = [c for c in pool if T.group(c) is group]
         lead = of_group[: 1 + seed % 4]
-        p = Position.make(COMP, T, hand, lead)
+        p = Position.build(COMP, T, hand, lead)
         result = legal_plays(p, 3000)
         for x in result.plays:
             assert check(p, x).legal
+        if result.complete:
+            assert count_legal_plays(p) == (len(result.plays), True)

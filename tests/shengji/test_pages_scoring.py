@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 from streamlit.testing.v1 import AppTest
 
-from engine.shengji.rules import rules_for
+from engine.shengji import make_rules
 from tests.conftest import ROOT
 from ui import shengji_scoring as ui
 
@@ -81,19 +81,19 @@ def test_rescore_uses_the_columns() -> None:
     frame = pd.DataFrame({"trick_points": [60, 60, 60, 0], "penalty": [0, 0, -10, 0], "kitty_points": [10, 10, 0, 5],
                           "attackers_won_last": [True, False, True, True], "last_trick_cards": [3, 3, 1, 1],
                           "last_trick_largest": [2, 2, 1, 1]})
-    rules = rules_for("competition")
+    rules = make_rules("competition")
     double = ui.rescore(frame, rules)
     assert list(double["points"]) == [80, 60, 50, 10]
     assert list(double["outcome"]) == ["bank passes", "bankers +1", "bankers +1", "bankers +2"]
     assert list(ui.rescore(frame, rules, "twice_cards")["points"]) == [120, 60, 50, 10]
     assert list(ui.rescore(frame, rules, "power_of_two")["points"]) == [100, 60, 50, 10]
     assert list(ui.rescore(frame, rules, "none")["points"]) == [60, 60, 50, 0]
-    lower = ui.rescore(frame, rules_for("competition", {"threshold": 60, "band": 20}))
+    lower = ui.rescore(frame, make_rules("competition", {"threshold": 60, "band": 20}))
     assert list(lower["outcome"]) == ["attackers +1", "bank passes", "bankers +1", "bankers +2"]
 
 
 def test_band_rows_say_who_banks_next() -> None:
-    rows = ui.band_rows(rules_for("competition", {"decks": 1}))
+    rows = ui.band_rows(make_rules("competition", {"decks": 1}))
     assert rows[0] == {"attackers' points": "0", "result": "the attackers scored nothing: bankers go up 3",
                        "who banks next": "the bankers again (the starter's partner starts)"}
     assert [r["attackers' points"] for r in rows[:5]] == ["0", "5–15", "20–35", "40–55", "60–75"]

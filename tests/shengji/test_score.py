@@ -4,7 +4,8 @@ banker and starter, and winning past the ace."""
 import pytest
 
 from engine.cards import Rank
-from engine.shengji.score import climb, kitty_bonus, kitty_multiplier, level_bands, level_change, score_round
+from engine.shengji import climb_levels as climb
+from engine.shengji import kitty_bonus, kitty_multiplier, level_bands, level_change, score_hand
 from tests.shengji.helpers import rules
 
 COMP = rules("competition")
@@ -73,14 +74,14 @@ def test_kitty_multipliers() -> None:
 
 
 def test_bank_kept_next_starter_is_the_partner() -> None:
-    s = score_round(COMP, trick_points=40, kitty_points=10, last_trick_cards=1, attackers_won_last=False,
+    s = score_hand(COMP, trick_points=40, kitty_points=10, last_trick_cards=1, attackers_won_last=False,
                     starter=1, levels=(Rank.TWO, Rank.FIVE))
     assert s.change.bankers_keep and s.next_starter == 3 and s.next_banker_team == 1
     assert s.levels == (Rank.TWO, Rank.SIX)
 
 
 def test_bank_passes_next_starter_is_the_next_player() -> None:
-    s = score_round(COMP, trick_points=70, kitty_points=10, last_trick_cards=1, attackers_won_last=True,
+    s = score_hand(COMP, trick_points=70, kitty_points=10, last_trick_cards=1, attackers_won_last=True,
                     starter=1, levels=(Rank.TWO, Rank.FIVE))
     assert s.attacker_points == 90 and not s.change.bankers_keep
     assert s.next_starter == 2 and s.next_banker_team == 0
@@ -88,7 +89,7 @@ def test_bank_passes_next_starter_is_the_next_player() -> None:
 
 
 def test_penalty_counts_for_the_attackers() -> None:
-    s = score_round(TRAC, trick_points=60, kitty_points=0, last_trick_cards=1, attackers_won_last=False,
+    s = score_hand(TRAC, trick_points=60, kitty_points=0, last_trick_cards=1, attackers_won_last=False,
                     starter=0, penalty=20)
     assert s.attacker_points == 80 and not s.change.bankers_keep
 
@@ -97,7 +98,7 @@ def test_game_won_past_the_ace() -> None:
     assert climb(Rank.KING, 1, COMP) == (Rank.ACE, False)
     assert climb(Rank.ACE, 1, COMP) == (Rank.ACE, True)
     assert climb(Rank.QUEEN, 3, COMP) == (Rank.ACE, True)
-    s = score_round(COMP, trick_points=0, kitty_points=0, last_trick_cards=1, attackers_won_last=False,
+    s = score_hand(COMP, trick_points=0, kitty_points=0, last_trick_cards=1, attackers_won_last=False,
                     starter=0, levels=(Rank.KING, Rank.TWO))
     assert s.winner == 0
 

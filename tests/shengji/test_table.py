@@ -5,7 +5,7 @@ import random
 import pytest
 
 from engine.cards import InvalidNotationError
-from engine.shengji.table import TABLE, parse_action
+from engine.shengji import TABLE, parse_action
 from engine.table import Record, play_out, replay
 
 
@@ -50,23 +50,21 @@ def test_bury_and_play_actions_are_card_notation() -> None:
 
 def test_every_card_of_a_legal_play_is_selectable() -> None:
     """The covering plays come first, so the page never greys out a playable card."""
-    from engine.shengji.play import Position, legal_plays
+    from engine.shengji import legal_plays
 
     record, _ = play_out(TABLE, "competition", 6, "random")
     states, _ = replay(TABLE, record)
-    for state in states[::7]:
-        r = state.round
+    for r in states[::7]:
         if r.phase.value != "play" or r.to_act is None:
             continue
-        pos = Position(r.rules, r.trump, r.hands[r.to_act], r.trick[0] if r.trick else ())
+        pos = r.position()
         every = {c.text for p in legal_plays(pos, None).plays for c in p}
-        listed = {c for a in TABLE.legal_actions(state, limit=40) for c in a.split()}
+        listed = {c for a in TABLE.legal_actions(r, limit=40) for c in a.split()}
         assert every == listed
 
 
 def test_later_round_options() -> None:
-    state = TABLE.new_hand("competition", 3, {"levels": {"NS": "5", "WE": "9"}, "starter": "W"})
-    r = state.round
+    r = TABLE.new_hand("competition", 3, {"levels": {"NS": "5", "WE": "9"}, "starter": "W"})
     assert r.fixed_starter == 1 and r.trump_rank.text == "9"
     with pytest.raises(ValueError, match="seat"):
         TABLE.new_hand("competition", 3, {"starter": "X"})
@@ -75,7 +73,7 @@ def test_later_round_options() -> None:
 
 
 def test_parse_action_errors() -> None:
-    state = TABLE.new_hand("competition", 4).round
+    state = TABLE.new_hand("competition", 4)
     with pytest.raises(InvalidNotationError):
         parse_action(state, "declare")
     with pytest.raises(InvalidNotationError):

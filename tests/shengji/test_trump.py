@@ -4,7 +4,7 @@ import pytest
 
 from engine.cards import Rank, Suit
 from engine.shengji.combos import is_tractor
-from engine.shengji.trump import Group, describe_order, points
+from engine.shengji.order import Group, describe_order, points
 from tests.shengji.helpers import cards, rules, trump
 
 COMP = rules("competition")
@@ -14,10 +14,10 @@ TRAC = rules("tractor")
 def test_seed_001_order_rank_2_hearts_trump() -> None:
     t = trump(TRAC, "2", "H")
     order = describe_order(t)["T"]
-    assert order == [["RJ"], ["BJ"], ["2H"], ["2S", "2D", "2C"], ["AH"], ["KH"], ["QH"], ["JH"], ["10H"], ["9H"],
-                     ["8H"], ["7H"], ["6H"], ["5H"], ["4H"], ["3H"]]
+    assert order == tuple(cards(tier) for tier in ("RJ", "BJ", "2H", "2S 2D 2C", "AH", "KH", "QH", "JH", "10H",
+                                                   "9H", "8H", "7H", "6H", "5H", "4H", "3H"))
     # every other suit ranks A high without the trump rank
-    assert describe_order(t)["S"] == [[r] for r in "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S".split()]
+    assert describe_order(t)["S"] == tuple((c,) for c in cards("AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S"))
 
 
 def test_off_suit_rank_cards_are_equal_trumps() -> None:
@@ -33,7 +33,7 @@ def test_trump_rank_leaves_its_suit_and_closes_the_gap() -> None:
     t = trump(COMP, "10", "S")
     nine, jack = cards("9H JH")
     assert t.group(nine) is Group.HEARTS and t.adjacent(nine, jack)
-    assert [tier[0] for tier in describe_order(t)["H"]][:5] == ["AH", "KH", "QH", "JH", "9H"]
+    assert [tier[0] for tier in describe_order(t)["H"]][:5] == list(cards("AH KH QH JH 9H"))
 
 
 # The eleven worked examples of seed 000 (trump rank 10, spades trump).
@@ -85,25 +85,37 @@ def test_no_trump_tractor_preset_only_jokers_are_trump() -> None:
     assert t.group(cards("10H")[0]) is Group.HEARTS
     assert is_tractor(cards("9H 9H 10H 10H"), t, TRAC)
     assert not is_tractor(cards("9H 9H JH JH"), t, TRAC)
-    assert describe_order(t)["T"] == [["RJ"], ["BJ"]]
+    assert describe_order(t)["T"] == (cards("RJ"), cards("BJ"))
 
 
-def test_every_card_has_a_group_and_level_in_every_context() -> None:
-    from engine.shengji.play import deck_of
+def test_the_tiers_of_every_trump_context_partition_the_deck() -> None:
+    """Each card is in exactly one tier of its own group, at its own level; the trumps are as many as the rules
+    say: two jokers, then (with a trump rank) four rank cards, then (with a trump suit) twelve more."""
+    from engine.shengji.deal import deck_of
 
     for r in (COMP, TRAC):
+        distinct = set(deck_of(r).distinct())
         for rank in Rank:
             if rank.is_joker:
                 continue
             for suit in [*Suit, None]:
                 t = trump(r, rank.text, suit.value if suit else None)
-                for card in deck_of(r).distinct():
-                    assert t.group(card) in Group
-                    assert t.level(card) >= 0
+                seen = []
+                for group in Group:
+                    tiers = t.tiers(group)
+                    for i, tier in enumerate(tiers):
+                        for card in tier:
+                            assert t.group(card) is group and t.level(card) == len(tiers) - 1 - i
+                            seen.append(card)
+                assert sorted(seen, key=lambda c: c.text) == sorted(distinct, key=lambda c: c.text)
+                trumps = sum(len(tier) for tier in t.tiers(Group.TRUMP))
+                with_rank = t.rank is not None
+                assert trumps == 2 + (4 if with_rank else 0) + (12 if suit is not None else 0)
+                assert with_rank == (suit is not None or r.rank_in_no_trump)
 
 
 def test_points_are_100_per_deck() -> None:
-    from engine.shengji.play import deck_of
+    from engine.shengji.deal import deck_of
 
     for decks in (1, 2, 3, 4):
         assert points(deck_of(rules(decks=decks)).cards()) == 100 * decks

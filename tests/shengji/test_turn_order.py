@@ -3,23 +3,32 @@ of the engine: the draw, declaring, following in tricks, the trick winner's seat
 player, the next starter when the bank passes, commentary and the table view."""
 
 import json
-import subprocess
-import sys
 
 import pytest
 
 from engine.base import PASS
 from engine.cards import Rank
 from engine.errors import InvalidRequestError
-from engine.shengji.cli import COMMANDS
-from engine.shengji.deal import deal
-from engine.shengji.rounds import Choose, Declare, Phase, Play, apply, new_round, play_round, round_summary
-from engine.shengji.rules import SEATS, TurnOrder
-from engine.shengji.score import score_round
-from engine.shengji.table import TABLE
+from engine.shengji import (
+    COMMANDS,
+    GAME,
+    SEATS,
+    TABLE,
+    Choose,
+    Declare,
+    Phase,
+    Play,
+    State,
+    TurnOrder,
+    apply,
+    deal,
+    new_game,
+    score_hand,
+)
+from engine.sim import simulate
 from engine.table import play_out, replay
-from tests.conftest import ROOT
-from tests.shengji.helpers import cards, crafted, rules
+from tests.cli_helpers import run_cli
+from tests.shengji.helpers import cards, crafted, play_hand, rules, step
 
 CW = {"turn_order": "clockwise"}
 CTX = {"preset": "competition", "decks": 2, "trump_rank": "10", "trump_suit": "S"}
@@ -38,16 +47,16 @@ def relabel(value):
 
 
 def test_the_option_names_the_seats_in_turn_order() -> None:
-    assert rules().seats == SEATS == ("N", "W", "S", "E")
+    assert rules().seats == SEATS == ("N", "W", "S", "E") == GAME.seat_letters(rules())
     assert rules().turn_order is TurnOrder.COUNTER_CLOCKWISE
     cw = rules(turn_order="clockwise")
-    assert cw.seats == ("N", "E", "S", "W") and cw.seat_index("e") == 1 and cw.seat_index("W") == 3
-    assert rules(turn_order="anticlockwise").seats == SEATS and rules(turn_order="cw") == cw
-    with pytest.raises(InvalidRequestError, match="'turn_order': 'sideways' is not one of counter-clockwise, "
-                                                  "clockwise"):
+    assert cw.seats == ("N", "E", "S", "W") == GAME.seat_letters(cw)
+    assert rules(turn_order="Counter Clockwise").seats == SEATS and rules(turn_order="CLOCKWISE") == cw
+    with pytest.raises(InvalidRequestError, match="'turn_order' .* is one of counter-clockwise, clockwise, not "
+                                                  "'sideways'"):
         rules(turn_order="sideways")
-    with pytest.raises(InvalidRequestError, match="'X' is not a seat"):
-        cw.seat_index("X", "starter")
+    with pytest.raises(InvalidRequestError, match="'X' is not a seat here; the seats are N, E, S, W"):
+        COMMANDS["score"]({"options": {"turn_order": "clockwise"}, "attacker_points": 0, "starter": "X"})
 
 
 def test_the_draw_goes_round_in_turn_order() -> None:
@@ -57,7 +66,7 @@ def test_the_draw_goes_round_in_turn_order() -> None:
     # … and is W counter-clockwise, E clockwise: the same cards, the seats in the other order
     assert b["hands"] == relabel(a["hands"]) and b["hands"]["E"] == a["hands"]["W"]
     assert b["turn_order"] == "N → E → S → W" and a["turn_order"] == "N → W → S → E"
-    state = new_round(rules(**CW), 5)
+    state = new_game(rules(**CW), 5)
     drawn = [state.rules.seats[state.deal.seat_of(i)] for i in range(5)]
     assert drawn == ["N", "E", "S", "W", "N"]
 
@@ -67,20 +76,33 @@ def test_the_draw_goes_round_in_turn_order() -> None:
 def test_the_same_deal_and_plays_give_the_same_round_with_the_seats_in_the_other_order(preset, bots) -> None:
     """Golden both ways: declarations, kitty, every trick, its winner and the score, W and E swapped."""
     for seed in range(3):
-        a = round_summary(play_round(rules(preset), seed, bots))
-        b = round_summary(play_round(rules(preset, **CW), seed, bots))
-        assert b["turn_order"] == "N → E → S → W"
-        a.pop("turn_order"), b.pop("turn_order")
+        a = summary(play_hand(rules(preset), seed, bots))
+        b = summary(play_hand(rules(preset, **CW), seed, bots))
         assert b == relabel(a)
+
+
+def summary(state: State) -> dict:
+    """A finished hand as JSON, seats by letter: declarations, starter, every trick, the score."""
+    names = state.rules.seats
+    out = GAME.outcome(state)
+    assert out is not None
+    return {
+        "declarations": [[names[d.seat], d.text] for d in state.declarations],
+        "starter": names[state.starter],
+        "buried": sorted(c.text for c in state.buried),
+        "tricks": [[names[t.leader], [" ".join(c.text for c in p) for p in t.plays], names[t.winner], t.points]
+                   for t in state.tricks],
+        "score": dict(out.data),
+    }
 
 
 def test_declaring_asks_the_next_players_in_turn_order() -> None:
     """After a declaration, the players who may override it are asked in turn order from the declarer."""
     for order, names in (({}, "NWSE"), (CW, "NESW")):
-        state = new_round(rules(**order), 11)
+        state = new_game(rules(**order), 11)
         while not state.declarations:
             twos = [c for c in state.hands[state.to_act] if c.rank is Rank.TWO]
-            state, _ = apply(state, Declare((twos[0],)) if twos else PASS)
+            state = apply(state, Declare((twos[0],)) if twos else PASS)
         declarer = state.rules.seats[state.declarations[0].seat]
         after = [names[(names.index(declarer) + i) % 4] for i in (1, 2, 3)]
         asked = [state.rules.seats[s] for s in state.asking]
@@ -92,11 +114,11 @@ def test_following_order_and_the_trick_winners_seat() -> None:
     hands = ["KH 3C", "AH 2C", "5H 6C", "9H 9C"]
     for order, follows in (({}, ["W", "S", "E"]), (CW, ["E", "S", "W"])):
         state = crafted(rules(**order), hands)
-        state, comment = apply(state, Play(cards("KH")))
+        state, comment = step(state, Play(cards("KH")))
         assert comment.startswith("N leads")
         for name, play in zip(follows, ("AH", "5H", "9H"), strict=True):
             assert state.rules.seats[state.to_act] == name
-            state, comment = apply(state, Play(cards(play)))
+            state, comment = step(state, Play(cards(play)))
             assert comment.startswith(f"{name} plays")
         # the second player (index 1) played the ace and leads the next trick
         assert state.tricks[-1].winner == 1 and state.to_act == 1
@@ -123,8 +145,8 @@ def test_next_starter_follows_the_turn_order(order, starter, passes_to, kept_by)
     assert kept["next_starter"] == kept_by
     assert lost["reason"].endswith(f"bank next and {passes_to} starts.")
     r = rules(**order)
-    s = score_round(r, trick_points=80, kitty_points=0, last_trick_cards=1, attackers_won_last=False,
-                    starter=r.seat_index(starter))
+    s = score_hand(r, trick_points=80, kitty_points=0, last_trick_cards=1, attackers_won_last=False,
+                   starter=r.seats.index(starter))
     assert r.seats[s.next_starter] == passes_to
 
 
@@ -147,11 +169,11 @@ def test_a_failed_throw_in_a_round_waits_for_the_next_player_in_turn_order() -> 
     for order, chooser in (({}, "E"), (CW, "W")):
         # index 3 is E counter-clockwise and W clockwise; it is not next: the choice is index 1's
         state = crafted(rules(**order), hands)
-        state, comment = apply(state, Play(cards("QH 4H 4H")))
+        state, comment = step(state, Play(cards("QH 4H 4H")))
         assert state.phase is Phase.CHOOSE and state.to_act == 1
         assert f"The next player ({state.rules.seats[1]}) chooses" in comment
         assert f"{chooser} holds A♥" in comment
-        state, comment = apply(state, Choose(cards("QH")))
+        state, comment = step(state, Choose(cards("QH")))
         assert comment.startswith(f"{state.rules.seats[1]} chooses Q♥") and state.trick == (cards("QH"),)
 
 
@@ -163,7 +185,7 @@ def test_the_table_lists_and_names_the_seats_in_turn_order() -> None:
     assert dict(view.info)["Turn order"] == "N → E → S → W"
     assert dict(TABLE.view(TABLE.new_hand("competition", 4), None).info)["Turn order"] == "N → W → S → E"
     later = TABLE.new_hand("competition", 3, {**CW, "levels": {"NS": "5", "WE": "9"}, "starter": "E"})
-    assert later.round.fixed_starter == 1 and later.round.trump_rank.text == "9"
+    assert later.fixed_starter == 1 and later.trump_rank.text == "9"
     record, final = play_out(TABLE, "tractor", 9, "heuristic", CW)
     states, steps = replay(TABLE, record)
     assert states[-1] == final and record.options == CW
@@ -175,30 +197,27 @@ def test_the_table_lists_and_names_the_seats_in_turn_order() -> None:
 
 
 def test_simulation_and_rules_take_the_options() -> None:
-    from engine.shengji.cli import simulate
-
-    a = simulate(4, 2, {"bots": "heuristic"})
-    b = simulate(4, 2, {"bots": "heuristic", **CW})
+    a = simulate(GAME, 4, 2, {"bots": "heuristic"})
+    b = simulate(GAME, 4, 2, {"bots": "heuristic", **CW})
     assert list(b["starter"]) == [relabel(s) for s in a["starter"]]
     assert list(b["next_starter"]) == [relabel(s) for s in a["next_starter"]]
     assert (a["attacker_points"] == b["attacker_points"]).all()
-    options = COMMANDS["rules"]({"options": CW})["options"]
+    options = COMMANDS["rules"]({"options": CW})["rules"]
     assert options["turn_order"] == "clockwise" and options["failed_throw_part"] == "smallest"
-    assert COMMANDS["rules"]({})["options"]["turn_order"] == "counter-clockwise"
+    assert COMMANDS["rules"]({})["rules"]["turn_order"] == "counter-clockwise"
     assert "turn_order" not in COMMANDS["rules"]({})["differences"]
 
 
 @pytest.mark.parametrize(("args", "words"), [
     (["throw", "shengji", json.dumps({**CTX, "options": {"turn_order": "sideways"}, "hand": "QH", "play": "QH",
                                       "others": {"W": "2C"}})],
-     "option 'turn_order': 'sideways' is not one of counter-clockwise, clockwise"),
+     "option 'turn_order' (Turn order) is one of counter-clockwise, clockwise, not 'sideways'"),
     (["score", "shengji", json.dumps({"options": CW, "attacker_points": 80, "starter": "X"})],
-     "field 'starter': 'X' is not a seat (N, W, S, E)"),
+     "field 'starter': 'X' is not a seat here; the seats are N, E, S, W"),
     (["simulate", "shengji", "--rounds", "1", "--options", json.dumps({"turn_order": 3})],
-     "option 'turn_order': 3 is not one of counter-clockwise, clockwise"),
+     "option 'turn_order' (Turn order) is one of counter-clockwise, clockwise, not 3"),
 ])
 def test_command_line_messages(args, words) -> None:
-    result = subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True, text=True, cwd=ROOT,
-                            timeout=60)
-    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
-    assert words in result.stderr and "Traceback" not in result.stderr
+    code, out, err = run_cli(*args)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and not out
+    assert words in err and "Traceback" not in err

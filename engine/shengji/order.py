@@ -1,4 +1,7 @@
-"""The trump context of a round: each card's effective suit (its *group*) and its *level* in that group.
+"""The card order of a hand: the trump context — each card's effective suit (its *group*) and its *level*
+in that group — the display sort keys, and the point cards.
+
+The trump context of a round: each card's effective suit (its *group*) and its *level* in that group.
 
 With trump rank R and trump suit T the trump group, high to low, is: big jokers, small jokers, R of T,
 the other R cards (equal to each other), then T's remaining cards A…2 without R. Each other suit ranks
@@ -13,12 +16,13 @@ trump rank (every suit ranks A…2 in full).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 
 from engine.cards import BLACK_JOKER, PLAIN_RANKS, RED_JOKER, Card, Rank, Suit
+from engine.errors import InvalidRequestError
 from engine.shengji.rules import Rules
 
 
@@ -118,7 +122,7 @@ def trump_for(rules: Rules, rank: Rank | None, suit: Suit | None) -> Trump:
     Under rules where no-trump has only the jokers as trump, a no-trump round has no trump rank.
     """
     if suit is not None and rank is None:
-        raise ValueError("a trump suit needs a trump rank")
+        raise InvalidRequestError("a trump suit needs a trump rank")
     if suit is None and not rules.rank_in_no_trump:
         rank = None
     return _build(rank, suit)
@@ -156,9 +160,10 @@ def _build(rank: Rank | None, suit: Suit | None) -> Trump:
     return Trump(rank, suit, group, level, frozen)
 
 
-def describe_order(trump: Trump) -> dict[str, list[list[str]]]:
-    """Every group's order high to low as tiers of card texts (equal cards share a tier)."""
-    return {g.value: [[c.text for c in tier] for tier in trump.tiers(g)] for g in Group if trump.tiers(g)}
+def describe_order(trump: Trump) -> dict[str, tuple[tuple[Card, ...], ...]]:
+    """Every group's order high to low as tiers of cards (equal cards share a tier), by group letter
+    (``S H D C``, ``T`` for the trumps)."""
+    return {g.value: trump.tiers(g) for g in Group if trump.tiers(g)}
 
 
 POINTS: dict[Rank, int] = {Rank.FIVE: 5, Rank.TEN: 10, Rank.KING: 10}
@@ -167,3 +172,30 @@ POINTS: dict[Rank, int] = {Rank.FIVE: 5, Rank.TEN: 10, Rank.KING: 10}
 def points(cards: Iterable[Card]) -> int:
     """Points in ``cards``: 5s count 5, 10s and kings 10."""
     return sum(POINTS.get(c.rank, 0) for c in cards)
+
+
+_PLAIN_SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
+
+
+def draw_key(rank: Rank | None) -> Callable[[Card], tuple[int, int, int]]:
+    """A sort key for a hand while the trump is not fixed yet: jokers, then the cards of ``rank`` (those that may
+    be declared), then by suit, high to low."""
+
+    def key(card: Card) -> tuple[int, int, int]:
+        if card.is_joker:
+            return (0, -card.rank.value, 0)
+        suit = _PLAIN_SUIT_ORDER[card.suit] if card.suit else 4
+        return (1, suit, 0) if card.rank is rank else (2, suit, -card.rank.value)
+
+    return key
+
+
+def plain_sort(cards: Iterable[Card]) -> list[Card]:
+    """Cards high to low with no trump in view: jokers first, then ♠ ♥ ♣ ♦, each A high."""
+    return sorted(cards, key=draw_key(None))
+
+
+def cards_text(cards: Iterable[Card], trump: Trump | None = None) -> str:
+    """Cards with suit symbols, high to low when the trump is known: ``K♥ K♥ 9♥``."""
+    shown = trump.sort(cards) if trump is not None else list(cards)
+    return " ".join(c.symbol_text for c in shown)
