@@ -343,9 +343,9 @@ def decode(tp: Any, value: Any, ctx: Context = Context(), where: str = "the requ
         if isinstance(value, str):
             try:
                 return Suit.parse(_text(value, where))
-            except CardTableError as error:
-                raise add_context(error, where) from None
-        raise InvalidRequestError(f"{where}: expected a suit such as H or ♥, got {quote(value)}")
+            except CardTableError:
+                pass
+        raise InvalidRequestError(f"{where}: expected a suit (S, H, D, C or ♠ ♥ ♦ ♣), got {quote(value)}")
     if isinstance(base, type) and issubclass(base, enum.Enum):
         return _enum(base, value, where)
     if origin is typing.Literal:
@@ -452,16 +452,16 @@ def encode(value: Any, tp: Any = None) -> Any:
         _, base = _is_optional(tp)
         if _is_cards(base) and isinstance(value, tuple):
             return " ".join(c.text for c in value)
+    if isinstance(value, Rank):  # an IntEnum: before the plain int case
+        return value.text
+    if isinstance(value, enum.Enum):
+        return encode(value.value)
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
         return value if math.isfinite(value) else None
     if isinstance(value, Card):
         return value.text
-    if isinstance(value, Rank):
-        return value.text
-    if isinstance(value, enum.Enum):
-        return encode(value.value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         hints = typing.get_type_hints(type(value))
         return {f.name: encode(getattr(value, f.name), hints.get(f.name)) for f in dataclasses.fields(value)}

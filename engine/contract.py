@@ -459,14 +459,13 @@ class Game(ABC, Generic[R, S, A]):
         """The action ``text`` names in ``state``; InvalidNotationError if it is not an action."""
 
     def action_cards(self, action: A) -> tuple[Card, ...] | None:
-        """The cards an action plays, or None for an action that is not a play of cards."""
+        """The cards an action plays — chosen by clicking cards at the Table — or None for an action that is a
+        button (pass, a bid, a declaration). By default: a card, or a non-empty tuple of cards; games whose
+        actions carry cards in another form override this."""
         if isinstance(action, Card):
             return (action,)
         if isinstance(action, tuple) and action and all(isinstance(c, Card) for c in action):
             return action
-        cards = getattr(action, "cards", None)
-        if isinstance(cards, tuple) and all(isinstance(c, Card) for c in cards):
-            return cards
         return None
 
     @abstractmethod

@@ -189,7 +189,7 @@ def test_position_answers_each_kind() -> None:
     ("legal", {"trump": "H", "hand": "9D", "table": "9C 10C JC", "players": 3}, "3 active players"),
     ("winner", {"trump": "H", "table": "9C 10C JC"}, "4 cards, not 3"),
     ("winner", {"trump": "H", "table": "9C 10C", "sits_out": ["N", "S"]}, "one player of each side"),
-    ("legal", {"trump": "X", "hand": "9D"}, "field 'trump': 'X' is not valid: expected a suit: S, H, D, C or ♠ ♥ ♦ ♣"),
+    ("legal", {"trump": "X", "hand": "9D"}, "field 'trump': expected a suit .*, got 'X'"),
     ("legal", {"trump": "joker", "hand": "9D"}, "field 'trump'"),
     ("legal", {"trump": "H", "hand": "9D", "colour": 1}, "unknown field 'colour'"),
     ("legal", {"trump": "H", "hand": "9D", "limit": MAX_PLAYS + 1}, "field 'limit'"),
