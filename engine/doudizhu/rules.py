@@ -106,6 +106,11 @@ class Rules:
         return not self.four
 
     @property
+    def fixed_options(self) -> tuple[str, ...]:
+        """The options the player count fixes, so they cannot be changed (the quadplex with four players)."""
+        return () if self.quadplex_allowed else ("quadplex",)
+
+    @property
     def bomb_sizes(self) -> tuple[int, ...]:
         """The sizes a bomb can have: 4 cards (3 players), 4 to 8 cards (4 players)."""
         return (4, 5, 6, 7, 8) if self.four else (4,)
