@@ -8,6 +8,7 @@ from engine.doudizhu import (
     CheckRequest,
     ClassifyRequest,
     ComboInfo,
+    DouDizhuLegalAnswer,
     Kind,
     check_command,
     classify_command,
@@ -77,12 +78,12 @@ if table:
     else:
         position.pop("table_as", None)
 
+legal: DouDizhuLegalAnswer | None = None
 try:
     request = ui.legal_request(position)
     legal = legal_command(request)
 except CardTableError as error:
     show_error(error)
-    legal = None
 
 if legal is not None:
     st.header(f"Legal plays ({legal.count})")

@@ -1,6 +1,8 @@
 """Dou Dizhu scoring explorer: the payment as bid × doublings, a calculator, and seeded simulations of whole
 hands (how often deals hold bombs, the final stakes, the landlord's win rate by bid)."""
 
+from typing import Literal
+
 import streamlit as st
 
 from engine.doudizhu import PRESETS, ScoreRequest, make_rules, score_command
@@ -28,8 +30,9 @@ st.header("Payment calculator")
 st.caption(f"Rules: **{PRESETS[preset].title}** ({rules.players} players) — change the preset in the sidebar.")
 c1, c2, c3 = st.columns(3)
 bid = c1.radio("Winning bid", [1, 2, 3], horizontal=True, key=KEY + "bid", index=1)
-winner = c1.radio("Who went out first", ["landlord", "peasants"], horizontal=True, key=KEY + "winner",
-                  format_func=lambda w: "the landlord" if w == "landlord" else "a peasant")
+WINNERS: list[Literal["landlord", "peasants"]] = ["landlord", "peasants"]
+winner = c1.radio("Who went out first", WINNERS, horizontal=True, key=KEY + "winner",
+                  format_func=lambda w: "the landlord" if w == "landlord" else "a peasant") or "landlord"
 quiet, doubling = ui.bomb_inputs(rules)
 small = 0
 if quiet:
