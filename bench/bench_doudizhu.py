@@ -34,10 +34,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.doudizhu.combos import counts_of  # noqa: E402
+from engine.doudizhu import GAME, Position, Rules, counts_of, legal_plays, make_rules  # noqa: E402
 from engine.doudizhu.generate import generate  # noqa: E402
-from engine.doudizhu.play import Position, legal_plays, read_previous  # noqa: E402
-from engine.doudizhu.rules import Rules, make_rules  # noqa: E402
+from engine.doudizhu.play import read_table  # noqa: E402
+from engine.driver import play_out  # noqa: E402
 
 PEERS = ROOT / "bench" / "_peers"
 DOUZERO_CARD = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17, 20, 30)
@@ -81,7 +81,7 @@ def time_each(run: Callable[[Any], object], inputs: list[Any], repeat: int) -> l
 def ours(rules: Rules) -> Callable[[tuple[Counts, Counts]], object]:
     def run(item: tuple[Counts, Counts]) -> object:
         hand, previous = item
-        combo = read_previous(rules, previous) if any(previous) else None
+        combo = read_table(rules, previous) if any(previous) else None
         return legal_plays(Position(rules, hand, combo))
 
     return run
@@ -173,6 +173,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hands", type=int, default=150, help="whole hands per preset and bot for the play-outs")
     args = parser.parse_args()
     seed_rules = make_rules("three_player")
     douzero_like = make_rules("three_player", {"distinct_kickers": False, "jokers_as_kickers": True})
@@ -196,7 +197,7 @@ def main() -> None:
         run = douzero_runner(game_env)
         raw = sum(len(run(i)) for i in dz_inputs)
         distinct = sum(len({tuple(m) for m in run(i)}) for i in dz_inputs)
-        mine = sum(len(legal_plays(Position(douzero_like, h, read_previous(douzero_like, p) if any(p) else None)))
+        mine = sum(len(legal_plays(Position(douzero_like, h, read_table(douzero_like, p) if any(p) else None)))
                    + any(p) for h, p in items)
         print(f"  plays listed: DouZero {raw} ({raw - distinct} duplicates), ours with its kicker rules "
               f"{mine} (+ pass), all distinct")
@@ -212,6 +213,23 @@ def main() -> None:
     else:
         print("RLCard: not found. Get it with (in bench/_peers): pip download rlcard==1.2.0 --no-deps "
               "--no-binary :all: && tar xzf rlcard-1.2.0.tar.gz")
+    playouts(args.hands)
+
+
+def playouts(hands: int) -> None:
+    """Whole seeded hands played by the bots through ``GAME`` (the simulations' loop), per preset and bot."""
+    print(f"\nWhole hands with the bots (engine.driver.play_out, {hands} seeded hands each):")
+    print(f"{'preset, bots':<44} {'hands/s':>9} {'actions/s':>10}")
+    for preset in GAME.presets:
+        rules = GAME.rules(preset)
+        for bot in GAME.bots:
+            actions = 0
+            start = time.perf_counter()
+            for seed in range(hands):
+                record, _ = play_out(GAME, rules, seed, bot)
+                actions += len(record.actions)
+            elapsed = time.perf_counter() - start
+            print(f"{preset + ', ' + bot:<44} {hands / elapsed:9.1f} {actions / elapsed:10.0f}")
 
 
 if __name__ == "__main__":

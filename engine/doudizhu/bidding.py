@@ -1,27 +1,48 @@
 """The auction: in turn, pass or bid 1, 2 or 3 above the highest bid; passed players may bid again.
 
 It ends at a bid of 3, or when, after a bid, all the other players (2 of 3, or 3 of 4) pass in a row.
-If everyone passes without a bid the cards are redealt.
+If everyone passes without a bid the cards are redealt — except on a deal after as many redeals as the rules
+allow (``max_redeals``): there the last player of the first round may not pass when everyone else passed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.base import Verdict
 from engine.errors import IllegalPlayError
+
+__all__ = ["BIDS", "BID_ACTIONS", "PASS_BID", "Auction", "Bid"]
 
 BIDS = (1, 2, 3)
 PASS_BID = 0
-"""A pass in the auction (bids are 1, 2, 3)."""
+"""A pass in the auction, as the auction records it (bids are 1, 2, 3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """The action of bidding ``value`` (1, 2 or 3) in the auction; its text is ``bid 2``."""
+
+    value: int
+
+    @property
+    def text(self) -> str:
+        return f"bid {self.value}"
+
+
+BID_ACTIONS: dict[int, Bid] = {b: Bid(b) for b in BIDS}
+"""The three bid actions by value."""
 
 
 @dataclass(frozen=True)
 class Auction:
-    """The auction so far: who bid first and every call in order (0 is a pass)."""
+    """The auction so far: who bid first, every call in order (0 is a pass), and whether this deal forbids a
+    redeal (``forced``: the last player of the first round must bid if everyone else passed)."""
 
     players: int
     first: int
     calls: tuple[int, ...] = ()
+    forced: bool = False
 
     @property
     def to_act(self) -> int | None:
@@ -68,30 +89,41 @@ class Auction:
         """The winner of a finished auction (None while it runs or after all passed)."""
         return self.bidder if self.over else None
 
+    @property
+    def must_bid(self) -> bool:
+        """Whether the player to call may not pass (a forced bid: see the module docstring)."""
+        return self.forced and not self.over and len(self.calls) == self.players - 1 and not self.highest
+
     def legal_calls(self) -> tuple[int, ...]:
         """0 (pass) and every bid above the highest so far; nothing once the auction is over."""
         if self.over:
             return ()
-        return (PASS_BID,) + tuple(b for b in BIDS if b > self.highest)
+        bids = tuple(b for b in BIDS if b > self.highest)
+        return bids if self.must_bid else (PASS_BID,) + bids
 
-    def check(self, call: int) -> str:
-        """'' if ``call`` is legal now, else the reason."""
+    def check(self, call: int) -> Verdict:
+        """Whether ``call`` (0 for a pass, or a bid) is legal now, and why."""
         if self.over:
-            return "the auction is over"
+            return Verdict(False, "the auction is over")
         if call == PASS_BID:
-            return ""
+            if self.must_bid:
+                return Verdict(False, "everyone else has passed and the cards have already been dealt again as "
+                                      "often as these rules allow: you must bid 1, 2 or 3")
+            return Verdict(True, "you may always pass in the auction (and bid later, when your turn comes again)")
         if call not in BIDS:
-            return f"a bid is 1, 2 or 3, not {call}"
+            return Verdict(False, f"a bid is 1, 2 or 3, not {call}")
         if call <= self.highest:
-            return f"a bid must be higher than the highest bid so far ({self.highest})"
-        return ""
+            return Verdict(False, f"a bid must be higher than the highest bid so far ({self.highest})")
+        if not self.highest:
+            return Verdict(True, f"no one has bid yet, so any bid may be made: {call}")
+        return Verdict(True, f"{call} is higher than the highest bid so far ({self.highest})")
 
     def call(self, call: int) -> Auction:
         """The auction after ``call``; IllegalPlayError with the reason if it is not legal."""
-        reason = self.check(call)
-        if reason:
-            raise IllegalPlayError(reason)
-        return Auction(self.players, self.first, self.calls + (call,))
+        verdict = self.check(call)
+        if not verdict.legal:
+            raise IllegalPlayError(verdict.reason)
+        return Auction(self.players, self.first, self.calls + (call,), self.forced)
 
     def outcome(self) -> str:
         """In words: who is bidding, who won, or that all passed."""

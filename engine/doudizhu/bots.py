@@ -1,4 +1,4 @@
-"""Two bots: one that picks a random legal move, and a simple heuristic player.
+"""The bots: a simple heuristic player (the default) and one that picks a random legal move.
 
 The heuristic bids by hand strength (jokers, 2s, aces, bombs), leads its lowest combination (shedding as
 many cards as it can from the low end), follows with the lowest combination that beats the table, does
@@ -12,11 +12,14 @@ import random
 from dataclasses import dataclass
 
 from engine.base import PASS
-from engine.doudizhu.bidding import PASS_BID, Auction
-from engine.doudizhu.combos import ACE, BJ, RJ, TWO, Combo, Counts, Kind
+from engine.contract import Bot
+from engine.doudizhu.bidding import BID_ACTIONS, PASS_BID, Auction
+from engine.doudizhu.combos import Combo, Kind
+from engine.doudizhu.order import ACE, BJ, RJ, TWO, Counts
 from engine.doudizhu.play import LegalPlays, Play, Position, legal_plays
+from engine.doudizhu.state import Action, Phase, State
 
-BOTS = ("random", "heuristic")
+__all__ = ["BOTS", "Seen", "heuristic_bot", "heuristic_bid", "heuristic_play", "random_bot", "strength"]
 
 
 @dataclass(frozen=True)
@@ -36,22 +39,13 @@ def strength(hand: Counts) -> float:
 
 
 def heuristic_bid(auction: Auction, hand: Counts) -> int:
-    """Bid 1, 2 or 3 by strength when that is above the highest bid, else pass."""
+    """Bid 1, 2 or 3 by strength when that is above the highest bid, else pass (the lowest bid when a pass is
+    not allowed)."""
     s = strength(hand)
     wanted = 3 if s >= 12 else 2 if s >= 9 else 1 if s >= 6.5 else 0
-    return wanted if wanted > auction.highest else PASS_BID
-
-
-def random_bid(auction: Auction, rng: random.Random) -> int:
-    return rng.choice(auction.legal_calls())
-
-
-def random_play(position: Position, rng: random.Random) -> Play:
-    """A uniformly random legal play (passing counts as one choice)."""
-    plays: list[Play] = list(legal_plays(position))
-    if position.previous is not None:
-        plays.append(PASS)
-    return rng.choice(plays)
+    if wanted > auction.highest:
+        return wanted
+    return min(auction.legal_calls())
 
 
 def _breaks(combo: Combo, hand: Counts) -> int:
@@ -78,7 +72,7 @@ def heuristic_play(position: Position, seen: Seen = Seen()) -> Play:
     for combo in plays:
         if combo.size == total:
             return combo  # goes out
-    if position.previous is None:
+    if position.table is None:
         return _lead(plays, hand)
     return _follow(plays, hand, seen)
 
@@ -105,3 +99,44 @@ def _follow(plays: LegalPlays, hand: Counts, seen: Seen) -> Play:
     if strong and urgent:
         return min(strong, key=lambda c: (c.kind is Kind.ROCKET, c.length, c.rank))
     return PASS
+
+
+def _seen(state: State, seat: int) -> Seen:
+    landlord = state.landlord
+    partner = (state.table is not None and state.table[0] != seat and landlord is not None
+               and seat != landlord and state.table[0] != landlord)
+    opponents = [s for s in range(state.players)
+                 if s != seat and (landlord is None or (s == landlord) != (seat == landlord))]
+    fewest = min((sum(state.hands[s]) for s in opponents), default=20)
+    return Seen(partner_on_table=partner, fewest_opponent_cards=fewest)
+
+
+def heuristic_bot(state: State, rng: random.Random) -> Action:
+    """The heuristic's action for the seat to act (bids by strength; see the module docstring for play)."""
+    if state.phase is Phase.BIDDING:
+        seat = state.auction.to_act
+        assert seat is not None
+        call = heuristic_bid(state.auction, state.hands[seat])
+        return PASS if call == PASS_BID else BID_ACTIONS[call]
+    assert state.turn is not None
+    return heuristic_play(state.position(), _seen(state, state.turn))
+
+
+def random_bot(state: State, rng: random.Random) -> Action:
+    """A uniformly random legal action (in play, passing counts as one choice)."""
+    if state.phase is Phase.BIDDING:
+        call = rng.choice(state.auction.legal_calls())
+        return PASS if call == PASS_BID else BID_ACTIONS[call]
+    position = state.position()
+    plays: list[Action] = list(legal_plays(position))
+    if position.table is not None:
+        plays.append(PASS)
+    return rng.choice(plays)
+
+
+BOTS: dict[str, Bot[State, Action]] = {
+    "heuristic": Bot("heuristic", "bids by hand strength, leads its lowest combination, follows with the lowest "
+                     "that beats the table, keeps bombs and the rocket for when an opponent is close to going out, "
+                     "and does not beat its partner", heuristic_bot),
+    "random": Bot("random", "picks a random legal action", random_bot),
+}

@@ -1,67 +1,38 @@
 """The 13 combination types of Dou Dizhu, classification of a set of cards, and comparison.
 
-Inside the engine a set of cards is a tuple of 15 **rank counts**, indexed low to high:
-``3 4 5 6 7 8 9 10 J Q K A 2 BJ RJ`` (suits do not matter). :class:`Combo` is the typed value of one
-reading of a set of cards; :func:`readings` returns every reading (``333444555666`` may be an airplane
-of four triplets, or, when single kickers may repeat, an airplane of three triplets with three 6s);
-:func:`why_not` says, for a learner, why cards are no combination.
+A set of cards is a tuple of 15 rank counts (see :mod:`engine.doudizhu.order`). :class:`Combo` is the typed
+value of one reading of a set of cards; :func:`readings` returns every reading (``333444555666`` may be an
+airplane of four triplets, or, when single kickers may repeat, an airplane of three triplets with three 3s);
+:func:`beats` compares two combinations.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from engine.cards import Card, Rank, format_cards
+from engine.doudizhu.order import ACE, BJ, RANKS, RJ, TWO, Counts, N, cards_of, rank_text, rank_word
 from engine.doudizhu.rules import Rules
 
-N = 15
-"""Number of rank indexes."""
-TWO, BJ, RJ = 12, 13, 14
-ACE = 11
-"""The highest rank a chain may reach (sequences, pair sequences and airplanes stop at the ace)."""
-
-RANKS: tuple[Rank, ...] = (
-    Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN,
-    Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE, Rank.TWO, Rank.BLACK_JOKER, Rank.RED_JOKER,
-)
-INDEX: dict[Rank, int] = {r: i for i, r in enumerate(RANKS)}
-CARDS: tuple[Card, ...] = tuple(Card(r) for r in RANKS)
-_WORDS = ("3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace", "2", "black joker",
-          "red joker")
-
-Counts = tuple[int, ...]
-EMPTY: Counts = (0,) * N
-
-
-def rank_text(index: int) -> str:
-    """The notation of rank ``index``: ``3`` … ``A``, ``2``, ``BJ``, ``RJ``."""
-    return RANKS[index].text
-
-
-def rank_word(index: int, count: int = 1) -> str:
-    """``7``, ``7s``, ``jack``, ``jacks``, ``black joker``… for sentences."""
-    word = _WORDS[index]
-    return word if count == 1 else word + "s"
-
-
-def counts_of(cards: Iterable[Card]) -> Counts:
-    """The rank counts of ``cards`` (suits ignored)."""
-    counts = [0] * N
-    for card in cards:
-        counts[INDEX[card.rank]] += 1
-    return tuple(counts)
-
-
-def cards_of(counts: Sequence[int]) -> tuple[Card, ...]:
-    """Suitless cards for ``counts``, low to high."""
-    return tuple(CARDS[r] for r in range(N) for _ in range(counts[r]))
-
-
-def counts_text(counts: Sequence[int]) -> str:
-    """Canonical text of ``counts`` low to high: ``3 3 4 BJ``."""
-    return format_cards(cards_of(counts))
+__all__ = [
+    "BOMBS",
+    "CHAINS",
+    "CHAIN_MIN",
+    "KINDS_WITH_KICKERS",
+    "PAIRS",
+    "ROCKETS",
+    "SINGLES",
+    "TRIPLETS",
+    "Combo",
+    "Kind",
+    "allowed",
+    "beats",
+    "describe",
+    "readings",
+    "with_kickers",
+]
 
 
 class Kind(Enum):
@@ -454,15 +425,3 @@ _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six",
 
 def _a(word: str) -> str:
     return ("an " if word[0] in "aeiou8" else "a ") + word
-
-
-def combo_json(combo: Combo) -> dict[str, object]:
-    """A combination as JSON: cards (main part first), type, label, main rank, length, description."""
-    return {
-        "cards": combo.text,
-        "combo": combo.kind.value,
-        "label": combo.kind.label,
-        "rank": rank_text(combo.rank),
-        "length": combo.length,
-        "description": describe(combo),
-    }

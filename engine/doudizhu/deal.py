@@ -6,8 +6,10 @@ import random
 from dataclasses import dataclass
 
 from engine.cards import Card
-from engine.doudizhu.combos import INDEX
+from engine.doudizhu.order import sort_ranks
 from engine.doudizhu.rules import Rules
+
+__all__ = ["DealtHand", "deal", "redeal_seed"]
 
 
 @dataclass(frozen=True)
@@ -20,11 +22,6 @@ class DealtHand:
     dealer: int
     face_up: Card
     first_bidder: int
-
-
-def sort_ranks(cards: list[Card] | tuple[Card, ...]) -> tuple[Card, ...]:
-    """Cards low to high in Dou Dizhu order (3 … A, 2, black joker, red joker)."""
-    return tuple(sorted(cards, key=lambda c: INDEX[c.rank]))
 
 
 def deal(rules: Rules, seed: int) -> DealtHand:
@@ -48,3 +45,8 @@ def deal(rules: Rules, seed: int) -> DealtHand:
         face_up=cards[face],
         first_bidder=(dealer + 1 + face) % players,
     )
+
+
+def redeal_seed(seed: int, redeals: int) -> int:
+    """The seed of the ``redeals``-th new deal of a hand (0: the hand's own seed)."""
+    return seed if redeals == 0 else (seed * 1_000_003 + redeals * 7_919) % 2**31

@@ -1,11 +1,13 @@
-"""Why a set of cards is no combination, in words for a learner."""
+"""Why a set of cards is no combination, in words for a learner (an internal part of the legality check in
+:mod:`engine.doudizhu.play`)."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
 
-from engine.doudizhu.combos import ACE, BJ, RJ, TWO, Kind, N, rank_text, rank_word, readings
+from engine.doudizhu.combos import Kind, readings
+from engine.doudizhu.order import ACE, BJ, RJ, TWO, N, rank_text, rank_word
 from engine.doudizhu.rules import Rules
 
 _FOUR_PLAYER_BANNED = {

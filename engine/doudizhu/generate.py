@@ -1,4 +1,5 @@
-"""Legal-play generation on rank counts: every distinct combination a hand can play, grouped by kind.
+"""Legal-play generation on rank counts: every distinct combination a hand can play, grouped by kind (the
+engine behind :func:`engine.doudizhu.play.legal_plays`).
 
 Plays are distinct by construction: a combination is fixed by its kind, its chain (or main rank) and
 the ranks of its kickers, and each of those is enumerated once. Combinations without kickers are the
@@ -7,50 +8,47 @@ prebuilt values of :mod:`engine.doudizhu.combos`; those with kickers are built o
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations, combinations_with_replacement
 
 from engine.doudizhu.combos import (
-    ACE,
-    BJ,
     BOMBS,
     CHAIN_MIN,
     CHAINS,
     PAIRS,
-    RJ,
     ROCKETS,
     SINGLES,
     TRIPLETS,
-    TWO,
     Combo,
     Kind,
-    N,
     with_kickers,
 )
+from engine.doudizhu.order import ACE, BJ, RJ, TWO, N
 from engine.doudizhu.rules import Rules
 
 Groups = dict[Kind, list[Combo]]
+Follow = Callable[[Sequence[int], Rules, int, int], list[Combo]]
 
 
-def generate(hand: Sequence[int], rules: Rules, previous: Combo | None) -> Groups:
-    """Every legal play of ``hand`` (rank counts) on ``previous`` (None: a lead), grouped by kind.
+def generate(hand: Sequence[int], rules: Rules, table: Combo | None) -> Groups:
+    """Every legal play of ``hand`` (rank counts) on ``table`` (None: a lead), grouped by kind.
 
     The groups are in :class:`Kind` order and only non-empty groups are present.
     """
     out: Groups = {}
-    if previous is None:
+    if table is None:
         _lead(hand, rules, out)
         return out
-    kind = previous.kind
+    kind = table.kind
     if kind is Kind.ROCKET:
         return out
     if kind is not Kind.BOMB:
-        plays = _FOLLOW[kind](hand, rules, previous.rank, previous.length)
+        plays = _FOLLOW[kind](hand, rules, table.rank, table.length)
         if plays:
             out[kind] = plays
         bombs = _bombs(hand, rules, None)
     else:
-        bombs = _bombs(hand, rules, previous)
+        bombs = _bombs(hand, rules, table)
     if bombs:
         out[Kind.BOMB] = bombs
     rocket = _rocket(hand, rules)
@@ -142,7 +140,7 @@ def _chains(h: Sequence[int], kind: Kind, above: int, length: int) -> list[Combo
             for e in range(n - 1, ACE + 1) if runs[e] >= n]
 
 
-def _follow_chain(kind: Kind):  # noqa: ANN202 - a small closure per chain kind
+def _follow_chain(kind: Kind) -> Follow:
     def follow(h: Sequence[int], rules: Rules, above: int, length: int) -> list[Combo]:
         return _chains(h, kind, above, length)
 
@@ -184,10 +182,10 @@ def _airplane_singles(h: Sequence[int], rules: Rules, above: int, length: int) -
 
 def _fits(kick: tuple[int, ...], h: Sequence[int]) -> bool:
     """Whether the hand holds the repeated kickers ``kick`` and they make no bomb."""
-    previous, run = -1, 0
+    last, run = -1, 0
     for r in kick:
-        run = run + 1 if r == previous else 1
-        previous = r
+        run = run + 1 if r == last else 1
+        last = r
         if run > h[r] or run > 3:
             return False
     return True
@@ -250,7 +248,7 @@ def _quadplex_pairs(h: Sequence[int], rules: Rules, above: int, length: int) -> 
     return out
 
 
-_FOLLOW = {
+_FOLLOW: dict[Kind, Follow] = {
     Kind.SINGLE: _singles,
     Kind.PAIR: _pairs,
     Kind.TRIPLET: _triplets,

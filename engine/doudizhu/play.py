@@ -1,10 +1,10 @@
-"""Positions, legal plays and the legality check with a reason.
+"""One turn's position, its legal plays, and the legality check with a reason — the one legality path for plays.
 
-A :class:`Position` is the hand of the player to act and the combination to beat (None: a lead).
-:func:`legal_plays` lists every legal play, distinct and typed, grouped by combination type, and says
-whether passing is allowed; :func:`check` judges one play without enumerating, with a reason a learner
-can read. Enumeration is cheap in Dou Dizhu (a few hundred plays at most), so no "requirement" layer is
-needed.
+A :class:`Position` is the hand of the player to act and the combination to beat on the table (None: a lead).
+:func:`legal_plays` lists every legal play, distinct and typed, grouped by combination type, and says whether
+passing is allowed; :func:`check` judges one play (cards, a combination, or the pass) without enumerating, with a
+reason a learner can read. Enumeration is cheap and bounded in Dou Dizhu (a few thousand plays at the very most,
+see :data:`MOST_PLAYS`), so the count is always exact and no "requirement" layer is needed.
 """
 
 from __future__ import annotations
@@ -14,25 +14,21 @@ from dataclasses import dataclass, field
 
 from engine.base import PASS, Pass, Verdict
 from engine.cards import Card
-from engine.doudizhu.combos import (
-    Combo,
-    Counts,
-    Kind,
-    N,
-    allowed,
-    counts_of,
-    counts_text,
-    describe,
-    rank_word,
-    readings,
-)
+from engine.doudizhu.combos import Combo, Kind, describe, readings
 from engine.doudizhu.explain import why_not
 from engine.doudizhu.generate import generate
+from engine.doudizhu.order import Counts, N, counts_of, counts_text, rank_word
 from engine.doudizhu.rules import Rules
 from engine.errors import InvalidPositionError
 
+__all__ = ["MOST_PLAYS", "LegalPlays", "Play", "Position", "check", "legal_plays", "read_play", "read_table"]
+
 Play = Combo | Pass
 """A move in the play phase: a combination, or :data:`engine.base.PASS`."""
+
+MOST_PLAYS = 5_000
+"""An upper bound on the legal plays of any position (the most found over every kind of dense hand is far
+below it); generation is always complete."""
 
 
 @dataclass(frozen=True)
@@ -41,21 +37,21 @@ class Position:
 
     rules: Rules
     hand: Counts
-    previous: Combo | None = None
+    table: Combo | None = None
 
     @classmethod
-    def make(
+    def build(
         cls,
         rules: Rules,
         hand: Iterable[Card],
-        previous: Iterable[Card] = (),
-        previous_as: Kind | None = None,
+        table: Iterable[Card] = (),
+        table_as: Kind | None = None,
     ) -> Position:
         """A checked position from cards. Raises InvalidPositionError (or a subclass) naming the problem:
-        too many copies of a card, a hand too large, a previous play that is no combination, cards in the
-        hand and the previous play together beyond the deck's copies."""
+        too many copies of a card, a hand too large, a play on the table that is no combination (or not of kind
+        ``table_as``), cards in the hand and on the table together beyond the deck's copies."""
         hand = tuple(hand)
-        previous = tuple(previous)
+        table = tuple(table)
         deck = rules.deck
         deck.check(hand, "in your hand")
         if len(hand) > rules.max_hand:
@@ -66,23 +62,23 @@ class Position:
         if not hand:
             raise InvalidPositionError("the hand is empty: a player with no cards has already gone out")
         combo = None
-        if previous:
-            deck.check(previous, "in the previous play")
-            combo = read_previous(rules, counts_of(previous), previous_as)
-            deck.check(hand + previous, "in your hand and the previous play together")
+        if table:
+            deck.check(table, "in the previous play")
+            combo = read_table(rules, counts_of(table), table_as)
+            deck.check(hand + table, "in your hand and the previous play together")
         return cls(rules, counts_of(hand), combo)
 
     @property
     def is_lead(self) -> bool:
-        return self.previous is None
+        return self.table is None
 
     @property
     def hand_text(self) -> str:
         return counts_text(self.hand)
 
 
-def read_previous(rules: Rules, counts: Counts, previous_as: Kind | None = None) -> Combo:
-    """The reading of a play on the table: the one of kind ``previous_as`` if given, else the first.
+def read_table(rules: Rules, counts: Counts, table_as: Kind | None = None) -> Combo:
+    """The reading of a play on the table: the one of kind ``table_as`` if given, else the first.
 
     Raises InvalidPositionError when the cards are no combination (or not of that kind).
     """
@@ -90,13 +86,13 @@ def read_previous(rules: Rules, counts: Counts, previous_as: Kind | None = None)
     if not found:
         raise InvalidPositionError(f"the previous play {counts_text(counts)} is no combination: "
                                    f"{why_not(counts, rules)}")
-    if previous_as is None:
+    if table_as is None:
         return found[0]
     for combo in found:
-        if combo.kind is previous_as:
+        if combo.kind is table_as:
             return combo
     names = " or ".join(describe(c) for c in found)
-    raise InvalidPositionError(f"the previous play {counts_text(counts)} is not {_a_label(previous_as)}: it is "
+    raise InvalidPositionError(f"the previous play {counts_text(counts)} is not {_a_label(table_as)}: it is "
                                f"{names}")
 
 
@@ -109,67 +105,114 @@ def _a_label(kind: Kind) -> str:
 class LegalPlays:
     """Every legal play of a position: distinct combinations grouped by kind, and whether passing is allowed.
 
-    Iterating yields the combinations (kinds in :class:`Kind` order); ``in`` accepts a Combo.
+    Iterating yields every combination (kinds in :class:`Kind` order); ``in`` accepts a Combo or PASS;
+    :attr:`count` is exact; :attr:`plays` lists the first ``limit`` of them (all when ``limit`` is None).
     """
 
     groups: Mapping[Kind, Sequence[Combo]] = field(default_factory=dict)
     can_pass: bool = False
+    limit: int | None = None
 
     def __iter__(self) -> Iterator[Combo]:
         for plays in self.groups.values():
             yield from plays
 
     def __len__(self) -> int:
-        return sum(len(p) for p in self.groups.values())
+        return self.count
 
     def __contains__(self, item: object) -> bool:
         if item is PASS:
             return self.can_pass
         return isinstance(item, Combo) and item in self.groups.get(item.kind, ())
 
+    @property
+    def count(self) -> int:
+        """How many distinct legal plays there are (the pass not counted)."""
+        return sum(len(p) for p in self.groups.values())
+
+    @property
+    def complete(self) -> bool:
+        """Whether :attr:`plays` lists every legal play."""
+        return self.limit is None or self.count <= self.limit
+
+    @property
+    def plays(self) -> tuple[Combo, ...]:
+        """The legal plays in order, at most ``limit`` of them."""
+        out: list[Combo] = []
+        for combo in self:
+            if self.limit is not None and len(out) >= self.limit:
+                break
+            out.append(combo)
+        return tuple(out)
+
     def counts(self) -> dict[str, int]:
         """How many plays of each kind: ``{"single": 9, "pair": 3}``."""
         return {kind.value: len(plays) for kind, plays in self.groups.items()}
 
 
-def legal_plays(position: Position) -> LegalPlays:
-    """Every legal play of ``position`` (distinct, typed, grouped by kind) and whether passing is allowed."""
-    return LegalPlays(generate(position.hand, position.rules, position.previous), position.previous is not None)
+def legal_plays(position: Position, limit: int | None = None) -> LegalPlays:
+    """Every legal play of ``position`` (distinct, typed, grouped by kind), whether passing is allowed, and the
+    first ``limit`` of them as :attr:`LegalPlays.plays`."""
+    return LegalPlays(generate(position.hand, position.rules, position.table), position.table is not None, limit)
 
 
-def check(position: Position, play: Iterable[Card] | Pass) -> Verdict:
-    """Whether ``play`` (cards, or PASS) is legal now, with the reason."""
-    return judge(position, play)[0]
+def read_play(position: Position, cards: Iterable[Card], kind: Kind | None = None) -> Combo | None:
+    """The combination ``cards`` count as here: of ``kind`` if given; on a table, the reading that beats it when
+    one does (the strongest); else the first reading. None when the cards form no such combination."""
+    found = readings(counts_of(cards), position.rules)
+    if kind is not None:
+        found = tuple(c for c in found if c.kind is kind)
+    if not found:
+        return None
+    table = position.table
+    if table is not None:
+        winners = [c for c in found if c.beats(table)]
+        if winners:
+            return max(winners, key=lambda c: (c.kind is Kind.ROCKET, c.kind is Kind.BOMB, c.length, c.rank))
+    return found[0]
 
 
-def judge(position: Position, play: Iterable[Card] | Pass) -> tuple[Verdict, Combo | None]:
-    """Like :func:`check`, also returning the combination the play counts as (None if illegal or a pass)."""
-    previous = position.previous
+def check(position: Position, play: Combo | Pass | Iterable[Card]) -> Verdict:
+    """Whether ``play`` — cards, a combination (that exact reading), or PASS — is legal now, with the reason."""
+    table = position.table
     if play is PASS:
-        if previous is None:
-            return Verdict(False, "you lead this trick, so you must play a combination: a leader cannot pass"), None
-        return Verdict(True, "you may pass; passing does not stop you from playing later in this trick"), None
+        if table is None:
+            return Verdict(False, "you lead this trick, so you must play a combination: a leader cannot pass")
+        return Verdict(True, "you may pass; passing does not stop you from playing later in this trick")
     assert not isinstance(play, Pass)
+    rules = position.rules
+    if isinstance(play, Combo):
+        short = _not_held(position.hand, play.counts)
+        if short:
+            return Verdict(False, short)
+        if play not in readings(play.counts, rules):
+            found = readings(play.counts, rules)
+            if not found:
+                return Verdict(False, f"{play.text} is no combination: {why_not(play.counts, rules)}")
+            return Verdict(False, f"{play.text} is not {describe(play)} under these rules: it is "
+                                  f"{' or '.join(describe(c) for c in found)}")
+        if table is None:
+            return Verdict(True, f"you lead, so any combination may be played: this is {describe(play)}")
+        if play.beats(table):
+            return Verdict(True, _why_beats(play, table, rules))
+        return Verdict(False, _why_not_beats([play], table, rules))
     counts = counts_of(play)
     if not any(counts):
-        return Verdict(False, "no cards chosen: pick the cards to play" +
-                       ("" if previous is None else ", or pass")), None
+        return Verdict(False, "no cards chosen: pick the cards to play" + ("" if table is None else ", or pass"))
     short = _not_held(position.hand, counts)
     if short:
-        return Verdict(False, short), None
-    rules = position.rules
+        return Verdict(False, short)
     found = readings(counts, rules)
     if not found:
-        return Verdict(False, f"{counts_text(counts)} is no combination: {why_not(counts, rules)}"), None
-    if previous is None:
+        return Verdict(False, f"{counts_text(counts)} is no combination: {why_not(counts, rules)}")
+    if table is None:
         combo = found[0]
         also = f" (it can also be read as {' or '.join(describe(c) for c in found[1:])})" if len(found) > 1 else ""
-        return Verdict(True, f"you lead, so any combination may be played: this is {describe(combo)}{also}"), combo
-    winners = [c for c in found if c.beats(previous)]
-    if winners:
-        combo = max(winners, key=lambda c: (c.kind is Kind.ROCKET, c.kind is Kind.BOMB, c.length, c.rank))
-        return Verdict(True, _why_beats(combo, previous, rules)), combo
-    return Verdict(False, _why_not_beats(found, previous, rules)), None
+        return Verdict(True, f"you lead, so any combination may be played: this is {describe(combo)}{also}")
+    winner = read_play(position, play)
+    if winner is not None and winner.beats(table):
+        return Verdict(True, _why_beats(winner, table, rules))
+    return Verdict(False, _why_not_beats(found, table, rules))
 
 
 def _not_held(hand: Counts, play: Counts) -> str:
@@ -219,18 +262,3 @@ def _why_not_beats(found: Sequence[Combo], table: Combo, rules: Rules) -> str:
     size = f" of {table.size} cards" if table.kind.chain_unit or table.kind.kicker_unit else ""
     return (f"the table has {describe(table)}: only a higher {table.kind.label}{size}, a bomb or the rocket may "
             f"be played on it (or pass), and {play.text} is {_a_label(play.kind)}")
-
-
-def pass_or_play_reason(position: Position) -> str:
-    """One sentence on what the player to act must do (for views and lesson text)."""
-    if position.previous is None:
-        return "you lead: play any combination"
-    return f"beat {describe(position.previous)} with a higher {position.previous.kind.label}, a bomb or the rocket, " \
-           "or pass"
-
-
-def kinds_allowed(rules: Rules) -> list[Kind]:
-    """The combination kinds the rules allow, in order."""
-    return [k for k in Kind if allowed(k, rules)]
-
-

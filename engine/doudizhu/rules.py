@@ -1,9 +1,9 @@
 """Dou Dizhu rule options and the two presets of the seed (3 players with one deck, 4 with two).
 
-The player count fixes the deck, the hands, the kitty and the 4-player exceptions (no triplet with a
-single, no airplane with singles, no quadplex; bombs of 4 to 8 cards; the rocket is all four jokers;
-two jokers of one colour are a pair). The options are the points where real tables (and the peer
-programs) disagree.
+The player count — chosen by the preset, not an option — fixes the deck, the hands, the kitty and the
+4-player exceptions (no triplet with a single, no airplane with singles, no quadplex; bombs of 4 to 8 cards,
+of which only those of 6 or more double the stake; the rocket is all four jokers; two jokers of one colour are
+a pair). The options are the points where real tables (and the peer programs) disagree.
 """
 
 from __future__ import annotations
@@ -12,34 +12,52 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.base import rules_from_preset
 from engine.cards import Deck
+from engine.contract import Note, Preset, option
+from engine.contract import make_rules as _make_rules
 from engine.errors import InvalidRequestError
+
+__all__ = ["NOTES", "PRESETS", "SEAT_LETTERS", "Rules", "make_rules"]
+
+SEAT_LETTERS: dict[int, tuple[str, ...]] = {
+    3: ("S", "E", "W"),
+    4: ("S", "E", "N", "W"),
+}
+"""Seats in playing order (counter-clockwise, as the seed says), by the number of players."""
+_SEAT_NAMES = {"S": "South", "E": "East", "N": "North", "W": "West"}
 
 
 @dataclass(frozen=True)
 class Rules:
-    """One table's rules. ``players`` is 3 or 4; every other field is a named option."""
+    """One table's rules. ``players`` (3 or 4) comes with the preset; every other field is a named option."""
 
     players: int = 3
-    distinct_kickers: bool = True
-    """Single kickers (airplane with singles, quadplex with singles) must all differ in rank (seed).
-    Off: single kickers may repeat a rank, e.g. ``333444 5 5`` (DouZero, RLCard and OpenSpiel play so).
-    In both cases a kicker never shares a rank with the triplets or the four, and kickers never
-    make a bomb."""
-    jokers_as_kickers: bool = False
-    """Both jokers (3 players) or both joker pairs (4 players) may be kickers of one play. The seed says no."""
-    quadplex: bool = True
-    """Four of a rank with two singles or two pairs (4+2) is a combination. Never with 4 players."""
-    spring: bool = False
-    """A side that never plays after the opening lead ("spring") doubles the stake. Not in the seed."""
+    distinct_kickers: bool = option(
+        True, label="Single kickers of different ranks",
+        help="The single kickers of an airplane or a quadplex must all differ in rank (the seed's rule). Off: "
+             "they may repeat a rank, as in DouZero, RLCard and OpenSpiel (333444 with 5 5). A kicker never "
+             "shares a rank with the triplets or the four, and kickers never make a bomb.")
+    jokers_as_kickers: bool = option(
+        False, label="Both jokers as kickers",
+        help="Both jokers (both joker pairs with four players) may be the kickers of one play. The seed says no: "
+             "together they are the rocket.")
+    quadplex: bool = option(
+        True, label="Quadplex (4 + 2)",
+        help="Four of a rank with two singles or two pairs is a combination. Three players only: it is never "
+             "played with four.")
+    spring: bool = option(
+        False, label="Spring doubles",
+        help="A side that never plays after the opening lead (a \"spring\") doubles the stake once more. A common "
+             "rule at Chinese tables; not in the seed.", common=True)
+    max_redeals: int = option(
+        3, label="Redeals before a forced bid", low=0, high=20, common=True,
+        help="When everyone passes without a bid the cards are dealt again. After this many redeals in a row, the "
+             "last player to speak in the next deal's first round may not pass if everyone else passed: they must "
+             "bid. This keeps a hand from being redealt forever.")
 
     def __post_init__(self) -> None:
         if self.players not in (3, 4):
             raise InvalidRequestError(f"Dou Dizhu is played by 3 or 4 players, not {self.players!r}")
-        for name in ("distinct_kickers", "jokers_as_kickers", "quadplex", "spring"):
-            if not isinstance(getattr(self, name), bool):
-                raise InvalidRequestError(f"option {name!r} is true or false, not {getattr(self, name)!r}")
         if self.players == 4 and self.quadplex:
             raise InvalidRequestError("the quadplex (4+2) is not played with 4 players")
 
@@ -83,46 +101,74 @@ class Rules:
         return self.players - 1
 
     @property
+    def quadplex_allowed(self) -> bool:
+        """Whether the quadplex option may be on at all (never with four players)."""
+        return not self.four
+
+    @property
+    def fixed_options(self) -> tuple[str, ...]:
+        """The options the player count fixes, so they cannot be changed (the quadplex with four players)."""
+        return () if self.quadplex_allowed else ("quadplex",)
+
+    @property
+    def bomb_sizes(self) -> tuple[int, ...]:
+        """The sizes a bomb can have: 4 cards (3 players), 4 to 8 cards (4 players)."""
+        return (4, 5, 6, 7, 8) if self.four else (4,)
+
+    @property
+    def doubling_bomb_sizes(self) -> tuple[int, ...]:
+        """The bomb sizes that double the stake: every bomb with 3 players, bombs of 6 or more with 4."""
+        return tuple(n for n in self.bomb_sizes if n >= 6) if self.four else self.bomb_sizes
+
+    def bomb_doubles(self, size: int) -> bool:
+        """Whether a bomb of ``size`` cards doubles the stake."""
+        return size in self.doubling_bomb_sizes
+
+    @property
     def deck(self) -> Deck:
         """The suitless deck of this game (suits do not matter in Dou Dizhu)."""
         return _DECKS[self.decks]
 
     @property
+    def seat_letters(self) -> tuple[str, ...]:
+        """The seats' letters in playing order: S E W, or S E N W."""
+        return SEAT_LETTERS[self.players]
+
+    @property
     def seat_names(self) -> tuple[str, ...]:
-        return SEAT_NAMES[self.players]
+        """The seats' names in playing order: South, East, West (and North with four players)."""
+        return tuple(_SEAT_NAMES[s] for s in self.seat_letters)
 
-
-SEAT_NAMES: dict[int, tuple[str, ...]] = {
-    3: ("South", "East", "West"),
-    4: ("South", "East", "North", "West"),
-}
-"""Seats in playing order (counter-clockwise, as the seed says)."""
 
 _DECKS = {n: Deck.standard(jokers=True, decks=n).stripped() for n in (1, 2)}
 
-PRESETS: dict[str, Rules] = {
-    "three_player": Rules(players=3),
-    "four_player": Rules(players=4, quadplex=False),
+PRESETS: dict[str, Preset[Rules]] = {
+    "three_player": Preset(
+        "three_player", "the three-player game",
+        "3 players, one 54-card deck: 17 cards each, 3 for the landlord; all 13 combinations.",
+        Rules(players=3)),
+    "four_player": Preset(
+        "four_player", "the four-player game",
+        "4 players, two decks (108 cards): 25 each, 8 for the landlord; bombs of 4 to 8 cards (more cards beat "
+        "fewer, only those of 6 or more double), the rocket is all four jokers; no triplet with a single, "
+        "airplane with singles or quadplex.",
+        Rules(players=4, quadplex=False)),
 }
 
-PRESET_TEXT: dict[str, str] = {
-    "three_player": "3 players, one 54-card deck: 17 cards each, 3 for the landlord; all 13 combinations",
-    "four_player": "4 players, two decks (108 cards): 25 each, 8 for the landlord; bombs of 4-8 cards, "
-    "the rocket is all four jokers; no triplet+single, airplane+singles or quadplex",
-}
-
-OPTION_TEXT: dict[str, str] = {
-    "distinct_kickers": "single kickers must differ in rank from each other (seed: yes; DouZero, RLCard, "
-    "OpenSpiel: no)",
-    "jokers_as_kickers": "both jokers may be kickers of one play (seed: no)",
-    "quadplex": "four of a kind with two singles or two pairs (4+2) is a combination (3 players only)",
-    "spring": "a side that never plays after the opening lead doubles the stake (not in the seed)",
-}
+NOTES: tuple[Note, ...] = (
+    Note("who leads first", "The seed does not say who leads the first trick; we follow the common rule: the "
+         "landlord leads."),
+    Note("joker pairs", "The seed does not say whether two jokers are a pair. With three players they are not "
+         "(together they are the rocket); with four players two jokers of one colour are a pair."),
+    Note("spring", "The seed has no spring. Many tables double the stake when one side never plays after the "
+         "opening lead; it is off by default.", "spring"),
+    Note("endless redeals", "The seed redeals whenever everyone passes, with no end. We follow it for the first "
+         "3 redeals in a row; after that, on the next deal the last player to speak in the first round must bid "
+         "if everyone else passed (a common house rule), so a hand always ends.", "max_redeals"),
+)
 
 
-def make_rules(preset: str = "three_player", options: Mapping[str, Any] | None = None) -> Rules:
-    """The rules of ``preset`` with ``options`` applied; UnknownNameError for an unknown preset or option."""
-    options = dict(options or {})
-    if "players" in options:
-        raise InvalidRequestError("the number of players is chosen by the preset (three_player or four_player)")
-    return rules_from_preset(PRESETS, preset, options)
+def make_rules(preset: str | None = None, options: Mapping[str, Any] | None = None) -> Rules:
+    """The rules of ``preset`` (``three_player`` when None) with ``options`` applied; UnknownNameError for an
+    unknown preset or option, InvalidRequestError for a bad value."""
+    return _make_rules(PRESETS, preset, options)

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.doudizhu.rules import Rules
 from engine.errors import InvalidRequestError
+
+if TYPE_CHECKING:
+    from engine.doudizhu.state import State
+
+__all__ = ["Payment", "payment", "score_hand"]
 
 
 @dataclass(frozen=True)
@@ -34,11 +40,6 @@ class Payment:
         return tuple(self.landlord if s == landlord_seat else self.per_peasant for s in range(players))
 
 
-def doubles(rules: Rules, bomb_size: int) -> bool:
-    """Whether a bomb of ``bomb_size`` cards doubles the stake (4 players: only bombs of 6 or more)."""
-    return bomb_size >= 6 if rules.four else True
-
-
 def payment(
     rules: Rules,
     bid: int,
@@ -57,21 +58,23 @@ def payment(
         raise InvalidRequestError(f"the bid is 1, 2 or 3, not {bid!r}")
     if rockets < 0 or rockets > 1:
         raise InvalidRequestError(f"one deal holds one rocket, so 0 or 1 rocket is played, not {rockets}")
-    low, high = (4, 8) if rules.four else (4, 4)
+    sizes = rules.bomb_sizes
     for size in bombs:
-        if not low <= size <= high:
+        if size not in sizes:
             allowed = "4 to 8 cards" if rules.four else "4 cards"
             raise InvalidRequestError(f"a bomb has {allowed} with {rules.players} players, not {size}")
     most = 13 * (2 if rules.four else 1)
     if len(bombs) > most:
         raise InvalidRequestError(f"at most {most} bombs can be played in one hand, not {len(bombs)}")
     reasons = []
-    doubling_bombs = [s for s in bombs if doubles(rules, s)]
+    doubling_bombs = [s for s in bombs if rules.bomb_doubles(s)]
     quiet = len(bombs) - len(doubling_bombs)
     if doubling_bombs:
         reasons.append(f"{len(doubling_bombs)} bomb{'s' if len(doubling_bombs) > 1 else ''} ×2 each")
     if quiet:
-        reasons.append(f"{quiet} bomb{'s' if quiet > 1 else ''} of 4–5 cards (no doubling with 4 players)")
+        small = f"{min(rules.bomb_sizes)}–{min(rules.doubling_bomb_sizes) - 1}"
+        reasons.append(f"{quiet} bomb{'s' if quiet > 1 else ''} of {small} cards (no doubling with "
+                       f"{rules.players} players)")
     if rockets:
         reasons.append("the rocket ×2")
     doublings = len(doubling_bombs) + rockets
@@ -80,3 +83,14 @@ def payment(
         reasons.append("spring ×2")
     stake = bid * 2**doublings
     return Payment(bid, doublings, stake, landlord_won, rules.players - 1, tuple(reasons))
+
+
+def score_hand(state: State) -> Payment | None:
+    """The payment of a finished hand (None while it is being played): the winning bid, the bombs and rockets
+    played, who went out first, and — with the spring rule — whether one side never played after the opening."""
+    if state.out is None or state.landlord is None:
+        return None
+    landlord_won = state.out == state.landlord
+    peasants_played = sum(n for s, n in enumerate(state.plays_by) if s != state.landlord)
+    spring = peasants_played == 0 if landlord_won else state.plays_by[state.landlord] == 1
+    return payment(state.rules, state.auction.highest, state.bombs, state.rockets, landlord_won, spring)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
-from engine.doudizhu.combos import Combo, counts_of, readings
+from engine.cards import Card
+from engine.doudizhu.combos import Combo, readings
 from engine.doudizhu.generate import generate
+from engine.doudizhu.order import Counts, counts_of
 from engine.doudizhu.play import Position
 from engine.doudizhu.rules import Rules, make_rules
 
@@ -13,11 +15,11 @@ THREE = make_rules("three_player")
 FOUR = make_rules("four_player")
 
 
-def cards(text: str, rules: Rules = THREE):
+def cards(text: str, rules: Rules = THREE) -> tuple[Card, ...]:
     return rules.deck.parse(text)
 
 
-def counts(text: str, rules: Rules = THREE):
+def counts(text: str, rules: Rules = THREE) -> Counts:
     return counts_of(cards(text, rules))
 
 
@@ -25,8 +27,8 @@ def kinds(text: str, rules: Rules = THREE) -> list[str]:
     return [c.kind.value for c in readings(counts(text, rules), rules)]
 
 
-def position(hand: str, previous: str = "", rules: Rules = THREE) -> Position:
-    return Position.make(rules, cards(hand, rules), cards(previous, rules))
+def position(hand: str, table: str = "", rules: Rules = THREE) -> Position:
+    return Position.build(rules, cards(hand, rules), cards(table, rules))
 
 
 def random_position(seed: int, rules: Rules = THREE, size: int | None = None, lead_every: int = 5) -> Position:
@@ -37,8 +39,8 @@ def random_position(seed: int, rules: Rules = THREE, size: int | None = None, le
     rng.shuffle(deck)
     n = size if size is not None else rng.randint(rules.hand_size, rules.max_hand)
     hand, rest = deck[:n], deck[n:]
-    previous: Combo | None = None
+    table: Combo | None = None
     if rng.randrange(lead_every):
         plays = [c for group in generate(counts_of(rest), rules, None).values() for c in group]
-        previous = rng.choice(plays)
-    return Position(rules, counts_of(hand), previous)
+        table = rng.choice(plays)
+    return Position(rules, counts_of(hand), table)

@@ -66,6 +66,25 @@ def test_payment(rules, bid, bombs, rockets, won, stake, landlord) -> None:
     assert sum(gains) == 0 and gains[1] == landlord
 
 
+def test_a_forced_deal_forbids_the_last_pass_of_the_first_round() -> None:
+    auction = Auction(3, 1, forced=True).call(0).call(0)
+    assert auction.must_bid and auction.legal_calls() == (1, 2, 3)
+    verdict = auction.check(0)
+    assert not verdict.legal and "you must bid" in verdict.reason
+    assert auction.call(1).landlord is None and not auction.call(1).over  # the others may still outbid
+    assert run(3, [0, 0]).check(0).legal  # not forced: a pass (and then a redeal) is allowed
+    assert not Auction(3, 0, (1,), forced=True).must_bid  # someone has bid: nothing is forced
+    with pytest.raises(IllegalPlayError, match="you must bid"):
+        auction.call(0)
+
+
+def test_check_gives_a_reason_either_way() -> None:
+    auction = run(3, [0, 2])
+    assert auction.check(3).legal and "higher than the highest bid so far (2)" in auction.check(3).reason
+    assert not auction.check(2).legal and not auction.check(7).legal and "1, 2 or 3" in auction.check(7).reason
+    assert Auction(3, 0).check(1).legal and "no one has bid yet" in Auction(3, 0).check(1).reason
+
+
 def test_spring_doubles_only_with_the_option() -> None:
     assert payment(THREE, 2, landlord_won=True, spring=True).stake == 2
     spring = THREE.__class__(players=3, spring=True)
@@ -79,3 +98,13 @@ def test_payment_refuses_impossible_input() -> None:
         payment(THREE, 1, (5,))
     with pytest.raises(InvalidRequestError, match="0 or 1 rocket"):
         payment(THREE, 1, (), 2)
+    with pytest.raises(InvalidRequestError, match="4 to 8 cards with 4 players"):
+        payment(FOUR, 1, (9,))
+
+
+def test_which_bombs_double_is_a_rule_fact() -> None:
+    assert THREE.bomb_sizes == THREE.doubling_bomb_sizes == (4,)
+    assert FOUR.bomb_sizes == (4, 5, 6, 7, 8) and FOUR.doubling_bomb_sizes == (6, 7, 8)
+    assert [n for n in range(4, 9) if FOUR.bomb_doubles(n)] == [6, 7, 8]
+    assert THREE.quadplex_allowed and not FOUR.quadplex_allowed
+    assert "2 bombs of 4–5 cards (no doubling with 4 players)" in payment(FOUR, 1, (4, 5)).reasons

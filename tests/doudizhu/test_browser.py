@@ -26,3 +26,17 @@ def test_editor_poses_a_position_and_lists_its_legal_plays(tmp_path) -> None:
         page.wait_for_function("() => /Legal plays \\(\\d+\\)/.test(document.body.innerText)")
         page.screenshot(path=str(tmp_path / "doudizhu-editor.png"), full_page=True)
     assert (tmp_path / "doudizhu-editor.png").stat().st_size > 10_000
+
+
+def test_a_shared_link_of_the_other_preset_opens_the_editor(tmp_path) -> None:
+    from ui.share import encode_position
+
+    position = {"preset": "four_player", "hand": "3 3 3 3 3 7 7 7 7 BJ BJ", "previous": "8 8 8 8"}
+    with serve_app() as url, chromium_page() as page:
+        page.goto(url + "/doudizhu_editor?pos=" + encode_position(position))
+        wait_for_app(page)
+        page.get_by_text("Legal plays (1)").first.wait_for()
+        page.get_by_text("the four-player game").first.wait_for()
+        body = page.inner_text("body")
+        assert "cannot be modified after the widget" not in body and "Traceback" not in body
+        page.screenshot(path=str(tmp_path / "doudizhu-link.png"), full_page=True)

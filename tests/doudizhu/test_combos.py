@@ -5,8 +5,9 @@ import dataclasses
 
 import pytest
 
-from engine.doudizhu.combos import Kind, beats, counts_of, readings
+from engine.doudizhu.combos import Kind, beats, readings
 from engine.doudizhu.explain import why_not
+from engine.doudizhu.order import counts_of
 from engine.doudizhu.play import check
 from engine.doudizhu.rules import make_rules
 from engine.errors import InvalidRequestError, UnknownNameError
@@ -189,12 +190,16 @@ def test_quadplex_option() -> None:
 
 
 def test_unknown_option_and_preset() -> None:
-    with pytest.raises(UnknownNameError, match="known: players"):
+    with pytest.raises(UnknownNameError, match="unknown option 'kickers'; known: distinct_kickers"):
         make_rules("three_player", {"kickers": True})
+    with pytest.raises(UnknownNameError, match="unknown option 'players'"):
+        make_rules("three_player", {"players": 4})  # the preset chooses the number of players
     with pytest.raises(UnknownNameError, match="three_player, four_player"):
         make_rules("two_player")
     with pytest.raises(InvalidRequestError, match="true or false"):
         make_rules("three_player", {"spring": "yes"})
+    with pytest.raises(InvalidRequestError, match="from 0 to 20"):
+        make_rules("three_player", {"max_redeals": 21})
 
 
 # --- comparison ----------------------------------------------------------------------------------------

@@ -17,8 +17,9 @@ from collections import Counter
 
 import pyspiel
 
-from engine.doudizhu.combos import BJ, RJ, Combo, Kind, counts_of, readings, with_kickers
+from engine.doudizhu.combos import Combo, Kind, readings, with_kickers
 from engine.doudizhu.generate import generate
+from engine.doudizhu.order import BJ, RJ, counts_of
 from engine.doudizhu.rules import make_rules
 
 OPEN_SPIEL_RULES = make_rules("three_player", {"quadplex": False, "distinct_kickers": False})

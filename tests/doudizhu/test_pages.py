@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
@@ -72,17 +73,17 @@ def test_editor_bad_typed_hand_is_a_message() -> None:
 
 def test_editor_impossible_position_is_a_message() -> None:
     at = page("editor").run()
-    previous = ui.picker_key("previous", "three_player") + ":"
-    at.button_group(key=previous + "2").set_value([])
-    at.button_group(key=previous + "3").set_value([])
-    at.button_group(key=previous).set_value(["3#1", "4#1"]).run()
+    table = ui.picker_key("table", "three_player") + ":"
+    at.button_group(key=table + "2").set_value([])
+    at.button_group(key=table + "3").set_value([])
+    at.button_group(key=table).set_value(["3#1", "4#1"]).run()
     assert not at.exception
     assert any("the previous play 3 4 is no combination" in e.value for e in at.error)
 
 
 def test_editor_loads_json_with_another_preset_and_options() -> None:
     at = page("editor").run()
-    position = {"preset": "four_player", "hand": "3 3 3 3 3 7 7 7 7 BJ BJ", "previous": "8 8 8 8"}
+    position = {"preset": "four_player", "hand": "3 3 3 3 3 7 7 7 7 BJ BJ", "table": "8 8 8 8"}
     at.text_area(key=ui.SHARE + ":paste").input(json.dumps(position)).run()
     at.button(key=ui.SHARE + ":load").click().run()
     assert not at.exception, [e.value for e in at.exception]
@@ -153,3 +154,38 @@ def test_lessons_page_walks_every_lesson_and_judges_an_exercise() -> None:
     at.selectbox(key=key).set_value(12).run()
     at.radio(key="doudizhu:lesson:13-four-players:answer:3").set_value("Yes").run()
     assert any(s.value.startswith("Right.") and "more cards beats" in s.value for s in at.success)
+
+
+def _editor_below_the_sidebar(page: str) -> None:
+    """The editor as the app runs it: the sidebar's preset box drawn first (as ui.nav.run_app does), then the page."""
+    import runpy
+
+    import streamlit as st
+
+    from ui import nav
+
+    names = nav.presets("doudizhu")
+    pending = st.session_state.pop(nav._pending_key("doudizhu"), None)
+    if pending in names:
+        st.session_state[nav.preset_key("doudizhu")] = pending
+    with st.sidebar:
+        st.selectbox("Rule preset", list(names), key=nav.preset_key("doudizhu"))
+    runpy.run_path(page)
+
+
+@pytest.mark.parametrize(("position", "header"), [
+    ({"preset": "three_player", "hand": "3 3 4 5 6 7 8 9 9 9 BJ", "table": "4 4 4 5"}, "Legal plays (7)"),
+    ({"preset": "four_player", "hand": "3 3 3 3 3 7 7 7 7 BJ BJ", "previous": "8 8 8 8"}, "Legal plays (1)"),
+    ({"preset": "three_player", "options": {"distinct_kickers": False}, "hand": "7 7 7 8 8 8 9 9 9 10 10 10",
+      "previous": "3 3 3 4 4 4 5 5 5 6 6 6", "previous_as": "airplane_singles"}, "Legal plays (1)"),
+])
+def test_a_shared_editor_link_of_each_preset_opens_below_the_sidebar(position: dict, header: str) -> None:
+    at = AppTest.from_function(_editor_below_the_sidebar, args=(str(ROOT / "pages" / "doudizhu_editor.py"),),
+                               default_timeout=180)
+    at.query_params["pos"] = encode_position(position)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.session_state[preset_key("doudizhu")] == position["preset"]
+    assert at.selectbox(key=preset_key("doudizhu")).value == position["preset"]
+    assert at.header[0].value == header
+    assert not at.error, [e.value for e in at.error]

@@ -1,5 +1,6 @@
 """Legal plays and the check: golden positions, bad positions, and properties (every enumerated play
-passes check; every play check accepts is enumerated, by brute force over sub-multisets of small hands)."""
+passes check, as cards and as the combination; every play check accepts is enumerated, by brute force over
+sub-multisets of small hands; random other plays are refused with a reason)."""
 
 import itertools
 
@@ -8,8 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.base import PASS
-from engine.doudizhu.combos import Kind, N, counts_of, readings
-from engine.doudizhu.play import LegalPlays, Position, check, judge, legal_plays
+from engine.doudizhu.combos import Kind, readings
+from engine.doudizhu.order import N, cards_of, counts_of
+from engine.doudizhu.play import LegalPlays, Position, check, legal_plays, read_play
 from engine.doudizhu.rules import make_rules
 from engine.errors import InvalidPositionError, TooManyCopiesError
 from tests.doudizhu.helpers import FOUR, THREE, cards, position, random_position
@@ -63,7 +65,7 @@ def test_sequences_of_every_length() -> None:
     assert texts(follow) == ["5 6 7 8 9"]
 
 
-@pytest.mark.parametrize(("hand", "previous", "play", "legal", "reason"), [
+@pytest.mark.parametrize(("hand", "table", "play", "legal", "reason"), [
     ("3 3 4 5", "", "3 3", True, "you lead"),
     ("3 3 4 5", "7", "", False, "no cards chosen"),
     ("3 3 4 5", "", "6", False, "you hold no 6s"),
@@ -78,8 +80,8 @@ def test_sequences_of_every_length() -> None:
     ("9 9 9 9 A", "10 10 10 10", "A", False, "only a higher bomb or the rocket"),
     ("BJ RJ", "2 2 2 2", "BJ RJ", True, "beats everything"),
 ])
-def test_check_reasons(hand, previous, play, legal, reason) -> None:
-    verdict = check(position(hand, previous), cards(play))
+def test_check_reasons(hand, table, play, legal, reason) -> None:
+    verdict = check(position(hand, table), cards(play))
     assert verdict.legal is legal
     assert reason in verdict.reason
 
@@ -90,7 +92,7 @@ def test_pass() -> None:
     assert check(position("3 4", "5"), PASS).legal
 
 
-@pytest.mark.parametrize(("hand", "previous", "rules", "error", "message"), [
+@pytest.mark.parametrize(("hand", "table", "rules", "error", "message"), [
     ("3 3 3 3 3", "", THREE, TooManyCopiesError, "3 appears 5 times in your hand"),
     ("BJ BJ", "", THREE, TooManyCopiesError, "BJ appears 2 times"),
     ("3 3 4 4", "3 3 3", THREE, TooManyCopiesError, "in your hand and the previous play together"),
@@ -99,14 +101,14 @@ def test_pass() -> None:
     ("", "", THREE, InvalidPositionError, "the hand is empty"),
     ("9 9 9 3", "4 4 4 5", FOUR, InvalidPositionError, "not played with four players"),
 ])
-def test_impossible_positions(hand, previous, rules, error, message) -> None:
+def test_impossible_positions(hand, table, rules, error, message) -> None:
     with pytest.raises(error, match=message):
-        Position.make(rules, cards(hand, rules), cards(previous, rules))
+        Position.build(rules, cards(hand, rules), cards(table, rules))
 
 
 def test_suits_are_ignored() -> None:
     deck = THREE.deck
-    assert Position.make(THREE, deck.parse("3s 3h")).hand == counts_of(deck.parse("3 3"))
+    assert Position.build(THREE, deck.parse("3s 3h")).hand == counts_of(deck.parse("3 3"))
 
 
 # --- properties ------------------------------------------------------------------------------------------
@@ -118,13 +120,15 @@ def _assert_sound(pos: Position) -> None:
         key = (combo.kind, combo.counts)
         assert key not in seen, f"duplicate play {combo.text}"
         seen.add(key)
-        verdict, judged = judge(pos, combo.cards)
+        verdict = check(pos, combo.cards)
         assert verdict.legal, (pos, combo.text, verdict.reason)
+        assert check(pos, combo).legal, (pos, combo.text, check(pos, combo).reason)
         assert combo in readings(combo.counts, pos.rules)
         assert all(a <= b for a, b in zip(combo.counts, pos.hand, strict=True))
-        if pos.previous is not None:
-            assert combo.beats(pos.previous)
-    assert plays.can_pass == (pos.previous is not None)
+        if pos.table is not None:
+            assert combo.beats(pos.table)
+    assert plays.can_pass == (pos.table is not None)
+    assert plays.count == len(list(plays)) == len(plays.plays) and plays.complete
 
 
 @settings(max_examples=600)
@@ -143,10 +147,8 @@ def _sub_multisets(hand: tuple[int, ...]):
 
 
 def _brute_force_equal(pos: Position) -> None:
-    from engine.doudizhu.combos import cards_of
-
     enumerated = {c.counts for c in legal_plays(pos)}
-    accepted = {sub for sub in _sub_multisets(pos.hand) if any(sub) and judge(pos, cards_of(sub))[0].legal}
+    accepted = {sub for sub in _sub_multisets(pos.hand) if any(sub) and check(pos, cards_of(sub)).legal}
     assert enumerated == accepted, (sorted(enumerated ^ accepted), pos)
 
 
@@ -160,6 +162,69 @@ def test_every_play_check_accepts_is_enumerated(seed: int, which: int, size: int
 def test_brute_force_on_dense_small_hands() -> None:
     for text in ("3 3 3 4 4 4 5 5 6 6 BJ RJ", "6 6 6 6 7 7 7 7 8 8 BJ", "3 3 3 4 4 4 5 5 5 6 6 6"):
         for rules in (THREE, LOOSE):
-            _brute_force_equal(Position.make(rules, cards(text)))
+            _brute_force_equal(Position.build(rules, cards(text)))
     for text in ("3 3 3 3 3 4 4 4 4 BJ BJ RJ RJ", "5 5 5 6 6 6 7 7 BJ BJ 9 9"):
-        _brute_force_equal(Position.make(FOUR, cards(text, FOUR)))
+        _brute_force_equal(Position.build(FOUR, cards(text, FOUR)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**31 - 1), st.sampled_from(range(len(ALL_RULES))), st.integers(1, 8))
+def test_random_other_plays_are_refused_with_a_reason(seed: int, which: int, size: int) -> None:
+    # Random sub-multisets of the hand that are not enumerated (as cards), and random combinations of the
+    # whole deck that the hand cannot play (as typed combinations), are refused, each with a reason.
+    import random
+
+    rules = ALL_RULES[which]
+    pos = random_position(seed, rules, lead_every=3)
+    enumerated = {c.counts for c in legal_plays(pos)}
+    rng = random.Random(seed)
+    hand = [c for c in cards_of(pos.hand)]
+    for _ in range(10):
+        pick = tuple(rng.sample(hand, min(size, len(hand))))
+        if counts_of(pick) in enumerated:
+            continue
+        verdict = check(pos, pick)
+        assert not verdict.legal and verdict.reason, (pos, pick)
+    others = random_position(seed + 1, rules, lead_every=1 << 30)
+    for combo in legal_plays(others):
+        if combo not in legal_plays(pos):
+            verdict = check(pos, combo)
+            assert not verdict.legal and verdict.reason, (pos, combo.text)
+
+
+def test_a_combination_is_judged_as_that_reading() -> None:
+    hand = "6 6 6 7 7 7 8 8 8 9 9 9"
+    lower = position(hand, "3 3 3 4 4 4 5 5 5 J Q K", LOOSE)
+    airplane, wings = readings(counts_of(cards(hand)), LOOSE)
+    assert (airplane.kind, wings.kind) == (Kind.AIRPLANE, Kind.AIRPLANE_SINGLES)
+    assert check(lower, wings).legal
+    verdict = check(lower, airplane)
+    assert not verdict.legal and "only a higher airplane with singles" in verdict.reason
+    assert read_play(lower, cards(hand)) == wings
+    assert read_play(position(hand, "", LOOSE), cards(hand)) == airplane
+    assert read_play(position(hand, "", LOOSE), cards(hand), Kind.AIRPLANE_SINGLES) == wings
+    assert read_play(position("3 4", ""), cards("3 4")) is None
+    # a reading of other rules is not a combination here
+    assert "under these rules: it is an airplane of 4 triplets" in check(position(hand, ""), wings).reason
+
+
+def test_the_limit_lists_the_first_plays_and_keeps_the_count() -> None:
+    pos = position("3 3 3 4 4 4 5 5 6 6 7 8 9 10 2 2 2 2 BJ RJ")
+    every = legal_plays(pos)
+    first = legal_plays(pos, limit=5)
+    assert first.count == every.count > 5
+    assert first.plays == every.plays[:5] and not first.complete and every.complete
+
+
+def test_the_most_plays_of_dense_hands_stay_small() -> None:
+    from engine.doudizhu.play import MOST_PLAYS
+
+    loose4 = make_rules("four_player", {"distinct_kickers": False, "jokers_as_kickers": True})
+    dense = [
+        (LOOSE, "3 3 3 4 4 4 5 5 5 6 6 6 7 8 9 10 J Q BJ RJ"),
+        (LOOSE, "3 3 3 4 4 4 5 5 5 6 6 6 7 7 8 8 9 9 10 10"),
+        (loose4, "3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 9 9 10 10 J J Q Q K K A A 2 2 BJ BJ"),
+    ]
+    for rules, text in dense:
+        count = legal_plays(Position.build(rules, cards(text, rules))).count
+        assert 100 < count < MOST_PLAYS, (text, count)

@@ -1,0 +1,134 @@
+"""``GAME``: Dou Dizhu on the engine contract (:class:`engine.contract.Game`), delegating to the modules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.base import Verdict
+from engine.cards import Deck
+from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset
+from engine.doudizhu import state as hand
+from engine.doudizhu import table
+from engine.doudizhu.bots import BOTS
+from engine.doudizhu.combos import Kind
+from engine.doudizhu.generate import generate
+from engine.doudizhu.order import TWO, counts_of
+from engine.doudizhu.rules import NOTES, PRESETS, Rules
+from engine.doudizhu.state import Action, State
+from engine.errors import InvalidRequestError
+from engine.games import GAMES
+
+if TYPE_CHECKING:
+    from engine.commands import Command
+    from engine.table import Step, TableView
+
+__all__ = ["GAME", "DouDizhuGame"]
+
+
+class DouDizhuGame(Game[Rules, State, Action]):
+    """Dou Dizhu: one hand from the seeded deal (the auction, redeals, play) to the payment."""
+
+    key: ClassVar[str] = "doudizhu"
+    info: ClassVar[GameInfo] = GAMES["doudizhu"]
+    presets: ClassVar[Mapping[str, Preset[Any]]] = PRESETS
+    notes: ClassVar[tuple[Note, ...]] = NOTES
+    max_actions: ClassVar[int] = 1_000
+    """A hand has at most 21 deals of 4 calls, an auction of about 16 calls and 432 moves of play: well
+    under this; a longer record is refused before any replay."""
+    examples: ClassVar[Mapping[str, tuple[Mapping[str, Any], ...]]] = {
+        "legal": ({"preset": "three_player", "hand": "3 3 4 5 6 7 8 9 9 9 BJ", "table": "4 4 4 5"},),
+        "check": ({"preset": "three_player", "hand": "3 3 4 5 6 7 8 9 9 9 BJ", "table": "4 4 4 5",
+                   "play": "3 4 5 6 7"},),
+    }
+
+    def deck(self, rules: Rules) -> Deck:
+        return rules.deck
+
+    def seat_letters(self, rules: Rules) -> tuple[str, ...]:
+        return rules.seat_letters
+
+    def new_game(self, rules: Rules, seed: int, start: Mapping[str, Any] | None = None) -> State:
+        if start:
+            raise InvalidRequestError(f"a Dou Dizhu hand always starts with the deal: 'start' takes no values, "
+                                      f"not {', '.join(map(str, start))}")
+        return hand.new_game(rules, seed)
+
+    def rules_of(self, state: State) -> Rules:
+        return state.rules
+
+    def to_act(self, state: State) -> int | None:
+        return hand.to_act(state)
+
+    def legal_actions(self, state: State, limit: int | None = None) -> Sequence[Action]:
+        return hand.legal_actions(state, limit)
+
+    def check(self, state: State, action: Action) -> Verdict:
+        return hand.check_action(state, action)
+
+    def apply_unchecked(self, state: State, action: Action) -> State:
+        return hand.apply(state, action)
+
+    def returns(self, state: State) -> tuple[float, ...]:
+        done = table.outcome(state)
+        return done.returns if done is not None else (0.0,) * state.players
+
+    def action_text(self, action: Action) -> str:
+        return hand.action_text(action)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        return hand.parse_action(state, text)
+
+    def view(self, state: State, seat: int | None) -> TableView:
+        return table.view(state, seat)
+
+    def comment(self, before: State, action: Action, after: State) -> Step:
+        return table.comment(before, action, after)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return table.outcome(state)
+
+    def summary_row(self, state: State) -> dict[str, Any]:
+        """One simulated hand: the outcome's values, and what the deal held (bombs or the rocket in any hand,
+        the landlord's counted with the kitty)."""
+        done = table.outcome(state)
+        if done is None:
+            raise InvalidRequestError("the hand is not over")
+        rules = state.rules
+        data = done.data
+        kitty = counts_of(state.dealt.kitty)
+        full = [tuple(a + b for a, b in zip(counts_of(h), kitty, strict=True)) if s == state.landlord
+                else counts_of(h) for s, h in enumerate(state.dealt.hands)]
+        bombs_dealt = sum(1 for h in full for r in range(TWO + 1) if h[r] >= 4)
+        rocket_dealt = any(Kind.ROCKET in generate(h, rules, None) for h in full)
+        return {
+            "preset": self.preset_of(rules) or next(n for n, p in PRESETS.items() if p.rules.players == rules.players),
+            "players": rules.players,
+            "landlord": data["landlord"],
+            "bid": data["bid"],
+            "winner": data["winner"],
+            "stake": data["stake"],
+            "doublings": data["doublings"],
+            "bombs_played": data["bombs"],
+            "rockets_played": data["rockets"],
+            "spring": data["spring"],
+            "redeals": data["redeals"],
+            "plays": data["plays"],
+            "landlord_payment": data["payments"][data["landlord"]],
+            "bombs_dealt": bombs_dealt,
+            "rocket_dealt": rocket_dealt,
+            "bomb_or_rocket_dealt": bombs_dealt > 0 or rocket_dealt,
+        }
+
+    @property
+    def bots(self) -> Mapping[str, Bot[State, Action]]:
+        return BOTS
+
+    @property
+    def commands(self) -> Mapping[str, Command[Any, Any]]:
+        from engine.doudizhu.commands import COMMANDS
+
+        return COMMANDS
+
+
+GAME = DouDizhuGame()
