@@ -110,7 +110,7 @@ def test_euchre_and_dou_dizhu_take_their_tables_from_the_engine() -> None:
         text = _text(handout_pdf("doudizhu", preset))
         stake = doudizhu["score"]({"preset": preset, "bid": 3, "bombs": 1, "rockets": 0, "winner": "landlord"})
         assert f"bid3,1bomblandlord{stake['stake']}{stake['landlord_payment']:+d}" in text
-        for kind in doudizhu["rules"]({"preset": preset})["types"]:
+        for kind in doudizhu["setup"]({"preset": preset})["types"]:
             example = doudizhu["example"]({"preset": preset, "kind": kind, "seed": 1, "limit": 1})
             assert _plain(example["first"]) in text
 

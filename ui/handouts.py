@@ -279,7 +279,7 @@ def _euchre(preset: str) -> Facts:
 
 def _doudizhu(preset: str) -> Facts:
     run = _commands("doudizhu")
-    rules = run["rules"]({"preset": preset})
+    rules = run["setup"]({"preset": preset})
     order = run["highest"]({"preset": preset, "cards": "3 4 5 6 7 8 9 10 J Q K A 2 BJ RJ"})
     combos = []
     for kind in rules["types"]:
@@ -289,7 +289,7 @@ def _doudizhu(preset: str) -> Facts:
         combos.append((label, found["first"], found["descriptions"][0]))
     auctions = []
     for calls in ([1] + ["pass"] * (rules["players"] - 1), [1, 2, 3], ["pass"] * rules["players"]):
-        got = run["auction"]({"preset": preset, "first": 0, "calls": calls})
+        got = run["auction"]({"preset": preset, "first": "S", "calls": calls})
         auctions.append((" · ".join(str(c) for c in calls), str(got["outcome"])))
     rocket = next(c[1] for c in combos if c[0] == "rocket")
     matches = [("3 4 5 6 7", "8 8 8 8"), ("8 8 8 8", "9 9 9 9"), ("9 9 9 9", rocket)]
