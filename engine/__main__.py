@@ -196,10 +196,7 @@ def _dispatch(args: argparse.Namespace, stdin: TextIO, out: Output) -> int:
         commands = game_commands(args.game)
         if args.name not in commands:
             raise UnknownNameError(f"{args.game} command", args.name, sorted(commands))
-        schema = getattr(commands[args.name], "schema", None)
-        if schema is None:
-            raise InvalidRequestError(f"{args.game} is not on the typed command layer yet")
-        out.emit(schema())
+        out.emit(commands[args.name].schema())  # type: ignore[attr-defined]
         return 0
     if args.command == "simulate":
         from engine.games import game
@@ -208,16 +205,7 @@ def _dispatch(args: argparse.Namespace, stdin: TextIO, out: Output) -> int:
         options = load_json(args.options, what="--options")
         if not isinstance(options, Mapping):
             raise InvalidRequestError("--options is a JSON object")
-        try:
-            chosen = game(args.game)
-        except UnknownNameError:  # a package not yet on the contract
-            from engine.games import game_cli
-
-            if args.games < 0:
-                raise InvalidRequestError(f"--games must be 0 or more, not {args.games}") from None
-            frame = game_cli(args.game).simulate(args.games, args.seed, options)
-        else:
-            frame = simulate(chosen, args.games, args.seed, options, workers=args.workers)
+        frame = simulate(game(args.game), args.games, args.seed, options, workers=args.workers)
         _write_frame(frame, args.out, out)
         return 0
     if args.command == "duel":

@@ -14,8 +14,7 @@ from typing import Any
 from engine.contract import Game, GameInfo
 from engine.errors import UnknownNameError
 
-__all__ = ["GAMES", "GameInfo", "all_games", "game", "game_cli", "game_info", "has_engine", "json_commands",
-           "preset_texts"]
+__all__ = ["GAMES", "GameInfo", "all_games", "game", "game_info", "json_commands", "preset_texts"]
 
 GAMES: dict[str, GameInfo] = {
     g.key: g
@@ -60,31 +59,31 @@ GAMES: dict[str, GameInfo] = {
 }
 
 
-def _shengji() -> Game[Any, Any, Any] | None:
-    from engine import shengji
+def _shengji() -> Game[Any, Any, Any]:
+    from engine.shengji import GAME
 
-    return getattr(shengji, "GAME", None)
-
-
-def _thirteen() -> Game[Any, Any, Any] | None:
-    from engine import thirteen
-
-    return getattr(thirteen, "GAME", None)
+    return GAME
 
 
-def _euchre() -> Game[Any, Any, Any] | None:
-    from engine import euchre
+def _thirteen() -> Game[Any, Any, Any]:
+    from engine.thirteen import GAME
 
-    return getattr(euchre, "GAME", None)
-
-
-def _doudizhu() -> Game[Any, Any, Any] | None:
-    from engine import doudizhu
-
-    return getattr(doudizhu, "GAME", None)
+    return GAME
 
 
-_LOADERS: dict[str, Callable[[], Game[Any, Any, Any] | None]] = {
+def _euchre() -> Game[Any, Any, Any]:
+    from engine.euchre import GAME
+
+    return GAME
+
+
+def _doudizhu() -> Game[Any, Any, Any]:
+    from engine.doudizhu import GAME
+
+    return GAME
+
+
+_LOADERS: dict[str, Callable[[], Game[Any, Any, Any]]] = {
     "shengji": _shengji,
     "thirteen": _thirteen,
     "euchre": _euchre,
@@ -101,56 +100,26 @@ def game_info(key: str) -> GameInfo:
 
 
 @cache
-def _load(key: str) -> Game[Any, Any, Any] | None:
+def _load(key: str) -> Game[Any, Any, Any]:
     return _LOADERS[key]()
 
 
 def game(key: str) -> Game[Any, Any, Any]:
     """The ``GAME`` object of game ``key`` (its package imported on first use); UnknownNameError otherwise."""
     game_info(key)
-    loaded = _load(key)
-    if loaded is None:
-        raise UnknownNameError("game on the contract", key, [k for k in GAMES if _load(k) is not None])
-    return loaded
+    return _load(key)
 
 
 def all_games() -> list[Game[Any, Any, Any]]:
     """Every registered game object, in the home page's order."""
-    return [g for g in (_load(k) for k in GAMES) if g is not None]
+    return [_load(k) for k in GAMES]
 
 
 def json_commands(key: str) -> Any:
     """Game ``key``'s commands by name, each called with JSON (a dict) and answering JSON (what lessons use)."""
-    game_info(key)
-    loaded = _load(key)
-    if loaded is not None:
-        return loaded.commands
-    return game_cli(key).COMMANDS  # a package not yet on the contract
+    return game(key).commands
 
 
 def preset_texts(key: str) -> dict[str, str]:
-    """Preset name → one-line description, for menus."""
-    loaded = _load(key)
-    if loaded is not None:
-        return {name: p.description for name, p in loaded.presets.items()}
-    if not has_engine(key):
-        return {}
-    return dict(getattr(game_cli(key), "PRESETS", {}))
-
-
-# --- before every package had GAME: the old cli modules (removed once the four packages are on the contract) ---
-
-
-def has_engine(key: str) -> bool:
-    """Whether the engine package of ``key`` has its old ``cli`` module."""
-    import importlib.util
-
-    return key in GAMES and importlib.util.find_spec(f"engine.{key}.cli") is not None
-
-
-def game_cli(key: str) -> Any:
-    """The old ``cli`` module of game ``key``."""
-    import importlib
-
-    game_info(key)
-    return importlib.import_module(f"engine.{key}.cli")
+    """Preset name → its one-line description, for menus."""
+    return {name: p.description for name, p in game(key).presets.items()}

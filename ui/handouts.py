@@ -119,12 +119,12 @@ def _call(action: str) -> str:
 def _shengji(preset: str) -> Facts:
     run = _commands("shengji")
     rules = run["rules"]({"preset": preset})
-    options = rules["options"]
+    options = rules["rules"]
     decks = int(options["decks"])
     example = {"preset": preset, "trump_rank": "2", "trump_suit": "H"}
     order = run["order"](example)
     no_trump = run["order"]({**example, "trump_suit": None})
-    plain = " ".join(_symbols(c[0]) for c in order["suits"]["S"])
+    plain = " ".join(_symbols(c) for c in order["suits"]["S"])
 
     def kind(cards: str, **extra: Any) -> tuple[str, str]:
         return _symbols(cards), str(run["classify"]({**example, **extra, "cards": cards})["description"])
@@ -223,7 +223,10 @@ def _thirteen(preset: str) -> Facts:
             Section("Beating: same type, same length, higher top card", 0, tuple(_sentence(b) for b in beating)),
             Section("Chopping 2s with bombs", 0,
                     table=Table(("on the table", "may be chopped by"), tuple(chops), (0.8, 2.2))),
-            Section("The rules of this rule set", 1, tuple(rules["summary"])),
+            Section("The rules of this rule set", 1, (
+                _sentence(next(p["description"] for p in rules["presets"] if p["name"] == preset)),
+                *(_sentence(n["text"]) for n in rules["notes"]),
+            )),
             Section("After you pass", 1, table=Table(("play", "allowed?"), tuple(passing), (0.9, 2.1))),
             Section("Points per game (places)", 1, table=Table(
                 ("place", "points"), tuple((places[i], str(p)) for i, p in enumerate(score.values())), (1, 1))),

@@ -42,14 +42,9 @@ def game_pages(game: str) -> list[tuple[PageKind, Path]]:
 
 def preset_titles(game: str) -> dict[str, str]:
     """Preset name → how learners call it ("the Chinese competition rules")."""
-    from engine.errors import UnknownNameError
     from engine.games import game as game_of
 
-    try:
-        loaded = game_of(game)
-    except UnknownNameError:
-        return {}
-    return {name: p.title[:1].upper() + p.title[1:] for name, p in loaded.presets.items()}
+    return {name: p.title[:1].upper() + p.title[1:] for name, p in game_of(game).presets.items()}
 
 
 def presets(game: str) -> dict[str, str]:

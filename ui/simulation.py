@@ -28,9 +28,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from engine.errors import CardTableError, UnknownNameError
+from engine.errors import CardTableError
 from engine.games import game as game_of
-from engine.games import game_cli
 from engine.sim import simulate
 
 Progress = Callable[[int, int], None]
@@ -51,11 +50,7 @@ def file_name(game: str, games: int, seed: int, options: Mapping[str, Any]) -> s
 
 def _compute(game: str, games: int, seed: int, options: Mapping[str, Any],
              progress: Progress | None = None) -> pd.DataFrame:
-    try:
-        chosen = game_of(game)
-    except UnknownNameError:  # a package not yet on the contract
-        return game_cli(game).simulate(int(games), int(seed), dict(options), progress)  # type: ignore[no-any-return]
-    return simulate(chosen, int(games), int(seed), dict(options), progress, workers=1)
+    return simulate(game_of(game), int(games), int(seed), dict(options), progress, workers=1)
 
 
 @st.cache_resource(show_spinner=False)

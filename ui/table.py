@@ -37,15 +37,13 @@ SPEEDS = {"slow": 3.0, "normal": 1.5, "fast": 0.6}
 
 
 def table_game(key: str) -> Game[Any, Any, Any] | None:
-    """The game's contract object (``engine.<game>.GAME``), or its old Table wrapped while it has none."""
+    """The game's contract object (``engine.<game>.GAME``); None for a key that is not a game."""
     from engine.games import game
 
     try:
         return game(key)
     except UnknownNameError:
-        from ui.legacy_game import legacy_game
-
-        return legacy_game(key)
+        return None
 
 
 def action_label(game: Game[Any, Any, Any], action: Any) -> str:
