@@ -538,6 +538,43 @@ class Game(ABC, Generic[R, S, A]):
         points"), or "" when none applies."""
         return ""
 
+    # -------------------------------------------------------------------------------------- whole games
+
+    def first_hand(self, rules: R, seed: int) -> Mapping[str, Any] | None:
+        """The ``start`` of the first hand of a whole game (None: the hand's own default set-up)."""
+        return None
+
+    def next_hand(self, rules: R, finished: tuple[S, ...], seed: int) -> Mapping[str, Any] | None:
+        """The ``start`` of the hand after the ``finished`` ones in a whole game (the levels, the dealer, the
+        scores so far), or None when the whole game is over. By default a whole game is one hand."""
+        return None
+
+    def scoreboard(self, rules: R, finished: tuple[S, ...], current: S) -> tuple[tuple[str, str], ...]:
+        """Lines for the scoreboard beside the table during a whole game: (label, value in words)."""
+        totals = self.whole_returns(rules, finished)
+        letters = self.seat_letters(rules)
+        return (("Totals", " · ".join(f"{s} {t:g}" for s, t in zip(letters, totals, strict=False))),)
+
+    def whole_returns(self, rules: R, finished: tuple[S, ...]) -> tuple[float, ...]:
+        """What the hands so far are worth to each seat (by default the sum of each hand's returns)."""
+        seats = len(self.seat_letters(rules))
+        totals = [0.0] * seats
+        for hand in finished:
+            for i, value in enumerate(self.returns(hand)):
+                totals[i] += value
+        return tuple(totals)
+
+    def whole_outcome(self, rules: R, finished: tuple[S, ...]) -> Outcome:
+        """How a whole game came out (by default: the totals of its hands)."""
+        totals = self.whole_returns(rules, finished)
+        letters = self.seat_letters(rules)
+        best = max(totals)
+        leaders = [s for s, t in zip(letters, totals, strict=False) if t == best]
+        summary = (f"After {len(finished)} hand{'s' if len(finished) != 1 else ''}, "
+                   f"{' and '.join(leaders)} {'lead' if len(leaders) > 1 else 'leads'} with {best:g}.")
+        return Outcome(summary, totals, (("Hands", str(len(finished))),),
+                       {"hands": len(finished), **{f"total_{s}": t for s, t in zip(letters, totals, strict=False)}})
+
     def normalize_record(self, record: Record) -> Record:
         """A record in today's form (games override this to read older records, e.g. moving set-up values that
         used to travel in ``options`` into ``start``)."""

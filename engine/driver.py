@@ -57,6 +57,10 @@ def replay(game: Game[Any, Any, Any], record: Record) -> tuple[list[Any], list[S
     if record.game != game.key:
         raise InvalidRequestError(f"this record is of {quote(record.game)}, not {game.key}")
     record = game.normalize_record(record)
+    from engine.match import is_whole, whole_game
+
+    if is_whole(record.start):
+        game = whole_game(game)
     if len(record.actions) > game.max_actions:
         raise LimitExceededError(f"the record has {len(record.actions):,} actions; a {game.key} record holds at "
                                  f"most {game.max_actions:,}")
@@ -83,8 +87,13 @@ def play_out(game: Game[Any, Any, Any], rules: Any, seed: int, bots: Sequence[st
     """Play a seeded game to its end: first ``actions`` (typed, checked), then the bots.
 
     Returns the record and the final state. The bots' choices are seeded from ``seed`` too, so the same
-    arguments always give the same game. ``preset``/``options`` are only written into the record.
+    arguments always give the same game. ``preset``/``options`` are only written into the record. A ``start``
+    of ``{"whole": true}`` plays a whole game (see :mod:`engine.match`).
     """
+    from engine.match import is_whole, whole_game
+
+    if is_whole(start) and not getattr(game, "base", None):
+        game = whole_game(game)
     state = game.new_game(rules, seed, start)
     players = len(game.seat_letters(rules))
     names = parse_bots(game, bots, players)
@@ -228,22 +237,25 @@ def standard_commands(game: Game[Any, Any, Any],
 
     def playout(request: PlayoutRequest) -> PlayoutAnswer:
         """A whole seeded game: the given actions replayed, then the bots to its end; the record and outcome."""
-        rules = game.rules(request.preset, request.options)
-        letters = game.seat_letters(rules)
-        state = game.new_game(rules, request.seed, request.start)
+        from engine.match import is_whole, whole_game
+
+        chosen = whole_game(game) if is_whole(request.start) else game
+        rules = chosen.rules(request.preset, request.options)
+        letters = chosen.seat_letters(rules)
+        state = chosen.new_game(rules, request.seed, request.start)
         typed = []
         for number, text in enumerate(request.actions, start=1):
-            if game.to_act(state) is None:
+            if chosen.to_act(state) is None:
                 raise ReplayError(number, text, "the game is already over")
             try:
-                action = game.parse_action(state, text)
-                state = game.apply(state, action)
+                action = chosen.parse_action(state, text)
+                state = chosen.apply(state, action)
             except CardTableError as error:
                 raise ReplayError(number, text, str(error)) from None
             typed.append(action)
         record, final = play_out(game, rules, request.seed, request.bots, preset=request.preset,
                                  options=request.options, start=request.start, actions=typed)
-        outcome = game.outcome(final)
+        outcome = chosen.outcome(final)
         assert outcome is not None
         steps: tuple[StepInfo, ...] = ()
         if request.steps:

@@ -47,9 +47,12 @@ def split_options(options: Mapping[str, Any] | None) -> tuple[str | None, Any, d
 def _rows(key: str, indexes: range, seed: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
     from engine.driver import play_out
     from engine.games import game
+    from engine.match import is_whole, whole_game
 
     g = game(key)
     preset, bots, rule_options, start = split_options(options)
+    if is_whole(start):
+        g = whole_game(g)
     rules = g.rules(preset, rule_options)
     rows = []
     for i in indexes:

@@ -55,6 +55,10 @@ def play_to_the_end(at: AppTest, key: str) -> None:
             continue
         hand = at.session_state[f"{k}play"]
         state = hand.last
+        if hand.record.start.get("whole"):
+            from engine.match import whole_game
+
+            game = whole_game(_game(key))
         seat = game.to_act(state)
         if seat is None:
             return
@@ -231,3 +235,22 @@ def test_your_hand_is_on_screen_at_the_first_decision_of_every_game() -> None:
         mine = [c for c in game.view(hand.last, 0).seats[0].cards if c is not None]
         names = names_of(at, f"{key}:table:pick:{len(hand.steps)}")
         assert sorted(names) == sorted(c.symbol_text for c in mine), key
+
+
+def test_a_whole_game_at_the_table_and_in_its_link() -> None:
+    k = "toy:table:"
+    at = _page("toy").run()
+    at.segmented_control(key=f"{k}w:whole").set_value("whole").run()
+    _ok(at)
+    hand = at.session_state[f"{k}watch"]
+    assert hand.record.start == {"whole": True} and len(hand.states[-1].finished) == 3
+    at.button(key=f"{k}last").click().run()
+    assert any("After 3 hands" in s.value for s in at.success)
+    assert at.query_params["whole"] == "1"
+    at = _page("toy")
+    at.query_params.update({"whole": "1", "mode": "play"})
+    at.run()
+    _ok(at)
+    play_to_the_end(at, "toy")
+    assert at.session_state[f"{k}play"].record.start == {"whole": True}
+    assert len(at.session_state[f"{k}play"].last.finished) == 3

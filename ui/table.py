@@ -24,6 +24,7 @@ from engine.contract import Game, Outcome
 from engine.driver import BOT_SEED_MIX, play_out
 from engine.errors import CardTableError, InvalidRequestError, ReplayError, UnknownNameError
 from engine.games import GAMES
+from engine.match import WHOLE, is_whole, whole_game
 from engine.table import Record, Step, TableView
 from ui import table_draw as draw
 from ui.nav import current_preset, set_preset
@@ -87,11 +88,13 @@ def start_hand(game: Game[Any, Any, Any], preset: str, seed: int, options: Mappi
 
 
 def load_hand(game: Game[Any, Any, Any], record: Record) -> Hand:
-    """Replay ``record``; ReplayError names the refused step (nothing changes on the page)."""
+    """Replay ``record`` (a hand, or a whole game when its start says so); ReplayError names the refused step
+    (nothing changes on the page)."""
     from engine.driver import replay
 
-    states, steps = replay(game, record)
-    return Hand(game.normalize_record(record), tuple(states), tuple(steps))
+    base = getattr(game, "base", game)
+    states, steps = replay(base, record)
+    return Hand(base.normalize_record(record), tuple(states), tuple(steps))
 
 
 def extend(game: Game[Any, Any, Any], hand: Hand, action: Any) -> Hand:
@@ -108,11 +111,12 @@ def truncate(hand: Hand, length: int) -> Hand:
 
 @st.cache_resource(max_entries=64, show_spinner=False)
 def bot_hand(_game: Game[Any, Any, Any], key: str, preset: str, seed: int, options_json: str = "{}",
-             bots: str | None = None) -> Hand:
-    """A whole game played by bots from the seeded deal (shared by every session; never modified)."""
+             bots: str | None = None, whole: bool = False) -> Hand:
+    """A hand (or a whole game) played by bots from the seeded deal (shared by every session; never modified)."""
     game = _game
     options = json.loads(options_json)
-    record, _ = play_out(game, game.rules(preset, options), seed, bots, preset=preset, options=options)
+    record, _ = play_out(game, game.rules(preset, options), seed, bots, preset=preset, options=options,
+                         start={WHOLE: True} if whole else None)
     return load_hand(game, record)
 
 
@@ -150,6 +154,8 @@ class Settings:
     auto: bool = False
     speed: str = "normal"
     pause_after_tricks: bool = True
+    whole: bool = False
+    """A whole game (Shengji to past the ace, Euchre to 10 …), not one hand."""
     messages: list[tuple[str, str]] = field(default_factory=list)
 
 
@@ -158,12 +164,21 @@ class TablePage:
 
     def __init__(self, key: str, game: Game[Any, Any, Any]) -> None:
         self.key_name = key
+        self.base = game
         self.game = game
         self.k = f"{key}:table:"
         chosen = current_preset(key) if key in GAMES else ""
         self.preset = chosen if chosen in game.presets else game.default_preset
         self.rules = game.rules(self.preset)
         self.letters = game.seat_letters(self.rules)
+
+    def use_form(self) -> None:
+        """Play hands or whole games, as the settings say."""
+        self.game = whole_game(self.base) if self.settings.whole else self.base
+
+    @property
+    def start(self) -> dict[str, Any]:
+        return {WHOLE: True} if self.settings.whole else {}
 
     # -- kept state -------------------------------------------------------------------------------
     def key(self, name: str) -> str:
@@ -179,7 +194,8 @@ class TablePage:
 
     def _hand(self, name: str) -> Hand | None:
         hand = st.session_state.get(self.key(name))
-        if isinstance(hand, Hand) and hand.record.preset in self.game.presets:
+        if isinstance(hand, Hand) and hand.record.preset in self.game.presets and \
+                is_whole(hand.record.start) == self.settings.whole:
             return hand
         return None
 
@@ -225,6 +241,10 @@ class TablePage:
         present = params.get("present")
         if present is not None:
             s.present = present in ("1", "true", "yes")
+        whole = params.get("whole")
+        if whole is not None:
+            s.whole = whole in ("1", "true", "yes")
+        self.use_form()
         text = params.get(HAND_QUERY)
         if text:
             try:
@@ -245,11 +265,14 @@ class TablePage:
             wanted["seat"] = self.letters[s.me]
         if s.present:
             wanted["present"] = "1"
+        if s.whole:
+            wanted["whole"] = "1"
         seeded = not hand.record.actions or (s.mode == WATCH and not st.session_state.get(self.key("loaded")))
-        if not seeded or hand.record.start or hand.record.options:
+        if not seeded or (hand.record.start and not is_whole(hand.record.start)) or hand.record.options:
             wanted[HAND_QUERY] = encode_position(hand.record.to_json())
         current = {k: st.query_params.get(k) for k in st.query_params.keys()}
-        keep = {k: v for k, v in current.items() if k not in ("mode", "seed", "step", "seat", "present", HAND_QUERY)}
+        keep = {k: v for k, v in current.items()
+                if k not in ("mode", "seed", "step", "seat", "present", "whole", HAND_QUERY)}
         if current != {**keep, **wanted}:
             st.query_params.from_dict({**keep, **wanted})
         st.session_state[self.key("link-read")] = json.dumps(
@@ -263,6 +286,13 @@ class TablePage:
         s = self.settings
         s.mode = self._widget("mode") or WATCH
         s.auto = False
+
+    def _on_whole(self) -> None:
+        s = self.settings
+        s.whole = self._widget("whole") == "whole"
+        s.step, s.auto = 0, False
+        self._set_hand("play", None)
+        self._set_hand("watch", None)
 
     def _on_seed(self) -> None:
         value = self._widget("seed")
@@ -311,8 +341,10 @@ class TablePage:
             raise InvalidRequestError(f"this is a game of {record.game}; this table plays {self.game.key}")
         if record.preset not in self.game.presets:
             raise UnknownNameError("preset", record.preset, self.game.presets)
-        hand = load_hand(self.game, record)  # ReplayError before anything changes
         s = self.settings
+        s.whole = is_whole(record.start)
+        self.use_form()
+        hand = load_hand(self.base, record)  # ReplayError before anything changes
         if s.mode == PLAY and from_link:
             self._set_hand("play", hand)
         else:
@@ -351,7 +383,7 @@ class TablePage:
                 not st.session_state.get(self.key("loaded")) and hand.record.seed != s.seed)):
             hand = None
         if hand is None:
-            hand = bot_hand(self.game, self.game.key, self.preset, s.seed)
+            hand = bot_hand(self.base, self.base.key, self.preset, s.seed, whole=s.whole)
             self._set_hand("watch", hand)
             st.session_state[self.key("loaded")] = False
         return hand
@@ -361,7 +393,7 @@ class TablePage:
         s = self.settings
         hand = self._hand("play")
         if hand is None or hand.record.preset != self.preset or hand.record.seed != s.seed:
-            hand = start_hand(self.game, self.preset, s.seed)
+            hand = start_hand(self.game, self.preset, s.seed, start=self.start)
             st.session_state[self.key("pause")] = None
         hand = self.bots_move(hand)
         self._set_hand("play", hand)
@@ -484,9 +516,16 @@ class TablePage:
         ss.setdefault(self.key("w:seed"), s.seed)
         ss[self.key("w:large")] = s.large
         ss[self.key("w:pause_after_tricks")] = s.pause_after_tricks
-        row = st.columns([2.2, 1.6, 1.4, 1.4, 1.6], vertical_alignment="bottom")
+        row = st.columns([1.5, 2, 1.5, 1.4, 1.4, 1.5], vertical_alignment="bottom")
         row[0].segmented_control("Mode", list(MODE_LABELS), format_func=MODE_LABELS.get, key=self.key("w:mode"),
                                  on_change=self._on_mode, label_visibility="collapsed")
+        ss[self.key("w:whole")] = "whole" if s.whole else "hand"
+        row[1].segmented_control("Length", ["hand", "whole"], format_func={"hand": "One hand",
+                                 "whole": "Whole game"}.get, key=self.key("w:whole"), on_change=self._on_whole,
+                                 label_visibility="collapsed",
+                                 help="One hand, or a whole game: Shengji's rounds climbing past the ace, Euchre to "
+                                      "10, a session of Dou Dizhu hands, a match of Thirteen.")
+        row = [row[0], *row[2:]]
         row[1].number_input("Deal number", min_value=0, max_value=2**31 - 1, step=1, key=self.key("w:seed"),
                             on_change=self._on_seed, label_visibility="collapsed",
                             help="The deal number: the same number always deals the same cards.")
@@ -768,6 +807,7 @@ def render_table(key: str, *, game: Game[Any, Any, Any] | None = None, title: st
         return
     page = TablePage(key, chosen)
     page.read_link()
+    page.use_form()
     if not page.settings.present:
         st.header(title or f"{GAMES[key].title if key in GAMES else key} — Table", divider="gray")
     try:
