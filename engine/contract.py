@@ -524,6 +524,12 @@ class Game(ABC, Generic[R, S, A]):
         calls, exposed cards). Must not depend on the hidden cards themselves (only on what ``seat`` saw)."""
         raise NotImplementedError(f"the coach cannot sample hidden cards in {self.key} yet")
 
+    def position_state(self, request: Any) -> S:
+        """A state for the coach from a posed position (the game's typed ``legal`` request: your hand, the cards
+        on the table, trump …): the seat to act holds that hand; everything it cannot see is filled in by
+        :meth:`determinize` before any play-out. Games whose editor poses positions implement this."""
+        raise NotImplementedError(f"the coach cannot advise on a posed {self.key} position yet")
+
     def sides(self, rules: R) -> tuple[tuple[int, ...], ...]:
         """The seats that play together (partners), for duels; by default every seat alone."""
         return tuple((i,) for i in range(len(self.seat_letters(rules))))
