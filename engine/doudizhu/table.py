@@ -1,29 +1,21 @@
-"""What the Table shows of a Dou Dizhu hand: each seat's view, the commentary on every action, the outcome.
-
-``TABLE`` at the end is the small adapter the Table page still uses (text actions, see
-:class:`engine.table.TableGame`); it delegates to ``GAME`` and goes once the page drives ``GAME`` itself.
-"""
+"""What the Table shows of a Dou Dizhu hand: each seat's view, the commentary on every action, the outcome."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.base import PASS, Verdict
+from engine.base import PASS
 from engine.cards import Card
 from engine.contract import Outcome
 from engine.doudizhu.bidding import PASS_BID, Bid
 from engine.doudizhu.combos import Combo, Kind, describe
 from engine.doudizhu.order import cards_of
 from engine.doudizhu.play import Play
-from engine.doudizhu.rules import PRESETS
 from engine.doudizhu.score import score_hand
 from engine.doudizhu.state import Action, Phase, State, action_text, to_act
-from engine.errors import CardTableError
 from engine.table import Seat, Step, TableView
 
-__all__ = ["TABLE", "comment", "outcome", "view"]
+__all__ = ["comment", "outcome", "view"]
 
 
 # ------------------------------------------------------------------------------------------------ view
@@ -212,61 +204,3 @@ def outcome(state: State) -> Outcome | None:
         "plays": sum(state.plays_by),
     }
     return Outcome(summary, tuple(float(g) for g in gains), tuple(facts), data)
-
-
-# ------------------------------------------------------------------------------------------------ adapter
-
-
-class _TableAdapter:
-    """The pre-contract Table protocol (text actions), delegating to ``GAME``; removed after the page's port."""
-
-    game = "doudizhu"
-
-    @staticmethod
-    def _game() -> Any:
-        from engine.doudizhu.game import GAME
-
-        return GAME
-
-    def presets(self) -> Sequence[str]:
-        return list(PRESETS)
-
-    def seat_names(self, state: State) -> tuple[str, ...]:
-        return state.rules.seat_names
-
-    def new_hand(self, preset: str, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        game = self._game()
-        return game.new_game(game.rules(preset, options), seed)  # type: ignore[no-any-return]
-
-    def to_act(self, state: State) -> int | None:
-        return to_act(state)
-
-    def legal_actions(self, state: State, limit: int = 500) -> list[str]:
-        return [action_text(a) for a in self._game().legal_actions(state, limit)]
-
-    def check(self, state: State, action: str) -> Verdict:
-        game = self._game()
-        try:
-            typed = game.parse_action(state, action)
-        except CardTableError as error:
-            return Verdict(False, str(error))
-        return game.check(state, typed)  # type: ignore[no-any-return]
-
-    def apply(self, state: State, action: str) -> tuple[State, Step]:
-        game = self._game()
-        return game.step(state, game.parse_action(state, action))  # type: ignore[no-any-return]
-
-    def bot_action(self, state: State, bot: str, rng: random.Random) -> str:
-        return action_text(self._game().bot(bot).choose(state, rng))
-
-    def view(self, state: State, seat: int | None) -> TableView:
-        return view(state, seat)
-
-    def result(self, state: State) -> dict[str, Any] | None:
-        done = outcome(state)
-        if done is None:
-            return None
-        return {"summary": done.summary, **dict(done.facts)}
-
-
-TABLE = _TableAdapter()

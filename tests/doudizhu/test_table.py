@@ -1,5 +1,5 @@
-"""What the Table shows: private views, the commentary, the outcome in sentences, and the adapter the Table page
-still uses (text actions, delegating to GAME)."""
+"""What the Table shows: private views, the commentary, the outcome in sentences, and text actions through GAME
+(what the Table page sends and records)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import random
 import pytest
 
 from engine.doudizhu import GAME
-from engine.doudizhu.table import TABLE
 from engine.driver import play_out, replay
 from engine.errors import IllegalPlayError, InvalidNotationError
 
@@ -49,19 +48,19 @@ def test_commentary_of_a_whole_hand() -> None:
     assert any("passes in a row" in s.comment and "wins the trick" in s.comment for s in steps)
 
 
-def test_the_table_adapter_speaks_text() -> None:
-    state = TABLE.new_hand("three_player", 3)
-    assert TABLE.legal_actions(state) == ["pass", "bid 1", "bid 2", "bid 3"]
-    assert not TABLE.check(state, "bid 4").legal
-    assert not TABLE.check(state, "3 3").legal  # not an action in the auction: the notation error as a reason
+def test_actions_as_text_through_game() -> None:
+    state = GAME.new_game(GAME.rules("three_player"), 3)
+    assert [GAME.action_text(a) for a in GAME.legal_actions(state)] == ["pass", "bid 1", "bid 2", "bid 3"]
+    assert not GAME.check(state, GAME.parse_action(state, "bid 4")).legal
     with pytest.raises(InvalidNotationError):
-        TABLE.apply(state, "3 3")
-    state, step = TABLE.apply(state, "bid 2")
+        GAME.parse_action(state, "3 3")  # cards are no action in the auction
+    state, step = GAME.step(state, GAME.parse_action(state, "bid 2"))
     assert step.action == "bid 2" and "bids 2" in step.comment
     with pytest.raises(IllegalPlayError, match="higher than the highest"):
-        TABLE.apply(state, "bid 1")
+        GAME.step(state, GAME.parse_action(state, "bid 1"))
     rng = random.Random(1)
-    while TABLE.to_act(state) is not None:
-        state, _ = TABLE.apply(state, TABLE.bot_action(state, "heuristic", rng))
-    result = TABLE.result(state)
-    assert result is not None and "Stake" in result and "summary" in result
+    bot = GAME.bot("heuristic")
+    while not GAME.is_terminal(state):
+        state, _ = GAME.step(state, bot.choose(state, rng))
+    outcome = GAME.outcome(state)
+    assert outcome is not None and "Stake" in dict(outcome.facts) and outcome.summary
