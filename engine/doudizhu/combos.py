@@ -15,6 +15,7 @@ from enum import Enum
 from engine.cards import Card, Rank, format_cards
 from engine.doudizhu.order import ACE, BJ, RANKS, RJ, TWO, Counts, N, cards_of, rank_text, rank_word
 from engine.doudizhu.rules import Rules
+from engine.words import and_list, count, number
 
 __all__ = [
     "BOMBS",
@@ -300,7 +301,8 @@ def readings(counts: Sequence[int], rules: Rules) -> tuple[Combo, ...]:
     last = nz[-1]
     if last <= ACE and last - first == len(nz) - 1 and all(counts[r] == unit for r in nz):
         kind = _PLAIN_CHAIN.get(unit)
-        if kind is not None and len(nz) >= CHAIN_MIN[kind]:
+        if kind is not None and len(nz) >= CHAIN_MIN[kind] and (
+                kind is not Kind.SEQUENCE or rules.long_sequences or len(nz) == CHAIN_MIN[kind]):
             found.append(CHAINS[(kind, first, len(nz))])
     if len(nz) == 2 and total in (4, 5):
         a, b = nz
@@ -389,15 +391,24 @@ def _airplane(
 
 
 def describe(combo: Combo) -> str:
-    """``a pair of 7s``, ``a sequence of 5 from 3 to 7``, ``a bomb of five 3s``, ``the rocket``…"""
+    """``a pair of 7s``, ``a sequence of five cards from 3 to 7``, ``a bomb of five 3s``, ``the rocket``…"""
     kind, r = combo.kind, combo.rank
     kick = ""
     if kind.kicker_unit:
         unit = kind.kicker_unit
         extra = combo.kicker_counts
-        words = [f"a pair of {rank_word(k, 2)}" if unit == 2 else _a(rank_word(k))
-                 for k in range(N) for _ in range(extra[k] // unit)]
-        kick = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        words = []
+        for k in range(N):
+            n = extra[k] // unit
+            if not n:
+                continue
+            if unit == 2:
+                joker = k >= BJ
+                pair = f"a pair of {rank_word(k, 2)}" if not joker else f"two {rank_word(k, 2)}"
+                words.append(pair if n == 1 else f"{number(n)} pairs of {rank_word(k, 2)}")
+            else:
+                words.append(_a(rank_word(k)) if n == 1 else f"{number(n)} {rank_word(k, n)}")
+        kick = and_list(words)
     if kind is Kind.SINGLE:
         return _a(rank_word(r))
     if kind is Kind.PAIR:
@@ -408,19 +419,17 @@ def describe(combo: Combo) -> str:
         return f"a triplet of {rank_word(r, 2)} with {kick}"
     if kind in (Kind.SEQUENCE, Kind.PAIR_SEQUENCE, Kind.AIRPLANE):
         span = f"from {rank_text(combo.start)} to {rank_text(r)}"
-        noun = {Kind.SEQUENCE: "cards", Kind.PAIR_SEQUENCE: "pairs", Kind.AIRPLANE: "triplets"}[kind]
-        return f"{'an airplane' if kind is Kind.AIRPLANE else 'a ' + kind.label} of {combo.length} {noun} {span}"
+        noun = {Kind.SEQUENCE: "card", Kind.PAIR_SEQUENCE: "pair", Kind.AIRPLANE: "triplet"}[kind]
+        head = "an airplane" if kind is Kind.AIRPLANE else "a " + kind.label
+        return f"{head} of {count(combo.length, noun)} {span}"
     if kind in (Kind.AIRPLANE_SINGLES, Kind.AIRPLANE_PAIRS):
-        return (f"an airplane of {combo.length} triplets from {rank_text(combo.start)} to {rank_text(r)} "
+        return (f"an airplane of {count(combo.length, 'triplet')} from {rank_text(combo.start)} to {rank_text(r)} "
                 f"with {kick}")
     if kind is Kind.BOMB:
-        return f"a bomb of {_NUMBER_WORDS[combo.length]} {rank_word(r, 2)}"
+        return f"a bomb of {number(combo.length)} {rank_word(r, 2)}"
     if kind is Kind.ROCKET:
         return "the rocket (both jokers)" if combo.counts[BJ] == 1 else "the rocket (all four jokers)"
     return f"a quadplex: four {rank_word(r, 2)} with {kick}"
-
-
-_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
 def _a(word: str) -> str:

@@ -37,7 +37,7 @@ from engine.doudizhu.examples import example_hand, find_kind, highest_single
 from engine.doudizhu.explain import why_not
 from engine.doudizhu.game import GAME
 from engine.doudizhu.order import cards_of, counts_of, rank_text
-from engine.doudizhu.play import Position, check, legal_plays, read_play, read_table
+from engine.doudizhu.play import Position, beaten_by, check, legal_plays, read_play, read_table
 from engine.doudizhu.rules import Rules
 from engine.doudizhu.score import payment
 from engine.driver import standard_commands
@@ -139,6 +139,7 @@ class DouDizhuLegalAnswer(LegalAnswer):
     groups: Mapping[str, int] = arg(help="how many legal plays of each type")
     lead: bool = arg(help="whether you lead (nothing to beat)")
     table: ComboInfo | None = arg(help="the combination to beat (null when you lead)")
+    to_beat: str = arg(help="what may be played on the combination to beat, in words (empty when you lead)")
 
 
 def _position(rules: Rules, request: PositionRequest) -> Position:
@@ -160,7 +161,8 @@ def legal_command(request: LegalRequest) -> DouDizhuLegalAnswer:
     return DouDizhuLegalAnswer(
         plays=tuple(ComboInfo.of(c) for c in plays.plays), count=plays.count, complete=plays.complete,
         can_pass=plays.can_pass, groups=plays.counts(), lead=position.is_lead,
-        table=ComboInfo.of(position.table) if position.table is not None else None)
+        table=ComboInfo.of(position.table) if position.table is not None else None,
+        to_beat=beaten_by(position.table, position.rules) if position.table is not None else "")
 
 
 @dataclass(frozen=True, kw_only=True)

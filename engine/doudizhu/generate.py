@@ -65,7 +65,7 @@ def _lead(h: Sequence[int], rules: Rules, out: Groups) -> None:
     if not four:
         _put(out, Kind.TRIPLET_SINGLE, _triplet_singles(h, rules, -1, 1))
     _put(out, Kind.TRIPLET_PAIR, _triplet_pairs(h, rules, -1, 1))
-    _put(out, Kind.SEQUENCE, _chains(h, Kind.SEQUENCE, -1, 0))
+    _put(out, Kind.SEQUENCE, _chains(h, Kind.SEQUENCE, -1, 0 if rules.long_sequences else CHAIN_MIN[Kind.SEQUENCE]))
     _put(out, Kind.PAIR_SEQUENCE, _chains(h, Kind.PAIR_SEQUENCE, -1, 0))
     _put(out, Kind.AIRPLANE, _chains(h, Kind.AIRPLANE, -1, 0))
     if not four:

@@ -14,14 +14,17 @@ from dataclasses import dataclass, field
 
 from engine.base import PASS, Pass, Verdict
 from engine.cards import Card
+from engine.contract import COMMON_RULE
 from engine.doudizhu.combos import Combo, Kind, describe, readings
 from engine.doudizhu.explain import why_not
 from engine.doudizhu.generate import generate
-from engine.doudizhu.order import Counts, N, counts_of, counts_text, rank_word
-from engine.doudizhu.rules import Rules
+from engine.doudizhu.order import Counts, N, counts_of, counts_text, rank_text, rank_word
+from engine.doudizhu.rules import Rules, option_label
 from engine.errors import InvalidPositionError
+from engine.words import count, number
 
-__all__ = ["MOST_PLAYS", "LegalPlays", "Play", "Position", "check", "legal_plays", "read_play", "read_table"]
+__all__ = ["MOST_PLAYS", "LegalPlays", "Play", "Position", "beaten_by", "check", "legal_plays", "read_play",
+           "read_table"]
 
 Play = Combo | Pass
 """A move in the play phase: a combination, or :data:`engine.base.PASS`."""
@@ -192,7 +195,8 @@ def check(position: Position, play: Combo | Pass | Iterable[Card]) -> Verdict:
             return Verdict(False, f"{play.text} is not {describe(play)} under these rules: it is "
                                   f"{' or '.join(describe(c) for c in found)}")
         if table is None:
-            return Verdict(True, f"you lead, so any combination may be played: this is {describe(play)}")
+            return Verdict(True, f"you lead, so any combination may be played: this is {describe(play)}"
+                                 f"{_long_note(play)}")
         if play.beats(table):
             return Verdict(True, _why_beats(play, table, rules))
         return Verdict(False, _why_not_beats([play], table, rules))
@@ -208,7 +212,8 @@ def check(position: Position, play: Combo | Pass | Iterable[Card]) -> Verdict:
     if table is None:
         combo = found[0]
         also = f" (it can also be read as {' or '.join(describe(c) for c in found[1:])})" if len(found) > 1 else ""
-        return Verdict(True, f"you lead, so any combination may be played: this is {describe(combo)}{also}")
+        return Verdict(True, f"you lead, so any combination may be played: this is {describe(combo)}{also}"
+                             f"{_long_note(combo)}")
     winner = read_play(position, play)
     if winner is not None and winner.beats(table):
         return Verdict(True, _why_beats(winner, table, rules))
@@ -219,13 +224,47 @@ def _not_held(hand: Counts, play: Counts) -> str:
     for r in range(N):
         if play[r] > hand[r]:
             have = hand[r]
-            held = f"only {_number(have)} {rank_word(r, have)}" if have else f"no {rank_word(r, 2)}"
-            return f"you hold {held}, but the play has {_number(play[r])}"
+            held = f"only {number(have)} {rank_word(r, have)}" if have else f"no {rank_word(r, 2)}"
+            return f"you hold {held}, but the play has {number(play[r])}"
     return ""
 
 
-def _number(n: int) -> str:
-    return ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")[n] if n <= 8 else str(n)
+def _length(combo: Combo) -> str:
+    """The length of a chain in words: "five cards", "three pairs", "two triplets"."""
+    noun = {1: "card", 2: "pair", 3: "triplet"}[combo.kind.chain_unit]
+    return count(combo.length, noun)
+
+
+def _shaped(combo: Combo) -> str:
+    """The type of ``combo`` with the size a play must match: "pair", "sequence of five cards", "airplane of two
+    triplets with two singles"."""
+    kind = combo.kind
+    if kind in (Kind.AIRPLANE_SINGLES, Kind.AIRPLANE_PAIRS):
+        kickers = count(combo.length, "single" if kind is Kind.AIRPLANE_SINGLES else "pair")
+        return f"airplane of {_length(combo)} with {kickers}"
+    if kind.chain_unit:
+        return f"{kind.label} of {_length(combo)}"
+    return kind.label
+
+
+def _long_note(combo: Combo) -> str:
+    """Said beside a sequence of more than five cards: allowing them is a default (the option that changes it)."""
+    if combo.kind is Kind.SEQUENCE and combo.length > 5:
+        return (f" (sequences longer than five are {COMMON_RULE}; the option “{option_label('long_sequences')}” "
+                "changes it)")
+    return ""
+
+
+def beaten_by(table: Combo, rules: Rules) -> str:
+    """What may be played on ``table``, as a clause: "only a higher pair, a bomb or the rocket beats it"."""
+    if table.kind is Kind.ROCKET:
+        return "nothing beats the rocket"
+    if table.kind is Kind.BOMB:
+        if rules.four:
+            return ("only a bomb of more cards, a bomb of as many cards and a higher rank, or the rocket beats it "
+                    "(with four players more cards beat fewer, whatever the ranks)")
+        return "only a higher bomb or the rocket beats it"
+    return f"only a higher {_shaped(table)}, a bomb or the rocket beats it"
 
 
 def _why_beats(play: Combo, table: Combo, rules: Rules) -> str:
@@ -237,8 +276,10 @@ def _why_beats(play: Combo, table: Combo, rules: Rules) -> str:
         if rules.four and play.length > table.length:
             return (f"{describe(play)} beats {describe(table)}: with four players a bomb of more cards beats one "
                     "of fewer, whatever the ranks")
-        return f"{describe(play)} beats {describe(table)}: a bomb of the same size and a higher rank"
-    return f"{describe(play)} beats {describe(table)}: the same type and size, and a higher rank"
+        size = " of as many cards" if rules.four else ""
+        return f"{describe(play)} beats {describe(table)}: a bomb{size} and of a higher rank"
+    return (f"{describe(play)} beats {describe(table)}: the same type and size, and a higher rank"
+            f"{_long_note(play)}")
 
 
 def _why_not_beats(found: Sequence[Combo], table: Combo, rules: Rules) -> str:
@@ -250,15 +291,21 @@ def _why_not_beats(found: Sequence[Combo], table: Combo, rules: Rules) -> str:
             if rules.four and play.length < table.length:
                 return (f"{describe(play)} does not beat {describe(table)}: with four players a bomb of fewer "
                         "cards never beats one of more")
-            return f"{describe(play)} does not beat {describe(table)}: it needs a higher bomb (or the rocket)"
-        return f"on {describe(table)} only a higher bomb or the rocket may be played (or pass)"
+            return f"{describe(play)} does not beat {describe(table)}: {beaten_by(table, rules)}"
+        return f"{describe(table)} is on the table: {beaten_by(table, rules)}; you may pass"
     same = [c for c in found if c.kind is table.kind]
     if same and same[0].length == table.length:
-        return (f"{describe(same[0])} does not beat {describe(table)}: the same type, but its rank "
-                f"({rank_word(same[0].rank)}) is not higher than {rank_word(table.rank)}")
+        mine, theirs = same[0], table
+        if table.kind.chain_unit:
+            return (f"{describe(mine)} does not beat {describe(theirs)}: the same type and length, but its top rank, "
+                    f"{rank_text(mine.rank)}, is not higher than {rank_text(theirs.rank)}")
+        return (f"{describe(mine)} does not beat {describe(theirs)}: the same type, but {_a(rank_word(mine.rank))} "
+                f"is not higher than {_a(rank_word(theirs.rank))}")
     if same:
-        return (f"{describe(same[0])} cannot be played on {describe(table)}: a {table.kind.label} must be "
-                f"of the same length ({table.length}) to beat it")
-    size = f" of {table.size} cards" if table.kind.chain_unit or table.kind.kicker_unit else ""
-    return (f"the table has {describe(table)}: only a higher {table.kind.label}{size}, a bomb or the rocket may "
-            f"be played on it (or pass), and {play.text} is {_a_label(play.kind)}")
+        return (f"{describe(same[0])} cannot be played on {describe(table)}: {_a_label(table.kind)} beats only "
+                f"{_a_label(table.kind)} of the same length ({_length(table)})")
+    return f"{describe(play)} cannot be played on {describe(table)}: {beaten_by(table, rules)}; you may pass"
+
+
+def _a(word: str) -> str:
+    return ("an " if word[0] in "aeiou8" else "a ") + word

@@ -17,7 +17,7 @@ from engine.contract import Note, Preset, option
 from engine.contract import make_rules as _make_rules
 from engine.errors import InvalidRequestError
 
-__all__ = ["NOTES", "PRESETS", "SEAT_LETTERS", "Rules", "make_rules"]
+__all__ = ["NOTES", "PRESETS", "SEAT_LETTERS", "Rules", "make_rules", "option_label"]
 
 SEAT_LETTERS: dict[int, tuple[str, ...]] = {
     3: ("S", "E", "W"),
@@ -45,6 +45,12 @@ class Rules:
         True, label="Quadplex (4 + 2)",
         help="Four of a rank with two singles or two pairs is a combination. Three players only: it is never "
              "played with four.")
+    long_sequences: bool = option(
+        True, label="Sequences longer than five",
+        help="A sequence may hold more than five cards (3 4 5 6 7 8 and longer, up to the ace); it is beaten only by "
+             "a higher sequence of the same length. The rules we follow say \"five cards of consecutive rank\" "
+             "and do not say whether longer ones count: longer sequences are the common rule. Off: every sequence "
+             "is exactly five cards.", common=True)
     spring: bool = option(
         False, label="Spring doubles",
         help="A side that never plays after the opening lead (a \"spring\") doubles the stake once more. A common "
@@ -160,6 +166,9 @@ NOTES: tuple[Note, ...] = (
          "landlord leads."),
     Note("joker pairs", "The seed does not say whether two jokers are a pair. With three players they are not "
          "(together they are the rocket); with four players two jokers of one colour are a pair."),
+    Note("longer sequences", "The rules we follow say a sequence is five cards of consecutive rank and do not say "
+         "whether longer ones count. We follow the common rule: five or more (up to the ace), beaten only by a higher "
+         "sequence of the same length.", "long_sequences"),
     Note("spring", "The seed has no spring. Many tables double the stake when one side never plays after the "
          "opening lead; it is off by default.", "spring"),
     Note("endless redeals", "The seed redeals whenever everyone passes, with no end. We follow it for the first "
@@ -172,3 +181,10 @@ def make_rules(preset: str | None = None, options: Mapping[str, Any] | None = No
     """The rules of ``preset`` (``three_player`` when None) with ``options`` applied; UnknownNameError for an
     unknown preset or option, InvalidRequestError for a bad value."""
     return _make_rules(PRESETS, preset, options)
+
+
+def option_label(name: str) -> str:
+    """The label learners read for option ``name`` ("Sequences longer than five")."""
+    from engine.contract import option_specs
+
+    return next(spec.label for spec in option_specs(Rules) if spec.name == name)

@@ -6,13 +6,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.doudizhu.rules import Rules
+from engine.doudizhu.rules import Rules, option_label
 from engine.errors import InvalidRequestError
+from engine.words import count, number
 
 if TYPE_CHECKING:
     from engine.doudizhu.state import State
 
-__all__ = ["Payment", "payment", "score_hand"]
+__all__ = ["SPRING_REASON", "Payment", "payment", "score_hand"]
+
+SPRING_REASON = "a spring (×2)"
+"""How a spring is said among the reasons of a payment."""
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,8 @@ class Payment:
     landlord_won: bool
     peasants: int
     reasons: tuple[str, ...]
+    spring: bool = False
+    """Whether the hand was a spring (one side never played after the opening lead), doubling or not."""
 
     @property
     def per_peasant(self) -> int:
@@ -70,19 +76,23 @@ def payment(
     doubling_bombs = [s for s in bombs if rules.bomb_doubles(s)]
     quiet = len(bombs) - len(doubling_bombs)
     if doubling_bombs:
-        reasons.append(f"{len(doubling_bombs)} bomb{'s' if len(doubling_bombs) > 1 else ''} ×2 each")
+        n = len(doubling_bombs)
+        reasons.append(f"{'a bomb' if n == 1 else count(n, 'bomb')} (×2{'' if n == 1 else ' each'})")
     if quiet:
-        small = f"{min(rules.bomb_sizes)}–{min(rules.doubling_bomb_sizes) - 1}"
-        reasons.append(f"{quiet} bomb{'s' if quiet > 1 else ''} of {small} cards (no doubling with "
-                       f"{rules.players} players)")
+        small = f"{number(min(rules.bomb_sizes))} or {number(min(rules.doubling_bomb_sizes) - 1)}"
+        reasons.append(f"{'a bomb' if quiet == 1 else count(quiet, 'bomb')} of {small} cards, which "
+                       f"{'does' if quiet == 1 else 'do'} not double with {number(rules.players)} players")
     if rockets:
-        reasons.append("the rocket ×2")
+        reasons.append("the rocket (×2)")
     doublings = len(doubling_bombs) + rockets
     if spring and rules.spring:
         doublings += 1
-        reasons.append("spring ×2")
+        reasons.append(SPRING_REASON)
+    elif spring:
+        reasons.append(f"a spring, which does not double under these rules (the option “{option_label('spring')}” "
+                       "is off)")
     stake = bid * 2**doublings
-    return Payment(bid, doublings, stake, landlord_won, rules.players - 1, tuple(reasons))
+    return Payment(bid, doublings, stake, landlord_won, rules.players - 1, tuple(reasons), spring)
 
 
 def score_hand(state: State) -> Payment | None:

@@ -6,14 +6,15 @@ from typing import Any
 
 from engine.base import PASS
 from engine.cards import Card
-from engine.contract import Outcome
+from engine.contract import COMMON_RULE, Outcome
 from engine.doudizhu.bidding import PASS_BID, Bid
 from engine.doudizhu.combos import Combo, Kind, describe
 from engine.doudizhu.order import cards_of
 from engine.doudizhu.play import Play
-from engine.doudizhu.score import score_hand
+from engine.doudizhu.score import Payment, score_hand
 from engine.doudizhu.state import Action, Phase, State, action_text, to_act
 from engine.table import Seat, Step, TableView
+from engine.words import and_list, capitalise, count, number
 
 __all__ = ["comment", "outcome", "view"]
 
@@ -99,10 +100,11 @@ def _stake_text(state: State) -> str:
 
 
 def comment(before: State, action: Action, after: State) -> Step:
-    """The commentary on ``action``, taken in ``before`` and leading to ``after``."""
+    """The commentary on ``action``, taken in ``before`` and leading to ``after`` (whole sentences)."""
     seat = to_act(before)
     assert seat is not None
-    names = before.rules.seat_names
+    rules = before.rules
+    names = rules.seat_names
     text = action_text(action)
     if before.phase is Phase.BIDDING:
         return Step(seat, text, _bid_comment(before, action, after, names[seat]), "Bidding")
@@ -113,15 +115,16 @@ def comment(before: State, action: Action, after: State) -> Step:
             assert before.table is not None
             leader = before.table[0]
             passes = before.passes + 1
-            return Step(seat, text, f"{who} passes. {passes} passes in a row: {names[leader]} wins the trick with "
-                                    f"{describe(before.table[1])} and leads the next one.", chapter)
+            return Step(seat, text, f"{who} passes. {capitalise(count(passes, 'pass'))} in a row: {names[leader]} "
+                                    f"wins the trick with {describe(before.table[1])} and leads the next one.",
+                        chapter)
         return Step(seat, text, f"{who} passes (and may play again later in this trick).", chapter)
     assert isinstance(action, Combo)
     extra = ""
     if action.kind is Kind.BOMB:
-        extra = " Bomb! The stake doubles." if before.rules.bomb_doubles(action.length) else \
-            (f" A bomb of {action.length} cards does not double the stake with {before.players} players "
-             f"(only bombs of {min(before.rules.doubling_bomb_sizes)} or more do).")
+        extra = " Bomb! The stake doubles." if rules.bomb_doubles(action.length) else \
+            (f" A bomb of {number(action.length)} cards does not double the stake with {number(rules.players)} "
+             f"players (only bombs of {number(min(rules.doubling_bomb_sizes))} or more cards do).")
     elif action.kind is Kind.ROCKET:
         extra = " The rocket! Nothing beats it, and the stake doubles."
     verb = "leads" if before.position().is_lead else "beats it with"
@@ -129,15 +132,44 @@ def comment(before: State, action: Action, after: State) -> Step:
     left = sum(after.hands[seat])
     if after.phase is Phase.OVER:
         pay = score_hand(after)
-        assert pay is not None
-        side = "The landlord wins" if pay.landlord_won else "The peasants win"
-        how = "".join(f"; {r}" for r in pay.reasons) or "; no doubling"
-        share = "each peasant pays the landlord" if pay.landlord_won else "the landlord pays each peasant"
-        return Step(seat, text, f"{base} {who} has no cards left. {side}. Stake: bid {pay.bid}{how} → {pay.stake}: "
-                                f"{share} {pay.stake}.", chapter)
+        assert pay is not None and after.landlord is not None
+        return Step(seat, text, f"{base} {who} has no cards left. {_result(after, pay)}", chapter)
     if left <= 2:
-        base += f" {who} has only {left} card{'s' if left > 1 else ''} left!"
+        base += f" {who} has only {count(left, 'card')} left!"
     return Step(seat, text, base, chapter)
+
+
+def _stake_words(pay: Payment) -> str:
+    """"bid 2, doubled by a bomb (×2) → 4", "bid 1, no doubling"."""
+    doubled = [r for r in pay.reasons if "×2" in r]
+    quiet = [r for r in pay.reasons if "×2" not in r]
+    words = f"bid {pay.bid}"
+    if doubled:
+        words += f", doubled by {and_list(doubled)} → {pay.stake}"
+    else:
+        words += ", no doubling"
+    if quiet:
+        words += f" ({'; '.join(quiet)})"
+    return words
+
+
+def _result(state: State, pay: Payment) -> str:
+    """The end of a hand in sentences: who went out, who wins, who pays whom and why."""
+    assert state.landlord is not None and state.out is not None
+    names = state.rules.seat_names
+    landlord = names[state.landlord]
+    peasants = and_list(names[s] for s in range(state.players) if s != state.landlord)
+    if pay.landlord_won:
+        head = f"{landlord}, the landlord, went out first: the landlord wins."
+        share = f"{peasants} {'each pay' if state.players > 2 else 'pays'} {landlord} {pay.stake}"
+    else:
+        head = f"{names[state.out]} went out first: the peasants win."
+        share = f"{landlord} pays {peasants} {pay.stake} each"
+    spring = ""
+    if pay.spring:
+        spring = (" A spring: the peasants never played." if pay.landlord_won
+                  else " A spring: the landlord played only the opening lead.")
+    return f"{head}{spring} The stake is {_stake_words(pay)}: {share}."
 
 
 def _bid_comment(before: State, action: Action, after: State, who: str) -> str:
@@ -155,10 +187,11 @@ def _bid_comment(before: State, action: Action, after: State, who: str) -> str:
     assert landlord is not None
     auction = after.auction
     why = "a bid of 3 ends the auction" if auction.highest == 3 else \
-        f"{before.rules.passes_to_end} passes in a row after the last bid end the auction"
-    kitty = " ".join(c.text for c in before.dealt.kitty)
-    return (f"{said}; {why}. {names[landlord]} is the landlord at {auction.highest}, takes the kitty "
-            f"({kitty}) and leads; the others are the peasants, a team against the landlord.")
+        f"{number(before.rules.passes_to_end)} passes in a row after the last bid end the auction"
+    kitty = " ".join(c.symbol_text for c in before.dealt.kitty)
+    return (f"{said}; {why}. {names[landlord]} is the landlord at {auction.highest} and takes the kitty "
+            f"({kitty}), face up for everyone to see; the others are the peasants, a team against the landlord. "
+            f"The landlord leads the first trick: that is {COMMON_RULE}.")
 
 
 # ------------------------------------------------------------------------------------------------ outcome
@@ -173,22 +206,21 @@ def outcome(state: State) -> Outcome | None:
     names, letters = rules.seat_names, rules.seat_letters
     gains = pay.for_seats(state.landlord, state.players)
     landlord = names[state.landlord]
-    side = "the landlord wins" if pay.landlord_won else "the peasants win"
-    how = ", ".join(pay.reasons) or "no doubling"
-    share = (f"each peasant pays {landlord} {pay.stake}" if pay.landlord_won
-             else f"{landlord} pays each peasant {pay.stake}")
-    summary = (f"{landlord} was the landlord at a bid of {pay.bid}. {names[state.out]} went out first: {side}. "
-               f"Stake: bid {pay.bid} ({how}) → {pay.stake}: {share}.")
+    summary = f"{landlord} was the landlord at a bid of {pay.bid}. {_result(state, pay)}"
     payments = " · ".join(f"{names[s]} {gains[s]:+d}" for s in range(state.players))
     facts: list[tuple[str, str]] = [
         ("Landlord", f"{landlord} (bid {pay.bid})"),
         ("Winner", "the landlord" if pay.landlord_won else "the peasants"),
         ("Out first", names[state.out]),
-        ("Stake", f"{pay.stake} (bid {pay.bid}; {how})"),
+        ("Stake", _stake_words(pay)),
         ("Payments", payments),
     ]
+    if rules.spring or pay.spring:
+        facts.append(("Spring", ("yes: the peasants never played" if pay.landlord_won else
+                                 "yes: the landlord played only the opening lead") if pay.spring
+                      else "no: both sides played"))
     if state.redeals:
-        facts.append(("Redeals", str(state.redeals)))
+        facts.append(("Redeals", f"the cards were dealt {count(state.redeals, 'more time')} after everyone passed"))
     data: dict[str, Any] = {
         "landlord": letters[state.landlord],
         "bid": pay.bid,
@@ -198,7 +230,7 @@ def outcome(state: State) -> Outcome | None:
         "rockets": state.rockets,
         "doublings": pay.doublings,
         "stake": pay.stake,
-        "spring": "spring ×2" in pay.reasons,
+        "spring": pay.spring,
         "payments": {letters[s]: gains[s] for s in range(state.players)},
         "redeals": state.redeals,
         "plays": sum(state.plays_by),

@@ -107,4 +107,4 @@ def test_which_bombs_double_is_a_rule_fact() -> None:
     assert FOUR.bomb_sizes == (4, 5, 6, 7, 8) and FOUR.doubling_bomb_sizes == (6, 7, 8)
     assert [n for n in range(4, 9) if FOUR.bomb_doubles(n)] == [6, 7, 8]
     assert THREE.quadplex_allowed and not FOUR.quadplex_allowed
-    assert "2 bombs of 4–5 cards (no doubling with 4 players)" in payment(FOUR, 1, (4, 5)).reasons
+    assert "two bombs of four or five cards, which do not double with four players" in payment(FOUR, 1, (4, 5)).reasons

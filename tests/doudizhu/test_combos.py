@@ -60,22 +60,23 @@ def test_cards_come_main_part_first() -> None:
 
 
 @pytest.mark.parametrize(("text", "reason"), [
-    ("3 4 5 6", "a sequence needs at least 5 cards"),
-    ("J Q K A 2", "2s and jokers cannot be part of a sequence"),
-    ("10 J Q K A BJ", "2s and jokers cannot be part of a sequence"),
-    ("3 4 5 7 8", "consecutive ranks: 6 missing"),
-    ("3 3 4 4", "a pair sequence needs at least 3 consecutive pairs"),
-    ("K K A A 2 2", "2s and jokers cannot be part of a pair sequence"),
-    ("3 3 4 4 6 6", "consecutive ranks: 5 missing"),
+    ("3 4 5 6", "a sequence needs at least five single cards of consecutive ranks, and this play has only four"),
+    ("J Q K A 2", "2s cannot be part of a sequence: sequences run from 3 up to the ace"),
+    ("10 J Q K A BJ", "jokers cannot be part of a sequence"),
+    ("3 4 5 7 8", "consecutive ranks: 6 is missing between 3 and 8"),
+    ("3 3 4 4", "a pair sequence needs at least three consecutive pairs"),
+    ("K K A A 2 2", "2s cannot be part of a pair sequence"),
+    ("3 3 4 4 6 6", "consecutive ranks: 5 is missing"),
     ("A A A 2 2 2", "2s cannot be part of an airplane"),
-    ("3 3 3 5 5 5", "consecutive ranks: 4 missing"),
+    ("3 3 3 5 5 5", "consecutive ranks: 4 is missing"),
     ("3 4", "a pair is two cards of the same rank"),
-    ("9 9 9 3 4", "a triplet carries one single or one pair"),
-    ("7 7 7 8 8 8 3", "carries exactly 2 singles or 2 pairs; here it has 1 other cards"),
-    ("7 7 7 8 8 8 5 5", "single kickers must all be of different ranks"),
+    ("9 9 9 3 4", "a triplet carries one single or one pair, and a 3 and a 4 are neither"),
+    ("7 7 7 8 8 8 3", "carries two singles or two pairs, and this play has one other card"),
+    ("7 7 7 8 8 8 5 5", "single kickers of an airplane of two triplets must be of different ranks, but here they "
+                        "are a pair of 5s"),
     ("7 7 7 8 8 8 BJ RJ", "the black and the red joker cannot be kickers of one play"),
     ("6 6 6 6 BJ RJ", "the black and the red joker cannot be kickers"),
-    ("6 6 6 6 3 3", "single kickers must all be of different ranks"),
+    ("6 6 6 6 3 3", "the two single kickers of a quadplex must be of different ranks"),
     ("3 BJ RJ", "the two jokers together are the rocket"),
     ("3 3 3 3 4 4 4 4", "two bombs cannot be played as one combination"),
 ])
@@ -87,7 +88,8 @@ def test_reasons_for_no_combination(text, reason) -> None:
 def test_kickers_may_not_share_the_triplets_rank_in_any_option() -> None:
     for rules in (THREE, LOOSE):
         assert readings(counts("3 3 3 3 4 4 4 5"), rules) == ()
-        assert "same rank as the triplets" in why_not(counts("3 3 3 3 4 4 4 5"), rules)
+        reason = why_not(counts("3 3 3 3 4 4 4 5"), rules)
+        assert "same rank as the airplane's triplets, and the play has four 3s" in reason
 
 
 # --- 4 players -------------------------------------------------------------------------------------
@@ -165,7 +167,7 @@ def test_333444555666_reads_two_ways_when_kickers_may_repeat() -> None:
     assert not check(higher, cards(hand)).legal
     lower = position(hand, "3 3 3 4 4 4 5 5 5 J Q K", LOOSE)
     verdict = check(lower, cards(hand))
-    assert verdict.legal and "airplane of 3 triplets from 7 to 9" in verdict.reason
+    assert verdict.legal and "airplane of three triplets from 7 to 9" in verdict.reason
     assert check(position(hand, "3 3 3 4 4 4 5 5 5 J J J", LOOSE), cards(hand)).legal
 
 
@@ -186,7 +188,8 @@ def test_jokers_as_kickers_option() -> None:
 def test_quadplex_option() -> None:
     off = make_rules("three_player", {"quadplex": False})
     assert kinds("6 6 6 6 3 9", off) == []
-    assert "not allowed under these rules" in why_not(counts("6 6 6 6 3 9"), off)
+    reason = why_not(counts("6 6 6 6 3 9"), off)
+    assert "is not played under these rules: the option “Quadplex (4 + 2)” is off" in reason
 
 
 def test_unknown_option_and_preset() -> None:

@@ -47,7 +47,7 @@ def test_editor_typed_hand_lead_and_check() -> None:
     assert headers[0].startswith("Legal plays (")
     assert "**Rocket** · 1" in markdown(at) and "**Airplanes + singles**" in markdown(at)
     at.selectbox(key=ui.TRY).set_value("3 3 3 4 4 4 5 7").run()
-    assert any("airplane of 2 triplets" in s.value for s in at.success)
+    assert any("airplane of two triplets" in s.value for s in at.success)
     at.toggle(key=ui.PASSING).set_value(True).run()
     assert any("cannot pass" in e.value for e in at.error)
 
@@ -57,7 +57,7 @@ def test_editor_verdict_on_picked_cards() -> None:
     key = ui.picker_key("play", "three_player") + ":"
     at.button_group(key=key).set_value(["3#1", "4#1", "5#1", "6#1", "7#1"]).run()
     assert not at.exception
-    assert any("the table has a triplet of 4s with a 5" in e.value for e in at.error)
+    assert any("cannot be played on a triplet of 4s with a 5" in e.value for e in at.error)
     at.toggle(key=ui.PASSING).set_value(True).run()
     assert any(s.value.startswith("Legal: you may pass") for s in at.success)
 

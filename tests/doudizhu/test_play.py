@@ -70,13 +70,14 @@ def test_sequences_of_every_length() -> None:
     ("3 3 4 5", "7", "", False, "no cards chosen"),
     ("3 3 4 5", "", "6", False, "you hold no 6s"),
     ("3 3 4 5", "", "4 4", False, "you hold only one 4"),
-    ("3 3 4 5", "4 4", "3 3", False, "is not higher than 4"),
+    ("3 3 4 5", "4 4", "3 3", False, "a 3 is not higher than a 4"),
     ("3 4 5 6 7 8", "4 5 6 7 8 9", "3 4 5 6 7 8", False, "is not higher"),
-    ("3 4 5 6 7 8", "4 5 6 7 8", "3 4 5 6 7 8", False, "must be of the same length (5)"),
+    ("3 4 5 6 7 8", "4 5 6 7 8", "3 4 5 6 7 8", False, "beats only a sequence of the same length (five cards)"),
     ("9 9 9 3 5", "4 4 4 5", "9 9 9 3", True, "the same type and size, and a higher rank"),
-    ("9 9 9 3 5 5", "4 4 4 5", "9 9 9 5 5", False, "only a higher triplet with a single of 4 cards"),
+    ("9 9 9 3 5 5", "4 4 4 5", "9 9 9 5 5", False,
+     "only a higher triplet with a single, a bomb or the rocket beats it"),
     ("9 9 9 9", "A", "9 9 9 9", True, "beats any combination that is not a bomb"),
-    ("9 9 9 9", "10 10 10 10", "9 9 9 9", False, "it needs a higher bomb"),
+    ("9 9 9 9", "10 10 10 10", "9 9 9 9", False, "only a higher bomb or the rocket beats it"),
     ("9 9 9 9 A", "10 10 10 10", "A", False, "only a higher bomb or the rocket"),
     ("BJ RJ", "2 2 2 2", "BJ RJ", True, "beats everything"),
 ])
@@ -199,13 +200,13 @@ def test_a_combination_is_judged_as_that_reading() -> None:
     assert (airplane.kind, wings.kind) == (Kind.AIRPLANE, Kind.AIRPLANE_SINGLES)
     assert check(lower, wings).legal
     verdict = check(lower, airplane)
-    assert not verdict.legal and "only a higher airplane with singles" in verdict.reason
+    assert not verdict.legal and "only a higher airplane of three triplets with three singles" in verdict.reason
     assert read_play(lower, cards(hand)) == wings
     assert read_play(position(hand, "", LOOSE), cards(hand)) == airplane
     assert read_play(position(hand, "", LOOSE), cards(hand), Kind.AIRPLANE_SINGLES) == wings
     assert read_play(position("3 4", ""), cards("3 4")) is None
     # a reading of other rules is not a combination here
-    assert "under these rules: it is an airplane of 4 triplets" in check(position(hand, ""), wings).reason
+    assert "under these rules: it is an airplane of four triplets" in check(position(hand, ""), wings).reason
 
 
 def test_the_limit_lists_the_first_plays_and_keeps_the_count() -> None:

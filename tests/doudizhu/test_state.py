@@ -48,7 +48,7 @@ def test_whole_hands_conserve_cards_and_balance_payments(preset: str, bots: str)
         assert sum(outcome.data["payments"].values()) == 0
         assert outcome.data["stake"] == outcome.data["bid"] * 2 ** outcome.data["doublings"]
         assert final.phase is Phase.OVER and final.out is not None and sum(final.hands[final.out]) == 0
-        assert " win" in steps[-1].comment and "Stake" in steps[-1].comment
+        assert " win" in steps[-1].comment and "The stake is bid " in steps[-1].comment
         assert all(GAME.returns(s) == (0.0,) * rules.players for s in states[:-1])
 
 
