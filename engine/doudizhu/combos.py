@@ -286,7 +286,7 @@ def readings(counts: Sequence[int], rules: Rules) -> tuple[Combo, ...]:
         if n == 1:
             return (SINGLES[first],)
         if first >= BJ:
-            return (PAIRS[first],) if n == 2 and rules.four else ()
+            return (PAIRS[first],) if n == 2 and rules.joker_pair else ()
         if n == 2:
             return (PAIRS[first],)
         if n == 3:
@@ -311,7 +311,7 @@ def readings(counts: Sequence[int], rules: Rules) -> tuple[Combo, ...]:
         if counts[a] == 3 and a <= TWO:
             if counts[b] == 1 and not rules.four:
                 found.append(with_kickers(Kind.TRIPLET_SINGLE, a, 1, (b,)))
-            elif counts[b] == 2 and (b <= TWO or rules.four):
+            elif counts[b] == 2 and (b <= TWO or rules.joker_pair):
                 found.append(with_kickers(Kind.TRIPLET_PAIR, a, 1, (b,)))
     if rules.quadplex and total in (6, 8):
         combo = _quadplex(counts, nz, total, rules)

@@ -82,6 +82,9 @@ def _broken_option(counts: Sequence[int], rules: Rules) -> str:
             what = "singles" if found[0].kind is Kind.QUADPLEX_SINGLES else "pairs"
             return (f"four of a kind with two {what} (the quadplex) is not played under these rules: the option "
                     f"“{option_label('quadplex')}” is off")
+    if rules.four and not rules.joker_pairs and readings(counts, dataclasses.replace(rules, joker_pairs=True)):
+        return (f"under these rules two jokers of one colour are a pair only as a pair an airplane carries (the "
+                f"option “{option_label('joker_pairs')}” is off)")
     if not rules.long_sequences and readings(counts, dataclasses.replace(rules, long_sequences=True)):
         found = readings(counts, dataclasses.replace(rules, long_sequences=True))
         if found and found[0].kind is Kind.SEQUENCE:

@@ -90,7 +90,7 @@ def _singles(h: Sequence[int], rules: Rules, above: int, length: int) -> list[Co
 
 
 def _pairs(h: Sequence[int], rules: Rules, above: int, length: int) -> list[Combo]:
-    top = N if rules.four else TWO + 1
+    top = N if rules.joker_pair else TWO + 1
     return [PAIRS[r] for r in range(above + 1, top) if h[r] >= 2]
 
 
@@ -110,7 +110,7 @@ def _triplet_singles(h: Sequence[int], rules: Rules, above: int, length: int) ->
 
 def _triplet_pairs(h: Sequence[int], rules: Rules, above: int, length: int) -> list[Combo]:
     out = []
-    top = N if rules.four else TWO + 1
+    top = N if rules.joker_pair else TWO + 1
     for t in range(above + 1, TWO + 1):
         if h[t] >= 3:
             for k in range(top):

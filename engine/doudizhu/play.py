@@ -18,7 +18,7 @@ from engine.contract import COMMON_RULE
 from engine.doudizhu.combos import Combo, Kind, describe, readings
 from engine.doudizhu.explain import why_not
 from engine.doudizhu.generate import generate
-from engine.doudizhu.order import Counts, N, counts_of, counts_text, rank_text, rank_word
+from engine.doudizhu.order import BJ, RJ, Counts, N, counts_of, counts_text, rank_text, rank_word
 from engine.doudizhu.rules import Rules, option_label
 from engine.errors import InvalidPositionError
 from engine.words import count, number
@@ -248,10 +248,14 @@ def _shaped(combo: Combo) -> str:
 
 
 def _long_note(combo: Combo) -> str:
-    """Said beside a sequence of more than five cards: allowing them is a default (the option that changes it)."""
+    """Said beside a play that only a default allows (a sequence of more than five cards, a pair of jokers on its
+    own or with a triplet): that it is the common rule, and the option that changes it."""
     if combo.kind is Kind.SEQUENCE and combo.length > 5:
         return (f" (sequences longer than five are {COMMON_RULE}; the option “{option_label('long_sequences')}” "
                 "changes it)")
+    if combo.kind in (Kind.PAIR, Kind.TRIPLET_PAIR) and (combo.counts[BJ] == 2 or combo.counts[RJ] == 2):
+        return (f" (two jokers of one colour as a pair outside an airplane are {COMMON_RULE}; the option "
+                f"“{option_label('joker_pairs')}” changes it)")
     return ""
 
 

@@ -45,6 +45,12 @@ class Rules:
         True, label="Quadplex (4 + 2)",
         help="Four of a rank with two singles or two pairs is a combination. Three players only: it is never "
              "played with four.")
+    joker_pairs: bool = option(
+        True, label="Joker pairs (four players)",
+        help="With four players two jokers of one colour (two black or two red) are a pair: played on their own, "
+             "red above black and both above a pair of 2s, or as the pair of a triplet. The rules we follow allow "
+             "them only as a pair an airplane carries; as any pair they are the common rule. Off: only in an "
+             "airplane. Three players hold one joker of each colour, so never a joker pair.", common=True)
     long_sequences: bool = option(
         True, label="Sequences longer than five",
         help="A sequence may hold more than five cards (3 4 5 6 7 8 and longer, up to the ace); it is beaten only by "
@@ -71,6 +77,11 @@ class Rules:
     def four(self) -> bool:
         """Whether this is the 4-player game (two decks)."""
         return self.players == 4
+
+    @property
+    def joker_pair(self) -> bool:
+        """Whether two jokers of one colour are a pair on their own and with a triplet (four players only)."""
+        return self.four and self.joker_pairs
 
     @property
     def decks(self) -> int:
@@ -162,18 +173,20 @@ PRESETS: dict[str, Preset[Rules]] = {
 }
 
 NOTES: tuple[Note, ...] = (
-    Note("who leads first", "The seed does not say who leads the first trick; we follow the common rule: the "
-         "landlord leads."),
-    Note("joker pairs", "The seed does not say whether two jokers are a pair. With three players they are not "
-         "(together they are the rocket); with four players two jokers of one colour are a pair."),
+    Note("who leads first", "The rules we follow do not say who leads the first trick; we follow the common rule: "
+         "the landlord leads."),
+    Note("joker pairs", "With three players there is one joker of each colour, so two jokers are never a pair "
+         "(together they are the rocket). With four players the rules we follow allow two jokers of one colour as a "
+         "pair an airplane carries; as a pair on their own or with a triplet they are the common rule.",
+         "joker_pairs"),
     Note("longer sequences", "The rules we follow say a sequence is five cards of consecutive rank and do not say "
          "whether longer ones count. We follow the common rule: five or more (up to the ace), beaten only by a higher "
          "sequence of the same length.", "long_sequences"),
-    Note("spring", "The seed has no spring. Many tables double the stake when one side never plays after the "
-         "opening lead; it is off by default.", "spring"),
-    Note("endless redeals", "The seed redeals whenever everyone passes, with no end. We follow it for the first "
-         "3 redeals in a row; after that, on the next deal the last player to speak in the first round must bid "
-         "if everyone else passed (a common house rule), so a hand always ends.", "max_redeals"),
+    Note("spring", "The rules we follow have no spring. Many tables double the stake when one side never plays "
+         "after the opening lead; it is off by default.", "spring"),
+    Note("endless redeals", "The rules we follow redeal whenever everyone passes, with no end. We follow them for "
+         "the first 3 redeals in a row; after that, on the next deal the last player to speak in the first round "
+         "must bid if everyone else passed (a common house rule), so a hand always ends.", "max_redeals"),
 )
 
 

@@ -10,10 +10,10 @@ from collections import Counter
 import pytest
 
 from engine.doudizhu import COMMANDS, check
-from engine.doudizhu.combos import Combo, readings
+from engine.doudizhu.combos import Combo, Kind, readings
 from engine.doudizhu.explain import why_not
 from engine.doudizhu.generate import generate
-from engine.doudizhu.order import BJ, N, cards_of, counts_of, counts_text, rank_word
+from engine.doudizhu.order import BJ, RJ, N, cards_of, counts_of, counts_text, rank_word
 from engine.doudizhu.play import Position, beaten_by
 from engine.doudizhu.rules import Rules
 from tests.doudizhu.helpers import FOUR, THREE, cards, counts, position
@@ -160,15 +160,21 @@ def test_reasons_over_seeded_positions_say_only_what_the_cards_hold(rules: Rules
             issues += game_problems(why_not(play, rules), play, rules)
         else:
             kinds["legal" if verdict.legal else "does not beat"] += 1
-        if verdict.legal and any(c.kind.value == "sequence" and c.length > 5 for c in readings(play, rules)):
-            if "common rule" not in verdict.reason:
-                issues.append("a longer sequence without its default said")
+        if verdict.legal and any(_by_default(c) for c in readings(play, rules)) and "common rule" not in verdict.reason:
+            issues.append("a play only a default allows, without the default said")
         for issue in issues:
             what = issue.split(":")[0].split("'")[0]
             bad[what] += 1
             examples.setdefault(what, f"{counts_text(play)} → {verdict.reason}")
     assert sum(kinds.values()) >= POSITIONS and min(kinds.values()) > 200, kinds
     assert not bad, "\n".join(f"{n} × {what}, e.g. {examples[what]}" for what, n in bad.most_common())
+
+
+def _by_default(combo: Combo) -> bool:
+    """Whether only a default (an option declared common) makes ``combo`` a combination."""
+    if combo.kind is Kind.SEQUENCE:
+        return combo.length > 5
+    return combo.kind in (Kind.PAIR, Kind.TRIPLET_PAIR) and (combo.counts[BJ] == 2 or combo.counts[RJ] == 2)
 
 
 def test_the_pattern_checker_catches_the_old_false_reasons() -> None:
@@ -180,3 +186,30 @@ def test_the_pattern_checker_catches_the_old_false_reasons() -> None:
     assert game_problems("a triplet carries one single or one pair", counts("7 7 7 8 8 9", FOUR), FOUR)
     assert not game_problems("four of a kind carries two singles or two pairs (a quadplex), and an 8, a 10 and a "
                              "pair of jacks are neither", counts("8 9 9 9 9 10 J J"), THREE)
+
+
+@pytest.mark.parametrize(("preset", "cards_text", "option", "label"), [
+    ("three_player", "3 4 5 6 7 8", "long_sequences", "Sequences longer than five"),
+    ("four_player", "3 4 5 6 7 8", "long_sequences", "Sequences longer than five"),
+    ("four_player", "BJ BJ", "joker_pairs", "Joker pairs (four players)"),
+    ("four_player", "7 7 7 RJ RJ", "joker_pairs", "Joker pairs (four players)"),
+])
+def test_each_default_both_ways(preset: str, cards_text: str, option: str, label: str) -> None:
+    """A play only a default allows: legal with the common rule, which its reason names; refused with the option
+    off, with a reason that names the option by its label."""
+    request = {"preset": preset, "hand": cards_text + " K", "play": cards_text}
+    on = COMMANDS["check"](request)
+    assert on["legal"] and "the common rule (the rules we follow do not say)" in on["reason"] and label in on["reason"]
+    off = COMMANDS["check"]({**request, "options": {option: False}})
+    assert not off["legal"] and label in off["reason"] and "is off" in off["reason"]
+    legal = COMMANDS["legal"]({"preset": preset, "hand": cards_text + " K", "options": {option: False}})
+    assert cards_text not in [p["cards"] for p in legal["plays"]]
+
+
+def test_the_defaults_are_notes_with_common_options() -> None:
+    answer = COMMANDS["rules"]({})
+    common = {o["name"] for o in answer["options"] if o["common"]}
+    noted = {n["option"] for n in answer["notes"] if n["option"]}
+    assert {"long_sequences", "joker_pairs", "spring", "max_redeals"} <= common
+    assert common <= noted, "every common option has its note"
+    assert all("seed" not in n["text"] for n in answer["notes"])
