@@ -275,11 +275,15 @@ def readings(counts: Sequence[int], rules: Rules) -> tuple[Combo, ...]:
     """Every combination that ``counts`` form under ``rules`` (empty if none).
 
     Order: combinations without kickers first; one reading per kind (when a kind could be read two
-    ways, the higher, which is the one a player would claim).
+    ways, the higher, which is the one a player would claim). More cards than any hand can hold (the landlord's
+    20, or 33 with four players) are no combination.
     """
     nz = [r for r in range(N) if counts[r]]
     if not nz:
         return ()
+    total = sum(counts)
+    if total > rules.max_hand:
+        return ()  # no hand holds that many cards (the landlord's 20, or 33 with four players, are the most)
     first = nz[0]
     if len(nz) == 1:
         n = counts[first]
@@ -296,7 +300,6 @@ def readings(counts: Sequence[int], rules: Rules) -> tuple[Combo, ...]:
         jokers = rules.joker_copies
         return (ROCKETS[rules.players],) if counts[BJ] == jokers and counts[RJ] == jokers else ()
     found: list[Combo] = []
-    total = sum(counts)
     unit = counts[first]
     last = nz[-1]
     if last <= ACE and last - first == len(nz) - 1 and all(counts[r] == unit for r in nz):

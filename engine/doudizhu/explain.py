@@ -55,10 +55,13 @@ def why_not(counts: Sequence[int], rules: Rules) -> str:
     nz = [r for r in range(N) if counts[r]]
     if not nz:
         return "no cards were chosen"
+    total = sum(counts)
+    if total > rules.max_hand:
+        return (f"no hand holds {total} cards: with {number(rules.players)} players the most is the landlord's "
+                f"{rules.max_hand} ({rules.hand_size} dealt and {number(rules.kitty)} from the kitty)")
     relaxed = _broken_option(counts, rules)
     if relaxed:
         return relaxed
-    total = sum(counts)
     if all(r >= BJ for r in nz):
         return ("with four players the rocket is all four jokers, and two jokers make a pair only when they are of "
                 "one colour (two black or two red)")

@@ -213,3 +213,35 @@ def test_the_defaults_are_notes_with_common_options() -> None:
     assert {"long_sequences", "joker_pairs", "spring", "max_redeals"} <= common
     assert common <= noted, "every common option has its note"
     assert all("seed" not in n["text"] for n in answer["notes"])
+
+
+# --- rule gaps ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("preset", "text", "most"), [
+    ("three_player", "3 3 4 4 5 5 6 6 7 7 8 8 9 9 10 10 J J Q Q K K", 20),
+    ("three_player", "3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9 9 9", 20),
+])
+def test_no_combination_holds_more_cards_than_a_hand(preset: str, text: str, most: int) -> None:
+    answer = COMMANDS["classify"]({"preset": preset, "cards": text})
+    assert answer["combination"] is False and answer["readings"] == []
+    assert f"no hand holds {len(text.split())} cards" in answer["reason"] and f"landlord's {most}" in answer["reason"]
+    with pytest.raises(Exception, match="no hand holds"):
+        COMMANDS["compare"]({"preset": preset, "table": text, "play": "BJ"})
+    # the same chain one rank shorter is a combination: the limit is the hand, not the type
+    shorter = " ".join(text.split()[:-2 if "K" in text else -3])
+    assert COMMANDS["classify"]({"preset": preset, "cards": shorter})["combination"] is True
+
+
+def test_four_players_hold_longer_plays() -> None:
+    answer = COMMANDS["classify"]({"preset": "four_player", "cards": "3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9 9 9"})
+    assert answer["combo"] == "airplane"
+
+
+def test_a_spring_is_never_silently_ignored() -> None:
+    off = COMMANDS["score"]({"bid": 2, "spring": True})
+    assert off["stake"] == 2 and off["doublings"] == 0
+    assert any("does not double" in r and "“Spring doubles” is off" in r for r in off["reasons"])
+    on = COMMANDS["score"]({"bid": 2, "spring": True, "options": {"spring": True}})
+    assert on["stake"] == 4 and on["doublings"] == 1 and on["reasons"] == ["a spring (×2)"]
+    plain = COMMANDS["score"]({"bid": 2, "options": {"spring": True}})
+    assert plain["stake"] == 2 and plain["reasons"] == []
