@@ -24,14 +24,18 @@ class DealtHand:
     first_bidder: int
 
 
-def deal(rules: Rules, seed: int) -> DealtHand:
+def deal(rules: Rules, seed: int, dealer: int | None = None) -> DealtHand:
     """Shuffle with ``seed``; the players draw in turn from the one after the dealer; the last cards
-    (3 or 8) are the kitty. The face-up card is one of the drawn cards; whoever drew it bids first."""
+    (3 or 8) are the kitty. The face-up card is one of the drawn cards; whoever drew it bids first.
+
+    The dealer is drawn at random from ``seed`` (the first hand of a session) unless ``dealer`` is given (later
+    hands: the deal passes counter-clockwise); the shuffle and the face-up card are the seed's either way."""
     rng = random.Random(seed)
     cards = rules.deck.cards()
     rng.shuffle(cards)
     players = rules.players
-    dealer = rng.randrange(players)
+    drawn_dealer = rng.randrange(players)
+    dealer = drawn_dealer if dealer is None else dealer
     drawn = players * rules.hand_size
     face = rng.randrange(drawn)
     hands: list[list[Card]] = [[] for _ in range(players)]

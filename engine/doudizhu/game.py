@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.base import Verdict
 from engine.cards import Deck
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset
+from engine.doudizhu import session, table
 from engine.doudizhu import state as hand
-from engine.doudizhu import table
 from engine.doudizhu.bots import BOTS
 from engine.doudizhu.combos import Kind
 from engine.doudizhu.generate import generate
@@ -49,10 +49,8 @@ class DouDizhuGame(Game[Rules, State, Action]):
         return rules.seat_letters
 
     def new_game(self, rules: Rules, seed: int, start: Mapping[str, Any] | None = None) -> State:
-        if start:
-            raise InvalidRequestError(f"a Dou Dizhu hand always starts with the deal: 'start' takes no values, "
-                                      f"not {', '.join(map(str, start))}")
-        return hand.new_game(rules, seed)
+        """The seeded deal; ``start`` may name the dealer (``{"dealer": "E"}``: a later hand of a session)."""
+        return hand.new_game(rules, seed, session.dealer_of(rules, start))
 
     def rules_of(self, state: State) -> Rules:
         return state.rules
@@ -119,6 +117,18 @@ class DouDizhuGame(Game[Rules, State, Action]):
             "rocket_dealt": rocket_dealt,
             "bomb_or_rocket_dealt": bombs_dealt > 0 or rocket_dealt,
         }
+
+    # -------------------------------------------------------------------------------------- whole games
+
+    def next_hand(self, rules: Rules, finished: tuple[State, ...], seed: int) -> Mapping[str, Any] | None:
+        """The next hand of the session, dealt by the seat after the last dealer; None after the last hand."""
+        return session.next_start(rules, finished)
+
+    def scoreboard(self, rules: Rules, finished: tuple[State, ...], current: State) -> tuple[tuple[str, str], ...]:
+        return session.scoreboard(rules, finished, current)
+
+    def whole_outcome(self, rules: Rules, finished: tuple[State, ...]) -> Outcome:
+        return session.session_outcome(rules, finished)
 
     @property
     def bots(self) -> Mapping[str, Bot[State, Action]]:

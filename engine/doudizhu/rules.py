@@ -67,6 +67,12 @@ class Rules:
              "last player to speak in the next deal's first round may not pass if everyone else passed: they must "
              "bid. This keeps a hand from being redealt forever.")
 
+    session_hands: int | None = option(
+        None, label="Hands in a session", low=1, high=100, common=True,
+        help="How many hands a whole game (a session) lasts, the deal passing counter-clockwise after each hand; "
+             "whoever won the most at the end wins. Empty: two rounds of deals, so that everyone deals twice (6 "
+             "hands with three players, 8 with four). The rules we follow let the players stop whenever they wish.")
+
     def __post_init__(self) -> None:
         if self.players not in (3, 4):
             raise InvalidRequestError(f"Dou Dizhu is played by 3 or 4 players, not {self.players!r}")
@@ -77,6 +83,11 @@ class Rules:
     def four(self) -> bool:
         """Whether this is the 4-player game (two decks)."""
         return self.players == 4
+
+    @property
+    def hands_in_session(self) -> int:
+        """How many hands a session lasts: the option, or two rounds of deals (6 or 8)."""
+        return self.session_hands if self.session_hands is not None else 2 * self.players
 
     @property
     def joker_pair(self) -> bool:
@@ -184,6 +195,9 @@ NOTES: tuple[Note, ...] = (
          "sequence of the same length.", "long_sequences"),
     Note("spring", "The rules we follow have no spring. Many tables double the stake when one side never plays "
          "after the opening lead; it is off by default.", "spring"),
+    Note("sessions", "The rules we follow play hands until the players wish to stop; whoever won the most wins. A "
+         "whole game here is a session of two rounds of deals (everyone deals twice), the deal passing "
+         "counter-clockwise after each hand.", "session_hands"),
     Note("endless redeals", "The rules we follow redeal whenever everyone passes, with no end. We follow them for "
          "the first 3 redeals in a row; after that, on the next deal the last player to speak in the first round "
          "must bid if everyone else passed (a common house rule), so a hand always ends.", "max_redeals"),

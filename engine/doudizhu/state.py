@@ -73,6 +73,8 @@ class State:
     bombs: tuple[int, ...] = ()
     rockets: int = 0
     out: int | None = None
+    fixed_dealer: bool = False
+    """Whether the dealer was set (a later hand of a session): a redeal keeps the same dealer."""
 
     @property
     def players(self) -> int:
@@ -85,13 +87,14 @@ class State:
         return Position(self.rules, self.hands[self.turn], table)
 
 
-def new_game(rules: Rules, seed: int) -> State:
-    """The state right after the seeded deal: the first bidder calls next."""
-    return _deal(rules, seed, 0)
+def new_game(rules: Rules, seed: int, dealer: int | None = None) -> State:
+    """The state right after the seeded deal (by ``dealer`` when given, else a dealer drawn from the seed): the
+    first bidder calls next."""
+    return _deal(rules, seed, 0, dealer)
 
 
-def _deal(rules: Rules, seed: int, redeals: int) -> State:
-    dealt = deal(rules, redeal_seed(seed, redeals))
+def _deal(rules: Rules, seed: int, redeals: int, dealer: int | None = None) -> State:
+    dealt = deal(rules, redeal_seed(seed, redeals), dealer)
     return State(
         rules=rules,
         seed=seed,
@@ -100,6 +103,7 @@ def _deal(rules: Rules, seed: int, redeals: int) -> State:
         auction=Auction(rules.players, dealt.first_bidder, forced=redeals >= rules.max_redeals),
         hands=tuple(counts_of(h) for h in dealt.hands),
         plays_by=(0,) * rules.players,
+        fixed_dealer=dealer is not None,
     )
 
 
@@ -154,7 +158,7 @@ def _after_call(state: State, call: int) -> State:
     before = state.auction
     auction = Auction(before.players, before.first, before.calls + (call,), before.forced)
     if auction.all_passed:
-        return _deal(state.rules, state.seed, state.redeals + 1)
+        return _deal(state.rules, state.seed, state.redeals + 1, state.dealt.dealer if state.fixed_dealer else None)
     if not auction.over:
         return replace(state, auction=auction)
     landlord = auction.bidder

@@ -126,7 +126,7 @@ def test_the_rules_command_describes_the_options_and_notes() -> None:
     answer = cli_json("rules", "doudizhu", "{}")
     options = {o["name"]: o for o in answer["options"]}
     assert set(options) == {"distinct_kickers", "jokers_as_kickers", "quadplex", "joker_pairs", "long_sequences",
-                            "spring", "max_redeals"}
+                            "spring", "max_redeals", "session_hands"}
     assert options["spring"]["common"] and options["max_redeals"]["common"] and not options["quadplex"]["common"]
     assert [p["name"] for p in answer["presets"]] == ["three_player", "four_player"]
     assert any(n["option"] == "max_redeals" for n in answer["notes"])

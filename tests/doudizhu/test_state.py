@@ -187,5 +187,5 @@ def test_old_table_records_replay() -> None:
     assert all(a == "pass" or a.startswith("bid ") or a[0] in "0123456789JQKABR" for a in texts["actions"])
     states, _ = replay(GAME, Record.from_json(texts))
     assert states[-1] == final
-    with pytest.raises(ValueError, match="takes no values"):
-        GAME.new_game(GAME.rules(), 1, {"dealer": "E"})
+    with pytest.raises(ValueError, match="takes only 'dealer'"):
+        GAME.new_game(GAME.rules(), 1, {"dealer": "E", "score": 3})
