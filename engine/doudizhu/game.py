@@ -6,12 +6,12 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.base import Verdict
-from engine.cards import Deck
-from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset
+from engine.cards import Card, Deck
+from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
 from engine.doudizhu import session, table
 from engine.doudizhu import state as hand
 from engine.doudizhu.bots import BOTS
-from engine.doudizhu.combos import Kind
+from engine.doudizhu.combos import Combo, Kind
 from engine.doudizhu.generate import generate
 from engine.doudizhu.order import TWO, counts_of
 from engine.doudizhu.rules import NOTES, PRESETS, Rules
@@ -79,6 +79,16 @@ class DouDizhuGame(Game[Rules, State, Action]):
 
     def view(self, state: State, seat: int | None) -> TableView:
         return table.view(state, seat)
+
+    def prompt(self, state: State) -> Prompt:
+        return table.prompt(state)
+
+    def hand_groups(self, state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+        return table.hand_groups(cards)
+
+    def action_cards(self, action: Action) -> tuple[Card, ...] | None:
+        """The cards of a combination played (chosen by clicking at the Table); None for a pass or a bid."""
+        return action.cards if isinstance(action, Combo) else None
 
     def comment(self, before: State, action: Action, after: State) -> Step:
         return table.comment(before, action, after)

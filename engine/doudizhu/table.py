@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.base import PASS
 from engine.cards import Card
-from engine.contract import COMMON_RULE, Outcome
+from engine.contract import COMMON_RULE, Outcome, Prompt
 from engine.doudizhu.bidding import PASS_BID, Bid
 from engine.doudizhu.combos import Combo, Kind, describe
-from engine.doudizhu.order import cards_of
-from engine.doudizhu.play import Play
+from engine.doudizhu.order import ACE, CARDS, INDEX, TWO, cards_of, sort_ranks
+from engine.doudizhu.play import Play, beaten_by, legal_plays
 from engine.doudizhu.score import Payment, score_hand
 from engine.doudizhu.state import Action, Phase, State, action_text, to_act
 from engine.table import Seat, Step, TableView
-from engine.words import and_list, capitalise, count, number
+from engine.words import and_list, capitalise, count, number, or_list
 
-__all__ = ["comment", "outcome", "view"]
+__all__ = ["comment", "hand_groups", "outcome", "prompt", "view"]
 
 
 # ------------------------------------------------------------------------------------------------ view
@@ -94,6 +95,80 @@ def _stake_text(state: State) -> str:
     bid = state.auction.highest
     doublings = sum(1 for b in state.bombs if state.rules.bomb_doubles(b)) + state.rockets
     return f"{bid}" if not doublings else f"{bid} × 2^{doublings} = {bid * 2 ** doublings}"
+
+
+# ------------------------------------------------------------------------------------------------ decisions
+
+
+def prompt(state: State) -> Prompt:
+    """What the seat to act decides, in one line, with the cards that matter highlighted: in the auction the
+    cards that make a hand strong; on a lead nothing (any combination); following, the cards of the plays that
+    beat the table. The landlord's kitty cards are marked in its hand during the first trick."""
+    seat = to_act(state)
+    if seat is None:
+        return Prompt("The hand is over.")
+    rules = state.rules
+    hand = state.hands[seat]
+    if state.phase is Phase.BIDDING:
+        auction = state.auction
+        kitty = f"the landlord takes the {number(rules.kitty)} kitty cards"
+        bids = or_list(str(b) for b in range(auction.highest + 1, 4))
+        if auction.must_bid:
+            text = (f"Everyone else passed and the cards have been dealt again as often as the rules allow: bid "
+                    f"{bids} — {kitty}")
+        elif auction.highest:
+            text = f"Bid {bids} (above the bid of {auction.highest}), or pass — {kitty}"
+        else:
+            text = f"Bid {bids}, or pass — {kitty}"
+        strong = tuple(c for c in cards_of(hand) if INDEX[c.rank] >= ACE or hand[INDEX[c.rank]] >= 4)
+        return Prompt(text, highlight=strong, highlight_label="strong cards: jokers, 2s, aces and bombs")
+    marked: tuple[Card, ...] = ()
+    if seat == state.landlord and state.trick_no == 1:
+        marked = _kitty_in_hand(state, hand)
+    label = "the kitty you took" if marked else ""
+    position = state.position()
+    if position.table is None:
+        lead = "You lead: play any combination (a leader cannot pass)"
+        if state.landlord == seat and state.trick_no == 1 and not any(state.plays_by):
+            lead = "You are the landlord and lead the first trick: play any combination"
+        return Prompt(lead, marked=marked, marked_label=label)
+    assert state.table is not None
+    who = rules.seat_names[state.table[0]]
+    plays = legal_plays(position)
+    on = f"{who}'s {describe(position.table).removeprefix('a ').removeprefix('an ')}"
+    if not plays.count:
+        return Prompt(f"Nothing in your hand beats {on}: pass", marked=marked, marked_label=label)
+    partner = (state.landlord is not None and seat != state.landlord and state.table[0] != state.landlord)
+    beat = beaten_by(position.table, rules).removeprefix("only ").replace(" beats it", "")
+    text = f"Beat {on} with {beat} — or pass" + (" (it is your partner's play)" if partner else "")
+    usable = [0] * len(hand)
+    for combo in plays:
+        for r, n in enumerate(combo.counts):
+            usable[r] = max(usable[r], n)
+    return Prompt(text, highlight=cards_of(usable), highlight_label="cards that can beat it", marked=marked,
+                  marked_label=label)
+
+
+def _kitty_in_hand(state: State, hand: Sequence[int]) -> tuple[Card, ...]:
+    """The kitty's cards still in the landlord's hand (each copy at most as often as the hand holds it)."""
+    left = list(hand)
+    out = []
+    for card in state.dealt.kitty:
+        r = INDEX[card.rank]
+        if left[r]:
+            left[r] -= 1
+            out.append(CARDS[r])
+    return tuple(out)
+
+
+def hand_groups(cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """A hand in three groups for drawing, in the game's order: 3 to A (the ranks that chain into sequences),
+    the 2s, the jokers."""
+    groups: dict[str, list[Card]] = {"3 – A": [], "2s": [], "Jokers": []}
+    for card in sort_ranks(cards):
+        r = INDEX[card.rank]
+        groups["3 – A" if r <= ACE else "2s" if r == TWO else "Jokers"].append(card)
+    return tuple((label, tuple(members)) for label, members in groups.items() if members)
 
 
 # ------------------------------------------------------------------------------------------------ commentary
