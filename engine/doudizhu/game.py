@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
-from engine.doudizhu import session, table
+from engine.doudizhu import coach, session, table
 from engine.doudizhu import state as hand
 from engine.doudizhu.bots import BOTS
 from engine.doudizhu.combos import Combo, Kind
 from engine.doudizhu.generate import generate
 from engine.doudizhu.order import TWO, counts_of
 from engine.doudizhu.rules import NOTES, PRESETS, Rules
+from engine.doudizhu.score import score_hand
 from engine.doudizhu.state import Action, State
 from engine.errors import InvalidRequestError
 from engine.games import GAMES
@@ -68,8 +70,11 @@ class DouDizhuGame(Game[Rules, State, Action]):
         return hand.apply(state, action)
 
     def returns(self, state: State) -> tuple[float, ...]:
-        done = table.outcome(state)
-        return done.returns if done is not None else (0.0,) * state.players
+        """Every seat's payment at the end of the hand (zeros before): the outcome's returns, without its words."""
+        pay = score_hand(state)
+        if pay is None or state.landlord is None:
+            return (0.0,) * state.players
+        return tuple(float(g) for g in pay.for_seats(state.landlord, state.players))
 
     def action_text(self, action: Action) -> str:
         return hand.action_text(action)
@@ -127,6 +132,33 @@ class DouDizhuGame(Game[Rules, State, Action]):
             "rocket_dealt": rocket_dealt,
             "bomb_or_rocket_dealt": bombs_dealt > 0 or rocket_dealt,
         }
+
+    # -------------------------------------------------------------------------------------- the coach
+
+    playout_bot: ClassVar[str] = "heuristic"
+    review_thresholds: ClassVar[tuple[float, float]] = (1.0, 3.0)
+    """In stakes: losing one unit on average is an inaccuracy, three (a bid of 3, or a doubled bid) a mistake."""
+    feature_words: ClassVar[Mapping[str, tuple[str, str]]] = coach.FEATURE_WORDS
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        return coach.determinize(state, seat, rng)
+
+    def features(self, state: State, seat: int) -> Mapping[str, float]:
+        return coach.features(state, seat)
+
+    def rule_of_thumb(self, state: State, action: Action) -> str:
+        return coach.rule_of_thumb(state, action)
+
+    def sides(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
+        """Every seat alone: the sides (the landlord against the peasants) are only known after the auction."""
+        return tuple((s,) for s in range(rules.players))
+
+    def position_state(self, request: Any) -> State:
+        """A state from the editor's posed position (a ``legal`` request: South's hand and the play to beat); see
+        :func:`engine.doudizhu.coach.position_state` for how roles and the other hands are read."""
+        rules = self.rules(request.preset, request.options)
+        table = () if isinstance(request.table, str) else request.table
+        return coach.position_state(rules, request.hand, table, request.table_as)
 
     # -------------------------------------------------------------------------------------- whole games
 

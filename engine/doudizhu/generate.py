@@ -248,6 +248,45 @@ def _quadplex_pairs(h: Sequence[int], rules: Rules, above: int, length: int) -> 
     return out
 
 
+def lead_from(h: Sequence[int], rules: Rules, s: int) -> list[Combo]:
+    """The lead plays whose main part starts at rank ``s`` (singles, pairs, triplets with or without kickers,
+    chains and airplanes; no bombs, rocket or quadplex), in the order :func:`generate` lists them."""
+    out: list[Combo] = []
+    n = h[s]
+    four = rules.four
+    out.append(SINGLES[s])
+    if n >= 2 and s < (N if rules.joker_pair else TWO + 1):
+        out.append(PAIRS[s])
+    if n < 3 or s > TWO:
+        return out + (_chains_from(h, rules, s) if s <= ACE else [])
+    out.append(TRIPLETS[s])
+    if not four:
+        out.extend(with_kickers(Kind.TRIPLET_SINGLE, s, 1, (k,)) for k in range(N) if h[k] and k != s)
+    top = N if rules.joker_pair else TWO + 1
+    out.extend(with_kickers(Kind.TRIPLET_PAIR, s, 1, (k,)) for k in range(top) if h[k] >= 2 and k != s)
+    if s > ACE:
+        return out
+    out.extend(_chains_from(h, rules, s))
+    if not four:
+        out.extend(c for c in _airplane_singles(h, rules, s - 1, 0) if c.start == s)
+    out.extend(c for c in _airplane_pairs(h, rules, s - 1, 0) if c.start == s)
+    return out
+
+
+def _chains_from(h: Sequence[int], rules: Rules, s: int) -> list[Combo]:
+    """Sequences, pair sequences and airplanes (without kickers) starting at ``s``, in lead order."""
+    out: list[Combo] = []
+    for kind in (Kind.SEQUENCE, Kind.PAIR_SEQUENCE, Kind.AIRPLANE):
+        unit = kind.chain_unit
+        run = 0
+        while s + run <= ACE and h[s + run] >= unit:
+            run += 1
+        low = CHAIN_MIN[kind]
+        high = run if kind is not Kind.SEQUENCE or rules.long_sequences else min(run, low)
+        out.extend(CHAINS[(kind, s, length)] for length in range(low, high + 1))
+    return out
+
+
 _FOLLOW: dict[Kind, Follow] = {
     Kind.SINGLE: _singles,
     Kind.PAIR: _pairs,

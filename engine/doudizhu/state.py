@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
+from operator import sub
 
 from engine.base import PASS, Pass, Verdict
 from engine.doudizhu.bidding import BID_ACTIONS, PASS_BID, Auction, Bid
@@ -169,27 +170,37 @@ def _after_call(state: State, call: int) -> State:
                    trick_no=1)
 
 
+def _evolve(state: State, **changes: object) -> State:
+    """``state`` with ``changes`` (as :func:`dataclasses.replace`, without re-running ``__init__``: the hot path of
+    play-outs, where the new values are the engine's own)."""
+    new = object.__new__(State)
+    fields = dict(state.__dict__)
+    fields.update(changes)
+    object.__setattr__(new, "__dict__", fields)
+    return new
+
+
 def _after_pass(state: State, seat: int) -> State:
     assert state.table is not None
     passes = state.passes + 1
     if passes >= state.rules.passes_to_end:
-        return replace(state, turn=state.table[0], table=None, trick=(), passes=0, trick_no=state.trick_no + 1)
-    return replace(state, turn=(seat + 1) % state.players, trick=state.trick + ((seat, PASS),), passes=passes)
+        return _evolve(state, turn=state.table[0], table=None, trick=(), passes=0, trick_no=state.trick_no + 1)
+    return _evolve(state, turn=(seat + 1) % state.players, trick=state.trick + ((seat, PASS),), passes=passes)
 
 
 def _after_play(state: State, seat: int, combo: Combo) -> State:
-    hand = tuple(a - b for a, b in zip(state.hands[seat], combo.counts, strict=True))
+    hand = tuple(map(sub, state.hands[seat], combo.counts))
     hands = state.hands[:seat] + (hand,) + state.hands[seat + 1:]
     bombs, rockets = state.bombs, state.rockets
     if combo.kind is Kind.BOMB:
         bombs = bombs + (combo.length,)
     elif combo.kind is Kind.ROCKET:
         rockets += 1
-    plays_by = tuple(n + (s == seat) for s, n in enumerate(state.plays_by))
-    new = replace(state, hands=hands, bombs=bombs, rockets=rockets, plays_by=plays_by, table=(seat, combo),
+    plays_by = state.plays_by[:seat] + (state.plays_by[seat] + 1,) + state.plays_by[seat + 1:]
+    new = _evolve(state, hands=hands, bombs=bombs, rockets=rockets, plays_by=plays_by, table=(seat, combo),
                   trick=state.trick + ((seat, combo),), passes=0, turn=(seat + 1) % state.players)
     if not any(hand):
-        return replace(new, phase=Phase.OVER, turn=None, out=seat)
+        return _evolve(new, phase=Phase.OVER, turn=None, out=seat)
     return new
 
 
