@@ -206,7 +206,6 @@ def position_state(rules: Rules, hand: Sequence[Any], table: Sequence[Any], tabl
     n = sum(own)
     table_seat = players - 1
     landlord = 0 if n > rules.hand_size else (table_seat if position.table is not None else 1)
-    t = position.table.size if position.table is not None else 0
     sizes = [n]
     for s in range(1, players):
         size = n - rules.kitty if landlord == 0 else n + (rules.kitty if s == landlord else 0)

@@ -92,8 +92,8 @@ def test_advice_ignores_cards_the_seat_cannot_see() -> None:
         assert seat is not None
         other = _swap_hidden(state, seat)
         assert other != state and other.hands[seat] == state.hands[seat]
-        for s in range(3):
-            assert determinize(state, seat, random.Random(3)) == determinize(other, seat, random.Random(3))
+        for sample in range(3):
+            assert determinize(state, seat, random.Random(sample)) == determinize(other, seat, random.Random(sample))
         first = advise(GAME, state, seed=7, budget=8, workers=1)
         second = advise(GAME, other, seed=7, budget=8, workers=1)
         assert [(o.text, o.value, o.low, o.high) for o in first.options] == \
