@@ -6,6 +6,11 @@ own plain form (our rank counts, DouZero's int lists, RLCard's strings) and must
 play itself. Ours returns typed, duplicate-free plays grouped by type.
 
     .venv/bin/python bench/bench_doudizhu.py [--positions 2000] [--repeat 20] [--seed 1]
+    .venv/bin/python bench/bench_doudizhu.py --coach-only --before /work/main   # play-outs before/after, advice
+
+The coach section times, in one run, whole play-outs (CPU per hand, the heuristic and random bots) in this tree
+and, with ``--before PATH``, in another checkout (e.g. ``main`` before the play-outs were made faster); then one
+piece of advice at the default budget (32 samples per option) on fixed positions, and the samples per second.
 
 Peers (sources only, never installed into the venv; bench/_peers/ is git-ignored):
 
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import platform
 import random
 import statistics
@@ -31,7 +37,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(os.environ.get("BENCH_ROOT") or Path(__file__).resolve().parent.parent)
 sys.path.insert(0, str(ROOT))
 
 from engine.doudizhu import GAME, Position, Rules, counts_of, legal_plays, make_rules  # noqa: E402
@@ -174,7 +180,16 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hands", type=int, default=150, help="whole hands per preset and bot for the play-outs")
+    parser.add_argument("--coach-only", action="store_true", help="only the play-outs and the coach")
+    parser.add_argument("--playouts-only", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--before", help="another checkout whose play-outs to time first (e.g. /work/main)")
     args = parser.parse_args()
+    if args.playouts_only:
+        playout_cpu(args.hands)
+        return
+    if args.coach_only:
+        coach(args.hands, args.before)
+        return
     seed_rules = make_rules("three_player")
     douzero_like = make_rules("three_player", {"distinct_kickers": False, "jokers_as_kickers": True})
     items = positions(args.positions, args.seed, seed_rules)
@@ -230,6 +245,51 @@ def playouts(hands: int) -> None:
                 actions += len(record.actions)
             elapsed = time.perf_counter() - start
             print(f"{preset + ', ' + bot:<44} {hands / elapsed:9.1f} {actions / elapsed:10.0f}")
+
+
+def playout_cpu(hands: int) -> None:
+    """CPU per whole seeded hand (deal, auction, play) with each bot, per preset: ``process_time``."""
+    for preset in GAME.presets:
+        rules = GAME.rules(preset)
+        for bot in ("heuristic", "random"):
+            start = time.process_time()
+            for seed in range(hands):
+                play_out(GAME, rules, seed, bot)
+            ms = (time.process_time() - start) / hands * 1000
+            print(f"  {preset + ', ' + bot:<42} {ms:8.3f} ms CPU per hand")
+
+
+def coach(hands: int, before: str | None) -> None:
+    """Play-outs before/after, then the coach's advice at the default budget (one process)."""
+    import subprocess
+
+    load = os.getloadavg()
+    print(f"Coach and play-outs ({hands} seeded hands per preset and bot); load average "
+          f"{load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} cores")
+    if before:
+        print(f"before ({before}):")
+        env = {**os.environ, "BENCH_ROOT": before}
+        subprocess.run([sys.executable, __file__, "--playouts-only", "--hands", str(hands)], env=env, check=True)
+    print(f"after ({ROOT}):")
+    playout_cpu(hands)
+    from engine.advisor import DEFAULT_BUDGET, advise
+    from engine.driver import replay
+
+    record, _ = play_out(GAME, GAME.rules(), 3, "heuristic")
+    states, _ = replay(GAME, record)
+    print(f"One piece of advice at the default budget ({DEFAULT_BUDGET} samples per option), one process:")
+    total_samples, total_cpu = 0, 0.0
+    for index in (0, 5, 12, 20):
+        state = states[index]
+        start, wall = time.process_time(), time.perf_counter()
+        advice = advise(GAME, state, workers=1)
+        cpu, wall = time.process_time() - start, time.perf_counter() - wall
+        playouts = advice.samples * len(advice.options)
+        total_samples += playouts
+        total_cpu += cpu
+        print(f"  step {index:>2}: {advice.considered:>3} legal, {len(advice.options):>2} compared, "
+              f"{playouts:>4} play-outs: {cpu:5.2f} s CPU ({wall:5.2f} s wall)")
+    print(f"  {total_samples / total_cpu:,.0f} play-outs per CPU second")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """The typed commands of Dou Dizhu: request and answer dataclasses, and thin functions over the engine.
 
 Every request takes ``preset`` (``three_player`` or ``four_player``) and ``options`` (rule options by name, see
-the ``rules`` command). Cards are bare ranks (``3 3 4 10 J BJ``; ``33344`` also works; suits are ignored). The
+the ``rules`` command). Cards are bare ranks (``3 3 4 10 J BJ``; ``33344`` also works); cards written with a suit
+(``3S``) are refused with the rank-only form, since suits do not matter. The
 cards to beat are ``table`` (``previous`` and ``lead`` are accepted too); absent, empty or ``"pass"``: you lead.
 Seats are letters: ``S E W`` with three players, ``S E N W`` with four.
 
@@ -16,11 +17,12 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine.base import PASS
-from engine.cards import Card
+from engine.cards import Card, format_cards, parse_card
 from engine.commands import (
     MAX_PLAYS,
     CheckAnswer,
     Command,
+    Context,
     DealAnswer,
     DealRequest,
     LegalAnswer,
@@ -41,7 +43,7 @@ from engine.doudizhu.play import Position, beaten_by, check, legal_plays, read_p
 from engine.doudizhu.rules import Rules
 from engine.doudizhu.score import payment
 from engine.driver import standard_commands
-from engine.errors import InvalidRequestError, quote
+from engine.errors import CardTableError, InvalidRequestError, quote
 
 __all__ = [
     "COMMANDS",
@@ -86,6 +88,35 @@ PassWord = Literal["pass", "Pass", "PASS"]
 CardsOrPass = tuple[Card, ...] | PassWord
 _TABLE_HELP = "the play to beat, in notation (absent, empty or \"pass\": you lead)"
 _TABLE_ALIASES = ("previous", "lead")
+
+
+_CARD_FIELDS = ("hand", "table", "previous", "lead", "play", "cards")
+
+
+def _context(data: Mapping[str, Any]) -> Context:
+    """The decoding context (the deck of the request's rules), after refusing cards written with suits: Dou
+    Dizhu's cards are ranks only, and a suited card would be silently read as its rank."""
+    context = _DEFAULT_CONTEXT(data)
+    for name in _CARD_FIELDS:
+        value = data.get(name)
+        if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+            value = " ".join(value)
+        if not isinstance(value, str):
+            continue
+        suited = []
+        for token in value.replace(",", " ").split():
+            try:
+                card = parse_card(token)
+            except CardTableError:
+                continue
+            if card.suit is not None:
+                suited.append(token)
+        if suited:
+            ranks = format_cards(context.deck.parse(value)) if context.deck is not None else ""
+            raise InvalidRequestError(
+                f"field {name!r}: suits do not matter in Dou Dizhu, so cards are written as ranks only — "
+                f"{ranks or 'such as 3 3 BJ'}, not {quote(value)}")
+    return context
 
 
 def _rules(request: Request) -> Rules:
@@ -492,9 +523,11 @@ def highest_command(request: HighestRequest) -> HighestAnswer:
     return HighestAnswer(highest=top, order=ordered, reason=f"low to high: {order} (suits do not matter)")
 
 
+_DEFAULT_CONTEXT = default_context(GAME)
+
 COMMANDS: dict[str, Command[Any, Any]] = {
     **standard_commands(GAME),
-    **command_table(default_context(GAME), deal_command, legal_command, check_command, score_command,
+    **command_table(_context, deal_command, legal_command, check_command, score_command,
                     classify_command, compare_command, auction_command, setup_command, example_command,
                     find_command, highest_command),
 }

@@ -175,3 +175,17 @@ def test_simulate_on_the_command_line(tmp_path) -> None:
     code, _, err = run_cli("simulate", "doudizhu", "--games", "4", "--seed", "3", "--out", str(out))
     assert code == 0, err
     assert len(out.read_text().splitlines()) == 5
+
+
+@pytest.mark.parametrize(("command", "request_"), [
+    ("legal", {"hand": "3S 3H 4D", "table": "2C"}),
+    ("check", {"hand": "3 3 4", "play": ["3s", "3"]}),
+    ("classify", {"cards": "10D J"}),
+    ("compare", {"table": "4 4", "play": "5H 5S"}),
+])
+def test_suited_cards_are_refused_with_the_rank_only_form(command: str, request_: dict) -> None:
+    with pytest.raises(InvalidRequestError, match="suits do not matter in Dou Dizhu, so cards are written as "
+                                                  "ranks only"):
+        COMMANDS[command](request_)
+    code, out, err = run_cli(command, "doudizhu", json.dumps(request_))
+    assert code == 2 and "ranks only" in out + err and "Traceback" not in out + err
