@@ -1,20 +1,25 @@
-"""Dou Dizhu scoring explorer: the payment as bid × doublings, a calculator, and seeded simulations of whole
-hands (how often deals hold bombs, the final stakes, the landlord's win rate by bid)."""
+"""Dou Dizhu scoring explorer: the payment as bid × doublings, a calculator, and seeded simulations of whole hands
+(how often deals hold bombs, the final stakes, the landlord's win rate by bid). It draws at once from a shipped
+quick default; bigger runs go to the background on a Run button; the re-scoring switches never re-simulate."""
 
 from typing import Literal
 
 import streamlit as st
 
+from engine.doudizhu import GAME as DOUDIZHU
 from engine.doudizhu import PRESETS, ScoreRequest, make_rules, score_command
 from engine.errors import CardTableError
-from ui import doudizhu_ui as ui
+from ui import doudizhu_scoring as ui
 from ui.nav import current_preset
-from ui.widgets import show_error
+from ui.simulation import finished_frame, quick_frame, run_panel
+from ui.widgets import plain, show_error
 
 KEY = "doudizhu:scoring:"
-preset = current_preset("doudizhu")
+GAME = "doudizhu"
+preset = current_preset(GAME)
 rules = make_rules(preset)
 four = make_rules("four_player")
+spring_label = next(s.label for s in DOUDIZHU.option_specs() if s.name == "spring")
 
 st.title("Dou Dizhu — Scoring explorer")
 st.markdown(
@@ -23,43 +28,50 @@ st.markdown(
     "goes out first, each peasant pays the landlord the stake; if a peasant goes out first, the landlord pays each "
     "peasant."
 )
+st.plotly_chart(ui.payment_figure(), key=KEY + "payment-chart")
 
-st.plotly_chart(ui.payment_chart(ui.payment_frame()), key=KEY + "payment-chart")
 
-st.header("Payment calculator")
-st.caption(f"Rules: **{PRESETS[preset].title}** ({rules.players} players) — change the preset in the sidebar.")
-c1, c2, c3 = st.columns(3)
-bid = c1.radio("Winning bid", [1, 2, 3], horizontal=True, key=KEY + "bid", index=1)
-WINNERS: list[Literal["landlord", "peasants"]] = ["landlord", "peasants"]
-winner = c1.radio("Who went out first", WINNERS, horizontal=True, key=KEY + "winner",
-                  format_func=lambda w: "the landlord" if w == "landlord" else "a peasant") or "landlord"
-quiet, doubling = ui.bomb_inputs(rules)
-small = 0
-if quiet:
-    small = c2.number_input(f"Bombs of {ui.sizes_text(quiet)} cards played", 0, 26, 0, key=KEY + "small",
-                            help=f"With {rules.players} players these do not double the stake.")
-    big = c2.number_input(f"Bombs of {ui.sizes_text(doubling)} cards played", 0, 13, 0, key=KEY + "big")
-else:
-    big = c2.number_input("Bombs played", 0, 13, 1, key=KEY + "bombs")
-rockets = c2.radio("Rocket played", [0, 1], horizontal=True, key=KEY + "rockets",
-                   format_func=lambda r: "yes" if r else "no")
-spring = c3.toggle("Spring", key=KEY + "spring",
-                   help="One side never played after the opening lead (the peasants never played, or the "
-                        "landlord played only the opening lead).")
-spring_rule = c3.toggle(f"{ui.option_label('spring')} (a house rule)", key=KEY + "spring-rule",
-                        help=ui.option_help("spring"))
-bombs = (quiet[:1] * int(small)) + (doubling[:1] * int(big))
-try:
-    answer = score_command(ScoreRequest(preset=preset, options={"spring": True} if spring_rule else {}, bid=bid,
-                                        bombs=bombs, rockets=rockets, winner=winner, spring=spring))
-except CardTableError as error:
-    show_error(error)
-else:
-    how = ", ".join(answer.reasons) or "no doubling"
+@st.fragment
+def calculator() -> None:
+    st.header("Payment calculator")
+    st.caption(f"Rules: **{PRESETS[preset].title}** ({rules.players} players) — change the preset in the sidebar.")
+    c1, c2, c3 = st.columns(3)
+    bid = c1.radio("Winning bid", [1, 2, 3], horizontal=True, key=KEY + "bid", index=1)
+    winners: list[Literal["landlord", "peasants"]] = ["landlord", "peasants"]
+    winner = c1.radio("Who went out first", winners, horizontal=True, key=KEY + "winner",
+                      format_func=lambda w: "the landlord" if w == "landlord" else "a peasant") or "landlord"
+    quiet = tuple(n for n in rules.bomb_sizes if not rules.bomb_doubles(n))
+    doubling = rules.doubling_bomb_sizes
+    small = 0
+    if quiet:
+        sizes = " or ".join(str(n) for n in quiet)
+        big_sizes = f"{doubling[0]} to {doubling[-1]}"
+        small = c2.number_input(f"Bombs of {sizes} cards played", 0, 26, 0, key=KEY + "small",
+                                help=f"With {rules.players} players these do not double the stake.")
+        big = c2.number_input(f"Bombs of {big_sizes} cards played", 0, 13, 0, key=KEY + "big")
+    else:
+        big = c2.number_input("Bombs played", 0, 13, 1, key=KEY + "bombs")
+    rockets = c2.radio("Rocket played", [0, 1], horizontal=True, key=KEY + "rockets",
+                       format_func=lambda r: "yes" if r else "no")
+    spring = c3.toggle(f"A spring, with the house rule “{spring_label}”", key=KEY + "spring",
+                       help="One side never played after the opening lead (the peasants never played, or the "
+                            "landlord played only the opening lead), and the table plays with the spring rule: "
+                            "the stake doubles once more. A common house rule; the rules we follow do not have it.")
+    bombs = (quiet[:1] * int(small)) + (doubling[:1] * int(big))
+    try:
+        answer = score_command(ScoreRequest(preset=preset, options={"spring": True} if spring else {}, bid=bid,
+                                            bombs=bombs, rockets=rockets, winner=winner, spring=spring))
+    except CardTableError as error:
+        show_error(error)
+        return
+    how = "; ".join(answer.reasons) or "no doubling"
     names = dict(zip(rules.seat_letters, rules.seat_names, strict=True))
-    st.markdown(f"Stake: bid **{bid}** · {how} → **{answer.stake}** (landlord shown as South)")
+    st.markdown(f"Stake: bid **{bid}** · {plain(how)} → **{answer.stake}** (the landlord shown as South)")
     st.dataframe([{"Seat": names[s.seat], "Role": s.role, "Payment": s.payment} for s in answer.seats],
                  hide_index=True, key=KEY + "payments")
+
+
+calculator()
 
 st.header("From simulated hands")
 st.markdown(
@@ -67,14 +79,62 @@ st.markdown(
     "The same seed always gives the same hands."
 )
 c1, c2, c3 = st.columns(3)
-games = c1.select_slider("Hands per player count", [100, 200, 500, 1000, 2000], value=200, key=KEY + "games")
-seed = c2.number_input("Seed", 0, 2**31 - 1, 1, key=KEY + "seed")
-bots = c3.radio("Bots", ["heuristic", "random"], horizontal=True, key=KEY + "bots",
-                help="heuristic: bids by strength, plays its lowest fitting combination, keeps bombs")
-frames = ui.simulate_presets(int(games), int(seed), bots, st.progress(0.0, text="Simulating…"))
-st.plotly_chart(ui.deal_chart(frames), key=KEY + "deal-chart")
-st.plotly_chart(ui.stakes_chart(frames), key=KEY + "stakes-chart")
-st.plotly_chart(ui.win_rate_chart(frames), key=KEY + "win-chart")
+games = int(c1.select_slider("Hands per player count", ui.RUN_SIZES, value=ui.QUICK_GAMES, key=KEY + "games"))
+seed = int(c2.number_input("Seed", 0, 2**31 - 1, ui.QUICK_SEED, key=KEY + "seed"))
+bots = c3.radio("Bots", ui.BOTS, horizontal=True, key=KEY + "bots",
+                help="heuristic: bids by strength, plays its lowest fitting combination, keeps bombs; "
+                     "random: any legal action") or ui.BOTS[0]
+wanted = {name: ui.sim_options(name, bots) for name in PRESETS}
+ran = {name: finished_frame(GAME, games, seed, options) for name, options in wanted.items()}
+quick = games == ui.QUICK_GAMES and seed == ui.QUICK_SEED and bots == ui.BOTS[0]
+shown = (games, seed, bots)
+if all(frame is not None for frame in ran.values()):
+    frames = {name: frame for name, frame in ran.items() if frame is not None}
+    st.caption(f"Showing {games:,} simulated hands per player count (seed {seed}, {bots} bots).")
+else:
+    shown = (ui.QUICK_GAMES, ui.QUICK_SEED, ui.BOTS[0])
+    frames = {name: quick_frame(GAME, ui.QUICK_GAMES, ui.QUICK_SEED, ui.sim_options(name, ui.BOTS[0]))
+              for name in PRESETS}
+    if quick:
+        st.caption(f"Showing the quick default: {ui.QUICK_GAMES} hands per player count, seed {ui.QUICK_SEED}, "
+                   "heuristic bots.")
+    else:
+        st.info(f"The charts show the quick default ({ui.QUICK_GAMES} hands per player count, seed "
+                f"{ui.QUICK_SEED}, heuristic bots) until you run these {games:,} hands.",
+                icon=":material/info:")
+        for column, (name, options) in zip(st.columns(len(wanted)), wanted.items(), strict=True):
+            with column:
+                run_panel(f"{KEY}run:{name}", GAME, games, seed, options,
+                          label=f"Run {make_rules(name).players} players", noun="hands")
+
+deal_figure, win_figure = ui.hand_figures(*shown, frames)
+st.plotly_chart(deal_figure, key=KEY + "deal-chart")
+st.plotly_chart(win_figure, key=KEY + "win-chart")
+
+
+@st.fragment
+def stakes() -> None:
+    st.subheader("The stakes, scored again")
+    st.caption("These switches score the same hands again — the bots bid and play the same whatever the payment "
+               "rules — so nothing is simulated again.")
+    left, right = st.columns(2)
+    spring = left.toggle(f"{spring_label} (a house rule)", key=KEY + "rescore-spring",
+                         help="A spring (one side never played after the opening lead) doubles the stake once "
+                              "more.")
+    cap = right.select_slider("Cap the stake at", ["no cap", 8, 16, 32, 64], value="no cap", key=KEY + "cap",
+                              help="Some tables cap the stake; the rules we follow do not.")
+    limit = None if cap == "no cap" else int(cap)
+    scored = {name: ui.rescored(frame, spring, limit) for name, frame in frames.items()}
+    springs = sum(int(f["spring"].sum()) for f in frames.values())
+    hands = sum(len(f) for f in frames.values())
+    st.plotly_chart(ui.stakes_chart(scored), key=KEY + "stakes-chart")
+    means = " · ".join(f"{make_rules(name).players} players: {f['stake_now'].mean():.2f}"
+                       for name, f in scored.items())
+    st.markdown(f"Average stake — {means}. Springs: {springs} of {hands:,} hands.")
+
+
+stakes()
+
 with st.expander("The simulated hands (table)"):
     for name, frame in frames.items():
         st.markdown(f"**{PRESETS[name].title.capitalize()}**")

@@ -46,7 +46,7 @@ from engine.doudizhu.game import GAME, DouDizhuGame
 from engine.doudizhu.order import counts_of, display_deck, sort_ranks
 from engine.doudizhu.play import LegalPlays, Play, Position, check, legal_plays, read_play
 from engine.doudizhu.rules import NOTES, PRESETS, Rules, make_rules
-from engine.doudizhu.score import Payment, payment, score_hand
+from engine.doudizhu.score import Payment, payment, score_hand, stake
 from engine.doudizhu.state import Action, Phase, State, new_game
 
 __all__ = [
@@ -112,4 +112,5 @@ __all__ = [
     "score_hand",
     "setup_command",
     "sort_ranks",
+    "stake",
 ]

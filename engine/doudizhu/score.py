@@ -13,7 +13,7 @@ from engine.words import count, number
 if TYPE_CHECKING:
     from engine.doudizhu.state import State
 
-__all__ = ["SPRING_REASON", "Payment", "payment", "score_hand"]
+__all__ = ["SPRING_REASON", "Payment", "payment", "score_hand", "stake"]
 
 SPRING_REASON = "a spring (×2)"
 """How a spring is said among the reasons of a payment."""
@@ -44,6 +44,13 @@ class Payment:
     def for_seats(self, landlord_seat: int, players: int) -> tuple[int, ...]:
         """Each seat's gain, in seat order; they add up to zero."""
         return tuple(self.landlord if s == landlord_seat else self.per_peasant for s in range(players))
+
+
+def stake(bid: int, doublings: int, cap: int | None = None) -> int:
+    """The stake of a hand: the winning bid, doubled once per doubling (bid × 2^doublings), at most ``cap`` when
+    one is given (some tables cap the stake; the rules we follow do not)."""
+    value: int = bid * 2**doublings
+    return value if cap is None else min(value, cap)
 
 
 def payment(
@@ -91,8 +98,7 @@ def payment(
     elif spring:
         reasons.append(f"a spring, which does not double under these rules (the option “{option_label('spring')}” "
                        "is off)")
-    stake = bid * 2**doublings
-    return Payment(bid, doublings, stake, landlord_won, rules.players - 1, tuple(reasons), spring)
+    return Payment(bid, doublings, stake(bid, doublings), landlord_won, rules.players - 1, tuple(reasons), spring)
 
 
 def score_hand(state: State) -> Payment | None:

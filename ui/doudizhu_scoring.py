@@ -1,0 +1,176 @@
+"""Streamlit pieces of the Dou Dizhu scoring explorer: the payment chart, the simulations (a shipped quick default,
+bigger runs in the background), re-scoring kept hands, and the charts.
+
+The engine decides every payment (``engine.doudizhu``'s ``score_command``, ``stake``); the simulated hands come
+from ``engine.sim`` through :mod:`ui.simulation`. Nothing here simulates on page load: the quick default is read
+from its file under ``ui/data/sim`` (``python -m ui.doudizhu_scoring`` writes it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pandas as pd
+import plotly.express as px
+import plotly.graph_objects as go
+import streamlit as st
+
+from engine.doudizhu import PRESETS, ScoreRequest, make_rules, score_command, stake
+
+__all__ = [
+    "BOTS",
+    "QUICK_GAMES",
+    "QUICK_SEED",
+    "RUN_SIZES",
+    "deal_chart",
+    "defaults",
+    "payment_chart",
+    "payment_frame",
+    "rescored",
+    "sim_options",
+    "stakes_chart",
+    "win_rate_chart",
+]
+
+GAME_KEY = "doudizhu"
+QUICK_GAMES = 200
+"""Hands per player count in the quick default the page draws at once."""
+QUICK_SEED = 1
+BOTS = ("heuristic", "random")
+RUN_SIZES = (200, 500, 1_000, 2_000, 5_000, 10_000)
+"""The sizes a learner may run (hands per player count)."""
+
+
+def sim_options(preset: str, bots: str) -> dict[str, Any]:
+    """The simulation options of one player count (what ``engine.sim`` and :mod:`ui.simulation` read)."""
+    return {"preset": preset, "bots": bots}
+
+
+def defaults() -> list[tuple[str, int, int, dict[str, Any]]]:
+    """The quick defaults shipped under ``ui/data/sim``: both player counts, the heuristic bots."""
+    return [(GAME_KEY, QUICK_GAMES, QUICK_SEED, sim_options(p, BOTS[0])) for p in PRESETS]
+
+
+# ------------------------------------------------------------------------------------------------ payment
+
+
+@st.cache_data(show_spinner=False)
+def payment_frame(max_doublings: int = 5) -> pd.DataFrame:
+    """The landlord's gain when winning, for every bid and number of doublings, for 3 and 4 players (from the
+    engine's ``score`` command)."""
+    rows = []
+    for preset in PRESETS:
+        rules = make_rules(preset)
+        for bid in (1, 2, 3):
+            for doublings in range(max_doublings + 1):
+                bombs = (rules.doubling_bomb_sizes[0],) * doublings
+                answer = score_command(ScoreRequest(preset=preset, bid=bid, bombs=bombs, winner="landlord"))
+                rows.append({"players": f"{rules.players} players", "bid": f"bid {bid}", "doublings": doublings,
+                             "stake": answer.stake, "landlord wins": answer.landlord_payment,
+                             "each peasant": answer.peasant_payment})
+    return pd.DataFrame(rows)
+
+
+def payment_chart(frame: pd.DataFrame) -> go.Figure:
+    """The landlord's gain by bid and doublings, one panel per player count (log scale, one tick per power of 2)."""
+    fig = px.line(frame, x="doublings", y="landlord wins", color="bid", facet_col="players", markers=True,
+                  log_y=True, labels={"doublings": "doublings (bombs and rockets that double)",
+                                      "landlord wins": "landlord's gain (log scale)"},
+                  hover_data={"stake": True, "each peasant": True},
+                  title="What the landlord wins: the bid, doubled once per doubling, from each peasant")
+    fig.for_each_annotation(lambda a: a.update(text=a.text.split("=")[-1]))
+    fig.update_xaxes(tickvals=list(range(6)), ticktext=["none", "×2", "×4", "×8", "×16", "×32"])
+    fig.update_yaxes(tickvals=[2**k for k in range(11)])
+    fig.update_layout(height=420, legend_title_text="", margin={"t": 80})
+    return fig
+
+
+# ------------------------------------------------------------------------------------------------ simulations
+
+
+def rescored(frame: pd.DataFrame, spring: bool, cap: int | None) -> pd.DataFrame:
+    """The kept hands scored again (no play changes: the bots bid and play the same whatever the payment rules):
+    with the spring rule, a spring doubles once more; with a cap, no stake exceeds it. Adds ``stake_now`` and
+    ``landlord_now`` (the landlord's gain)."""
+    out = frame.copy()
+    doublings = out["doublings"] + (out["spring"].astype(int) if spring else 0)
+    out["stake_now"] = [stake(int(b), int(d), cap) for b, d in zip(out["bid"], doublings, strict=True)]
+    sign = out["winner"].map({"landlord": 1, "peasants": -1})
+    out["landlord_now"] = sign * out["stake_now"] * (out["players"] - 1)
+    return out
+
+
+def _label(preset: str) -> str:
+    return f"{make_rules(preset).players} players"
+
+
+def deal_chart(frames: Mapping[str, pd.DataFrame]) -> go.Figure:
+    rows = []
+    for preset, frame in frames.items():
+        players = _label(preset)
+        rows.append({"players": players, "what": "a bomb (4+ of a rank)", "share": (frame["bombs_dealt"] > 0).mean()})
+        rows.append({"players": players, "what": "the rocket", "share": frame["rocket_dealt"].mean()})
+        rows.append({"players": players, "what": "a bomb or the rocket", "share": frame["bomb_or_rocket_dealt"].mean()})
+    fig = px.bar(pd.DataFrame(rows), x="what", y="share", color="players", barmode="group", text_auto=".0%",
+                 labels={"share": "share of deals", "what": "some hand holds"},
+                 title="How often a deal (the landlord's hand with the kitty) holds bombs or the rocket")
+    fig.update_layout(yaxis_tickformat=".0%", height=400, legend_title_text="")
+    return fig
+
+
+def stakes_chart(frames: Mapping[str, pd.DataFrame]) -> go.Figure:
+    """The final stakes (``stake_now`` of :func:`rescored` frames) as a share of hands, per player count."""
+    rows = pd.concat([f.assign(players=_label(p)) for p, f in frames.items()])
+    fig = px.histogram(rows, x="stake_now", color="players", barmode="group", histnorm="percent",
+                       category_orders={"stake_now": sorted(rows["stake_now"].unique())},
+                       labels={"stake_now": "final stake (what each peasant pays or is paid)"},
+                       title="Final stakes: the bid and its doublings")
+    fig.update_xaxes(type="category")
+    fig.update_layout(height=400, yaxis_title="% of hands", legend_title_text="")
+    return fig
+
+
+def win_rate_chart(frames: Mapping[str, pd.DataFrame]) -> go.Figure:
+    rows = []
+    for preset, frame in frames.items():
+        players = _label(preset)
+        for bid, group in frame.groupby("bid"):
+            rows.append({"players": players, "bid": f"bid {bid}", "landlord win rate": (group["winner"] == "landlord")
+                         .mean(), "hands": len(group)})
+    fig = px.bar(pd.DataFrame(rows), x="bid", y="landlord win rate", color="players", barmode="group",
+                 text_auto=".0%", hover_data=["hands"], title="Landlord win rate by winning bid")
+    fig.update_layout(yaxis_tickformat=".0%", height=400, legend_title_text="")
+    return fig
+
+
+@st.cache_resource(show_spinner=False, max_entries=4)
+def payment_figure() -> go.Figure:
+    """The payment chart, built once per server (it depends on nothing a learner changes; do not modify it)."""
+    return payment_chart(payment_frame())
+
+
+@st.cache_resource(show_spinner=False)
+def _figure_store() -> dict[tuple[int, int, str], tuple[go.Figure, go.Figure]]:
+    return {}
+
+
+def hand_figures(games: int, seed: int, bots: str,
+                 frames: Mapping[str, pd.DataFrame]) -> tuple[go.Figure, go.Figure]:
+    """The deal and win-rate charts of the simulated ``frames`` (``games`` hands per player count from ``seed``
+    with ``bots``), built once per server and shared between sessions: do not modify them."""
+    store = _figure_store()
+    key = (games, seed, bots)
+    found = store.get(key)
+    if found is None:
+        found = store[key] = (deal_chart(frames), win_rate_chart(frames))
+        while len(store) > 32:
+            store.pop(next(iter(store)))
+    return found
+
+
+if __name__ == "__main__":
+    from ui.simulation import precompute
+
+    for path in precompute(defaults()):
+        print(path)
