@@ -53,7 +53,7 @@ def calculator() -> None:
         big = c2.number_input("Bombs played", 0, 13, 1, key=KEY + "bombs")
     rockets = c2.radio("Rocket played", [0, 1], horizontal=True, key=KEY + "rockets",
                        format_func=lambda r: "yes" if r else "no")
-    spring = c3.toggle(f"A spring, with the house rule “{spring_label}”", key=KEY + "spring",
+    spring = c3.toggle("A spring (house rule)", key=KEY + "spring",
                        help="One side never played after the opening lead (the peasants never played, or the "
                             "landlord played only the opening lead), and the table plays with the spring rule: "
                             "the stake doubles once more. A common house rule; the rules we follow do not have it.")

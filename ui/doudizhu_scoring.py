@@ -75,14 +75,20 @@ def payment_frame(max_doublings: int = 5) -> pd.DataFrame:
 def payment_chart(frame: pd.DataFrame) -> go.Figure:
     """The landlord's gain by bid and doublings, one panel per player count (log scale, one tick per power of 2)."""
     fig = px.line(frame, x="doublings", y="landlord wins", color="bid", facet_col="players", markers=True,
-                  log_y=True, labels={"doublings": "doublings (bombs and rockets that double)",
-                                      "landlord wins": "landlord's gain (log scale)"},
+                  log_y=True, labels={"doublings": "doublings", "landlord wins": "landlord's gain (log scale)"},
                   hover_data={"stake": True, "each peasant": True},
-                  title="What the landlord wins: the bid, doubled once per doubling, from each peasant")
+                  title="What the landlord wins by bid and doublings")
     fig.for_each_annotation(lambda a: a.update(text=a.text.split("=")[-1]))
     fig.update_xaxes(tickvals=list(range(6)), ticktext=["none", "×2", "×4", "×8", "×16", "×32"])
     fig.update_yaxes(tickvals=[2**k for k in range(11)])
-    fig.update_layout(height=420, legend_title_text="", margin={"t": 80})
+    fig.update_layout(height=440, margin={"t": 80})
+    return _legend_below(fig)
+
+
+def _legend_below(fig: go.Figure) -> go.Figure:
+    """The legend in a row under the chart (on a phone a legend beside it squeezes the plot)."""
+    fig.update_layout(legend={"orientation": "h", "yanchor": "top", "y": -0.22, "xanchor": "left", "x": 0,
+                              "title_text": ""})
     return fig
 
 
@@ -113,10 +119,10 @@ def deal_chart(frames: Mapping[str, pd.DataFrame]) -> go.Figure:
         rows.append({"players": players, "what": "the rocket", "share": frame["rocket_dealt"].mean()})
         rows.append({"players": players, "what": "a bomb or the rocket", "share": frame["bomb_or_rocket_dealt"].mean()})
     fig = px.bar(pd.DataFrame(rows), x="what", y="share", color="players", barmode="group", text_auto=".0%",
-                 labels={"share": "share of deals", "what": "some hand holds"},
-                 title="How often a deal (the landlord's hand with the kitty) holds bombs or the rocket")
-    fig.update_layout(yaxis_tickformat=".0%", height=400, legend_title_text="")
-    return fig
+                 labels={"share": "share of deals", "what": "some hand (the landlord's with the kitty) holds"},
+                 title="How often a deal holds bombs or the rocket")
+    fig.update_layout(yaxis_tickformat=".0%", height=420)
+    return _legend_below(fig)
 
 
 def stakes_chart(frames: Mapping[str, pd.DataFrame]) -> go.Figure:
@@ -124,11 +130,11 @@ def stakes_chart(frames: Mapping[str, pd.DataFrame]) -> go.Figure:
     rows = pd.concat([f.assign(players=_label(p)) for p, f in frames.items()])
     fig = px.histogram(rows, x="stake_now", color="players", barmode="group", histnorm="percent",
                        category_orders={"stake_now": sorted(rows["stake_now"].unique())},
-                       labels={"stake_now": "final stake (what each peasant pays or is paid)"},
-                       title="Final stakes: the bid and its doublings")
+                       labels={"stake_now": "final stake (each peasant pays or is paid)"},
+                       title="Final stakes of the simulated hands")
     fig.update_xaxes(type="category")
-    fig.update_layout(height=400, yaxis_title="% of hands", legend_title_text="")
-    return fig
+    fig.update_layout(height=420, yaxis_title="% of hands")
+    return _legend_below(fig)
 
 
 def win_rate_chart(frames: Mapping[str, pd.DataFrame]) -> go.Figure:
@@ -140,8 +146,8 @@ def win_rate_chart(frames: Mapping[str, pd.DataFrame]) -> go.Figure:
                          .mean(), "hands": len(group)})
     fig = px.bar(pd.DataFrame(rows), x="bid", y="landlord win rate", color="players", barmode="group",
                  text_auto=".0%", hover_data=["hands"], title="Landlord win rate by winning bid")
-    fig.update_layout(yaxis_tickformat=".0%", height=400, legend_title_text="")
-    return fig
+    fig.update_layout(yaxis_tickformat=".0%", height=420)
+    return _legend_below(fig)
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)

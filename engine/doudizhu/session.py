@@ -68,10 +68,8 @@ def _totals_text(rules: Rules, values: Sequence[int]) -> str:
 
 def scoreboard(rules: Rules, finished: Sequence[State], current: State) -> tuple[tuple[str, str], ...]:
     """The scoreboard beside the table: which hand of how many, who deals, the running totals, the last hand."""
-    number = len(finished) + (0 if any(current is hand for hand in finished) else 1)
     lines = [
-        ("Session", f"hand {min(number, rules.hands_in_session)} of {rules.hands_in_session}; "
-                    f"{rules.seat_names[current.dealt.dealer]} deals"),
+        ("Session", f"{count(rules.hands_in_session, 'hand')}; {rules.seat_names[current.dealt.dealer]} deals"),
         ("Totals", _totals_text(rules, totals(rules, finished))),
     ]
     if finished:

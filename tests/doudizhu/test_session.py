@@ -54,10 +54,10 @@ def test_the_scoreboard_reads_as_a_scoreboard() -> None:
     game = whole_game(GAME)
     middle = next(s for s in states if len(s.finished) == 2 and s.hand.phase.value == "play")
     info = dict(game.view(middle, 0).info)
-    assert info["Session"] == f"hand 3 of 6; {rules.seat_names[middle.hand.dealt.dealer]} deals"
+    assert info["Hand"] == "3" and info["Session"] == f"six hands; {rules.seat_names[middle.hand.dealt.dealer]} deals"
     assert info["Totals"].startswith("South ") and " · East " in info["Totals"]
     assert "the landlord at" in info["Last hand"]
-    assert dict(game.view(final, None).info)["Session"].startswith("hand 6 of 6")
+    assert dict(game.view(final, None).info)["Hand"] == "6 (the last)"
 
 
 def test_the_session_length_is_an_option() -> None:
