@@ -7,7 +7,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT ?= 8501
-MYPY := $(PY) -m mypy engine --ignore-missing-imports --no-error-summary
+MYPY := $(PY) -m mypy engine --strict --ignore-missing-imports --no-error-summary
 
 .PHONY: run test lint typecheck unit browser chromium postgres postgres-stop screenshots bench clean
 

@@ -270,7 +270,7 @@ class TablePage:
         seeded = not hand.record.actions or (s.mode == WATCH and not st.session_state.get(self.key("loaded")))
         if not seeded or (hand.record.start and not is_whole(hand.record.start)) or hand.record.options:
             wanted[HAND_QUERY] = encode_position(hand.record.to_json())
-        current = {k: st.query_params.get(k) for k in st.query_params.keys()}
+        current: dict[str, str] = {k: str(st.query_params.get(k)) for k in st.query_params.keys()}
         keep = {k: v for k, v in current.items()
                 if k not in ("mode", "seed", "step", "seat", "present", "whole", HAND_QUERY)}
         if current != {**keep, **wanted}:
@@ -517,11 +517,12 @@ class TablePage:
         ss[self.key("w:large")] = s.large
         ss[self.key("w:pause_after_tricks")] = s.pause_after_tricks
         row = st.columns([1.5, 2, 1.5, 1.4, 1.4, 1.5], vertical_alignment="bottom")
-        row[0].segmented_control("Mode", list(MODE_LABELS), format_func=MODE_LABELS.get, key=self.key("w:mode"),
-                                 on_change=self._on_mode, label_visibility="collapsed")
+        row[0].segmented_control("Mode", list(MODE_LABELS), format_func=lambda m: MODE_LABELS[m],
+                                 key=self.key("w:mode"), on_change=self._on_mode, label_visibility="collapsed")
         ss[self.key("w:whole")] = "whole" if s.whole else "hand"
-        row[1].segmented_control("Length", ["hand", "whole"], format_func={"hand": "One hand",
-                                 "whole": "Whole game"}.get, key=self.key("w:whole"), on_change=self._on_whole,
+        lengths = {"hand": "One hand", "whole": "Whole game"}
+        row[1].segmented_control("Length", list(lengths), format_func=lambda m: lengths[m], key=self.key("w:whole"),
+                                 on_change=self._on_whole,
                                  label_visibility="collapsed",
                                  help="One hand, or a whole game: Shengji's rounds climbing past the ace, Euchre to "
                                       "10, a session of Dou Dizhu hands, a match of Thirteen.")

@@ -84,8 +84,8 @@ def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Seque
         st.caption("Nothing on the table yet.")
         return
     cards: list[Card | None] = []
-    captions: dict[int, str] = {}
-    winner: dict[int, ch.Highlight] = {}
+    captions: dict[int | Card, str] = {}
+    winner: dict[int | Card, ch.Highlight] = {}
     said: list[str] = []
     for seat, played, label in table:
         who = names[seat] if seat < len(names) else "?"
@@ -191,7 +191,7 @@ def choose_cards(key: str, groups: Sequence[tuple[str, Sequence[Card]]], *, sele
     (``on_play`` gets the chosen cards before the page runs again). Unusable cards are greyed, with their reason
     shown when clicked; ``highlight``/``marked`` cards are ringed, with a legend."""
     flat = [c for _, cards in groups for c in cards]
-    rings: dict[int, ch.Highlight] = {}
+    rings: dict[int | Card, ch.Highlight] = {}
     lit, mark = set(highlight), list(marked)
     for i, card in enumerate(flat):
         if card in mark:
@@ -200,7 +200,7 @@ def choose_cards(key: str, groups: Sequence[tuple[str, Sequence[Card]]], *, sele
         elif card in lit:
             rings[i] = ch.Highlight(highlight_label or "matters now", ch.LED_SUIT.colour, ch.LED_SUIT.mark)
     hand = [ch.CardGroup(name, cards) for name, cards in groups]
-    size = "large" if scale >= 1.2 else "normal"
+    size: ch.Size = "large" if scale >= 1.2 else "normal"
     if not selectable:
         ch.show_cards(key, hand, label=label, highlight=rings or None, size=size)
         return
@@ -210,5 +210,6 @@ def choose_cards(key: str, groups: Sequence[tuple[str, Sequence[Card]]], *, sele
         if on_play is not None and event.action == "play":
             on_play(tuple(c for c in event.cards if c is not None))
 
-    ch.card_hand(key, hand, actions=(button,), label=label, required=count, why_not=dict(unusable) or None,
+    why: dict[int | Card, str] = dict(unusable.items())
+    ch.card_hand(key, hand, actions=(button,), label=label, required=count, why_not=why or None,
                  highlight=rings or None, size=size, on_action=deliver)
