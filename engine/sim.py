@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import multiprocessing.context
 import os
 from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
@@ -24,6 +26,12 @@ Progress = Callable[[int, int], None]
 MAX_GAMES = 200_000
 """The most games one simulation plays."""
 _RESERVED = ("preset", "bots", "bot", "start")
+
+
+def pool_context() -> multiprocessing.context.BaseContext:
+    """How worker processes start: by fork. (``spawn`` and ``forkserver`` re-import the ``__main__`` module in
+    each worker, and under Streamlit ``__main__`` is the page script, which would run again in every worker.)"""
+    return multiprocessing.get_context("fork")
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -89,7 +97,7 @@ def simulate_rows(game: Game[Any, Any, Any], games: int, seed: int, options: Map
             if progress is not None:
                 progress(done, games)
         return rows
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context()) as pool:
         futures = [pool.submit(_rows, game.key, part, seed, options) for part in parts]
         try:
             for future, part in zip(futures, parts, strict=True):

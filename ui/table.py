@@ -26,6 +26,7 @@ from engine.errors import CardTableError, InvalidRequestError, ReplayError, Unkn
 from engine.games import GAMES
 from engine.match import WHOLE, is_whole, whole_game
 from engine.table import Record, Step, TableView
+from ui import card_hand as ch
 from ui import table_draw as draw
 from ui.nav import current_preset, set_preset
 from ui.share import decode_position, encode_position, parse_json_position
@@ -35,6 +36,8 @@ WATCH, PLAY = "watch", "play"
 MODE_LABELS = {WATCH: "Watch", PLAY: "Play"}
 HAND_QUERY = "hand"
 SPEEDS = {"slow": 3.0, "normal": 1.5, "fast": 0.6}
+HINT_BUDGET, HINT_SECONDS = 24, 2.5
+REVIEW_BUDGET = 12
 
 
 def table_game(key: str) -> Game[Any, Any, Any] | None:
@@ -474,20 +477,49 @@ class TablePage:
             st.session_state[self.key("undone")] = True
 
     def _hint(self) -> None:
+        """The coach's choice and its reason (a quick sampling), or — for a game the coach cannot sample yet —
+        the heuristic bot's choice and the rule that allows it. The hinted cards are chosen in your hand."""
+        from engine.advisor import advise, can_advise, label
+
         hand = self._hand("play")
         if hand is None:
             return
-        rng = random.Random(len(hand.steps))
-        bot = self.game.bot(next(iter(self.game.bots)))
-        action = bot.choose(hand.last, rng)
-        st.session_state[self.key("hint")] = (action_label(self.game, action), self.hint_reason(hand.last, action))
+        state = hand.last
+        if can_advise(self.game):
+            advice = advise(self.game, state, budget=HINT_BUDGET, seconds=HINT_SECONDS, seed=len(hand.steps))
+            action, why = advice.best.action, advice.best.why
+            if advice.forced:
+                why = "it is your only legal choice"
+            text = label(self.game, action)
+        else:
+            rng = random.Random(len(hand.steps))
+            bot = self.game.bot(next(iter(self.game.bots)))
+            action = bot.choose(state, rng)
+            text, why = action_label(self.game, action), self.game.check(state, action).reason
+        st.session_state[self.key("hint")] = (text, why)
+        cards = self.game.action_cards(action)
+        if cards:
+            ch.select_cards(self.key(f"pick:{len(hand.steps)}"), cards)
 
-    def hint_reason(self, state: Any, action: Any) -> str:
-        """Why the hint: the coach's reason when a game has one, else the rule that makes the move legal."""
-        explain = getattr(self.game, "explain_hint", None)
-        if callable(explain):
-            return str(explain(state, action))
-        return self.game.check(state, action).reason
+    def _review(self) -> None:
+        """The coach's review of your decisions in the finished game (kept until the next game)."""
+        from engine.advisor import review
+
+        hand = self._hand("play")
+        if hand is None:
+            return
+        marks = review(self.game, hand.states, hand.record.actions, self.settings.me, budget=REVIEW_BUDGET)
+        st.session_state[self.key("review")] = (hand.record, marks)
+
+    def _show_step(self, step: int) -> None:
+        """Open the finished game in watch mode at ``step`` (from the review)."""
+        hand = self._hand("play")
+        if hand is None:
+            return
+        s = self.settings
+        self._set_hand("watch", hand)
+        st.session_state[self.key("loaded")] = True
+        s.mode, s.step, s.seat = WATCH, step, s.me
 
     # -- drawing ------------------------------------------------------------------------------------
     def render(self) -> None:
@@ -686,8 +718,10 @@ class TablePage:
                 self.pause_panel(hand, pause, names)
             elif to_act is None:
                 draw.outcome(self.game.outcome(state), self.letters)
-                st.button("Play another deal", icon=":material/casino:", on_click=self._new_deal,
-                          key=self.key("again"), type="primary")
+                again, coach = st.columns(2)
+                again.button("Play another deal", icon=":material/casino:", on_click=self._new_deal,
+                             key=self.key("again"), type="primary", width="stretch")
+                self.review_panel(hand, coach)
             elif to_act == me:
                 self.decision(hand, me, names)
             else:
@@ -713,6 +747,38 @@ class TablePage:
         c[0].caption("Presenter mode · → continues after a trick")
         c[1].button("Leave presenter mode", icon=":material/close_fullscreen:", key=self.key("leave"),
                     on_click=self._leave_presenter, width="stretch")
+
+    def review_panel(self, hand: Hand, place: Any) -> None:
+        """After a game you played: the coach marks each of your decisions by the expected value it lost."""
+        from engine.advisor import can_advise, label
+
+        if not can_advise(self.game):
+            place.caption("The coach cannot review this game yet.")
+            return
+        kept = st.session_state.get(self.key("review"))
+        if kept is None or kept[0] != hand.record:
+            place.button("Review my decisions", icon=":material/insights:", key=self.key("review-button"),
+                         on_click=self._review, width="stretch",
+                         help="The coach replays every decision you took and marks the ones that lost points "
+                              "on average (a few seconds per decision).")
+            return
+        marks = kept[1]
+        worst = [m for m in marks if m.verdict != "fine"]
+        st.markdown(f"**The coach's review:** {len(marks)} decisions, "
+                    f"{sum(m.verdict == 'mistake' for m in marks)} mistakes, "
+                    f"{sum(m.verdict == 'inaccuracy' for m in marks)} inaccuracies.")
+        for mark in worst[:12]:
+            cols = st.columns([5, 1], vertical_alignment="center")
+            played = label(self.game, self.game.parse_action(hand.states[mark.step], mark.played))
+            best = label(self.game, self.game.parse_action(hand.states[mark.step], mark.best))
+            icon = "🔴" if mark.verdict == "mistake" else "🟠"
+            cols[0].markdown(f"{icon} **Step {mark.step + 1}** — you played **{plain(played)}**, the coach prefers "
+                             f"**{plain(best)}** ({mark.verdict}, {mark.loss:.2f} points on average): "
+                             f"{plain(mark.why)}")
+            cols[1].button("Show me", key=self.key(f"show:{mark.step}"), on_click=self._show_step,
+                           args=(mark.step,), width="stretch")
+        if not worst:
+            st.success("Every decision was as good as the coach's, within the noise of its samples.")
 
     def pause_panel(self, hand: Hand, index: int, names: Sequence[str]) -> None:
         step = hand.steps[index]
