@@ -257,8 +257,8 @@ def test_demo_lesson_page_walk() -> None:
 
 
 def test_wrong_answer_gets_a_hint_then_the_explanation_and_hidden_rows_show_after() -> None:
-    from tests.card_hand_testing import press
     from engine.cards import parse_cards
+    from tests.card_hand_testing import press
 
     at = _lesson_page("demo", str(FIXTURES))
     at.query_params["lesson"] = "03-lowest"
@@ -285,8 +285,8 @@ def test_wrong_answer_gets_a_hint_then_the_explanation_and_hidden_rows_show_afte
 
 
 def test_a_poor_but_legal_answer_is_graded() -> None:
-    from tests.card_hand_testing import press
     from engine.cards import parse_cards
+    from tests.card_hand_testing import press
 
     at = _lesson_page("demo", str(FIXTURES))
     at.query_params["lesson"] = "4"

@@ -415,14 +415,15 @@ def _example_links(lesson: Lesson, example: Example, answer: Any, seed: int | No
     links: list[Callable[[], bool]] = []
     position = editor_position(game, example, answer, seed)
     if position is not None and _editor_accepts(game, json.dumps(position, sort_keys=True)):
-        query = {POSITION_QUERY: encode_position(position)}
-        links.append(lambda: _page_link(game, "editor", "Open in the editor", ":material/edit_note:", query))
+        to_editor = {POSITION_QUERY: encode_position(position)}
+        links.append(lambda: _page_link(game, "editor", "Open in the editor", ":material/edit_note:", to_editor))
     record = table_record(game, example, answer, seed)
     text = _table_record(game, json.dumps(record, sort_keys=True)) if record is not None else None
     if text is not None:
         data = json.loads(text)
-        query = {"mode": "play", "seed": str(data["seed"]), TABLE_QUERY: encode_position(data)}
-        links.append(lambda: _page_link(game, "table", "Play it at the Table", ":material/playing_cards:", query))
+        to_table = {"mode": "play", "seed": str(data["seed"]), TABLE_QUERY: encode_position(data)}
+        links.append(lambda: _page_link(game, "table", "Play it at the Table", ":material/playing_cards:",
+                                        to_table))
     if links:
         columns = st.columns(len(links) + 1)
         for column, link in zip(columns, links, strict=False):

@@ -161,12 +161,18 @@ def _say(kind: str, text: str) -> None:
 def current_learner() -> Learner | None:
     """This session's learner: one who picked a name here, else the one whose id the browser holds (looked up
     once). Draws the learner-id component: call once per run, before anything uses the learner."""
-    held = browser_id()
+    learner = _resolve()
+    browser_id()
+    return learner
+
+
+def _resolve() -> Learner | None:
+    held = st.session_state.get(REPORTED_KEY)  # what the browser reported (its callback ran before the page)
     opened = store()
     if opened is None:
         return None
     known = st.session_state.get(ID_KEY)
-    if known is None and held and st.session_state.get(CHECKED_KEY) != held:
+    if known is None and isinstance(held, str) and held and st.session_state.get(CHECKED_KEY) != held:
         st.session_state[CHECKED_KEY] = held
         try:
             found = opened.learner_by_id(held)
