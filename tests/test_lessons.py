@@ -273,7 +273,8 @@ def test_wrong_answer_gets_a_hint_then_the_explanation_and_hidden_rows_show_afte
     assert [e.value for e in at.error] == ["Not quite. Look for the smallest number: a 2 is lower than a 3."]
     assert not any("Your lowest card" in m.value for m in at.markdown)
     at.button(key=f"{key}:why").click().run()
-    assert [i.value for i in at.info] == ["2♥ ranks below K♠"]
+    assert [i.value for i in at.info] == ["Why: 2♥ ranks below K♠"]
+    assert not at.error, "one box: the explanation replaces the hint"
     assert any("Your lowest card" in m.value for m in at.markdown)
     press(at, key, "check", cards=parse_cards("2H"))
     assert [s.value for s in at.success] == ["Right. 2♥ is your lowest card: nothing in your hand ranks lower"]

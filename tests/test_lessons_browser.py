@@ -82,7 +82,7 @@ def test_a_link_a_name_cards_clicked_and_a_reload_keep_the_progress(tmp_path: Pa
         main = page.get_by_test_id("stMain")
         main.get_by_role("heading", name=lesson.title).wait_for(timeout=30000)
         _lesson_in_url(page, index + 1)
-        main.get_by_text(f"Lesson {index + 1} of {len(lessons)} · 1 done ✓").wait_for(timeout=20000)
+        main.get_by_text(f"Lesson {index + 1} of {len(lessons)} · ✓ 1 of {len(lessons)} done").wait_for(timeout=20000)
         menu = main.get_by_role("combobox", name="Lesson", exact=True)
         assert menu.input_value() == f"✓ {index + 1}. {lesson.title}"
         assert "Ana" in main.get_by_text("Learning as").inner_text()

@@ -531,10 +531,10 @@ def _answer_widget(ask: Ask) -> None:
         st.radio("Your answer", ["Yes", "No"], index=None, key=ask.key, horizontal=True,
                  on_change=_judge_choice, args=(ask, lambda v: v == "Yes"))
         return
-    left, right = st.columns([2, 1], vertical_alignment="bottom")
-    left.number_input("Your answer", step=1, value=None, key=ask.key)
-    right.button("Check", key=f"{ask.key}:check", icon=":material/task_alt:", on_click=_judge_number,
-                 args=(ask,), type="primary")
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        st.number_input("Your answer", step=1, value=None, key=ask.key, width=220)
+        st.button("Check", key=f"{ask.key}:check", icon=":material/task_alt:", on_click=_judge_number,
+                  args=(ask,), type="primary")
 
 
 def _hint(lesson: Lesson, example_answer: Any) -> str:
@@ -566,9 +566,8 @@ def _feedback(lesson: Lesson, ask: Ask, state: ExerciseState) -> None:
         st.button("Show me why", key=f"{ask.key}:why", icon=":material/help:", on_click=_show_why,
                   args=(ask.key,))
         return
-    st.error("Not quite.", icon=":material/cancel:")
     answer = f" The answer: **{state.truth}**." if state.truth else ""
-    st.info(f"{state.message}{answer}".strip(), icon=":material/school:")
+    st.info(f"Why: {state.message}{answer}".strip(), icon=":material/school:")
 
 
 def _exercise(lesson: Lesson, run: Commands, example_answer: Any, seed: int | None) -> None:
@@ -625,15 +624,15 @@ def _menu(game: str, lessons: Sequence[Lesson], index: int, done: frozenset[str]
         mark = "✓ " if lessons[i].slug in done else ""
         return f"{mark}{i + 1}. {lessons[i].title}"
 
-    nav = st.columns([5, 1, 1], vertical_alignment="center")
-    nav[0].selectbox("Lesson", range(count), key=key, format_func=title, label_visibility="collapsed",
-                     on_change=_moved, args=(game,))
-    nav[1].button("Back", key=f"{key}:prev", on_click=_step, args=(game, -1, count), disabled=index == 0,
-                  icon=":material/arrow_back:", width="stretch")
-    nav[2].button("Next", key=f"{key}:next", on_click=_step, args=(game, 1, count), disabled=index == count - 1,
-                  icon=":material/arrow_forward:", width="stretch")
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        st.selectbox("Lesson", range(count), key=key, format_func=title, label_visibility="collapsed",
+                     on_change=_moved, args=(game,), width="stretch")
+        st.button("Back", key=f"{key}:prev", on_click=_step, args=(game, -1, count), disabled=index == 0,
+                  icon=":material/arrow_back:")
+        st.button("Next", key=f"{key}:next", on_click=_step, args=(game, 1, count), disabled=index == count - 1,
+                  icon=":material/arrow_forward:")
     finished = sum(1 for lesson in lessons if lesson.slug in done)
-    st.progress((index + 1) / count, text=f"Lesson {index + 1} of {count} · {finished} done ✓")
+    st.progress((index + 1) / count, text=f"Lesson {index + 1} of {count} · ✓ {finished} of {count} done")
 
 
 def _ending(game: str, lessons: Sequence[Lesson], index: int) -> None:
@@ -647,11 +646,17 @@ def _ending(game: str, lessons: Sequence[Lesson], index: int) -> None:
 
 
 def render_lessons(
-    game: str, *, root: Path = LESSONS_DIR, commands: Commands | None = None, title: str | None = None
+    game: str,
+    *,
+    root: Path = LESSONS_DIR,
+    commands: Commands | None = None,
+    title: str | None = None,
+    extra: Callable[[], None] | None = None,
 ) -> None:
     """Draw the lesson browser for ``game``: choose a lesson, read it, deal examples, try the exercise.
 
-    ``root`` and ``commands`` (the game's JSON commands by default) are there for tests.
+    ``extra`` draws a game's interactive piece under the lesson (above the way on to the next lesson); ``root``
+    and ``commands`` (the game's JSON commands by default) are there for tests.
     """
     default = commands is None
     st.title(title or f"{GAMES[game].title if game in GAMES else game} — Lessons")
@@ -687,6 +692,8 @@ def render_lessons(
     except ValueError as error:
         show_error(error)
     _claims(lesson, run, default)
+    if extra is not None:
+        extra()
     _ending(game, lessons, index)
     _write_url(game, index)
 

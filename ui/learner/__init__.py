@@ -229,8 +229,7 @@ def start_as(name: str, game: str | None = None) -> Learner | None:
                                  if str(k).startswith(SESSION_PREFIX)]
     for g in games:
         _session(g).copy_to(opened, learner.id, g)
-    _say("success", f"Welcome, {plain(learner.name)}: your progress is kept from now on, on this device too.")
-    return learner
+    return learner  # the line "Learning as …" says so: no message that a rerun would take away at once
 
 
 def _pick(name: str, game: str) -> None:
@@ -263,17 +262,18 @@ def name_picker(game: str, learner: Learner | None) -> None:
         problem = store_problem()
         st.caption("Your progress is kept until you close this tab" + (f" ({plain(problem)})." if problem else "."))
         return
-    left, right = st.columns([5, 2], vertical_alignment="center")
+    row = st.container(horizontal=True, vertical_alignment="center", gap="medium")
     if learner is not None:
-        left.markdown(f":material/person: Learning as **{plain(learner.name)}** — your progress is saved.")
-        with right.popover("Not you?", icon=":material/switch_account:", width="stretch"):
+        row.markdown(f":material/person: Learning as **{plain(learner.name)}** — your progress is saved.",
+                     width="stretch")
+        with row.popover("Not you?", icon=":material/switch_account:"):
             st.button("Forget me on this device", key="learner:forget", on_click=forget,
                       icon=":material/logout:")
             st.caption("Then pick another name. Your progress stays saved under your name.")
         return
-    left.markdown(":material/person_off: Your progress is kept until you close this tab. "
-                  "**Pick your name** to keep it for next time.")
-    with right.popover("Pick your name", icon=":material/person_add:", width="stretch"):
+    row.markdown(":material/person_off: Your progress is kept until you close this tab. "
+                 "**Pick your name** to keep it for next time.", width="stretch")
+    with row.popover("Pick your name", icon=":material/person_add:"):
         try:
             names = [x.name for x in opened.learners()]
         except StoreError as error:
