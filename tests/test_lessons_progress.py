@@ -165,3 +165,22 @@ def test_a_store_that_cannot_open_leaves_the_page_working(tmp_path, monkeypatch)
     at.button(key=f"{INDEX}:next").click().run()
     at.radio(key="demo:lesson:02-higher:answer:None").set_value("5S").run()
     assert at.selectbox(key=INDEX).options[1].startswith("✓ 2.")
+
+
+def test_the_learner_can_be_asked_twice_in_one_run(db: Path) -> None:
+    # the sidebar (ui/nav.py) and the lessons page may both ask who is learning
+    def page() -> None:
+        import streamlit as st
+
+        from ui.learner import current_learner
+
+        with st.sidebar:
+            first = current_learner()
+        second = current_learner()
+        st.markdown(f"{first.name if first else None} / {second.name if second else None}")
+
+    at = AppTest.from_function(page, default_timeout=60).run()
+    assert not at.exception, [e.value for e in at.exception]
+    me = Store(f"sqlite:///{db}").learner("Flo")
+    at = report_learner(at, me.id)
+    assert not at.exception and [m.value for m in at.markdown] == ["Flo / Flo"]

@@ -138,9 +138,15 @@ def _on_report() -> None:
 
 def browser_id() -> str | None:
     """Draw the (invisible) learner-id component and return the id the browser holds: "" when it holds none,
-    None before it has reported (the first run of a visit). Call it once per run."""
+    None before it has reported (the first run of a visit). A second call in the same run (the sidebar and a
+    page both asking) draws nothing more and answers the same."""
+    from streamlit.errors import StreamlitDuplicateElementId, StreamlitDuplicateElementKey
+
     data = {"known": st.session_state.get(REPORTED_KEY), "save": st.session_state.get(SAVE_KEY)}
-    result = _renderer()(key=BROWSER_KEY, data=data, on_id_change=_on_report, height=0)
+    try:
+        result = _renderer()(key=BROWSER_KEY, data=data, on_id_change=_on_report, height=0)
+    except (StreamlitDuplicateElementKey, StreamlitDuplicateElementId):
+        result = None
     reported = result.get("id") if result is not None else None
     if isinstance(reported, str):
         st.session_state[REPORTED_KEY] = reported
