@@ -297,10 +297,12 @@ def name_picker(game: str, learner: Learner | None) -> None:
             st.error(plain(str(error)))
             return
         if existing is not None:
-            st.markdown(f"Is this you, **{plain(existing.name)}**? (Here since "
-                        f"{existing.created:%d %B %Y}.)")
+            since = existing.created
+            st.markdown(f"Is this you, **{plain(existing.name)}**? (Here since {since.day} {since:%B %Y}.)")
             st.button("Yes, this is me", key="learner:me", type="primary", on_click=_pick,
                       args=(existing.name, game), icon=":material/check:")
+            st.caption("Not you? Type your own name instead — add your surname's first letter if two of you "
+                       "share a name.")
         else:
             st.button(f"Start as {plain(typed)}", key="learner:new", type="primary", on_click=_pick,
                       args=(typed, game), icon=":material/person_add:")
