@@ -434,11 +434,11 @@ EDITOR_DEFAULTS: Mapping[str, tuple[LinkRule, ...]] = {
                  {"kind": ("throw",)}),
     ),
     "thirteen": (
-        LinkRule("example", {"hand": "$example.hand", "previous": "$example.previous"}),
+        LinkRule("example", {"hand": "$example.hand", "table": "$example.table"}),
         LinkRule("example", {"hand": "$example.hand"}),
     ),
     "doudizhu": (
-        LinkRule("example", {"hand": "$example.hand", "previous": "$example.previous"}),
+        LinkRule("example", {"hand": "$example.hand", "table": "$example.table"}),
     ),
     "euchre": (
         LinkRule("legal", "$request"),

@@ -9,6 +9,7 @@ import streamlit as st
 
 from engine.games import GAMES, preset_texts
 from ui.fonts import use_cjk_font
+from ui.learner import current_learner, sidebar_status
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ROOT / "pages"
@@ -112,6 +113,7 @@ def run_app() -> None:
         st.page_link(home)
         st.page_link(cards)
         st.page_link(glossary)
+        sidebar_status(current_learner())
         game = st.selectbox("Game", list(GAMES), format_func=lambda k: GAMES[k].title, key=GAME_KEY)
         for page in by_game.get(game, []):
             st.page_link(page, label=page.title.split(" · ")[-1])
