@@ -30,6 +30,7 @@ PAGE_KINDS: tuple[PageKind, ...] = (
     PageKind("table", "Table", ":material/playing_cards:", "watch or play a whole hand"),
 )
 GAME_KEY = "sidebar:game"
+FOUR_COLOUR_KEY = "sidebar:four-colour"
 
 
 def game_page_file(game: str, kind: str) -> Path:
@@ -114,6 +115,8 @@ def run_app() -> None:
         st.page_link(cards)
         st.page_link(glossary)
         sidebar_status(current_learner())
+        st.toggle("Four-colour deck", key=FOUR_COLOUR_KEY,
+                  help="♦ blue and ♣ green: easier to tell apart on a projector and for colour-blind eyes.")
         game = st.selectbox("Game", list(GAMES), format_func=lambda k: GAMES[k].title, key=GAME_KEY)
         for page in by_game.get(game, []):
             st.page_link(page, label=page.title.split(" · ")[-1])

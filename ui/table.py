@@ -548,33 +548,31 @@ class TablePage:
         ss.setdefault(self.key("w:seed"), s.seed)
         ss[self.key("w:large")] = s.large
         ss[self.key("w:pause_after_tricks")] = s.pause_after_tricks
-        row = st.columns([1.5, 2, 1.5, 1.4, 1.4, 1.5], vertical_alignment="bottom")
-        row[0].segmented_control("Mode", list(MODE_LABELS), format_func=lambda m: MODE_LABELS[m],
+        # A flex row that wraps on a phone instead of stacking every control under the other.
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            st.segmented_control("Mode", list(MODE_LABELS), format_func=lambda m: MODE_LABELS[m],
                                  key=self.key("w:mode"), on_change=self._on_mode, label_visibility="collapsed")
-        ss[self.key("w:whole")] = "whole" if s.whole else "hand"
-        lengths = {"hand": "One hand", "whole": "Whole game"}
-        row[1].segmented_control("Length", list(lengths), format_func=lambda m: lengths[m], key=self.key("w:whole"),
-                                 on_change=self._on_whole,
-                                 label_visibility="collapsed",
-                                 help="One hand, or a whole game: Shengji's rounds climbing past the ace, Euchre to "
-                                      "10, a session of Dou Dizhu hands, a match of Thirteen.")
-        row = [row[0], *row[2:]]
-        row[1].number_input("Deal number", min_value=0, max_value=2**31 - 1, step=1, key=self.key("w:seed"),
-                            on_change=self._on_seed, label_visibility="collapsed",
+            ss[self.key("w:whole")] = "whole" if s.whole else "hand"
+            lengths = {"hand": "One hand", "whole": "Whole game"}
+            st.segmented_control("Length", list(lengths), format_func=lambda m: lengths[m], key=self.key("w:whole"),
+                                 on_change=self._on_whole, label_visibility="collapsed",
+                                 help="One hand, or a whole game: Shengji's rounds climbing past the ace, Euchre "
+                                      "to 10, a session of Dou Dizhu hands, a match of Thirteen.")
+            st.number_input("Deal number", min_value=0, max_value=2**31 - 1, step=1, key=self.key("w:seed"),
+                            on_change=self._on_seed, label_visibility="collapsed", width=130,
                             help="The deal number: the same number always deals the same cards.")
-        row[2].button("New deal", icon=":material/casino:", on_click=self._new_deal, key=self.key("new"),
-                      width="stretch")
-        with row[3].popover("Settings", icon=":material/tune:", width="stretch"):
-            st.toggle("Large cards", key=self.key("w:large"), on_change=self._toggle, args=("large",),
-                      help="Bigger cards, the trick too — for a projector.")
-            st.toggle("Pause after each trick", key=self.key("w:pause_after_tricks"), on_change=self._toggle,
-                      args=("pause_after_tricks",), help="When you play: stop after every finished trick to see "
-                                                         "who won it.")
-            st.toggle("Show every seat's cards", key=self.key("w:peek"),
-                      help="When you play: see the other hands too (a teacher's view).")
-            st.caption(f"Rules: {self.game.presets[self.preset].title} — change them in the sidebar.")
-        row[4].button("Present", icon=":material/present_to_all:", key=self.key("present"),
-                      on_click=self._start_presenter, width="stretch",
+            st.button("New deal", icon=":material/casino:", on_click=self._new_deal, key=self.key("new"))
+            with st.popover("Settings", icon=":material/tune:"):
+                st.toggle("Large cards", key=self.key("w:large"), on_change=self._toggle, args=("large",),
+                          help="Bigger cards, the trick too — for a projector.")
+                st.toggle("Pause after each trick", key=self.key("w:pause_after_tricks"), on_change=self._toggle,
+                          args=("pause_after_tricks",), help="When you play: stop after every finished trick to "
+                                                             "see who won it.")
+                st.toggle("Show every seat's cards", key=self.key("w:peek"),
+                          help="When you play: see the other hands too (a teacher's view).")
+                st.caption(f"Rules: {self.game.presets[self.preset].title} — change them in the sidebar.")
+            st.button("Present", icon=":material/present_to_all:", key=self.key("present"),
+                      on_click=self._start_presenter,
                       help="Presenter mode for a class: the sidebar out of the way, seats round a big table. "
                            "Step with ← and →, or a clicker (PageUp/PageDown).")
 
@@ -672,31 +670,28 @@ class TablePage:
 
     def _step_bar(self, hand: Hand, step: int, total: int) -> None:
         s = self.settings
-        c = st.columns([1, 1, 1, 1, 2, 3], vertical_alignment="center")
-        c[0].button("Start", icon=":material/first_page:", on_click=self._goto, args=(0,), key=self.key("first"),
-                    disabled=step == 0, width="stretch", help="Back to the deal")
-        c[1].button("Back", icon=":material/chevron_left:", on_click=self._goto, args=(step - 1,),
-                    key=self.key("back"), disabled=step == 0, width="stretch", help="One step back (←)")
-        c[2].button("Forward", icon=":material/chevron_right:", on_click=self._goto, args=(step + 1,),
-                    key=self.key("forward"), disabled=step == total, width="stretch", help="One step on (→)")
-        c[3].button("End", icon=":material/last_page:", on_click=self._goto, args=(total,), key=self.key("last"),
-                    disabled=step == total, width="stretch", help="The end of the game")
-        st.session_state[self.key("w:auto")] = s.auto
-        with c[4]:
-            inner = st.columns(2, vertical_alignment="center")
-            inner[0].toggle("Auto", key=self.key("w:auto"), on_change=self._toggle, args=("auto",),
-                            disabled=step == total, help="Step on by itself at the chosen speed")
-            st.session_state.setdefault(self.key("w:speed"), s.speed)
-            inner[1].selectbox("Speed", list(SPEEDS), key=self.key("w:speed"), on_change=self._on_speed,
-                               label_visibility="collapsed", format_func=str.capitalize)
         chapters: dict[int, str] = {}
         for number, st_ in enumerate(hand.steps, start=1):
             if st_.chapter and st_.chapter not in chapters.values():
                 chapters[number] = st_.chapter
-        with c[5]:
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            st.button("Start", icon=":material/first_page:", on_click=self._goto, args=(0,), key=self.key("first"),
+                      disabled=step == 0, help="Back to the deal")
+            st.button("Back", icon=":material/chevron_left:", on_click=self._goto, args=(step - 1,),
+                      key=self.key("back"), disabled=step == 0, help="One step back (←)")
+            st.button("Forward", icon=":material/chevron_right:", on_click=self._goto, args=(step + 1,),
+                      key=self.key("forward"), disabled=step == total, help="One step on (→)", type="primary")
+            st.button("End", icon=":material/last_page:", on_click=self._goto, args=(total,), key=self.key("last"),
+                      disabled=step == total, help="The end of the game")
+            st.session_state[self.key("w:auto")] = s.auto
+            st.toggle("Auto-play", key=self.key("w:auto"), on_change=self._toggle, args=("auto",),
+                      disabled=step == total, help="Step on by itself at the chosen speed")
+            st.session_state.setdefault(self.key("w:speed"), s.speed)
+            st.selectbox("Speed", list(SPEEDS), key=self.key("w:speed"), on_change=self._on_speed,
+                         label_visibility="collapsed", format_func=str.capitalize, width=110)
             st.selectbox("Jump to", list(chapters), index=None, key=self.key("w:jump"), on_change=self._jump,
                          format_func=lambda n: chapters[n], placeholder="Jump to a trick or round…",
-                         label_visibility="collapsed")
+                         label_visibility="collapsed", width=230)
         st.progress(step / total if total else 1.0, text=f"Step {step} of {total}")
 
     def play(self) -> None:
@@ -795,16 +790,14 @@ class TablePage:
         prompt = self.game.prompt(state)
         st.markdown(f"**Your turn, {plain(names[me])}:** {plain(prompt.text)}")
         legal = self.game.legal_actions(state, limit=5000)
-        words = [a for a in legal if self.game.action_cards(a) is None][:8]
-        cols = st.columns([*([1.4] * len(words)), 1, 1.6], vertical_alignment="center")
-        for i, action in enumerate(words):
-            cols[i].button(action_label(self.game, action), key=self.key(f"act:{i}:{len(hand.steps)}"),
-                           on_click=self.act, args=(action,), width="stretch")
-        cols[len(words)].button("Hint", icon=":material/lightbulb:", key=self.key("hint-button"),
-                                on_click=self._hint, width="stretch")
-        cols[len(words) + 1].button("Undo my last play", icon=":material/undo:", key=self.key("undo"),
-                                    on_click=self._undo, disabled=not any(s.seat == me for s in hand.steps),
-                                    width="stretch")
+        words = [a for a in legal if self.game.action_cards(a) is None][:12]
+        with st.container(horizontal=True, gap="small"):
+            for i, action in enumerate(words):
+                st.button(action_label(self.game, action), key=self.key(f"act:{i}:{len(hand.steps)}"),
+                          on_click=self.act, args=(action,))
+            st.button("Hint", icon=":material/lightbulb:", key=self.key("hint-button"), on_click=self._hint)
+            st.button("Undo my last play", icon=":material/undo:", key=self.key("undo"), on_click=self._undo,
+                      disabled=not any(s.seat == me for s in hand.steps))
         refused = st.session_state.get(self.key("refused"))
         if refused:
             st.error(f"You can't play {plain(refused[0])}: {plain(refused[1])}", icon=":material/block:")
