@@ -8,16 +8,15 @@
 
 from __future__ import annotations
 
-import multiprocessing
-import multiprocessing.context
 import os
 from collections.abc import Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import InvalidRequestError, LimitExceededError
 
 if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
+
     import pandas as pd
 
     from engine.contract import Game
@@ -28,9 +27,11 @@ MAX_GAMES = 200_000
 _RESERVED = ("preset", "bots", "bot", "start")
 
 
-def pool_context() -> multiprocessing.context.BaseContext:
+def pool_context() -> BaseContext:
     """How worker processes start: by fork. (``spawn`` and ``forkserver`` re-import the ``__main__`` module in
     each worker, and under Streamlit ``__main__`` is the page script, which would run again in every worker.)"""
+    import multiprocessing
+
     return multiprocessing.get_context("fork")
 
 
@@ -97,6 +98,8 @@ def simulate_rows(game: Game[Any, Any, Any], games: int, seed: int, options: Map
             if progress is not None:
                 progress(done, games)
         return rows
+    from concurrent.futures import ProcessPoolExecutor
+
     with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context()) as pool:
         futures = [pool.submit(_rows, game.key, part, seed, options) for part in parts]
         try:
