@@ -49,7 +49,7 @@ from engine.lessons import (
     table_record,
 )
 from ui import card_hand as ch
-from ui.learner import Tracker, current_learner, name_picker, session_learner, show_message, sidebar_status
+from ui.learner import Tracker, current_learner, name_picker, session_learner, show_message
 from ui.share import QUERY_KEY as POSITION_QUERY
 from ui.share import encode_position
 from ui.widgets import plain, show_error
@@ -665,9 +665,7 @@ def render_lessons(
         st.info("The lessons for this game are being written.")
         return
     run: Commands = json_commands(game) if commands is None else commands
-    with st.sidebar:
-        learner = current_learner()
-        sidebar_status(learner)
+    learner = current_learner()  # the sidebar (ui.nav) says who is learning
     tracker = Tracker(game, learner)
     show_message()
     name_picker(game, learner)

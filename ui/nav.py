@@ -114,9 +114,6 @@ def run_app() -> None:
         st.page_link(home)
         st.page_link(cards)
         st.page_link(glossary)
-        sidebar_status(current_learner())
-        st.toggle("Four-colour deck", key=FOUR_COLOUR_KEY,
-                  help="♦ blue and ♣ green: easier to tell apart on a projector and for colour-blind eyes.")
         game = st.selectbox("Game", list(GAMES), format_func=lambda k: GAMES[k].title, key=GAME_KEY)
         for page in by_game.get(game, []):
             st.page_link(page, label=page.title.split(" · ")[-1])
@@ -130,4 +127,8 @@ def run_app() -> None:
             titles = preset_titles(game)
             st.selectbox("Rules", list(names), key=preset_key(game), format_func=lambda n: titles.get(n, n),
                          help="\n\n".join(f"**{titles.get(n, n)}** — {d}" for n, d in names.items()))
+        st.divider()
+        sidebar_status(current_learner())
+        st.toggle("Four-colour deck", key=FOUR_COLOUR_KEY,
+                  help="♦ blue and ♣ green: easier to tell apart on a projector and for colour-blind eyes.")
     current.run()
