@@ -24,6 +24,7 @@ Messages that quote input are shown as plain text (:func:`ui.widgets.plain`).
 from __future__ import annotations
 
 import json
+import re
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -36,7 +37,7 @@ import streamlit as st
 from engine.base import Verdict
 from engine.cards import Card, Deck, format_cards
 from engine.commands import MAX_REQUEST_BYTES, load_json
-from engine.contract import Game
+from engine.contract import Game, rules_json
 from engine.errors import CardTableError, InvalidRequestError
 from ui.card_hand import Action, CardGroup, HandEvent, card_hand, deck_picker, show_cards
 from ui.nav import current_preset, set_preset
@@ -53,6 +54,7 @@ __all__ = [
     "PositionEditor",
     "coach_chart",
     "contains",
+    "sentence",
     "signature",
     "upload_text",
 ]
@@ -157,6 +159,19 @@ def _symbols(cards: Sequence[Card]) -> str:
     return " ".join(c.symbol_text for c in cards) or "—"
 
 
+_VERDICT_WORD = re.compile(r"^\s*(?:not legal|illegal|legal)\s*[:.—-]\s*", re.IGNORECASE)
+
+
+def sentence(reason: str) -> str:
+    """An engine's reason as a sentence after the editor's own "legal"/"not legal": a leading "Legal:" that some
+    games write is dropped, the first letter is a capital and the sentence ends with a full stop."""
+    text = _VERDICT_WORD.sub("", reason.strip(), count=1) or reason.strip()
+    if not text:
+        return ""
+    text = text[:1].upper() + text[1:]
+    return text if text[-1] in ".!?)" else text + "."
+
+
 def signature(data: Mapping[str, Any]) -> str:
     """A text that identifies a position (equal positions, equal texts)."""
     return json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
@@ -244,6 +259,10 @@ class PositionEditor(ABC, Generic[R]):
     """The coach's samples per option."""
     play_size: ClassVar[int | None] = None
     """The most cards a play holds (Euchre: one), or None."""
+    check_label: ClassVar[str] = "Check this play"
+    """The button under the hand that judges the chosen cards."""
+    play_example: ClassVar[str] = "KH KH"
+    """An example play in notation, for the text box."""
 
     # ---------------------------------------------------------------------------------- the game's part
 
@@ -374,8 +393,14 @@ class PositionEditor(ABC, Generic[R]):
         return {"preset": self.game.default_preset, **self.default_position()}
 
     def change(self, data: Mapping[str, Any]) -> None:
-        """Replace the posed position (from a callback or before the widgets that show it)."""
-        st.session_state[self.k("position")] = dict(data)
+        """Replace the posed position (from a callback or before the widgets that show it). A position the game
+        can read is kept in its canonical form (cards in the game's order); one it cannot is kept as it is, so
+        that the page shows what is wrong with it."""
+        try:
+            canonical = self.write(self.read(data))
+        except CardTableError:
+            canonical = dict(data)
+        st.session_state[self.k("position")] = canonical
 
     def say(self, kind: str, text: str) -> None:
         """A message shown once at the top of the page (``success``, ``info``, ``warning`` or ``error``)."""
@@ -523,10 +548,13 @@ class PositionEditor(ABC, Generic[R]):
         title = known.title if known is not None else str(preset)
         words = f"Rules: **{plain(title[:1].upper() + title[1:])}** (change them in the sidebar)"
         options = data.get("options")
-        if isinstance(options, Mapping) and options:
+        if isinstance(options, Mapping) and options and known is not None:
+            defaults = rules_json(known.rules)
             specs = {s.name: s.label for s in self.game.option_specs()}
-            said = "; ".join(f"{specs.get(str(n), str(n))}: {v}" for n, v in options.items())
-            words += f" · options of this position: {plain(said)}"
+            changed = {n: v for n, v in options.items() if defaults.get(str(n), object()) != v}
+            if changed:
+                said = "; ".join(f"{specs.get(str(n), str(n))}: {v}" for n, v in changed.items())
+                words += f" · changed in this position: {plain(said)}"
         return words + "."
 
     # ---------------------------------------------------------------------------------- widgets
@@ -705,7 +733,7 @@ class PositionEditor(ABC, Generic[R]):
         flat = [c for g in groups for c in g.cards if c is not None]
         reasons = {card: self.why_not(request, plays, card) for card in dict.fromkeys(flat)
                    if card not in plays.playable}
-        actions = [Action(CHECK_ACTION, "Check this play", min_chosen=1, primary=True)]
+        actions = [Action(CHECK_ACTION, self.check_label, min_chosen=1, primary=True)]
         if self.passing:
             actions.append(Action(PASS_ACTION, "Check a pass instead"))
         selected = _indices(flat, play) if isinstance(play, tuple) else []
@@ -714,7 +742,7 @@ class PositionEditor(ABC, Generic[R]):
         else:
             card_hand(self.k("hand"), groups, actions=actions, label="Your hand", why_not=reasons or None,
                       selected=selected, limit=self.play_size, on_action=self._hand_pressed)
-            note = "Click the cards of a play, then “Check this play”."
+            note = f"Click the cards of a play, then “{self.check_label}”."
             if reasons:
                 note += " Greyed cards are in no legal play: click one to see why."
             st.caption(note)
@@ -732,7 +760,7 @@ class PositionEditor(ABC, Generic[R]):
         bad = st.session_state.get(self.k("typed:play"))
         st.session_state[key] = bad[0] if bad else ""
         st.text_input("…or type a play", key=key, on_change=self._play_typed, args=(tuple(hand),),
-                      placeholder="e.g. KH KH" + (" — or pass" if self.passing else ""),
+                      placeholder=f"e.g. {self.play_example}" + (" — or pass" if self.passing else ""),
                       help="Cards of your hand in notation (then Enter); the editor judges them.")
         if bad:
             st.error(f"Not judged: {plain(bad[1])}", icon=":material/error:")
@@ -767,10 +795,11 @@ class PositionEditor(ABC, Generic[R]):
         except CardTableError as error:
             show_error(error)
             return
+        reason = plain(sentence(verdict.reason))
         if verdict.legal:
-            st.success(f"**{plain(shown)}** is legal: {plain(verdict.reason)}", icon=":material/check_circle:")
+            st.success(f"**{plain(shown)}: legal.** {reason}", icon=":material/check_circle:")
         else:
-            st.error(f"**{plain(shown)}** is not legal: {plain(verdict.reason)}", icon=":material/block:")
+            st.error(f"**{plain(shown)}: not legal.** {reason}", icon=":material/block:")
 
     # ---------------------------------------------------------------------------------- every legal play
 
