@@ -356,7 +356,7 @@ class PositionEditor(ABC, Generic[R]):
         and the verdict. Games with other kinds of positions override this (and :meth:`below`)."""
         self.situation(request, plays)
         self.choose_play(request, plays, play)
-        self.verdict(request, play)
+        self.verdict(request, play, plays)
 
     def below(self, data: Mapping[str, Any], request: R, plays: Plays, play: tuple[Card, ...] | None | bool) -> None:
         """Then: the game's details, every legal play, the coach."""
@@ -785,11 +785,20 @@ class PositionEditor(ABC, Generic[R]):
         st.session_state.pop(self.k("typed:play"), None)
         self._set_play(cards)
 
-    def verdict(self, request: R, play: tuple[Card, ...] | None | bool) -> None:
+    def play_words(self, play: tuple[Card, ...] | None, plays: Plays | None = None) -> str:
+        """A play for people: its cards in the order the engine lists that play (a Dou Dizhu triplet before its
+        kicker), else in the hand's order; "a pass" for the pass."""
+        if play is None:
+            return "a pass"
+        wanted = Counter(play)
+        listed = next((p for p in (plays.plays if plays else ()) if Counter(p) == wanted), None)
+        return _symbols(listed or play)
+
+    def verdict(self, request: R, play: tuple[Card, ...] | None | bool, plays: Plays | None = None) -> None:
         """The engine's verdict on the chosen play, with its reason."""
         if play is False:
             return
-        shown = "a pass" if play is None else _symbols(play)  # type: ignore[arg-type]
+        shown = self.play_words(play, plays)  # type: ignore[arg-type]
         try:
             verdict = self.judge(request, play)  # type: ignore[arg-type]
         except CardTableError as error:
