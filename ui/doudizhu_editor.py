@@ -48,6 +48,7 @@ class DouDizhuEditor(PositionEditor[LegalRequest]):
     title = "Dou Dizhu — Position editor"
     intro = "Suits do not matter: pose ranks. The engine lists every legal play and judges any play."
     passing = True
+    play_example = "9 9 9 3"
     examples: ClassVar[Mapping[str, Example]] = {
         "Beat a triplet with a single": Example({"hand": "3 3 4 5 6 7 8 9 9 9 BJ", "table": "4 4 4 5"},
                                                 play="9 9 9 3"),
@@ -152,16 +153,15 @@ class DouDizhuEditor(PositionEditor[LegalRequest]):
         rules = self._rules(data)
         base = GAME.rules(data.get("preset") if data.get("preset") in GAME.presets else None)
         st.caption(f"{rules.players} players (the sidebar's rules set the player count).")
-        cols = st.columns([1, 1.5, 1.4, 1.5], vertical_alignment="bottom")
+        cols = st.columns([1, 1.5, 1.5], vertical_alignment="bottom")
         st.session_state.setdefault(self.k("w:seed"), 1)
         cols[0].number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=self.k("w:seed"))
         cols[1].button("Deal South's hand", key=self.k("deal"), icon=":material/casino:", on_click=self._deal,
                        width="stretch", help="The hand South is dealt with this seed; the table is cleared.")
-        with cols[2]:
-            st.toggle("With the kitty (as the landlord)", key=self.k("w:kitty"),
-                      help="Deal South the kitty too, as the landlord holds it.")
-        cols[3].button("Clear the table (I lead)", key=self.k("clear-table"), icon=":material/layers_clear:",
+        cols[2].button("Clear the table (I lead)", key=self.k("clear-table"), icon=":material/layers_clear:",
                        on_click=self._clear_table, width="stretch")
+        st.toggle("Deal South the kitty too (as the landlord)", key=self.k("w:kitty"),
+                  help="The landlord takes the kitty: a hand of 20 cards with three players, 33 with four.")
         specs = {s.name: s for s in GAME.option_specs()}
         cols = st.columns(len(HOUSE_RULES))
         for col, name in zip(cols, HOUSE_RULES, strict=True):

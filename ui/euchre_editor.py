@@ -66,6 +66,8 @@ class EuchreEditor(PositionEditor[PositionRequest]):
     intro = "Pose a trick or a calling position; the engine gives the reason for every card and every call."
     command = "position"
     play_size = 1
+    check_label = "Check this card"
+    play_example = "QC"
     examples: ClassVar[Mapping[str, Example]] = {
         "Left bower: must you follow clubs?": Example({"trump": "H", "hand": "JD AS QC KC 10H", "table": "9C",
                                                       "leader": "W"}, play="JD"),

@@ -44,6 +44,7 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
     title = "Thirteen — Position editor"
     intro = "Pose your hand and the combination on the table; the engine lists every legal play and judges any play."
     passing = True
+    play_example = "5H 5D"
     examples: ClassVar[Mapping[str, Example]] = {
         "Beat a pair of 4s": Example({"hand": "3S 4S 5H 5D 2H", "table": "4C 4D"}, play="5H 5D"),
         "A sequence to beat": Example({"hand": "5S 6C 7D 8H 9S 9H KD", "table": "4C 5D 6S"}, play="5S 6C 7D"),
@@ -137,7 +138,7 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
                          help="The first play must contain the lowest card dealt: 3♠ with four players.")
         spec = next(o for o in GAME.option_specs() if o.name == TWOS)
         with cols[2]:
-            self.control(st.toggle, "twos", "House rule: pairs of 2s may end a double sequence (… K K A A 2 2)",
+            self.control(st.toggle, "twos", "House rule: 2s in double sequences",
                          twos, lambda d, v: self._option(d, TWOS, bool(v), base.twos_in_double_sequences),
                          help=f"{spec.label}: {spec.help}.")
         cols = st.columns([1, 1.5, 1.5], vertical_alignment="bottom")
