@@ -401,6 +401,8 @@ class PositionEditor(ABC, Generic[R]):
         except CardTableError:
             canonical = dict(data)
         st.session_state[self.k("position")] = canonical
+        for key in [key for key in st.session_state if isinstance(key, str) and key.startswith(self.k("typed:"))]:
+            del st.session_state[key]  # a text refused before belongs to the position as it was
 
     def say(self, kind: str, text: str) -> None:
         """A message shown once at the top of the page (``success``, ``info``, ``warning`` or ``error``)."""
@@ -442,6 +444,13 @@ class PositionEditor(ABC, Generic[R]):
             return tuple((deck or self.deck(data)).parse(value))
         except CardTableError:
             return ()
+
+    def parse(self, data: Mapping[str, Any], text: str) -> tuple[Card, ...]:
+        """Typed cards of the position's deck (copies checked); CardTableError quoting what is wrong."""
+        deck = self.deck(data)
+        cards = tuple(deck.parse(text))
+        deck.check(cards, "in what you typed")
+        return cards
 
     def set_cards(self, data: Mapping[str, Any], name: str, cards: Sequence[Card]) -> dict[str, Any]:
         """The position with the cards of part ``name`` replaced."""
@@ -661,16 +670,13 @@ class PositionEditor(ABC, Generic[R]):
     def _typed(self, part: Part) -> None:
         text = str(st.session_state.get(self.k(f"w:text:{part.name}"), ""))
         data = self.position
-        deck = self.deck(data)
         try:
-            cards = tuple(deck.parse(text))
-            deck.check(cards, "in what you typed")
+            cards = self.parse(data, text)
             if part.most is not None and len(cards) > part.most:
                 raise InvalidRequestError(f"{part.label} holds at most {part.most} cards, not {len(cards)}")
         except CardTableError as error:
             st.session_state[self.k(f"typed:{part.name}")] = (text, str(error))
             return
-        st.session_state.pop(self.k(f"typed:{part.name}"), None)
         self.change(self.set_cards(data, part.name, cards))
 
     def _set_part(self, part: Part, event: HandEvent) -> None:
@@ -774,7 +780,7 @@ class PositionEditor(ABC, Generic[R]):
             self._set_play(None)
             return
         try:
-            cards = tuple(self.deck(self.position).parse(text))
+            cards = self.parse(self.position, text)
             if not cards:
                 raise InvalidRequestError("no cards were typed")
             if not contains(hand, cards):

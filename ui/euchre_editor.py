@@ -19,6 +19,7 @@ from engine.cards import Card, Suit, format_cards
 from engine.contract import Game
 from engine.errors import CardTableError
 from engine.euchre import (
+    BENNY_DECK,
     GAME,
     PRESETS,
     EuchreCheckRequest,
@@ -29,6 +30,7 @@ from engine.euchre import (
     PositionRequest,
     Seat,
     calling_fixed,
+    check_cards,
     check_command,
     is_trump,
     position_command,
@@ -37,7 +39,7 @@ from engine.euchre import (
     trump_order,
 )
 from ui.card_hand import CardGroup, Highlight, show_cards, suit_groups
-from ui.editor import Example, Part, Plays, PositionEditor
+from ui.editor import Example, Part, Plays, PositionEditor, sentence
 from ui.widgets import plain
 
 TRICK, CALLING = "trick", "calling"
@@ -213,8 +215,11 @@ class EuchreEditor(PositionEditor[PositionRequest]):
 
     def below(self, data: Mapping[str, Any], request: PositionRequest, plays: Plays,
               play: tuple[Card, ...] | None | bool) -> None:
-        if plays.answer.legal is not None:
+        answer: PositionAnswer = plays.answer
+        if answer.legal is not None:
             super().below(data, request, plays, play)
+        elif answer.calls is not None:
+            self.coach(data, request, play)
 
     def _winner(self, answer: PositionAnswer) -> None:
         won = answer.winner
@@ -254,11 +259,11 @@ class EuchreEditor(PositionEditor[PositionRequest]):
 
         self.control(st.segmented_control, "call", "Choose a call to judge", chosen, choose, options=calls)
         if chosen in called.reasons:
-            reason = plain(called.reasons[chosen])
+            reason = plain(sentence(called.reasons[chosen]))
             if chosen in called.calls:
-                st.success(f"**{plain(chosen)}** is legal: {reason}", icon=":material/check_circle:")
+                st.success(f"**{plain(chosen)}: legal.** {reason}", icon=":material/check_circle:")
             else:
-                st.error(f"**{plain(chosen)}** is not legal: {reason}", icon=":material/block:")
+                st.error(f"**{plain(chosen)}: not legal.** {reason}", icon=":material/block:")
         st.dataframe([{"Call": call, "Legal": "✓" if call in called.calls else "✗", "Why": why}
                       for call, why in called.reasons.items()], hide_index=True, width="stretch",
                      key=self.k("calls"))
@@ -306,10 +311,7 @@ class EuchreEditor(PositionEditor[PositionRequest]):
                          max_selections=2, format_func=SEAT_NAMES.__getitem__,
                          help="A player going alone makes their partner sit out: tricks then have 3 cards (2 if a "
                               "player of each side goes alone).")
-        try:
-            benny = GAME.rules(data.get("preset"), data.get("options") or None).benny
-        except (CardTableError, TypeError):
-            benny = False
+        benny = self._benny(data)
         order = " ".join(c.symbol_text for c in trump_order(Suit.parse(trump), benny))
         st.caption(f"{SUIT_NAMES[trump]} are trump. Trumps, high to low: {plain(order)}"
                    + (" (RJ, the joker, is the best bower)." if benny else "."))
@@ -363,6 +365,18 @@ class EuchreEditor(PositionEditor[PositionRequest]):
         if fixed is not None:
             out.update(round=fixed[0], seat=fixed[1].letter)
         return out
+
+    def parse(self, data: Mapping[str, Any], text: str) -> tuple[Card, ...]:
+        """Typed cards; the joker outside the benny is refused with the message that names the option."""
+        cards = tuple(BENNY_DECK.parse(text))
+        check_cards(cards, "in what you typed", self._benny(data))
+        return cards
+
+    def _benny(self, data: Mapping[str, Any]) -> bool:
+        try:
+            return bool(GAME.rules(data.get("preset"), data.get("options") or None).benny)
+        except (CardTableError, TypeError):
+            return False
 
     def set_cards(self, data: Mapping[str, Any], name: str, cards: Sequence[Card]) -> dict[str, Any]:
         out = super().set_cards(data, name, cards)
