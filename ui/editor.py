@@ -969,8 +969,8 @@ class PositionEditor(ABC, Generic[R]):
                 request = self.read(data)
                 plays = self.analyse(request)
             except CardTableError as error:
-                problem = str(error)
-                show_error(error)
+                problem = self.explain(data, error)
+                st.error(plain(problem), icon=":material/error:")
                 self.impossible(data)
             else:
                 play = self.chosen_play(self.hand_of(request))
@@ -979,6 +979,16 @@ class PositionEditor(ABC, Generic[R]):
             self.below(data, request, plays, play)
         self._forget_stale_link(data)
         self.share(data, problem)
+
+    def explain(self, data: Mapping[str, Any], error: CardTableError) -> str:
+        """The engine's message about the position, with the parts named as the page names them ("Your hand: …"
+        rather than "field 'hand': …")."""
+        text = str(error)
+        for part in self.parts(data):
+            head = part.name.split(".")[0]
+            for name in dict.fromkeys((part.name, head)):
+                text = re.sub(rf"^field '{re.escape(name)}'(?=\W)", part.label, text)
+        return text[:1].upper() + text[1:]
 
     def impossible(self, data: Mapping[str, Any]) -> None:
         """What is shown of a position that cannot occur: its cards, so that the learner can fix them."""
