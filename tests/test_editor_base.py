@@ -344,7 +344,8 @@ def test_the_coach_ranks_the_options_in_a_chart_with_intervals_and_says_why(coac
     values = bar["x"]
     assert values == sorted(values, reverse=True)
     assert len(bar["error_x"]["array"]) == len(values)
-    assert "sampled deals" in spec["layout"]["title"]["text"]
+    assert spec["layout"]["title"]["text"] == "Your average points, best first"
+    assert "sampled deals" in bar["hovertemplate"]
     words = " ".join(m.value for m in at.markdown)
     assert "**Best:" in words and "Your play" not in words  # no play chosen yet
     assert any("Choose a play in your hand" in c.value for c in at.caption)

@@ -224,8 +224,7 @@ def coach_chart(game: Game[Any, Any, Any], advice: Any, play: tuple[Card, ...] |
                       "%{customdata[2]} sampled deals)<extra></extra>",
     ))
     fig.update_layout(
-        title={"text": f"Your average points over {advice.samples} sampled deals (bars: 95 % intervals)",
-               "font": {"size": 14}},
+        title={"text": "Your average points, best first", "font": {"size": 14}},
         xaxis_title="average points for you", yaxis={"autorange": "reversed", "automargin": True},
         height=110 + 34 * len(shown), margin={"l": 10, "r": 90, "t": 50, "b": 40}, showlegend=False,
     )
@@ -748,7 +747,8 @@ class PositionEditor(ABC, Generic[R]):
         else:
             card_hand(self.k("hand"), groups, actions=actions, label="Your hand", why_not=reasons or None,
                       selected=selected, limit=self.play_size, on_action=self._hand_pressed)
-            note = f"Click the cards of a play, then “{self.check_label}”."
+            what = "a card" if self.play_size == 1 else "the cards of a play"
+            note = f"Click {what}, then “{self.check_label}”."
             if reasons:
                 note += " Greyed cards are in no legal play: click one to see why."
             st.caption(note)

@@ -373,7 +373,7 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
             rules = GAME.rules(data.get("preset"), options or None)
         except (CardTableError, TypeError):
             rules = GAME.rules()
-        cols = st.columns([1.4, 1, 2.2, 1.6], vertical_alignment="bottom")
+        cols = st.columns([1.3, 0.9, 2.5], vertical_alignment="bottom")
         with cols[0]:
             self.control(st.segmented_control, "decks", "Decks", rules.decks, lambda d, v: self._option(d, "decks", v),
                          options=[1, 2, 3, 4], required=True,
@@ -389,21 +389,20 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
                          lambda d, v: {**d, "trump_suit": None if v == NO_TRUMP else v}, options=list(SUITS),
                          format_func=SUIT_LABELS.__getitem__, required=True,
                          help="No trump: a pair of jokers was declared.")
-        with cols[3], st.popover("Rule options", icon=":material/tune:", width="stretch"):
+        cols = st.columns([0.9, 1.7, 1.3], vertical_alignment="bottom")
+        st.session_state.setdefault(self.k("w:seed"), 1)
+        cols[0].number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=self.k("w:seed"))
+        cols[1].button("Deal four hands from this seed", key=self.k("deal"), icon=":material/casino:",
+                       on_click=self._deal, width="stretch",
+                       help="You are N and lead; the other seats get the other hands (to judge throws).")
+        with cols[2], st.popover("Rule options", icon=":material/tune:", width="stretch"):
             specs = {s.name: s for s in GAME.option_specs()}
             for name, words in RULE_OPTIONS.items():
                 value = str(getattr(getattr(rules, name), "value", getattr(rules, name)))
                 self.control(st.radio, f"option:{name}", specs[name].label, value,
                              lambda d, v, name=name: self._option(d, name, v), options=list(words),
                              format_func=words.__getitem__, help=specs[name].help)
-        order = " → ".join(rules.seats)
-        cols = st.columns([1, 1.6, 3], vertical_alignment="bottom")
-        st.session_state.setdefault(self.k("w:seed"), 1)
-        cols[0].number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=self.k("w:seed"))
-        cols[1].button("Deal four hands from this seed", key=self.k("deal"), icon=":material/casino:",
-                       on_click=self._deal, width="stretch",
-                       help="You are N and lead; the other seats get the other hands (to judge throws).")
-        cols[2].caption(f"Turn order {order}. Trumps: {plain(self._trump_words(data))}.")
+        st.caption(f"Turn order {' → '.join(rules.seats)}. Trumps: {plain(self._trump_words(data))}.")
 
     def _trump_words(self, data: Mapping[str, Any]) -> str:
         try:
