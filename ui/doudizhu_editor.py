@@ -109,8 +109,8 @@ class DouDizhuEditor(PositionEditor[LegalRequest]):
         answer = legal_command(LegalRequest(preset=request.preset, options=request.options, hand=request.hand,
                                             table=request.table, table_as=request.table_as, limit=MAX_PLAYS))
         listed = answer.plays[:LIST_LIMIT]
-        rows = tuple({"Play": " ".join(c.symbol_text for c in p.cards), "What it is": p.description,
-                      "Type": p.label} for p in listed)
+        rows = tuple({"Play": " ".join(c.symbol_text for c in p.cards), "What it is": p.description}
+                     for p in listed)
         if answer.table is not None:
             summary = (f"To beat: {answer.table.description}. Only a higher {answer.table.label} of the same size, "
                        "a bomb or the rocket beats it. You may also pass.")

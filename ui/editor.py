@@ -548,7 +548,13 @@ class PositionEditor(ABC, Generic[R]):
         if fresh:
             set_preset(self.key, preset)  # reruns at once when the sidebar is drawn already
             return
-        self.change({**data, "preset": sidebar})
+        changed = {**data, "preset": sidebar}
+        self.change(changed)
+        try:
+            self.analyse(self.read(changed))
+        except CardTableError as error:
+            title = self.game.presets[sidebar].title if sidebar in self.game.presets else sidebar
+            self.say("warning", f"Under {title} this position cannot occur: {self.explain(changed, error)}")
 
     def rules_caption(self, data: Mapping[str, Any]) -> str:
         preset = data.get("preset") or self.game.default_preset

@@ -149,6 +149,7 @@ def test_the_joker_needs_the_benny_and_then_is_the_best_bower() -> None:
     at.run()  # back to the 24-card deck: the position with the joker is impossible, and says how to fix it
     ok(at)
     assert any("benny" in e for e in shown(at, "error"))
+    assert any(w.startswith("Under the online game's rules this position cannot occur") for w in shown(at, "warning"))
     assert any("to play with the joker" in c.value for c in at.caption)
     at.session_state[preset_key("euchre")] = "benny"
     at.run()
