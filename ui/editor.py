@@ -262,6 +262,8 @@ class PositionEditor(ABC, Generic[R]):
     """The button under the hand that judges the chosen cards."""
     play_example: ClassVar[str] = "KH KH"
     """An example play in notation, for the text box."""
+    coach_none: ClassVar[str] = "The coach cannot advise on this kind of position yet."
+    """What the Coach panel says when :meth:`coach_request` gives None."""
 
     # ---------------------------------------------------------------------------------- the game's part
 
@@ -851,7 +853,7 @@ class PositionEditor(ABC, Generic[R]):
             st.subheader("Coach: what should I play?")
             wanted = self.coach_request(request)
             if wanted is None:
-                st.info("The coach cannot advise on this kind of position yet.", icon=":material/school:")
+                st.info(self.coach_none, icon=":material/school:")
                 return
             if type(self.game).position_state is Game.position_state:
                 st.info(f"The coach cannot advise on posed {self.game.info.title} positions yet. It will as soon as "

@@ -70,6 +70,8 @@ class EuchreEditor(PositionEditor[PositionRequest]):
     play_size = 1
     check_label = "Check this card"
     play_example = "QC"
+    coach_none = ("The coach cannot advise on calling trump here yet. Pose a trick (not yet complete) to ask it what "
+                  "to play.")
     examples: ClassVar[Mapping[str, Example]] = {
         "Left bower: must you follow clubs?": Example({"trump": "H", "hand": "JD AS QC KC 10H", "table": "9C",
                                                       "leader": "W"}, play="JD"),
@@ -257,7 +259,8 @@ class EuchreEditor(PositionEditor[PositionRequest]):
             st.session_state[self.k("call")] = call
             return data
 
-        self.control(st.segmented_control, "call", "Choose a call to judge", chosen, choose, options=calls)
+        self.control(st.segmented_control, "call", "Click a call to see whether it is legal", chosen, choose,
+                     options=calls)
         if chosen in called.reasons:
             reason = plain(sentence(called.reasons[chosen]))
             if chosen in called.calls:

@@ -248,29 +248,27 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
             return
         if kind != "throw":
             return
-        st.markdown("**Does the throw stand?**")
         if not request.others:
-            st.caption("Pose the other hands (W, S, E above) to judge whether this throw stands.")
+            st.caption("This is a throw: pose the other hands (W, S, E above) to judge whether it stands.")
             return
         try:
             answer = throw(ThrowRequest(**{**self._fields(request), "table": ()}, play=play))
         except CardTableError as error:
             show_error(error)
             return
-        parts = " + ".join(" ".join(c.symbol_text for c in p) for p in answer.parts)
         if answer.stands:
-            st.success(f"The throw {plain(parts)} stands: {plain(answer.reason)}", icon=":material/verified:")
-            return
+            return  # the verdict above says so, and why
+        st.markdown("**Why the throw fails**")
         if answer.choices:
             cost = ", ".join(f"{c.penalty} points if {' '.join(x.symbol_text for x in c.cards)} is led"
                              for c in answer.choices if c.penalty)
         else:
             cost = f"{answer.penalty} points" if answer.penalty else ""
-        cost = f" Penalty for the cards taken back: {cost}." if cost else ""
-        st.warning(f"The throw {plain(parts)} fails. {plain(answer.reason)}{plain(cost)}", icon=":material/undo:")
         st.dataframe([{"Part": " ".join(c.symbol_text for c in b.part), "Beaten by": b.seat,
                        "With": " ".join(c.symbol_text for c in b.by)} for b in answer.beaten],
                      hide_index=True, key=self.k("throw:beaten"))
+        if cost:
+            st.caption(f"Penalty for the cards taken back: {plain(cost)}.")
 
     # ---------------------------------------------------------------------------------- who wins the trick
 

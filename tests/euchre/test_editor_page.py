@@ -127,7 +127,7 @@ def test_calling_mode_judges_a_call_with_the_rule_of_thumb() -> None:
     assert position(at)["round"] == 2
     at.button_group(key=k("w:call")).set_value("name H").run()
     assert shown(at, "error")[0].startswith("**name H: not legal.**")
-    assert any("cannot advise on this kind of position" in i for i in shown(at, "info"))
+    assert any("cannot advise on calling trump here yet" in i for i in shown(at, "info"))
     at.button_group(key=k("w:mode")).set_value("trick").run()
     assert position(at)["table"] == "9C"  # the trick posed before comes back
 

@@ -104,15 +104,17 @@ def test_a_throw_fails_against_the_other_hands_and_the_turn_order_decides_who_ch
     at = editor()
     example(at, "Seed 000's Q44 throw (the other hands decide)")
     ok(at)
-    warning = shown(at, "warning")[0]
-    assert "fails" in warning and "The next player (W) chooses" in warning
+    verdict = shown(at, "error")[0]
+    assert verdict.startswith("**Q♥ 4♥ 4♥: not legal.** The throw fails") and "The next player (W) chooses" in verdict
+    beaten = at.dataframe[0].value
+    assert list(beaten["Beaten by"]) == ["S", "W"] and list(beaten["With"]) == ["6♥ 6♥", "K♥"]
     at.button_group(key=k("w:part")).set_value("others.S").run()
     assert position(at)["others"]["S"]
     at.radio(key=k("w:option:turn_order")).set_value("clockwise").run()
     ok(at)
     assert position(at)["options"]["turn_order"] == "clockwise"
     assert "others" not in position(at)  # the seats after you changed: the other hands are posed again
-    assert any("Pose the other hands" in c for c in words(at).splitlines())
+    assert any("pose the other hands" in c for c in words(at).splitlines())
 
 
 def test_many_legal_plays_are_counted_and_the_first_200_shown() -> None:
