@@ -361,6 +361,7 @@ def test_the_coach_result_belongs_to_its_position(coachable: None) -> None:
 
 def test_the_coach_reports_a_game_that_cannot_sample_yet(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ThirteenGame, "position_state", lambda self, request: self.new_game(self.rules(), 3))
+    monkeypatch.setattr(ThirteenGame, "determinize", Game.determinize)
     at = editor().run()
     at.button(key=k("coach:run")).click().run()
     no_exception(at)

@@ -9,6 +9,7 @@ A position is the JSON ``python -m engine legal doudizhu`` reads: ``preset`` (``
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any, ClassVar
 
 import streamlit as st
@@ -169,9 +170,11 @@ class DouDizhuEditor(PositionEditor[LegalRequest]):
             spec = specs[name]
             with col:
                 self.control(st.toggle, f"option:{name}", spec.label, bool(getattr(rules, name)),
-                             lambda d, v, name=name: self._option(d, name, bool(v), getattr(base, name)),
-                             disabled=fixed,
+                             partial(self._set_option, name, bool(getattr(base, name))), disabled=fixed,
                              help=spec.help + (f" (fixed with {rules.players} players)" if fixed else ""))
+
+    def _set_option(self, name: str, default: bool, data: dict[str, Any], value: Any) -> dict[str, Any]:
+        return self._option(data, name, bool(value), default)
 
     def _option(self, data: dict[str, Any], name: str, value: bool, default: bool) -> dict[str, Any]:
         options = dict(data.get("options") or {})

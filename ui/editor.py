@@ -744,8 +744,8 @@ class PositionEditor(ABC, Generic[R]):
         hand = self.hand_of(request)
         groups = self.groups(request, hand)
         flat = [c for g in groups for c in g.cards if c is not None]
-        reasons = {card: self.why_not(request, plays, card) for card in dict.fromkeys(flat)
-                   if card not in plays.playable}
+        reasons: dict[int | Card, str] = {card: self.why_not(request, plays, card) for card in dict.fromkeys(flat)
+                                          if card not in plays.playable}
         actions = [Action(CHECK_ACTION, self.check_label, min_chosen=1, primary=True)]
         if self.passing:
             actions.append(Action(PASS_ACTION, "Check a pass instead"))

@@ -226,7 +226,7 @@ class EuchreEditor(PositionEditor[PositionRequest]):
     def _winner(self, answer: PositionAnswer) -> None:
         won = answer.winner
         assert won is not None
-        captions = {i: SEAT_NAMES.get(s, s) for i, s in enumerate(won.seats or ())}
+        captions: dict[int | Card, str] = {i: SEAT_NAMES.get(s, s) for i, s in enumerate(won.seats or ())}
         show_cards(self.k("view:trick"), list(won.table), label="The trick", highlight={won.winner_index: WINS},
                    captions=captions or None)
         who = won.winner_name or f"The card {won.winner_card.symbol_text}"
@@ -253,7 +253,7 @@ class EuchreEditor(PositionEditor[PositionRequest]):
             st.markdown(f"**{plain(who)} to call** (round {called.round}). Legal: {plain(', '.join(called.calls))}.")
         calls = list(called.reasons)
         current = st.session_state.get(self.k("call"))
-        chosen = current if current in calls else None
+        chosen: str | None = current if current in calls else None
 
         def choose(data: dict[str, Any], call: Any) -> dict[str, Any]:
             st.session_state[self.k("call")] = call
@@ -261,7 +261,7 @@ class EuchreEditor(PositionEditor[PositionRequest]):
 
         self.control(st.segmented_control, "call", "Click a call to see whether it is legal", chosen, choose,
                      options=calls)
-        if chosen in called.reasons:
+        if chosen is not None and chosen in called.reasons:
             reason = plain(sentence(called.reasons[chosen]))
             if chosen in called.calls:
                 st.success(f"**{plain(chosen)}: legal.** {reason}", icon=":material/check_circle:")
@@ -298,7 +298,7 @@ class EuchreEditor(PositionEditor[PositionRequest]):
 
     def _trick_setup(self, data: Mapping[str, Any]) -> None:
         cols = st.columns([1.6, 1, 1.4])
-        trump = data.get("trump") if data.get("trump") in SUIT_NAMES else "H"
+        trump = str(data.get("trump")) if data.get("trump") in SUIT_NAMES else "H"
         with cols[0]:
             self.control(st.segmented_control, "trump", "Trump", trump, lambda d, v: {**d, "trump": v},
                          options=list(SUIT_NAMES), format_func=lambda s: Suit.parse(s).symbol, required=True)
@@ -337,7 +337,7 @@ class EuchreEditor(PositionEditor[PositionRequest]):
         return out
 
     def _calling_setup(self, data: Mapping[str, Any]) -> None:
-        dealer = data.get("dealer") if data.get("dealer") in SEATS else "N"
+        dealer = str(data.get("dealer")) if data.get("dealer") in SEATS else "N"
         fixed = None
         upcard = self.cards(data, "upcard")
         if upcard:

@@ -13,6 +13,7 @@ it is forgotten as soon as the position or your play changes (never a trick left
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any, ClassVar
 
 import streamlit as st
@@ -398,7 +399,7 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
             for name, words in RULE_OPTIONS.items():
                 value = str(getattr(getattr(rules, name), "value", getattr(rules, name)))
                 self.control(st.radio, f"option:{name}", specs[name].label, value,
-                             lambda d, v, name=name: self._option(d, name, v), options=list(words),
+                             partial(self._set_option, name), options=list(words),
                              format_func=words.__getitem__, help=specs[name].help)
         st.caption(f"Turn order {' → '.join(rules.seats)}. Trumps: {plain(self._trump_words(data))}.")
 
@@ -408,6 +409,9 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
             return str(self._trump(request).label)
         except CardTableError:
             return "—"
+
+    def _set_option(self, name: str, data: dict[str, Any], value: Any) -> dict[str, Any]:
+        return self._option(data, name, value)
 
     def _option(self, data: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
         options = dict(data.get("options") or {})
