@@ -42,7 +42,8 @@ postgres-stop:
 	$(PYTHON) -m tests.helpers.postgres stop --url-file $(PG_URL_FILE)
 
 run: $(VENV)/.run-deps
-	$(PY) -m streamlit run app.py --server.headless=true --server.port=$(PORT) --browser.gatherUsageStats=false
+	$(PY) -m streamlit run app.py --server.headless=true --server.port=$(PORT) --browser.gatherUsageStats=false \
+	  --server.maxUploadSize=1
 
 lint: $(VENV)/.dev-deps
 	$(PY) -m ruff check .

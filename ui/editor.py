@@ -643,9 +643,14 @@ class PositionEditor(ABC, Generic[R]):
             st.caption(plain(part.help))
         key = self.k(f"pick:{part.name}")
         label = f"Deck for {part.label[:1].lower() + part.label[1:]}"
+        rules = self.game.rules(data.get("preset"), data.get("options") or None)
+
+        def order(card: Card) -> int:
+            return self.game.display_rank(rules, card)
+
         if part.ordered:
             deck_picker(key, deck, actions=(Action("add", "Add to the table", min_chosen=1, primary=True),),
-                        label=label, taken=[*taken, *mine], limit=1, size="small",
+                        label=label, taken=[*taken, *mine], limit=1, size="small", order=order,
                         on_action=lambda event: self._add_card(part, event))
             row = st.columns([1.2, 1, 2.5], vertical_alignment="center")
             row[0].button("Take back the last card", key=self.k(f"undo:{part.name}"), icon=":material/undo:",
@@ -657,7 +662,7 @@ class PositionEditor(ABC, Generic[R]):
         else:
             use = part.use or f"Use as {part.label[:1].lower() + part.label[1:]}"
             deck_picker(key, deck, actions=(Action("set", use, primary=True),), label=label, chosen=mine,
-                        taken=taken, limit=part.most, size="small",
+                        taken=taken, limit=part.most, size="small", order=order,
                         on_action=lambda event: self._set_part(part, event))
             st.caption("Click cards to choose them (again for a second copy, − to take one back), then press "
                        f"“{plain(use)}”.")
