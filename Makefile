@@ -7,7 +7,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT ?= 8501
-MYPY := $(PY) -m mypy engine --ignore-missing-imports --no-error-summary
+MYPY := $(PY) -m mypy engine --strict --ignore-missing-imports --no-error-summary
 
 .PHONY: run test lint typecheck unit browser chromium postgres postgres-stop screenshots bench clean
 
@@ -42,7 +42,8 @@ postgres-stop:
 	$(PYTHON) -m tests.helpers.postgres stop --url-file $(PG_URL_FILE)
 
 run: $(VENV)/.run-deps
-	$(PY) -m streamlit run app.py --server.headless=true --server.port=$(PORT) --browser.gatherUsageStats=false
+	$(PY) -m streamlit run app.py --server.headless=true --server.port=$(PORT) --browser.gatherUsageStats=false \
+	  --server.maxUploadSize=1
 
 lint: $(VENV)/.dev-deps
 	$(PY) -m ruff check .

@@ -25,9 +25,11 @@ from typing import Any
 
 from engine.contract import Bot, Game
 from engine.errors import InvalidRequestError
+from engine.sim import pool_context
 
 __all__ = [
     "DEFAULT_BUDGET",
+    "can_advise",
     "Advice",
     "Option",
     "advise",
@@ -148,13 +150,26 @@ def _play(game: Game[Any, Any, Any], state: Any, bot: Bot[Any, Any], rng: random
     raise RuntimeError(f"a {game.key} play-out did not end")
 
 
+def _registered(game: Game[Any, Any, Any]) -> tuple[str, bool] | None:
+    """(key, whole) naming ``game`` for a worker process, or None when a worker could not find it (a test game)."""
+    from engine.games import GAMES
+    from engine.games import game as lookup
+
+    base = getattr(game, "base", game)
+    if base.key not in GAMES or lookup(base.key) is not base:
+        return None
+    return base.key, base is not game
+
+
 def _evaluate(key: str, state: Any, seat: int, texts: Sequence[str], seeds: Sequence[int],
-              game: Game[Any, Any, Any] | None = None) -> list[list[tuple[float, dict[str, float]]]]:
+              game: Game[Any, Any, Any] | None = None, whole: bool = False
+              ) -> list[list[tuple[float, dict[str, float]]]]:
     """For every sample seed: one determinized world, every option played out in it → (value, features)."""
     if game is None:
         from engine.games import game as lookup
+        from engine.match import whole_game
 
-        game = lookup(key)
+        game = whole_game(lookup(key)) if whole else lookup(key)
     bot = game.bot(game.playout_bot)
     actions = [game.parse_action(state, t) for t in texts]
     out: list[list[tuple[float, dict[str, float]]]] = []
@@ -177,8 +192,14 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     if _POOL is None or getattr(_POOL, "_max_workers", 0) != workers:
         if _POOL is not None:
             _POOL.shutdown(cancel_futures=True)
-        _POOL = ProcessPoolExecutor(max_workers=workers)
+        _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=pool_context())
     return _POOL
+
+
+def can_advise(game: Game[Any, Any, Any]) -> bool:
+    """Whether the coach can sample this game's hidden cards (its ``determinize`` is implemented)."""
+    base = getattr(game, "base", game)
+    return type(base).determinize is not Game.determinize
 
 
 def advise(game: Game[Any, Any, Any], state: Any, *, seat: int | None = None, budget: int = DEFAULT_BUDGET,
@@ -191,7 +212,7 @@ def advise(game: Game[Any, Any, Any], state: Any, *, seat: int | None = None, bu
     to_act = game.to_act(state)
     if to_act is None:
         raise InvalidRequestError("the game is over: there is no decision to advise on")
-    if type(game).determinize is Game.determinize:
+    if not can_advise(game):
         raise InvalidRequestError(f"the coach cannot sample the hidden cards of {game.key} yet")
     if seat is not None and seat != to_act:
         raise InvalidRequestError("the coach advises the seat whose turn it is")
@@ -209,13 +230,17 @@ def advise(game: Game[Any, Any, Any], state: Any, *, seat: int | None = None, bu
     seeds = [rng.randrange(2**31) for _ in range(budget)]
     rows: list[list[tuple[float, dict[str, float]]]] = []
     cores = os.cpu_count() or 1
-    if workers is None:
+    name = _registered(game)
+    if name is None:
+        workers = 1
+    elif workers is None:
         workers = cores if budget * len(options) >= 64 and cores > 1 else 1
     batch = max(2, min(16, budget // max(workers, 1) or 1))
     chunks = [seeds[i:i + batch] for i in range(0, len(seeds), batch)]
     if workers > 1 and len(chunks) > 1:
         pool = _pool(workers)
-        futures = [pool.submit(_evaluate, game.key, state, to_act, texts, chunk) for chunk in chunks]
+        assert name is not None
+        futures = [pool.submit(_evaluate, name[0], state, to_act, texts, chunk, None, name[1]) for chunk in chunks]
         for future in futures:
             if seconds is not None and len(rows) >= 4 and time.perf_counter() - started > seconds:
                 future.cancel()
@@ -429,7 +454,7 @@ def duel(game: Game[Any, Any, Any], games: int, seed: int = 0, budget: int = 32,
     workers = workers or min(os.cpu_count() or 1, 8)
     results: list[list[tuple[float, float]]] = []
     if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context()) as pool:
             futures = [pool.submit(_duel_deal, game.key, preset, dict(options or {}), s, budget) for s in seeds]
             for done, future in enumerate(futures, start=1):
                 results.append(future.result())

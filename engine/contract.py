@@ -483,6 +483,11 @@ class Game(ABC, Generic[R, S, A]):
             return Prompt("The game is over.")
         return Prompt("choose what to play.")
 
+    def display_rank(self, rules: R, card: Card) -> int:
+        """A card's place in this game's order of ranks, low to high, for laying a deck out (by default the
+        printed ranks 2 … A, then the jokers; in Thirteen and Dou Dizhu 2 is high)."""
+        return int(card.rank.value)
+
     def hand_groups(self, state: S, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
         """``cards`` (a hand, in the order the view gives it) in groups for drawing: by default the jokers, then
         each suit; games with trumps put the trumps first ("Trumps", then each side suit)."""

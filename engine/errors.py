@@ -48,7 +48,13 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
 
 
 class CardTableError(ValueError):
-    """The base of every error a user can cause; its message is for a learner."""
+    """The base of every error a user can cause; its message is for a learner.
+
+    Errors cross process boundaries (simulations and the coach run in worker processes): every subclass pickles
+    as its class and message, whatever its own ``__init__`` takes."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild, (type(self), str(self), dict(self.__dict__)))
 
 
 class InvalidNotationError(CardTableError):
@@ -126,6 +132,13 @@ class ReplayError(CardTableError):
 
 
 E = TypeVar("E", bound=ValueError)
+
+
+def _rebuild(kind: type[CardTableError], message: str, state: dict[str, object]) -> CardTableError:
+    error = CardTableError.__new__(kind)
+    ValueError.__init__(error, message)
+    error.__dict__.update(state)
+    return error
 
 
 def add_context(error: E, context: str) -> E:

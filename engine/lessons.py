@@ -4,16 +4,26 @@ A lesson file is Markdown with a TOML header between two ``+++`` lines::
 
     +++
     title = "Pairs"
-    summary = "Two cards of one rank."
+    summary = "Two cards of one rank."    # one line; also the first hint when the exercise has none
+    pages = ["editor"]                    # optional: other pages of the game linked under the text
+                                          # (lessons, editor, scoring, table)
 
     [example]                       # a live example, re-dealt with another seed on request
-    command = "deal"                # a command of the game's cli (engine/<game>/cli.py)
+    command = "deal"                # a command of the game (engine.games.json_commands)
     request = { preset = "three_player", seed = 7 }
-    reseed = true                   # offer "deal another" (replaces request.seed)
-    show = [ { label = "Your hand", path = "hands.0" } ]   # card strings in the answer to draw
+    reseed = true                   # offer "Deal another" (replaces request.seed)
+    caption = "South deals."        # a line above the example; may name example values: {example.dealer}
+    show = [
+      { label = "Your hand", path = "hands.0" },             # a value of the answer to draw (cards as cards)
+      { label = "Who leads", path = "leader", after = true },  # shown only once the exercise is answered
+    ]
+    editor = { hand = "$example.hands.0" }   # optional: the position "Open in the editor" carries
+    table = { seed = "$seed" }               # optional: the hand "Play it at the Table" deals
+                                             # (false for either: no link; absent: the game's default)
 
     [exercise]
-    prompt = "Pick a pair from your hand."
+    prompt = "You are {example.first_bidder}. Pick a pair from your hand."
+    hint = "Two cards of the same rank."    # one line, shown after a wrong answer (placeholders too)
     input = "cards"                 # cards | choice | yes_no | number
     pick_from = "$example.hands.0"  # cards input: the cards offered
     choices = ["5S", "4H"]          # choice input: the options
@@ -21,12 +31,14 @@ A lesson file is Markdown with a TOML header between two ``+++`` lines::
     request = { preset = "three_player", hand = "$example.hands.0", play = "$answer" }
     correct = "legal"               # cards input: the answer field that is true when the learner is right
     answer_field = "winner"         # other inputs: the engine's answer, compared with the learner's
-    explain = "reason"              # the answer field shown as feedback
+    explain = "reason"              # the answer field that explains the verdict ("Show me why", and why right)
+    quality = "grade"               # optional: an answer field grading a legal answer ("good", "poor", …);
+                                    # only "good" is right, any other grade reads "Legal, but poor: <explain>"
     [[exercise.tests]]              # answers the lesson check tries, with the verdict the engine must give
     answer = "5S 5H"
     right = true
 
-    [[claims]]                      # every fact the text states, checked by tests/test_lessons.py
+    [[claims]]                      # every fact the text states ("Key facts"), checked by tests/test_lessons.py
     text = "Five 3s beat four 7s with four players."
     command = "check"
     request = { ... }
@@ -35,8 +47,13 @@ A lesson file is Markdown with a TOML header between two ``+++`` lines::
     +++
     The lesson text, in Markdown.
 
-In requests, a string ``"$answer"`` is the learner's answer, ``"$seed"`` the example's seed, and
-``"$example.a.b.0"`` a value from the example's answer.
+In requests (and in ``editor`` / ``table``), a string ``"$answer"`` is the learner's answer, ``"$seed"`` the
+example's seed, ``"$example.a.b.0"`` a value from the example's answer and ``"$request.a"`` one from the
+example's request (``"$request"`` alone: the whole request). In ``prompt``, ``hint`` and ``caption``,
+``{example.a.b}`` is a value of the example's answer written in words (cards as symbols, true as "yes"), so that
+an exercise about a re-dealt example names the new deal's values. Every field added after the first version
+(``hint``, ``after``, ``quality``, ``pages``, ``editor``, ``table``, placeholders) is optional: older files read
+as before.
 """
 
 from __future__ import annotations
@@ -52,7 +69,15 @@ from engine.errors import CardTableError, InvalidRequestError
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
 INPUT_KINDS = ("cards", "choice", "yes_no", "number")
+PAGE_KINDS = ("lessons", "editor", "scoring", "table")
+GOOD_GRADE = "good"
+"""The one grade (of an exercise's ``quality`` field) that counts as right."""
 Command = Callable[[Mapping[str, Any]], dict[str, Any]]
+Template = Mapping[str, Any] | str
+"""A request-like template (``$example.…`` strings filled in), or ``"$request"``: the example's request."""
+
+_PLACEHOLDER = re.compile(r"\{example\.([A-Za-z0-9_.\-]+)\}")
+_BRACED = re.compile(r"\{example[^}]*\}")
 
 
 class LessonFormatError(CardTableError):
@@ -60,12 +85,26 @@ class LessonFormatError(CardTableError):
 
 
 @dataclass(frozen=True)
+class ShowRow:
+    """A value of the example's answer to draw: ``path`` in the answer, under ``label``; ``after``: only once
+    the exercise has been answered (a row that would give the answer away)."""
+
+    label: str
+    path: str
+    after: bool = False
+
+
+@dataclass(frozen=True)
 class Example:
     command: str
     request: Mapping[str, Any]
     reseed: bool = False
-    show: tuple[tuple[str, str], ...] = ()
+    show: tuple[ShowRow, ...] = ()
     caption: str = ""
+    editor: Template | bool | None = None
+    """The position "Open in the editor" carries: a template, False for no link, None for the game's default."""
+    table: Template | bool | None = None
+    """The hand "Play it at the Table" deals: a record template, False for no link, None for the default."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +119,8 @@ class Exercise:
     choices: tuple[str, ...] = ()
     pick_from: str | None = None
     tests: tuple[Mapping[str, Any], ...] = ()
+    hint: str = ""
+    quality: str | None = None
 
 
 @dataclass(frozen=True)
@@ -102,9 +143,46 @@ class Lesson:
     exercise: Exercise | None
     claims: tuple[Claim, ...]
     path: Path
+    pages: tuple[str, ...] = ()
 
 
 _HEADER = re.compile(r"\A\+\+\+\s*\n(.*?)\n\+\+\+\s*\n?(.*)\Z", re.S)
+
+
+def placeholders(text: str) -> tuple[str, ...]:
+    """The example paths named in ``text`` by ``{example.path}`` placeholders, in order."""
+    return tuple(_PLACEHOLDER.findall(text))
+
+
+def fill_text(text: str, example: Any, words: Callable[[Any], str] = str) -> str:
+    """``text`` with each ``{example.path}`` replaced by ``words(value)`` of that value in the example's answer;
+    InvalidRequestError if a path is not in the answer."""
+    return _PLACEHOLDER.sub(lambda m: words(lookup(example, m.group(1))), text)
+
+
+def _template(value: Any, where: str, name: str) -> Template | bool | None:
+    if value is None or isinstance(value, bool) or isinstance(value, Mapping) or value == "$request":
+        return value  # type: ignore[no-any-return]
+    raise LessonFormatError(f"{where}: example {name} is a table of fields, \"$request\" or false")
+
+
+def _text_field(value: Any, where: str, name: str) -> str:
+    if not isinstance(value, str):
+        raise LessonFormatError(f"{where}: {name} is text")
+    bad = [m for m in _BRACED.findall(value) if not _PLACEHOLDER.fullmatch(m)]
+    if bad:
+        raise LessonFormatError(f"{where}: {name} has a placeholder {bad[0]!r}; write {{example.path}}")
+    return value
+
+
+def _show_rows(rows: Any, where: str) -> tuple[ShowRow, ...]:
+    out = []
+    for row in rows:
+        after = row.get("after", False)
+        if not isinstance(after, bool):
+            raise LessonFormatError(f"{where}: 'after' in a show row is true or false")
+        out.append(ShowRow(row["label"], row["path"], after))
+    return tuple(out)
 
 
 def parse_lesson(text: str, game: str, slug: str, path: Path | None = None) -> Lesson:
@@ -125,16 +203,21 @@ def parse_lesson(text: str, game: str, slug: str, path: Path | None = None) -> L
                 command=e["command"],
                 request=e.get("request", {}),
                 reseed=bool(e.get("reseed", False)),
-                show=tuple((s["label"], s["path"]) for s in e.get("show", [])),
-                caption=e.get("caption", ""),
+                show=_show_rows(e.get("show", []), where),
+                caption=_text_field(e.get("caption", ""), where, "the example's caption"),
+                editor=_template(e.get("editor"), where, "editor"),
+                table=_template(e.get("table"), where, "table"),
             )
         exercise = None
         if "exercise" in head:
             x = head["exercise"]
             if x["input"] not in INPUT_KINDS:
                 raise LessonFormatError(f"{where}: exercise input must be one of {', '.join(INPUT_KINDS)}")
+            quality = x.get("quality")
+            if quality is not None and not isinstance(quality, str):
+                raise LessonFormatError(f"{where}: the exercise's quality names an answer field (text)")
             exercise = Exercise(
-                prompt=x["prompt"],
+                prompt=_text_field(x["prompt"], where, "the prompt"),
                 input=x["input"],
                 command=x["command"],
                 request=x.get("request", {}),
@@ -144,11 +227,15 @@ def parse_lesson(text: str, game: str, slug: str, path: Path | None = None) -> L
                 choices=tuple(str(c) for c in x.get("choices", [])),
                 pick_from=x.get("pick_from"),
                 tests=tuple(x.get("tests", [])),
+                hint=_text_field(x.get("hint", ""), where, "the hint"),
+                quality=quality,
             )
             if exercise.input == "cards" and not exercise.correct:
                 raise LessonFormatError(f"{where}: a cards exercise names its 'correct' field")
             if exercise.input != "cards" and not exercise.answer_field:
                 raise LessonFormatError(f"{where}: a {exercise.input} exercise names its 'answer_field'")
+            if example is None and placeholders(exercise.prompt + exercise.hint):
+                raise LessonFormatError(f"{where}: placeholders {{example.…}} need an [example]")
         claims = tuple(
             Claim(
                 text=c["text"],
@@ -159,6 +246,9 @@ def parse_lesson(text: str, game: str, slug: str, path: Path | None = None) -> L
             )
             for c in head.get("claims", [])
         )
+        pages = head.get("pages", [])
+        if not isinstance(pages, list) or any(p not in PAGE_KINDS for p in pages):
+            raise LessonFormatError(f"{where}: pages is a list of {', '.join(PAGE_KINDS)}")
         return Lesson(
             game=game,
             slug=slug,
@@ -169,6 +259,7 @@ def parse_lesson(text: str, game: str, slug: str, path: Path | None = None) -> L
             exercise=exercise,
             claims=claims,
             path=path or Path(slug),
+            pages=tuple(pages),
         )
     except KeyError as error:
         raise LessonFormatError(f"{where}: missing {error.args[0]!r} in the header") from None
@@ -186,6 +277,19 @@ def load_lessons(game: str, root: Path = LESSONS_DIR) -> list[Lesson]:
     ]
 
 
+def find_lesson(lessons: Sequence[Lesson], key: str) -> int | None:
+    """The index of the lesson a link names: its number from 1 (``"7"``) or its slug (``"07-tractors"``, in
+    any case); None when no lesson has that number or slug."""
+    text = key.strip()
+    if text.isdigit() and len(text) <= 4:
+        number = int(text)
+        return number - 1 if 1 <= number <= len(lessons) else None
+    for i, lesson in enumerate(lessons):
+        if lesson.slug.lower() == text.lower():
+            return i
+    return None
+
+
 def lookup(data: Any, path: str) -> Any:
     """The value at a dotted ``path`` (``hands.0``, ``plays.2.cards``) in nested dicts and lists."""
     value = data
@@ -199,19 +303,24 @@ def lookup(data: Any, path: str) -> Any:
     return value
 
 
-def fill(template: Any, *, answer: Any = None, seed: int | None = None, example: Any = None) -> Any:
-    """``template`` with ``$answer``, ``$seed`` and ``$example.path`` strings replaced."""
+def fill(template: Any, *, answer: Any = None, seed: int | None = None, example: Any = None,
+         request: Any = None) -> Any:
+    """``template`` with ``$answer``, ``$seed``, ``$example.path`` and ``$request.path`` strings replaced."""
     if isinstance(template, Mapping):
-        return {k: fill(v, answer=answer, seed=seed, example=example) for k, v in template.items()}
+        return {k: fill(v, answer=answer, seed=seed, example=example, request=request) for k, v in template.items()}
     if isinstance(template, list):
-        return [fill(v, answer=answer, seed=seed, example=example) for v in template]
+        return [fill(v, answer=answer, seed=seed, example=example, request=request) for v in template]
     if isinstance(template, str):
         if template == "$answer":
             return answer
         if template == "$seed":
             return seed
         if template.startswith("$example."):
-            return lookup(example, template[len("$example.") :])
+            return lookup(example, template[len("$example."):])
+        if template == "$request":
+            return dict(request or {})
+        if template.startswith("$request."):
+            return lookup(request or {}, template[len("$request."):])
     return template
 
 
@@ -225,26 +334,40 @@ def example_request(example: Example, seed: int | None = None) -> dict[str, Any]
 
 @dataclass(frozen=True)
 class Feedback:
-    """The engine's judgement of a learner's answer to an exercise."""
+    """The engine's judgement of a learner's answer to an exercise.
+
+    ``right``: the answer is what the exercise asks for. ``legal`` differs from it only for a graded exercise
+    (``quality``): a legal answer of another grade than "good" is legal but not right, and ``grade`` names it.
+    ``message`` is the engine's explanation; ``engine_answer`` the truth (non-cards inputs) or the whole answer.
+    """
 
     right: bool
     message: str
     engine_answer: Any = None
+    legal: bool | None = None
+    grade: str | None = None
+
+    @property
+    def poor(self) -> bool:
+        """A legal answer that the engine grades below "good"."""
+        return bool(self.legal) and not self.right and self.grade is not None
 
 
 def judge(
     exercise: Exercise, answer: Any, run: Command, example_answer: Any = None, seed: int | None = None
 ) -> Feedback:
-    """Judge ``answer`` with the engine: run the exercise's command and read its verdict."""
+    """Judge ``answer`` with the engine: run the exercise's command and read its verdict (and grade)."""
     request = fill(exercise.request, answer=answer, seed=seed, example=example_answer)
     result = run(request)
     explanation = str(lookup(result, exercise.explain)) if exercise.explain else ""
     if exercise.input == "cards":
-        right = bool(lookup(result, exercise.correct or ""))
-        return Feedback(right, explanation, result)
+        legal = bool(lookup(result, exercise.correct or ""))
+        grade = str(lookup(result, exercise.quality)) if exercise.quality and legal else None
+        right = legal and (grade is None or grade.strip().lower() == GOOD_GRADE)
+        return Feedback(right, explanation, result, legal, grade)
     truth = lookup(result, exercise.answer_field or "")
     right = _same(answer, truth)
-    return Feedback(right, explanation, truth)
+    return Feedback(right, explanation, truth, right)
 
 
 def _same(answer: Any, truth: Any) -> bool:
@@ -278,3 +401,108 @@ def _mismatches(want: Any, got: Any, path: str) -> list[tuple[str, Any, Any]]:
             out += _mismatches(v, got.get(k), sub) if k in got else [(sub, v, "(missing)")]
         return out
     return [] if want == got else [(path or "answer", want, got)]
+
+
+# --- links from a live example to the game's position editor and Table -------------------------------------
+
+
+@dataclass(frozen=True)
+class LinkRule:
+    """Where a game's editor (or Table) reads a lesson's example when the lesson does not say: examples of
+    ``command`` whose request has one of the ``when`` values (field → allowed values; empty: any) are carried
+    as ``template`` filled from the example's answer and request. A template whose values are not all in the
+    answer does not apply (the next rule is tried)."""
+
+    command: str
+    template: Template
+    when: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+
+    def applies(self, example: Example) -> bool:
+        return example.command == self.command and all(
+            example.request.get(k) in values for k, values in self.when.items())
+
+
+_SHENGJI_TRUMP = {"trump_rank": "$example.trump_rank", "trump_suit": "$example.trump_suit"}
+
+EDITOR_DEFAULTS: Mapping[str, tuple[LinkRule, ...]] = {
+    # The editor reads the JSON of the game's ``legal`` command (euchre: ``position``): a hand and what is on
+    # the table. Only examples that are such a position are carried: a follow, a lead to beat, a throw.
+    "shengji": (
+        LinkRule("example", {**_SHENGJI_TRUMP, "hand": "$example.hand", "lead": "$example.lead"},
+                 {"kind": ("follow", "trumping", "presets")}),
+        LinkRule("example", {**_SHENGJI_TRUMP, "hand": "$example.hand", "others": "$example.others"},
+                 {"kind": ("throw",)}),
+    ),
+    "thirteen": (
+        LinkRule("example", {"hand": "$example.hand", "table": "$example.table"}),
+        LinkRule("example", {"hand": "$example.hand"}),
+    ),
+    "doudizhu": (
+        LinkRule("example", {"hand": "$example.hand", "table": "$example.table"}),
+    ),
+    "euchre": (
+        LinkRule("legal", "$request"),
+        LinkRule("winner", "$request"),
+        LinkRule("deal", {"dealer": "$example.dealer", "upcard": "$example.upcard", "hand": "$example.first_hand"}),
+    ),
+}
+"""The game's default editor position per kind of example (a lesson's own ``editor`` field comes first)."""
+
+TABLE_DEFAULTS: Mapping[str, tuple[str, ...]] = {
+    "thirteen": ("deal", "game"),
+    "doudizhu": ("deal",),
+    "euchre": ("deal", "hand"),
+}
+"""Example commands whose seeded deal is the deal the game's Table makes from the same preset and seed."""
+
+
+def _with_rules(position: dict[str, Any], request: Mapping[str, Any]) -> dict[str, Any]:
+    for name in ("preset", "options", "decks"):
+        if name in request and name not in position:
+            position[name] = request[name]
+    return position
+
+
+def editor_position(game: str, example: Example, answer: Any, seed: int | None = None) -> dict[str, Any] | None:
+    """The position JSON that "Open in the editor" carries for this example (its answer ``answer``), or None
+    when the example is not a position the editor reads. The UI still checks it with the game's command."""
+    if example.editor is False:
+        return None
+    request = example_request(example, seed)
+    templates: list[Template]
+    if isinstance(example.editor, (Mapping, str)):
+        templates = [example.editor]
+    else:
+        templates = [r.template for r in EDITOR_DEFAULTS.get(game, ()) if r.applies(example)]
+    for template in templates:
+        try:
+            filled = fill(template, seed=seed, example=answer, request=request)
+        except InvalidRequestError:
+            continue
+        if isinstance(filled, dict):
+            return _with_rules(filled, request)
+    return None
+
+
+def table_record(game: str, example: Example, answer: Any, seed: int | None = None) -> dict[str, Any] | None:
+    """The Table record (``{"game", "preset", "options", "seed", "actions": []}``) that "Play it at the Table"
+    carries for this example, or None when its deal is not one the Table makes. ``preset`` is None when the
+    example uses the game's default preset."""
+    if example.table is False:
+        return None
+    request = example_request(example, seed)
+    if isinstance(example.table, (Mapping, str)):
+        try:
+            filled = fill(example.table, seed=seed, example=answer, request=request)
+        except InvalidRequestError:
+            return None
+        if not isinstance(filled, dict):
+            return None
+        record = {"game": game, "preset": request.get("preset"), "options": dict(request.get("options") or {}),
+                  "seed": request.get("seed"), "actions": [], **filled}
+    elif example.command in TABLE_DEFAULTS.get(game, ()) and isinstance(request.get("seed"), int):
+        record = {"game": game, "preset": request.get("preset"), "options": dict(request.get("options") or {}),
+                  "seed": request["seed"], "actions": []}
+    else:
+        return None
+    return record if isinstance(record.get("seed"), int) else None

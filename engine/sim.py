@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import InvalidRequestError, LimitExceededError
 
 if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
+
     import pandas as pd
 
     from engine.contract import Game
@@ -24,6 +25,14 @@ Progress = Callable[[int, int], None]
 MAX_GAMES = 200_000
 """The most games one simulation plays."""
 _RESERVED = ("preset", "bots", "bot", "start")
+
+
+def pool_context() -> BaseContext:
+    """How worker processes start: by fork. (``spawn`` and ``forkserver`` re-import the ``__main__`` module in
+    each worker, and under Streamlit ``__main__`` is the page script, which would run again in every worker.)"""
+    import multiprocessing
+
+    return multiprocessing.get_context("fork")
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -89,7 +98,9 @@ def simulate_rows(game: Game[Any, Any, Any], games: int, seed: int, options: Map
             if progress is not None:
                 progress(done, games)
         return rows
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context()) as pool:
         futures = [pool.submit(_rows, game.key, part, seed, options) for part in parts]
         try:
             for future, part in zip(futures, parts, strict=True):

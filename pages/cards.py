@@ -3,7 +3,8 @@
 import streamlit as st
 
 from engine.cards import DECK_SETUPS, deck_setup, display_key, format_cards
-from ui.widgets import card_picker, notation_input, show_cards
+from ui.card_hand import Action, deck_picker
+from ui.widgets import notation_input, show_cards
 
 st.title("Cards & notation")
 st.markdown(
@@ -16,7 +17,7 @@ st.markdown(
 st.header("Type a hand")
 left, right = st.columns([3, 2])
 with right:
-    setup = st.selectbox("Deck set-up", list(DECK_SETUPS), index=2, format_func=DECK_SETUPS.get,
+    setup = st.selectbox("Deck set-up", list(DECK_SETUPS), index=2, format_func=lambda name: DECK_SETUPS[name],
                          key="cards:setup",
                          help="With several decks a hand may hold identical cards, but never more copies "
                               "than the decks contain.")
@@ -37,7 +38,8 @@ st.header("Deal a hand from a seed")
 st.markdown("The same seed always deals the same cards — a teacher can bring a deal to class by its number.")
 c1, c2, c3 = st.columns(3)
 with c1:
-    deal_setup = st.selectbox("Deck", list(DECK_SETUPS), index=1, format_func=DECK_SETUPS.get, key="cards:deal-setup")
+    deal_setup = st.selectbox("Deck", list(DECK_SETUPS), index=1, format_func=lambda name: DECK_SETUPS[name],
+                              key="cards:deal-setup")
 deal_deck = deck_setup(deal_setup)
 with c2:
     if "cards:seed" not in st.session_state:
@@ -54,12 +56,20 @@ def _next_seed() -> None:
 st.button("Deal another", icon=":material/casino:", on_click=_next_seed, key="cards:again")
 hand = deal_deck.deal(int(seed), 1, size).hands[0]
 show_cards(hand, caption="As dealt")
-show_cards(sorted(hand, key=display_key), caption="Sorted")
-st.code(format_cards(sorted(hand, key=display_key)))
+ordered = sorted(hand, key=lambda c: display_key(c))
+show_cards(ordered, caption="Sorted")
+st.code(format_cards(ordered))
 
 st.header("Pick cards")
-st.markdown("Click cards to choose them. With two decks each card has two pills (the second marked ₂).")
-pick_setup = st.radio("Deck", ["54", "2x54"], format_func=DECK_SETUPS.get, horizontal=True, key="cards:pick-setup")
-picked = card_picker("cards:picker", deck_setup(pick_setup), label="Your cards")
+st.markdown("Click a card to add it to your hand, **−** to take one back. With two decks there are two copies of "
+            "each card: the badge counts how many you hold.")
+pick_setup = st.radio("Deck", ["54", "2x54"], format_func=lambda name: DECK_SETUPS[name], horizontal=True,
+                      key="cards:pick-setup")
+event = deck_picker(f"cards:picker:{pick_setup}", deck_setup(pick_setup), label="The deck",
+                    actions=(Action("set", "Use these cards", primary=True),),
+                    chosen=st.session_state.get("cards:picked", ()))
+if event is not None:
+    st.session_state["cards:picked"] = tuple(c for c in event.cards if c is not None)
+picked = st.session_state.get("cards:picked", ())
 show_cards(picked, overlap=0.3)
 st.markdown(f"Notation: `{format_cards(picked) or '(none yet)'}`")

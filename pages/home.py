@@ -34,10 +34,13 @@ for i, (key, game) in enumerate(GAMES.items()):
         pages = game_pages(key)
         if pages:
             for kind, path in pages:
-                st.page_link(str(path), label=f"{kind.title} — {kind.blurb}", icon=kind.icon)
+                # The title as the link, the blurb as its help: a long label is cut off on a phone.
+                st.page_link(str(path), label=kind.title, icon=kind.icon, help=kind.blurb[:1].upper() + kind.blurb[1:])
         else:
             st.caption("Lessons, the position editor and the scoring explorer for this game are on their way.")
 
 st.divider()
-st.page_link("pages/cards.py", label="Cards & notation — how to write cards, and dealing from a seed",
-             icon=":material/style:")
+st.page_link("pages/cards.py", label="Cards & notation", icon=":material/style:",
+             help="How to write cards, and dealing from a seed")
+st.page_link("pages/glossary.py", label="Glossary", icon=":material/translate:",
+             help="Every game word, with its Chinese or Vietnamese, the pronunciation and the lesson that teaches it")

@@ -4,5 +4,4 @@ judges (lessons/shengji/*.md); some lessons add an interactive piece below."""
 from ui.lessons import render_lessons
 from ui.shengji_lessons import lesson_extras
 
-render_lessons("shengji")
-lesson_extras()
+render_lessons("shengji", extra=lesson_extras)

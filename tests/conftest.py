@@ -1,6 +1,8 @@
 """Shared test set-up: the project root on sys.path, the 'browser' marker, hypothesis profiles."""
 
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 from hypothesis import HealthCheck, settings
@@ -8,6 +10,9 @@ from hypothesis import HealthCheck, settings
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+# Pages that keep progress write it here, not into the clone's data/ folder.
+os.environ.setdefault("CARD_TABLE_DATA_DIR", tempfile.mkdtemp(prefix="card-table-test-data-"))
 
 settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("default")

@@ -1,5 +1,7 @@
 """Every lesson of every game: it parses, the engine agrees with each claim, its example deals with any
-seed, its exercise judges the recorded answers as the lesson says, and its page renders."""
+seed, its exercise judges the recorded answers as the lesson says, its placeholders name values the example
+has, and its page renders. Also the format's optional fields (hint, after, quality, pages, editor, table,
+placeholders) on the demo game, and the lesson page's flow: a wrong answer gets a hint, then the explanation."""
 
 from __future__ import annotations
 
@@ -9,7 +11,21 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.games import GAMES, json_commands
-from engine.lessons import Lesson, check_claim, example_request, judge, load_lessons, lookup, parse_lesson
+from engine.lessons import (
+    Lesson,
+    LessonFormatError,
+    check_claim,
+    editor_position,
+    example_request,
+    fill_text,
+    find_lesson,
+    judge,
+    load_lessons,
+    lookup,
+    parse_lesson,
+    placeholders,
+    table_record,
+)
 from tests.conftest import ROOT
 from tests.fixtures import demo_game
 
@@ -36,8 +52,8 @@ def test_example_and_exercise(game: str, lesson: Lesson, commands) -> None:
     if lesson.example is not None:
         seed = lesson.example.request.get("seed") if lesson.example.reseed else None
         example_answer = commands[lesson.example.command](example_request(lesson.example, seed))
-        for _, path in lesson.example.show:
-            lookup(example_answer, path)
+        for row in lesson.example.show:
+            lookup(example_answer, row.path)
     exercise = lesson.exercise
     if exercise is None:
         return
@@ -60,20 +76,146 @@ def test_reseeded_examples_work(game: str, lesson: Lesson, commands) -> None:
     assert lesson.example is not None
     for seed in RESEEDS:
         answer = commands[lesson.example.command](example_request(lesson.example, seed))
-        for _, path in lesson.example.show:
-            lookup(answer, path)
+        for row in lesson.example.show:
+            lookup(answer, row.path)
+        _placeholders_resolve(lesson, answer)
         exercise = lesson.exercise
         if exercise is not None and exercise.tests:
             judge(exercise, exercise.tests[0]["answer"], commands[exercise.command], answer, seed)
 
 
-def test_lesson_format_errors_name_the_file() -> None:
-    from engine.lessons import LessonFormatError
+def _placeholders_resolve(lesson: Lesson, answer) -> None:
+    texts = [lesson.example.caption if lesson.example else ""]
+    if lesson.exercise is not None:
+        texts += [lesson.exercise.prompt, lesson.exercise.hint]
+    for text in texts:
+        for path in placeholders(text):
+            lookup(answer, path)  # InvalidRequestError names the missing value
+        assert "{example." not in fill_text(text, answer), f"{lesson.path}: {text!r}"
 
+
+@pytest.mark.parametrize(("game", "lesson", "commands"), ALL, ids=IDS)
+def test_placeholders_name_values_of_the_example(game: str, lesson: Lesson, commands) -> None:
+    if lesson.example is None:
+        return
+    seed = lesson.example.request.get("seed") if lesson.example.reseed else None
+    _placeholders_resolve(lesson, commands[lesson.example.command](example_request(lesson.example, seed)))
+
+
+def test_lesson_format_errors_name_the_file() -> None:
     with pytest.raises(LessonFormatError, match="x.md"):
         parse_lesson("no header", "demo", "x", Path("x.md"))
     with pytest.raises(LessonFormatError, match="missing 'title'"):
         parse_lesson("+++\nsummary = 'a'\n+++\nbody", "demo", "x", Path("x.md"))
+
+
+def _header(extra: str) -> str:
+    return f'+++\ntitle = "T"\n{extra}\n+++\nbody'
+
+
+def test_new_fields_parse_and_old_files_read_as_before() -> None:
+    demo = {lesson.slug: lesson for lesson in load_lessons("demo", FIXTURES)}
+    low = demo["03-lowest"]
+    assert low.example is not None and low.exercise is not None
+    assert [row.after for row in low.example.show] == [False, True]
+    assert low.exercise.hint.startswith("Look for the smallest")
+    assert placeholders(low.exercise.prompt) == ("count", "opener")
+    assert demo["04-discard"].exercise.quality == "grade" and demo["04-discard"].pages == ("table",)
+    old = demo["02-higher"]
+    assert old.exercise is not None and old.exercise.hint == "" and old.exercise.quality is None
+    assert old.pages == () and old.example is None
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    ('[example]\ncommand = "deal"\nshow = [{ label = "a", path = "b", after = "yes" }]', "'after'"),
+    ('pages = ["nowhere"]', "pages"),
+    ('[example]\ncommand = "deal"\ncaption = "{example}"', "placeholder"),
+    ('[exercise]\nprompt = "Is {example.x} high?"\ninput = "yes_no"\ncommand = "c"\nanswer_field = "a"',
+     "need an \\[example\\]"),
+    ('[exercise]\nprompt = "p"\nhint = 3\ninput = "yes_no"\ncommand = "c"\nanswer_field = "a"', "hint is text"),
+    ('[example]\ncommand = "deal"\neditor = 3', "editor"),
+])
+def test_format_refuses_bad_new_fields(extra: str, message: str) -> None:
+    with pytest.raises(LessonFormatError, match=message):
+        parse_lesson(_header(extra), "demo", "x", Path("x.md"))
+
+
+def test_placeholders_are_written_in_words() -> None:
+    from ui.lessons import words
+
+    example = {"card": "10S", "yes": True, "no": False, "none": None, "list": ["N", "E"], "seat": {"N": 3}}
+    text = "{example.card} {example.yes} {example.no} {example.none} {example.list} {example.seat}"
+    assert fill_text(text, example, words) == "10♠ yes no none N and E North: 3"
+    with pytest.raises(ValueError, match="'missing'"):
+        fill_text("{example.missing}", example, words)
+
+
+def test_quality_grades_a_legal_answer() -> None:
+    lesson = next(x for x in load_lessons("demo", FIXTURES) if x.slug == "04-discard")
+    assert lesson.exercise is not None and lesson.example is not None
+    answer = demo_game.deal(dict(lesson.example.request))
+    poor = judge(lesson.exercise, "2H KS", demo_game.discard, answer, 3)
+    assert (poor.right, poor.legal, poor.grade, poor.poor) == (False, True, "poor", True)
+    assert "K♠" in poor.message
+    good = judge(lesson.exercise, "2H 4D", demo_game.discard, answer, 3)
+    assert (good.right, good.poor) == (True, False)
+    illegal = judge(lesson.exercise, "2H", demo_game.discard, answer, 3)
+    assert (illegal.right, illegal.legal, illegal.poor) == (False, False, False)
+
+
+def test_a_link_names_a_lesson_by_number_or_slug() -> None:
+    lessons = load_lessons("demo", FIXTURES)
+    assert find_lesson(lessons, "1") == 0 and find_lesson(lessons, " 2 ") == 1
+    assert find_lesson(lessons, "02-higher") == 1 and find_lesson(lessons, "02-HIGHER") == 1
+    for bad in ("0", "5", "-1", "", "abc", "1" * 40, "2.0", "<b>1</b>"):
+        assert find_lesson(lessons, bad) is None, bad
+
+
+def _hands_of(answer) -> list[list[str]]:
+    from engine.cards import parse_cards
+
+    hands = answer.get("hands") or answer.get("dealt")
+    assert isinstance(hands, dict), answer.keys()
+    out = []
+    for text in hands.values():
+        try:
+            cards = parse_cards(text)
+        except ValueError:
+            cards = parse_cards(text, suitless=True)
+        out.append(sorted(c.text for c in cards))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_example_links_carry_positions_the_editor_and_table_accept(game: str) -> None:
+    from engine.table import Record
+    from ui.table import load_hand, table_game
+
+    commands = json_commands(game)
+    check = commands["position" if game == "euchre" else "legal"]
+    editor_links = table_links = 0
+    for lesson in load_lessons(game):
+        if lesson.example is None:
+            continue
+        seed = lesson.example.request.get("seed") if lesson.example.reseed else None
+        answer = commands[lesson.example.command](example_request(lesson.example, seed))
+        position = editor_position(game, lesson.example, answer, seed)
+        if position is not None:
+            check({**position, "limit": 1} if game == "shengji" else position)  # refused: CardTableError
+            editor_links += 1
+        record = table_record(game, lesson.example, answer, seed)
+        if record is not None:
+            table = table_game(game)
+            assert table is not None
+            record["preset"] = record["preset"] or table.default_preset
+            hand = load_hand(table, Record.from_json(record))
+            view = table.view(hand.states[0], None)
+            dealt = sorted(sorted(c.text for c in seat.cards) for seat in view.seats)
+            assert dealt == _hands_of(answer), f"{lesson.path}: the Table deals another hand for seed {seed}"
+            table_links += 1
+    assert editor_links >= 2, f"{game}: the editor defaults carry no lesson's example"
+    if game != "shengji":  # the Shengji Table deals by drawing; no lesson example is that deal
+        assert table_links >= 1
 
 
 def _lesson_page(game: str, root: str | None = None):
@@ -92,19 +234,80 @@ def _lesson_page(game: str, root: str | None = None):
     return AppTest.from_function(page, args=(game, root), default_timeout=120)
 
 
+@pytest.fixture(autouse=True)
+def _private_store(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("CARD_TABLE_DB_URL", f"sqlite:///{tmp_path / 'progress.sqlite'}")
+
+
 def test_demo_lesson_page_walk() -> None:
     at = _lesson_page("demo", str(FIXTURES)).run()
     assert not at.exception
     assert "Pairs" in [h.value for h in at.header]
-    assert len(at.get("image")) >= 1
+    assert at.get("bidi_component"), "the hand is drawn with the card-hand component"
     at.button(key="demo:lesson:01-pairs:seed:again").click().run()
     assert not at.exception
     at.button(key="demo:lesson:index:next").click().run()
     assert "Which is higher?" in [h.value for h in at.header]
+    assert at.query_params["lesson"] == "2"
     at.radio(key="demo:lesson:02-higher:answer:None").set_value("4H").run()
-    assert at.error and "Not quite" in at.error[0].value
+    assert [e.value for e in at.error] == ["Not quite. Look at the example again, then have another try."]
     at.radio(key="demo:lesson:02-higher:answer:None").set_value("5S").run()
-    assert at.success and "Right" in at.success[0].value
+    assert at.success and at.success[0].value == "Right. rank decides"
+    assert at.selectbox(key="demo:lesson:index").options[1].startswith("✓ 2.")
+
+
+def test_wrong_answer_gets_a_hint_then_the_explanation_and_hidden_rows_show_after() -> None:
+    from engine.cards import parse_cards
+    from tests.card_hand_testing import press
+
+    at = _lesson_page("demo", str(FIXTURES))
+    at.query_params["lesson"] = "03-lowest"
+    at.run()
+    assert [h.value for h in at.header] == ["The lowest card"]
+    captions = [c.value for c in at.caption]
+    assert "You sit S; W opens." in captions
+    assert "You hold 13 cards. Pick the lowest one; W waits." in [m.value for m in at.markdown]
+    assert not any("Your lowest card" in m.value for m in at.markdown), "the answer is shown above its question"
+    key = "demo:lesson:03-lowest:answer:3"
+    press(at, key, "check", cards=parse_cards("KS"))
+    assert [e.value for e in at.error] == ["Not quite. Look for the smallest number: a 2 is lower than a 3."]
+    assert not any("Your lowest card" in m.value for m in at.markdown)
+    at.button(key=f"{key}:why").click().run()
+    assert [i.value for i in at.info] == ["Why: 2♥ ranks below K♠"]
+    assert not at.error, "one box: the explanation replaces the hint"
+    assert any("Your lowest card" in m.value for m in at.markdown)
+    press(at, key, "check", cards=parse_cards("2H"))
+    assert [s.value for s in at.success] == ["Right. 2♥ is your lowest card: nothing in your hand ranks lower"]
+    assert at.selectbox(key="demo:lesson:index").options[2].startswith("✓ 3.")
+    # deal another: the example and the exercise change together, with a fresh try
+    at.button(key="demo:lesson:03-lowest:seed:again").click().run()
+    assert "You hold 13 cards. Pick the lowest one; E waits." in [m.value for m in at.markdown]
+    assert not at.error and not at.success
+
+
+def test_a_poor_but_legal_answer_is_graded() -> None:
+    from engine.cards import parse_cards
+    from tests.card_hand_testing import press
+
+    at = _lesson_page("demo", str(FIXTURES))
+    at.query_params["lesson"] = "4"
+    at.run()
+    press(at, "demo:lesson:04-discard:answer:3", "check", cards=parse_cards("2H KS"))
+    assert [w.value for w in at.warning] == [
+        "Legal, but poor: you threw away K♠, which could win a trick Try a better one."]
+    press(at, "demo:lesson:04-discard:answer:3", "check", cards=parse_cards("2H 4D"))
+    assert at.success and "high cards stay" in at.success[0].value
+
+
+def test_a_damaged_lesson_link_is_refused_with_a_message() -> None:
+    at = _lesson_page("demo", str(FIXTURES))
+    at.query_params["lesson"] = "<b>99</b>"
+    at.run()
+    assert not at.exception
+    assert at.warning and "does not exist" in at.warning[0].value and "<b>" not in at.warning[0].value
+    assert [h.value for h in at.header] == ["Pairs"]
+    at.button(key="demo:lesson:index:next").click().run()
+    assert not at.warning and at.query_params["lesson"] == "2"
 
 
 @pytest.mark.parametrize("game", sorted({g for g, _ in GAME_LESSONS}))

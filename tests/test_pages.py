@@ -1,7 +1,5 @@
 """AppTest opens every page of the app with no exception."""
 
-from pathlib import Path
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -61,8 +59,15 @@ def test_sidebar_chooses_the_game() -> None:
     assert at.selectbox(key="sidebar:game").value == "euchre"
 
 
-def test_page_files_exist() -> None:
-    assert Path(ROOT / "pages" / "home.py").exists()
+def test_notation_page_picks_cards_by_clicking_the_deck() -> None:
+    from engine.cards import parse_cards
+    from tests.card_hand_testing import press
+
+    at = open_page("pages/cards.py")
+    at.radio(key="cards:pick-setup").set_value("2x54").run()
+    press(at, "cards:picker:2x54", "set", cards=parse_cards("10S 10S BJ"))
+    assert not at.exception
+    assert any("`10S 10S BJ`" in m.value for m in at.markdown)
 
 
 @pytest.mark.parametrize("page", PAGES)

@@ -1,186 +1,403 @@
-"""The Euchre position editor's state: the position JSON (what is saved, shared and read by
-``python -m engine position euchre``) built from the widgets, loaded back into them, and the engine's answer."""
+"""The Euchre position editor on the :class:`~ui.editor.PositionEditor` base: a trick (trump, your hand, the cards
+played so far, posed by clicking) with every legal card and the reason for each; a complete trick and who wins
+it; or a calling position (dealer, upcard, round, caller) and its legal calls.
+
+A position is the JSON ``python -m engine position euchre`` reads: a trick ``{"trump", "hand", "table", "leader",
+"sits_out"}`` (``trick`` is read as ``table``) or a calling position ``{"dealer", "upcard", "round", "seat",
+"hand"}``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 import streamlit as st
 
-from engine.cards import Card, Deck, Suit, format_cards
+from engine.base import Verdict
+from engine.cards import Card, Suit, format_cards
+from engine.contract import Game
+from engine.errors import CardTableError
 from engine.euchre import (
-    BENNY,
     BENNY_DECK,
-    DECK,
     GAME,
+    PRESETS,
+    EuchreCheckRequest,
+    EuchreLegalRequest,
+    NeedsBennyError,
+    Phase,
     PositionAnswer,
     PositionRequest,
-    Rules,
     Seat,
     calling_fixed,
-    deck_of,
+    check_cards,
+    check_command,
+    is_trump,
     position_command,
     read_position,
     sort_hand,
+    trump_order,
 )
-from ui.nav import current_preset, set_preset
-from ui.widgets import set_picked
+from ui.card_hand import CardGroup, Highlight, show_cards, suit_groups
+from ui.editor import Example, Part, Plays, PositionEditor, sentence
+from ui.widgets import plain
 
-KEY = "euchre:editor"
-MODES = {"trick": "A trick: legal cards, or who wins", "calling": "Calling trump: legal calls"}
+TRICK, CALLING = "trick", "calling"
+MODES = {TRICK: "A trick: legal cards, or who wins", CALLING: "Calling trump: legal calls"}
 SEATS = [s.letter for s in Seat]
 SEAT_NAMES = {s.letter: s.title for s in Seat}
-SUITS = [s.letter for s in Suit]
 NOBODY = "—"
 SUIT_NAMES = {s.letter: f"{s.symbol} {s.plural}" for s in Suit}
-
-EXAMPLES: dict[str, dict[str, Any]] = {
-    "Left bower: must you follow clubs?": {"trump": "H", "hand": "JD AS QC KC 10H", "table": "9C", "leader": "W"},
-    "No diamond to follow": {"trump": "H", "hand": "JD AS 9S 10H", "table": "9D", "leader": "N"},
-    "The left bower led": {"trump": "S", "hand": "AH 9S KD", "table": "JC", "leader": "E"},
-    "Who wins? (left bower)": {"trump": "H", "table": "9C JD AC 10C", "leader": "N"},
-    "A lone hand: 3-card trick": {"trump": "H", "table": "9S KS 9H", "leader": "E", "sits_out": ["S"]},
-    "Round 2, the dealer is stuck": {"dealer": "N", "upcard": "KH", "round": 2, "seat": "N",
-                                     "hand": "JD AD 9S QD 10C", "preset": "stick_the_dealer"},
-    "The benny: the joker is a heart": {"trump": "H", "hand": "RJ AS 9C", "table": "9H", "leader": "N",
-                                        "preset": "benny"},
-    "The joker turned up": {"dealer": "S", "upcard": "RJ", "round": 1, "seat": "S", "preset": "benny"},
+WINS = Highlight("wins the trick", "#15803d", "W")
+DEFAULTS: dict[str, dict[str, Any]] = {
+    TRICK: {"trump": "H", "hand": "JD AS QC KC 10H", "table": "9C", "leader": "W"},
+    CALLING: {"dealer": "N", "upcard": "KH", "round": 1, "seat": "E", "hand": "JH JD AH 10S QC"},
 }
 
 
-def k(name: str) -> str:
-    return f"{KEY}:{name}"
+def mode_of(data: Mapping[str, Any]) -> str:
+    """A calling position has an upcard; anything else is a trick."""
+    return CALLING if data.get("upcard") else TRICK
 
 
-def rules() -> Rules:
-    """The rules of the preset chosen in the sidebar."""
-    chosen: Rules = GAME.rules(current_preset("euchre"))
-    return chosen
+class EuchreEditor(PositionEditor[PositionRequest]):
+    """Euchre: follow suit (the left bower is a trump), who wins a trick, which calls are legal."""
 
+    key = "euchre"
+    title = "Euchre — Position editor"
+    intro = "Pose a trick or a calling position; the engine gives the reason for every card and every call."
+    command = "position"
+    play_size = 1
+    check_label = "Check this card"
+    play_example = "QC"
+    coach_none = ("The coach cannot advise on calling trump here yet. Pose a trick (not yet complete) to ask it what "
+                  "to play.")
+    examples: ClassVar[Mapping[str, Example]] = {
+        "Left bower: must you follow clubs?": Example({"trump": "H", "hand": "JD AS QC KC 10H", "table": "9C",
+                                                      "leader": "W"}, play="JD"),
+        "No diamond to follow": Example({"trump": "H", "hand": "JD AS 9S 10H", "table": "9D", "leader": "N"},
+                                        play="10H"),
+        "The left bower led": Example({"trump": "S", "hand": "AH 9S KD", "table": "JC", "leader": "E"}, play="9S"),
+        "Who wins? (left bower)": Example({"trump": "H", "table": "9C JD AC 10C", "leader": "N"}),
+        "A lone hand: 3-card trick": Example({"trump": "H", "table": "9S KS 9H", "leader": "E", "sits_out": ["S"]}),
+        "Round 2, the dealer is stuck": Example({"dealer": "N", "upcard": "KH", "round": 2, "seat": "N",
+                                                 "hand": "JD AD 9S QD 10C", "preset": "stick_the_dealer"}),
+        "The benny: the joker is a heart": Example({"trump": "H", "hand": "RJ AS 9C", "table": "9H", "leader": "N",
+                                                    "preset": "benny"}, play="RJ"),
+        "The joker turned up": Example({"dealer": "S", "upcard": "RJ", "round": 1, "seat": "S", "preset": "benny"}),
+    }
 
-def deck() -> Deck:
-    """The deck in play: 24 cards, or 25 with the joker under the benny."""
-    return deck_of(rules().benny)
+    @property
+    def game(self) -> Game[Any, Any, Any]:
+        return GAME
 
+    def default_position(self) -> dict[str, Any]:
+        return dict(DEFAULTS[TRICK])
 
-def upcards(cards: Deck) -> list[str]:
-    """The cards that may be turned up, the joker (if in the deck) first."""
-    return [c.text for c in sort_hand(cards.distinct())]
+    def read(self, data: Mapping[str, Any]) -> PositionRequest:
+        return read_position(dict(data))
 
+    def write(self, request: PositionRequest) -> dict[str, Any]:
+        out: dict[str, Any] = {"preset": request.preset or GAME.default_preset}
+        if request.options:
+            out["options"] = dict(request.options)
+        if request.upcard is not None:
+            out.update(dealer=request.dealer, upcard=request.upcard.text, round=request.round or 1)
+            if request.seat is not None:
+                out["seat"] = request.seat
+            if request.hand:
+                out["hand"] = format_cards(request.hand)
+            if request.joker_suit is not None:
+                out["joker_suit"] = request.joker_suit.letter
+            return out
+        if request.trump is not None:
+            out["trump"] = request.trump.letter
+        out.update(hand=format_cards(request.hand), table=format_cards(request.table))
+        if request.leader is not None:
+            out["leader"] = request.leader
+        out_seats = [request.sits_out] if isinstance(request.sits_out, str) else list(request.sits_out)
+        if out_seats:
+            out["sits_out"] = out_seats
+        if request.players is not None:
+            out["players"] = request.players
+        return out
 
-def card_label(text: str) -> str:
-    card = BENNY_DECK.parse(text)[0]
-    return f"{card.symbol_text} (the joker)" if card == BENNY else card.symbol_text
+    def _players(self, data: Mapping[str, Any]) -> int:
+        out = data.get("sits_out") or []
+        return 4 - len([out] if isinstance(out, str) else out)
 
+    def parts(self, data: Mapping[str, Any]) -> tuple[Part, ...]:
+        if mode_of(data) == CALLING:
+            return (Part("upcard", "The upcard", most=1, use="Turn it up",
+                         help="The card turned up on the kitty: choose one card."),
+                    Part("hand", "The caller's hand", most=5, use="Use as the caller's hand",
+                         help="Optional: with the hand, the editor gives the rule-of-thumb call."))
+        players = self._players(data)
+        return (Part("hand", "Your hand", most=5, help="Up to 5 cards."),
+                Part("table", "The trick so far", ordered=True, most=players,
+                     help=f"The cards played to this trick, in order: the first is the lead. With {players} cards "
+                          "the trick is complete and the editor says who wins it."))
 
-def calling_fixed_now() -> tuple[int, Seat] | None:
-    """The round and the caller when the posed upcard fixes them (the engine's rule: a turned-up joker is named
-    by the dealer at once, in round 1), else None."""
-    upcard = BENNY_DECK.parse(st.session_state[k("upcard")])[0]
-    return calling_fixed(upcard, Seat.parse(st.session_state[k("dealer")]))
+    def judge_heading(self, data: Mapping[str, Any]) -> str:
+        if mode_of(data) == CALLING:
+            return "Choose a call to judge"
+        if len(self.cards(data, "table")) >= self._players(data):
+            return "Who wins the trick"
+        return "Choose a card to judge"
 
+    def hand_of(self, request: PositionRequest) -> tuple[Card, ...]:
+        return tuple(request.hand)
 
-def init_state() -> None:
-    """Set the editor's session_state keys once (the issue's example trick)."""
-    if k("mode") in st.session_state:
-        return
-    defaults = {"mode": "trick", "trump": "H", "trick": "9C", "out": [], "leader": "W",
-                "dealer": "N", "upcard": "KH", "round": 1, "seat": "E"}
-    for name, value in defaults.items():
-        st.session_state[k(name)] = value
-    set_picked(k("hand"), BENNY_DECK, DECK.parse("JD AS QC KC 10H"))
-    set_picked(k("callhand"), BENNY_DECK, DECK.parse("JH JD AH 10S QC"))
+    def order(self, request: PositionRequest, cards: Sequence[Card]) -> list[Card]:
+        return sort_hand(cards, request.trump)
 
+    def fallback_groups(self, request: PositionRequest, cards: Sequence[Card]) -> list[CardGroup]:
+        trump = request.trump
+        if trump is None:
+            return suit_groups(sort_hand(cards))
+        return suit_groups(sort_hand(cards, trump), is_trump=lambda c: is_trump(c, trump))
 
-def follow_upcard() -> None:
-    """Callback of the dealer and upcard boxes: when the upcard fixes the round and the caller (a turned-up
-    joker), the widgets show them."""
-    fixed = calling_fixed_now()
-    if fixed is not None:
-        st.session_state[k("round")], seat = fixed
-        st.session_state[k("seat")] = seat.letter
+    def analyse(self, request: PositionRequest) -> Plays:
+        answer = position_command(request)
+        legal = answer.legal
+        if legal is None:
+            return Plays(plays=(), rows=(), count=0, answer=answer)
+        rows = tuple({"Card": p.cards[0].symbol_text, "Why it may be played": p.reason} for p in legal.plays)
+        if not legal.table:
+            summary = "Nobody has played yet: you lead, so any card may be played."
+        elif legal.must_follow and legal.led_suit is not None:
+            summary = f"{legal.led_suit.plural.capitalize()} were led: you must follow suit while you can."
+        else:
+            summary = "You cannot follow the suit led: any card may be played."
+        if answer.to_play:
+            summary = f"{SEAT_NAMES[answer.to_play]} to play. {summary}"
+        return Plays(plays=tuple(p.cards for p in legal.plays), rows=rows, count=legal.count, can_pass=False,
+                     playable=frozenset(legal.legal_cards), summary=summary, answer=answer)
 
+    def why_not(self, request: PositionRequest, plays: Plays, card: Card) -> str:
+        answer: PositionAnswer = plays.answer
+        if answer.legal is not None and card.text in answer.legal.reasons:
+            return answer.legal.reasons[card.text]
+        return super().why_not(request, plays, card)
 
-def fit_to_deck(cards: Deck) -> None:
-    """Before the widgets are drawn: an upcard outside the deck in play (the joker after leaving the benny
-    preset) goes back to the default."""
-    if st.session_state[k("upcard")] not in upcards(cards):
-        st.session_state[k("upcard")] = "KH"
+    def judge(self, request: PositionRequest, play: tuple[Card, ...] | None) -> Verdict:
+        if play is None or len(play) != 1:
+            return Verdict(False, "in Euchre you play one card to a trick")
+        assert request.trump is not None
+        verdict = check_command(EuchreCheckRequest(preset=request.preset, options=request.options,
+                                                   trump=request.trump, hand=request.hand, table=request.table,
+                                                   players=request.players or 4 - len(
+                                                       [request.sits_out] if isinstance(request.sits_out, str)
+                                                       else request.sits_out),
+                                                   play=play[0]))
+        return Verdict(verdict.legal, verdict.reason)
 
+    def coach_request(self, request: PositionRequest) -> Any:
+        """The trick as the game's typed ``legal`` request; None for a complete trick or a calling position."""
+        if request.upcard is not None or request.trump is None:
+            return None
+        out = [request.sits_out] if isinstance(request.sits_out, str) else list(request.sits_out)
+        players = request.players or 4 - len(out)
+        if len(request.table) >= players:
+            return None
+        return EuchreLegalRequest(preset=request.preset, options=request.options, trump=request.trump,
+                                  hand=request.hand, table=request.table, players=players)
 
-def position(hand: tuple[Card, ...], call_hand: tuple[Card, ...]) -> dict[str, Any]:
-    """The position JSON of the current widgets (the preset from the sidebar included)."""
-    pos: dict[str, Any] = {"preset": current_preset("euchre")}
-    if st.session_state[k("mode")] == "calling":
-        pos.update(dealer=st.session_state[k("dealer")], upcard=st.session_state[k("upcard")],
-                   round=int(st.session_state[k("round")]), seat=st.session_state[k("seat")])
-        fixed = calling_fixed_now()
+    # ---------------------------------------------------------------------------------- the sections
+
+    def body(self, data: Mapping[str, Any], request: PositionRequest, plays: Plays,
+             play: tuple[Card, ...] | None | bool) -> None:
+        answer: PositionAnswer = plays.answer
+        if answer.winner is not None:
+            self._winner(answer)
+        elif answer.calls is not None:
+            self._calls(request, answer)
+        else:
+            super().body(data, request, plays, play)
+
+    def below(self, data: Mapping[str, Any], request: PositionRequest, plays: Plays,
+              play: tuple[Card, ...] | None | bool) -> None:
+        answer: PositionAnswer = plays.answer
+        if answer.legal is not None:
+            super().below(data, request, plays, play)
+        elif answer.calls is not None:
+            self.coach(data, request, play)
+
+    def _winner(self, answer: PositionAnswer) -> None:
+        won = answer.winner
+        assert won is not None
+        captions: dict[int | Card, str] = {i: SEAT_NAMES.get(s, s) for i, s in enumerate(won.seats or ())}
+        show_cards(self.k("view:trick"), list(won.table), label="The trick", highlight={won.winner_index: WINS},
+                   captions=captions or None)
+        who = won.winner_name or f"The card {won.winner_card.symbol_text}"
+        if won.order:
+            st.caption(f"Played by {plain(won.order)}")
+        st.success(f"**{plain(who)} wins the trick.** {plain(won.reason)}", icon=":material/emoji_events:")
+
+    def _calls(self, request: PositionRequest, answer: PositionAnswer) -> None:
+        called = answer.calls
+        assert called is not None and request.upcard is not None
+        who = SEAT_NAMES[called.to_act]
+        cols = st.columns([1, 3])
+        with cols[0]:
+            st.caption("The upcard")
+            show_cards(self.k("view:upcard"), [request.upcard], label="The upcard", size="small")
+        with cols[1]:
+            if request.hand:
+                st.caption(f"{who}'s hand")
+                show_cards(self.k("view:callhand"), self.fallback_groups(request, request.hand),
+                           label=f"{who}'s hand", size="small")
+        if called.phase == Phase.JOKER_UPCARD.value:
+            st.markdown(f"**{plain(who)}, the dealer, names a suit.** {plain(called.joker_rule or '')}")
+        else:
+            st.markdown(f"**{plain(who)} to call** (round {called.round}). Legal: {plain(', '.join(called.calls))}.")
+        calls = list(called.reasons)
+        current = st.session_state.get(self.k("call"))
+        chosen: str | None = current if current in calls else None
+
+        def choose(data: dict[str, Any], call: Any) -> dict[str, Any]:
+            st.session_state[self.k("call")] = call
+            return data
+
+        self.control(st.segmented_control, "call", "Click a call to see whether it is legal", chosen, choose,
+                     options=calls)
+        if chosen is not None and chosen in called.reasons:
+            reason = plain(sentence(called.reasons[chosen]))
+            if chosen in called.calls:
+                st.success(f"**{plain(chosen)}: legal.** {reason}", icon=":material/check_circle:")
+            else:
+                st.error(f"**{plain(chosen)}: not legal.** {reason}", icon=":material/block:")
+        st.dataframe([{"Call": call, "Legal": "✓" if call in called.calls else "✗", "Why": why}
+                      for call, why in called.reasons.items()], hide_index=True, width="stretch",
+                     key=self.k("calls"))
+        if called.advice is not None:
+            st.info(f"Rule of thumb (3 trumps, or a bower and an ace): **{plain(called.advice)}** — "
+                    f"{plain(called.advice_reason or '')}", icon=":material/psychology:")
+
+    # ---------------------------------------------------------------------------------- the game's widgets
+
+    def setup(self, data: Mapping[str, Any]) -> None:
+        self.control(st.segmented_control, "mode", "What do you want to pose?", mode_of(data), self._switch,
+                     options=list(MODES), format_func=MODES.__getitem__, required=True)
+        if mode_of(data) == CALLING:
+            self._calling_setup(data)
+        else:
+            self._trick_setup(data)
+
+    def _switch(self, data: dict[str, Any], mode: Any) -> dict[str, Any]:
+        old = mode_of(data)
+        if mode == old:
+            return data
+        st.session_state[self.k(f"saved:{old}")] = data
+        saved = st.session_state.get(self.k(f"saved:{mode}"))
+        restored = dict(saved) if isinstance(saved, dict) else dict(DEFAULTS[mode])
+        restored["preset"] = data.get("preset")
+        if data.get("options"):
+            restored["options"] = data["options"]
+        return restored
+
+    def _trick_setup(self, data: Mapping[str, Any]) -> None:
+        cols = st.columns([1.6, 1, 1.4])
+        trump = str(data.get("trump")) if data.get("trump") in SUIT_NAMES else "H"
+        with cols[0]:
+            self.control(st.segmented_control, "trump", "Trump", trump, lambda d, v: {**d, "trump": v},
+                         options=list(SUIT_NAMES), format_func=lambda s: Suit.parse(s).symbol, required=True)
+        leader = data.get("leader") if data.get("leader") in SEATS else NOBODY
+        with cols[1]:
+            self.control(st.selectbox, "leader", "Who led the trick", leader, self._set_leader,
+                         options=[NOBODY, *SEATS], format_func=lambda s: SEAT_NAMES.get(s, "— (not given)"),
+                         help="Optional: with the leader known the editor names who plays each card.")
+        out = data.get("sits_out") or []
+        with cols[2]:
+            self.control(st.multiselect, "out", "Sitting out (partner of a lone player)",
+                         [out] if isinstance(out, str) else list(out), self._set_out, options=SEATS,
+                         max_selections=2, format_func=SEAT_NAMES.__getitem__,
+                         help="A player going alone makes their partner sit out: tricks then have 3 cards (2 if a "
+                              "player of each side goes alone).")
+        benny = self._benny(data)
+        order = " ".join(c.symbol_text for c in trump_order(Suit.parse(trump), benny))
+        st.caption(f"{SUIT_NAMES[trump]} are trump. Trumps, high to low: {plain(order)}"
+                   + (" (RJ, the joker, is the best bower)." if benny else "."))
+
+    def _set_leader(self, data: dict[str, Any], leader: Any) -> dict[str, Any]:
+        out = dict(data)
+        if leader == NOBODY:
+            out.pop("leader", None)
+        else:
+            out["leader"] = leader
+        return out
+
+    def _set_out(self, data: dict[str, Any], seats: Any) -> dict[str, Any]:
+        out = dict(data)
+        if seats:
+            out["sits_out"] = list(seats)
+        else:
+            out.pop("sits_out", None)
+        out.pop("players", None)
+        return out
+
+    def _calling_setup(self, data: Mapping[str, Any]) -> None:
+        dealer = str(data.get("dealer")) if data.get("dealer") in SEATS else "N"
+        fixed = None
+        upcard = self.cards(data, "upcard")
+        if upcard:
+            fixed = calling_fixed(upcard[0], Seat.parse(dealer))
+        cols = st.columns(3)
+        with cols[0]:
+            self.control(st.selectbox, "dealer", "Dealer", dealer, self._set_dealer, options=SEATS,
+                         format_func=SEAT_NAMES.__getitem__)
+        with cols[1]:
+            self.control(st.segmented_control, "round", "Calling round", int(data.get("round") or 1),
+                         lambda d, v: {**d, "round": int(v)}, options=[1, 2], required=True,
+                         disabled=fixed is not None,
+                         help="Round 1: pass or order up the upcard. Round 2 (after four passes): name another suit "
+                              "or pass.")
+        seat = data.get("seat") if data.get("seat") in SEATS else Seat.parse(dealer).left.letter
+        with cols[2]:
+            self.control(st.selectbox, "seat", "Player to call", seat, lambda d, v: {**d, "seat": v},
+                         options=SEATS, format_func=SEAT_NAMES.__getitem__, disabled=fixed is not None,
+                         help="The players before them, from the dealer's left, have passed.")
         if fixed is not None:
-            pos.update(round=fixed[0], seat=fixed[1].letter)
-        if call_hand:
-            pos["hand"] = format_cards(call_hand)
-        return pos
-    pos.update(trump=st.session_state[k("trump")], table=st.session_state[k("trick")].strip())
-    if hand:
-        pos["hand"] = format_cards(hand)
-    if st.session_state[k("out")]:
-        pos["sits_out"] = list(st.session_state[k("out")])
-    if st.session_state[k("leader")] != NOBODY:
-        pos["leader"] = st.session_state[k("leader")]
-    return pos
+            st.info(f"The joker is turned up, so {SEAT_NAMES[dealer]} (the dealer) decides at once, in round 1: the "
+                    "round and the caller follow from it.", icon=":material/playing_cards:")
+
+    def _set_dealer(self, data: dict[str, Any], dealer: Any) -> dict[str, Any]:
+        out = {**data, "dealer": dealer}
+        upcard = self.cards(out, "upcard")
+        fixed = calling_fixed(upcard[0], Seat.parse(dealer)) if upcard else None
+        if fixed is not None:
+            out.update(round=fixed[0], seat=fixed[1].letter)
+        return out
+
+    def parse(self, data: Mapping[str, Any], text: str) -> tuple[Card, ...]:
+        """Typed cards; the joker outside the benny is refused with the message that names the option."""
+        cards = tuple(BENNY_DECK.parse(text))
+        check_cards(cards, "in what you typed", self._benny(data))
+        return cards
+
+    def _benny(self, data: Mapping[str, Any]) -> bool:
+        try:
+            return bool(GAME.rules(data.get("preset"), data.get("options") or None).benny)
+        except (CardTableError, TypeError):
+            return False
+
+    def set_cards(self, data: Mapping[str, Any], name: str, cards: Sequence[Card]) -> dict[str, Any]:
+        out = super().set_cards(data, name, cards)
+        if name == "upcard" and cards and out.get("dealer") in SEATS:
+            fixed = calling_fixed(cards[0], Seat.parse(out["dealer"]))
+            if fixed is not None:
+                out.update(round=fixed[0], seat=fixed[1].letter)
+        return out
+
+    def impossible(self, data: Mapping[str, Any]) -> None:
+        super().impossible(data)
+        try:
+            self.analyse(self.read(data))
+        except NeedsBennyError as error:
+            st.caption(f"Choose the rules **{plain(PRESETS[error.preset].title)}** in the sidebar to play with the "
+                       "joker.")
+        except CardTableError:
+            pass
 
 
-def request(hand: tuple[Card, ...], call_hand: tuple[Card, ...]) -> PositionRequest:
-    """The typed position of the current widgets; InvalidNotationError if the trick box is not card notation."""
-    preset = current_preset("euchre")
-    if st.session_state[k("mode")] == "calling":
-        fixed = calling_fixed_now()
-        round_, seat = (fixed[0], fixed[1].letter) if fixed is not None else \
-            (int(st.session_state[k("round")]), st.session_state[k("seat")])
-        return PositionRequest(preset=preset, dealer=st.session_state[k("dealer")], round=round_, seat=seat,
-                               upcard=BENNY_DECK.parse(st.session_state[k("upcard")])[0], hand=call_hand)
-    leader = st.session_state[k("leader")]
-    return PositionRequest(preset=preset, trump=Suit.parse(st.session_state[k("trump")]), hand=hand,
-                           table=BENNY_DECK.parse(st.session_state[k("trick")]),
-                           sits_out=tuple(st.session_state[k("out")]), leader=None if leader == NOBODY else leader)
-
-
-def answer(hand: tuple[Card, ...], call_hand: tuple[Card, ...]) -> PositionAnswer:
-    """What the engine says of the widgets' position; CardTableError (a learner's message) if it cannot occur."""
-    return position_command(request(hand, call_hand))
-
-
-def load(pos: Mapping[str, Any]) -> None:
-    """Put a position JSON into the widgets (a callback); CardTableError if the engine refuses it."""
-    request = read_position(pos)
-    position_command(request)  # refuses an impossible position with a message
-    _fill_widgets(request)
-    preset = request.preset or GAME.default_preset
-    if preset != current_preset("euchre"):
-        set_preset("euchre", preset)  # last: from a link applied during the run, this reruns at once
-
-
-def _fill_widgets(request: PositionRequest) -> None:
-    if request.upcard is not None and request.dealer is not None:
-        dealer = Seat.parse(request.dealer)
-        st.session_state[k("mode")] = "calling"
-        st.session_state[k("dealer")] = dealer.letter
-        st.session_state[k("upcard")] = request.upcard.text
-        st.session_state[k("round")] = request.round or 1
-        st.session_state[k("seat")] = request.seat or dealer.left.letter
-        set_picked(k("callhand"), BENNY_DECK, request.hand)
-        return
-    st.session_state[k("mode")] = "trick"
-    if request.trump is not None:
-        st.session_state[k("trump")] = request.trump.letter
-    st.session_state[k("trick")] = format_cards(request.table)
-    out = request.sits_out
-    st.session_state[k("out")] = [out] if isinstance(out, str) else list(out)
-    st.session_state[k("leader")] = request.leader or NOBODY
-    set_picked(k("hand"), BENNY_DECK, request.hand)
-
-
-def load_example(name: str) -> None:
-    """Callback of the example buttons."""
-    load({"preset": GAME.default_preset, **EXAMPLES[name]})
+__all__ = ["CALLING", "MODES", "TRICK", "EuchreEditor", "mode_of"]

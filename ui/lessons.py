@@ -1,29 +1,84 @@
 """The lesson page of any game: lessons are data (lessons/<game>/*.md), the engine judges the exercises.
 
 A page is one line: ``render_lessons("doudizhu")``. See engine/lessons.py for the file format.
+
+What the page does for a learner:
+
+- **A place that lasts.** ``?lesson=7`` (a number from 1) or ``?lesson=07-tractors`` (a file's name) opens that
+  lesson, and the address follows Back, Next and the menu, so a teacher can send a class to a lesson; a damaged
+  value is refused with a message. The learner picks a name once (ui.learner: kept in the browser, progress in
+  ui.store); the menu marks lessons done with ✓ and a returning learner resumes at the last lesson open.
+- **Feedback that teaches.** A wrong answer gets a one-line hint and another try; "Show me why" gives the
+  engine's whole explanation; a right answer says why it is right; a graded answer can be "legal, but poor".
+  Rows of the example marked ``after`` (they would give the answer away) appear only once it is answered.
+- **Links.** Each live example opens in the game's position editor and at its Table where those read it; the
+  last lesson ends with a link to the Table; ``pages`` in a lesson's header links other pages of the game.
+- **Plain words.** Values are drawn as cards or written as words ("yes", "North"), never as Python values.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import streamlit as st
 
-from engine.cards import Card, Deck, format_cards, parse_cards
+from engine.cards import Card, format_cards, parse_cards
+from engine.contract import SEAT_NAMES
+from engine.errors import CardTableError
 from engine.games import GAMES, json_commands
 from engine.lessons import (
     LESSONS_DIR,
+    Example,
     Exercise,
+    Feedback,
     Lesson,
     check_claim,
+    editor_position,
     example_request,
+    fill_text,
+    find_lesson,
     judge,
     load_lessons,
     lookup,
+    table_record,
 )
-from ui.widgets import card_picker, show_cards, show_error
+from ui import card_hand as ch
+from ui.learner import Tracker, current_learner, name_picker, session_learner, show_message
+from ui.share import QUERY_KEY as POSITION_QUERY
+from ui.share import encode_position
+from ui.widgets import plain, show_error
+
+_LOG = logging.getLogger(__name__)
+
+LESSON_QUERY: Final = "lesson"
+"""The query parameter naming the lesson open: its number from 1, or its slug."""
+TABLE_QUERY: Final = "hand"
+"""The Table's query parameter for a game record (ui/table.py reads it)."""
+EDITOR_CHECK: Final[Mapping[str, str]] = {"euchre": "position"}
+"""The command each game's position editor runs to accept a position (default ``legal``)."""
+Commands = Mapping[str, Callable[[Mapping[str, Any]], dict[str, Any]]]
+
+
+# ------------------------------------------------------------------------------------------ the glossary
+
+
+def link_glossary_terms(text: str, game: str) -> str:
+    """THE GLOSSARY HOOK: lesson text (Markdown) with each glossary term linked to the glossary page.
+
+    Every learner-visible lesson text (body, summary, prompt, hint, caption) passes through here. Today it
+    returns ``text`` unchanged; the glossary (``engine.glossary.find_terms`` over ``lessons/glossary.toml``)
+    is wired in here once it is merged.
+    """
+    return text
+
+
+# ----------------------------------------------------------------------------------------- plain words
 
 
 def parse_any_cards(text: str) -> tuple[Card, ...] | None:
@@ -36,6 +91,45 @@ def parse_any_cards(text: str) -> tuple[Card, ...] | None:
     return None
 
 
+def _cards_text(text: str) -> tuple[Card, ...] | None:
+    """Cards in ``text`` when it is card notation meant as cards (one card or more, not an empty text)."""
+    if not text.strip():
+        return None
+    return parse_any_cards(text)
+
+
+def _seat(text: str) -> str:
+    return SEAT_NAMES.get(text, text)
+
+
+def words(value: Any) -> str:
+    """A value of an engine answer written for a learner: cards as symbols (``10♠ Q♥``), true/false as
+    "yes"/"no", nothing as "none", lists as "a, b and c", tables as "North: 3; East: 1" — never a Python value."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        cards = _cards_text(value)
+        if cards is not None and any(c.suit is not None or c.is_joker for c in cards):
+            return format_cards(cards, symbols=True)
+        return value
+    if isinstance(value, Mapping):
+        if not value:
+            return "none"
+        return "; ".join(f"{_seat(str(k))}: {words(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        items = [words(v) for v in value]
+        if not items:
+            return "none"
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return str(value)
+
+
 def _choice_label(choice: str) -> str:
     cards = parse_any_cards(choice)
     if cards and all(c.suit is not None or c.is_joker for c in cards):
@@ -43,153 +137,563 @@ def _choice_label(choice: str) -> str:
     return choice
 
 
+def _text(text: str, example_answer: Any, game: str) -> str:
+    """Lesson text with its ``{example.…}`` placeholders filled (in words) and glossary terms linked."""
+    if example_answer is not None:
+        try:
+            text = fill_text(text, example_answer, words)
+        except CardTableError:
+            _LOG.warning("lesson text names a value the example does not have: %r", text[:80])
+    return link_glossary_terms(text, game)
+
+
+# ------------------------------------------------------------------------------------------------ state
+
+
 def _index_key(game: str) -> str:
     return f"{game}:lesson:index"
+
+
+def _url_key(game: str) -> str:
+    return f"{game}:lesson:url"  # the lesson parameter last read from or written to the address
+
+
+def _moved_key(game: str) -> str:
+    return f"{game}:lesson:moved"  # the learner (or a link) chose a lesson in this session
+
+
+def _resumed_key(game: str) -> str:
+    return f"{game}:lesson:resumed"  # the learner whose last lesson was resumed
+
+
+def _link_error_key(game: str) -> str:
+    return f"{game}:lesson:link-error"
+
+
+def _seed_key(lesson: Lesson) -> str:
+    return f"{lesson.game}:lesson:{lesson.slug}:seed"
+
+
+def _answer_key(lesson: Lesson, seed: int | None) -> str:
+    return f"{lesson.game}:lesson:{lesson.slug}:answer:{seed}"
+
+
+def exercise_id(lesson: Lesson) -> str:
+    """The store's name of a lesson's exercise."""
+    return f"{lesson.slug}.exercise"
+
+
+def _moved(game: str) -> None:
+    st.session_state[_moved_key(game)] = True
+    st.session_state.pop(_link_error_key(game), None)
 
 
 def _step(game: str, delta: int, count: int) -> None:
     key = _index_key(game)
     st.session_state[key] = max(0, min(count - 1, int(st.session_state.get(key, 0)) + delta))
+    _moved(game)
 
 
 def _reseed(key: str, seed: int) -> None:
     st.session_state[key] = seed + 1
 
 
-def _show_value(label: str, value: Any) -> None:
+@dataclass
+class ExerciseState:
+    """One exercise on one deal: the tries so far and what to show."""
+
+    tries: int = 0
+    solved: bool = False
+    why: bool = False
+    kind: str | None = None
+    """The last verdict: ``right``, ``poor`` (legal, graded below good), ``wrong`` or ``error``."""
+    message: str = ""
+    grade: str | None = None
+    truth: str = ""
+    """The right answer in words (choice, yes/no and number inputs), for "Show me why"."""
+
+    @property
+    def answered(self) -> bool:
+        """Whether the answer may be shown: answered right, or the explanation asked for."""
+        return self.solved or self.why
+
+
+def _state(key: str) -> ExerciseState:
+    value = st.session_state.get(f"{key}:state")
+    if not isinstance(value, ExerciseState):
+        value = ExerciseState()
+        st.session_state[f"{key}:state"] = value
+    return value
+
+
+def _show_why(key: str) -> None:
+    _state(key).why = True
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What a judging callback needs: the exercise on the deal the learner saw."""
+
+    lesson: Lesson
+    run: Callable[[Mapping[str, Any]], dict[str, Any]]
+    example_answer: Any
+    seed: int | None
+    key: str
+
+
+def _judge(ask: Ask, answer: Any, answer_text: str) -> None:
+    """Judge an answer with the engine, record the try, and keep the verdict to show."""
+    exercise = ask.lesson.exercise
+    assert exercise is not None
+    state = _state(ask.key)
+    try:
+        feedback = judge(exercise, answer, ask.run, ask.example_answer, ask.seed)
+    except ValueError as error:
+        state.kind, state.message = "error", str(error)
+        return
+    state.tries += 1
+    state.message, state.grade = feedback.message, feedback.grade
+    state.truth = "" if exercise.input == "cards" else _truth_words(exercise, feedback)
+    tracker = Tracker(ask.lesson.game, session_learner())
+    tracker.record_try(exercise_id(ask.lesson), feedback.right, answer_text)
+    if feedback.right:
+        state.kind, state.solved = "right", True
+        tracker.lesson_done(ask.lesson.slug)
+    else:
+        state.kind = "poor" if feedback.poor else "wrong"
+
+
+def _truth_words(exercise: Exercise, feedback: Feedback) -> str:
+    truth = feedback.engine_answer
+    if exercise.input == "yes_no":
+        return "yes" if truth else "no"
+    if exercise.input == "choice":
+        match = [c for c in exercise.choices if str(c).strip().upper() == str(truth).strip().upper()]
+        return _choice_label(match[0]) if match else words(truth)
+    return words(truth)
+
+
+def _judge_choice(ask: Ask, value_of: Callable[[Any], Any]) -> None:
+    raw = st.session_state.get(ask.key)
+    if raw is None:
+        return
+    _judge(ask, value_of(raw), _choice_label(str(raw)))
+
+
+def _judge_number(ask: Ask) -> None:
+    raw = st.session_state.get(ask.key)
+    if raw is None:
+        return
+    _judge(ask, int(raw), str(int(raw)))
+
+
+def _judge_cards(ask: Ask, event: ch.HandEvent) -> None:
+    if event.action == "check" and event.cards:
+        _judge(ask, format_cards(event.cards), format_cards(event.cards, symbols=True))
+
+
+# --------------------------------------------------------------------------------- where the page opens
+
+
+def _place(game: str, lessons: Sequence[Lesson], tracker: Tracker) -> int:
+    """The lesson to show: the one the address names (when it changed), else where this learner left off
+    (once per learner, unless a lesson was already chosen in this session), else the one shown last."""
+    state = st.session_state
+    key = _index_key(game)
+    if not isinstance(state.get(key), int) or not 0 <= state[key] < len(lessons):
+        state[key] = 0
+    param = st.query_params.get(LESSON_QUERY)
+    if param is not None and param != state.get(_url_key(game)):
+        state[_url_key(game)] = param
+        found = find_lesson(lessons, param)
+        if found is None:
+            state[_link_error_key(game)] = param
+        else:
+            state[key] = found
+            state.pop(_link_error_key(game), None)
+        state[_moved_key(game)] = True
+    learner = tracker.learner
+    if learner is not None and state.get(_resumed_key(game)) != learner.id:
+        state[_resumed_key(game)] = learner.id
+        last = tracker.progress().last_lesson
+        slugs = [lesson.slug for lesson in lessons]
+        if not state.get(_moved_key(game)) and last in slugs:
+            state[key] = slugs.index(last)
+    return int(state[key])
+
+
+def _write_url(game: str, index: int) -> None:
+    want = str(index + 1)
+    if st.query_params.get(LESSON_QUERY) != want:
+        st.query_params[LESSON_QUERY] = want
+    st.session_state[_url_key(game)] = want
+
+
+def _link_error(game: str, lessons: Sequence[Lesson]) -> None:
+    bad = st.session_state.get(_link_error_key(game))
+    if bad is None:
+        return
+    shown = plain(str(bad)[:40]) or "(empty)"
+    st.warning(f"The link asks for lesson “{shown}”, which does not exist: lessons are numbered 1 to "
+               f"{len(lessons)} (or named, like {plain(lessons[-1].slug)}). Choose one below.",
+               icon=":material/link_off:")
+
+
+# ------------------------------------------------------------------------------------------- page links
+
+
+def _page_link(game: str, kind: str, label: str, icon: str, query: Mapping[str, str] | None = None) -> bool:
+    """A link to another page of the app (st.page_link); nothing when that page does not exist or the app
+    runs without its navigation (a page tested alone)."""
+    from streamlit.errors import StreamlitAPIException
+
+    from ui.nav import game_page_file
+
+    path = game_page_file(game, kind)
+    if not path.exists():
+        return False
+    try:
+        st.page_link(str(path), label=label, icon=icon, query_params=dict(query) if query else None)
+    except StreamlitAPIException:
+        return False
+    return True
+
+
+_PAGE_LABELS: Final[Mapping[str, tuple[str, str]]] = {
+    "lessons": ("The lessons", ":material/school:"),
+    "editor": ("Open the position editor", ":material/edit_note:"),
+    "scoring": ("Open the scoring explorer", ":material/bar_chart:"),
+    "table": ("Play a hand at the Table", ":material/playing_cards:"),
+}
+
+
+def _see_also(lesson: Lesson) -> None:
+    for kind in lesson.pages:
+        label, icon = _PAGE_LABELS[kind]
+        _page_link(lesson.game, kind, label, icon)
+
+
+@lru_cache(maxsize=512)
+def _editor_accepts(game: str, text: str) -> bool:
+    command = json_commands(game).get(EDITOR_CHECK.get(game, "legal"))
+    if command is None:
+        return False
+    position = json.loads(text)
+    if game == "shengji":
+        position = {**position, "limit": 1}
+    try:
+        command(position)
+    except (CardTableError, ValueError, TypeError):
+        return False
+    return True
+
+
+@lru_cache(maxsize=512)
+def _table_record(game: str, text: str) -> str | None:
+    """The record (JSON text) the Table can replay, with its preset filled in; None when it cannot."""
+    from engine.table import Record
+    from ui.table import load_hand, table_game
+
+    table = table_game(game)
+    if table is None:
+        return None
+    data = json.loads(text)
+    if data.get("preset") is None:
+        data["preset"] = table.default_preset
+    try:
+        load_hand(table, Record.from_json(data))
+    except (CardTableError, ValueError, TypeError):
+        return None
+    return json.dumps(data, sort_keys=True)
+
+
+def _example_links(lesson: Lesson, example: Example, answer: Any, seed: int | None, default: bool) -> None:
+    """"Open in the editor" and "Play it at the Table", where those pages read this example."""
+    if not default:
+        return  # a test game: its pages do not exist
+    game = lesson.game
+    links: list[Callable[[], bool]] = []
+    position = editor_position(game, example, answer, seed)
+    if position is not None and _editor_accepts(game, json.dumps(position, sort_keys=True)):
+        to_editor = {POSITION_QUERY: encode_position(position)}
+        links.append(lambda: _page_link(game, "editor", "Open in the editor", ":material/edit_note:", to_editor))
+    record = table_record(game, example, answer, seed)
+    text = _table_record(game, json.dumps(record, sort_keys=True)) if record is not None else None
+    if text is not None:
+        data = json.loads(text)
+        to_table = {"mode": "play", "seed": str(data["seed"]), TABLE_QUERY: encode_position(data)}
+        links.append(lambda: _page_link(game, "table", "Play it at the Table", ":material/playing_cards:",
+                                        to_table))
+    if links:
+        columns = st.columns(len(links) + 1)
+        for column, link in zip(columns, links, strict=False):
+            with column:
+                link()
+
+
+# ------------------------------------------------------------------------------------------ the example
+
+
+@lru_cache(maxsize=256)
+def _cached_answer(game: str, command: str, request: str) -> Any:
+    return json_commands(game)[command](json.loads(request))
+
+
+def _run_example(lesson: Lesson, run: Commands, request: dict[str, Any], default: bool) -> Any:
+    assert lesson.example is not None
+    if default:
+        return _cached_answer(lesson.game, lesson.example.command, json.dumps(request, sort_keys=True))
+    return run[lesson.example.command](request)
+
+
+def _show_value(key: str, label: str, value: Any) -> None:
+    """One row of the example: cards drawn as cards (rows by seat for a table of hands), else a sentence."""
     if isinstance(value, str):
-        cards = parse_any_cards(value)
+        cards = _cards_text(value)
         if cards is not None:
-            show_cards(cards, caption=label, overlap=0.4)
+            st.markdown(f"**{label}**")
+            ch.show_cards(key, list(cards), label=label)
             return
     if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-        rows = [parse_any_cards(v) for v in value]
+        rows = [_cards_text(v) for v in value]
         if all(r is not None for r in rows):
             st.markdown(f"**{label}**")
-            for row in rows:
-                show_cards(row or (), overlap=0.4, scale=0.8)
+            for i, row in enumerate(rows):
+                ch.show_cards(f"{key}:{i}", list(row or ()), label=f"{label} {i + 1}", size="small")
             return
-    st.markdown(f"**{label}:** {value}")
+    if isinstance(value, Mapping) and value and all(isinstance(v, str) for v in value.values()):
+        rows = [_cards_text(v) for v in value.values()]
+        if all(r is not None for r in rows):
+            st.markdown(f"**{label}**")
+            for i, (seat, row) in enumerate(zip(value, rows, strict=True)):
+                st.caption(plain(_seat(str(seat))))
+                ch.show_cards(f"{key}:{i}", list(row or ()), label=_seat(str(seat)), size="small")
+            return
+    st.markdown(f"**{label}:** {words(value)}")
 
 
-def _example(lesson: Lesson, run: Mapping[str, Any]) -> tuple[Any, int | None]:
+def _example(lesson: Lesson, run: Commands, default: bool) -> tuple[Any, int | None]:
     example = lesson.example
     if example is None:
         return None, None
-    seed_key = f"{lesson.game}:lesson:{lesson.slug}:seed"
+    seed_key = _seed_key(lesson)
     seed: int | None = None
     if example.reseed:
         seed = int(st.session_state.get(seed_key, example.request.get("seed", 1)))
+    answer = _run_example(lesson, run, example_request(example, seed), default)
+    answered = _state(_answer_key(lesson, seed)).answered or lesson.exercise is None
     with st.container(border=True):
-        head, button = st.columns([4, 1])
+        head, button = st.columns([4, 1], vertical_alignment="center")
         head.markdown("#### Live example" + (f" · deal {seed}" if seed is not None else ""))
         if example.reseed and seed is not None:
             button.button("Deal another", icon=":material/casino:", key=f"{seed_key}:again",
-                          on_click=_reseed, args=(seed_key, seed))
+                          on_click=_reseed, args=(seed_key, seed), help="A new deal for the example and the exercise")
         if example.caption:
-            st.caption(example.caption)
-        answer = run[example.command](example_request(example, seed))
-        for label, path in example.show:
-            _show_value(label, lookup(answer, path))
+            st.caption(_text(example.caption, answer, lesson.game))
+        hidden = 0
+        for i, row in enumerate(example.show):
+            if row.after and not answered:
+                hidden += 1
+                continue
+            _show_value(f"{seed_key}:{seed}:show:{i}", row.label, lookup(answer, row.path))
+        if hidden:
+            st.caption(":material/visibility_off: More of the example shows once you have answered.")
+        _example_links(lesson, example, answer, seed, default)
     return answer, seed
 
 
-def _answer_widget(exercise: Exercise, key: str, example_answer: Any) -> tuple[Any, bool]:
-    """The learner's answer and whether one has been given."""
+# ----------------------------------------------------------------------------------------- the exercise
+
+
+def _offered(exercise: Exercise, example_answer: Any) -> tuple[Card, ...]:
+    if not exercise.pick_from:
+        return ()
+    source = exercise.pick_from
+    text = lookup(example_answer, source[len("$example."):]) if source.startswith("$example.") else source
+    return parse_any_cards(str(text)) or ()
+
+
+def _answer_widget(ask: Ask) -> None:
+    """The learner's answer: cards chosen by clicking them, a choice, yes/no or a number."""
+    exercise = ask.lesson.exercise
+    assert exercise is not None
     if exercise.input == "cards":
-        offered: tuple[Card, ...] = ()
-        if exercise.pick_from:
-            source = exercise.pick_from
-            text = lookup(example_answer, source[len("$example."):]) if source.startswith("$example.") else source
-            offered = parse_any_cards(str(text)) or ()
-        suitless = bool(offered) and all(c.suit is None for c in offered)
-        deck = Deck.build("cards offered", offered, suitless=suitless)
-        picked = card_picker(key, deck, label="Choose cards", limit_to=offered)
-        return format_cards(picked), bool(picked)
+        offered = _offered(exercise, ask.example_answer)
+        ch.card_hand(ask.key, ch.suit_groups(offered), label="Cards to choose from",
+                     actions=(ch.Action("check", "Check my choice", min_chosen=1, primary=True),),
+                     on_action=lambda event: _judge_cards(ask, event))
+        return
     if exercise.input == "choice":
-        value = st.radio("Your answer", exercise.choices, index=None, key=key, format_func=_choice_label,
-                         horizontal=len(exercise.choices) <= 6)
-        return value, value is not None
+        st.radio("Your answer", exercise.choices, index=None, key=ask.key, format_func=_choice_label,
+                 horizontal=len(exercise.choices) <= 6, on_change=_judge_choice, args=(ask, lambda v: v))
+        return
     if exercise.input == "yes_no":
-        value = st.radio("Your answer", ["Yes", "No"], index=None, key=key, horizontal=True)
-        return (value == "Yes"), value is not None
-    value = st.number_input("Your answer", step=1, value=None, key=key)
-    return (int(value) if value is not None else None), value is not None
+        st.radio("Your answer", ["Yes", "No"], index=None, key=ask.key, horizontal=True,
+                 on_change=_judge_choice, args=(ask, lambda v: v == "Yes"))
+        return
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        st.number_input("Your answer", step=1, value=None, key=ask.key, width=220)
+        st.button("Check", key=f"{ask.key}:check", icon=":material/task_alt:", on_click=_judge_number,
+                  args=(ask,), type="primary")
 
 
-def _exercise(lesson: Lesson, run: Mapping[str, Any], example_answer: Any, seed: int | None) -> None:
+def _hint(lesson: Lesson, example_answer: Any) -> str:
+    exercise = lesson.exercise
+    assert exercise is not None
+    if exercise.hint:
+        return _text(exercise.hint, example_answer, lesson.game)
+    if lesson.summary:
+        return f"Remember: {_text(lesson.summary, example_answer, lesson.game)}"
+    return "Look at the example again, then have another try."
+
+
+def _feedback(lesson: Lesson, ask: Ask, state: ExerciseState) -> None:
+    if state.kind is None:
+        return
+    if state.kind == "error":
+        show_error(ValueError(state.message))
+        return
+    if state.kind == "right":
+        why = state.message or (f"The answer is {state.truth}." if state.truth else "That is what the rules say.")
+        st.success(f"Right. {why}", icon=":material/check_circle:")
+        return
+    if state.kind == "poor":
+        st.warning(f"Legal, but {plain(state.grade or 'not the best')}: {state.message} Try a better one.",
+                   icon=":material/lightbulb:")
+        return
+    if not state.why:
+        st.error(f"Not quite. {_hint(lesson, ask.example_answer)}", icon=":material/cancel:")
+        st.button("Show me why", key=f"{ask.key}:why", icon=":material/help:", on_click=_show_why,
+                  args=(ask.key,))
+        return
+    answer = f" The answer: **{state.truth}**." if state.truth else ""
+    st.info(f"Why: {state.message}{answer}".strip(), icon=":material/school:")
+
+
+def _exercise(lesson: Lesson, run: Commands, example_answer: Any, seed: int | None) -> None:
     exercise = lesson.exercise
     if exercise is None:
         return
-    key = f"{lesson.game}:lesson:{lesson.slug}:answer:{seed}"
+    key = _answer_key(lesson, seed)
+    ask = Ask(lesson, run[exercise.command], example_answer, seed, key)
+    state = _state(key)
     with st.container(border=True):
-        st.markdown("#### Try it")
-        st.markdown(exercise.prompt)
-        answer, given = _answer_widget(exercise, key, example_answer)
-        if exercise.input == "cards":
-            asked = st.button("Check my play", key=f"{key}:check", icon=":material/task_alt:", disabled=not given)
-        else:
-            asked = given  # choices get their feedback at once
-        if not asked:
-            return
-        try:
-            feedback = judge(exercise, answer, run[exercise.command], example_answer, seed)
-        except ValueError as error:
-            show_error(error)
-            return
-        if feedback.right:
-            st.success(f"Right. {feedback.message}".strip(), icon=":material/check_circle:")
-        else:
-            st.error(f"Not quite. {feedback.message}".strip(), icon=":material/cancel:")
+        st.markdown("#### Try it" + (" ✓" if state.solved else ""))
+        st.markdown(_text(exercise.prompt, example_answer, lesson.game))
+        _answer_widget(ask)
+        _feedback(lesson, ask, state)
 
 
-def _claims(lesson: Lesson, run: Mapping[str, Any]) -> None:
+# --------------------------------------------------------------------------------------------- key facts
+
+
+@lru_cache(maxsize=1024)
+def _cached_problems(game: str, path: str, index: int) -> tuple[str, ...]:
+    lesson = next(x for x in load_lessons(game, Path(path).parent.parent) if str(x.path) == path)
+    claim = lesson.claims[index]
+    try:
+        return tuple(check_claim(claim, json_commands(game)[claim.command]))
+    except ValueError as error:
+        return (str(error),)
+
+
+def _claims(lesson: Lesson, run: Commands, default: bool) -> None:
     if not lesson.claims:
         return
-    with st.expander(f"Checked by the engine ({len(lesson.claims)})"):
-        for claim in lesson.claims:
-            try:
-                problems = check_claim(claim, run[claim.command])
-            except ValueError as error:
-                problems = [str(error)]
-            mark = ":green[✓]" if not problems else ":red[✗]"
-            st.markdown(f"{mark} {claim.text}")
+    with st.expander(f"Key facts ({len(lesson.claims)})", icon=":material/fact_check:"):
+        for i, claim in enumerate(lesson.claims):
+            if default:
+                problems: Sequence[str] = _cached_problems(lesson.game, str(lesson.path), i)
+            else:
+                try:
+                    problems = check_claim(claim, run[claim.command])
+                except ValueError as error:
+                    problems = [str(error)]
+            text = link_glossary_terms(claim.text, lesson.game)
+            st.markdown(f"- {text}" if not problems else f"- :red[✗] {text} — the rules say otherwise")
+
+
+# ------------------------------------------------------------------------------------------------ page
+
+
+def _menu(game: str, lessons: Sequence[Lesson], index: int, done: frozenset[str]) -> None:
+    key = _index_key(game)
+    count = len(lessons)
+
+    def title(i: int) -> str:
+        mark = "✓ " if lessons[i].slug in done else ""
+        return f"{mark}{i + 1}. {lessons[i].title}"
+
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        st.selectbox("Lesson", range(count), key=key, format_func=title, label_visibility="collapsed",
+                     on_change=_moved, args=(game,), width="stretch")
+        st.button("Back", key=f"{key}:prev", on_click=_step, args=(game, -1, count), disabled=index == 0,
+                  icon=":material/arrow_back:")
+        st.button("Next", key=f"{key}:next", on_click=_step, args=(game, 1, count), disabled=index == count - 1,
+                  icon=":material/arrow_forward:")
+    finished = sum(1 for lesson in lessons if lesson.slug in done)
+    st.progress((index + 1) / count, text=f"Lesson {index + 1} of {count} · ✓ {finished} of {count} done")
+
+
+def _ending(game: str, lessons: Sequence[Lesson], index: int) -> None:
+    if index == len(lessons) - 1:
+        st.success("That was the last lesson. You know the rules: time to play.", icon=":material/celebration:")
+        _page_link(game, "table", "Now play a hand at the Table", ":material/playing_cards:")
+        return
+    nxt = lessons[index + 1]
+    st.button(f"Next: {plain(nxt.title)}", key=f"{_index_key(game)}:next-bottom", on_click=_step,
+              args=(game, 1, len(lessons)), icon=":material/arrow_forward:")
 
 
 def render_lessons(
-    game: str, *, root: Path = LESSONS_DIR, commands: Mapping[str, Any] | None = None, title: str | None = None
+    game: str,
+    *,
+    root: Path = LESSONS_DIR,
+    commands: Commands | None = None,
+    title: str | None = None,
+    extra: Callable[[], None] | None = None,
 ) -> None:
     """Draw the lesson browser for ``game``: choose a lesson, read it, deal examples, try the exercise.
 
-    ``root`` and ``commands`` (the game's cli COMMANDS by default) are there for tests.
+    ``extra`` draws a game's interactive piece under the lesson (above the way on to the next lesson); ``root``
+    and ``commands`` (the game's JSON commands by default) are there for tests.
     """
-    st.title(title or f"{GAMES[game].title} — Lessons")
+    default = commands is None
+    st.title(title or f"{GAMES[game].title if game in GAMES else game} — Lessons")
     lessons = load_lessons(game, root)
     if not lessons:
         st.info("The lessons for this game are being written.")
         return
-    run = commands if commands is not None else json_commands(game)
-    key = _index_key(game)
-    if key not in st.session_state:
-        st.session_state[key] = 0
-    count = len(lessons)
-    nav = st.columns([5, 1, 1])
-    nav[0].selectbox("Lesson", range(count), key=key, format_func=lambda i: f"{i + 1}. {lessons[i].title}",
-                     label_visibility="collapsed")
-    index = int(st.session_state[key])
-    nav[1].button("Back", key=f"{key}:prev", on_click=_step, args=(game, -1, count), disabled=index == 0,
-                  icon=":material/arrow_back:", width="stretch")
-    nav[2].button("Next", key=f"{key}:next", on_click=_step, args=(game, 1, count), disabled=index == count - 1,
-                  icon=":material/arrow_forward:", width="stretch")
-    st.progress((index + 1) / count, text=f"Lesson {index + 1} of {count}")
+    run: Commands = json_commands(game) if commands is None else commands
+    learner = current_learner()  # the sidebar (ui.nav) says who is learning
+    tracker = Tracker(game, learner)
+    show_message()
+    name_picker(game, learner)
+    index = _place(game, lessons, tracker)
     lesson = lessons[index]
+    tracker.open_lesson(lesson.slug)
+    if lesson.exercise is None:
+        tracker.lesson_done(lesson.slug)
+    progress = tracker.progress()
+    _link_error(game, lessons)
+    _menu(game, lessons, index, progress.lessons_done)
     st.header(lesson.title)
+    if lesson.slug in progress.lessons_done:
+        st.badge("Done", icon=":material/check:", color="green")
     if lesson.summary:
-        st.caption(lesson.summary)
-    st.markdown(lesson.body)
+        st.caption(link_glossary_terms(lesson.summary, game))
+    st.markdown(link_glossary_terms(lesson.body, game))
+    _see_also(lesson)
     try:
-        example_answer, seed = _example(lesson, run)
+        example_answer, seed = _example(lesson, run, default)
         _exercise(lesson, run, example_answer, seed)
     except ValueError as error:
         show_error(error)
-    _claims(lesson, run)
+    _claims(lesson, run, default)
+    if extra is not None:
+        extra()
+    _ending(game, lessons, index)
+    _write_url(game, index)
+
+
+__all__ = ["LESSON_QUERY", "exercise_id", "link_glossary_terms", "parse_any_cards", "render_lessons", "words"]

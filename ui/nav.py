@@ -9,6 +9,7 @@ import streamlit as st
 
 from engine.games import GAMES, preset_texts
 from ui.fonts import use_cjk_font
+from ui.learner import current_learner, sidebar_status
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ROOT / "pages"
@@ -29,6 +30,7 @@ PAGE_KINDS: tuple[PageKind, ...] = (
     PageKind("table", "Table", ":material/playing_cards:", "watch or play a whole hand"),
 )
 GAME_KEY = "sidebar:game"
+FOUR_COLOUR_KEY = "sidebar:four-colour"
 
 
 def game_page_file(game: str, kind: str) -> Path:
@@ -125,4 +127,8 @@ def run_app() -> None:
             titles = preset_titles(game)
             st.selectbox("Rules", list(names), key=preset_key(game), format_func=lambda n: titles.get(n, n),
                          help="\n\n".join(f"**{titles.get(n, n)}** — {d}" for n, d in names.items()))
+        st.divider()
+        sidebar_status(current_learner())
+        st.toggle("Four-colour deck", key=FOUR_COLOUR_KEY,
+                  help="♦ blue and ♣ green: easier to tell apart on a projector and for colour-blind eyes.")
     current.run()

@@ -15,7 +15,7 @@ from typing import Any
 
 import streamlit as st
 
-from engine.errors import InvalidRequestError
+from engine.errors import CardTableError, InvalidRequestError, LimitExceededError
 
 QUERY_KEY = "pos"
 
@@ -26,12 +26,28 @@ def encode_position(position: Mapping[str, Any]) -> str:
     return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 
 
+MAX_LINK = 40_000
+"""The longest link text read (a long whole game's record compresses to a few kB)."""
+
+
 def decode_position(text: str) -> dict[str, Any]:
-    """The position in ``text`` from :func:`encode_position`; InvalidRequestError if it is damaged."""
+    """The position in ``text`` from :func:`encode_position`; InvalidRequestError if it is damaged or too large
+    (the text and what it decompresses to are bounded before any parsing)."""
+    from engine.commands import MAX_REQUEST_BYTES, load_json
+
+    if len(text) > MAX_LINK:
+        raise LimitExceededError(f"the shared link is {len(text):,} characters long; the limit is {MAX_LINK:,}")
     try:
-        raw = zlib.decompress(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
-        value = json.loads(raw)
-    except (binascii.Error, zlib.error, ValueError):
+        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, MAX_REQUEST_BYTES + 1)
+    except (binascii.Error, zlib.error, ValueError, UnicodeEncodeError):
+        raise InvalidRequestError("the shared link is damaged: its position could not be read") from None
+    if len(raw) > MAX_REQUEST_BYTES or inflater.unconsumed_tail:
+        raise LimitExceededError("the shared link holds more than a position can be")
+    try:
+        value = load_json(raw, what="the shared link")
+    except CardTableError:
         raise InvalidRequestError("the shared link is damaged: its position could not be read") from None
     if not isinstance(value, dict):
         raise InvalidRequestError("the shared link does not hold a position")
@@ -39,11 +55,10 @@ def decode_position(text: str) -> dict[str, Any]:
 
 
 def parse_json_position(text: str) -> dict[str, Any]:
-    """A position from JSON text; InvalidRequestError quoting the problem."""
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InvalidRequestError(f"not JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
+    """A position from JSON text (bounded in size and nesting); InvalidRequestError quoting the problem."""
+    from engine.commands import load_json
+
+    value = load_json(text, what="the text")
     if not isinstance(value, dict):
         raise InvalidRequestError("a position is a JSON object, like the one 'Download' saves")
     return value

@@ -30,7 +30,7 @@ import streamlit as st
 
 from engine.errors import CardTableError
 from engine.games import game as game_of
-from engine.sim import simulate
+from engine.sim import pool_context, simulate
 
 Progress = Callable[[int, int], None]
 STORE_SIZE = 48
@@ -159,7 +159,7 @@ class Runner:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self.pool is None:
-            self.pool = ProcessPoolExecutor(max_workers=self.workers)
+            self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=pool_context())
         return self.pool
 
     def start(self, game: str, games: int, seed: int, options: Mapping[str, Any]) -> Job:

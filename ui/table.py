@@ -26,6 +26,7 @@ from engine.errors import CardTableError, InvalidRequestError, ReplayError, Unkn
 from engine.games import GAMES
 from engine.match import WHOLE, is_whole, whole_game
 from engine.table import Record, Step, TableView
+from ui import card_hand as ch
 from ui import table_draw as draw
 from ui.nav import current_preset, set_preset
 from ui.share import decode_position, encode_position, parse_json_position
@@ -35,6 +36,8 @@ WATCH, PLAY = "watch", "play"
 MODE_LABELS = {WATCH: "Watch", PLAY: "Play"}
 HAND_QUERY = "hand"
 SPEEDS = {"slow": 3.0, "normal": 1.5, "fast": 0.6}
+HINT_BUDGET, HINT_SECONDS = 24, 2.5
+REVIEW_BUDGET = 12
 
 
 def table_game(key: str) -> Game[Any, Any, Any] | None:
@@ -270,7 +273,7 @@ class TablePage:
         seeded = not hand.record.actions or (s.mode == WATCH and not st.session_state.get(self.key("loaded")))
         if not seeded or (hand.record.start and not is_whole(hand.record.start)) or hand.record.options:
             wanted[HAND_QUERY] = encode_position(hand.record.to_json())
-        current = {k: st.query_params.get(k) for k in st.query_params.keys()}
+        current: dict[str, str] = {k: str(st.query_params.get(k)) for k in st.query_params.keys()}
         keep = {k: v for k, v in current.items()
                 if k not in ("mode", "seed", "step", "seat", "present", "whole", HAND_QUERY)}
         if current != {**keep, **wanted}:
@@ -474,20 +477,49 @@ class TablePage:
             st.session_state[self.key("undone")] = True
 
     def _hint(self) -> None:
+        """The coach's choice and its reason (a quick sampling), or — for a game the coach cannot sample yet —
+        the heuristic bot's choice and the rule that allows it. The hinted cards are chosen in your hand."""
+        from engine.advisor import advise, can_advise, label
+
         hand = self._hand("play")
         if hand is None:
             return
-        rng = random.Random(len(hand.steps))
-        bot = self.game.bot(next(iter(self.game.bots)))
-        action = bot.choose(hand.last, rng)
-        st.session_state[self.key("hint")] = (action_label(self.game, action), self.hint_reason(hand.last, action))
+        state = hand.last
+        if can_advise(self.game):
+            advice = advise(self.game, state, budget=HINT_BUDGET, seconds=HINT_SECONDS, seed=len(hand.steps))
+            action, why = advice.best.action, advice.best.why
+            if advice.forced:
+                why = "it is your only legal choice"
+            text = label(self.game, action)
+        else:
+            rng = random.Random(len(hand.steps))
+            bot = self.game.bot(next(iter(self.game.bots)))
+            action = bot.choose(state, rng)
+            text, why = action_label(self.game, action), self.game.check(state, action).reason
+        st.session_state[self.key("hint")] = (text, why)
+        cards = self.game.action_cards(action)
+        if cards:
+            ch.select_cards(self.key(f"pick:{len(hand.steps)}"), cards)
 
-    def hint_reason(self, state: Any, action: Any) -> str:
-        """Why the hint: the coach's reason when a game has one, else the rule that makes the move legal."""
-        explain = getattr(self.game, "explain_hint", None)
-        if callable(explain):
-            return str(explain(state, action))
-        return self.game.check(state, action).reason
+    def _review(self) -> None:
+        """The coach's review of your decisions in the finished game (kept until the next game)."""
+        from engine.advisor import review
+
+        hand = self._hand("play")
+        if hand is None:
+            return
+        marks = review(self.game, hand.states, hand.record.actions, self.settings.me, budget=REVIEW_BUDGET)
+        st.session_state[self.key("review")] = (hand.record, marks)
+
+    def _show_step(self, step: int) -> None:
+        """Open the finished game in watch mode at ``step`` (from the review)."""
+        hand = self._hand("play")
+        if hand is None:
+            return
+        s = self.settings
+        self._set_hand("watch", hand)
+        st.session_state[self.key("loaded")] = True
+        s.mode, s.step, s.seat = WATCH, step, s.me
 
     # -- drawing ------------------------------------------------------------------------------------
     def render(self) -> None:
@@ -516,32 +548,31 @@ class TablePage:
         ss.setdefault(self.key("w:seed"), s.seed)
         ss[self.key("w:large")] = s.large
         ss[self.key("w:pause_after_tricks")] = s.pause_after_tricks
-        row = st.columns([1.5, 2, 1.5, 1.4, 1.4, 1.5], vertical_alignment="bottom")
-        row[0].segmented_control("Mode", list(MODE_LABELS), format_func=MODE_LABELS.get, key=self.key("w:mode"),
-                                 on_change=self._on_mode, label_visibility="collapsed")
-        ss[self.key("w:whole")] = "whole" if s.whole else "hand"
-        row[1].segmented_control("Length", ["hand", "whole"], format_func={"hand": "One hand",
-                                 "whole": "Whole game"}.get, key=self.key("w:whole"), on_change=self._on_whole,
-                                 label_visibility="collapsed",
-                                 help="One hand, or a whole game: Shengji's rounds climbing past the ace, Euchre to "
-                                      "10, a session of Dou Dizhu hands, a match of Thirteen.")
-        row = [row[0], *row[2:]]
-        row[1].number_input("Deal number", min_value=0, max_value=2**31 - 1, step=1, key=self.key("w:seed"),
-                            on_change=self._on_seed, label_visibility="collapsed",
+        # A flex row that wraps on a phone instead of stacking every control under the other.
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            st.segmented_control("Mode", list(MODE_LABELS), format_func=lambda m: MODE_LABELS[m],
+                                 key=self.key("w:mode"), on_change=self._on_mode, label_visibility="collapsed")
+            ss[self.key("w:whole")] = "whole" if s.whole else "hand"
+            lengths = {"hand": "One hand", "whole": "Whole game"}
+            st.segmented_control("Length", list(lengths), format_func=lambda m: lengths[m], key=self.key("w:whole"),
+                                 on_change=self._on_whole, label_visibility="collapsed",
+                                 help="One hand, or a whole game: Shengji's rounds climbing past the ace, Euchre "
+                                      "to 10, a session of Dou Dizhu hands, a match of Thirteen.")
+            st.number_input("Deal number", min_value=0, max_value=2**31 - 1, step=1, key=self.key("w:seed"),
+                            on_change=self._on_seed, label_visibility="collapsed", width=130,
                             help="The deal number: the same number always deals the same cards.")
-        row[2].button("New deal", icon=":material/casino:", on_click=self._new_deal, key=self.key("new"),
-                      width="stretch")
-        with row[3].popover("Settings", icon=":material/tune:", width="stretch"):
-            st.toggle("Large cards", key=self.key("w:large"), on_change=self._toggle, args=("large",),
-                      help="Bigger cards, the trick too — for a projector.")
-            st.toggle("Pause after each trick", key=self.key("w:pause_after_tricks"), on_change=self._toggle,
-                      args=("pause_after_tricks",), help="When you play: stop after every finished trick to see "
-                                                         "who won it.")
-            st.toggle("Show every seat's cards", key=self.key("w:peek"),
-                      help="When you play: see the other hands too (a teacher's view).")
-            st.caption(f"Rules: {self.game.presets[self.preset].title} — change them in the sidebar.")
-        row[4].button("Present", icon=":material/present_to_all:", key=self.key("present"),
-                      on_click=self._start_presenter, width="stretch",
+            st.button("New deal", icon=":material/casino:", on_click=self._new_deal, key=self.key("new"))
+            with st.popover("Settings", icon=":material/tune:"):
+                st.toggle("Large cards", key=self.key("w:large"), on_change=self._toggle, args=("large",),
+                          help="Bigger cards, the trick too — for a projector.")
+                st.toggle("Pause after each trick", key=self.key("w:pause_after_tricks"), on_change=self._toggle,
+                          args=("pause_after_tricks",), help="When you play: stop after every finished trick to "
+                                                             "see who won it.")
+                st.toggle("Show every seat's cards", key=self.key("w:peek"),
+                          help="When you play: see the other hands too (a teacher's view).")
+                st.caption(f"Rules: {self.game.presets[self.preset].title} — change them in the sidebar.")
+            st.button("Present", icon=":material/present_to_all:", key=self.key("present"),
+                      on_click=self._start_presenter,
                       help="Presenter mode for a class: the sidebar out of the way, seats round a big table. "
                            "Step with ← and →, or a clicker (PageUp/PageDown).")
 
@@ -639,31 +670,28 @@ class TablePage:
 
     def _step_bar(self, hand: Hand, step: int, total: int) -> None:
         s = self.settings
-        c = st.columns([1, 1, 1, 1, 2, 3], vertical_alignment="center")
-        c[0].button("Start", icon=":material/first_page:", on_click=self._goto, args=(0,), key=self.key("first"),
-                    disabled=step == 0, width="stretch", help="Back to the deal")
-        c[1].button("Back", icon=":material/chevron_left:", on_click=self._goto, args=(step - 1,),
-                    key=self.key("back"), disabled=step == 0, width="stretch", help="One step back (←)")
-        c[2].button("Forward", icon=":material/chevron_right:", on_click=self._goto, args=(step + 1,),
-                    key=self.key("forward"), disabled=step == total, width="stretch", help="One step on (→)")
-        c[3].button("End", icon=":material/last_page:", on_click=self._goto, args=(total,), key=self.key("last"),
-                    disabled=step == total, width="stretch", help="The end of the game")
-        st.session_state[self.key("w:auto")] = s.auto
-        with c[4]:
-            inner = st.columns(2, vertical_alignment="center")
-            inner[0].toggle("Auto", key=self.key("w:auto"), on_change=self._toggle, args=("auto",),
-                            disabled=step == total, help="Step on by itself at the chosen speed")
-            st.session_state.setdefault(self.key("w:speed"), s.speed)
-            inner[1].selectbox("Speed", list(SPEEDS), key=self.key("w:speed"), on_change=self._on_speed,
-                               label_visibility="collapsed", format_func=str.capitalize)
         chapters: dict[int, str] = {}
         for number, st_ in enumerate(hand.steps, start=1):
             if st_.chapter and st_.chapter not in chapters.values():
                 chapters[number] = st_.chapter
-        with c[5]:
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            st.button("Start", icon=":material/first_page:", on_click=self._goto, args=(0,), key=self.key("first"),
+                      disabled=step == 0, help="Back to the deal")
+            st.button("Back", icon=":material/chevron_left:", on_click=self._goto, args=(step - 1,),
+                      key=self.key("back"), disabled=step == 0, help="One step back (←)")
+            st.button("Forward", icon=":material/chevron_right:", on_click=self._goto, args=(step + 1,),
+                      key=self.key("forward"), disabled=step == total, help="One step on (→)", type="primary")
+            st.button("End", icon=":material/last_page:", on_click=self._goto, args=(total,), key=self.key("last"),
+                      disabled=step == total, help="The end of the game")
+            st.session_state[self.key("w:auto")] = s.auto
+            st.toggle("Auto-play", key=self.key("w:auto"), on_change=self._toggle, args=("auto",),
+                      disabled=step == total, help="Step on by itself at the chosen speed")
+            st.session_state.setdefault(self.key("w:speed"), s.speed)
+            st.selectbox("Speed", list(SPEEDS), key=self.key("w:speed"), on_change=self._on_speed,
+                         label_visibility="collapsed", format_func=str.capitalize, width=110)
             st.selectbox("Jump to", list(chapters), index=None, key=self.key("w:jump"), on_change=self._jump,
                          format_func=lambda n: chapters[n], placeholder="Jump to a trick or round…",
-                         label_visibility="collapsed")
+                         label_visibility="collapsed", width=230)
         st.progress(step / total if total else 1.0, text=f"Step {step} of {total}")
 
     def play(self) -> None:
@@ -685,8 +713,10 @@ class TablePage:
                 self.pause_panel(hand, pause, names)
             elif to_act is None:
                 draw.outcome(self.game.outcome(state), self.letters)
-                st.button("Play another deal", icon=":material/casino:", on_click=self._new_deal,
-                          key=self.key("again"), type="primary")
+                again, coach = st.columns(2)
+                again.button("Play another deal", icon=":material/casino:", on_click=self._new_deal,
+                             key=self.key("again"), type="primary", width="stretch")
+                self.review_panel(hand, coach)
             elif to_act == me:
                 self.decision(hand, me, names)
             else:
@@ -713,6 +743,38 @@ class TablePage:
         c[1].button("Leave presenter mode", icon=":material/close_fullscreen:", key=self.key("leave"),
                     on_click=self._leave_presenter, width="stretch")
 
+    def review_panel(self, hand: Hand, place: Any) -> None:
+        """After a game you played: the coach marks each of your decisions by the expected value it lost."""
+        from engine.advisor import can_advise, label
+
+        if not can_advise(self.game):
+            place.caption("The coach cannot review this game yet.")
+            return
+        kept = st.session_state.get(self.key("review"))
+        if kept is None or kept[0] != hand.record:
+            place.button("Review my decisions", icon=":material/insights:", key=self.key("review-button"),
+                         on_click=self._review, width="stretch",
+                         help="The coach replays every decision you took and marks the ones that lost points "
+                              "on average (a few seconds per decision).")
+            return
+        marks = kept[1]
+        worst = [m for m in marks if m.verdict != "fine"]
+        st.markdown(f"**The coach's review:** {len(marks)} decisions, "
+                    f"{sum(m.verdict == 'mistake' for m in marks)} mistakes, "
+                    f"{sum(m.verdict == 'inaccuracy' for m in marks)} inaccuracies.")
+        for mark in worst[:12]:
+            cols = st.columns([5, 1], vertical_alignment="center")
+            played = label(self.game, self.game.parse_action(hand.states[mark.step], mark.played))
+            best = label(self.game, self.game.parse_action(hand.states[mark.step], mark.best))
+            icon = "🔴" if mark.verdict == "mistake" else "🟠"
+            cols[0].markdown(f"{icon} **Step {mark.step + 1}** — you played **{plain(played)}**, the coach prefers "
+                             f"**{plain(best)}** ({mark.verdict}, {mark.loss:.2f} points on average): "
+                             f"{plain(mark.why)}")
+            cols[1].button("Show me", key=self.key(f"show:{mark.step}"), on_click=self._show_step,
+                           args=(mark.step,), width="stretch")
+        if not worst:
+            st.success("Every decision was as good as the coach's, within the noise of its samples.")
+
     def pause_panel(self, hand: Hand, index: int, names: Sequence[str]) -> None:
         step = hand.steps[index]
         st.markdown(f"#### {plain(step.chapter) or 'The trick'} is over")
@@ -728,16 +790,14 @@ class TablePage:
         prompt = self.game.prompt(state)
         st.markdown(f"**Your turn, {plain(names[me])}:** {plain(prompt.text)}")
         legal = self.game.legal_actions(state, limit=5000)
-        words = [a for a in legal if self.game.action_cards(a) is None][:8]
-        cols = st.columns([*([1.4] * len(words)), 1, 1.6], vertical_alignment="center")
-        for i, action in enumerate(words):
-            cols[i].button(action_label(self.game, action), key=self.key(f"act:{i}:{len(hand.steps)}"),
-                           on_click=self.act, args=(action,), width="stretch")
-        cols[len(words)].button("Hint", icon=":material/lightbulb:", key=self.key("hint-button"),
-                                on_click=self._hint, width="stretch")
-        cols[len(words) + 1].button("Undo my last play", icon=":material/undo:", key=self.key("undo"),
-                                    on_click=self._undo, disabled=not any(s.seat == me for s in hand.steps),
-                                    width="stretch")
+        words = [a for a in legal if self.game.action_cards(a) is None][:12]
+        with st.container(horizontal=True, gap="small"):
+            for i, action in enumerate(words):
+                st.button(action_label(self.game, action), key=self.key(f"act:{i}:{len(hand.steps)}"),
+                          on_click=self.act, args=(action,))
+            st.button("Hint", icon=":material/lightbulb:", key=self.key("hint-button"), on_click=self._hint)
+            st.button("Undo my last play", icon=":material/undo:", key=self.key("undo"), on_click=self._undo,
+                      disabled=not any(s.seat == me for s in hand.steps))
         refused = st.session_state.get(self.key("refused"))
         if refused:
             st.error(f"You can't play {plain(refused[0])}: {plain(refused[1])}", icon=":material/block:")

@@ -13,7 +13,7 @@ from engine.cards import Card
 from engine.contract import Outcome
 from engine.table import Seat, Step, TableView
 from ui import card_hand as ch
-from ui.widgets import plain
+from ui.widgets import four_colour, plain
 
 __all__ = ["choose_cards", "commentary", "outcome", "presenter_style", "step_keys", "table", "trick_cards"]
 
@@ -71,9 +71,9 @@ def _seat_block(seat: Seat, index: int, view: TableView, *, key: str, scale: flo
     if all(c is None for c in seat.cards):
         n = len(seat.cards)
         ch.show_cards(f"{key}:seat:{index}", [None], label=f"{seat.name}'s cards, face down", size="small",
-                      captions={0: f"{n} card{'s' if n != 1 else ''}"})
+                      captions={0: f"{n} card{'s' if n != 1 else ''}"}, four_colour=four_colour())
         return
-    ch.show_cards(f"{key}:seat:{index}", list(seat.cards), label=f"{seat.name}'s cards",
+    ch.show_cards(f"{key}:seat:{index}", list(seat.cards), four_colour=four_colour(), label=f"{seat.name}'s cards",
                   size=size_of(scale, side=side))
 
 
@@ -84,8 +84,8 @@ def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Seque
         st.caption("Nothing on the table yet.")
         return
     cards: list[Card | None] = []
-    captions: dict[int, str] = {}
-    winner: dict[int, ch.Highlight] = {}
+    captions: dict[int | Card, str] = {}
+    winner: dict[int | Card, ch.Highlight] = {}
     said: list[str] = []
     for seat, played, label in table:
         who = names[seat] if seat < len(names) else "?"
@@ -99,7 +99,7 @@ def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Seque
         cards.extend(played)
     if cards:
         ch.show_cards(key, cards, label="The cards on the table", captions=captions, highlight=winner or None,
-                      size="large" if scale >= 1.2 else "normal")
+                      size="large" if scale >= 1.2 else "normal", four_colour=four_colour())
     if said:
         st.caption(plain(" · ".join(said)))
 
@@ -139,12 +139,14 @@ def table(view: TableView, names: Sequence[str], *, scale: float, me: int | None
                 for n, (label, cards) in enumerate(view.extra):
                     if len(cards) <= 2:
                         st.caption(plain(label))
-                        ch.show_cards(f"{key}:extra:{n}", list(cards), label=label, size="small")
+                        ch.show_cards(f"{key}:extra:{n}", list(cards), label=label, size="small",
+                                      four_colour=four_colour())
             block(where["bottom"])
             for n, (label, cards) in enumerate(view.extra):
                 if len(cards) > 2:
                     st.caption(plain(label))
-                    ch.show_cards(f"{key}:extra:{n}", list(cards), label=label, size="small")
+                    ch.show_cards(f"{key}:extra:{n}", list(cards), label=label, size="small",
+                                      four_colour=four_colour())
         with left:
             block(where["left"], side=True)
         with right:
@@ -191,7 +193,7 @@ def choose_cards(key: str, groups: Sequence[tuple[str, Sequence[Card]]], *, sele
     (``on_play`` gets the chosen cards before the page runs again). Unusable cards are greyed, with their reason
     shown when clicked; ``highlight``/``marked`` cards are ringed, with a legend."""
     flat = [c for _, cards in groups for c in cards]
-    rings: dict[int, ch.Highlight] = {}
+    rings: dict[int | Card, ch.Highlight] = {}
     lit, mark = set(highlight), list(marked)
     for i, card in enumerate(flat):
         if card in mark:
@@ -200,9 +202,9 @@ def choose_cards(key: str, groups: Sequence[tuple[str, Sequence[Card]]], *, sele
         elif card in lit:
             rings[i] = ch.Highlight(highlight_label or "matters now", ch.LED_SUIT.colour, ch.LED_SUIT.mark)
     hand = [ch.CardGroup(name, cards) for name, cards in groups]
-    size = "large" if scale >= 1.2 else "normal"
+    size: ch.Size = "large" if scale >= 1.2 else "normal"
     if not selectable:
-        ch.show_cards(key, hand, label=label, highlight=rings or None, size=size)
+        ch.show_cards(key, hand, label=label, highlight=rings or None, size=size, four_colour=four_colour())
         return
     button = ch.Action("play", action, min_chosen=1, exact=count is not None, primary=True)
 
@@ -210,5 +212,6 @@ def choose_cards(key: str, groups: Sequence[tuple[str, Sequence[Card]]], *, sele
         if on_play is not None and event.action == "play":
             on_play(tuple(c for c in event.cards if c is not None))
 
-    ch.card_hand(key, hand, actions=(button,), label=label, required=count, why_not=dict(unusable) or None,
-                 highlight=rings or None, size=size, on_action=deliver)
+    why: dict[int | Card, str] = dict(unusable.items())
+    ch.card_hand(key, hand, actions=(button,), label=label, required=count, why_not=why or None,
+                 highlight=rings or None, size=size, on_action=deliver, four_colour=four_colour())

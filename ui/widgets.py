@@ -43,6 +43,11 @@ def plain(text: object) -> str:
     return _WWW.sub(r"\1\\.", escaped)
 
 
+def four_colour() -> bool:
+    """Whether the learner chose the four-colour deck (♦ blue, ♣ green) in the sidebar."""
+    return bool(st.session_state.get("sidebar:four-colour", False))
+
+
 def show_error(error: Exception) -> None:
     """A learner-readable message for a bad input (never a traceback); the message is shown as plain text."""
     st.error(plain(str(error)), icon=":material/error:")

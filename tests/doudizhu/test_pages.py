@@ -1,6 +1,5 @@
-"""AppTest of the Dou Dizhu pages: the editor (the issue's position, typing a hand, checking plays, passing,
-the other preset, several readings, bad input, JSON load and share link), the scoring explorer (charts read
-from their plotly spec) and the lessons (every lesson opens; an exercise is judged)."""
+"""AppTest of the Dou Dizhu pages: the scoring explorer (charts read from their plotly spec) and the lessons
+(every lesson opens; an exercise is judged). The position editor: test_editor_page.py."""
 
 from __future__ import annotations
 
@@ -10,9 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT
-from ui import doudizhu_ui as ui
 from ui.nav import preset_key
-from ui.share import encode_position
 
 
 def page(name: str) -> AppTest:
@@ -21,95 +18,6 @@ def page(name: str) -> AppTest:
 
 def markdown(at: AppTest) -> str:
     return "\n".join(m.value for m in at.markdown)
-
-
-def pills(at: AppTest, part: str, preset: str = "three_player") -> list[str]:
-    key = ui.picker_key(part, preset) + ":"
-    return [p.key for p in at.get("button_group") if p.key and p.key.startswith(key)]
-
-
-def test_editor_shows_the_issue_position_and_its_legal_plays() -> None:
-    at = page("editor").run()
-    assert not at.exception, [e.value for e in at.exception]
-    assert at.header[0].value == "Legal plays (7)"
-    assert "**Triplet + single** · 7" in markdown(at)
-    table = at.dataframe[0].value
-    assert list(table["Cards"])[0] == "9 9 9 3"
-
-
-def test_editor_typed_hand_lead_and_check() -> None:
-    at = page("editor").run()
-    at.button(key=ui.EDITOR + "clear").click().run()
-    at.text_input(key=ui.TYPED).input("3 3 3 4 4 4 5 7 BJ RJ").run()
-    assert not at.exception
-    assert "You lead" in markdown(at)
-    headers = [h.value for h in at.header]
-    assert headers[0].startswith("Legal plays (")
-    assert "**Rocket** · 1" in markdown(at) and "**Airplanes + singles**" in markdown(at)
-    at.selectbox(key=ui.TRY).set_value("3 3 3 4 4 4 5 7").run()
-    assert any("airplane of two triplets" in s.value for s in at.success)
-    at.toggle(key=ui.PASSING).set_value(True).run()
-    assert any("cannot pass" in e.value for e in at.error)
-
-
-def test_editor_verdict_on_picked_cards() -> None:
-    at = page("editor").run()
-    key = ui.picker_key("play", "three_player") + ":"
-    at.button_group(key=key).set_value(["3#1", "4#1", "5#1", "6#1", "7#1"]).run()
-    assert not at.exception
-    assert any("cannot be played on a triplet of 4s with a 5" in e.value for e in at.error)
-    at.toggle(key=ui.PASSING).set_value(True).run()
-    assert any(s.value.startswith("Legal: you may pass") for s in at.success)
-
-
-def test_editor_bad_typed_hand_is_a_message() -> None:
-    at = page("editor").run()
-    at.text_input(key=ui.TYPED).input("3 3 3 3 3").run()
-    assert not at.exception
-    assert any("3 appears 5 times" in e.value for e in at.error)
-    at.text_input(key=ui.TYPED).input("3 Z").run()
-    assert any("'Z'" in e.value for e in at.error)
-
-
-def test_editor_impossible_position_is_a_message() -> None:
-    at = page("editor").run()
-    table = ui.picker_key("table", "three_player") + ":"
-    at.button_group(key=table + "2").set_value([])
-    at.button_group(key=table + "3").set_value([])
-    at.button_group(key=table).set_value(["3#1", "4#1"]).run()
-    assert not at.exception
-    assert any("the previous play 3 4 is no combination" in e.value for e in at.error)
-
-
-def test_editor_loads_json_with_another_preset_and_options() -> None:
-    at = page("editor").run()
-    position = {"preset": "four_player", "hand": "3 3 3 3 3 7 7 7 7 BJ BJ", "table": "8 8 8 8"}
-    at.text_area(key=ui.SHARE + ":paste").input(json.dumps(position)).run()
-    at.button(key=ui.SHARE + ":load").click().run()
-    assert not at.exception, [e.value for e in at.exception]
-    assert at.session_state[preset_key("doudizhu")] == "four_player"
-    assert any("Position loaded" in s.value for s in at.success)
-    assert at.header[0].value == "Legal plays (1)"
-    assert list(at.dataframe[0].value["Cards"]) == ["3 3 3 3 3"]
-    at.text_area(key=ui.SHARE + ":paste").input('{"hand": "3 3 3 3 3"}').run()
-    at.button(key=ui.SHARE + ":load").click().run()
-    assert any("Not loaded" in e.value and "3 appears 5 times" in e.value for e in at.error)
-
-
-def test_editor_link_and_two_readings() -> None:
-    at = page("editor")
-    position = {"preset": "three_player", "options": {"distinct_kickers": False},
-                "hand": "7 7 7 8 8 8 9 9 9 10 10 10", "previous": "3 3 3 4 4 4 5 5 5 6 6 6"}
-    at.query_params["pos"] = encode_position(position)
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    assert any("Loaded the position from the link" in s.value for s in at.success)
-    radio = at.radio(key=ui.READING)
-    assert len(radio.options) == 2 and radio.value == "airplane"
-    assert list(at.dataframe[0].value["Cards"]) == ["7 7 7 8 8 8 9 9 9 10 10 10"]  # on the airplane of four
-    radio.set_value("airplane_singles").run()
-    assert at.header[0].value == "Legal plays (1)"
-    assert list(at.dataframe[0].value["Cards"]) == ["8 8 8 9 9 9 10 10 10 7 7 7"]
 
 
 def _no_simulation(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -239,38 +147,3 @@ def test_lessons_page_walks_every_lesson_and_judges_an_exercise() -> None:
     at.selectbox(key=key).set_value(12).run()
     at.radio(key="doudizhu:lesson:13-four-players:answer:3").set_value("Yes").run()
     assert any(s.value.startswith("Right.") and "more cards beats" in s.value for s in at.success)
-
-
-def _editor_below_the_sidebar(page: str) -> None:
-    """The editor as the app runs it: the sidebar's preset box drawn first (as ui.nav.run_app does), then the page."""
-    import runpy
-
-    import streamlit as st
-
-    from ui import nav
-
-    names = nav.presets("doudizhu")
-    pending = st.session_state.pop(nav._pending_key("doudizhu"), None)
-    if pending in names:
-        st.session_state[nav.preset_key("doudizhu")] = pending
-    with st.sidebar:
-        st.selectbox("Rule preset", list(names), key=nav.preset_key("doudizhu"))
-    runpy.run_path(page)
-
-
-@pytest.mark.parametrize(("position", "header"), [
-    ({"preset": "three_player", "hand": "3 3 4 5 6 7 8 9 9 9 BJ", "table": "4 4 4 5"}, "Legal plays (7)"),
-    ({"preset": "four_player", "hand": "3 3 3 3 3 7 7 7 7 BJ BJ", "previous": "8 8 8 8"}, "Legal plays (1)"),
-    ({"preset": "three_player", "options": {"distinct_kickers": False}, "hand": "7 7 7 8 8 8 9 9 9 10 10 10",
-      "previous": "3 3 3 4 4 4 5 5 5 6 6 6", "previous_as": "airplane_singles"}, "Legal plays (1)"),
-])
-def test_a_shared_editor_link_of_each_preset_opens_below_the_sidebar(position: dict, header: str) -> None:
-    at = AppTest.from_function(_editor_below_the_sidebar, args=(str(ROOT / "pages" / "doudizhu_editor.py"),),
-                               default_timeout=180)
-    at.query_params["pos"] = encode_position(position)
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    assert at.session_state[preset_key("doudizhu")] == position["preset"]
-    assert at.selectbox(key=preset_key("doudizhu")).value == position["preset"]
-    assert at.header[0].value == header
-    assert not at.error, [e.value for e in at.error]

@@ -3,7 +3,9 @@ works, and the extra pieces (the trump-order explorer, the presets' differences)
 
 from streamlit.testing.v1 import AppTest
 
+from engine.cards import parse_cards
 from engine.lessons import load_lessons
+from tests.card_hand_testing import press
 from tests.conftest import ROOT
 
 INDEX = "shengji:lesson:index"
@@ -32,20 +34,20 @@ def test_tractor_exercise_walks_seed_000s_examples() -> None:
         at.button(key="shengji:lesson:07-tractors:seed:again").click().run()
         assert any(f"worked example {seed} of 11" in m.value for m in at.markdown)
     at.radio(key="shengji:lesson:07-tractors:answer:9").set_value("Yes").run()
-    assert at.error and "Not quite. No: the pairs are not of one suit" in at.error[0].value
+    assert at.error and at.error[0].value.startswith("Not quite."), "a wrong answer first gets a hint"
+    at.button(key="shengji:lesson:07-tractors:answer:9:why").click().run()
+    assert any("No: the pairs are not of one suit" in i.value for i in at.info)
 
 
 def test_following_exercise_judges_picked_cards() -> None:
     at = lessons("09-following")
     assert not at.exception
-    at.session_state["shengji:lesson:09-following:answer:1:♠"] = ["JS#1", "9S#1"]
-    at.run()
-    at.button(key="shengji:lesson:09-following:answer:1:check").click().run()
-    assert at.error and "you must play a pair of ♠" in at.error[0].value
-    at.session_state["shengji:lesson:09-following:answer:1:♠"] = ["4S#1", "4S#2"]
-    at.run()
-    at.button(key="shengji:lesson:09-following:answer:1:check").click().run()
-    assert at.success and at.success[0].value.startswith("Right. Legal: 4♠ 4♠ is a pair of ♠")
+    press(at, "shengji:lesson:09-following:answer:1", "check", cards=parse_cards("JS 9S"))
+    assert at.error and at.error[0].value.startswith("Not quite.")
+    at.button(key="shengji:lesson:09-following:answer:1:why").click().run()
+    assert any("you must play a pair of ♠" in i.value for i in at.info)
+    press(at, "shengji:lesson:09-following:answer:1", "check", cards=parse_cards("4S 4S"))
+    assert at.success and at.success[0].value.startswith("Right. Legal: 4♠ 4♠")
 
 
 def test_trump_order_explorer_draws_any_order() -> None:

@@ -386,8 +386,12 @@ def picker_payload(
     rev: int = 0,
     size: Size = "normal",
     four_colour: bool = False,
+    order: Callable[[Card], Any] | None = None,
 ) -> tuple[dict[str, Any], _Drawn]:
     """The data the browser gets for a deck picker (and the record an event is checked against).
+
+    ``order`` is the sort key of the cards within a group (the game's order: in Thirteen and Dou Dizhu 2 is high);
+    by default the printed ranks 2 … A, then the jokers.
 
     Each distinct card of ``deck`` (or of ``limit_to``) once; its limit is the deck's copies less those
     in ``taken`` (cards already used elsewhere, e.g. in other hands). A card with no copy left is shown
@@ -401,18 +405,19 @@ def picker_payload(
     for card in offered:
         if deck.limit(card) == 0:
             raise ValueError(f"{card.symbol_text} is not in the {deck.name}")
+    key_of = order or _rank_order
     groups: dict[str, list[Card]] = {}
     if by == "rank" or deck.suitless:
-        for card in sorted(offered, key=_rank_order):
+        for card in sorted(offered, key=key_of):
             key = "Jokers" if card.is_joker and not deck.suitless else ("" if deck.suitless else card.rank.text)
             groups.setdefault(key, []).append(card)
     else:
         suits = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
         for suit in suits:
-            members = sorted((c for c in offered if c.suit is suit), key=_rank_order)
+            members = sorted((c for c in offered if c.suit is suit), key=key_of)
             if members:
                 groups[_SUIT_LABEL[suit]] = members
-        jokers = sorted((c for c in offered if c.is_joker), key=_rank_order)
+        jokers = sorted((c for c in offered if c.is_joker), key=key_of)
         if jokers:
             groups["Jokers"] = jokers
     distinct = [card for members in groups.values() for card in members]
@@ -751,6 +756,7 @@ def deck_picker(
     limit: int | None = None,
     size: Size = "normal",
     four_colour: bool = False,
+    order: Callable[[Card], Any] | None = None,
     on_action: Callable[[HandEvent], None] | None = None,
 ) -> HandEvent | None:
     """Pose a hand by clicking the cards of a deck; return the event of an action pressed, once.
@@ -763,7 +769,7 @@ def deck_picker(
     def payload(rev: int, chosen: Iterable[Card]) -> tuple[dict[str, Any], _Drawn]:
         return picker_payload(
             deck, label=label, actions=actions, chosen=chosen, taken=taken, limit_to=limit_to, why_not=why_not,
-            by=by, required=required, limit=limit, rev=rev, size=size, four_colour=four_colour,
+            by=by, required=required, limit=limit, rev=rev, size=size, four_colour=four_colour, order=order,
         )
 
     data, drawn = payload(0, ())

@@ -1,0 +1,212 @@
+"""The Dou Dizhu position editor on the :class:`~ui.editor.PositionEditor` base: your hand and the play to beat
+posed by clicking ranks, every legal play grouped by type, the verdict on any play or the pass.
+
+A position is the JSON ``python -m engine legal doudizhu`` reads: ``preset`` (``three_player`` or
+``four_player``), ``options`` (house rules), ``hand``, ``table`` (``previous`` and ``lead`` are read too) and
+``table_as`` (the type the play to beat counts as, when its cards read two ways).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import partial
+from typing import Any, ClassVar
+
+import streamlit as st
+
+from engine.base import Verdict
+from engine.cards import Card, format_cards
+from engine.commands import MAX_PLAYS, DealRequest
+from engine.contract import Game
+from engine.doudizhu import (
+    GAME,
+    CheckRequest,
+    ClassifyRequest,
+    ComboInfo,
+    LegalRequest,
+    check_command,
+    classify_command,
+    deal_command,
+    legal_command,
+    read_position,
+    sort_ranks,
+)
+from engine.errors import CardTableError
+from ui.editor import LIST_LIMIT, Example, Part, Plays, PositionEditor
+
+HOUSE_RULES = ("distinct_kickers", "jokers_as_kickers", "quadplex")
+"""The rule options the editor offers as toggles (the player count, from the preset, fixes some of them)."""
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    return format_cards(sort_ranks(cards))
+
+
+class DouDizhuEditor(PositionEditor[LegalRequest]):
+    """Dou Dizhu: beat the play on the table with a higher one of the same type, a bomb or the rocket, or pass."""
+
+    key = "doudizhu"
+    title = "Dou Dizhu — Position editor"
+    intro = "Suits do not matter: pose ranks. The engine lists every legal play and judges any play."
+    passing = True
+    play_example = "9 9 9 3"
+    examples: ClassVar[Mapping[str, Example]] = {
+        "Beat a triplet with a single": Example({"hand": "3 3 4 5 6 7 8 9 9 9 BJ", "table": "4 4 4 5"},
+                                                play="9 9 9 3"),
+        "A sequence to beat": Example({"hand": "5 6 7 8 9 10 J 2 2", "table": "3 4 5 6 7"}, play="5 6 7 8 9"),
+        "Bomb or rocket?": Example({"hand": "6 6 6 6 BJ RJ 3", "table": "2 2"}, play="6 6 6 6"),
+        "Airplane with wings": Example({"hand": "7 7 7 8 8 8 3 4 J Q", "table": "5 5 5 6 6 6 9 10"},
+                                       play="7 7 7 8 8 8 3 4"),
+        "You lead (with the kitty)": Example({"hand": "3 3 4 4 5 5 6 7 8 9 10 J Q K A 2 2 BJ 9 9"},
+                                             play="3 3 4 4 5 5"),
+        "Four players: a bomb of five": Example({"preset": "four_player", "hand": "3 3 3 3 3 7 7 7 7 BJ BJ",
+                                                 "table": "8 8 8 8"}, play="3 3 3 3 3"),
+    }
+
+    @property
+    def game(self) -> Game[Any, Any, Any]:
+        return GAME
+
+    def default_position(self) -> dict[str, Any]:
+        return {"hand": "3 3 4 5 6 7 8 9 9 9 BJ", "table": "4 4 4 5"}
+
+    def read(self, data: Mapping[str, Any]) -> LegalRequest:
+        return read_position(dict(data))
+
+    def write(self, request: LegalRequest) -> dict[str, Any]:
+        out: dict[str, Any] = {"preset": request.preset or GAME.default_preset}
+        if request.options:
+            out["options"] = dict(request.options)
+        table = () if isinstance(request.table, str) else request.table
+        out.update(hand=_cards_text(request.hand), table=_cards_text(table))
+        if request.table_as is not None and table:
+            out["table_as"] = request.table_as.value
+        return out
+
+    def _rules(self, data: Mapping[str, Any]) -> Any:
+        try:
+            return GAME.rules(data.get("preset"), data.get("options") or None)
+        except (CardTableError, TypeError):
+            return GAME.rules(data.get("preset") if data.get("preset") in GAME.presets else None)
+
+    def parts(self, data: Mapping[str, Any]) -> tuple[Part, ...]:
+        rules = self._rules(data)
+        return (Part("hand", "Your hand", most=rules.max_hand,
+                     help=f"Up to {rules.max_hand} cards: {rules.hand_size} dealt, {rules.kitty} more for the "
+                          "landlord. A rank holds as many copies as the decks."),
+                Part("table", "The play to beat", use="Use as the play to beat",
+                     help="The last play on the table. Leave it empty when you lead."))
+
+    def order(self, request: LegalRequest, cards: Sequence[Card]) -> list[Card]:
+        return list(sort_ranks(cards))
+
+    def hand_of(self, request: LegalRequest) -> tuple[Card, ...]:
+        return tuple(request.hand)
+
+    def table_of(self, request: LegalRequest) -> tuple[Card, ...]:
+        return () if isinstance(request.table, str) else tuple(request.table)
+
+    def analyse(self, request: LegalRequest) -> Plays:
+        answer = legal_command(LegalRequest(preset=request.preset, options=request.options, hand=request.hand,
+                                            table=request.table, table_as=request.table_as, limit=MAX_PLAYS))
+        listed = answer.plays[:LIST_LIMIT]
+        rows = tuple({"Play": " ".join(c.symbol_text for c in p.cards), "What it is": p.description}
+                     for p in listed)
+        if answer.table is not None:
+            summary = (f"To beat: {answer.table.description}. Only a higher {answer.table.label} of the same size, "
+                       "a bomb or the rocket beats it. You may also pass.")
+            if not answer.count:
+                summary += " Nothing in this hand beats it: you must pass."
+        else:
+            summary = "You lead: any combination may be played, and a leader cannot pass."
+        return Plays(plays=tuple(p.cards for p in listed), rows=rows, count=answer.count, exact=True,
+                     can_pass=answer.can_pass, playable=frozenset(c for p in answer.plays for c in p.cards),
+                     summary=summary, answer=answer)
+
+    def judge(self, request: LegalRequest, play: tuple[Card, ...] | None) -> Verdict:
+        verdict = check_command(CheckRequest(preset=request.preset, options=request.options, hand=request.hand,
+                                             table=request.table, table_as=request.table_as,
+                                             play="pass" if play is None else tuple(play)))
+        return Verdict(verdict.legal, verdict.reason)
+
+    def situation(self, request: LegalRequest, plays: Plays) -> None:
+        super().situation(request, plays)
+        table = self.table_of(request)
+        if not table:
+            return
+        try:
+            readings: tuple[ComboInfo, ...] = classify_command(
+                ClassifyRequest(preset=request.preset, options=request.options, cards=table)).readings
+        except CardTableError:
+            readings = ()
+        if len(readings) < 2:
+            return
+        kinds = [r.combo.value for r in readings]
+        chosen = request.table_as.value if request.table_as is not None else kinds[0]
+        words = {r.combo.value: r.description for r in readings}
+        self.control(st.radio, "reading", "These cards read several ways: which did the player claim?",
+                     chosen if chosen in kinds else kinds[0], lambda d, v: {**d, "table_as": v}, options=kinds,
+                     format_func=words.__getitem__)
+
+    # ---------------------------------------------------------------------------------- the game's widgets
+
+    def setup(self, data: Mapping[str, Any]) -> None:
+        rules = self._rules(data)
+        base = GAME.rules(data.get("preset") if data.get("preset") in GAME.presets else None)
+        st.caption(f"{rules.players} players (the sidebar's rules set the player count).")
+        cols = st.columns([1, 1.5, 1.5], vertical_alignment="bottom")
+        st.session_state.setdefault(self.k("w:seed"), 1)
+        cols[0].number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=self.k("w:seed"))
+        cols[1].button("Deal South's hand", key=self.k("deal"), icon=":material/casino:", on_click=self._deal,
+                       width="stretch", help="The hand South is dealt with this seed; the table is cleared.")
+        cols[2].button("Clear the table (I lead)", key=self.k("clear-table"), icon=":material/layers_clear:",
+                       on_click=self._clear_table, width="stretch")
+        st.toggle("Deal South the kitty too (as the landlord)", key=self.k("w:kitty"),
+                  help="The landlord takes the kitty: a hand of 20 cards with three players, 33 with four.")
+        specs = {s.name: s for s in GAME.option_specs()}
+        cols = st.columns(len(HOUSE_RULES))
+        for col, name in zip(cols, HOUSE_RULES, strict=True):
+            fixed = name in rules.fixed_options
+            spec = specs[name]
+            with col:
+                self.control(st.toggle, f"option:{name}", spec.label, bool(getattr(rules, name)),
+                             partial(self._set_option, name, bool(getattr(base, name))), disabled=fixed,
+                             help=spec.help + (f" (fixed with {rules.players} players)" if fixed else ""))
+
+    def _set_option(self, name: str, default: bool, data: dict[str, Any], value: Any) -> dict[str, Any]:
+        return self._option(data, name, bool(value), default)
+
+    def _option(self, data: dict[str, Any], name: str, value: bool, default: bool) -> dict[str, Any]:
+        options = dict(data.get("options") or {})
+        if value == default:
+            options.pop(name, None)
+        else:
+            options[name] = value
+        out = {**data, "options": options}
+        if not options:
+            out.pop("options")
+        return out
+
+    def _clear_table(self) -> None:
+        data = self.position
+        data.pop("table_as", None)
+        self.change({**data, "table": ""})
+
+    def _deal(self) -> None:
+        data = self.position
+        seed = int(st.session_state.get(self.k("w:seed"), 1))
+        try:
+            dealt = deal_command(DealRequest(preset=data.get("preset"), seed=seed, options=data.get("options") or {}))
+        except CardTableError as error:
+            self.say("error", f"No deal: {error}")
+            return
+        hand = dealt.hands["S"] + (dealt.kitty if st.session_state.get(self.k("w:kitty")) else ())
+        data.pop("table_as", None)
+        self.change({**data, "hand": _cards_text(hand), "table": ""})
+        self._set_play(False)
+        st.session_state[self.k("w:seed")] = seed + 1
+        with_kitty = " with the kitty" if st.session_state.get(self.k("w:kitty")) else ""
+        self.say("info", f"South's hand of deal {seed}{with_kitty}; you lead.")
+
+
+__all__ = ["HOUSE_RULES", "DouDizhuEditor"]

@@ -1,0 +1,1013 @@
+"""One position editor for every game: :class:`PositionEditor`, subclassed per game in ``ui/<game>_editor.py``.
+
+Every editor behaves the same way:
+
+- **The rules** come from the sidebar preset (:func:`ui.nav.current_preset`). The posed position is kept in the
+  session as the JSON the command line reads (``python -m engine legal <game> '…'``), its preset with it: it
+  survives a visit to another page, and coming back sets the sidebar to the position's rules. Changing the sidebar
+  on the editor judges the position under the new rules.
+- **Loading**: a link (``?pos=…``; a damaged one is refused with a message and the page stays usable), a JSON file
+  or pasted JSON (older field names such as ``lead``, ``previous`` and ``trick`` are read by the game's own decoder),
+  or an example in one click. A position that cannot occur is refused with the engine's reason.
+- **Saving**: Download (disabled, with the reason, while the position is impossible) and "Put it in the link".
+- **Cards are posed by clicking** a deck (:func:`ui.card_hand.deck_picker`, the deck's copy limits, the cards of
+  the other parts of the position counted as taken); a text box takes notation for people who type.
+- **The play to judge** is chosen by clicking cards of the posed hand (it never leaves the hand); cards no legal
+  play uses are greyed, and clicking one says why. The verdict comes with the engine's reason; every legal play is
+  listed (the first :data:`LIST_LIMIT` when there are more).
+- **The coach** ("What should I play?"): on a button, :func:`engine.advisor.advise` ranks the options, drawn as a
+  plotly bar chart with 95 % intervals, with the reasons for the best option and for the learner's.
+
+Messages that quote input are shown as plain text (:func:`ui.widgets.plain`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from engine.base import Verdict
+from engine.cards import Card, Deck, format_cards
+from engine.commands import MAX_REQUEST_BYTES, load_json
+from engine.contract import Game, rules_json
+from engine.errors import CardTableError, InvalidRequestError
+from ui.card_hand import Action, CardGroup, HandEvent, card_hand, deck_picker, show_cards
+from ui.nav import current_preset, set_preset
+from ui.share import QUERY_KEY, decode_position, encode_position
+from ui.widgets import plain, show_error
+
+__all__ = [
+    "COACH_SHOWN",
+    "LIST_LIMIT",
+    "MAX_LINK",
+    "Example",
+    "Part",
+    "Plays",
+    "PositionEditor",
+    "coach_chart",
+    "contains",
+    "sentence",
+    "signature",
+    "upload_text",
+]
+
+R = TypeVar("R")
+
+LIST_LIMIT = 200
+"""The most legal plays listed (the count is always given)."""
+MAX_LINK = 16_000
+"""The longest ``pos`` link parameter read (a 4-deck position takes well under 2,000 characters)."""
+COACH_SHOWN = 12
+"""The most options the coach's chart shows (the learner's play is always among them)."""
+PASS_ACTION = "pass"
+CHECK_ACTION = "check"
+
+_BEST = "#15803d"
+_TIED = "#65a30d"
+_OTHER = "#94a3b8"
+_YOURS = "#1d4ed8"
+
+
+# ------------------------------------------------------------------------------------------------ values
+
+
+@dataclass(frozen=True)
+class Part:
+    """A part of a position posed with cards: your hand, the cards on the table, another seat's hand.
+
+    ``name`` is its field in the position JSON (a dotted name such as ``others.W`` for a nested one); ``label`` how
+    the page calls it ("Your hand"); ``ordered``: posed one card at a time, in the order played (a trick so far);
+    ``most``: at most that many cards; ``use`` the label of the button that sets it ("Use as your hand").
+    """
+
+    name: str
+    label: str
+    help: str = ""
+    ordered: bool = False
+    most: int | None = None
+    use: str = ""
+
+
+@dataclass(frozen=True)
+class Example:
+    """A position to load in one click: its JSON (without a preset it keeps the sidebar's), a play to judge, and
+    whatever else the game's editor shows (``extra``)."""
+
+    position: Mapping[str, Any]
+    play: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Plays:
+    """The legal plays of a position as an editor lists them.
+
+    ``plays`` are the listed plays (at most the limit asked for), ``rows`` one table row each, ``count`` how many
+    there are in all (``exact`` false: at least that many), ``can_pass`` whether passing is legal, ``playable`` the
+    cards of the hand that some legal play uses, ``summary`` what must be played in one sentence, ``answer`` the
+    game's own typed answer (for its extra sections).
+    """
+
+    plays: tuple[tuple[Card, ...], ...]
+    rows: tuple[Mapping[str, Any], ...]
+    count: int
+    exact: bool = True
+    can_pass: bool = False
+    playable: frozenset[Card] = frozenset()
+    summary: str = ""
+    answer: Any = None
+
+    @property
+    def capped(self) -> bool:
+        """Whether fewer plays are listed than there are."""
+        return len(self.plays) < self.count
+
+
+def contains(hand: Sequence[Card], play: Sequence[Card]) -> bool:
+    """Whether ``play`` is a sub-multiset of ``hand`` (every card of the play is in the hand, copies counted)."""
+    held = Counter(hand)
+    return all(held[c] >= n for c, n in Counter(play).items())
+
+
+def _indices(flat: Sequence[Card], play: Sequence[Card]) -> list[int]:
+    """The positions of the first copies of ``play``'s cards in ``flat``."""
+    taken: set[int] = set()
+    for card in play:
+        i = next((i for i, c in enumerate(flat) if c == card and i not in taken), None)
+        if i is not None:
+            taken.add(i)
+    return sorted(taken)
+
+
+def upload_text(uploaded: Any) -> str:
+    """The text of an uploaded file (an object with ``getvalue()``), refused above the request size limit."""
+    raw = uploaded.getvalue()
+    if len(raw) > MAX_REQUEST_BYTES:
+        raise InvalidRequestError(f"the file is {len(raw):,} bytes; a position file is at most {MAX_REQUEST_BYTES:,}")
+    return str(raw.decode("utf-8", "replace"))
+
+
+def _symbols(cards: Sequence[Card]) -> str:
+    return " ".join(c.symbol_text for c in cards) or "—"
+
+
+_VERDICT_WORD = re.compile(r"^\s*(?:not legal|illegal|legal)\s*[:.—-]\s*", re.IGNORECASE)
+
+
+def sentence(reason: str) -> str:
+    """An engine's reason as a sentence after the editor's own "legal"/"not legal": a leading "Legal:" that some
+    games write is dropped, the first letter is a capital and the sentence ends with a full stop."""
+    text = _VERDICT_WORD.sub("", reason.strip(), count=1) or reason.strip()
+    if not text:
+        return ""
+    text = text[:1].upper() + text[1:]
+    return text if text[-1] in ".!?)" else text + "."
+
+
+def signature(data: Mapping[str, Any]) -> str:
+    """A text that identifies a position (equal positions, equal texts)."""
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
+
+
+# ------------------------------------------------------------------------------------------------ the coach's chart
+
+
+def _option_label(game: Game[Any, Any, Any], action: Any, text: str) -> str:
+    cards = game.action_cards(action)
+    return _symbols(cards) if cards else text
+
+
+def _same_play(game: Game[Any, Any, Any], action: Any, text: str, play: tuple[Card, ...] | None) -> bool:
+    cards = game.action_cards(action)
+    if play is None:
+        return cards is None and text.strip().lower() == PASS_ACTION
+    return cards is not None and Counter(cards) == Counter(play)
+
+
+def coach_chart(game: Game[Any, Any, Any], advice: Any, play: tuple[Card, ...] | None | bool = False) -> go.Figure:
+    """The coach's options as horizontal bars, best at the top: the average value for the seat over the sampled
+    deals with its 95 % interval; the best and the options tied with it in green, the learner's play (``play``:
+    cards, None for a pass, False for none) outlined in blue. At most :data:`COACH_SHOWN` options (the learner's
+    play always among them)."""
+    options = list(advice.options)
+    shown = options[:COACH_SHOWN]
+    if play is not False:
+        mine = next((o for o in options if _same_play(game, o.action, o.text, play)), None)  # type: ignore[arg-type]
+        if mine is not None and mine not in shown:
+            shown = shown[:-1] + [mine]
+    labels, colours, lines, notes = [], [], [], []
+    for i, o in enumerate(shown):
+        yours = play is not False and _same_play(game, o.action, o.text, play)  # type: ignore[arg-type]
+        label = _option_label(game, o.action, o.text) + (" (your play)" if yours else "")
+        labels.append(label)
+        colours.append(_BEST if i == 0 else _TIED if o.tied else _OTHER)
+        lines.append(3 if yours else 0)
+        notes.append("best" if i == 0 else "tied with the best" if o.tied else "")
+    values = [o.value for o in shown]
+    fig = go.Figure(go.Bar(
+        x=values, y=labels, orientation="h",
+        marker={"color": colours, "line": {"color": _YOURS, "width": lines}},
+        error_x={"type": "data", "symmetric": False, "array": [o.high - o.value for o in shown],
+                 "arrayminus": [o.value - o.low for o in shown], "color": "#334155", "thickness": 1.5},
+        text=[f"{v:+.2f}" + (f" · {n}" if n else "") for v, n in zip(values, notes, strict=True)],
+        textposition="outside", cliponaxis=False,
+        customdata=[[o.low, o.high, o.samples] for o in shown],
+        hovertemplate="%{y}: %{x:.2f} (95 %% interval %{customdata[0]:.2f} to %{customdata[1]:.2f}, "
+                      "%{customdata[2]} sampled deals)<extra></extra>",
+    ))
+    fig.update_layout(
+        title={"text": "Your average points, best first", "font": {"size": 14}},
+        xaxis_title="average points for you", yaxis={"autorange": "reversed", "automargin": True},
+        height=110 + 34 * len(shown), margin={"l": 10, "r": 90, "t": 50, "b": 40}, showlegend=False,
+    )
+    return fig
+
+
+# ------------------------------------------------------------------------------------------------ the editor
+
+
+class PositionEditor(ABC, Generic[R]):
+    """A game's position editor: subclasses say how the game's position is read, written, posed and judged; the
+    base draws the page and gives every editor the same behaviour (see the module's docstring).
+
+    ``R`` is the game's typed position (the request its commands take). Subclasses set :attr:`key`, :attr:`title`
+    and :attr:`examples` and implement the abstract methods; :meth:`setup`, :meth:`situation`, :meth:`details`
+    and :meth:`body` add the game's own widgets and sections.
+    """
+
+    key: ClassVar[str]
+    """The game's key (``euchre``)."""
+    title: ClassVar[str]
+    """The page title ("Euchre — Position editor")."""
+    intro: ClassVar[str] = ""
+    """One sentence under the title: what the editor shows."""
+    command: ClassVar[str] = "legal"
+    """The command of ``python -m engine`` that reads the saved JSON."""
+    passing: ClassVar[bool] = False
+    """Whether the game has a pass (the hand then offers "Check a pass")."""
+    examples: ClassVar[Mapping[str, Example]] = {}
+    budget: ClassVar[int] = 32
+    """The coach's samples per option."""
+    play_size: ClassVar[int | None] = None
+    """The most cards a play holds (Euchre: one), or None."""
+    check_label: ClassVar[str] = "Check this play"
+    """The button under the hand that judges the chosen cards."""
+    play_example: ClassVar[str] = "KH KH"
+    """An example play in notation, for the text box."""
+    coach_none: ClassVar[str] = "The coach cannot advise on this kind of position yet."
+    """What the Coach panel says when :meth:`coach_request` gives None."""
+
+    # ---------------------------------------------------------------------------------- the game's part
+
+    @property
+    @abstractmethod
+    def game(self) -> Game[Any, Any, Any]:
+        """The game (its registered ``GAME``)."""
+
+    @abstractmethod
+    def default_position(self) -> dict[str, Any]:
+        """The position shown before any other is posed (its JSON, without a preset)."""
+
+    @abstractmethod
+    def read(self, data: Mapping[str, Any]) -> R:
+        """The typed position of a JSON object; CardTableError naming what is wrong."""
+
+    @abstractmethod
+    def write(self, request: R) -> dict[str, Any]:
+        """The JSON of a typed position (canonical field names; what the command line reads)."""
+
+    @abstractmethod
+    def parts(self, data: Mapping[str, Any]) -> tuple[Part, ...]:
+        """The parts of the position posed with cards, in the order they are offered."""
+
+    @abstractmethod
+    def analyse(self, request: R) -> Plays:
+        """The legal plays (at most :data:`LIST_LIMIT` listed); CardTableError if the position cannot occur."""
+
+    @abstractmethod
+    def judge(self, request: R, play: tuple[Card, ...] | None) -> Verdict:
+        """The engine's verdict on ``play`` (None: the pass) in the position."""
+
+    @abstractmethod
+    def hand_of(self, request: R) -> tuple[Card, ...]:
+        """The hand of the player to act."""
+
+    def table_of(self, request: R) -> tuple[Card, ...]:
+        """The cards on the table (to beat or follow); empty when the player leads."""
+        return tuple(getattr(request, "table", ()) or ())
+
+    def order(self, request: R, cards: Sequence[Card]) -> list[Card]:
+        """Cards in the game's order for showing (by default as given)."""
+        return list(cards)
+
+    def fallback_groups(self, request: R, cards: Sequence[Card]) -> list[CardGroup]:
+        """The hand's groups for drawing when the game gives no ``hand_groups`` for posed positions."""
+        return [CardGroup("", self.order(request, cards))]
+
+    def why_not(self, request: R, plays: Plays, card: Card) -> str:
+        """Why no legal play uses ``card`` (by default the engine's verdict on playing it alone)."""
+        verdict = self.judge(request, (card,))
+        reason = verdict.reason if not verdict.legal else "it can be played only together with other cards"
+        return f"no legal play uses it: {reason}"
+
+    def coach_request(self, request: R) -> Any:
+        """What ``GAME.position_state`` takes for this position (the game's typed ``legal`` request), or None when
+        the coach does not advise on this kind of position."""
+        return request
+
+    def deck(self, data: Mapping[str, Any]) -> Deck:
+        """The deck of the position's rules (the sidebar preset's when its options cannot be read)."""
+        try:
+            return self.game.deck(self.game.rules(data.get("preset"), data.get("options") or None))
+        except (CardTableError, TypeError):
+            return self.game.deck(self.game.rules(current_preset(self.key) or None))
+
+    def setup(self, data: Mapping[str, Any]) -> None:
+        """The game's own widgets of the position (trump, leader, players …), drawn with :meth:`control`."""
+
+    def situation(self, request: R, plays: Plays) -> None:
+        """Drawn above the hand: the cards on the table and what must be played."""
+        table = self.table_of(request)
+        if table:
+            st.caption("On the table")
+            show_cards(self.k("view:table"), self.order(request, table), label="On the table", size="small")
+        if plays.summary:
+            st.markdown(plain(plays.summary))
+
+    def details(self, request: R, plays: Plays, play: tuple[Card, ...] | None | bool) -> None:
+        """Game sections after the verdict (Shengji's ladder, a throw, who wins the trick)."""
+
+    def judge_heading(self, data: Mapping[str, Any]) -> str:
+        """The heading of the section under the pose section."""
+        return "Choose a play to judge"
+
+    def on_example(self, example: Example) -> None:
+        """Called when ``example`` is loaded (after the position): games load their ``extra`` here."""
+
+    def body(self, data: Mapping[str, Any], request: R, plays: Plays, play: tuple[Card, ...] | None | bool) -> None:
+        """Under the pose section, for a valid position: the cards on the table, the hand to choose a play from
+        and the verdict. Games with other kinds of positions override this (and :meth:`below`)."""
+        self.situation(request, plays)
+        self.choose_play(request, plays, play)
+        self.verdict(request, play, plays)
+
+    def below(self, data: Mapping[str, Any], request: R, plays: Plays, play: tuple[Card, ...] | None | bool) -> None:
+        """Then: the game's details, every legal play, the coach."""
+        self.details(request, plays, play)
+        self.legal_list(plays)
+        self.coach(data, request, play)
+
+    # ---------------------------------------------------------------------------------- keys and state
+
+    def k(self, name: str) -> str:
+        """A session key of this editor."""
+        return f"editor:{self.key}:{name}"
+
+    @property
+    def position(self) -> dict[str, Any]:
+        """The posed position's JSON (kept in the session: it survives a visit to another page)."""
+        stored = st.session_state.get(self.k("position"))
+        if isinstance(stored, dict):
+            return dict(stored)
+        data = self._initial()
+        st.session_state[self.k("position")] = data
+        return dict(data)
+
+    def _initial(self) -> dict[str, Any]:
+        preset = current_preset(self.key) or self.game.default_preset
+        for candidate in (preset, self.game.default_preset):
+            data = {"preset": candidate, **self.default_position()}
+            try:
+                request = self.read(data)
+                self.analyse(request)
+            except CardTableError:
+                continue
+            return self.write(request)
+        return {"preset": self.game.default_preset, **self.default_position()}
+
+    def change(self, data: Mapping[str, Any]) -> None:
+        """Replace the posed position (from a callback or before the widgets that show it). A position the game
+        can read is kept in its canonical form (cards in the game's order); one it cannot is kept as it is, so
+        that the page shows what is wrong with it."""
+        try:
+            canonical = self.write(self.read(data))
+        except CardTableError:
+            canonical = dict(data)
+        st.session_state[self.k("position")] = canonical
+        for key in [key for key in st.session_state if isinstance(key, str) and key.startswith(self.k("typed:"))]:
+            del st.session_state[key]  # a text refused before belongs to the position as it was
+
+    def say(self, kind: str, text: str) -> None:
+        """A message shown once at the top of the page (``success``, ``info``, ``warning`` or ``error``)."""
+        st.session_state.setdefault(self.k("messages"), []).append((kind, text))
+
+    def get(self, data: Mapping[str, Any], name: str) -> Any:
+        """A field of the position JSON by (dotted) name, or None."""
+        value: Any = data
+        for part in name.split("."):
+            value = value.get(part) if isinstance(value, Mapping) else None
+        return value
+
+    def put(self, data: Mapping[str, Any], name: str, value: Any) -> dict[str, Any]:
+        """The position with field ``name`` (dotted) set; an empty value removes a nested field."""
+        out = dict(data)
+        head, _, rest = name.partition(".")
+        if not rest:
+            out[head] = value
+            return out
+        inner = dict(out.get(head) or {}) if isinstance(out.get(head), Mapping) else {}
+        if value in ("", None):
+            inner.pop(rest, None)
+        else:
+            inner[rest] = value
+        if inner:
+            out[head] = inner
+        else:
+            out.pop(head, None)
+        return out
+
+    def cards(self, data: Mapping[str, Any], name: str, deck: Deck | None = None) -> tuple[Card, ...]:
+        """The cards of a part of the position (empty when its text is not notation of the deck)."""
+        value = self.get(data, name)
+        if isinstance(value, (list, tuple)):
+            value = " ".join(str(v) for v in value)
+        if not isinstance(value, str):
+            return ()
+        try:
+            return tuple((deck or self.deck(data)).parse(value))
+        except CardTableError:
+            return ()
+
+    def parse(self, data: Mapping[str, Any], text: str) -> tuple[Card, ...]:
+        """Typed cards of the position's deck (copies checked); CardTableError quoting what is wrong."""
+        deck = self.deck(data)
+        cards = tuple(deck.parse(text))
+        deck.check(cards, "in what you typed")
+        return cards
+
+    def set_cards(self, data: Mapping[str, Any], name: str, cards: Sequence[Card]) -> dict[str, Any]:
+        """The position with the cards of part ``name`` replaced."""
+        return self.put(data, name, format_cards(cards))
+
+    # ---------------------------------------------------------------------------------- loading
+
+    def load(self, data: Any, *, play: str = "") -> None:
+        """Pose the position of a JSON object: read, judged possible, written back canonically, its preset chosen
+        in the sidebar. CardTableError (with the engine's reason) leaves the posed position as it was."""
+        if not isinstance(data, Mapping):
+            raise InvalidRequestError("a position is a JSON object, like the one Download saves")
+        request = self.read(data)
+        self.analyse(request)
+        canonical = self.write(request)
+        self.change(canonical)
+        chosen: tuple[Card, ...] | None = None
+        if play:
+            cards = self.deck(canonical).parse(play)
+            if contains(self.hand_of(request), cards):
+                chosen = tuple(cards)
+        self._set_play(chosen, canonical)
+        preset = canonical.get("preset") or self.game.default_preset
+        if preset != current_preset(self.key):
+            set_preset(self.key, preset)  # last: when the sidebar is drawn already, this reruns at once
+
+    def load_example(self, name: str) -> None:
+        """Callback of an example button."""
+        example = self.examples[name]
+        data = dict(example.position)
+        data.setdefault("preset", current_preset(self.key) or self.game.default_preset)
+        try:
+            self.load(data, play=example.play)
+        except CardTableError as error:
+            self.say("error", f"The example was not loaded: {error}")
+            return
+        self.on_example(example)
+        self.say("success", f"Loaded the example “{name}”.")
+
+    def _load_clicked(self) -> None:
+        uploaded = st.session_state.get(self.k("upload"))
+        try:
+            text = upload_text(uploaded) if uploaded is not None else str(st.session_state.get(self.k("paste"), ""))
+            if not text.strip():
+                raise InvalidRequestError("choose a JSON file or paste a position first")
+            self.load(load_json(text, what="the JSON"))
+        except CardTableError as error:
+            self.say("error", f"Not loaded: {error}")
+            return
+        self.say("success", "Position loaded.")
+
+    def _apply_link(self) -> None:
+        text = st.query_params.get(QUERY_KEY)
+        if not text or text == st.session_state.get(self.k("link")):
+            return
+        st.session_state[self.k("link")] = text
+        try:
+            if len(text) > MAX_LINK:
+                raise InvalidRequestError(f"the link's position is {len(text):,} characters long; the most read is "
+                                          f"{MAX_LINK:,}")
+            position = decode_position(text)
+            self.say("success", "Loaded the position from the link.")
+            self.load(position)
+        except CardTableError as error:
+            messages = st.session_state.get(self.k("messages"), [])
+            st.session_state[self.k("messages")] = [m for m in messages if m[1] != "Loaded the position from the link."]
+            self.say("error", f"The link's position was not loaded: {error}. The editor shows the position you had.")
+
+    def _forget_stale_link(self, data: Mapping[str, Any]) -> None:
+        """Once the position differs from the link's, the address bar no longer claims to hold it."""
+        text = st.query_params.get(QUERY_KEY)
+        if text and text == st.session_state.get(self.k("link")) and encode_position(data) != text:
+            try:
+                linked = self.write(self.read(decode_position(text)))
+            except CardTableError:
+                linked = None
+            if linked != dict(data):
+                del st.query_params[QUERY_KEY]
+
+    def _put_in_link(self) -> None:
+        text = encode_position(self.position)
+        st.query_params[QUERY_KEY] = text
+        st.session_state[self.k("link")] = text
+        self.say("success", "The address bar now holds this position: copy it to share.")
+
+    # ---------------------------------------------------------------------------------- the rules
+
+    def _sync_preset(self, fresh: bool) -> None:
+        """On a new visit the sidebar takes the position's preset; while on the editor the position takes the
+        sidebar's."""
+        data = self.position
+        sidebar = current_preset(self.key)
+        preset = data.get("preset") or self.game.default_preset
+        if not sidebar or preset == sidebar:
+            return
+        if fresh:
+            set_preset(self.key, preset)  # reruns at once when the sidebar is drawn already
+            return
+        changed = {**data, "preset": sidebar}
+        self.change(changed)
+        try:
+            self.analyse(self.read(changed))
+        except CardTableError as error:
+            title = self.game.presets[sidebar].title if sidebar in self.game.presets else sidebar
+            self.say("warning", f"Under {title} this position cannot occur: {self.explain(changed, error)}")
+
+    def rules_caption(self, data: Mapping[str, Any]) -> str:
+        preset = data.get("preset") or self.game.default_preset
+        known = self.game.presets.get(preset)
+        title = known.title if known is not None else str(preset)
+        words = f"Rules: **{plain(title[:1].upper() + title[1:])}** (change them in the sidebar)"
+        options = data.get("options")
+        if isinstance(options, Mapping) and options and known is not None:
+            defaults = rules_json(known.rules)
+            specs = {s.name: s.label for s in self.game.option_specs()}
+            changed = {n: v for n, v in options.items() if defaults.get(str(n), object()) != v}
+            if changed:
+                said = "; ".join(f"{specs.get(str(n), str(n))}: {v}" for n, v in changed.items())
+                words += f" · changed in this position: {plain(said)}"
+        return words + "."
+
+    # ---------------------------------------------------------------------------------- widgets
+
+    def control(self, widget: Callable[..., Any], name: str, label: str, value: Any,
+                update: Callable[[dict[str, Any], Any], dict[str, Any]], **kwargs: Any) -> Any:
+        """Draw a widget showing ``value`` (a field of the position); a change calls ``update(position, new)``
+        and poses what it returns. The widget follows the position, however the position changed."""
+        key = self.k(f"w:{name}")
+        st.session_state[key] = value
+        return widget(label, key=key, on_change=self._on_control, args=(key, update), **kwargs)
+
+    def _on_control(self, key: str, update: Callable[[dict[str, Any], Any], dict[str, Any]]) -> None:
+        value = st.session_state.get(key)
+        if value is None:
+            return
+        self.change(update(self.position, value))
+
+    def _examples(self) -> None:
+        if not self.examples:
+            return
+        with st.expander("Examples: load one in a click", icon=":material/lightbulb:"):
+            names = list(self.examples)
+            cols = st.columns(3)
+            for i, name in enumerate(names):
+                cols[i % 3].button(name, key=self.k(f"example:{i}"), on_click=self.load_example, args=(name,),
+                                   width="stretch")
+
+    def _messages(self) -> None:
+        for kind, text in st.session_state.pop(self.k("messages"), []):
+            shown = plain(text)
+            if kind == "success":
+                st.success(shown, icon=":material/check_circle:")
+            elif kind == "error":
+                st.error(shown, icon=":material/error:")
+            elif kind == "warning":
+                st.warning(shown, icon=":material/warning:")
+            else:
+                st.info(shown, icon=":material/info:")
+
+    # ---------------------------------------------------------------------------------- posing the cards
+
+    def _part_label(self, data: Mapping[str, Any], part: Part) -> str:
+        n = len(self.cards(data, part.name))
+        return f"{part.label} · {n}" if n else part.label
+
+    def pose(self, data: Mapping[str, Any]) -> None:
+        """A deck to click for each part of the position (one part at a time), and a text box for notation."""
+        parts = self.parts(data)
+        if not parts:
+            return
+        names = [p.name for p in parts]
+        current = st.session_state.get(self.k("part"))
+        if current not in names:
+            current = names[0]
+        if len(parts) > 1:
+            labels = {p.name: self._part_label(data, p) for p in parts}
+
+            def pick(old: dict[str, Any], new: Any) -> dict[str, Any]:
+                st.session_state[self.k("part")] = new
+                return old
+
+            self.control(st.segmented_control, "part", "Pose", current, pick, options=names,
+                         format_func=labels.__getitem__, required=True)
+        part = next(p for p in parts if p.name == current)
+        deck = self.deck(data)
+        mine = self.cards(data, part.name, deck)
+        taken = [c for p in parts if p.name != part.name for c in self.cards(data, p.name, deck)]
+        if part.help:
+            st.caption(plain(part.help))
+        key = self.k(f"pick:{part.name}")
+        label = f"Deck for {part.label[:1].lower() + part.label[1:]}"
+        rules = self.game.rules(data.get("preset"), data.get("options") or None)
+
+        def order(card: Card) -> int:
+            return self.game.display_rank(rules, card)
+
+        if part.ordered:
+            deck_picker(key, deck, actions=(Action("add", "Add to the table", min_chosen=1, primary=True),),
+                        label=label, taken=[*taken, *mine], limit=1, size="small", order=order,
+                        on_action=lambda event: self._add_card(part, event))
+            row = st.columns([1.2, 1, 2.5], vertical_alignment="center")
+            row[0].button("Take back the last card", key=self.k(f"undo:{part.name}"), icon=":material/undo:",
+                          disabled=not mine, on_click=self._take_back, args=(part,), width="stretch")
+            row[1].button("Clear", key=self.k(f"clear:{part.name}"), icon=":material/backspace:",
+                          disabled=not mine, on_click=self._clear_part, args=(part,), width="stretch")
+            row[2].caption(f"In the order played: {plain(_symbols(mine))}" if mine else
+                           "Click a card, then “Add to the table”; the first card added is the lead.")
+        else:
+            use = part.use or f"Use as {part.label[:1].lower() + part.label[1:]}"
+            deck_picker(key, deck, actions=(Action("set", use, primary=True),), label=label, chosen=mine,
+                        taken=taken, limit=part.most, size="small", order=order,
+                        on_action=lambda event: self._set_part(part, event))
+            st.caption("Click cards to choose them (again for a second copy, − to take one back), then press "
+                       f"“{plain(use)}”.")
+        self._typing(data, part, mine)
+
+    def _typing(self, data: Mapping[str, Any], part: Part, mine: Sequence[Card]) -> None:
+        key = self.k(f"w:text:{part.name}")
+        bad = st.session_state.get(self.k(f"typed:{part.name}"))
+        st.session_state[key] = bad[0] if bad else format_cards(mine)
+        st.text_input(f"…or type {part.label[:1].lower() + part.label[1:]} in notation", key=key,
+                      on_change=self._typed, args=(part,),
+                      placeholder="e.g. 10S QH BJ (10 or T; suits S H D C or ♠ ♥ ♦ ♣), then Enter",
+                      help="Cards separated by spaces or commas; Enter replaces the cards of this part.")
+        if bad:
+            st.error(f"Not changed: {plain(bad[1])}", icon=":material/error:")
+
+    def _typed(self, part: Part) -> None:
+        text = str(st.session_state.get(self.k(f"w:text:{part.name}"), ""))
+        data = self.position
+        try:
+            cards = self.parse(data, text)
+            if part.most is not None and len(cards) > part.most:
+                raise InvalidRequestError(f"{part.label} holds at most {part.most} cards, not {len(cards)}")
+        except CardTableError as error:
+            st.session_state[self.k(f"typed:{part.name}")] = (text, str(error))
+            return
+        self.change(self.set_cards(data, part.name, cards))
+
+    def _set_part(self, part: Part, event: HandEvent) -> None:
+        st.session_state.pop(self.k(f"typed:{part.name}"), None)
+        self.change(self.set_cards(self.position, part.name, event.cards))
+
+    def _add_card(self, part: Part, event: HandEvent) -> None:
+        data = self.position
+        held = self.cards(data, part.name)
+        if part.most is not None and len(held) >= part.most:
+            self.say("warning", f"{part.label} holds at most {part.most} cards: take one back first.")
+            return
+        self.change(self.set_cards(data, part.name, [*self.cards(data, part.name), *event.cards]))
+
+    def _take_back(self, part: Part) -> None:
+        data = self.position
+        self.change(self.set_cards(data, part.name, self.cards(data, part.name)[:-1]))
+
+    def _clear_part(self, part: Part) -> None:
+        self.change(self.set_cards(self.position, part.name, ()))
+
+    # ---------------------------------------------------------------------------------- the play to judge
+
+    def _set_play(self, play: tuple[Card, ...] | None | bool, data: Mapping[str, Any] | None = None) -> None:
+        """Remember the play to judge (cards; None: the pass; False: none)."""
+        st.session_state[self.k("play")] = "" if play is False else PASS_ACTION if play is None else \
+            format_cards(play)  # type: ignore[arg-type]
+
+    def chosen_play(self, hand: Sequence[Card]) -> tuple[Card, ...] | None | bool:
+        """The play chosen to judge: cards of the hand, None for the pass, False for none (a play whose cards
+        have left the hand is forgotten)."""
+        text = st.session_state.get(self.k("play"), "")
+        if not text:
+            return False
+        if text == PASS_ACTION:
+            return None if self.passing else False
+        try:
+            cards = tuple(self.deck(self.position).parse(text))
+        except CardTableError:
+            return False
+        return cards if cards and contains(hand, cards) else False
+
+    def groups(self, request: R, cards: Sequence[Card]) -> list[CardGroup]:
+        """The hand in the game's groups: ``GAME.hand_groups`` when the game gives it for posed positions."""
+        ordered = self.order(request, cards)
+        if type(self.game).hand_groups is not Game.hand_groups:
+            wanted = self.coach_request(request)
+            try:
+                state = self.game.position_state(wanted) if wanted is not None else None
+            except (NotImplementedError, CardTableError):
+                state = None
+            if state is not None:
+                return [CardGroup(label, members) for label, members in self.game.hand_groups(state, ordered)]
+        return self.fallback_groups(request, ordered)
+
+    def choose_play(self, request: R, plays: Plays, play: tuple[Card, ...] | None | bool) -> None:
+        """The posed hand: click cards to choose the play to judge; greyed cards say why no legal play uses them."""
+        hand = self.hand_of(request)
+        groups = self.groups(request, hand)
+        flat = [c for g in groups for c in g.cards if c is not None]
+        reasons: dict[int | Card, str] = {card: self.why_not(request, plays, card) for card in dict.fromkeys(flat)
+                                          if card not in plays.playable}
+        actions = [Action(CHECK_ACTION, self.check_label, min_chosen=1, primary=True)]
+        if self.passing:
+            actions.append(Action(PASS_ACTION, "Check a pass instead"))
+        selected = _indices(flat, play) if isinstance(play, tuple) else []
+        if not hand:
+            st.info("The hand is empty: pose your cards above.", icon=":material/back_hand:")
+        else:
+            card_hand(self.k("hand"), groups, actions=actions, label="Your hand", why_not=reasons or None,
+                      selected=selected, limit=self.play_size, on_action=self._hand_pressed)
+            what = "a card" if self.play_size == 1 else "the cards of a play"
+            note = f"Click {what}, then “{self.check_label}”."
+            if reasons:
+                note += " Greyed cards are in no legal play: click one to see why."
+            st.caption(note)
+        self._typed_play(hand)
+
+    def _hand_pressed(self, event: HandEvent) -> None:
+        if event.action == PASS_ACTION:
+            self._set_play(None)
+        elif event.action == CHECK_ACTION and event.cards:
+            self._set_play(tuple(event.cards))
+        st.session_state.pop(self.k("typed:play"), None)
+
+    def _typed_play(self, hand: Sequence[Card]) -> None:
+        key = self.k("w:text:play")
+        bad = st.session_state.get(self.k("typed:play"))
+        st.session_state[key] = bad[0] if bad else ""
+        st.text_input("…or type a play", key=key, on_change=self._play_typed, args=(tuple(hand),),
+                      placeholder=f"e.g. {self.play_example}" + (" — or pass" if self.passing else ""),
+                      help="Cards of your hand in notation (then Enter); the editor judges them.")
+        if bad:
+            st.error(f"Not judged: {plain(bad[1])}", icon=":material/error:")
+
+    def _play_typed(self, hand: tuple[Card, ...]) -> None:
+        text = str(st.session_state.get(self.k("w:text:play"), "")).strip()
+        if not text:
+            return
+        if self.passing and text.lower() == PASS_ACTION:
+            st.session_state.pop(self.k("typed:play"), None)
+            self._set_play(None)
+            return
+        try:
+            cards = self.parse(self.position, text)
+            if not cards:
+                raise InvalidRequestError("no cards were typed")
+            if not contains(hand, cards):
+                raise InvalidRequestError(f"{_symbols(cards)} is not in your hand: a play is made of cards you hold")
+        except CardTableError as error:
+            st.session_state[self.k("typed:play")] = (text, str(error))
+            return
+        st.session_state.pop(self.k("typed:play"), None)
+        self._set_play(cards)
+
+    def play_words(self, play: tuple[Card, ...] | None, plays: Plays | None = None) -> str:
+        """A play for people: its cards in the order the engine lists that play (a Dou Dizhu triplet before its
+        kicker), else in the hand's order; "a pass" for the pass."""
+        if play is None:
+            return "a pass"
+        wanted = Counter(play)
+        listed = next((p for p in (plays.plays if plays else ()) if Counter(p) == wanted), None)
+        return _symbols(listed or play)
+
+    def verdict(self, request: R, play: tuple[Card, ...] | None | bool, plays: Plays | None = None) -> None:
+        """The engine's verdict on the chosen play, with its reason."""
+        if play is False:
+            return
+        shown = self.play_words(play, plays)  # type: ignore[arg-type]
+        try:
+            verdict = self.judge(request, play)  # type: ignore[arg-type]
+        except CardTableError as error:
+            show_error(error)
+            return
+        reason = plain(sentence(verdict.reason))
+        if verdict.legal:
+            st.success(f"**{plain(shown)}: legal.** {reason}", icon=":material/check_circle:")
+        else:
+            st.error(f"**{plain(shown)}: not legal.** {reason}", icon=":material/block:")
+
+    # ---------------------------------------------------------------------------------- every legal play
+
+    def legal_list(self, plays: Plays) -> None:
+        """Every legal play: the count, and the first :data:`LIST_LIMIT` when there are more."""
+        count = f"{plays.count:,}" if plays.exact else f"at least {plays.count:,}"
+        st.subheader(f"Every legal play ({count})", divider="gray")
+        notes = []
+        if plays.capped:
+            notes.append(f"the first {len(plays.plays):,} shown")
+        if plays.can_pass:
+            notes.append("passing is legal too")
+        if not plays.exact:
+            notes.append("counting them all would take too long, so the count is a lower bound")
+        if notes:
+            st.caption(plain("; ".join(notes)[:1].upper() + "; ".join(notes)[1:]) + ".")
+        if plays.rows:
+            st.dataframe(list(plays.rows), hide_index=True, width="stretch", key=self.k("plays"),
+                         height=min(38 + 35 * len(plays.rows), 390))
+        elif plays.can_pass:
+            st.info("No play of cards is legal here: you can only pass.", icon=":material/info:")
+
+    # ---------------------------------------------------------------------------------- the coach
+
+    def coach(self, data: Mapping[str, Any], request: R, play: tuple[Card, ...] | None | bool) -> None:
+        """The Coach panel: what should I play? (on a button; the advice takes up to a few seconds)."""
+        with st.container(border=True):
+            st.subheader("Coach: what should I play?")
+            wanted = self.coach_request(request)
+            if wanted is None:
+                st.info(self.coach_none, icon=":material/school:")
+                return
+            if type(self.game).position_state is Game.position_state:
+                st.info(f"The coach cannot advise on posed {self.game.info.title} positions yet. It will as soon as "
+                        "the engine can build a game from a posed position.", icon=":material/school:")
+                return
+            sig = signature(data)
+            st.caption(f"The coach deals the cards you cannot see at random, {self.budget} times, plays every "
+                       "option out with the bots, and compares your average points. It takes a few seconds.")
+            if st.button("What should I play?", key=self.k("coach:run"), icon=":material/psychology:",
+                         type="primary"):
+                with st.spinner("The coach is playing the options out…"):
+                    st.session_state[self.k("coach")] = (sig, self._advise(wanted))
+            stored = st.session_state.get(self.k("coach"))
+            if not stored or stored[0] != sig:
+                return
+            if isinstance(stored[1], str):
+                st.error(plain(stored[1]), icon=":material/error:")
+                return
+            self._advice(stored[1], play)
+
+    def _advise(self, wanted: Any) -> Any:
+        """The coach's advice on the posed position, or the message saying why there is none."""
+        from engine.advisor import advise
+
+        try:
+            state = self.game.position_state(wanted)
+            return advise(self.game, state, budget=self.budget)
+        except NotImplementedError as error:
+            return f"The coach cannot advise on this position yet: {error}."
+        except CardTableError as error:
+            return f"The coach cannot advise here: {error}."
+
+    def _advice(self, advice: Any, play: tuple[Card, ...] | None | bool) -> None:
+        game = self.game
+        best = advice.best
+        best_label = _option_label(game, best.action, best.text)
+        if advice.forced:
+            st.info(f"**{plain(best_label)}** is the only legal play: there is nothing to compare.",
+                    icon=":material/check_circle:")
+            return
+        st.plotly_chart(coach_chart(game, advice, play), key=self.k("coach:chart"), width="stretch",
+                        config={"displayModeBar": False})
+        tied = [o for o in advice.options[1:] if o.tied]
+        considered = (f" of the {advice.considered} legal options" if advice.considered > len(advice.options)
+                      else "")
+        st.caption(f"{len(advice.options)} options compared{considered} on {advice.samples} sampled deals in "
+                   f"{advice.seconds:.1f} s. Green: the best, and those the samples cannot tell apart from it "
+                   "(tied); a bar's line is its 95 % interval.")
+        lead = f"**Best: {plain(best_label)}**"
+        if tied:
+            lead += f" (tied with {plain(', '.join(_option_label(game, o.action, o.text) for o in tied[:4]))})"
+        st.markdown(f"{lead} — {plain(best.why)}.")
+        if play is False:
+            st.caption("Choose a play in your hand to see what the coach says of it.")
+            return
+        mine = next((o for o in advice.options if _same_play(game, o.action, o.text, play)), None)  # type: ignore
+        shown = "a pass" if play is None else _symbols(play)  # type: ignore[arg-type]
+        if mine is None:
+            st.markdown(f"**Your play: {plain(shown)}** — the coach did not rate it: it is not one of the legal "
+                        "options it compared.")
+        elif mine is best:
+            st.markdown(f"**Your play: {plain(shown)}** — the coach's choice too.")
+        elif mine.tied:
+            st.markdown(f"**Your play: {plain(shown)}** — tied with the best: the samples cannot tell them apart "
+                        f"({plain(mine.why)}).")
+        else:
+            st.markdown(f"**Your play: {plain(shown)}** — {mine.value - best.value:+.2f} points on average: "
+                        f"{plain(mine.why)}.")
+
+    # ---------------------------------------------------------------------------------- saving and sharing
+
+    def share(self, data: Mapping[str, Any], problem: str | None) -> None:
+        """Download (disabled while the position is impossible), the link, and loading a file or pasted JSON."""
+        st.subheader("Save, load or share", divider="gray")
+        text = json.dumps(data, indent=2, ensure_ascii=False)
+        left, right = st.columns(2)
+        with left:
+            why = f"The position is impossible: {problem}" if problem else None
+            row = st.columns(2)
+            row[0].download_button("Download JSON", text, file_name=f"{self.key}-position.json",
+                                   mime="application/json", key=self.k("download"), icon=":material/download:",
+                                   disabled=problem is not None, help=why, width="stretch")
+            row[1].button("Put it in the link", key=self.k("link-button"), icon=":material/link:",
+                          disabled=problem is not None, help=why, on_click=self._put_in_link, width="stretch")
+            if problem:
+                st.caption(f"Saving and sharing are off while the position is impossible: {plain(problem)}")
+            with st.expander("The position as JSON"):
+                st.code(text, language="json")
+                st.caption(f"The command line reads it: `python -m engine {self.command} {self.key} '<the JSON>'`.")
+        with right:
+            st.file_uploader("Load a JSON file", type=["json"], key=self.k("upload"))
+            st.text_area("…or paste JSON", key=self.k("paste"), height=100,
+                         placeholder='{"hand": "…", "table": "…"}')
+            st.button("Load", key=self.k("load"), icon=":material/upload:", on_click=self._load_clicked)
+
+    # ---------------------------------------------------------------------------------- the page
+
+    def marker(self) -> str:
+        """A widget key drawn on every run of the editor: absent at the start of a run, it is a new visit."""
+        return self.k("load")
+
+    def render(self) -> None:
+        """Draw the editor page."""
+        fresh = self.marker() not in st.session_state
+        self._apply_link()
+        self._sync_preset(fresh)
+        data = self.position
+        st.title(self.title)
+        st.caption(self.rules_caption(data) + (f" {self.intro}" if self.intro else ""))
+        self._messages()
+        self._examples()
+        with st.container(border=True):
+            st.markdown("**Pose the position**")
+            self.setup(data)
+            self.pose(self.position)
+        data = self.position
+        problem: str | None = None
+        with st.container():
+            st.subheader(self.judge_heading(data), divider="gray")
+            try:
+                request = self.read(data)
+                plays = self.analyse(request)
+            except CardTableError as error:
+                problem = self.explain(data, error)
+                st.error(plain(problem), icon=":material/error:")
+                self.impossible(data)
+            else:
+                play = self.chosen_play(self.hand_of(request))
+                self.body(data, request, plays, play)
+        if problem is None:
+            self.below(data, request, plays, play)
+        self._forget_stale_link(data)
+        self.share(data, problem)
+
+    def explain(self, data: Mapping[str, Any], error: CardTableError) -> str:
+        """The engine's message about the position, with the parts named as the page names them ("Your hand: …"
+        rather than "field 'hand': …")."""
+        text = str(error)
+        for part in self.parts(data):
+            head = part.name.split(".")[0]
+            for name in dict.fromkeys((part.name, head)):
+                text = re.sub(rf"^field '{re.escape(name)}'(?=\W)", part.label, text)
+        return text[:1].upper() + text[1:]
+
+    def impossible(self, data: Mapping[str, Any]) -> None:
+        """What is shown of a position that cannot occur: its cards, so that the learner can fix them."""
+        deck = self.deck(data)
+        for part in self.parts(data):
+            cards = self.cards(data, part.name, deck)
+            if cards:
+                st.caption(plain(part.label))
+                show_cards(self.k(f"bad:{part.name}"), list(cards), label=part.label, size="small")

@@ -1,0 +1,178 @@
+"""The Thirteen position editor on the :class:`~ui.editor.PositionEditor` base: your hand and the combination on
+the table posed by clicking, every legal play grouped by kind, the verdict on any play or the pass.
+
+A position is the JSON ``python -m engine legal thirteen`` reads: ``preset``, ``options`` (``players``,
+``twos_in_double_sequences``), ``hand``, ``table`` (``previous`` is read too), ``passed``, ``first_lead``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import streamlit as st
+
+from engine.base import Verdict
+from engine.cards import Card
+from engine.commands import MAX_PLAYS, DealRequest
+from engine.contract import Game
+from engine.errors import CardTableError
+from engine.thirteen import (
+    COMMANDS,
+    GAME,
+    CheckRequest,
+    Kind,
+    LegalRequest,
+    check_command,
+    deal_command,
+    game_sorted,
+    legal_command,
+    request_position,
+)
+from ui.editor import LIST_LIMIT, Example, Part, Plays, PositionEditor
+
+TWOS = "twos_in_double_sequences"
+KIND_TITLES = {Kind.SINGLE.key: "single", Kind.PAIR.key: "pair", Kind.TRIPLE.key: "three of a kind",
+               Kind.QUAD.key: "four of a kind", Kind.SEQUENCE.key: "sequence",
+               Kind.DOUBLE_SEQUENCE.key: "double sequence"}
+
+
+class ThirteenEditor(PositionEditor[LegalRequest]):
+    """Thirteen (Tiến lên): beat the combination on the table, or pass."""
+
+    key = "thirteen"
+    title = "Thirteen — Position editor"
+    intro = "Pose your hand and the combination on the table; the engine lists every legal play and judges any play."
+    passing = True
+    play_example = "5H 5D"
+    examples: ClassVar[Mapping[str, Example]] = {
+        "Beat a pair of 4s": Example({"hand": "3S 4S 5H 5D 2H", "table": "4C 4D"}, play="5H 5D"),
+        "A sequence to beat": Example({"hand": "5S 6C 7D 8H 9S 9H KD", "table": "4C 5D 6S"}, play="5S 6C 7D"),
+        "Chop a 2 with a bomb": Example({"hand": "7S 7C 7D 7H 3S JD", "table": "2H"}, play="7S 7C 7D 7H"),
+        "A double sequence chops a 2": Example({"hand": "4S 4H 5C 5D 6S 6H 9C", "table": "2S"},
+                                               play="4S 4H 5C 5D 6S 6H"),
+        "The first lead: 3♠ must be in it": Example({"hand": "3S 3H 5C 6D 7S 9H JD QS KC AH 2D 2C 10S",
+                                                     "first_lead": True}, play="3S 3H"),
+        "Locked out after a pass": Example({"hand": "8S 9H 2D", "table": "5C", "passed": True}, play="8S"),
+    }
+
+    @property
+    def game(self) -> Game[Any, Any, Any]:
+        return GAME
+
+    def default_position(self) -> dict[str, Any]:
+        return {"hand": "3S 4S 5H 5D 2H", "table": "4C 4D"}
+
+    def read(self, data: Mapping[str, Any]) -> LegalRequest:
+        request = COMMANDS["legal"].decode(dict(data))
+        assert isinstance(request, LegalRequest)
+        request_position(request)  # a position that cannot occur is refused with the engine's reason
+        return request
+
+    def write(self, request: LegalRequest) -> dict[str, Any]:
+        out: dict[str, Any] = {"preset": request.preset or GAME.default_preset}
+        if request.options:
+            out["options"] = dict(request.options)
+        out.update(hand=" ".join(c.text for c in game_sorted(request.hand)),
+                   table=" ".join(c.text for c in game_sorted(request.table)),
+                   passed=request.passed, first_lead=request.first_lead)
+        return out
+
+    def parts(self, data: Mapping[str, Any]) -> tuple[Part, ...]:
+        return (Part("hand", "Your hand", most=13, help="Up to 13 cards."),
+                Part("table", "The table", use="Use as the combination to beat",
+                     help="The combination to beat. Leave it empty when you lead (the table has just been cleared)."))
+
+    def order(self, request: LegalRequest, cards: Sequence[Card]) -> list[Card]:
+        return game_sorted(cards)
+
+    def hand_of(self, request: LegalRequest) -> tuple[Card, ...]:
+        return tuple(request.hand)
+
+    def analyse(self, request: LegalRequest) -> Plays:
+        answer = legal_command(LegalRequest(preset=request.preset, options=request.options, hand=request.hand,
+                                            table=request.table, passed=request.passed,
+                                            first_lead=request.first_lead, limit=MAX_PLAYS))
+        listed = answer.plays[:LIST_LIMIT]
+        rows = tuple({"Play": p.symbols, "What it is": p.name,
+                      "Bomb": "💣 chops the table" if p.chop else "💣 bomb" if p.bomb else ""} for p in listed)
+        if answer.table is not None:
+            summary = f"To beat: {answer.table.name}." + (" You may pass." if answer.can_pass else "")
+        else:
+            must = f" It must contain {answer.must_contain.symbol_text}." if answer.must_contain else ""
+            summary = f"You lead, so you play any combination (a leader cannot pass).{must}"
+        if answer.note:
+            summary += f" {answer.note[:1].upper()}{answer.note[1:]}."
+        return Plays(plays=tuple(p.cards for p in listed), rows=rows, count=answer.count, exact=True,
+                     can_pass=answer.can_pass, playable=frozenset(c for p in answer.plays for c in p.cards),
+                     summary=summary, answer=answer)
+
+    def judge(self, request: LegalRequest, play: tuple[Card, ...] | None) -> Verdict:
+        verdict = check_command(CheckRequest(preset=request.preset, options=request.options, hand=request.hand,
+                                             table=request.table, passed=request.passed,
+                                             first_lead=request.first_lead,
+                                             play="pass" if play is None else tuple(play)))
+        return Verdict(verdict.legal, verdict.reason)
+
+    # ---------------------------------------------------------------------------------- the game's widgets
+
+    def setup(self, data: Mapping[str, Any]) -> None:
+        options = dict(data.get("options") or {})
+        try:
+            rules = GAME.rules(data.get("preset"), options or None)
+            players, twos = rules.players, rules.twos_in_double_sequences
+        except (CardTableError, TypeError):
+            players, twos = 4, False
+        base = GAME.rules(data.get("preset") if data.get("preset") in GAME.presets else None)
+        cols = st.columns([1, 1, 1.2], vertical_alignment="center")
+        with cols[0]:
+            self.control(st.segmented_control, "players", "Players", players,
+                         lambda d, v: self._option(d, "players", v, base.players), options=[2, 3, 4],
+                         required=True, help="13 cards each; with four all 52 cards are dealt")
+        with cols[1]:
+            self.control(st.toggle, "passed", "I passed (locked out)", bool(data.get("passed")),
+                         lambda d, v: {**d, "passed": bool(v)},
+                         help="You passed earlier in this round: locked out until the table clears.")
+            self.control(st.toggle, "first", "First play of the game", bool(data.get("first_lead")),
+                         lambda d, v: {**d, "first_lead": bool(v)},
+                         help="The first play must contain the lowest card dealt: 3♠ with four players.")
+        spec = next(o for o in GAME.option_specs() if o.name == TWOS)
+        with cols[2]:
+            self.control(st.toggle, "twos", "House rule: 2s in double sequences",
+                         twos, lambda d, v: self._option(d, TWOS, bool(v), base.twos_in_double_sequences),
+                         help=f"{spec.label}: {spec.help}.")
+        cols = st.columns([1, 1.5, 1.5], vertical_alignment="bottom")
+        st.session_state.setdefault(self.k("w:seed"), 1)
+        cols[0].number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=self.k("w:seed"))
+        cols[1].button("Deal a hand from this seed", key=self.k("deal"), icon=":material/casino:",
+                       on_click=self._deal, width="stretch", help="North's hand of the seeded deal; you lead.")
+        cols[2].button("Clear the table (I lead)", key=self.k("clear-table"), icon=":material/layers_clear:",
+                       on_click=self._clear_table, width="stretch")
+
+    def _option(self, data: dict[str, Any], name: str, value: Any, default: Any) -> dict[str, Any]:
+        options = dict(data.get("options") or {})
+        if value == default:
+            options.pop(name, None)
+        else:
+            options[name] = value
+        out = {**data, "options": options}
+        if not options:
+            out.pop("options")
+        return out
+
+    def _clear_table(self) -> None:
+        self.change({**self.position, "table": "", "passed": False})
+
+    def _deal(self) -> None:
+        data = self.position
+        seed = int(st.session_state.get(self.k("w:seed"), 1))
+        try:
+            dealt = deal_command(DealRequest(preset=data.get("preset"), seed=seed, options=data.get("options") or {}))
+        except CardTableError as error:
+            self.say("error", f"No deal: {error}")
+            return
+        self.change({**data, "hand": " ".join(c.text for c in game_sorted(dealt.hands["N"])), "table": "",
+                     "passed": False, "first_lead": dealt.leader == "N"})
+        self._set_play(False)
+        st.session_state[self.k("w:seed")] = seed + 1
+        self.say("info", f"North's hand of deal {seed}. {dealt.leader_reason}")
