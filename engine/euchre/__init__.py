@@ -112,7 +112,7 @@ from engine.euchre.state import (
     state_from_cards,
     trick_position,
 )
-from engine.euchre.table import TABLE, comment, outcome, summary_row, view
+from engine.euchre.table import comment, outcome, summary_row, view
 from engine.euchre.trick import Trick, play_order, trick_winner, winner_reason
 
 __all__ = [
@@ -128,7 +128,6 @@ __all__ = [
     "ORDER_UP",
     "PRESETS",
     "SEAT_LETTERS",
-    "TABLE",
     "Action",
     "BennyUpcard",
     "CallsAnswer",

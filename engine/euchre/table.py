@@ -3,16 +3,14 @@
 ``view(state, seat)`` hides what the seat may not see (the dealer naming a suit for a turned-up joker does so
 before looking at their cards); ``comment(before, action, after)`` says what happened and why, in a chapter
 ("Calling", "Trick 2"); ``outcome(state)`` says how the hand came out, with the points and — inside a game —
-the new score. :data:`TABLE` is the small adapter the Table page uses until it drives ``GAME`` itself.
+the new score.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.base import PASS, Verdict
+from engine.base import PASS
 from engine.cards import Card
 from engine.contract import Outcome
 from engine.errors import CardTableError
@@ -28,15 +26,13 @@ from engine.euchre.state import (
     hand_result,
     maker_trumps,
     next_dealer,
-    parse_action,
 )
 from engine.euchre.trick import trick_winner, winner_reason
 from engine.table import Seat as TableSeat
 from engine.table import Step, TableView
 
-__all__ = ["TABLE", "comment", "outcome", "summary_row", "view"]
+__all__ = ["comment", "outcome", "summary_row", "view"]
 
-SEAT_NAMES = tuple(s.title for s in Seat)
 
 
 def _name(seat: int) -> str:
@@ -326,59 +322,3 @@ def outcome(state: HandState) -> Outcome | None:
         summary += f" The game score is now N-S {scores[0]} · E-W {scores[1]}: {game_over_reason(scores, state.rules)}."
     facts.append(("Next deal", nxt))
     return Outcome(summary, returns(state), tuple(facts), row)
-
-
-# ---------------------------------------------------------------------------------------------- TABLE
-
-
-class EuchreTable:
-    """The Table page's adapter (:class:`engine.table.TableGame`), delegating to ``GAME`` until the page drives
-    ``GAME`` itself; actions cross as text."""
-
-    game = "euchre"
-
-    def _game(self) -> Any:
-        from engine.euchre.game import GAME
-
-        return GAME
-
-    def presets(self) -> Sequence[str]:
-        return list(self._game().presets)
-
-    def seat_names(self, state: HandState) -> tuple[str, ...]:
-        return SEAT_NAMES
-
-    def new_hand(self, preset: str, seed: int, options: Mapping[str, Any] | None = None) -> HandState:
-        game = self._game()
-        return game.new_game(game.rules(preset, options), seed)  # type: ignore[no-any-return]
-
-    def to_act(self, state: HandState) -> int | None:
-        return state.to_act
-
-    def legal_actions(self, state: HandState, limit: int = 500) -> list[str]:
-        return [action_text(a) for a in self._game().legal_actions(state, limit)]
-
-    def check(self, state: HandState, action: str) -> Verdict:
-        try:
-            parsed = parse_action(action)
-        except CardTableError as error:
-            return Verdict(False, str(error))
-        return self._game().check(state, parsed)  # type: ignore[no-any-return]
-
-    def apply(self, state: HandState, action: str) -> tuple[HandState, Step]:
-        return self._game().step(state, parse_action(action))  # type: ignore[no-any-return]
-
-    def bot_action(self, state: HandState, bot_name: str, rng: random.Random) -> str:
-        return action_text(self._game().bot(bot_name).choose(state, rng))
-
-    def view(self, state: HandState, seat: int | None) -> TableView:
-        return view(state, seat)
-
-    def result(self, state: HandState) -> dict[str, Any] | None:
-        done = outcome(state)
-        if done is None:
-            return None
-        return {"summary": done.summary, **{label.lower().replace(" ", "_"): value for label, value in done.facts}}
-
-
-TABLE = EuchreTable()
