@@ -19,6 +19,7 @@ from engine.euchre.bidding import ORDER_UP, Discard, GoAlone, NameTrump
 from engine.euchre.order import BENNY, EFFECTIVE, POWER, left_bower, right_bower
 from engine.euchre.state import Action, HandState, Phase, legal_actions
 from engine.euchre.trick import trick_winner
+from engine.words import count
 
 __all__ = ["BOTS", "call_strength", "heuristic_bot", "random_bot"]
 
@@ -35,16 +36,16 @@ def call_strength(hand: Sequence[Card], trump: Suit) -> tuple[bool, str]:
     trumps.sort(key=POWER[trump].__getitem__, reverse=True)
     bowers = [c for c in trumps if c in (BENNY, right_bower(trump), left_bower(trump))]
     aces = [c for c in hand if c.rank is Rank.ACE]
-    shown = format_cards(trumps, symbols=True) or "none"
+    shown = f" ({format_cards(trumps, symbols=True)})" if trumps else ""
     if len(trumps) >= 3:
-        return True, f"{len(trumps)} trumps ({shown}): strong enough to make {trump.plural} trump"
+        return True, f"{count(len(trumps), 'trump')}{shown}: strong enough to make {trump.plural} trump"
     if bowers and aces:
         return True, (f"a bower ({bowers[0].symbol_text}) and an ace ({aces[0].symbol_text}): enough to make "
                       f"{trump.plural} trump")
-    reason = f"only {len(trumps)} trump{'s' if len(trumps) != 1 else ''} ({shown})"
+    reason = f"only {count(len(trumps), 'trump')}{shown}" if trumps else "no trumps"
     if bowers:
         reason += " and no ace"
-    return False, (f"{reason}: too weak to make {trump.plural} trump (the rule of thumb: 3 trumps, or a bower "
+    return False, (f"{reason}: too weak to make {trump.plural} trump (the rule of thumb: three trumps, or a bower "
                    "and an ace)")
 
 

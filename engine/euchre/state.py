@@ -305,21 +305,40 @@ def trick_position(state: HandState) -> Position:
 
 
 _PHASE_DOES = {
-    Phase.JOKER_UPCARD: "the joker was turned up: the dealer names a suit before looking at their cards",
-    Phase.CALL_ROUND_1: "round 1 of the calling: pass or order up the upcard",
-    Phase.DEALER_DISCARD: "the dealer discards one card",
-    Phase.CALL_ROUND_2: "round 2 of the calling: pass or name a suit",
-    Phase.GO_ALONE: "each player in turn may go alone",
-    Phase.PLAY: "the tricks are being played: play a card",
+    Phase.JOKER_UPCARD: "the joker was turned up, and the dealer names a suit before looking at their cards",
+    Phase.CALL_ROUND_1: "this is round 1 of the calling, where each player passes or orders up the upcard",
+    Phase.DEALER_DISCARD: "the dealer is discarding one card",
+    Phase.CALL_ROUND_2: "this is round 2 of the calling, where each player passes or names a suit",
+    Phase.GO_ALONE: "each player in turn says whether they go alone",
+    Phase.PLAY: "the tricks are being played, so play a card",
     Phase.SCORED: "the hand is over",
 }
+
+
+def _doing(action: Action) -> str:
+    """An action as something done, for a reason: ``playing A♥``, ``passing``, ``naming hearts``."""
+    if action is PASS:
+        return "passing"
+    if action is ORDER_UP:
+        return "ordering up"
+    if isinstance(action, NameTrump):
+        return f"naming {action.suit.plural}"
+    if isinstance(action, Discard):
+        return f"discarding {action.card.symbol_text}"
+    if action is GoAlone.ALONE:
+        return "going alone"
+    if action is GoAlone.PARTNER:
+        return "playing with your partner"
+    if isinstance(action, Card):
+        return f"playing {action.symbol_text}"
+    return repr(action)  # pragma: no cover - not an action
 
 
 def check_action(state: HandState, action: Action) -> Verdict:
     """Whether ``action`` is legal for the seat to act, with the reason, in words for a learner."""
     phase = state.phase
     if phase is Phase.SCORED or state.to_act is None:
-        return Verdict(False, f"no decision is open: {_PHASE_DOES[phase]}")
+        return Verdict(False, "no decision is open: the hand is over")
     verdict: Verdict | None
     if phase is Phase.PLAY:
         verdict = check_play(trick_position(state), action) if isinstance(action, Card) else None
@@ -334,7 +353,7 @@ def check_action(state: HandState, action: Action) -> Verdict:
     else:
         verdict = bidding.check_alone(state, action)
     if verdict is None:
-        return Verdict(False, f"{action_text(action)!r} is not a decision of this phase: {_PHASE_DOES[phase]}")
+        return Verdict(False, f"{_doing(action)} is not a choice now: {_PHASE_DOES[phase]}")
     return verdict
 
 

@@ -16,7 +16,7 @@ from engine.contract import Outcome
 from engine.errors import CardTableError
 from engine.euchre.bidding import ORDER_UP, Discard, GoAlone, NameTrump
 from engine.euchre.order import BENNY, EFFECTIVE, describe_card, left_bower, sort_hand
-from engine.euchre.rules import BennyUpcard, Seat, Side
+from engine.euchre.rules import BennyUpcard, Seat, Side, under_option
 from engine.euchre.score import game_over_reason, game_winner
 from engine.euchre.state import (
     Action,
@@ -27,11 +27,12 @@ from engine.euchre.state import (
     maker_trumps,
     next_dealer,
 )
-from engine.euchre.trick import trick_winner, winner_reason
+from engine.euchre.trick import trick_winner, winning_why
 from engine.table import Seat as TableSeat
 from engine.table import Step, TableView
+from engine.words import capitalise, count, sentence
 
-__all__ = ["comment", "outcome", "summary_row", "view"]
+__all__ = ["comment", "outcome", "result_sentence", "summary_row", "view"]
 
 
 
@@ -61,10 +62,11 @@ def _commentary(before: HandState, seat: int, action: Action, after: HandState) 
     if phase is Phase.JOKER_UPCARD:
         assert isinstance(action, NameTrump)  # the only legal action of this phase
         suit = action.suit
+        where = capitalise(under_option(before.rules, "benny_upcard"))
         if before.rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
             return (f"The joker was turned up, so {who}, the dealer, names trump at once, before looking at their "
-                    f"cards: {suit.plural} {suit.symbol}. {Seat(seat).side.title} are the makers, as if {who} had "
-                    f"ordered it up; {who} picks up the joker (the best bower) and will discard one card.",
+                    f"cards: {suit.plural} {suit.symbol}. {where}, {Seat(seat).side.title} are the makers, as if {who} "
+                    f"had ordered it up; {who} picks up the joker (the best bower) and will discard one card.",
                     "Calling")
         return (f"The joker was turned up, so {who}, the dealer, names the suit it stands for before looking at "
                 f"their cards: {suit.plural} {suit.symbol}. Round 1: from the dealer's left, each player may "
@@ -87,8 +89,9 @@ def _commentary(before: HandState, seat: int, action: Action, after: HandState) 
     if phase is Phase.CALL_ROUND_2:
         if action is PASS:
             if after.phase is Phase.SCORED:
-                return ("The dealer passes too: all four passed twice, so the hand is thrown in and "
-                        f"{before.rules.thrown_in.description}. No points.", "Calling")
+                where = under_option(before.rules, "thrown_in")
+                return ("The dealer passes too: all four passed twice, so the hand is thrown in and nobody scores. "
+                        f"{capitalise(where)}, {before.rules.thrown_in.description}.", "Calling")
             return f"{who} passes.", "Calling"
         trump = after.trump
         assert trump is not None
@@ -101,9 +104,9 @@ def _commentary(before: HandState, seat: int, action: Action, after: HandState) 
         partner = Seat(seat).partner.title
         role = "maker" if seat % 2 == before.maker % 2 else "defender"
         if action is GoAlone.ALONE:
-            gain = "4 points if they take all 5 tricks" if role == "maker" else \
-                "4 points if they take 3 or more tricks"
-            text = f"{who} ({role}) goes alone: {partner} puts their cards down and sits out. {who} scores {gain}."
+            need = "all five tricks" if role == "maker" else "three or more tricks"
+            text = (f"{who} ({role}) goes alone: {partner} puts their cards down and sits out. If {who} takes "
+                    f"{need}, {Seat(seat).side.title} score four points.")
         else:
             text = f"{who} plays with their partner, {partner}."
         if after.phase is Phase.PLAY:
@@ -132,12 +135,13 @@ def _commentary(before: HandState, seat: int, action: Action, after: HandState) 
             text = f"{who} has no {led.plural} and throws off {name}."
     if len(after.tricks) > len(before.tricks):
         trick = after.tricks[-1]
-        winner = trick.seats[trick_winner(trick.cards, trump)]
-        text += f" {_name(winner)} wins the trick — {winner_reason(trick.cards, trump)}. Tricks: {_tricks_line(after)}."
+        index = trick_winner(trick.cards, trump)
+        winner = trick.seats[index]
+        text += (f" {_name(winner)} wins the trick with {describe_card(trick.cards[index], trump)}, "
+                 f"{winning_why(trick.cards, trump)}. Tricks: {_tricks_line(after)}.")
         result = hand_result(after)
-        if result is not None and result.score is not None and result.makers is not None:
-            text += f" Hand over: {result.makers.title} (makers) took {result.makers_tricks} tricks — " \
-                    f"{result.score.row}."
+        if result is not None and not result.thrown_in:
+            text += f" The hand is over. {result_sentence(after)}"
     return text, chapter
 
 
@@ -147,7 +151,34 @@ def _lead_note(state: HandState) -> str:
     assert leader is not None
     if leader == first:
         return f"{_name(leader)}, on the dealer's left, leads the first trick."
-    return f"{_name(first)}, on the dealer's left, sits out, so {_name(leader)} leads the first trick."
+    where = under_option(state.rules, "first_lead")
+    return f"{_name(first)}, on the dealer's left, sits out, so {where}, {_name(leader)} leads the first trick."
+
+
+def result_sentence(state: HandState) -> str:
+    """How a scored hand came out, in one sentence: "North-South (hearts trump) took three tricks: one point to
+    North-South.", "East-West (spades trump, West alone) took all five tricks, a lone march: four points to
+    East-West.", "North-South (clubs trump) took only one trick, so they are euchred by East, defending alone:
+    four points to East-West.", or the thrown-in hand."""
+    result = hand_result(state)
+    if result is None:
+        raise CardTableError("the hand is not over")
+    if result.thrown_in or result.makers is None or result.trump is None or result.score is None:
+        return "All four passed twice: the hand is thrown in and nobody scores."
+    makers, defenders = result.makers, result.makers.other
+    lone = [s for s in state.lone if s % 2 == makers.value]
+    lone_defender = [s for s in state.lone if s % 2 != makers.value]
+    subject = f"{makers.title} ({result.trump.plural} trump{f', {_name(lone[0])} alone' if lone else ''})"
+    tricks = result.makers_tricks
+    score = result.score
+    if score.euchred:
+        by = f" by {_name(lone_defender[0])}, defending alone" if lone_defender else ""
+        took = f"took only {count(tricks, 'trick')}" if tricks else "took no tricks"
+        return f"{subject} {took}, so they are euchred{by}: {count(score.defenders, 'point')} to {defenders.title}."
+    if tricks == 5:
+        march = "a lone march" if lone else "a march"
+        return f"{subject} took all five tricks, {march}: {count(score.makers, 'point')} to {makers.title}."
+    return f"{subject} took {count(tricks, 'trick')}: {count(score.makers, 'point')} to {makers.title}."
 
 
 # ---------------------------------------------------------------------------------------------- views
@@ -300,15 +331,14 @@ def outcome(state: HandState) -> Outcome | None:
     nxt = _name(next_dealer(state))
     facts: list[tuple[str, str]] = []
     if result.thrown_in:
-        summary = (f"All four passed twice: the hand is thrown in and nobody scores; "
-                   f"{state.rules.thrown_in.description} ({nxt} deals next).")
-        facts.append(("Points", "none: the hand was thrown in"))
+        summary = (f"All four passed twice: the hand is thrown in and nobody scores. "
+                   f"{capitalise(under_option(state.rules, 'thrown_in'))}, {state.rules.thrown_in.description}, "
+                   f"so {nxt} deals next.")
+        facts.append(("Points", "none (the hand was thrown in)"))
     else:
         assert result.makers is not None and result.score is not None and result.trump is not None
         assert result.maker is not None
-        tricks = result.makers_tricks
-        summary = (f"{result.makers.title} (makers, {result.trump.plural}) took {tricks} "
-                   f"trick{'s' if tricks != 1 else ''}: {result.score.row}.")
+        summary = result_sentence(state)
         facts += [("Trump", f"{result.trump.symbol} {result.trump.plural}"),
                   ("Makers", f"{result.makers.title} ({_name(result.maker)} called)"),
                   ("Tricks", _tricks_line(state)),
@@ -319,6 +349,7 @@ def outcome(state: HandState) -> Outcome | None:
     if state.scores is not None:
         scores = (row["ns_score"], row["ew_score"])
         facts.append(("Game score", f"N-S {scores[0]} · E-W {scores[1]}"))
-        summary += f" The game score is now N-S {scores[0]} · E-W {scores[1]}: {game_over_reason(scores, state.rules)}."
+        summary += (f" The game score is now N-S {scores[0]} · E-W {scores[1]}. "
+                    f"{sentence(game_over_reason(scores, state.rules))}")
     facts.append(("Next deal", nxt))
     return Outcome(summary, returns(state), tuple(facts), row)

@@ -22,7 +22,7 @@ def test_editor_in_chromium(tmp_path) -> None:
         wait_for_app(page)
         page.get_by_text("Euchre — Position editor").first.wait_for()
         page.wait_for_function("() => document.body.innerText.includes('Legal: Q♣ K♣')")
-        assert "J♦ is a heart while hearts are trump" in page.inner_text("body")
+        assert "J♦ is the left bower, a heart while hearts are trump" in page.inner_text("body")
         images = page.locator("[data-testid='stImage'] img")
         assert images.count() >= 2 and "svg" in (images.first.get_attribute("src") or "")
 

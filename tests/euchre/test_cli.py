@@ -62,7 +62,7 @@ def test_legal_answers_every_card_with_its_reason() -> None:
     answer = ask("legal", {"trump": "H", "hand": "JD AS QC KC 10H", "table": "9C"})
     assert answer["legal_cards"] == "QC KC" and answer["led_suit"] == "C" and answer["must_follow"] is True
     assert set(answer["reasons"]) == {"JD", "AS", "QC", "KC", "10H"}
-    assert "J♦ is a heart while hearts are trump" in answer["reasons"]["JD"]
+    assert "J♦ is the left bower, a heart while hearts are trump" in answer["reasons"]["JD"]
     assert [p["reason"] for p in answer["plays"]] == [answer["reasons"]["QC"], answer["reasons"]["KC"]]
     capped = ask("legal", {"trump": "H", "hand": "JD AS QC", "limit": 2})
     assert len(capped["plays"]) == 2 and capped["count"] == 3 and capped["complete"] is False
@@ -83,7 +83,7 @@ def test_typed_calls_answer_typed_values() -> None:
 def test_check_explains() -> None:
     answer = ask("check", {"trump": "H", "hand": "JD AS QC KC 10H", "table": "9C", "play": "JD"})
     assert answer["legal"] is False and answer["card"] == "JD"
-    assert "J♦ is a heart while hearts are trump" in answer["reason"]
+    assert "J♦ is the left bower, a heart while hearts are trump" in answer["reason"]
     assert ask("check", {"trump": "♥", "hand": "JD AS", "table": "9D", "play": "AS"})["legal"] is True
 
 
@@ -114,7 +114,7 @@ def test_calls_in_both_rounds() -> None:
     stuck = ask("calls", {"dealer": "N", "upcard": "KH", "round": 2, "seat": "N", "preset": "stick_the_dealer"})
     assert "pass" not in stuck["calls"] and "stuck" in stuck["reasons"]["pass"]
     advice = ask("calls", {"dealer": "N", "upcard": "KH", "round": 1, "hand": "JH JD AH 10S QC"})
-    assert advice["advice"] == "order up" and advice["advice_reason"].startswith("3 trumps")
+    assert advice["advice"] == "order up" and advice["advice_reason"].startswith("three trumps")
     weak = ask("calls", {"dealer": "N", "upcard": "KH", "round": 1, "hand": "9S 10S QC KC AD", "call": "name S"})
     assert weak["advice"] == "pass" and weak["legal"] is False and "round 2" in weak["reason"]
     assert one["advice"] is None and one["legal"] is None
@@ -124,7 +124,7 @@ def test_discard_trumps_deal_playout() -> None:
     discard = ask("discard", {"hand": "9C 10D JH QH AH KH", "upcard": "KH", "card": "KH"})
     assert "KH" in discard["discards"].split() and discard["legal"] is True and discard["trump"] == "H"
     kept = ask("discard", {"hand": "9C 10D JH QH AH KH", "upcard": "KH", "preset": "openspiel", "play": "KH"})
-    assert "KH" not in kept["discards"].split() and kept["legal"] is False and "keep the upcard" in kept["reason"]
+    assert "KH" not in kept["discards"].split() and kept["legal"] is False and "must keep it" in kept["reason"]
     trumps = ask("trumps", {"trump": "H", "hand": "JD JH AS 9H", "picked": "JD JH 9H"})
     assert trumps["trumps"] == "JH JD 9H" and trumps["correct"] is True
     wrong = ask("trumps", {"trump": "H", "hand": "JD JH AS 9H", "picked": "JH 9H"})

@@ -75,8 +75,8 @@ def test_the_joker_follows_as_a_heart_and_must_be_played_to_a_heart_lead() -> No
     only_trump = Position.build(C("RJ AS 9C"), C("9H"), trump=HEARTS, rules=BENNY)
     assert legal_plays(only_trump) == (RJ,)
     verdict = check(only_trump, C("AS")[0])
-    assert not verdict.legal and "you hold hearts (RJ)" in verdict.reason
-    assert "RJ, the joker, is a heart while hearts are trump" in check(only_trump, RJ).reason
+    assert not verdict.legal and "you hold one heart (RJ)" in verdict.reason
+    assert "it is the joker, the best bower, a heart while hearts are trump" in check(only_trump, RJ).reason
     # a club lead does not call for the joker, and a player with clubs must not play it
     clubs = Position.build(C("RJ AC 9S"), C("9C"), trump=HEARTS, rules=BENNY)
     assert legal_plays(clubs) == C("AC")
@@ -126,7 +126,7 @@ def test_a_turned_up_joker_lets_the_dealer_name_trump_at_once() -> None:
     assert legal_actions(state) == [NameTrump(s) for s in Suit]
     for refused in (PASS, ORDER_UP):
         verdict = check_action(state, refused)
-        assert not verdict.legal and "must name a suit at once (before looking" in verdict.reason
+        assert not verdict.legal and "must name a suit at once, before looking" in verdict.reason
     with pytest.raises(IllegalPlayError, match="the dealer, must name a suit"):
         apply(state, PASS)
     state = run(state, "name C")

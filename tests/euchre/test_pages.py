@@ -27,7 +27,7 @@ def test_editor_shows_the_issue_example_with_reasons() -> None:
     assert not at.exception, [e.value for e in at.exception]
     body = text_of(at)
     assert "Legal: **Q♣ K♣**" in body
-    assert "J♦ is a heart while hearts are trump" in body
+    assert "J♦ is the left bower, a heart while hearts are trump" in body
     assert "North to play" in body
 
 
@@ -91,7 +91,7 @@ def test_editor_with_the_benny() -> None:
     at.run()
     assert not at.error, [e.value for e in at.error]
     assert "Legal: **RJ**" in text_of(at)  # the joker is the only heart: it must follow
-    assert "RJ, the joker, is a heart while hearts are trump" in text_of(at)
+    assert "it is the joker, the best bower, a heart while hearts are trump" in text_of(at)
     at.text_input(key=f"{K}:trick").input("RJ 9S").run()
     assert any("appears 2 times" in e.value for e in at.error)
     # calling: a turned-up joker

@@ -37,7 +37,7 @@ def test_commentary_tells_the_story_and_chapters_jump_to_tricks() -> None:
     record, _ = find_seed(lambda r, f: "order up" in r.actions, bots="heuristic")
     _, steps = replay(GAME, record)
     text = " ".join(s.comment for s in steps)
-    assert "orders up" in text and "are trump" in text and "wins the trick" in text and "Hand over" in text
+    assert "orders up" in text and "are trump" in text and "wins the trick" in text and "The hand is over" in text
     chapters = [s.chapter for s in steps]
     assert chapters[0] == "Calling"
     assert [c for c in dict.fromkeys(chapters) if c.startswith("Trick")] == [f"Trick {i}" for i in range(1, 6)]
@@ -96,7 +96,7 @@ def test_check_explains_and_apply_refuses() -> None:
     assert not GAME.check(state, GAME.parse_action(state, "name H")).legal
     with pytest.raises(InvalidNotationError, match="not valid"):
         GAME.parse_action(state, "shout")
-    with pytest.raises(IllegalPlayError, match="not a decision of this phase"):
+    with pytest.raises(IllegalPlayError, match="is not a choice now"):
         GAME.apply(state, GAME.parse_action(state, "9C"))
 
 
