@@ -263,6 +263,8 @@ NOTES: tuple[Note, ...] = (
          "first_lead"),
     Note("a turned-up joker", "with the benny, a turned-up joker lets the dealer name trump at once, before "
          "looking at their cards", "benny_upcard"),
+    Note("going alone", "once trump is made, the maker is asked first whether they go alone, then their partner, "
+         "then the defenders from the dealer's left"),
 )
 
 
