@@ -53,7 +53,7 @@ from engine.euchre.play import Position
 from engine.euchre.play import check as check_play
 from engine.euchre.play import legal_plays as legal_cards
 from engine.euchre.rules import DealPackets, Rules, Seat
-from engine.euchre.score import game_over_reason, game_winner, parse_scores, score_hand
+from engine.euchre.score import check_reachable, game_over_reason, game_winner, parse_scores, score_hand
 from engine.euchre.state import (
     Action,
     Phase,
@@ -271,9 +271,9 @@ class ScoreAnswer:
 
 
 def score_command(request: ScoreRequest) -> ScoreAnswer:
-    """The points of a hand from the makers' tricks and who went alone (the scoring table)."""
-    _rules(request)
-    result = score_hand(request.makers_tricks, request.alone, request.defender_alone)
+    """The points of a hand from the makers' tricks and who went alone (the scoring table), under the preset's
+    rules: a lone defender where no defender may go alone is refused, not paid."""
+    result = score_hand(request.makers_tricks, request.alone, request.defender_alone, _rules(request))
     return ScoreAnswer(makers=result.makers, defenders=result.defenders, points=max(result.makers, result.defenders),
                        side="makers" if result.makers else "defenders", euchred=result.euchred, march=result.march,
                        reason=result.row)
@@ -299,7 +299,7 @@ class GameAnswer:
 def game_command(request: GameRequest) -> GameAnswer:
     """Whether a game is won at a score, under the preset's target (won by two, or first to 10)."""
     rules = _rules(request)
-    scores = parse_scores(request.scores)
+    scores = check_reachable(parse_scores(request.scores), rules)
     side = game_winner(scores, rules)
     return GameAnswer(over=side is not None, winner=side.short if side is not None else None,
                       reason=game_over_reason(scores, rules), target=rules.target, win_by_two=rules.win_by_two)

@@ -244,8 +244,9 @@ PRESETS: dict[str, Preset[Rules]] = {
                "As the online game's rules, but only the makers may go alone.",
                Rules(defender_may_go_alone=False)),
         Preset("openspiel", "OpenSpiel's rules",
-               "The Euchre of OpenSpiel, a library of games for research: only the maker may go alone, the dealer "
-               "may not discard the upcard, and the first side to 10 wins.",
+               "The Euchre of OpenSpiel, a library of games for research: of the makers only the one who made trump "
+               "may go alone (a defender still may), the dealer may not discard the upcard, and the first side to 10 "
+               "wins.",
                Rules(win_by_two=False, maker_partner_may_go_alone=False, dealer_may_discard_upcard=False)),
         Preset("benny", "the benny",
                "As the online game's rules, with the benny: a 25-card deck whose joker (RJ) is the highest "

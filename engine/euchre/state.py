@@ -43,7 +43,7 @@ from engine.euchre.order import BENNY, EFFECTIVE, check_cards
 from engine.euchre.play import Position, legal_cards
 from engine.euchre.play import check as check_play
 from engine.euchre.rules import BennyUpcard, FirstLead, Rules, Seat, Side, ThrownIn
-from engine.euchre.score import HandScore, game_winner, parse_scores, score_hand, side_points
+from engine.euchre.score import HandScore, check_reachable, game_winner, parse_scores, score_hand, side_points
 from engine.euchre.trick import Trick, trick_winner
 
 __all__ = [
@@ -223,7 +223,7 @@ def read_start(rules: Rules, start: Mapping[str, Any] | None) -> tuple[Seat | No
         raise InvalidRequestError(f"unknown field {unknown[0]!r} in start; known fields: {', '.join(START_FIELDS)}")
     try:
         dealer = Seat.parse(start["dealer"]) if start.get("dealer") is not None else None
-        scores = parse_scores(start["scores"]) if start.get("scores") is not None else None
+        scores = check_reachable(parse_scores(start["scores"]), rules) if start.get("scores") is not None else None
         if scores is not None and game_winner(scores, rules) is not None:
             raise InvalidRequestError(f"the game is already won at {scores[0]}-{scores[1]}: no hand follows")
     except CardTableError as error:

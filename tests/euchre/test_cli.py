@@ -104,6 +104,22 @@ def test_score_and_game() -> None:
     assert ask("game", {"scores": {"NS": 10, "EW": 9}, "preset": "first_to_10"})["winner"] == "N-S"
     assert ask("game", {"scores": {"N-S": 9, "E-W": 11}})["winner"] == "E-W"
     assert ask("game", {"scores": [10, 9], "options": {"win_by_two": False}})["over"] is True
+    assert ask("game", {"scores": [13, 9]})["reason"] == ("North-South win the game 13-9: at least 10 points and ahead "
+                                                          "by four")
+    assert ask("game", {"scores": [30, 28]})["over"] is True  # won by two after a long deuce
+
+
+def test_score_follows_the_preset() -> None:
+    """A lone defender is paid 4 where defenders may go alone, and refused (never paid) where they may not."""
+    seed = ask("score", {"makers_tricks": 1, "defender_alone": True, "preset": "seed"})
+    assert (seed["defenders"], seed["side"]) == (4, "defenders")
+    for preset in ("no_lone_defender",):
+        with pytest.raises(CardTableError, match="no defender may go alone"):
+            ask("score", {"makers_tricks": 1, "defender_alone": True, "preset": preset})
+        assert ask("score", {"makers_tricks": 1, "preset": preset})["defenders"] == 2
+        assert ask("score", {"makers_tricks": 5, "alone": True, "preset": preset})["makers"] == 4
+    with pytest.raises(CardTableError, match="no defender may go alone"):
+        ask("score", {"makers_tricks": 0, "defender_alone": True, "options": {"defender_may_go_alone": False}})
 
 
 def test_calls_in_both_rounds() -> None:
@@ -199,6 +215,11 @@ def test_position_answers_each_kind() -> None:
     ("score", {"makers_tricks": 6}, "outside 0..5"),
     ("game", {"scores": [10, -1]}, "two whole numbers"),
     ("game", {"scores": {"N-S": 1, "X": 2}}, "sides N-S and E-W"),
+    ("game", {"scores": [30, 0]}, "N-S 30 · E-W 0 cannot happen: the game ends as soon as a side has 10 points"),
+    ("game", {"scores": [12, 11], "preset": "first_to_10"}, "only one side can have 10 or more"),
+    ("playout", {"seed": 1, "start": {"scores": [0, 30]}}, "cannot happen"),
+    ("score", {"makers_tricks": 2, "defender_alone": True, "preset": "no_lone_defender"},
+     "“Defenders may go alone” \\(off\\) no defender may go alone"),
     ("deal", {"seed": 1, "preset": "tournament"}, "unknown preset 'tournament'"),
     ("deal", {"seed": 1, "options": {"stick_the_dealr": True}}, "unknown option 'stick_the_dealr'"),
     ("deal", {"seed": 1, "options": {"stick_the_dealer": "yes"}}, "is true or false, not 'yes'"),

@@ -133,12 +133,12 @@ def test_lessons_page_walks_every_lesson() -> None:
     at = page("lessons").run()
     assert not at.exception
     count = len(at.selectbox(key="euchre:lesson:index").options)
-    assert count == 9
+    assert count == 12
     for _ in range(count - 1):
         at.button(key="euchre:lesson:index:next").click().run()
         assert not at.exception, [e.value for e in at.exception]
         assert not at.error
-    assert "The joker (benny) and other house rules" in [h.value for h in at.header]
+    assert "After a thrown-in hand" in [h.value for h in at.header]
 
 
 def test_scoring_page_draws_the_charts() -> None:
