@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.cards import Suit  # noqa: E402
 from engine.driver import play_out  # noqa: E402
-from engine.euchre import CARDS, GAME, Position, check, legal_plays, simulate_matches  # noqa: E402
+from engine.euchre import CARDS, GAME, Position, check, legal_plays  # noqa: E402
 from engine.sim import simulate  # noqa: E402
 
 
@@ -96,8 +96,8 @@ def main() -> None:
     sim = best_of(repeat, lambda: simulate(GAME, n, 1, {"bots": "random"}))
     print(f"simulate({n}) to a DataFrame, every core:  {sim:6.3f} s = {n / sim:8,.0f} hands/s")
     games = max(1, n // 10)
-    g = best_of(repeat, lambda: simulate_matches(games, 1, {"bots": "random"}))
-    print(f"simulate_matches({games} whole games):   {g:6.3f} s = {games / g:8,.0f} games/s")
+    g = best_of(repeat, lambda: simulate(GAME, games, 1, {"bots": "random", "start": {"whole": True}}, workers=1))
+    print(f"simulate({games} whole games, one process): {g:6.3f} s = {games / g:8,.0f} games/s")
     try:
         import pyspiel  # noqa: F401
     except ImportError:

@@ -14,7 +14,8 @@ import plotly.express as px
 import plotly.graph_objects as go
 import streamlit as st
 
-from engine.euchre import Rules, hand_outcomes, score_hand, simulate_matches, win_chances
+from engine.euchre import GAME, Rules, hand_outcomes, score_hand, win_chances
+from engine.sim import simulate
 from ui.simulation import simulated
 
 COLOURS = {"with partners": "#4c78a8", "maker alone": "#f58518", "defender alone": "#e45756",
@@ -52,7 +53,7 @@ def run_matches(label: str, games: int, seed: int, options: Mapping[str, Any]) -
         bar.progress(done / total if total else 1.0, text=f"{label} {done:,} / {total:,}")
 
     try:
-        frame = simulate_matches(int(games), int(seed), dict(options), progress)
+        frame = simulate(GAME, int(games), int(seed), {**dict(options), "start": {"whole": True}}, progress)
     finally:
         bar.empty()
     with lock:

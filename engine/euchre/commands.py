@@ -11,6 +11,7 @@
     deal     {"seed": 7}                                                       the hands by seat, upcard, kitty
     position the position editor's JSON                                        what the editor shows
     match    {"seed": 3, "bots": "heuristic"}                                  a whole game to 10 by the bots
+                                                                               (playout with start {"whole": true})
     rules, playout                                                             (the shared commands)
 
 ``table`` is the cards of the trick so far (``trick`` is the older name, still accepted); ``play`` the card to
@@ -40,13 +41,12 @@ from engine.commands import (
     arg,
     default_context,
 )
-from engine.driver import standard_commands
+from engine.driver import play_out, standard_commands
 from engine.errors import CardNotInDeckError, CardTableError, InvalidPositionError, InvalidRequestError, add_context
 from engine.euchre.bidding import ORDER_UP, Discard, NameTrump, calling_fixed
 from engine.euchre.deal import deal_cards
 from engine.euchre.examples import call_advice, card_note, judge_trumps
 from engine.euchre.game import GAME
-from engine.euchre.match import play_match
 from engine.euchre.order import BENNY, EFFECTIVE, NeedsBennyError, check_cards, left_bower, right_bower, sort_hand
 from engine.euchre.order import trump_order as order_of_trumps
 from engine.euchre.play import Position
@@ -591,11 +591,12 @@ def position_command(request: PositionRequest) -> PositionAnswer:
 
 @dataclass(frozen=True, kw_only=True)
 class MatchRequest(Request):
-    """A seeded whole game to 10, played by the bots."""
+    """A seeded whole game to 10 (or the rules' target), played by the bots (the same as ``playout`` with
+    ``start: {"whole": true}``, answered as a game's result)."""
 
     seed: int = arg(0, help="the game's seed: it picks the first dealer and every deal", low=0, high=MAX_SEED)
     bots: str | tuple[str, ...] | None = arg(None, help="a bot name for every seat, or one per seat")
-    records: bool = arg(False, help="include every hand's record (each replays on the Table)")
+    record: bool = arg(False, help="include the whole game's record (it replays on the Table)", aliases=("records",))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -606,22 +607,25 @@ class MatchAnswer:
     thrown_in: int = arg(help="how many of them were thrown in")
     path: tuple[str, ...] = arg(help="the score after each hand, from 0-0 (N-S first)")
     dealers: tuple[str, ...] = arg(help="who dealt each hand")
-    summary: str = arg(help="how the game went, in words")
-    records: tuple[Mapping[str, Any], ...] = arg(help="each hand's record (when asked for)")
+    summary: str = arg(help="how the game went, in sentences")
+    record: Mapping[str, Any] | None = arg(help="the whole game's record, when asked for (start: {\"whole\": true})")
 
 
 def match_command(request: MatchRequest) -> MatchAnswer:
-    """A whole game to 10 (or the preset's target) played by the bots, hand after hand, from a seed."""
+    """A whole game to 10 (or the rules' target) played by the bots, hand after hand, from a seed — through
+    :mod:`engine.match`, exactly as the Table plays and replays a whole game."""
+    from engine.match import WHOLE, whole_game
+
     rules = _rules(request)
-    result = play_match(rules, request.seed, request.bots)
-    a, b = result.scores
-    thrown = f", {result.thrown_in} of them thrown in" if result.thrown_in else ""
-    summary = f"{game_over_reason((a, b), rules)} — after {result.hands} hands{thrown}."
+    record, final = play_out(GAME, rules, request.seed, request.bots, preset=request.preset,
+                             options=request.options, start={WHOLE: True})
+    outcome = whole_game(GAME).outcome(final)
+    assert outcome is not None  # play_out plays to the end
+    data = outcome.data
     return MatchAnswer(
-        winner="N-S" if result.winner == 0 else "E-W", scores={"N-S": a, "E-W": b}, hands=result.hands,
-        thrown_in=result.thrown_in, path=tuple(f"{x}-{y}" for x, y in result.path),
-        dealers=tuple(Seat(d).letter for d in result.dealers), summary=summary,
-        records=tuple(r.to_json() for r in result.records) if request.records else (),
+        winner=data["winner"], scores={"N-S": data["ns_score"], "E-W": data["ew_score"]}, hands=data["hands"],
+        thrown_in=data["thrown_in"], path=tuple(data["path"].split()), dealers=tuple(data["dealers"]),
+        summary=outcome.summary, record=record.to_json() if request.record else None,
     )
 
 

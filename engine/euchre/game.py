@@ -10,7 +10,7 @@ from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset
 from engine.euchre import state as hand
-from engine.euchre import table
+from engine.euchre import table, whole
 from engine.euchre.bots import BOTS
 from engine.euchre.examples import SAMPLES
 from engine.euchre.order import deck_of
@@ -36,7 +36,9 @@ class EuchreGame(Game[Rules, HandState, Action]):
         "24 cards (9 to A)", "Make trump and take 3 of 5 tricks; first side to 10 points, ahead by 2.")
     presets: ClassVar[Mapping[str, Preset[Any]]] = PRESETS
     notes: ClassVar[tuple[Note, ...]] = NOTES
-    max_actions: ClassVar[int] = 60
+    max_actions: ClassVar[int] = 400
+    """A hand takes at most 34 actions; the bound is set for whole games, which :mod:`engine.match` bounds at 8
+    times it (3,200 actions: about 90 hands, where a game to 10 by the bots took at most 543 in 1,000 games)."""
     examples: ClassVar[Mapping[str, tuple[Mapping[str, Any], ...]]] = SAMPLES
 
     def deck(self, rules: Rules) -> Deck:
@@ -86,6 +88,21 @@ class EuchreGame(Game[Rules, HandState, Action]):
 
     def summary_row(self, state: HandState) -> dict[str, Any]:
         return table.summary_row(state)
+
+    # ---------------------------------------------------------------------------------------- whole games
+
+    def first_hand(self, rules: Rules, seed: int) -> Mapping[str, Any] | None:
+        return whole.first_hand(rules, seed)
+
+    def next_hand(self, rules: Rules, finished: tuple[HandState, ...], seed: int) -> Mapping[str, Any] | None:
+        return whole.next_hand(rules, finished)
+
+    def scoreboard(self, rules: Rules, finished: tuple[HandState, ...],
+                   current: HandState) -> tuple[tuple[str, str], ...]:
+        return whole.scoreboard(rules, finished, current)
+
+    def whole_outcome(self, rules: Rules, finished: tuple[HandState, ...]) -> Outcome:
+        return whole.whole_outcome(rules, finished)
 
     @property
     def bots(self) -> Mapping[str, Bot[HandState, Action]]:

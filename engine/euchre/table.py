@@ -225,8 +225,6 @@ def view(state: HandState, seat: int | None) -> TableView:
                                s not in state.out, note))
     info: list[tuple[str, str]] = [("Dealer", _name(state.dealer))]
     rules = state.rules
-    if state.scores is not None:
-        info.append(("Game score", f"N-S {state.scores[0]} · E-W {state.scores[1]}"))
     if not state.tricks and not state.trick_cards:
         deck = "25 cards with the joker (RJ, the best bower)" if rules.benny else "24 cards, 9 to A"
         info.append(("Deal", f"{deck}; {rules.deal_packets.description}, from {_name((state.dealer + 1) % 4)}"))

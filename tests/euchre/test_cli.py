@@ -173,12 +173,17 @@ def test_a_hand_inside_a_game_starts_from_its_dealer_and_score() -> None:
 
 
 def test_match_plays_a_whole_game() -> None:
-    answer = ask("match", {"seed": 3, "bots": "heuristic", "records": True})
+    answer = ask("match", {"seed": 3, "bots": "heuristic", "record": True})
     assert answer["winner"] in ("N-S", "E-W") and max(answer["scores"].values()) >= 10
-    assert answer["hands"] == len(answer["dealers"]) == len(answer["records"]) == len(answer["path"]) - 1
+    assert answer["hands"] == len(answer["dealers"]) == len(answer["path"]) - 1
     assert answer["path"][0] == "0-0" and answer["path"][-1] == f"{answer['scores']['N-S']}-{answer['scores']['E-W']}"
-    assert answer == ask("match", {"seed": 3, "bots": "heuristic", "records": True}), "seeded"
-    assert "after" in answer["summary"]
+    assert answer == ask("match", {"seed": 3, "bots": "heuristic", "records": True}), "seeded; the older name read"
+    assert answer["summary"].startswith(("North-South win the game", "East-West win the game"))
+    assert answer["record"]["start"] == {"whole": True}
+    replayed = ask("playout", {"seed": 3, "start": {"whole": True}, "actions": answer["record"]["actions"]})
+    assert replayed["record"]["actions"] == answer["record"]["actions"]
+    assert replayed["outcome"]["summary"] == answer["summary"]
+    assert ask("match", {"seed": 3, "bots": "heuristic"})["record"] is None
 
 
 def test_position_answers_each_kind() -> None:

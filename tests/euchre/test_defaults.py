@@ -32,7 +32,8 @@ def test_each_default_is_said_as_the_common_rule_and_its_option_named_in_the_les
         said = under_option(Rules(), name)
         assert said.startswith(f"by {COMMON_RULE[:-1]}") and specs[name].label in said
         if name != "dealer_may_discard_upcard":  # the dealer's discard is not taught in a lesson
-            assert f"“{specs[name].label}”" in " ".join(BODIES.split()), f"no lesson names the option “{specs[name].label}”"
+            label = f"“{specs[name].label}”"
+            assert label in " ".join(BODIES.split()), f"no lesson names the option {label}"
     away = under_option(Rules(name_turned_down_suit=True), "name_turned_down_suit")
     assert away == "under the option “The turned-down suit may be named” (on)"
 
