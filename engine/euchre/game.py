@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.base import Verdict
 from engine.cards import Card, Deck
-from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset
+from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
 from engine.euchre import state as hand
 from engine.euchre import table, whole
+from engine.euchre.bidding import Discard
 from engine.euchre.bots import BOTS
 from engine.euchre.examples import SAMPLES
 from engine.euchre.order import deck_of
@@ -72,10 +73,25 @@ class EuchreGame(Game[Rules, HandState, Action]):
         return hand.action_text(action)
 
     def parse_action(self, state: HandState, text: str) -> Action:
-        return hand.parse_action(text)
+        """The action ``text`` names; while the dealer discards, a bare card (a card clicked) is the discard."""
+        action = hand.parse_action(text)
+        if isinstance(action, Card) and state.phase is hand.Phase.DEALER_DISCARD:
+            return Discard(action)
+        return action
 
     def action_cards(self, action: Action) -> tuple[Card, ...] | None:
-        return (action,) if isinstance(action, Card) else None
+        """A card played, or the card the dealer discards: both are chosen by clicking the card."""
+        if isinstance(action, Card):
+            return (action,)
+        if isinstance(action, Discard):
+            return (action.card,)
+        return None
+
+    def prompt(self, state: HandState) -> Prompt:
+        return table.prompt(state)
+
+    def hand_groups(self, state: HandState, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+        return table.hand_groups(state, cards)
 
     def view(self, state: HandState, seat: int | None) -> TableView:
         return table.view(state, seat)

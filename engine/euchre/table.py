@@ -8,13 +8,14 @@ the new score.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.base import PASS
-from engine.cards import Card
-from engine.contract import Outcome
+from engine.cards import Card, Suit
+from engine.contract import Outcome, Prompt
 from engine.errors import CardTableError
-from engine.euchre.bidding import ORDER_UP, Discard, GoAlone, NameTrump
+from engine.euchre.bidding import ORDER_UP, Discard, GoAlone, NameTrump, dealer_stuck, must_go_alone
 from engine.euchre.order import BENNY, EFFECTIVE, describe_card, left_bower, sort_hand
 from engine.euchre.rules import BennyUpcard, Seat, Side, under_option
 from engine.euchre.score import game_over_reason, game_winner
@@ -32,7 +33,7 @@ from engine.table import Seat as TableSeat
 from engine.table import Step, TableView
 from engine.words import capitalise, count, sentence
 
-__all__ = ["comment", "outcome", "result_sentence", "summary_row", "view"]
+__all__ = ["comment", "hand_groups", "outcome", "prompt", "result_sentence", "summary_row", "view"]
 
 
 
@@ -351,3 +352,99 @@ def outcome(state: HandState) -> Outcome | None:
                     f"{sentence(game_over_reason(scores, state.rules))}")
     facts.append(("Next deal", nxt))
     return Outcome(summary, returns(state), tuple(facts), row)
+
+
+# ---------------------------------------------------------------------------------------------- the decision
+
+
+def _trumps_of(cards: Sequence[Card], trump: Suit) -> tuple[Card, ...]:
+    suits = EFFECTIVE[trump]
+    return tuple(c for c in cards if suits[c] is trump)
+
+
+def prompt(state: HandState) -> Prompt:
+    """What the seat to act decides now, in one line, with the cards that matter highlighted: the cards that
+    would be trumps when ordering up, the cards of the suit led, the upcard the dealer picked up."""
+    seat = state.to_act
+    if seat is None:
+        return Prompt("The hand is over")
+    hand = state.hands[seat]
+    phase = state.phase
+    rules = state.rules
+    if phase is Phase.JOKER_UPCARD:
+        if rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
+            return Prompt("The joker was turned up: name a trump suit before looking at your cards")
+        return Prompt("The joker was turned up: name the suit it stands for before looking at your cards")
+    if phase is Phase.CALL_ROUND_1:
+        offered = state.turned_suit
+        assert offered is not None and state.upcard is not None
+        dealer = Seat(state.dealer)
+        if seat == state.dealer:
+            who = "you deal: you pick it up"
+        elif dealer.side is Seat(seat).side:
+            who = "your partner deals"
+        else:
+            who = f"{dealer.title}, an opponent, deals"
+        up = "RJ" if state.upcard == BENNY else state.upcard.symbol_text
+        return Prompt(f"Order up {up} ({who}) or pass", highlight=_trumps_of(hand, offered),
+                      highlight_label=f"trumps if {offered.symbol} are trump")
+    if phase is Phase.CALL_ROUND_2:
+        turned = state.turned_suit
+        assert turned is not None
+        other = "" if rules.name_turned_down_suit else f" other than {turned.symbol}"
+        if dealer_stuck(state):
+            return Prompt(f"Name a trump suit{other}: the dealer is stuck and may not pass")
+        return Prompt(f"Name a trump suit{other}, or pass")
+    assert state.trump is not None
+    trump = state.trump
+    trumps = _trumps_of(hand, trump)
+    if phase is Phase.DEALER_DISCARD:
+        upcard = state.upcard
+        keep = "" if rules.dealer_may_discard_upcard or upcard is None else f" (not the upcard {upcard.symbol_text})"
+        return Prompt(f"Discard one card{keep}", count=1, highlight=trumps, highlight_label=f"trumps ({trump.symbol})",
+                      marked=(upcard,) if upcard is not None and upcard in hand else (),
+                      marked_label="the upcard you picked up")
+    if phase is Phase.GO_ALONE:
+        assert state.maker is not None
+        if must_go_alone(state):
+            return Prompt("You ordered up your partner, the dealer: you must go alone", highlight=trumps,
+                          highlight_label=f"trumps ({trump.symbol})")
+        role = "" if seat % 2 == state.maker % 2 else " against the makers"
+        return Prompt(f"Go alone{role}? Your partner would sit out; {trump.symbol} are trump", highlight=trumps,
+                      highlight_label=f"trumps ({trump.symbol})")
+    if not state.trick_cards:
+        return Prompt(f"Lead a card ({trump.symbol} are trump)", highlight=trumps,
+                      highlight_label=f"trumps ({trump.symbol})")
+    suits = EFFECTIVE[trump]
+    led = suits[state.trick_cards[0]]
+    follow = tuple(c for c in hand if suits[c] is led)
+    if follow:
+        label = f"{led.symbol} (the suit led)" if led is not trump else f"trumps ({trump.symbol}, the suit led)"
+        return Prompt(f"Follow {led.symbol} if you can", highlight=follow, highlight_label=label)
+    return Prompt(f"You have no {led.symbol}: play any card (a trump can win the trick)", highlight=trumps,
+                  highlight_label=f"trumps ({trump.symbol})")
+
+
+def hand_groups(state: HandState, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """``cards`` in groups for drawing: the trumps first (by effective suit: the left bower and the joker with
+    them), highest first, then each side suit. While round 1 offers a suit, its would-be trumps come first
+    ("♥ if trump"); in round 2 the cards go by printed suit, the joker first."""
+    trump = state.trump
+    label = "Trumps"
+    if trump is None and state.phase is Phase.CALL_ROUND_1 and state.turned_suit is not None:
+        trump = state.turned_suit
+        label = f"{trump.symbol} if trump"
+    if trump is None:
+        ordered = sort_hand(cards)
+        groups: dict[str, list[Card]] = {}
+        for card in ordered:
+            groups.setdefault("Joker" if card.suit is None else card.suit.symbol, []).append(card)
+        return tuple((name, tuple(members)) for name, members in groups.items())
+    suits = EFFECTIVE[trump]
+    ordered = sort_hand(cards, trump)
+    groups = {}
+    for card in ordered:
+        suit = suits[card]
+        groups.setdefault(f"{label} {trump.symbol}" if suit is trump and label == "Trumps" else
+                          label if suit is trump else suit.symbol, []).append(card)
+    return tuple((name, tuple(members)) for name, members in groups.items())
