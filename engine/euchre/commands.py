@@ -124,6 +124,16 @@ def _sitting_out(value: str | tuple[str, ...]) -> tuple[Seat, ...]:
     return tuple(_seat(s) for s in ((value,) if isinstance(value, str) else value))
 
 
+def _active(players: int | None, out: tuple[Seat, ...]) -> int:
+    """The active players: ``players`` if given (it must agree with those sitting out), else 4 minus them."""
+    if players is None:
+        return 4 - len(out)
+    if out and players != 4 - len(out):
+        sitting = " and ".join(s.title for s in out)
+        raise InvalidPositionError(f"with {sitting} sitting out, {4 - len(out)} players are active, not {players}")
+    return players
+
+
 # ------------------------------------------------------------------------------------------ legal, check
 
 
@@ -230,7 +240,7 @@ def winner_command(request: WinnerRequest) -> WinnerAnswer:
     trick = request.table
     check_cards(trick, "in the trick", rules.benny)
     out = _sitting_out(request.sits_out)
-    players = request.players if request.players is not None else 4 - len(out)
+    players = _active(request.players, out)
     if len(trick) != players:
         raise InvalidPositionError(f"a complete trick has one card per active player: {players} cards, "
                                    f"not {len(trick)}")
@@ -567,7 +577,10 @@ def position_command(request: PositionRequest) -> PositionAnswer:
         raise InvalidRequestError("a trick needs its 'trump'")
     out = _sitting_out(r.sits_out)
     check_sitting_out(out)
-    players = r.players if r.players is not None else 4 - len(out)
+    players = _active(r.players, out)
+    if len(r.table) > players:
+        raise InvalidPositionError(f"a trick holds one card per active player: with {players} active it holds at "
+                                   f"most {players} cards, not {len(r.table)}")
     if len(r.table) == players:
         check_cards(r.table + r.hand, "in the hand and the trick together", rules.benny)
         won = winner_command(WinnerRequest(preset=r.preset, options=r.options, trump=r.trump, table=r.table,

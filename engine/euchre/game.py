@@ -3,14 +3,15 @@ the modules of the package)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
+from engine.euchre import coach, fast, table, whole
 from engine.euchre import state as hand
-from engine.euchre import table, whole
 from engine.euchre.bidding import Discard
 from engine.euchre.bots import BOTS
 from engine.euchre.examples import SAMPLES
@@ -104,6 +105,46 @@ class EuchreGame(Game[Rules, HandState, Action]):
 
     def summary_row(self, state: HandState) -> dict[str, Any]:
         return table.summary_row(state)
+
+    # ---------------------------------------------------------------------------------------- the coach
+
+    playout_bot: ClassVar[str] = "heuristic"
+    review_thresholds: ClassVar[tuple[float, float]] = (0.3, 0.9)
+    """In points of a hand (a side's points minus the other's): losing 0.3 on average is an inaccuracy, 0.9 (about
+    a point: a made hand thrown away) a mistake."""
+    feature_words: ClassVar[Mapping[str, tuple[str, str]]] = coach.FEATURE_WORDS
+
+    def determinize(self, state: HandState, seat: int, rng: random.Random) -> HandState:
+        return coach.determinize(state, seat, rng)
+
+    def features(self, state: HandState, seat: int) -> Mapping[str, float]:
+        return coach.features(state, seat)
+
+    def rule_of_thumb(self, state: HandState, action: Action) -> str:
+        return coach.rule_of_thumb(state, action)
+
+    def sides(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
+        return ((0, 2), (1, 3))
+
+    def position_state(self, request: Any) -> HandState:
+        return coach.position_state(request)
+
+    def finish(self, state: HandState, bot: str, rng: random.Random) -> HandState:
+        """``state`` played to its end by the bot ``bot`` at every seat — for the heuristic bot fast, on card
+        numbers, and exactly as the loop of :meth:`apply_unchecked` would (the coach's play-outs)."""
+        from engine.euchre.bots import heuristic_bot
+
+        chosen = self.bot(bot)
+        if chosen.choose is heuristic_bot:
+            return fast.finish(state, rng)
+        while state.to_act is not None:
+            state = hand.apply_unchecked(state, chosen.choose(state, rng))
+        return state
+
+    def exact_value(self, state: HandState, seat: int) -> float | None:
+        """The value for ``seat`` of a world whose every card is known (a sample) under perfect play by all four,
+        when at most three tricks are left (else None): what the coach can use instead of a play-out."""
+        return fast.exact_value(state, seat)
 
     # ---------------------------------------------------------------------------------------- whole games
 

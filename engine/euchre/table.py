@@ -275,10 +275,14 @@ def view(state: HandState, seat: int | None) -> TableView:
 
 def returns(state: HandState) -> tuple[float, ...]:
     """Each seat's points of the hand minus the other side's (zero-sum, as OpenSpiel's returns; zeros before
-    the end and for a thrown-in hand)."""
+    the end and for a thrown-in hand). A trick posed in the editor (no makers, earlier tricks unknown) is worth the
+    tricks taken from there on, minus the other side's."""
     result = hand_result(state)
     if result is None:
         return (0.0, 0.0, 0.0, 0.0)
+    if state.maker is None and state.trump is not None:  # a trick posed in the editor: the tricks from there on
+        ns, ew = state.tricks_of(Side.NORTH_SOUTH), state.tricks_of(Side.EAST_WEST)
+        return tuple(float(ns - ew if seat % 2 == 0 else ew - ns) for seat in range(4))
     ns, ew = result.points
     return tuple(float(ns - ew if seat % 2 == 0 else ew - ns) for seat in range(4))
 

@@ -22,7 +22,8 @@ def test_round_one_names_the_upcard_and_who_deals() -> None:
     state = deal()  # West deals, North speaks first: West is an opponent of North
     prompt = GAME.prompt(state)
     assert prompt.text == "Order up K♥ (West, an opponent, deals) or pass"
-    assert prompt.highlight == (Card.parse("JD"), Card.parse("10H")) and prompt.highlight_label == "trumps if ♥ are trump"
+    assert prompt.highlight == (Card.parse("JD"), Card.parse("10H"))
+    assert prompt.highlight_label == "trumps if ♥ are trump"
     east = GAME.apply(state, PASS)
     assert GAME.prompt(east).text == "Order up K♥ (your partner deals) or pass"
     west = GAME.apply(GAME.apply(east, PASS), PASS)
