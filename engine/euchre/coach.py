@@ -80,8 +80,8 @@ def determinize(state: HandState, seat: int, rng: random.Random) -> HandState:
         if picked and upcard not in {c for _, c in played} and seat != state.dealer:
             # The dealer picked it up and has not played it: it is in their hand, or (seldom) laid away; once
             # their hand is empty, or they showed they lack its suit, it can only have been laid away.
-            lacking = state.trump is not None and EFFECTIVE[state.trump][upcard] in shown[state.dealer]
-            if state.hands[state.dealer] and not lacking:
+            shown_void = state.trump is not None and EFFECTIVE[state.trump][upcard] in shown[state.dealer]
+            if state.hands[state.dealer] and not shown_void:
                 fixed[state.dealer].append(upcard)
             elif state.discard is not None:
                 discard_known, discard = True, upcard

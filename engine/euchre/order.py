@@ -78,14 +78,18 @@ def check_cards(cards: Iterable[Card], where: str, benny: bool = False) -> None:
 
 
 
+_RIGHT = {t: Card(Rank.JACK, t) for t in Suit}
+_LEFT = {t: Card(Rank.JACK, _SAME_COLOUR[t]) for t in Suit}
+
+
 def right_bower(trump: Suit) -> Card:
     """The jack of trumps, the highest card."""
-    return Card(Rank.JACK, trump)
+    return _RIGHT[trump]
 
 
 def left_bower(trump: Suit) -> Card:
     """The jack of the other suit of the trump colour, the second-highest trump."""
-    return Card(Rank.JACK, _SAME_COLOUR[trump])
+    return _LEFT[trump]
 
 
 def deck_of(benny: bool) -> Deck:

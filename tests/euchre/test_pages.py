@@ -44,7 +44,7 @@ def test_editor_bad_input_is_a_message() -> None:
     at = page("editor").run()
     for trick, message in (("9C 9C", "appears 2 times"), ("8C", "not in the 24-card"), ("XY", "'XY'"),
                            ("QC", "appears 2 times in your hand and the trick"),
-                           ("9S 10S JS QS KS", "complete after 4")):
+                           ("9S 10S JS QS KS", "at most 4 cards, not 5")):
         at.text_input(key=f"{K}:trick").input(trick).run()
         assert not at.exception
         assert any(message in e.value for e in at.error), (trick, [e.value for e in at.error])

@@ -157,6 +157,10 @@ def test_euchre_reasons_say_what_the_position_holds() -> None:
             continue
         decisions += 1
         legal_texts = {GAME.action_text(a) for a in GAME.legal_actions(state)}
+        for action in GAME.legal_actions(state):  # the coach's rules of thumb are reasons too
+            thumb = GAME.rule_of_thumb(state, action)
+            if thumb:
+                judge(thumb, None, [])
         if state.phase is Phase.PLAY:
             for card in state.hands[state.to_act]:
                 verdict = check_action(state, card)

@@ -20,8 +20,11 @@ def test_every_preset_has_its_quick_defaults() -> None:
         assert (DATA / file_name(game, games, seed, options)).exists(), f"run python -m ui.euchre_charts ({options})"
 
 
-@pytest.mark.parametrize(("game", "games", "seed", "options"), DEFAULTS[:3] + DEFAULTS[-3:],
-                         ids=lambda v: str(v) if not isinstance(v, dict) else v["preset"] + str(v.get("win_by_two", "")))
+def _id(value: object) -> str:
+    return value["preset"] + str(value.get("win_by_two", "")) if isinstance(value, dict) else str(value)
+
+
+@pytest.mark.parametrize(("game", "games", "seed", "options"), DEFAULTS[:3] + DEFAULTS[-3:], ids=_id)
 def test_a_shipped_file_still_matches_the_engine(game: str, games: int, seed: int, options: dict) -> None:
     shipped = pd.read_parquet(DATA / file_name(game, games, seed, options))
     assert len(shipped) == games
