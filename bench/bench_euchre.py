@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.cards import Suit  # noqa: E402
 from engine.driver import play_out  # noqa: E402
-from engine.euchre import CARDS, GAME, Position, check, legal_plays, simulate_matches  # noqa: E402
+from engine.euchre import CARDS, GAME, Position, check, legal_plays  # noqa: E402
 from engine.sim import simulate  # noqa: E402
 
 
@@ -72,6 +72,96 @@ def openspiel_hands(hands: int) -> None:
                 state.apply_action(legal[rng.randrange(len(legal))])
 
 
+def playout_states(count: int) -> list[object]:
+    """The first play-phase state of ``count`` seeded hands (the heuristic bots called trump)."""
+    from engine.euchre import Phase
+
+    out = []
+    bot = GAME.bot("heuristic")
+    for seed in range(count * 2):
+        state = GAME.new_game(GAME.rules(), seed)
+        rng = random.Random(seed)
+        while state.to_act is not None and state.phase is not Phase.PLAY:
+            state = GAME.apply_unchecked(state, bot.choose(state, rng))
+        if state.to_act is not None:
+            out.append(state)
+        if len(out) == count:
+            break
+    return out
+
+
+def loop_finish(state: object) -> object:
+    bot = GAME.bot("heuristic")
+    rng = random.Random(0)
+    while GAME.to_act(state) is not None:
+        state = GAME.apply_unchecked(state, bot.choose(state, rng))
+    return state
+
+
+def hooked_evaluate(key, state, seat, texts, seeds, game=None):  # type: ignore[no-untyped-def]
+    """engine.advisor._evaluate as it would be with the two hooks proposed to the lead: ``game.finish`` for the
+    play-outs and ``game.exact_value`` for endings of three tricks or fewer (bench only)."""
+    game = game or GAME
+    actions = [game.parse_action(state, t) for t in texts]
+    out = []
+    for seed in seeds:
+        world = game.determinize(state, seat, random.Random(seed))
+        row = []
+        for action in actions:
+            after = game.apply_unchecked(world, action)
+            exact = game.exact_value(after, seat)
+            if exact is not None:
+                row.append((exact, {}))
+                continue
+            final = game.finish(after, game.playout_bot, random.Random(seed * 31 + 7))
+            row.append((float(game.returns(final)[seat]), dict(game.features(final, seat))))
+        out.append(row)
+    return out
+
+
+def coach_section(repeat: int) -> None:
+    import engine.advisor as advisor
+
+    starts = playout_states(500)
+    loop = best_of(repeat, lambda: [loop_finish(s) for s in starts])
+    fast = best_of(repeat, lambda: [GAME.finish(s, "heuristic", random.Random(0)) for s in starts])
+    print(f"play-out of the five tricks, heuristic bots: loop {loop / len(starts) * 1e6:7.1f} µs, GAME.finish "
+          f"{fast / len(starts) * 1e6:7.1f} µs ({loop / fast:.1f}× faster, the same final states)")
+    deals = [GAME.new_game(GAME.rules(), s) for s in range(500)]
+    loop = best_of(repeat, lambda: [loop_finish(s) for s in deals])
+    fast = best_of(repeat, lambda: [GAME.finish(s, "heuristic", random.Random(0)) for s in deals])
+    print(f"play-out of a whole hand from the deal:      loop {loop / len(deals) * 1e6:7.1f} µs, GAME.finish "
+          f"{fast / len(deals) * 1e6:7.1f} µs ({loop / fast:.1f}×)")
+    decisions = []
+    for seed in range(30):
+        state = GAME.new_game(GAME.rules(), seed)
+        rng = random.Random(seed)
+        while state.to_act is not None:
+            if len(GAME.legal_actions(state)) > 1:
+                decisions.append(state)
+            state = GAME.apply_unchecked(state, GAME.bot("heuristic").choose(state, rng))
+    decisions = decisions[::3]
+    plain = _cpu(lambda: [advisor.advise(GAME, s, workers=1) for s in decisions])
+    original = advisor._evaluate
+    advisor._evaluate = hooked_evaluate  # type: ignore[assignment]
+    try:
+        hooked = _cpu(lambda: [advisor.advise(GAME, s, workers=1) for s in decisions])
+    finally:
+        advisor._evaluate = original
+    print(f"one piece of advice at the default budget ({advisor.DEFAULT_BUDGET} samples per option), "
+          f"{len(decisions)} decisions, CPU: {plain / len(decisions) * 1e3:.1f} ms as engine/advisor.py is; "
+          f"{hooked / len(decisions) * 1e3:.1f} ms with the finish and exact-ending hooks")
+    for budget in (32, 128, 512):
+        t = _cpu(lambda b=budget: [advisor.advise(GAME, s, budget=b, workers=1) for s in decisions[:20]])
+        print(f"  budget {budget:4}: {t / 20 * 1e3:7.1f} ms CPU per piece of advice")
+
+
+def _cpu(fn: Callable[[], object]) -> float:
+    start = time.process_time()
+    fn()
+    return time.process_time() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1000)
@@ -96,8 +186,9 @@ def main() -> None:
     sim = best_of(repeat, lambda: simulate(GAME, n, 1, {"bots": "random"}))
     print(f"simulate({n}) to a DataFrame, every core:  {sim:6.3f} s = {n / sim:8,.0f} hands/s")
     games = max(1, n // 10)
-    g = best_of(repeat, lambda: simulate_matches(games, 1, {"bots": "random"}))
-    print(f"simulate_matches({games} whole games):   {g:6.3f} s = {games / g:8,.0f} games/s")
+    g = best_of(repeat, lambda: simulate(GAME, games, 1, {"bots": "random", "start": {"whole": True}}, workers=1))
+    print(f"simulate({games} whole games, one process): {g:6.3f} s = {games / g:8,.0f} games/s")
+    coach_section(repeat)
     try:
         import pyspiel  # noqa: F401
     except ImportError:

@@ -1,5 +1,10 @@
 """Euchre scoring explorer: the points table as a chart, and what seeded bot simulations say about euchres,
-lone hands, the chance to win from each score and the length of a game."""
+lone hands, the chance to win from each score and the length of a game.
+
+Everything is drawn at once from a small quick default (shipped, or computed once per server); a bigger or other
+simulation runs only on its Run button, in the background, with a progress bar and Cancel. The points-to-win
+slider re-scores the kept hands without simulating again.
+"""
 
 import pandas as pd
 import streamlit as st
@@ -7,32 +12,43 @@ import streamlit as st
 from engine.euchre import GAME
 from ui import euchre_charts as charts
 from ui.nav import current_preset
+from ui.simulation import finished_frame, quick_frame
 
 KEY = "euchre:scoring"
 st.title("Euchre — Scoring explorer")
 preset = current_preset("euchre")
+rules = GAME.rules(preset)
 
 st.header("The points table")
 st.markdown("Points of one hand by the tricks the makers win. Bars above zero go to the makers, below zero "
-            "to the defenders (they score when the makers are *euchred*: fewer than 3 tricks).")
-table = charts.points_table()
-st.plotly_chart(charts.points_chart(table), key=f"{KEY}:table")
+            "to the defenders (they score when the makers are *euchred*: fewer than 3 tricks)."
+            + ("" if rules.defender_may_go_alone else " Under these rules no defender may go alone, so a lone "
+               "defender never scores."))
+st.plotly_chart(charts.points_chart(rules.defender_may_go_alone), key=f"{KEY}:table")
 
 st.header("From simulated hands")
+for name, default in (("hands", charts.HAND_CHOICES[0]), ("seed", charts.QUICK_SEED), ("bots", "heuristic")):
+    st.session_state.setdefault(f"{KEY}:{name}", default)
 c1, c2, c3 = st.columns(3)
-if f"{KEY}:hands" not in st.session_state:
-    st.session_state[f"{KEY}:hands"] = 2000
-    st.session_state[f"{KEY}:seed"] = 1
-    st.session_state[f"{KEY}:bots"] = "heuristic"
-hands_n = c1.select_slider("Hands to simulate", [500, 1000, 2000, 5000, 10000], key=f"{KEY}:hands")
-seed = c2.number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=f"{KEY}:seed")
-bots = c3.radio("Players", ["heuristic", "random"], key=f"{KEY}:bots", horizontal=True,
+hands_n = int(c1.select_slider("Hands to simulate", charts.HAND_CHOICES, key=f"{KEY}:hands"))
+seed = int(c2.number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=f"{KEY}:seed"))
+bots = c3.radio("Players", list(charts.BOTS), key=f"{KEY}:bots", horizontal=True,
                 format_func={"heuristic": "heuristic bots", "random": "random bots"}.get,
                 help="Heuristic: calls with 3 trumps or a bower and an ace, goes alone with 4 trumps and the "
                      "right bower, wins tricks it can win. Random: any legal action.")
-st.caption(f"Rules: **{GAME.presets[preset].title}** (the rule preset {preset}; change it in the sidebar). "
+options = charts.hand_options(preset, bots)
+chosen = finished_frame("euchre", hands_n, seed, options)
+quick = (hands_n, seed) == (charts.QUICK_HANDS, charts.QUICK_SEED)
+hands = chosen if chosen is not None else quick_frame("euchre", charts.QUICK_HANDS, charts.QUICK_SEED, options)
+hands_key = charts.key_of({**options, "games": hands_n if chosen is not None else charts.QUICK_HANDS,
+                            "seed": seed if chosen is not None else charts.QUICK_SEED})
+shown = (f"{hands_n:,} hands, seed {seed}" if chosen is not None else
+         f"the quick default: {charts.QUICK_HANDS:,} hands, seed {charts.QUICK_SEED}")
+st.caption(f"Rules: **{GAME.presets[preset].title}** (change them in the sidebar); {bots} bots; showing {shown}. "
            "The same seed always gives the same hands.")
-hands = charts.run_with_progress("Simulating hands…", int(hands_n), int(seed), {"preset": preset, "bots": bots})
+if chosen is None and not quick:
+    charts.run_button(f"{KEY}:run-hands", hands_n, seed, options, label="Simulate", noun="hands")
+
 played = hands[~hands["thrown_in"]]
 m1, m2, m3, m4 = st.columns(4)
 m1.metric("Hands thrown in", f"{hands['thrown_in'].mean():.1%}", help="All four passed twice: no points.")
@@ -40,38 +56,68 @@ m2.metric("Makers euchred", f"{played['euchred'].mean():.1%}")
 m3.metric("Marches", f"{played['march'].mean():.1%}")
 m4.metric("Lone makers", f"{played['maker_alone'].mean():.1%}")
 
+euchre_fig, alone_fig, alone = charts.hand_figures(hands_key, hands)
 left, right = st.columns(2)
 with left:
     st.subheader("How often the makers are euchred")
     st.caption("By the number of trumps the maker held once trump was made (after the dealer's pick-up).")
-    st.plotly_chart(charts.euchre_chart(charts.euchre_by_trumps(hands)), key=f"{KEY}:euchre")
+    st.plotly_chart(euchre_fig, key=f"{KEY}:euchre")
 with right:
     st.subheader("Points per hand: alone or with a partner")
-    alone = charts.points_alone_vs_partner(hands)
     st.caption("Average points of the makers per hand, and net of what the defenders score "
-               f"({', '.join(f'{r.maker}: {r.hands} hands' for r in alone.itertuples())}).")
-    st.plotly_chart(charts.alone_chart(alone), key=f"{KEY}:alone")
+               f"({', '.join(f'{r.maker}: {r.hands:,} hands' for r in alone.itertuples())}).")
+    st.plotly_chart(alone_fig, key=f"{KEY}:alone")
 
-st.header("The chance to win the game from each score")
-st.markdown("From the simulated hands' points (each hand independent, either side dealing), the chance that "
-            "North-South win the game from every score — under the online game's **win by 2** and under the common "
-            "**first to 10**. Look at the corner near 10: with win-by-2, 10-9 is not yet a win.")
-h1, h2 = st.columns(2)
-with h1:
-    grid = charts.win_chance_grid(hands, GAME.rules(preset, {"win_by_two": True}))
-    st.plotly_chart(charts.heatmap(grid, "10 points, ahead by 2"), key=f"{KEY}:win2")
-with h2:
-    grid = charts.win_chance_grid(hands, GAME.rules(preset, {"win_by_two": False}))
-    st.plotly_chart(charts.heatmap(grid, "First to 10"), key=f"{KEY}:first")
+outcomes = charts.frozen_outcomes(hands)
 
-st.header("How long a game lasts")
-games_n = max(100, int(hands_n) // 10)
-frames = []
-for label, win_by_two in (("ahead by 2", True), ("first to 10", False)):
-    games = charts.run_matches(f"Simulating games ({label})…", games_n, int(seed),
-                               {"preset": preset, "bots": bots, "win_by_two": win_by_two})
-    frames.append(games.assign(rule=label))
-lengths = pd.concat(frames)
-st.plotly_chart(charts.length_chart(lengths), key=f"{KEY}:length")
-st.caption(" · ".join(f"{f['rule'].iloc[0]}: {f['hands'].mean():.1f} hands on average, longest {f['hands'].max()}"
-                      for f in frames) + f" ({games_n} seeded games each).")
+
+@st.fragment
+def win_chances() -> None:
+    """The chance to win from each score: the slider re-scores the hands above (no new simulation)."""
+    st.header("The chance to win the game from each score")
+    st.session_state.setdefault(f"{KEY}:target", rules.target)
+    target = int(st.slider("Points to win", 5, 15, key=f"{KEY}:target",
+                           help="Re-scores the simulated hands above for another target: nothing is simulated "
+                                "again."))
+    st.markdown("From the simulated hands' points (each hand independent, either side dealing), the chance that "
+                f"North-South win the game from every score — to {target} points **ahead by 2** (the online "
+                f"game's rules) and under the common **first to {target}**. Look at the corner near {target}: "
+                f"with win-by-2, {target}-{target - 1} is not yet a win.")
+    h1, h2 = st.columns(2)
+    with h1:
+        st.plotly_chart(charts.heatmap_for(outcomes, target, True), key=f"{KEY}:win2")
+    with h2:
+        st.plotly_chart(charts.heatmap_for(outcomes, target, False), key=f"{KEY}:first")
+
+
+win_chances()
+
+
+@st.fragment
+def lengths() -> None:
+    """How long a whole game lasts, under both rules: whole games simulated by engine.sim."""
+    st.header("How long a game lasts")
+    st.session_state.setdefault(f"{KEY}:games", charts.GAME_CHOICES[0])
+    games_n = int(st.select_slider("Whole games to simulate (for each rule)", charts.GAME_CHOICES,
+                                   key=f"{KEY}:games"))
+    frames, missing, keys = [], [], []
+    for label, by_two in (("ahead by 2", True), (f"first to {rules.target}", False)):
+        opts = charts.game_options(preset, bots, by_two)
+        games = finished_frame("euchre", games_n, seed, opts)
+        keys.append(charts.key_of({**opts, "games": games_n, "seed": seed}))
+        if games is None:
+            missing.append((label, opts))
+            keys[-1] = charts.key_of({**opts, "games": charts.QUICK_GAMES, "seed": charts.QUICK_SEED})
+            games = quick_frame("euchre", charts.QUICK_GAMES, charts.QUICK_SEED, opts)
+        frames.append(games.assign(rule=label))
+    st.plotly_chart(charts.length_figure(" ".join(keys), pd.concat(frames)), key=f"{KEY}:length")
+    st.caption(" · ".join(f"{f['rule'].iloc[0]}: {f['hands'].mean():.1f} hands on average, longest "
+                          f"{f['hands'].max()} ({len(f):,} games)" for f in frames) +
+               f". Whole games to {rules.target}, {bots} bots.")
+    if (games_n, seed) != (charts.QUICK_GAMES, charts.QUICK_SEED):
+        for label, opts in missing:
+            charts.run_button(f"{KEY}:run-games:{opts['win_by_two']}", games_n, seed, opts,
+                              label=f"Simulate games ({label})", noun="games")
+
+
+lengths()

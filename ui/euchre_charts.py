@@ -1,11 +1,15 @@
 """The Euchre scoring explorer's data and plotly figures: the points table (from the engine's scoring), what
 seeded simulations of hands and of whole games say (their frames summarised here with pandas), the chance to
-win from each score (the engine's ``win_chances``)."""
+win from each score (the engine's ``win_chances``).
+
+The simulations come from :mod:`ui.simulation`: a small quick default drawn at once (shipped under
+``ui/data/sim``, made by ``python -m ui.euchre_charts``), bigger runs only when the learner presses Run. Whole
+games are ``engine.sim`` runs with ``start: {"whole": true}``.
+"""
 
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,8 +18,8 @@ import plotly.express as px
 import plotly.graph_objects as go
 import streamlit as st
 
-from engine.euchre import Rules, hand_outcomes, score_hand, simulate_matches, win_chances
-from ui.simulation import simulated
+from engine.euchre import GAME, Rules, hand_outcomes, score_hand, win_chances
+from ui.simulation import run_panel
 
 COLOURS = {"with partners": "#4c78a8", "maker alone": "#f58518", "defender alone": "#e45756",
            "both alone": "#72b7b2"}
@@ -26,49 +30,53 @@ SCENARIOS: dict[str, tuple[bool, bool]] = {
     "both alone": (True, True),
 }
 """(a maker alone, a defender alone) of each line of the points chart."""
-MATCH_STORE_SIZE = 16
+QUICK_HANDS = 1000
+"""The hands of the quick default drawn at once."""
+QUICK_GAMES = 200
+"""The whole games of each rule in the quick default."""
+QUICK_SEED = 1
+HAND_CHOICES = (1000, 2000, 5000, 10000, 20000)
+GAME_CHOICES = (200, 500, 1000, 2000)
+BOTS = ("heuristic", "random")
+WHOLE = {"whole": True}
 
 
-def run_with_progress(label: str, hands: int, seed: int, options: Mapping[str, Any]) -> pd.DataFrame:
-    """Seeded hands (one row each), simulated once and kept, with a progress bar while they run."""
-    return simulated("euchre", hands, seed, options, label=label)
+def hand_options(preset: str, bots: str) -> dict[str, Any]:
+    """The simulation options of seeded hands under ``preset`` with ``bots`` at every seat."""
+    return {"preset": preset, "bots": bots}
 
 
-@st.cache_resource(show_spinner=False)
-def _match_store() -> tuple[dict[tuple[int, int, str], pd.DataFrame], threading.Lock]:
-    return {}, threading.Lock()
+def game_options(preset: str, bots: str, win_by_two: bool) -> dict[str, Any]:
+    """The simulation options of seeded whole games (to the preset's target, won by two or not)."""
+    return {"preset": preset, "bots": bots, "win_by_two": win_by_two, "start": dict(WHOLE)}
 
 
-def run_matches(label: str, games: int, seed: int, options: Mapping[str, Any]) -> pd.DataFrame:
-    """Seeded whole games to 10 (one row each), simulated once and kept, with a progress bar while they run."""
-    store, lock = _match_store()
-    key = (int(games), int(seed), json.dumps(dict(options), sort_keys=True, default=str))
-    with lock:
-        if key in store:
-            return store[key]
-    bar = st.empty()
+def quick_defaults() -> list[tuple[str, int, int, dict[str, Any]]]:
+    """The simulations shipped under ``ui/data/sim``: every preset with the heuristic bots (the random bots' quick
+    defaults are computed once per server)."""
+    out = []
+    for preset in GAME.presets:
+        out.append(("euchre", QUICK_HANDS, QUICK_SEED, hand_options(preset, "heuristic")))
+        for by_two in (True, False):
+            out.append(("euchre", QUICK_GAMES, QUICK_SEED, game_options(preset, "heuristic", by_two)))
+    return out
 
-    def progress(done: int, total: int) -> None:
-        bar.progress(done / total if total else 1.0, text=f"{label} {done:,} / {total:,}")
 
-    try:
-        frame = simulate_matches(int(games), int(seed), dict(options), progress)
-    finally:
-        bar.empty()
-    with lock:
-        while len(store) >= MATCH_STORE_SIZE:
-            store.pop(next(iter(store)))
-        store[key] = frame
-    return frame
+def key_of(options: Mapping[str, Any]) -> str:
+    return json.dumps(dict(options), sort_keys=True, default=str)
 
 
 # ---------------------------------------------------------------------------------------------- data
 
 
-def points_table() -> pd.DataFrame:
-    """One row per (makers' tricks, scenario): points to the makers, to the defenders, and the makers' net."""
+@st.cache_data(show_spinner=False)
+def points_table(lone_defenders: bool = True) -> pd.DataFrame:
+    """One row per (makers' tricks, scenario): points to the makers, to the defenders, and the makers' net
+    (without the lone defender's scenarios when the rules let no defender go alone)."""
     rows = []
     for scenario, (alone, defender_alone) in SCENARIOS.items():
+        if defender_alone and not lone_defenders:
+            continue
         for tricks in range(6):
             score = score_hand(tricks, alone, defender_alone)
             rows.append({"makers_tricks": tricks, "scenario": scenario, "makers": score.makers,
@@ -106,18 +114,32 @@ def points_alone_vs_partner(hands: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def win_chance_grid(hands: pd.DataFrame, rules: Rules) -> pd.DataFrame:
-    """North-South's chance to win the game from each score under ``rules``, from the simulated hands' points
-    (long format: ns, ew, chance)."""
-    outcomes = hand_outcomes(zip(hands["ns_points"], hands["ew_points"], strict=True))
-    table = win_chances(outcomes, rules)
+def outcomes_of(hands: pd.DataFrame) -> dict[tuple[int, int], float]:
+    """The distribution of one hand's points (to N-S, to E-W) in the simulated hands, made symmetric."""
+    return hand_outcomes(zip(hands["ns_points"], hands["ew_points"], strict=True))
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def win_chance_grid(outcomes: tuple[tuple[tuple[int, int], float], ...], target: int,
+                    win_by_two: bool) -> pd.DataFrame:
+    """North-South's chance to win the game from each score, to ``target`` points (won by two or not), from the
+    hands' points (long format: ns, ew, chance). Re-scored from the kept hands: nothing is simulated again."""
+    rules = Rules(target=target, win_by_two=win_by_two)
+    table = win_chances(dict(outcomes), rules)
     return pd.DataFrame([{"ns": a, "ew": b, "chance": p} for (a, b), p in sorted(table.items())])
+
+
+def frozen_outcomes(hands: pd.DataFrame) -> tuple[tuple[tuple[int, int], float], ...]:
+    """:func:`outcomes_of` as a hashable value (the cache key of :func:`win_chance_grid`)."""
+    return tuple(sorted((k, round(v, 12)) for k, v in outcomes_of(hands).items()))
 
 
 # ---------------------------------------------------------------------------------------------- figures
 
 
-def points_chart(table: pd.DataFrame) -> go.Figure:
+@st.cache_resource(show_spinner=False)
+def points_chart(lone_defenders: bool = True) -> go.Figure:
+    table = points_table(lone_defenders)
     fig = px.bar(table, x="makers_tricks", y="net", color="scenario", barmode="group",
                  color_discrete_map=COLOURS, hover_data=["makers", "defenders", "row"],
                  labels={"makers_tricks": "tricks won by the makers", "net": "points (+ makers, − defenders)",
@@ -132,8 +154,8 @@ def euchre_chart(by_trumps: pd.DataFrame) -> go.Figure:
     data = by_trumps.assign(percent=by_trumps["euchred"] * 100, label=by_trumps["hands"].map("{} hands".format))
     fig = px.bar(data, x="caller_trumps", y="percent", text="label",
                  labels={"caller_trumps": "trumps the maker held", "percent": "makers euchred (%)"})
-    fig.update_traces(marker_color="#e45756", textposition="outside")
-    fig.update_layout(height=360, margin={"t": 30, "b": 10}, yaxis_range=[0, 105])
+    fig.update_traces(marker_color="#e45756", textposition="outside", cliponaxis=False)
+    fig.update_layout(height=360, margin={"t": 30, "b": 10}, yaxis_range=[0, 110])
     fig.update_xaxes(dtick=1)
     return fig
 
@@ -169,3 +191,61 @@ def length_chart(games: pd.DataFrame) -> go.Figure:
     fig.update_layout(height=360, margin={"t": 30, "b": 10}, legend={"orientation": "h", "y": 1.12},
                       yaxis_title="games")
     return fig
+
+
+# ---------------------------------------------------------------------------------------------- bigger runs
+
+
+def run_button(key: str, games: int, seed: int, options: Mapping[str, Any], *, label: str, noun: str) -> None:
+    """The Run button of a bigger simulation, then :func:`ui.simulation.run_panel`'s progress bar and Cancel.
+
+    The button is drawn here, outside ``run_panel``'s fragment, and starts the run with a full rerun: a click on
+    the button inside that fragment reruns only the fragment, which was declared (before the click) without
+    polling, so its progress never moved in a browser (reported to the lead; then this is ``run_panel`` alone).
+    """
+    from engine.errors import CardTableError
+    from ui.simulation import _key, runner
+    from ui.widgets import plain
+
+    job = runner().get(_key("euchre", games, seed, options))
+    if job is None or job.cancelled:
+        if st.button(f"{label} ({games:,} {noun})", key=f"{key}:start", icon=":material/play_arrow:"):
+            try:
+                runner().start("euchre", games, seed, options)
+            except CardTableError as error:
+                st.error(plain(str(error)))
+                return
+            st.rerun()
+        return
+    run_panel(key, "euchre", games, seed, options, label=label, noun=noun)
+
+
+# ---------------------------------------------------------------------------------------------- kept figures
+# A rerun (a slider step, a widget elsewhere on the page) redraws these from the kept figure: building a plotly
+# figure costs more than anything else on the page.
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def hand_figures(key: str, _hands: pd.DataFrame) -> tuple[go.Figure, go.Figure, pd.DataFrame]:
+    """The euchre and alone charts of the simulation ``key`` (its frame ``_hands``), and the alone table."""
+    alone = points_alone_vs_partner(_hands)
+    return euchre_chart(euchre_by_trumps(_hands)), alone_chart(alone), alone
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def heatmap_for(outcomes: tuple[tuple[tuple[int, int], float], ...], target: int, win_by_two: bool) -> go.Figure:
+    """The win-chance heatmap to ``target`` points (won by two or not) from the hands' points."""
+    title = f"{target} points, ahead by 2" if win_by_two else f"First to {target}"
+    return heatmap(win_chance_grid(outcomes, target, win_by_two), title)
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def length_figure(key: str, _games: pd.DataFrame) -> go.Figure:
+    return length_chart(_games)
+
+
+if __name__ == "__main__":  # pragma: no cover - writes the shipped quick defaults
+    from ui.simulation import precompute
+
+    for path in precompute(quick_defaults()):
+        print(path)

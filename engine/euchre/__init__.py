@@ -50,7 +50,6 @@ from engine.euchre.commands import (
 from engine.euchre.deal import EuchreDeal, deal_cards
 from engine.euchre.examples import call_advice, card_note, judge_trumps
 from engine.euchre.game import GAME, EuchreGame
-from engine.euchre.match import MatchResult, play_match, simulate_matches
 from engine.euchre.order import (
     BENNY,
     BENNY_CARDS,
@@ -112,8 +111,9 @@ from engine.euchre.state import (
     state_from_cards,
     trick_position,
 )
-from engine.euchre.table import TABLE, comment, outcome, summary_row, view
+from engine.euchre.table import comment, outcome, result_sentence, summary_row, view
 from engine.euchre.trick import Trick, play_order, trick_winner, winner_reason
+from engine.euchre.whole import score_after, target_text, whole_outcome
 
 __all__ = [
     "BENNY",
@@ -128,7 +128,6 @@ __all__ = [
     "ORDER_UP",
     "PRESETS",
     "SEAT_LETTERS",
-    "TABLE",
     "Action",
     "BennyUpcard",
     "CallsAnswer",
@@ -155,7 +154,6 @@ __all__ = [
     "HandState",
     "MatchAnswer",
     "MatchRequest",
-    "MatchResult",
     "NameTrump",
     "NeedsBennyError",
     "OrderUp",
@@ -215,24 +213,26 @@ __all__ = [
     "outcome",
     "parse_action",
     "parse_scores",
-    "play_match",
     "play_order",
     "position_command",
     "random_bot",
     "read_position",
+    "result_sentence",
     "right_bower",
+    "score_after",
     "score_command",
     "score_hand",
     "side_points",
-    "simulate_matches",
     "sort_hand",
     "state_from_cards",
     "summary_row",
+    "target_text",
     "trick_position",
     "trick_winner",
     "trumps_command",
     "trump_order",
     "view",
+    "whole_outcome",
     "win_chances",
     "winner_command",
     "winner_reason",

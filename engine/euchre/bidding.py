@@ -19,7 +19,7 @@ from engine.base import PASS, Pass, Verdict
 from engine.cards import Card, Suit, format_cards
 from engine.errors import InvalidPositionError
 from engine.euchre.order import BENNY
-from engine.euchre.rules import BennyUpcard, Rules, Seat
+from engine.euchre.rules import BennyUpcard, Rules, Seat, under_option
 
 __all__ = [
     "ORDER_UP",
@@ -153,16 +153,16 @@ def check_joker_call(state: CallingState, action: object) -> Verdict | None:
     seat = _seat(state)
     if isinstance(action, NameTrump):
         suit = action.suit
+        where = under_option(state.rules, "benny_upcard")
         if state.rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
-            return Verdict(True, f"{seat.title}, the dealer, may name {suit.plural} {suit.symbol} as trump (before "
-                                 f"looking at their cards): {seat.side.title} become the makers, and the dealer "
-                                 "picks up the joker and discards")
-        return Verdict(True, f"{seat.title}, the dealer, may name {suit.plural} {suit.symbol} for the joker (before "
-                             f"looking at their cards): round 1 then offers {suit.plural} as trump")
+            return Verdict(True, f"{seat.title}, the dealer, may name {suit.plural} {suit.symbol} as trump before "
+                                 f"looking at their cards, {where}; {seat.side.title} become the makers, and "
+                                 f"{seat.title} picks up the joker and discards")
+        return Verdict(True, f"{seat.title}, the dealer, may name {suit.plural} {suit.symbol} for the joker before "
+                             f"looking at their cards, {where}; round 1 then offers {suit.plural} as trump")
     if action is PASS or action is ORDER_UP:
         return Verdict(False, f"the joker ({upcard_text(state)}) was turned up, so {Seat(state.dealer).title}, the "
-                              "dealer, must name a suit at once (before looking at their cards): say 'name H' or "
-                              "another suit")
+                              "dealer, must name a suit at once, before looking at their cards")
     return None
 
 
@@ -200,17 +200,24 @@ def round_one_calls() -> list[PassOrOrder]:
 
 def check_round_one(state: CallingState, action: object) -> Verdict | None:
     seat = _seat(state)
+    offered = state.turned_suit
+    assert offered is not None  # round 1 always has a suit on offer
     if action is PASS:
+        if state.passes == 3:
+            return Verdict(True, f"{seat.title}, the dealer, may pass: the upcard is then turned down and round 2 "
+                                 "begins")
         return Verdict(True, f"{seat.title} may pass: the next player decides")
     if action is ORDER_UP:
-        offered = state.turned_suit
-        assert offered is not None  # round 1 always has a suit on offer
-        who = "the dealer picks it up" if seat != state.dealer else "as dealer, you pick it up"
+        if seat == state.dealer:
+            return Verdict(True, f"{seat.title}, the dealer, may order up {upcard_text(state)}: {offered.plural} "
+                                 f"become trump and {seat.title} picks it up")
+        dealer = Seat(state.dealer)
+        whose = "their partner" if dealer.side is seat.side else "an opponent"
         return Verdict(True, f"{seat.title} may order up {upcard_text(state)}: {offered.plural} become trump and "
-                             f"{who}")
+                             f"{dealer.title}, the dealer and {whose}, picks it up")
     if isinstance(action, NameTrump):
-        return Verdict(False, f"in round 1 the only suit that can become trump is the upcard's "
-                              f"({upcard_text(state)}): say 'order up' or 'pass'; suits are named in round 2")
+        return Verdict(False, f"in round 1 only the upcard's suit ({offered.plural}, from {upcard_text(state)}) can "
+                              "become trump: order it up or pass; other suits are named in round 2")
     return None
 
 
@@ -234,22 +241,30 @@ def check_round_two(state: CallingState, action: object) -> Verdict | None:
     seat = _seat(state)
     turned = state.turned_suit
     assert turned is not None  # round 2 follows a turned-down upcard
+    rules = state.rules
     if action is PASS:
         if dealer_stuck(state):
-            return Verdict(False, "the other three passed twice and the dealer is stuck (stick the dealer): "
-                                  "the dealer must name a suit")
+            return Verdict(False, f"the other three passed twice, so the dealer is stuck "
+                                  f"{under_option(rules, 'stick_the_dealer')}: {seat.title} may not pass and must "
+                                  "name a suit")
         if state.passes == 7:
-            return Verdict(True, "the dealer may pass: the hand is then thrown in and "
-                                 f"{state.rules.thrown_in.description}")
+            return Verdict(True, f"{seat.title}, the dealer, may pass: the hand is then thrown in and "
+                                 f"{rules.thrown_in.description}, {under_option(rules, 'thrown_in')}")
         return Verdict(True, f"{seat.title} may pass: the next player decides")
     if action is ORDER_UP:
-        return Verdict(False, f"the upcard {upcard_text(state)} was turned down after round 1; in round 2 name "
-                              "another suit or pass")
+        others = "a suit" if rules.name_turned_down_suit else "another suit"
+        return Verdict(False, f"the upcard {upcard_text(state)} was turned down after round 1: in round 2 name "
+                              f"{others} or pass")
     if isinstance(action, NameTrump):
         suit = action.suit
-        if suit is turned and not state.rules.name_turned_down_suit:
-            return Verdict(False, f"{turned.plural} were turned down in round 1 (the upcard was "
-                                  f"{upcard_text(state)}), so {turned.plural} may not be named in round 2")
+        if suit is turned:
+            where = under_option(rules, "name_turned_down_suit")
+            if not rules.name_turned_down_suit:
+                return Verdict(False, f"{turned.plural} were turned down in round 1 (the upcard was "
+                                      f"{upcard_text(state)}), and {where}, the turned-down suit may not be named in "
+                                      "round 2")
+            return Verdict(True, f"{seat.title} may name {suit.plural} {suit.symbol} as trump: the turned-down suit "
+                                 f"may be named too, {where}")
         return Verdict(True, f"{seat.title} may name {suit.plural} {suit.symbol} as trump")
     return None
 
@@ -272,9 +287,13 @@ def check_discard(state: CallingState, action: object) -> Verdict | None:
     hand = state.hands[state.dealer]
     if card not in hand:
         return Verdict(False, f"{card.symbol_text} is not in the dealer's hand ({format_cards(hand, symbols=True)})")
-    if card == state.upcard and not state.rules.dealer_may_discard_upcard:
-        return Verdict(False, f"the dealer must keep the upcard {card.symbol_text} (option: the upcard may not be "
-                              "discarded); discard another card")
+    where = under_option(state.rules, "dealer_may_discard_upcard")
+    if card == state.upcard:
+        if not state.rules.dealer_may_discard_upcard:
+            return Verdict(False, f"{card.symbol_text} is the upcard just picked up, and {where} the dealer must keep "
+                                  "it: discard another card")
+        return Verdict(True, f"the dealer may discard {card.symbol_text} face down, though it is the upcard just "
+                             f"picked up, {where}")
     return Verdict(True, f"the dealer may discard {card.symbol_text} face down")
 
 
@@ -309,8 +328,8 @@ def check_alone(state: CallingState, action: object) -> Verdict | None:
     partner = seat.partner
     if action is GoAlone.PARTNER:
         if must_go_alone(state):
-            return Verdict(False, f"{seat.title}, the dealer's partner, ordered up and must go alone (option: the "
-                                  "dealer's partner who orders up goes alone)")
+            return Verdict(False, f"{seat.title}, the dealer's partner, ordered up, and "
+                                  f"{under_option(state.rules, 'dealer_partner_must_go_alone')} they must go alone")
         return Verdict(True, f"{seat.title} may play with {partner.title}")
     return Verdict(True, f"{seat.title} may go alone: {partner.title} puts their cards down and sits out")
 

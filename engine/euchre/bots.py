@@ -19,8 +19,9 @@ from engine.euchre.bidding import ORDER_UP, Discard, GoAlone, NameTrump
 from engine.euchre.order import BENNY, EFFECTIVE, POWER, left_bower, right_bower
 from engine.euchre.state import Action, HandState, Phase, legal_actions
 from engine.euchre.trick import trick_winner
+from engine.words import count
 
-__all__ = ["BOTS", "call_strength", "heuristic_bot", "random_bot"]
+__all__ = ["BOTS", "call_strength", "heuristic_bot", "random_bot", "would_call"]
 
 
 def random_bot(state: HandState, rng: random.Random) -> Action:
@@ -35,17 +36,34 @@ def call_strength(hand: Sequence[Card], trump: Suit) -> tuple[bool, str]:
     trumps.sort(key=POWER[trump].__getitem__, reverse=True)
     bowers = [c for c in trumps if c in (BENNY, right_bower(trump), left_bower(trump))]
     aces = [c for c in hand if c.rank is Rank.ACE]
-    shown = format_cards(trumps, symbols=True) or "none"
+    shown = f" ({format_cards(trumps, symbols=True)})" if trumps else ""
     if len(trumps) >= 3:
-        return True, f"{len(trumps)} trumps ({shown}): strong enough to make {trump.plural} trump"
+        return True, f"{count(len(trumps), 'trump')}{shown}: strong enough to make {trump.plural} trump"
     if bowers and aces:
         return True, (f"a bower ({bowers[0].symbol_text}) and an ace ({aces[0].symbol_text}): enough to make "
                       f"{trump.plural} trump")
-    reason = f"only {len(trumps)} trump{'s' if len(trumps) != 1 else ''} ({shown})"
+    reason = f"only {count(len(trumps), 'trump')}{shown}" if trumps else "no trumps"
     if bowers:
         reason += " and no ace"
-    return False, (f"{reason}: too weak to make {trump.plural} trump (the rule of thumb: 3 trumps, or a bower "
+    return False, (f"{reason}: too weak to make {trump.plural} trump (the rule of thumb: three trumps, or a bower "
                    "and an ace)")
+
+
+def would_call(hand: Sequence[Card], trump: Suit) -> bool:
+    """Whether the heuristic makes ``trump`` with ``hand`` (:func:`call_strength`'s verdict, without its words):
+    three trumps or more, or a bower (the benny counts) and an ace."""
+    suits = EFFECTIVE[trump]
+    trumps = 0
+    bower = ace = False
+    right, left = right_bower(trump), left_bower(trump)
+    for c in hand:
+        if suits[c] is trump:
+            trumps += 1
+            if c == right or c == left or c == BENNY:
+                bower = True
+        if c.rank is Rank.ACE:
+            ace = True
+    return trumps >= 3 or (bower and ace)
 
 
 def _calling_hand(state: HandState, seat: int) -> tuple[Card, ...]:
@@ -72,15 +90,14 @@ def heuristic_bot(state: HandState, rng: random.Random | None) -> Action:
     if phase is Phase.CALL_ROUND_1:
         offered = state.turned_suit
         assert offered is not None
-        good, _ = call_strength(_calling_hand(state, seat), offered)
-        return ORDER_UP if good else PASS
+        return ORDER_UP if would_call(_calling_hand(state, seat), offered) else PASS
     if phase is Phase.CALL_ROUND_2:
         legal = legal_actions(state)
         options = [a for a in legal if isinstance(a, NameTrump)]
         hand = state.hands[seat]
         ranked = sorted(options, key=lambda a: _trump_count(hand, a.suit), reverse=True)
         for option in ranked:
-            if call_strength(hand, option.suit)[0]:
+            if would_call(hand, option.suit):
                 return option
         return PASS if PASS in legal else ranked[0]
     if phase is Phase.DEALER_DISCARD:

@@ -11,6 +11,7 @@
     deal     {"seed": 7}                                                       the hands by seat, upcard, kitty
     position the position editor's JSON                                        what the editor shows
     match    {"seed": 3, "bots": "heuristic"}                                  a whole game to 10 by the bots
+                                                                               (playout with start {"whole": true})
     rules, playout                                                             (the shared commands)
 
 ``table`` is the cards of the trick so far (``trick`` is the older name, still accepted); ``play`` the card to
@@ -40,20 +41,19 @@ from engine.commands import (
     arg,
     default_context,
 )
-from engine.driver import standard_commands
+from engine.driver import play_out, standard_commands
 from engine.errors import CardNotInDeckError, CardTableError, InvalidPositionError, InvalidRequestError, add_context
 from engine.euchre.bidding import ORDER_UP, Discard, NameTrump, calling_fixed
 from engine.euchre.deal import deal_cards
 from engine.euchre.examples import call_advice, card_note, judge_trumps
 from engine.euchre.game import GAME
-from engine.euchre.match import play_match
 from engine.euchre.order import BENNY, EFFECTIVE, NeedsBennyError, check_cards, left_bower, right_bower, sort_hand
 from engine.euchre.order import trump_order as order_of_trumps
 from engine.euchre.play import Position
 from engine.euchre.play import check as check_play
 from engine.euchre.play import legal_plays as legal_cards
 from engine.euchre.rules import DealPackets, Rules, Seat
-from engine.euchre.score import game_over_reason, game_winner, parse_scores, score_hand
+from engine.euchre.score import check_reachable, game_over_reason, game_winner, parse_scores, score_hand
 from engine.euchre.state import (
     Action,
     Phase,
@@ -122,6 +122,16 @@ def _seat(letter: str) -> Seat:
 
 def _sitting_out(value: str | tuple[str, ...]) -> tuple[Seat, ...]:
     return tuple(_seat(s) for s in ((value,) if isinstance(value, str) else value))
+
+
+def _active(players: int | None, out: tuple[Seat, ...]) -> int:
+    """The active players: ``players`` if given (it must agree with those sitting out), else 4 minus them."""
+    if players is None:
+        return 4 - len(out)
+    if out and players != 4 - len(out):
+        sitting = " and ".join(s.title for s in out)
+        raise InvalidPositionError(f"with {sitting} sitting out, {4 - len(out)} players are active, not {players}")
+    return players
 
 
 # ------------------------------------------------------------------------------------------ legal, check
@@ -230,7 +240,7 @@ def winner_command(request: WinnerRequest) -> WinnerAnswer:
     trick = request.table
     check_cards(trick, "in the trick", rules.benny)
     out = _sitting_out(request.sits_out)
-    players = request.players if request.players is not None else 4 - len(out)
+    players = _active(request.players, out)
     if len(trick) != players:
         raise InvalidPositionError(f"a complete trick has one card per active player: {players} cards, "
                                    f"not {len(trick)}")
@@ -271,9 +281,9 @@ class ScoreAnswer:
 
 
 def score_command(request: ScoreRequest) -> ScoreAnswer:
-    """The points of a hand from the makers' tricks and who went alone (the scoring table)."""
-    _rules(request)
-    result = score_hand(request.makers_tricks, request.alone, request.defender_alone)
+    """The points of a hand from the makers' tricks and who went alone (the scoring table), under the preset's
+    rules: a lone defender where no defender may go alone is refused, not paid."""
+    result = score_hand(request.makers_tricks, request.alone, request.defender_alone, _rules(request))
     return ScoreAnswer(makers=result.makers, defenders=result.defenders, points=max(result.makers, result.defenders),
                        side="makers" if result.makers else "defenders", euchred=result.euchred, march=result.march,
                        reason=result.row)
@@ -299,7 +309,7 @@ class GameAnswer:
 def game_command(request: GameRequest) -> GameAnswer:
     """Whether a game is won at a score, under the preset's target (won by two, or first to 10)."""
     rules = _rules(request)
-    scores = parse_scores(request.scores)
+    scores = check_reachable(parse_scores(request.scores), rules)
     side = game_winner(scores, rules)
     return GameAnswer(over=side is not None, winner=side.short if side is not None else None,
                       reason=game_over_reason(scores, rules), target=rules.target, win_by_two=rules.win_by_two)
@@ -567,7 +577,10 @@ def position_command(request: PositionRequest) -> PositionAnswer:
         raise InvalidRequestError("a trick needs its 'trump'")
     out = _sitting_out(r.sits_out)
     check_sitting_out(out)
-    players = r.players if r.players is not None else 4 - len(out)
+    players = _active(r.players, out)
+    if len(r.table) > players:
+        raise InvalidPositionError(f"a trick holds one card per active player: with {players} active it holds at "
+                                   f"most {players} cards, not {len(r.table)}")
     if len(r.table) == players:
         check_cards(r.table + r.hand, "in the hand and the trick together", rules.benny)
         won = winner_command(WinnerRequest(preset=r.preset, options=r.options, trump=r.trump, table=r.table,
@@ -591,11 +604,12 @@ def position_command(request: PositionRequest) -> PositionAnswer:
 
 @dataclass(frozen=True, kw_only=True)
 class MatchRequest(Request):
-    """A seeded whole game to 10, played by the bots."""
+    """A seeded whole game to 10 (or the rules' target), played by the bots (the same as ``playout`` with
+    ``start: {"whole": true}``, answered as a game's result)."""
 
     seed: int = arg(0, help="the game's seed: it picks the first dealer and every deal", low=0, high=MAX_SEED)
     bots: str | tuple[str, ...] | None = arg(None, help="a bot name for every seat, or one per seat")
-    records: bool = arg(False, help="include every hand's record (each replays on the Table)")
+    record: bool = arg(False, help="include the whole game's record (it replays on the Table)", aliases=("records",))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -606,22 +620,25 @@ class MatchAnswer:
     thrown_in: int = arg(help="how many of them were thrown in")
     path: tuple[str, ...] = arg(help="the score after each hand, from 0-0 (N-S first)")
     dealers: tuple[str, ...] = arg(help="who dealt each hand")
-    summary: str = arg(help="how the game went, in words")
-    records: tuple[Mapping[str, Any], ...] = arg(help="each hand's record (when asked for)")
+    summary: str = arg(help="how the game went, in sentences")
+    record: Mapping[str, Any] | None = arg(help="the whole game's record, when asked for (start: {\"whole\": true})")
 
 
 def match_command(request: MatchRequest) -> MatchAnswer:
-    """A whole game to 10 (or the preset's target) played by the bots, hand after hand, from a seed."""
+    """A whole game to 10 (or the rules' target) played by the bots, hand after hand, from a seed — through
+    :mod:`engine.match`, exactly as the Table plays and replays a whole game."""
+    from engine.match import WHOLE, whole_game
+
     rules = _rules(request)
-    result = play_match(rules, request.seed, request.bots)
-    a, b = result.scores
-    thrown = f", {result.thrown_in} of them thrown in" if result.thrown_in else ""
-    summary = f"{game_over_reason((a, b), rules)} — after {result.hands} hands{thrown}."
+    record, final = play_out(GAME, rules, request.seed, request.bots, preset=request.preset,
+                             options=request.options, start={WHOLE: True})
+    outcome = whole_game(GAME).outcome(final)
+    assert outcome is not None  # play_out plays to the end
+    data = outcome.data
     return MatchAnswer(
-        winner="N-S" if result.winner == 0 else "E-W", scores={"N-S": a, "E-W": b}, hands=result.hands,
-        thrown_in=result.thrown_in, path=tuple(f"{x}-{y}" for x, y in result.path),
-        dealers=tuple(Seat(d).letter for d in result.dealers), summary=summary,
-        records=tuple(r.to_json() for r in result.records) if request.records else (),
+        winner=data["winner"], scores={"N-S": data["ns_score"], "E-W": data["ew_score"]}, hands=data["hands"],
+        thrown_in=data["thrown_in"], path=tuple(data["path"].split()), dealers=tuple(data["dealers"]),
+        summary=outcome.summary, record=record.to_json() if request.record else None,
     )
 
 

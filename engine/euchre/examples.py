@@ -11,6 +11,7 @@ from engine.cards import Card, Suit, format_cards
 from engine.euchre.bots import call_strength, heuristic_bot
 from engine.euchre.order import BENNY, EFFECTIVE, left_bower, right_bower, suit_name, trump_order
 from engine.euchre.state import HandState, Phase, action_text
+from engine.words import and_list
 
 __all__ = ["SAMPLES", "call_advice", "card_note", "judge_trumps"]
 
@@ -60,7 +61,7 @@ def card_note(card: Card, trump: Suit) -> str:
     if card == right_bower(trump):
         return f"{card.symbol_text} is the right bower, the highest trump"
     if card == left_bower(trump):
-        return f"{card.symbol_text} is {suit_name(trump, 1)} while {trump.plural} are trump (the left bower)"
+        return f"{card.symbol_text} is the left bower, {suit_name(trump, 1)} while {trump.plural} are trump"
     if card.suit is trump:
         return f"{card.symbol_text} is a trump"
     assert card.suit is not None  # the joker was handled first
@@ -74,12 +75,13 @@ def judge_trumps(hand: Iterable[Card], picked: Iterable[Card], trump: Suit, benn
     trumps = [c for c in trump_order(trump, benny) if c in hand]
     wrong_in = [c for c in picked if suits[c] is not trump]
     missed = [c for c in trumps if c not in picked]
-    shown = format_cards(trumps, symbols=True) or "none"
+    shown = f"the trumps are {format_cards(trumps, symbols=True)}" if trumps else "the hand holds no trumps"
     if not wrong_in and not missed:
-        return Verdict(True, f"exactly the trumps: {shown}")
-    parts = []
-    if wrong_in:
-        parts.append("not trumps: " + "; ".join(card_note(c, trump) for c in wrong_in))
+        return Verdict(True, f"exactly the trumps: {format_cards(trumps, symbols=True)}" if trumps else
+                       "right: the hand holds no trumps")
+    parts = [shown]
+    parts += [card_note(c, trump) for c in wrong_in]
     if missed:
-        parts.append("trumps you missed: " + "; ".join(card_note(c, trump) for c in missed))
-    return Verdict(False, f"the trumps are {shown} — " + " · ".join(parts))
+        parts.append(f"you missed {and_list(c.symbol_text for c in missed)}: "
+                     + "; ".join(card_note(c, trump) for c in missed))
+    return Verdict(False, "; ".join(parts))

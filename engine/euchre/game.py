@@ -3,14 +3,16 @@ the modules of the package)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.base import Verdict
 from engine.cards import Card, Deck
-from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset
+from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
+from engine.euchre import coach, fast, table, whole
 from engine.euchre import state as hand
-from engine.euchre import table
+from engine.euchre.bidding import Discard
 from engine.euchre.bots import BOTS
 from engine.euchre.examples import SAMPLES
 from engine.euchre.order import deck_of
@@ -36,7 +38,9 @@ class EuchreGame(Game[Rules, HandState, Action]):
         "24 cards (9 to A)", "Make trump and take 3 of 5 tricks; first side to 10 points, ahead by 2.")
     presets: ClassVar[Mapping[str, Preset[Any]]] = PRESETS
     notes: ClassVar[tuple[Note, ...]] = NOTES
-    max_actions: ClassVar[int] = 60
+    max_actions: ClassVar[int] = 400
+    """A hand takes at most 34 actions; the bound is set for whole games, which :mod:`engine.match` bounds at 8
+    times it (3,200 actions: about 90 hands, where a game to 10 by the bots took at most 543 in 1,000 games)."""
     examples: ClassVar[Mapping[str, tuple[Mapping[str, Any], ...]]] = SAMPLES
 
     def deck(self, rules: Rules) -> Deck:
@@ -70,10 +74,25 @@ class EuchreGame(Game[Rules, HandState, Action]):
         return hand.action_text(action)
 
     def parse_action(self, state: HandState, text: str) -> Action:
-        return hand.parse_action(text)
+        """The action ``text`` names; while the dealer discards, a bare card (a card clicked) is the discard."""
+        action = hand.parse_action(text)
+        if isinstance(action, Card) and state.phase is hand.Phase.DEALER_DISCARD:
+            return Discard(action)
+        return action
 
     def action_cards(self, action: Action) -> tuple[Card, ...] | None:
-        return (action,) if isinstance(action, Card) else None
+        """A card played, or the card the dealer discards: both are chosen by clicking the card."""
+        if isinstance(action, Card):
+            return (action,)
+        if isinstance(action, Discard):
+            return (action.card,)
+        return None
+
+    def prompt(self, state: HandState) -> Prompt:
+        return table.prompt(state)
+
+    def hand_groups(self, state: HandState, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+        return table.hand_groups(state, cards)
 
     def view(self, state: HandState, seat: int | None) -> TableView:
         return table.view(state, seat)
@@ -86,6 +105,61 @@ class EuchreGame(Game[Rules, HandState, Action]):
 
     def summary_row(self, state: HandState) -> dict[str, Any]:
         return table.summary_row(state)
+
+    # ---------------------------------------------------------------------------------------- the coach
+
+    playout_bot: ClassVar[str] = "heuristic"
+    review_thresholds: ClassVar[tuple[float, float]] = (0.3, 0.9)
+    """In points of a hand (a side's points minus the other's): losing 0.3 on average is an inaccuracy, 0.9 (about
+    a point: a made hand thrown away) a mistake."""
+    feature_words: ClassVar[Mapping[str, tuple[str, str]]] = coach.FEATURE_WORDS
+
+    def determinize(self, state: HandState, seat: int, rng: random.Random) -> HandState:
+        return coach.determinize(state, seat, rng)
+
+    def features(self, state: HandState, seat: int) -> Mapping[str, float]:
+        return coach.features(state, seat)
+
+    def rule_of_thumb(self, state: HandState, action: Action) -> str:
+        return coach.rule_of_thumb(state, action)
+
+    def sides(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
+        return ((0, 2), (1, 3))
+
+    def position_state(self, request: Any) -> HandState:
+        return coach.position_state(request)
+
+    def finish(self, state: HandState, bot: str, rng: random.Random) -> HandState:
+        """``state`` played to its end by the bot ``bot`` at every seat — for the heuristic bot fast, on card
+        numbers, and exactly as the loop of :meth:`apply_unchecked` would (the coach's play-outs)."""
+        from engine.euchre.bots import heuristic_bot
+
+        chosen = self.bot(bot)
+        if chosen.choose is heuristic_bot:
+            return fast.finish(state, rng)
+        while state.to_act is not None:
+            state = hand.apply_unchecked(state, chosen.choose(state, rng))
+        return state
+
+    def exact_value(self, state: HandState, seat: int) -> float | None:
+        """The value for ``seat`` of a world whose every card is known (a sample) under perfect play by all four,
+        when at most three tricks are left (else None): what the coach can use instead of a play-out."""
+        return fast.exact_value(state, seat)
+
+    # ---------------------------------------------------------------------------------------- whole games
+
+    def first_hand(self, rules: Rules, seed: int) -> Mapping[str, Any] | None:
+        return whole.first_hand(rules, seed)
+
+    def next_hand(self, rules: Rules, finished: tuple[HandState, ...], seed: int) -> Mapping[str, Any] | None:
+        return whole.next_hand(rules, finished)
+
+    def scoreboard(self, rules: Rules, finished: tuple[HandState, ...],
+                   current: HandState) -> tuple[tuple[str, str], ...]:
+        return whole.scoreboard(rules, finished, current)
+
+    def whole_outcome(self, rules: Rules, finished: tuple[HandState, ...]) -> Outcome:
+        return whole.whole_outcome(rules, finished)
 
     @property
     def bots(self) -> Mapping[str, Bot[HandState, Action]]:

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from engine.cards import RED_JOKER, Card, Deck, Rank, Suit
 from engine.errors import CardNotInDeckError
+from engine.words import count
 
 __all__ = [
     "BENNY",
@@ -34,8 +35,11 @@ __all__ = [
     "left_bower",
     "right_bower",
     "sort_hand",
+    "suit_count",
     "suit_name",
+    "suit_one",
     "trump_order",
+    "who_it_is",
 ]
 
 DECK: Deck = Deck.euchre()
@@ -74,14 +78,18 @@ def check_cards(cards: Iterable[Card], where: str, benny: bool = False) -> None:
 
 
 
+_RIGHT = {t: Card(Rank.JACK, t) for t in Suit}
+_LEFT = {t: Card(Rank.JACK, _SAME_COLOUR[t]) for t in Suit}
+
+
 def right_bower(trump: Suit) -> Card:
     """The jack of trumps, the highest card."""
-    return Card(Rank.JACK, trump)
+    return _RIGHT[trump]
 
 
 def left_bower(trump: Suit) -> Card:
     """The jack of the other suit of the trump colour, the second-highest trump."""
-    return Card(Rank.JACK, _SAME_COLOUR[trump])
+    return _LEFT[trump]
 
 
 def deck_of(benny: bool) -> Deck:
@@ -164,4 +172,25 @@ def sort_hand(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
 
 def suit_name(suit: Suit, count: int = 2) -> str:
     """``hearts`` (or ``a heart`` for count 1)."""
-    return suit.plural if count != 1 else f"a {suit.plural[:-1]}"
+    return suit.plural if count != 1 else f"a {suit_one(suit)}"
+
+
+def suit_one(suit: Suit) -> str:
+    """The suit's name for one card: ``heart``."""
+    return suit.plural[:-1]
+
+
+def suit_count(n: int, suit: Suit) -> str:
+    """``no hearts``, ``one heart``, ``two hearts``."""
+    return count(n, suit_one(suit), suit.plural)
+
+
+def who_it_is(card: Card, trump: Suit) -> str:
+    """What a card that changes suit is, for reasons (no parentheses, so it nests in any sentence): ``the left
+    bower, a heart while hearts are trump`` for J♦ under hearts, ``the joker, the best bower, a heart while
+    hearts are trump`` for RJ; '' for every other card."""
+    if card == BENNY:
+        return f"the joker, the best bower, {suit_name(trump, 1)} while {trump.plural} are trump"
+    if card == left_bower(trump):
+        return f"the left bower, {suit_name(trump, 1)} while {trump.plural} are trump"
+    return ""

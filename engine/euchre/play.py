@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from engine.base import Verdict
 from engine.cards import Card, Suit, format_cards
 from engine.errors import InvalidPositionError
-from engine.euchre.order import BENNY, EFFECTIVE, check_cards, left_bower, suit_name
+from engine.euchre.order import EFFECTIVE, check_cards, suit_count, suit_name, who_it_is
 from engine.euchre.rules import Rules
 
-__all__ = ["HAND_SIZE", "Position", "check", "legal_cards", "legal_plays"]
+__all__ = ["HAND_SIZE", "Position", "check", "led_phrase", "legal_cards", "legal_plays"]
 
 HAND_SIZE = 5
 
@@ -84,16 +84,14 @@ def legal_cards(hand: Sequence[Card], table: Sequence[Card], trump: Suit) -> tup
     return follow or tuple(hand)
 
 
-def _bower_note(card: Card, trump: Suit, tag: bool = True) -> str:
-    """``J♦ is a heart while hearts are trump (the left bower)`` for the left bower, the like for the benny,
-    else ''."""
-    if card == left_bower(trump):
-        note = f"{card.symbol_text} is {suit_name(trump, 1)} while {trump.plural} are trump"
-        return note + " (the left bower)" if tag else note
-    if card == BENNY:
-        note = f"{card.symbol_text}, the joker, is {suit_name(trump, 1)} while {trump.plural} are trump"
-        return note + " (the best bower)" if tag else note
-    return ""
+def led_phrase(lead: Card, trump: Suit) -> str:
+    """What was led, for reasons: ``clubs were led (9♣)``, or for a bower led ``hearts were led (J♦ is the left
+    bower, a heart while hearts are trump)``."""
+    led = EFFECTIVE[trump][lead]
+    note = who_it_is(lead, trump)
+    if note:
+        return f"{led.plural} were led ({lead.symbol_text} is {note})"
+    return f"{led.plural} were led ({lead.symbol_text})"
 
 
 def check(position: Position, card: Card) -> Verdict:
@@ -103,28 +101,25 @@ def check(position: Position, card: Card) -> Verdict:
         return Verdict(False, f"{card.symbol_text} is not in your hand")
     led = position.led_suit
     suits = EFFECTIVE[trump]
+    mine = suits[card]
+    note = who_it_is(card, trump)
     if led is None:
+        also = f" ({card.symbol_text} is {note})" if note else ""
         return Verdict(True, f"you lead this trick, so any card may be played; {card.symbol_text} leads "
-                             f"{suit_name(suits[card])}")
+                             f"{mine.plural}{also}")
     followers = [c for c in position.hand if suits[c] is led]
-    note = _bower_note(card, trump)
-    lead_card = position.table[0]
-    led_text = f"{suit_name(led)} were led ({lead_card.symbol_text})"
-    if lead_card == left_bower(trump) or lead_card == BENNY:
-        role = "the left bower" if lead_card != BENNY else "the joker"
-        led_text = (f"{suit_name(led)} were led ({lead_card.symbol_text}, {role}, is {suit_name(trump, 1)} while "
-                    f"{trump.plural} are trump)")
-    if suits[card] is led:
+    led_text = led_phrase(position.table[0], trump)
+    if mine is led:
         if note:
-            return Verdict(True, f"{note}, so it follows: {led_text}")
+            return Verdict(True, f"{card.symbol_text} follows suit: it is {note}, and {led_text}")
         return Verdict(True, f"{card.symbol_text} follows suit: {led_text}")
     if followers:
         held = format_cards(followers, symbols=True)
-        what = note if note else f"{card.symbol_text} is not {suit_name(led, 1)}"
-        return Verdict(False, f"{what}, and you hold {suit_name(led)} ({held}): you must follow suit when "
-                              f"{led_text}")
+        what = f"{note}, not {suit_name(led, 1)}" if note else f"not {suit_name(led, 1)}"
+        return Verdict(False, f"{card.symbol_text} is {what}; you hold {suit_count(len(followers), led)} ({held}), "
+                              f"and you must follow suit when {led_text}")
+    # Void in the suit led: a card printed in that suit may still belong to trump (a bower), which is worth saying.
     hidden = [c for c in position.hand if c.suit is led and suits[c] is not led]
-    extra = f" ({_bower_note(hidden[0], trump, tag=False)})" if hidden else ""
-    if note and card not in hidden:
-        extra += f" ({note})"
-    return Verdict(True, f"you hold no {suit_name(led)}{extra}, so you may play any card: {led_text}")
+    extra = f" ({hidden[0].symbol_text} is {who_it_is(hidden[0], trump)})" if hidden else ""
+    tail = f"; {card.symbol_text} is {note}" if note and card not in hidden else ""
+    return Verdict(True, f"you hold no {led.plural}{extra}, so you may play any card: {led_text}{tail}")

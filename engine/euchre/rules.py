@@ -27,7 +27,7 @@ from enum import Enum, IntEnum
 from typing import Any
 
 from engine import contract
-from engine.contract import Note, Preset, option
+from engine.contract import COMMON_RULE, Note, Preset, option
 from engine.errors import InvalidRequestError
 
 __all__ = [
@@ -42,6 +42,8 @@ __all__ = [
     "Side",
     "ThrownIn",
     "make_rules",
+    "option_label",
+    "under_option",
 ]
 
 SEAT_LETTERS: tuple[str, ...] = ("N", "E", "S", "W")
@@ -242,8 +244,9 @@ PRESETS: dict[str, Preset[Rules]] = {
                "As the online game's rules, but only the makers may go alone.",
                Rules(defender_may_go_alone=False)),
         Preset("openspiel", "OpenSpiel's rules",
-               "The Euchre of OpenSpiel, a library of games for research: only the maker may go alone, the dealer "
-               "may not discard the upcard, and the first side to 10 wins.",
+               "The Euchre of OpenSpiel, a library of games for research: of the makers only the one who made trump "
+               "may go alone (a defender still may), the dealer may not discard the upcard, and the first side to 10 "
+               "wins.",
                Rules(win_by_two=False, maker_partner_may_go_alone=False, dealer_may_discard_upcard=False)),
         Preset("benny", "the benny",
                "As the online game's rules, with the benny: a 25-card deck whose joker (RJ) is the highest "
@@ -261,6 +264,8 @@ NOTES: tuple[Note, ...] = (
          "first_lead"),
     Note("a turned-up joker", "with the benny, a turned-up joker lets the dealer name trump at once, before "
          "looking at their cards", "benny_upcard"),
+    Note("going alone", "once trump is made, the maker is asked first whether they go alone, then their partner, "
+         "then the defenders from the dealer's left"),
 )
 
 
@@ -270,3 +275,27 @@ def make_rules(preset: str | None = None, options: Mapping[str, Any] | None = No
     Raises UnknownNameError for an unknown preset or option, InvalidRequestError for a bad value.
     """
     return contract.make_rules(PRESETS, preset, options)
+
+
+def option_label(name: str) -> str:
+    """An option's label, as learners read it: ``option_label("thrown_in")`` → "After a thrown-in hand"."""
+    for spec in contract.option_specs(Rules):
+        if spec.name == name:
+            return spec.label
+    raise KeyError(name)  # pragma: no cover - a programming error
+
+
+def under_option(rules: Rules, name: str) -> str:
+    """Where the rule in force for option ``name`` comes from, for a reason that states it: "by the common rule
+    (the rules we follow do not say; option “The turned-down suit may be named”)" for a default the sources leave
+    open, "under the option “Stick the dealer” (on)" for a setting away from the default, and "under these rules"
+    for a default the sources state."""
+    spec = next(s for s in contract.option_specs(Rules) if s.name == name)
+    value = getattr(rules, name)
+    shown = value.value if isinstance(value, Enum) else value
+    if shown != spec.default:
+        setting = ("on" if shown else "off") if isinstance(shown, bool) else str(shown)
+        return f"under the option “{spec.label}” ({setting})"
+    if spec.common:
+        return f"by {COMMON_RULE[:-1]}; option “{spec.label}”)"
+    return "under these rules"

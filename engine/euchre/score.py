@@ -16,12 +16,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.errors import InvalidPositionError
-from engine.euchre.rules import Rules, Side
+from engine.euchre.rules import Rules, Side, under_option
+from engine.words import number
 
-__all__ = ["HandScore", "game_over_reason", "game_winner", "hand_outcomes", "parse_scores", "score_hand",
-           "side_points", "win_chances"]
+__all__ = ["MOST_POINTS", "HandScore", "check_reachable", "game_over_reason", "game_winner", "hand_outcomes",
+           "parse_scores", "score_hand", "side_points", "win_chances"]
 
 TRICKS = 5
+MOST_POINTS = 4
+"""The most points one hand scores (a lone march, or a lone defender's euchre)."""
 
 
 @dataclass(frozen=True)
@@ -41,13 +44,18 @@ class HandScore:
         return self.row.startswith("march") or self.row.startswith("lone march")
 
 
-def score_hand(makers_tricks: int, alone: bool = False, defender_alone: bool = False) -> HandScore:
+def score_hand(makers_tricks: int, alone: bool = False, defender_alone: bool = False,
+               rules: Rules | None = None) -> HandScore:
     """The points of a hand in which the makers took ``makers_tricks`` of the 5 tricks.
 
-    ``alone``: a maker went alone; ``defender_alone``: a defender went alone.
+    ``alone``: a maker went alone; ``defender_alone``: a defender went alone. With ``rules``, a lone defender
+    where the rules let no defender go alone is refused (InvalidPositionError), not paid.
     """
     if isinstance(makers_tricks, bool) or not isinstance(makers_tricks, int) or not 0 <= makers_tricks <= TRICKS:
         raise InvalidPositionError(f"the makers take 0 to 5 of the 5 tricks, not {makers_tricks!r}")
+    if defender_alone and rules is not None and not rules.defender_may_go_alone:
+        raise InvalidPositionError(f"{under_option(rules, 'defender_may_go_alone')} no defender may go alone, so "
+                                   "no hand is scored for a lone defender")
     if makers_tricks <= 2:
         if defender_alone:
             return HandScore(0, 4, "a defender alone wins 3 or more: defenders 4")
@@ -115,20 +123,49 @@ def game_winner(scores: Sequence[int], rules: Rules) -> Side | None:
 
 
 def game_over_reason(scores: Sequence[int], rules: Rules) -> str:
-    """Why the game is over, or why it goes on, for a learner."""
+    """Why the game is over, or why it goes on, for a learner (a clause: "North-South win the game 11-9: at
+    least 10 points and ahead by two", "no side has 10 points yet, so the game goes on")."""
     a, b = _check_scores(scores)
     winner = game_winner((a, b), rules)
     target = rules.target
     if winner is not None:
         mine, theirs = (a, b) if winner is Side.NORTH_SOUTH else (b, a)
         if rules.win_by_two:
-            return f"{winner.title} win {mine}-{theirs}: at least {target} points and ahead by {mine - theirs}"
-        return f"{winner.title} win {mine}-{theirs}: first to {target} points"
+            return (f"{winner.title} win the game {mine}-{theirs}: at least {target} points and ahead by "
+                    f"{number(mine - theirs)}")
+        return f"{winner.title} win the game {mine}-{theirs}: the first side to {target} points"
     high = max(a, b)
     if high >= target:
-        return f"{a}-{b}: a side has {high} points but leads by only {abs(a - b)}; it must lead by 2, so the " \
-               "game goes on"
-    return f"{a}-{b}: no side has {target} points yet, so the game goes on"
+        if a == b:
+            return f"both sides have {a} points, and the winner must lead by two, so the game goes on"
+        leader = Side.NORTH_SOUTH if a > b else Side.EAST_WEST
+        return f"{leader.title} have {high} points but lead by only one, and the winner must lead by two, so " \
+               "the game goes on"
+    return f"no side has {target} points yet, so the game goes on"
+
+
+def check_reachable(scores: Sequence[int], rules: Rules) -> tuple[int, int]:
+    """``scores`` (North-South, East-West), if a game under ``rules`` can stand there — it ends as soon as a side
+    has won, and one hand scores 1, 2 or 4 points, so 30-0 never happens; InvalidPositionError saying why
+    otherwise."""
+    a, b = _check_scores(scores)
+    end = (f"as soon as a side has {rules.target} points and leads by two" if rules.win_by_two
+           else f"as soon as a side reaches {rules.target} points")
+    if not rules.win_by_two and min(a, b) >= rules.target:
+        raise InvalidPositionError(f"N-S {a} · E-W {b} cannot happen: the game ends {end}, so only one side can "
+                                   f"have {rules.target} or more")
+    winner = game_winner((a, b), rules)
+    if winner is None:
+        return a, b  # every score where the game goes on can be reached (one point at a time)
+    mine, theirs = (a, b) if winner is Side.NORTH_SOUTH else (b, a)
+    if any(mine >= step and game_winner(_ordered(winner, mine - step, theirs), rules) is None for step in (1, 2, 4)):
+        return a, b
+    raise InvalidPositionError(f"N-S {a} · E-W {b} cannot happen: the game ends {end}, and one hand scores at most "
+                               f"{MOST_POINTS} points, so {winner.title} would have won before reaching {mine}")
+
+
+def _ordered(side: Side, mine: int, theirs: int) -> tuple[int, int]:
+    return (mine, theirs) if side is Side.NORTH_SOUTH else (theirs, mine)
 
 
 def hand_outcomes(points: Iterable[tuple[int, int]]) -> dict[tuple[int, int], float]:

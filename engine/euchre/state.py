@@ -43,7 +43,7 @@ from engine.euchre.order import BENNY, EFFECTIVE, check_cards
 from engine.euchre.play import Position, legal_cards
 from engine.euchre.play import check as check_play
 from engine.euchre.rules import BennyUpcard, FirstLead, Rules, Seat, Side, ThrownIn
-from engine.euchre.score import HandScore, game_winner, parse_scores, score_hand, side_points
+from engine.euchre.score import HandScore, check_reachable, game_winner, parse_scores, score_hand, side_points
 from engine.euchre.trick import Trick, trick_winner
 
 __all__ = [
@@ -168,10 +168,9 @@ class HandState:
     scores: tuple[int, int] | None = None
 
     def _with(self, **changes: Any) -> HandState:
-        new = object.__new__(HandState)
-        for name in _FIELDS:
-            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
-        return new
+        """A copy with ``changes`` (the hot path of every move: no validation, no dataclasses.replace)."""
+        copied: HandState = _copy_with(self, changes)
+        return copied
 
     @property
     def active(self) -> int:
@@ -205,6 +204,22 @@ class HandState:
 _FIELDS = tuple(HandState.__dataclass_fields__)
 
 
+def _make_copier() -> Any:
+    """A function that copies a HandState with changes, one line per field (generated once: a loop over the
+    fields with getattr costs twice as much, and every move of every play-out makes a state)."""
+    lines = ["def copy_with(old, changes):", "    new = new_state(HandState)", "    get = changes.get"]
+    scope: dict[str, Any] = {"new_state": object.__new__, "HandState": HandState}
+    for name in _FIELDS:
+        scope[f"set_{name}"] = HandState.__dict__[name].__set__  # the slot itself (the class is frozen)
+        lines.append(f"    set_{name}(new, get({name!r}, old.{name}))")
+    lines.append("    return new")
+    exec("\n".join(lines), scope)  # noqa: S102 - code built above from the dataclass's own field names
+    return scope["copy_with"]
+
+
+_copy_with = _make_copier()
+
+
 # ---------------------------------------------------------------------------------------------- set-up
 
 START_FIELDS = ("dealer", "scores")
@@ -223,7 +238,7 @@ def read_start(rules: Rules, start: Mapping[str, Any] | None) -> tuple[Seat | No
         raise InvalidRequestError(f"unknown field {unknown[0]!r} in start; known fields: {', '.join(START_FIELDS)}")
     try:
         dealer = Seat.parse(start["dealer"]) if start.get("dealer") is not None else None
-        scores = parse_scores(start["scores"]) if start.get("scores") is not None else None
+        scores = check_reachable(parse_scores(start["scores"]), rules) if start.get("scores") is not None else None
         if scores is not None and game_winner(scores, rules) is not None:
             raise InvalidRequestError(f"the game is already won at {scores[0]}-{scores[1]}: no hand follows")
     except CardTableError as error:
@@ -305,21 +320,40 @@ def trick_position(state: HandState) -> Position:
 
 
 _PHASE_DOES = {
-    Phase.JOKER_UPCARD: "the joker was turned up: the dealer names a suit before looking at their cards",
-    Phase.CALL_ROUND_1: "round 1 of the calling: pass or order up the upcard",
-    Phase.DEALER_DISCARD: "the dealer discards one card",
-    Phase.CALL_ROUND_2: "round 2 of the calling: pass or name a suit",
-    Phase.GO_ALONE: "each player in turn may go alone",
-    Phase.PLAY: "the tricks are being played: play a card",
+    Phase.JOKER_UPCARD: "the joker was turned up, and the dealer names a suit before looking at their cards",
+    Phase.CALL_ROUND_1: "this is round 1 of the calling, where each player passes or orders up the upcard",
+    Phase.DEALER_DISCARD: "the dealer is discarding one card",
+    Phase.CALL_ROUND_2: "this is round 2 of the calling, where each player passes or names a suit",
+    Phase.GO_ALONE: "each player in turn says whether they go alone",
+    Phase.PLAY: "the tricks are being played, so play a card",
     Phase.SCORED: "the hand is over",
 }
+
+
+def _doing(action: Action) -> str:
+    """An action as something done, for a reason: ``playing A♥``, ``passing``, ``naming hearts``."""
+    if action is PASS:
+        return "passing"
+    if action is ORDER_UP:
+        return "ordering up"
+    if isinstance(action, NameTrump):
+        return f"naming {action.suit.plural}"
+    if isinstance(action, Discard):
+        return f"discarding {action.card.symbol_text}"
+    if action is GoAlone.ALONE:
+        return "going alone"
+    if action is GoAlone.PARTNER:
+        return "playing with your partner"
+    if isinstance(action, Card):
+        return f"playing {action.symbol_text}"
+    return repr(action)  # pragma: no cover - not an action
 
 
 def check_action(state: HandState, action: Action) -> Verdict:
     """Whether ``action`` is legal for the seat to act, with the reason, in words for a learner."""
     phase = state.phase
     if phase is Phase.SCORED or state.to_act is None:
-        return Verdict(False, f"no decision is open: {_PHASE_DOES[phase]}")
+        return Verdict(False, "no decision is open: the hand is over")
     verdict: Verdict | None
     if phase is Phase.PLAY:
         verdict = check_play(trick_position(state), action) if isinstance(action, Card) else None
@@ -334,7 +368,7 @@ def check_action(state: HandState, action: Action) -> Verdict:
     else:
         verdict = bidding.check_alone(state, action)
     if verdict is None:
-        return Verdict(False, f"{action_text(action)!r} is not a decision of this phase: {_PHASE_DOES[phase]}")
+        return Verdict(False, f"{_doing(action)} is not a choice now: {_PHASE_DOES[phase]}")
     return verdict
 
 

@@ -3,22 +3,21 @@
 ``view(state, seat)`` hides what the seat may not see (the dealer naming a suit for a turned-up joker does so
 before looking at their cards); ``comment(before, action, after)`` says what happened and why, in a chapter
 ("Calling", "Trick 2"); ``outcome(state)`` says how the hand came out, with the points and — inside a game —
-the new score. :data:`TABLE` is the small adapter the Table page uses until it drives ``GAME`` itself.
+the new score.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from engine.base import PASS, Verdict
-from engine.cards import Card
-from engine.contract import Outcome
+from engine.base import PASS
+from engine.cards import Card, Suit
+from engine.contract import Outcome, Prompt
 from engine.errors import CardTableError
-from engine.euchre.bidding import ORDER_UP, Discard, GoAlone, NameTrump
+from engine.euchre.bidding import ORDER_UP, Discard, GoAlone, NameTrump, dealer_stuck, must_go_alone
 from engine.euchre.order import BENNY, EFFECTIVE, describe_card, left_bower, sort_hand
-from engine.euchre.rules import BennyUpcard, Seat, Side
+from engine.euchre.rules import BennyUpcard, Seat, Side, under_option
 from engine.euchre.score import game_over_reason, game_winner
 from engine.euchre.state import (
     Action,
@@ -28,15 +27,14 @@ from engine.euchre.state import (
     hand_result,
     maker_trumps,
     next_dealer,
-    parse_action,
 )
-from engine.euchre.trick import trick_winner, winner_reason
+from engine.euchre.trick import trick_winner, winning_why
 from engine.table import Seat as TableSeat
 from engine.table import Step, TableView
+from engine.words import capitalise, count, sentence
 
-__all__ = ["TABLE", "comment", "outcome", "summary_row", "view"]
+__all__ = ["comment", "hand_groups", "outcome", "prompt", "result_sentence", "summary_row", "view"]
 
-SEAT_NAMES = tuple(s.title for s in Seat)
 
 
 def _name(seat: int) -> str:
@@ -65,10 +63,11 @@ def _commentary(before: HandState, seat: int, action: Action, after: HandState) 
     if phase is Phase.JOKER_UPCARD:
         assert isinstance(action, NameTrump)  # the only legal action of this phase
         suit = action.suit
+        where = capitalise(under_option(before.rules, "benny_upcard"))
         if before.rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
             return (f"The joker was turned up, so {who}, the dealer, names trump at once, before looking at their "
-                    f"cards: {suit.plural} {suit.symbol}. {Seat(seat).side.title} are the makers, as if {who} had "
-                    f"ordered it up; {who} picks up the joker (the best bower) and will discard one card.",
+                    f"cards: {suit.plural} {suit.symbol}. {where}, {Seat(seat).side.title} are the makers, as if {who} "
+                    f"had ordered it up; {who} picks up the joker (the best bower) and will discard one card.",
                     "Calling")
         return (f"The joker was turned up, so {who}, the dealer, names the suit it stands for before looking at "
                 f"their cards: {suit.plural} {suit.symbol}. Round 1: from the dealer's left, each player may "
@@ -91,8 +90,9 @@ def _commentary(before: HandState, seat: int, action: Action, after: HandState) 
     if phase is Phase.CALL_ROUND_2:
         if action is PASS:
             if after.phase is Phase.SCORED:
-                return ("The dealer passes too: all four passed twice, so the hand is thrown in and "
-                        f"{before.rules.thrown_in.description}. No points.", "Calling")
+                where = under_option(before.rules, "thrown_in")
+                return ("The dealer passes too: all four passed twice, so the hand is thrown in and nobody scores. "
+                        f"{capitalise(where)}, {before.rules.thrown_in.description}.", "Calling")
             return f"{who} passes.", "Calling"
         trump = after.trump
         assert trump is not None
@@ -105,9 +105,9 @@ def _commentary(before: HandState, seat: int, action: Action, after: HandState) 
         partner = Seat(seat).partner.title
         role = "maker" if seat % 2 == before.maker % 2 else "defender"
         if action is GoAlone.ALONE:
-            gain = "4 points if they take all 5 tricks" if role == "maker" else \
-                "4 points if they take 3 or more tricks"
-            text = f"{who} ({role}) goes alone: {partner} puts their cards down and sits out. {who} scores {gain}."
+            need = "all five tricks" if role == "maker" else "three or more tricks"
+            text = (f"{who} ({role}) goes alone: {partner} puts their cards down and sits out. If {who} takes "
+                    f"{need}, {Seat(seat).side.title} score four points.")
         else:
             text = f"{who} plays with their partner, {partner}."
         if after.phase is Phase.PLAY:
@@ -136,12 +136,13 @@ def _commentary(before: HandState, seat: int, action: Action, after: HandState) 
             text = f"{who} has no {led.plural} and throws off {name}."
     if len(after.tricks) > len(before.tricks):
         trick = after.tricks[-1]
-        winner = trick.seats[trick_winner(trick.cards, trump)]
-        text += f" {_name(winner)} wins the trick — {winner_reason(trick.cards, trump)}. Tricks: {_tricks_line(after)}."
+        index = trick_winner(trick.cards, trump)
+        winner = trick.seats[index]
+        text += (f" {_name(winner)} wins the trick with {describe_card(trick.cards[index], trump)}, "
+                 f"{winning_why(trick.cards, trump)}. Tricks: {_tricks_line(after)}.")
         result = hand_result(after)
-        if result is not None and result.score is not None and result.makers is not None:
-            text += f" Hand over: {result.makers.title} (makers) took {result.makers_tricks} tricks — " \
-                    f"{result.score.row}."
+        if result is not None and not result.thrown_in:
+            text += f" The hand is over. {result_sentence(after)}"
     return text, chapter
 
 
@@ -151,7 +152,34 @@ def _lead_note(state: HandState) -> str:
     assert leader is not None
     if leader == first:
         return f"{_name(leader)}, on the dealer's left, leads the first trick."
-    return f"{_name(first)}, on the dealer's left, sits out, so {_name(leader)} leads the first trick."
+    where = under_option(state.rules, "first_lead")
+    return f"{_name(first)}, on the dealer's left, sits out, so {where}, {_name(leader)} leads the first trick."
+
+
+def result_sentence(state: HandState) -> str:
+    """How a scored hand came out, in one sentence: "North-South (hearts trump) took three tricks: one point to
+    North-South.", "East-West (spades trump, West alone) took all five tricks, a lone march: four points to
+    East-West.", "North-South (clubs trump) took only one trick, so they are euchred by East, defending alone:
+    four points to East-West.", or the thrown-in hand."""
+    result = hand_result(state)
+    if result is None:
+        raise CardTableError("the hand is not over")
+    if result.thrown_in or result.makers is None or result.trump is None or result.score is None:
+        return "All four passed twice: the hand is thrown in and nobody scores."
+    makers, defenders = result.makers, result.makers.other
+    lone = [s for s in state.lone if s % 2 == makers.value]
+    lone_defender = [s for s in state.lone if s % 2 != makers.value]
+    subject = f"{makers.title} ({result.trump.plural} trump{f', {_name(lone[0])} alone' if lone else ''})"
+    tricks = result.makers_tricks
+    score = result.score
+    if score.euchred:
+        by = f" by {_name(lone_defender[0])}, defending alone" if lone_defender else ""
+        took = f"took only {count(tricks, 'trick')}" if tricks else "took no tricks"
+        return f"{subject} {took}, so they are euchred{by}: {count(score.defenders, 'point')} to {defenders.title}."
+    if tricks == 5:
+        march = "a lone march" if lone else "a march"
+        return f"{subject} took all five tricks, {march}: {count(score.makers, 'point')} to {makers.title}."
+    return f"{subject} took {count(tricks, 'trick')}: {count(score.makers, 'point')} to {makers.title}."
 
 
 # ---------------------------------------------------------------------------------------------- views
@@ -198,8 +226,6 @@ def view(state: HandState, seat: int | None) -> TableView:
                                s not in state.out, note))
     info: list[tuple[str, str]] = [("Dealer", _name(state.dealer))]
     rules = state.rules
-    if state.scores is not None:
-        info.append(("Game score", f"N-S {state.scores[0]} · E-W {state.scores[1]}"))
     if not state.tricks and not state.trick_cards:
         deck = "25 cards with the joker (RJ, the best bower)" if rules.benny else "24 cards, 9 to A"
         info.append(("Deal", f"{deck}; {rules.deal_packets.description}, from {_name((state.dealer + 1) % 4)}"))
@@ -249,10 +275,14 @@ def view(state: HandState, seat: int | None) -> TableView:
 
 def returns(state: HandState) -> tuple[float, ...]:
     """Each seat's points of the hand minus the other side's (zero-sum, as OpenSpiel's returns; zeros before
-    the end and for a thrown-in hand)."""
+    the end and for a thrown-in hand). A trick posed in the editor (no makers, earlier tricks unknown) is worth the
+    tricks taken from there on, minus the other side's."""
     result = hand_result(state)
     if result is None:
         return (0.0, 0.0, 0.0, 0.0)
+    if state.maker is None and state.trump is not None:  # a trick posed in the editor: the tricks from there on
+        ns, ew = state.tricks_of(Side.NORTH_SOUTH), state.tricks_of(Side.EAST_WEST)
+        return tuple(float(ns - ew if seat % 2 == 0 else ew - ns) for seat in range(4))
     ns, ew = result.points
     return tuple(float(ns - ew if seat % 2 == 0 else ew - ns) for seat in range(4))
 
@@ -304,15 +334,14 @@ def outcome(state: HandState) -> Outcome | None:
     nxt = _name(next_dealer(state))
     facts: list[tuple[str, str]] = []
     if result.thrown_in:
-        summary = (f"All four passed twice: the hand is thrown in and nobody scores; "
-                   f"{state.rules.thrown_in.description} ({nxt} deals next).")
-        facts.append(("Points", "none: the hand was thrown in"))
+        summary = (f"All four passed twice: the hand is thrown in and nobody scores. "
+                   f"{capitalise(under_option(state.rules, 'thrown_in'))}, {state.rules.thrown_in.description}, "
+                   f"so {nxt} deals next.")
+        facts.append(("Points", "none (the hand was thrown in)"))
     else:
         assert result.makers is not None and result.score is not None and result.trump is not None
         assert result.maker is not None
-        tricks = result.makers_tricks
-        summary = (f"{result.makers.title} (makers, {result.trump.plural}) took {tricks} "
-                   f"trick{'s' if tricks != 1 else ''}: {result.score.row}.")
+        summary = result_sentence(state)
         facts += [("Trump", f"{result.trump.symbol} {result.trump.plural}"),
                   ("Makers", f"{result.makers.title} ({_name(result.maker)} called)"),
                   ("Tricks", _tricks_line(state)),
@@ -323,62 +352,103 @@ def outcome(state: HandState) -> Outcome | None:
     if state.scores is not None:
         scores = (row["ns_score"], row["ew_score"])
         facts.append(("Game score", f"N-S {scores[0]} · E-W {scores[1]}"))
-        summary += f" The game score is now N-S {scores[0]} · E-W {scores[1]}: {game_over_reason(scores, state.rules)}."
+        summary += (f" The game score is now N-S {scores[0]} · E-W {scores[1]}. "
+                    f"{sentence(game_over_reason(scores, state.rules))}")
     facts.append(("Next deal", nxt))
     return Outcome(summary, returns(state), tuple(facts), row)
 
 
-# ---------------------------------------------------------------------------------------------- TABLE
+# ---------------------------------------------------------------------------------------------- the decision
 
 
-class EuchreTable:
-    """The Table page's adapter (:class:`engine.table.TableGame`), delegating to ``GAME`` until the page drives
-    ``GAME`` itself; actions cross as text."""
-
-    game = "euchre"
-
-    def _game(self) -> Any:
-        from engine.euchre.game import GAME
-
-        return GAME
-
-    def presets(self) -> Sequence[str]:
-        return list(self._game().presets)
-
-    def seat_names(self, state: HandState) -> tuple[str, ...]:
-        return SEAT_NAMES
-
-    def new_hand(self, preset: str, seed: int, options: Mapping[str, Any] | None = None) -> HandState:
-        game = self._game()
-        return game.new_game(game.rules(preset, options), seed)  # type: ignore[no-any-return]
-
-    def to_act(self, state: HandState) -> int | None:
-        return state.to_act
-
-    def legal_actions(self, state: HandState, limit: int = 500) -> list[str]:
-        return [action_text(a) for a in self._game().legal_actions(state, limit)]
-
-    def check(self, state: HandState, action: str) -> Verdict:
-        try:
-            parsed = parse_action(action)
-        except CardTableError as error:
-            return Verdict(False, str(error))
-        return self._game().check(state, parsed)  # type: ignore[no-any-return]
-
-    def apply(self, state: HandState, action: str) -> tuple[HandState, Step]:
-        return self._game().step(state, parse_action(action))  # type: ignore[no-any-return]
-
-    def bot_action(self, state: HandState, bot_name: str, rng: random.Random) -> str:
-        return action_text(self._game().bot(bot_name).choose(state, rng))
-
-    def view(self, state: HandState, seat: int | None) -> TableView:
-        return view(state, seat)
-
-    def result(self, state: HandState) -> dict[str, Any] | None:
-        done = outcome(state)
-        if done is None:
-            return None
-        return {"summary": done.summary, **{label.lower().replace(" ", "_"): value for label, value in done.facts}}
+def _trumps_of(cards: Sequence[Card], trump: Suit) -> tuple[Card, ...]:
+    suits = EFFECTIVE[trump]
+    return tuple(c for c in cards if suits[c] is trump)
 
 
-TABLE = EuchreTable()
+def prompt(state: HandState) -> Prompt:
+    """What the seat to act decides now, in one line, with the cards that matter highlighted: the cards that
+    would be trumps when ordering up, the cards of the suit led, the upcard the dealer picked up."""
+    seat = state.to_act
+    if seat is None:
+        return Prompt("The hand is over")
+    hand = state.hands[seat]
+    phase = state.phase
+    rules = state.rules
+    if phase is Phase.JOKER_UPCARD:
+        if rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
+            return Prompt("The joker was turned up: name a trump suit before looking at your cards")
+        return Prompt("The joker was turned up: name the suit it stands for before looking at your cards")
+    if phase is Phase.CALL_ROUND_1:
+        offered = state.turned_suit
+        assert offered is not None and state.upcard is not None
+        dealer = Seat(state.dealer)
+        if seat == state.dealer:
+            who = "you deal: you pick it up"
+        elif dealer.side is Seat(seat).side:
+            who = "your partner deals"
+        else:
+            who = f"{dealer.title}, an opponent, deals"
+        up = "RJ" if state.upcard == BENNY else state.upcard.symbol_text
+        return Prompt(f"Order up {up} ({who}) or pass", highlight=_trumps_of(hand, offered),
+                      highlight_label=f"trumps if {offered.symbol} are trump")
+    if phase is Phase.CALL_ROUND_2:
+        turned = state.turned_suit
+        assert turned is not None
+        other = "" if rules.name_turned_down_suit else f" other than {turned.symbol}"
+        if dealer_stuck(state):
+            return Prompt(f"Name a trump suit{other}: the dealer is stuck and may not pass")
+        return Prompt(f"Name a trump suit{other}, or pass")
+    assert state.trump is not None
+    trump = state.trump
+    trumps = _trumps_of(hand, trump)
+    if phase is Phase.DEALER_DISCARD:
+        upcard = state.upcard
+        keep = "" if rules.dealer_may_discard_upcard or upcard is None else f" (not the upcard {upcard.symbol_text})"
+        return Prompt(f"Discard one card{keep}", count=1, highlight=trumps, highlight_label=f"trumps ({trump.symbol})",
+                      marked=(upcard,) if upcard is not None and upcard in hand else (),
+                      marked_label="the upcard you picked up")
+    if phase is Phase.GO_ALONE:
+        assert state.maker is not None
+        if must_go_alone(state):
+            return Prompt("You ordered up your partner, the dealer: you must go alone", highlight=trumps,
+                          highlight_label=f"trumps ({trump.symbol})")
+        role = "" if seat % 2 == state.maker % 2 else " against the makers"
+        return Prompt(f"Go alone{role}? Your partner would sit out; {trump.symbol} are trump", highlight=trumps,
+                      highlight_label=f"trumps ({trump.symbol})")
+    if not state.trick_cards:
+        return Prompt(f"Lead a card ({trump.symbol} are trump)", highlight=trumps,
+                      highlight_label=f"trumps ({trump.symbol})")
+    suits = EFFECTIVE[trump]
+    led = suits[state.trick_cards[0]]
+    follow = tuple(c for c in hand if suits[c] is led)
+    if follow:
+        label = f"{led.symbol} (the suit led)" if led is not trump else f"trumps ({trump.symbol}, the suit led)"
+        return Prompt(f"Follow {led.symbol} if you can", highlight=follow, highlight_label=label)
+    return Prompt(f"You have no {led.symbol}: play any card (a trump can win the trick)", highlight=trumps,
+                  highlight_label=f"trumps ({trump.symbol})")
+
+
+def hand_groups(state: HandState, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """``cards`` in groups for drawing: the trumps first (by effective suit: the left bower and the joker with
+    them), highest first, then each side suit. While round 1 offers a suit, its would-be trumps come first
+    ("♥ if trump"); in round 2 the cards go by printed suit, the joker first."""
+    trump = state.trump
+    label = "Trumps"
+    if trump is None and state.phase is Phase.CALL_ROUND_1 and state.turned_suit is not None:
+        trump = state.turned_suit
+        label = f"{trump.symbol} if trump"
+    if trump is None:
+        ordered = sort_hand(cards)
+        groups: dict[str, list[Card]] = {}
+        for card in ordered:
+            groups.setdefault("Joker" if card.suit is None else card.suit.symbol, []).append(card)
+        return tuple((name, tuple(members)) for name, members in groups.items())
+    suits = EFFECTIVE[trump]
+    ordered = sort_hand(cards, trump)
+    groups = {}
+    for card in ordered:
+        suit = suits[card]
+        groups.setdefault(f"{label} {trump.symbol}" if suit is trump and label == "Trumps" else
+                          label if suit is trump else suit.symbol, []).append(card)
+    return tuple((name, tuple(members)) for name, members in groups.items())

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 
 from engine.cards import Card, Suit, format_cards
 from engine.errors import InvalidPositionError
-from engine.euchre.order import EFFECTIVE, POWER, describe_card, suit_name
+from engine.euchre.order import EFFECTIVE, POWER, describe_card, suit_one
 from engine.euchre.rules import Seat
+from engine.words import number
 
-__all__ = ["Trick", "check_sitting_out", "play_order", "trick_winner", "winner_reason"]
+__all__ = ["Trick", "check_sitting_out", "play_order", "trick_winner", "winner_reason", "winning_why"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,19 +44,27 @@ def trick_winner(trick: Sequence[Card], trump: Suit) -> int:
     return best
 
 
-def winner_reason(trick: Sequence[Card], trump: Suit) -> str:
-    """Why the winner of the complete ``trick`` wins, for a learner."""
-    index = trick_winner(trick, trump)
-    card = trick[index]
+def winning_why(trick: Sequence[Card], trump: Suit) -> str:
+    """What makes the winning card of the complete ``trick`` win, as a noun phrase after the card: ``the only
+    trump played (hearts are trump)``, ``the highest of the three trumps played (9♥ K♥ J♦)``, ``the highest club,
+    the suit led, as no trump was played``."""
     suits = EFFECTIVE[trump]
     trumps = [c for c in trick if suits[c] is trump]
-    name = describe_card(card, trump)
+    if len(trumps) == 1:
+        return f"the only trump played ({trump.plural} are trump)"
+    if len(trumps) == 2:
+        return f"the higher of the two trumps played ({format_cards(trumps, symbols=True)})"
     if trumps:
-        if len(trumps) == 1:
-            return f"{name} wins: it is the only trump played ({trump.plural} are trump)"
-        return f"{name} wins: it is the highest of the trumps played ({format_cards(trumps, symbols=True)})"
+        return f"the highest of the {number(len(trumps))} trumps played ({format_cards(trumps, symbols=True)})"
     led = suits[trick[0]]
-    return f"{name} wins: no trump was played, and it is the highest {suit_name(led, 1)[2:]} (the suit led)"
+    return f"the highest {suit_one(led)}, the suit led, as no trump was played"
+
+
+def winner_reason(trick: Sequence[Card], trump: Suit) -> str:
+    """Why the winner of the complete ``trick`` wins, for a learner: ``J♦ (left bower) wins: it is the only
+    trump played (hearts are trump)``."""
+    card = trick[trick_winner(trick, trump)]
+    return f"{describe_card(card, trump)} wins: it is {winning_why(trick, trump)}"
 
 
 def check_sitting_out(out: Sequence[Seat]) -> None:

@@ -62,7 +62,7 @@ def test_legal_answers_every_card_with_its_reason() -> None:
     answer = ask("legal", {"trump": "H", "hand": "JD AS QC KC 10H", "table": "9C"})
     assert answer["legal_cards"] == "QC KC" and answer["led_suit"] == "C" and answer["must_follow"] is True
     assert set(answer["reasons"]) == {"JD", "AS", "QC", "KC", "10H"}
-    assert "J♦ is a heart while hearts are trump" in answer["reasons"]["JD"]
+    assert "J♦ is the left bower, a heart while hearts are trump" in answer["reasons"]["JD"]
     assert [p["reason"] for p in answer["plays"]] == [answer["reasons"]["QC"], answer["reasons"]["KC"]]
     capped = ask("legal", {"trump": "H", "hand": "JD AS QC", "limit": 2})
     assert len(capped["plays"]) == 2 and capped["count"] == 3 and capped["complete"] is False
@@ -83,7 +83,7 @@ def test_typed_calls_answer_typed_values() -> None:
 def test_check_explains() -> None:
     answer = ask("check", {"trump": "H", "hand": "JD AS QC KC 10H", "table": "9C", "play": "JD"})
     assert answer["legal"] is False and answer["card"] == "JD"
-    assert "J♦ is a heart while hearts are trump" in answer["reason"]
+    assert "J♦ is the left bower, a heart while hearts are trump" in answer["reason"]
     assert ask("check", {"trump": "♥", "hand": "JD AS", "table": "9D", "play": "AS"})["legal"] is True
 
 
@@ -104,6 +104,22 @@ def test_score_and_game() -> None:
     assert ask("game", {"scores": {"NS": 10, "EW": 9}, "preset": "first_to_10"})["winner"] == "N-S"
     assert ask("game", {"scores": {"N-S": 9, "E-W": 11}})["winner"] == "E-W"
     assert ask("game", {"scores": [10, 9], "options": {"win_by_two": False}})["over"] is True
+    assert ask("game", {"scores": [13, 9]})["reason"] == ("North-South win the game 13-9: at least 10 points and ahead "
+                                                          "by four")
+    assert ask("game", {"scores": [30, 28]})["over"] is True  # won by two after a long deuce
+
+
+def test_score_follows_the_preset() -> None:
+    """A lone defender is paid 4 where defenders may go alone, and refused (never paid) where they may not."""
+    seed = ask("score", {"makers_tricks": 1, "defender_alone": True, "preset": "seed"})
+    assert (seed["defenders"], seed["side"]) == (4, "defenders")
+    for preset in ("no_lone_defender",):
+        with pytest.raises(CardTableError, match="no defender may go alone"):
+            ask("score", {"makers_tricks": 1, "defender_alone": True, "preset": preset})
+        assert ask("score", {"makers_tricks": 1, "preset": preset})["defenders"] == 2
+        assert ask("score", {"makers_tricks": 5, "alone": True, "preset": preset})["makers"] == 4
+    with pytest.raises(CardTableError, match="no defender may go alone"):
+        ask("score", {"makers_tricks": 0, "defender_alone": True, "options": {"defender_may_go_alone": False}})
 
 
 def test_calls_in_both_rounds() -> None:
@@ -114,7 +130,7 @@ def test_calls_in_both_rounds() -> None:
     stuck = ask("calls", {"dealer": "N", "upcard": "KH", "round": 2, "seat": "N", "preset": "stick_the_dealer"})
     assert "pass" not in stuck["calls"] and "stuck" in stuck["reasons"]["pass"]
     advice = ask("calls", {"dealer": "N", "upcard": "KH", "round": 1, "hand": "JH JD AH 10S QC"})
-    assert advice["advice"] == "order up" and advice["advice_reason"].startswith("3 trumps")
+    assert advice["advice"] == "order up" and advice["advice_reason"].startswith("three trumps")
     weak = ask("calls", {"dealer": "N", "upcard": "KH", "round": 1, "hand": "9S 10S QC KC AD", "call": "name S"})
     assert weak["advice"] == "pass" and weak["legal"] is False and "round 2" in weak["reason"]
     assert one["advice"] is None and one["legal"] is None
@@ -124,7 +140,7 @@ def test_discard_trumps_deal_playout() -> None:
     discard = ask("discard", {"hand": "9C 10D JH QH AH KH", "upcard": "KH", "card": "KH"})
     assert "KH" in discard["discards"].split() and discard["legal"] is True and discard["trump"] == "H"
     kept = ask("discard", {"hand": "9C 10D JH QH AH KH", "upcard": "KH", "preset": "openspiel", "play": "KH"})
-    assert "KH" not in kept["discards"].split() and kept["legal"] is False and "keep the upcard" in kept["reason"]
+    assert "KH" not in kept["discards"].split() and kept["legal"] is False and "must keep it" in kept["reason"]
     trumps = ask("trumps", {"trump": "H", "hand": "JD JH AS 9H", "picked": "JD JH 9H"})
     assert trumps["trumps"] == "JH JD 9H" and trumps["correct"] is True
     wrong = ask("trumps", {"trump": "H", "hand": "JD JH AS 9H", "picked": "JH 9H"})
@@ -157,12 +173,17 @@ def test_a_hand_inside_a_game_starts_from_its_dealer_and_score() -> None:
 
 
 def test_match_plays_a_whole_game() -> None:
-    answer = ask("match", {"seed": 3, "bots": "heuristic", "records": True})
+    answer = ask("match", {"seed": 3, "bots": "heuristic", "record": True})
     assert answer["winner"] in ("N-S", "E-W") and max(answer["scores"].values()) >= 10
-    assert answer["hands"] == len(answer["dealers"]) == len(answer["records"]) == len(answer["path"]) - 1
+    assert answer["hands"] == len(answer["dealers"]) == len(answer["path"]) - 1
     assert answer["path"][0] == "0-0" and answer["path"][-1] == f"{answer['scores']['N-S']}-{answer['scores']['E-W']}"
-    assert answer == ask("match", {"seed": 3, "bots": "heuristic", "records": True}), "seeded"
-    assert "after" in answer["summary"]
+    assert answer == ask("match", {"seed": 3, "bots": "heuristic", "records": True}), "seeded; the older name read"
+    assert answer["summary"].startswith(("North-South win the game", "East-West win the game"))
+    assert answer["record"]["start"] == {"whole": True}
+    replayed = ask("playout", {"seed": 3, "start": {"whole": True}, "actions": answer["record"]["actions"]})
+    assert replayed["record"]["actions"] == answer["record"]["actions"]
+    assert replayed["outcome"]["summary"] == answer["summary"]
+    assert ask("match", {"seed": 3, "bots": "heuristic"})["record"] is None
 
 
 def test_position_answers_each_kind() -> None:
@@ -199,6 +220,17 @@ def test_position_answers_each_kind() -> None:
     ("score", {"makers_tricks": 6}, "outside 0..5"),
     ("game", {"scores": [10, -1]}, "two whole numbers"),
     ("game", {"scores": {"N-S": 1, "X": 2}}, "sides N-S and E-W"),
+    ("game", {"scores": [30, 0]}, "N-S 30 · E-W 0 cannot happen: the game ends as soon as a side has 10 points"),
+    ("position", {"trump": "H", "table": "9C JD AC 10C AS"}, "with 4 active it holds at most 4 cards, not 5"),
+    ("position", {"trump": "H", "hand": "9S", "table": "9C JD AC", "players": 2}, "at most 2 cards, not 3"),
+    ("position", {"trump": "H", "table": "9C JD AC 10C", "players": 4, "sits_out": "N"},
+     "with North sitting out, 3 players are active, not 4"),
+    ("position", {"trump": "H", "table": "9C JD AC", "players": 3, "sits_out": ["N", "E"]}, "each side|2 players"),
+    ("winner", {"trump": "H", "table": "9C JD AC 10C", "players": 4, "sits_out": "N"}, "3 players are active"),
+    ("game", {"scores": [12, 11], "preset": "first_to_10"}, "only one side can have 10 or more"),
+    ("playout", {"seed": 1, "start": {"scores": [0, 30]}}, "cannot happen"),
+    ("score", {"makers_tricks": 2, "defender_alone": True, "preset": "no_lone_defender"},
+     "“Defenders may go alone” \\(off\\) no defender may go alone"),
     ("deal", {"seed": 1, "preset": "tournament"}, "unknown preset 'tournament'"),
     ("deal", {"seed": 1, "options": {"stick_the_dealr": True}}, "unknown option 'stick_the_dealr'"),
     ("deal", {"seed": 1, "options": {"stick_the_dealer": "yes"}}, "is true or false, not 'yes'"),

@@ -38,13 +38,13 @@ from engine.euchre import (
     new_game,
     next_dealer,
     parse_action,
-    play_match,
-    simulate_matches,
+    score_after,
     state_from_cards,
     trick_winner,
     trump_order,
 )
-from engine.sim import game_seed
+from engine.match import whole_game
+from engine.sim import simulate
 from engine.table import Record
 
 C = parse_cards
@@ -75,8 +75,8 @@ def test_the_joker_follows_as_a_heart_and_must_be_played_to_a_heart_lead() -> No
     only_trump = Position.build(C("RJ AS 9C"), C("9H"), trump=HEARTS, rules=BENNY)
     assert legal_plays(only_trump) == (RJ,)
     verdict = check(only_trump, C("AS")[0])
-    assert not verdict.legal and "you hold hearts (RJ)" in verdict.reason
-    assert "RJ, the joker, is a heart while hearts are trump" in check(only_trump, RJ).reason
+    assert not verdict.legal and "you hold one heart (RJ)" in verdict.reason
+    assert "it is the joker, the best bower, a heart while hearts are trump" in check(only_trump, RJ).reason
     # a club lead does not call for the joker, and a player with clubs must not play it
     clubs = Position.build(C("RJ AC 9S"), C("9C"), trump=HEARTS, rules=BENNY)
     assert legal_plays(clubs) == C("AC")
@@ -126,7 +126,7 @@ def test_a_turned_up_joker_lets_the_dealer_name_trump_at_once() -> None:
     assert legal_actions(state) == [NameTrump(s) for s in Suit]
     for refused in (PASS, ORDER_UP):
         verdict = check_action(state, refused)
-        assert not verdict.legal and "must name a suit at once (before looking" in verdict.reason
+        assert not verdict.legal and "must name a suit at once, before looking" in verdict.reason
     with pytest.raises(IllegalPlayError, match="the dealer, must name a suit"):
         apply(state, PASS)
     state = run(state, "name C")
@@ -258,23 +258,24 @@ def test_after_a_thrown_in_hand_the_deal_passes_or_stays(option: str, dealer: Se
 
 def test_whole_games_follow_the_thrown_in_option() -> None:
     nxt, same = make_rules("seed"), make_rules("seed", {"thrown_in": "same dealer"})
-    seed = next(s for s in range(200) if play_match(nxt, s, "heuristic").thrown_in)
+    whole = whole_game(GAME)
+
+    def game_of(rules, seed):  # noqa: ANN001, ANN202 - a test helper
+        return play_out(GAME, rules, seed, "heuristic", start={"whole": True})[1]
+
+    seed = next(s for s in range(200) if any(h.thrown_in for h in game_of(nxt, s).finished))
     for rules in (nxt, same):
-        game = play_match(rules, seed, "heuristic")
-        assert len(game.dealers) == game.hands == len(game.records) == len(game.path) - 1
-        for number in range(1, game.hands):
-            _, final = play_out(GAME, rules, game_seed(seed, number), "heuristic",
-                                start={"dealer": Seat(game.dealers[number - 1]).letter})
-            stays = final.thrown_in and rules.thrown_in.value == "same dealer"
-            expected = game.dealers[number - 1] if stays else (game.dealers[number - 1] + 1) % 4
-            assert game.dealers[number] == expected
-        for number, record in enumerate(game.records, start=1):  # every hand replays, the score carried in start
-            states, _ = replay(GAME, record)
-            row = GAME.summary_row(states[-1])
-            assert (row["ns_score"], row["ew_score"]) == game.path[number]
-    assert play_match(same, seed, "heuristic").dealers != play_match(nxt, seed, "heuristic").dealers
-    frame = simulate_matches(5, seed, {"bots": "heuristic", "thrown_in": "same dealer"})
-    assert {"thrown_in", "dealers"} <= set(frame.columns)
+        final = game_of(rules, seed)
+        hands = final.finished
+        for number in range(1, len(hands)):
+            before, after = hands[number - 1], hands[number]
+            stays = before.thrown_in and rules.thrown_in.value == "same dealer"
+            assert after.dealer == (before.dealer if stays else (before.dealer + 1) % 4)
+            assert after.scores == score_after(rules, hands[:number])
+        assert whole.outcome(final).data["thrown_in"] == sum(h.thrown_in for h in hands)
+    assert [h.dealer for h in game_of(same, seed).finished] != [h.dealer for h in game_of(nxt, seed).finished]
+    frame = simulate(GAME, 5, seed, {"bots": "heuristic", "thrown_in": "same dealer", "start": {"whole": True}})
+    assert {"thrown_in", "dealers", "hands", "winner"} <= set(frame.columns)
 
 
 def test_the_table_says_who_deals_after_a_thrown_in_hand() -> None:

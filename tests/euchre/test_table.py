@@ -1,5 +1,5 @@
-"""Euchre at the Table: commentary, chapters, per-seat views, outcomes, both sides alone, and the TABLE
-adapter the Table page still uses."""
+"""Euchre at the Table: commentary, chapters, per-seat views, outcomes, both sides alone — all through ``GAME``
+and the shared driver."""
 
 from __future__ import annotations
 
@@ -11,10 +11,8 @@ from engine.base import PASS
 from engine.cards import parse_cards
 from engine.driver import play_out, replay
 from engine.errors import IllegalPlayError, InvalidNotationError
-from engine.euchre import GAME, TABLE
+from engine.euchre import GAME
 from engine.table import Record
-from engine.table import play_out as table_play_out
-from engine.table import replay as table_replay
 
 
 def find_seed(predicate, bots="random", preset="seed", limit=400):
@@ -39,7 +37,7 @@ def test_commentary_tells_the_story_and_chapters_jump_to_tricks() -> None:
     record, _ = find_seed(lambda r, f: "order up" in r.actions, bots="heuristic")
     _, steps = replay(GAME, record)
     text = " ".join(s.comment for s in steps)
-    assert "orders up" in text and "are trump" in text and "wins the trick" in text and "Hand over" in text
+    assert "orders up" in text and "are trump" in text and "wins the trick" in text and "The hand is over" in text
     chapters = [s.chapter for s in steps]
     assert chapters[0] == "Calling"
     assert [c for c in dict.fromkeys(chapters) if c.startswith("Trick")] == [f"Trick {i}" for i in range(1, 6)]
@@ -98,7 +96,7 @@ def test_check_explains_and_apply_refuses() -> None:
     assert not GAME.check(state, GAME.parse_action(state, "name H")).legal
     with pytest.raises(InvalidNotationError, match="not valid"):
         GAME.parse_action(state, "shout")
-    with pytest.raises(IllegalPlayError, match="not a decision of this phase"):
+    with pytest.raises(IllegalPlayError, match="is not a choice now"):
         GAME.apply(state, GAME.parse_action(state, "9C"))
 
 
@@ -113,17 +111,17 @@ def test_records_replay_for_every_preset_and_bot() -> None:
             assert states[-1] == final and GAME.outcome(final) is not None
 
 
-def test_the_table_adapter_delegates_to_the_game() -> None:
-    state = TABLE.new_hand("seed", 5)
-    assert state == GAME.new_game(GAME.rules("seed"), 5)
-    assert TABLE.legal_actions(state) == ["pass", "order up"]
-    assert "not valid" in TABLE.check(state, "shout").reason
+def test_the_game_drives_a_hand_with_text_actions() -> None:
+    state = GAME.new_game(GAME.rules("seed"), 5)
+    assert [GAME.action_text(a) for a in GAME.legal_actions(state)] == ["pass", "order up"]
+    with pytest.raises(InvalidNotationError, match="not valid"):
+        GAME.parse_action(state, "shout")
     with pytest.raises(IllegalPlayError):
-        TABLE.apply(state, "9C")
-    after, step = TABLE.apply(state, "pass")
+        GAME.apply(state, GAME.parse_action(state, "9C"))
+    after, step = GAME.step(state, GAME.parse_action(state, "pass"))
     assert after == GAME.apply(state, PASS) and step.action == "pass" and step.comment
-    record, final = table_play_out(TABLE, "benny", 12, "heuristic")
-    states, _ = table_replay(TABLE, record)
+    record, final = play_out(GAME, GAME.rules("benny"), 12, "heuristic", preset="benny")
+    states, _ = replay(GAME, Record.from_json(record.to_json()))
     assert states[-1] == final
-    result = TABLE.result(final)
-    assert result is not None and result["summary"] == GAME.outcome(final).summary and "next_deal" in result
+    result = GAME.outcome(final)
+    assert result is not None and result.summary and "Next deal" in dict(result.facts)
