@@ -3,18 +3,14 @@
 The commentary names every lead, beat, chop, pass and lock-out, table clearing, player going out, and the
 finishing order — and, under the option ``twos_in_double_sequences``, that a double sequence ending in 2s is
 allowed (and chops like any double sequence of as many pairs).
-
-``TABLE`` is a small adapter for the Table page's older text protocol (:class:`engine.table.TableGame`); it
-delegates to ``GAME`` and goes once the page drives games through the contract.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from engine.base import Pass, Verdict
+from engine.base import Pass
 from engine.cards import Card
 from engine.contract import Outcome
 from engine.table import Seat, Step, TableView
@@ -24,7 +20,7 @@ from engine.thirteen.rules import Finish, seat_letters, seat_names
 from engine.thirteen.score import score_hand
 from engine.thirteen.state import PASS_TEXT, Action, State, action_text, places
 
-__all__ = ["TABLE", "comment", "finishing_sentence", "ordinal", "outcome", "outcome_data", "view"]
+__all__ = ["comment", "finishing_sentence", "ordinal", "outcome", "outcome_data", "view"]
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th")
 
@@ -205,67 +201,3 @@ def outcome(state: State) -> Outcome | None:
         ("2s and bombs chopped", str(state.chops)),
     )
     return Outcome(summary, tuple(float(p) for p in points), facts, outcome_data(state))
-
-
-class _Table:
-    """The Table page's older text protocol, delegating to ``GAME`` (removed once the page is on the contract)."""
-
-    game = "thirteen"
-
-    @staticmethod
-    def _game() -> Any:
-        from engine.thirteen.game import GAME
-
-        return GAME
-
-    def new_hand(self, preset: str, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        g = self._game()
-        return g.new_game(g.rules(preset, options), seed)  # type: ignore[no-any-return]
-
-    def to_act(self, state: State) -> int | None:
-        return state.turn
-
-    def legal_actions(self, state: State, limit: int = 500) -> list[str]:
-        g = self._game()
-        return [g.action_text(a) for a in g.legal_actions(state, limit)]
-
-    def check(self, state: State, action: str) -> Verdict:
-        g = self._game()
-        return g.check(state, g.parse_action(state, action))  # type: ignore[no-any-return]
-
-    def apply(self, state: State, action: str) -> tuple[State, Step]:
-        g = self._game()
-        return g.step(state, g.parse_action(state, action))  # type: ignore[no-any-return]
-
-    def bot_action(self, state: State, bot: str, rng: random.Random) -> str:
-        g = self._game()
-        return g.action_text(g.bot(bot).choose(state, rng))  # type: ignore[no-any-return]
-
-    def view(self, state: State, seat: int | None) -> TableView:
-        return view(state, seat)
-
-    def result(self, state: State) -> dict[str, Any] | None:
-        if not state.over:
-            return None
-        names = seat_names(state.players)
-        left = state.left_at_first_out or tuple(h.bit_count() for h in state.hands)
-        points = score_hand(state.rules, state.finished, left)
-        return {
-            "order": [names[s] for s in state.finished],
-            "places": {names[s]: p for s, p in enumerate(places(state))},
-            "points": {names[s]: points[s] for s in range(state.players)},
-            "cards_left_at_first_out": {names[s]: left[s] for s in range(state.players)},
-            "instant_win": state.instant,
-            "chops": state.chops,
-            "plays": state.plays,
-            "passes": state.passes,
-        }
-
-    def seat_names(self, state: State) -> tuple[str, ...]:
-        return seat_names(state.players)
-
-    def presets(self) -> Sequence[str]:
-        return tuple(self._game().presets)
-
-
-TABLE = _Table()

@@ -1,5 +1,5 @@
-"""Whole games on the contract: text actions, commentary, views, outcomes, records and replays — and the Table
-page's older text adapter (``TABLE``), which delegates to ``GAME``."""
+"""Whole games on the contract: text actions, commentary, views, outcomes, records and replays (through
+engine.driver's play_out and replay)."""
 
 import json
 import random
@@ -9,10 +9,7 @@ import pytest
 from engine.driver import play_out, replay
 from engine.errors import CardTableError, IllegalPlayError, InvalidNotationError, ReplayError
 from engine.table import Record
-from engine.table import play_out as table_play_out
-from engine.table import replay as table_replay
 from engine.thirteen import GAME, PASS
-from engine.thirteen.table import TABLE
 
 
 def _steps(preset: str, seed: int, bots: str = "heuristic", options: dict | None = None):
@@ -74,13 +71,13 @@ def test_illegal_actions_are_refused_with_the_reason() -> None:
 
 
 def test_the_same_words_for_a_pass_everywhere() -> None:
-    # One legality path: the Table (GAME.check), the adapter and the position check answer alike.
+    # One legality path: the Table (GAME.check on a parsed text action) and the position check answer alike.
     state = GAME.new_game(GAME.rules("seed"), 4)
     state = GAME.apply(state, GAME.bot("heuristic").choose(state, random.Random(1)))
     from engine.thirteen.state import position_of as state_position
 
     words = GAME.check(state, PASS).reason
-    assert words == TABLE.check(state, "pass").reason
+    assert words == GAME.check(state, GAME.parse_action(state, "pass")).reason
     position = state_position(state)
     request = {"hand": " ".join(c.text for c in position.hand),
                "table": " ".join(c.text for c in position.table.cards), "play": "pass"}
@@ -122,15 +119,15 @@ def test_an_instant_win_ends_the_game_before_any_play() -> None:
     assert "Instant win" in dict(GAME.view(state, None).info)
 
 
-def test_the_table_adapter_delegates_to_the_game() -> None:
-    record, final = table_play_out(TABLE, "seed", 21, ["heuristic", "random", "heuristic", "random"])
-    assert TABLE.to_act(final) is None and TABLE.presets() == ("seed", "pagat")
-    states, steps = table_replay(TABLE, record)
+def test_a_game_by_text_actions_replays_and_refuses_a_leader_passing() -> None:
+    record, final = play_out(GAME, GAME.rules("seed"), 21, ["heuristic", "random", "heuristic", "random"])
+    assert GAME.to_act(final) is None and tuple(GAME.presets) == ("seed", "pagat")
+    states, steps = replay(GAME, Record.from_json(record.to_json()))
     assert states[-1] == final and len(steps) == len(record.actions)
-    result = TABLE.result(final)
-    assert result is not None and sorted(result["order"]) == sorted(TABLE.seat_names(final))
-    assert sum(result["points"].values()) == 6 and TABLE.result(states[0]) is None
-    state = TABLE.new_hand("seed", 4)
-    assert "pass" not in TABLE.legal_actions(state)
+    assert [s.action for s in steps] == list(record.actions)
+    outcome = GAME.outcome(final)
+    assert outcome is not None and sum(outcome.returns) == 6 and GAME.outcome(states[0]) is None
+    state = GAME.new_game(GAME.rules("seed"), 4)
+    assert "pass" not in {GAME.action_text(a) for a in GAME.legal_actions(state)}
     with pytest.raises(IllegalPlayError, match="cannot pass"):
-        TABLE.apply(state, "pass")
+        GAME.apply(state, GAME.parse_action(state, "pass"))
