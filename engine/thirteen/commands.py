@@ -34,7 +34,7 @@ from engine.commands import (
 from engine.driver import standard_commands
 from engine.errors import InvalidPositionError, InvalidRequestError, add_context
 from engine.thirteen import examples
-from engine.thirteen.combos import Combo, Kind, beat_reason, classify, why_not_combo
+from engine.thirteen.combos import Combo, Kind, beat_reason, classify, why_not_combo, with_article
 from engine.thirteen.deal import deal_masks, instant_win, lowest_holder
 from engine.thirteen.examples import EXAMPLE_WANTS, Example, Rounds
 from engine.thirteen.game import GAME
@@ -249,10 +249,9 @@ def classify_command(request: ClassifyRequest) -> ClassifyAnswer:
     if combo is None:
         reason = why_not_combo(cards, twos)
     elif expect is not None and combo.kind is not expect:
-        article = "an" if combo.shape[0] in "aeiou" else "a"
-        reason = f"{combo.symbols} is {article} {combo.shape}, not a {expect.title}"
+        reason = f"{combo.symbols} is {combo.a_shape}, not {with_article(expect.title)}"
     else:
-        reason = f"{combo.symbols} is {combo.name}"
+        reason = f"{combo.symbols} is {combo.a_shape}, top card {combo.top.symbol_text}"
     return ClassifyAnswer(
         combination=combo is not None, type=combo.kind.key if combo else None, cards=ordered, symbols=symbols,
         length=len(cards), top=combo.top if combo else None, name=combo.name if combo else None,
@@ -293,8 +292,9 @@ def compare_command(request: CompareRequest) -> CompareAnswer:
     a, b = _combo(request.a, "a", rules), _combo(request.b, "b", rules)
     if set(a.cards) & set(b.cards):
         raise InvalidPositionError("a and b share a card, but there is only one deck")
-    b_on_a = beat_reason(b, a, rules.bomb_ladder)
-    a_on_b = beat_reason(a, b, rules.bomb_ladder)
+    twos = rules.twos_in_double_sequences
+    b_on_a = beat_reason(b, a, rules.bomb_ladder, twos)
+    a_on_b = beat_reason(a, b, rules.bomb_ladder, twos)
     higher = b.cards if b_on_a.legal and not a_on_b.legal else a.cards if a_on_b.legal and not b_on_a.legal else None
     return CompareAnswer(a=ComboInfo.of(a), b=ComboInfo.of(b), b_beats_a=b_on_a.legal, a_beats_b=a_on_b.legal,
                          higher=higher, reason=b_on_a.reason, reason_a_on_b=a_on_b.reason)

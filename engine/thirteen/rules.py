@@ -37,8 +37,8 @@ from engine import contract
 from engine.contract import Note, Preset, option
 from engine.errors import InvalidRequestError
 
-__all__ = ["NOTES", "PRESETS", "SEAT_LETTERS", "Finish", "Rules", "Scoring", "make_rules", "seat_letters",
-           "seat_names"]
+__all__ = ["NOTES", "PRESETS", "SEAT_LETTERS", "Finish", "Rules", "Scoring", "make_rules", "option_label",
+           "quoted_label", "seat_letters", "seat_names"]
 
 
 class Finish(Enum):
@@ -135,6 +135,16 @@ def seat_letters(players: int) -> tuple[str, ...]:
 def seat_names(players: int) -> tuple[str, ...]:
     """The seats' names in playing order: North, East, South, West."""
     return tuple(contract.SEAT_NAMES[letter] for letter in SEAT_LETTERS[players])
+
+
+def option_label(name: str) -> str:
+    """The learner-facing label of option ``name`` ("Bomb ladder")."""
+    return next(spec.label for spec in contract.option_specs(Rules) if spec.name == name)
+
+
+def quoted_label(name: str) -> str:
+    """The label in curly quotes, as reasons name an option: “Bomb ladder”."""
+    return f"\u201c{option_label(name)}\u201d"
 
 
 def make_rules(preset: str | None = None, options: Mapping[str, Any] | None = None) -> Rules:

@@ -12,13 +12,14 @@ from typing import Any
 
 from engine.base import Pass
 from engine.cards import Card
-from engine.contract import Outcome
+from engine.contract import COMMON_RULE, Outcome
 from engine.table import Seat, Step, TableView
 from engine.thirteen.combos import Combo, Kind, combo_of_mask
 from engine.thirteen.order import cards_of
 from engine.thirteen.rules import Finish, seat_letters, seat_names
 from engine.thirteen.score import score_hand
 from engine.thirteen.state import PASS_TEXT, Action, State, action_text, places
+from engine.words import and_list, count
 
 __all__ = ["comment", "finishing_sentence", "ordinal", "outcome", "outcome_data", "view"]
 
@@ -42,7 +43,7 @@ def view(state: State, seat: int | None) -> TableView:
         elif state.is_locked(s):
             note = "passed: locked out"
         else:
-            note = f"{len(cards)} cards"
+            note = count(len(cards), "card")
         seats.append(Seat(names[s], shown, active=bool(state.hands[s]) and not state.over, note=note))
     twos = state.rules.twos_in_double_sequences
     table = tuple((s, cards_of(m), _trick_label(m, twos)) for s, m in state.trick)
@@ -96,10 +97,10 @@ def _commentary(before: State, after: State, mask: int, names: Sequence[str]) ->
         combo = combo_of_mask(mask, twos)
         assert combo is not None
         if not before.table:
-            text = f"{who} leads {combo.name}"
+            parts.append(f"{who} leads {combo.name}.")
             if before.must:
-                text += f"; the first play of the game must contain {cards_of(before.must)[0].symbol_text}"
-            parts.append(text + ".")
+                parts.append(f"Under {COMMON_RULE}, the first play of the game must contain "
+                             f"{cards_of(before.must)[0].symbol_text}.")
         else:
             table = combo_of_mask(before.table, twos)
             assert table is not None
@@ -117,7 +118,7 @@ def _commentary(before: State, after: State, mask: int, names: Sequence[str]) ->
                 skipped.append(names[s])
         if skipped:
             verb = "is" if len(skipped) == 1 else "are"
-            parts.append(f"{' and '.join(skipped)} passed this round and {verb} skipped: {names[after.turn]} is next.")
+            parts.append(f"{and_list(skipped)} passed this round and {verb} skipped: {names[after.turn]} is next.")
     if after.over:
         if after.rules.finish is Finish.FIRST and after.players > 2:
             parts.append("The game ends when the first player goes out; the others are placed by cards left.")
@@ -197,7 +198,7 @@ def outcome(state: State) -> Outcome | None:
         ("Points", points_text),
         ("Cards left when the first player went out",
          " · ".join(f"{names[s]} {left[s]}" for s in range(state.players))),
-        ("Plays and passes", f"{state.plays} plays, {state.passes} passes"),
-        ("2s and bombs chopped", str(state.chops)),
+        ("Plays and passes", f"{count(state.plays, 'play')}, {count(state.passes, 'pass')}"),
+        ("Bombs played on 2s or on smaller bombs", str(state.chops) if state.chops else "none"),
     )
     return Outcome(summary, tuple(float(p) for p in points), facts, outcome_data(state))

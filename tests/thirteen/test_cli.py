@@ -66,7 +66,7 @@ def test_check_classify_compare_deal_features_score_rounds() -> None:
     classify = COMMANDS["classify"]({"cards": "3S 3C 4S 4C 5S 5C"})
     assert classify["type"] == "double_sequence" and classify["bomb"] is True
     bad = COMMANDS["classify"]({"cards": "QS KH AD 2C"})
-    assert bad["combination"] is False and "cannot contain a 2" in bad["reason"]
+    assert bad["combination"] is False and "a 2 never goes in a sequence" in bad["reason"]
     compare = COMMANDS["compare"]({"a": "5S", "b": "4H"})
     assert compare["higher"] == "5S" and compare["a_beats_b"] is True
     assert COMMANDS["compare"]({"a": "5S 5C", "b": "6S 7S 8S"})["higher"] is None

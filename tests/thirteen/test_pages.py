@@ -110,7 +110,7 @@ def test_editor_house_rule_toggle_for_twos_in_double_sequences() -> None:
     assert list(at.dataframe[0].value["Play"]) == ["2♥"]
     _pick(at, ED + "play", "KS KH AS AH 2S 2H")
     at.run()
-    assert at.error and "only the house rule “2s in double sequences”" in at.error[0].value
+    assert at.error and "the house rule “2s in double sequences” lets pairs of 2s end one" in at.error[0].value
     at.toggle(key=ED + "twos").set_value(True).run()
     assert [list(d.value["Play"]) for d in at.dataframe] == [["2♥"], ["K♠ K♥ A♠ A♥ 2♠ 2♥"]]
     assert at.success and "still a double sequence of 3 pairs" in at.success[0].value
