@@ -69,7 +69,7 @@ class Rules:
         True, label="The first play contains the lowest card", common=True,
         help="the first play of the first game must contain the lowest card dealt (3♠ with four players)")
     bomb_ladder: bool = option(
-        False, label="Bomb ladder",
+        False, label="Bomb ladder", common=True,
         help="a four of a kind also beats a double sequence of 3 pairs, and a double sequence of 4 pairs beats a "
              "four of a kind, a double sequence of 3 pairs and a single 2")
     chop_after_pass: bool = option(
@@ -105,22 +105,34 @@ PRESETS: dict[str, Preset[Rules]] = {
 }
 
 NOTES: tuple[Note, ...] = (
+    Note("the number of players",
+         "Four players by default, 13 cards each; the rules we follow do not fix the number, and with two or three "
+         "players the rest of the deck is set aside.", "players"),
+    Note("the first lead",
+         "The holder of the lowest card dealt (3♠ with four players) leads the first game, and that play must "
+         "contain it; a later game of a match is led by the previous winner, freely.",
+         "first_lead_must_contain_lowest"),
     Note("who leads after a player goes out",
          "When everyone else passes on the last play, its player leads; if that player has just gone out, the next "
          "player still in (in playing order) leads. Not an option: every rule description we read gives the lead "
          "to that same player (\u201cthe player to their left\u201d, \u201cthe next player clockwise\u201d, the "
          "Vietnamese \u201chưởng sái\u201d)."),
-    Note("the first lead",
-         "The holder of the lowest card dealt (3♠ with four players) leads the first game, and that play must "
-         "contain it; a later game of a match is led by the previous winner, freely.",
-         "first_lead_must_contain_lowest"),
     Note("2s in double sequences",
          "By default 2s never go in a sequence or a double sequence. With the house rule, a double sequence that "
          "ends in pairs of 2s is a double sequence of as many pairs in every respect: a bomb that chops what any "
          "double sequence of as many pairs chops.", "twos_in_double_sequences"),
+    Note("bombs against bombs of another kind",
+         "The rules we follow list only the bombs that chop 2s, and bombs beating bombs of the same kind and length; "
+         "by default no bomb beats a bomb of another kind. The common bomb ladder (a four of a kind beats a double "
+         "sequence of 3 pairs; a double sequence of 4 pairs beats both, and a single 2) is an option, on in the "
+         "common Tiến lên rules.", "bomb_ladder"),
     Note("the end of a game",
-         "Play goes on after the first player is out, to fix every place; places score 3/2/1/0 for a match.",
-         "finish"),
+         "Play goes on after the first player is out, to fix every place.", "finish"),
+    Note("points for a match",
+         "Places score 3/2/1/0 (n-1 … 0 points); the loser-pays-per-card scheme is an option.", "scoring"),
+    Note("instant wins",
+         "Four 2s, a dragon (3 to A), six pairs or five consecutive pairs win at once when dealt only under the "
+         "house rule; off by default.", "instant_wins"),
 )
 
 SEAT_LETTERS: Mapping[int, tuple[str, ...]] = {2: ("N", "S"), 3: ("N", "E", "W"), 4: ("N", "E", "S", "W")}

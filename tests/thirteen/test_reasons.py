@@ -272,3 +272,23 @@ def test_the_checker_above_catches_what_it_looks_for() -> None:
     assert thirteen_problems(lower, parse_cards("3S"), False, "3♠ does not beat 8♥, and nothing can: …")
     assert thirteen_problems(lower, parse_cards("3S"), False,
                              "3♠ does not beat 8♥; nothing in your hand beats the table, so you can only pass")
+
+
+def test_every_default_the_sources_leave_open_is_a_note_naming_its_option() -> None:
+    specs = {s.name: s for s in GAME.option_specs()}
+    noted = {n.option for n in GAME.notes if n.option}
+    assert noted <= set(specs), "a note names an option that does not exist"
+    common = {name for name, s in specs.items() if s.common}
+    assert common == noted, (common, noted)
+    assert {"first_lead_must_contain_lowest", "twos_in_double_sequences", "bomb_ladder", "players"} <= common
+    answer = GAME.commands["rules"]({})
+    assert {o["name"] for o in answer["options"] if o["common"]} == common
+
+
+def test_the_first_lead_commentary_says_the_rule_is_a_default() -> None:
+    from engine.driver import play_out, replay
+
+    record, _ = play_out(GAME, GAME.rules("seed"), 3, "heuristic")
+    first = replay(GAME, record)[1][0]
+    assert "Under the common rule (the rules we follow do not say), the first play of the game must contain 3♠." \
+        in first.comment
