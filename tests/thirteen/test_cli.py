@@ -109,7 +109,8 @@ def test_presets_are_described_with_plain_titles() -> None:
     answer = COMMANDS["rules"]({"preset": "pagat"})
     assert answer["rules"]["bomb_ladder"] is True and answer["default_preset"] == "seed"
     common = {o["name"] for o in answer["options"] if o["common"]}
-    assert "first_lead_must_contain_lowest" in common and "bomb_ladder" not in common
+    # The seed is silent on bombs of different kinds (the ladder), not on passing (a pass locks you out).
+    assert {"first_lead_must_contain_lowest", "bomb_ladder"} <= common and "chop_after_pass" not in common
     assert any("next player still in" in n["text"] for n in answer["notes"])
 
 
