@@ -12,7 +12,7 @@ from engine.errors import InvalidRequestError, quote
 from engine.games import game_info
 from engine.table import Step, TableView
 from engine.thirteen import state as st
-from engine.thirteen import table
+from engine.thirteen import table, whole
 from engine.thirteen.bots import BOTS
 from engine.thirteen.order import DECK
 from engine.thirteen.play import Play
@@ -32,7 +32,8 @@ class ThirteenGame(Game[Rules, State, Action]):
     """Thirteen (Tiến lên): 2–4 players, 13 cards each, climb with combinations, first out wins.
 
     ``start`` may hold ``leader`` (a seat letter): a later game of a match, led freely by the previous winner
-    (without it the holder of the lowest card dealt leads, and the first play must contain that card).
+    (without it the holder of the lowest card dealt leads, and the first play must contain that card). A whole
+    game (:mod:`engine.match`) is a match: see :mod:`engine.thirteen.whole`.
     """
 
     key: ClassVar[str] = "thirteen"
@@ -118,6 +119,17 @@ class ThirteenGame(Game[Rules, State, Action]):
             row |= {f"twos_{c}": f.twos, f"quads_{c}": f.quads, f"pairs_{c}": f.best_double_sequence,
                     f"bombs_{c}": f.bombs}
         return row
+
+    # ---------------------------------------------------------------------------------- whole games: a match
+
+    def next_hand(self, rules: Rules, finished: tuple[State, ...], seed: int) -> Mapping[str, Any] | None:
+        return whole.next_hand(rules, finished)
+
+    def scoreboard(self, rules: Rules, finished: tuple[State, ...], current: State) -> tuple[tuple[str, str], ...]:
+        return whole.scoreboard(rules, finished, current)
+
+    def whole_outcome(self, rules: Rules, finished: tuple[State, ...]) -> Outcome:
+        return whole.whole_outcome(rules, finished)
 
     @property
     def bots(self) -> Mapping[str, Bot[State, Action]]:

@@ -88,6 +88,14 @@ class Rules:
     scoring: Scoring = option(
         Scoring.PLACES, label="Match points", common=True,
         help="'places': places score 3/2/1/0 (n-1 … 0); 'cards': each loser pays 1 per card left to the winner")
+    match_games: int = option(
+        5, label="Games in a match", low=1, high=100, common=True,
+        help="a match (a whole game at the Table) is this many games, each later one led by the previous winner; "
+             "the most points wins")
+    match_target: int | None = option(
+        None, label="Points target", low=1, high=500, common=True,
+        help="instead of a number of games: the match ends when a player reaches this many points and is alone in "
+             "the lead")
 
     def __post_init__(self) -> None:
         # The coercer checks values given as options; this guards Rules(...) built in code.
@@ -130,6 +138,12 @@ NOTES: tuple[Note, ...] = (
          "Play goes on after the first player is out, to fix every place.", "finish"),
     Note("points for a match",
          "Places score 3/2/1/0 (n-1 … 0 points); the loser-pays-per-card scheme is an option.", "scoring"),
+    Note("the length of a match",
+         "A match is five games by default, the most points winning (a tie is shared); the rules we follow do not "
+         "say how long a match is.", "match_games"),
+    Note("a points target",
+         "Instead of a number of games, a match may be played to a points target: it ends after the game in which a "
+         "player reaches the target alone in the lead (a tie at the top plays on).", "match_target"),
     Note("instant wins",
          "Four 2s, a dragon (3 to A), six pairs or five consecutive pairs win at once when dealt only under the "
          "house rule; off by default.", "instant_wins"),

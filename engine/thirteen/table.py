@@ -124,7 +124,7 @@ def _commentary(before: State, after: State, mask: int, names: Sequence[str]) ->
             parts.append("The game ends when the first player goes out; the others are placed by cards left.")
         elif after.finished[-1] != seat and after.hands[after.finished[-1]]:
             parts.append(f"Only {names[after.finished[-1]]} has cards left, and takes last place.")
-        parts.append("Finishing order: " + ", ".join(names[s] for s in after.finished) + ".")
+        parts.append("The game is over.")
     elif not after.table and after.turn is not None:
         last = before.last if mask == 0 else seat
         if last >= 0 and after.turn == last:
@@ -192,7 +192,8 @@ def outcome(state: State) -> Outcome | None:
     points = score_hand(state.rules, state.finished, left)
     order = [names[s] for s in state.finished]
     points_text = " · ".join(f"{names[s]} {points[s]}" for s in range(state.players))
-    summary = f"{finishing_sentence(state)} Points: {points_text}."
+    summary = (f"{finishing_sentence(state)} Points: "
+               f"{and_list(f'{names[s]} {points[s]}' for s in state.finished)}.")
     facts = (
         ("Finishing order", ", ".join(order)),
         ("Points", points_text),

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from engine.errors import InvalidPositionError, InvalidRequestError, UnknownNameError
-from engine.thirteen import COMMANDS, PRESETS, seat_frame, simulate_matches
+from engine.thirteen import COMMANDS, PRESETS
 from tests.cli_helpers import cli_json, run_cli
 
 
@@ -114,34 +114,35 @@ def test_presets_are_described_with_plain_titles() -> None:
     assert any("next player still in" in n["text"] for n in answer["notes"])
 
 
-def test_match_simulations_are_seeded_and_chain_the_leader() -> None:
-    options = {"bots": ["heuristic", "random", "random", "random"], "match_games": 3}
-    frame = simulate_matches(30, 7, options)
-    assert len(frame) == 30 and frame.equals(simulate_matches(30, 7, options))
+def test_match_simulations_are_seeded_whole_games() -> None:
+    from engine.sim import simulate
+    from engine.thirteen import GAME
+
+    options = {"bots": ["heuristic", "random", "random", "random"], "match_games": 3, "start": {"whole": True}}
+    frame = simulate(GAME, 12, 7, options, workers=1)
+    assert len(frame) == 12 and frame.equals(simulate(GAME, 12, 7, options, workers=1))
     for _, row in frame.iterrows():
-        assert sorted(row[f"place_{c}"] for c in "NESW") == [1, 2, 3, 4]
-        assert sum(row[f"points_{c}"] for c in "NESW") == 6
-    later = frame[frame["game_in_match"] > 0]
-    previous = frame.set_index("game")["winner"]
-    assert len(later) == 20 and all(row["leader"] == previous[row["game"] - 1] for _, row in later.iterrows())
-    seats = seat_frame(frame)
-    assert len(seats) == 120 and set(seats["seat"]) == set("NESW") and set(seats["bot"]) == {"heuristic", "random"}
+        orders = [o.split() for o in row["orders"].split("; ")]
+        assert len(orders) == 3 == row["games"] and all(sorted(o) == ["E", "N", "S", "W"] for o in orders)
+        assert sum(row[f"total_{c}"] for c in "NESW") == 3 * 6
     calls = []
-    simulate_matches(10, 1, {"players": 3, "preset": "pagat"}, progress=lambda d, t: calls.append((d, t)))
-    assert calls[-1] == (10, 10)
+    simulate(GAME, 4, 1, {"players": 3, "preset": "pagat", "start": {"whole": True}}, workers=1,
+             progress=lambda d, t: calls.append((d, t)))
+    assert calls[-1] == (4, 4)
     with pytest.raises(UnknownNameError, match="unknown option 'speed'"):
-        simulate_matches(1, 1, {"speed": 3})
+        simulate(GAME, 1, 1, {"speed": 3, "start": {"whole": True}})
     with pytest.raises(InvalidRequestError, match="match_games"):
-        simulate_matches(1, 1, {"match_games": 0})
+        simulate(GAME, 1, 1, {"match_games": 0, "start": {"whole": True}})
 
 
-def test_one_game_per_match_gives_the_rows_of_the_shared_simulation() -> None:
+def test_a_one_game_match_is_the_independent_game_of_the_same_seed() -> None:
     from engine.sim import simulate_rows
     from engine.thirteen import GAME
 
-    shared = simulate_rows(GAME, 12, 3, {"bots": "random"}, workers=1)
-    ours = simulate_matches(12, 3, {"bots": "random"}).to_dict("records")
-    assert [{k: r[k] for k in s} for r, s in zip(ours, shared, strict=True)] == shared
+    single = simulate_rows(GAME, 8, 3, {"bots": "random"}, workers=1)
+    matches = simulate_rows(GAME, 8, 3, {"bots": "random", "match_games": 1, "start": {"whole": True}}, workers=1)
+    assert [m["orders"] for m in matches] == [s["order"] for s in single]
+    assert [[m[f"total_{c}"] for c in "NESW"] for m in matches] == [[s[f"points_{c}"] for c in "NESW"] for s in single]
 
 
 def test_simulate_on_the_command_line(tmp_path) -> None:

@@ -37,7 +37,7 @@ def test_commentary_names_leads_beats_passes_and_clears() -> None:
     assert "the first play of the game must contain 3♠" in steps[0].comment
     assert "passes, and is locked out until the table clears" in text
     assert "the table clears and" in text
-    assert "Finishing order:" in steps[-1].comment
+    assert steps[-1].comment.endswith("The game is over.")
     assert steps[0].chapter == "Round 1" and steps[-1].chapter.startswith("Round ")
 
 
