@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.base import Verdict
 from engine.cards import Card, Deck
-from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset
+from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
 from engine.errors import InvalidRequestError, quote
 from engine.games import game_info
 from engine.table import Step, TableView
@@ -108,6 +108,12 @@ class ThirteenGame(Game[Rules, State, Action]):
 
     def outcome(self, state: State) -> Outcome | None:
         return table.outcome(state)
+
+    def prompt(self, state: State) -> Prompt:
+        return table.prompt(state)
+
+    def hand_groups(self, state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+        return table.hand_groups(state, cards)
 
     def summary_row(self, state: State) -> dict[str, Any]:
         if not state.over:

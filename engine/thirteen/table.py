@@ -12,16 +12,16 @@ from typing import Any
 
 from engine.base import Pass
 from engine.cards import Card
-from engine.contract import COMMON_RULE, Outcome
+from engine.contract import COMMON_RULE, Outcome, Prompt
 from engine.table import Seat, Step, TableView
-from engine.thirteen.combos import Combo, Kind, combo_of_mask
-from engine.thirteen.order import cards_of
+from engine.thirteen.combos import PAIRS, POP, Combo, Kind, chop_answers, combo_of_mask, higher_exists
+from engine.thirteen.order import TWO_RANK, TWOS_MASK, cards_of, index, mask_of, rank_plural
 from engine.thirteen.rules import Finish, seat_letters, seat_names
 from engine.thirteen.score import score_hand
-from engine.thirteen.state import PASS_TEXT, Action, State, action_text, places
-from engine.words import and_list, count
+from engine.thirteen.state import PASS_TEXT, Action, State, action_text, moves, places
+from engine.words import and_list, count, number, or_list
 
-__all__ = ["comment", "finishing_sentence", "ordinal", "outcome", "outcome_data", "view"]
+__all__ = ["comment", "finishing_sentence", "hand_groups", "ordinal", "outcome", "outcome_data", "prompt", "view"]
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th")
 
@@ -150,6 +150,91 @@ def _beat_text(who: str, combo: Combo, table: Combo, owner: str, was_locked: boo
     if was_locked:
         text += f" ({who} had passed, but a bomb on 2s may still be played under these rules.)"
     return text
+
+
+def _higher_words(table: Combo) -> str:
+    """"a higher pair", "a higher sequence of three", "a higher double sequence of three pairs"."""
+    if table.kind is Kind.SEQUENCE:
+        return f"a higher sequence of {number(table.length)}"
+    if table.kind is Kind.DOUBLE_SEQUENCE:
+        return f"a higher double sequence of {count(table.pairs, 'pair')}"
+    if table.kind is Kind.SINGLE:
+        return "a higher single card"
+    return f"a higher {table.kind.title}"
+
+
+def prompt(state: State) -> Prompt:
+    """What the seat to act decides, in one line, with the cards of the hand that can take part highlighted:
+    "Lead anything with 3♠ in it", "Beat 7♦ 8♣ 9♠ with a higher sequence of three, or pass"."""
+    seat = state.turn
+    if seat is None:
+        return Prompt("The game is over.")
+    hand = state.hands[seat]
+    usable = 0
+    for _, masks, _ in moves(state):
+        for m in masks:
+            usable |= m
+    lit = cards_of(usable)
+    twos = state.rules.twos_in_double_sequences
+    if not state.table:
+        if state.must:
+            must = cards_of(state.must)[0]
+            return Prompt(f"Lead anything with {must.symbol_text} in it: the first play of the game must contain "
+                          "it (the common rule)", highlight=(must,), highlight_label="your play must contain it")
+        return Prompt("You lead: play any combination (a leader cannot pass)")
+    table = combo_of_mask(state.table, twos)
+    assert table is not None
+    t = table.symbols
+    if state.is_locked(seat):
+        return Prompt(f"You passed this round: only a bomb that beats {t} may still be played, or pass",
+                      highlight=lit, highlight_label="cards of a bomb that beats it")
+    if not lit:
+        return Prompt(f"Nothing in your hand beats {t}: pass")
+    chop = bool(chop_answers(table.kind, table.length, index(table.top), state.rules.bomb_ladder))
+    if higher_exists(table, twos):
+        ways = [_higher_words(table)]
+        if chop:
+            ways.append("a bomb that chops it" if table.is_twos else "a bigger bomb")
+        text = f"Beat {t} with {or_list(ways)}, or pass"
+    else:
+        text = f"Chop {t} with a bomb, or pass" if table.is_twos else f"Beat {t} with a bigger bomb, or pass"
+    return Prompt(text, highlight=lit if lit != cards_of(hand) else (), highlight_label="cards that can beat it")
+
+
+def hand_groups(state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """A hand in groups for drawing, in game order: the cards low to high, then each bomb (four of a kind, double
+    sequence of three pairs or more), then the 2s — the highest cards."""
+    twos = state.rules.twos_in_double_sequences
+    mask = mask_of(cards)
+    groups: list[tuple[str, tuple[Card, ...]]] = []
+    bombs: list[tuple[str, tuple[Card, ...]]] = []
+    rest = mask
+    for r in range(13):
+        quad = 15 << (4 * r)
+        if rest & quad == quad and not (r == TWO_RANK):
+            bombs.append((f"Bomb: four {rank_plural(cards_of(quad)[0].rank)}", cards_of(quad)))
+            rest &= ~quad
+    run: list[int] = []
+    end = TWO_RANK + 1 if twos else TWO_RANK
+    for r in range(end + 1):
+        group = (rest >> (4 * r)) & 15 if r < end else 0
+        if POP[group] >= 2:
+            run.append(r)
+            continue
+        if len(run) >= 3:
+            pairs = 0
+            for q in run:
+                pairs |= PAIRS[(rest >> (4 * q)) & 15][-1] << (4 * q)
+            bombs.append((f"Bomb: a double sequence of {count(len(run), 'pair')}", cards_of(pairs)))
+            rest &= ~pairs
+        run = []
+    low = rest & ~TWOS_MASK
+    if low:
+        groups.append(("3 to A, low to high", cards_of(low)))
+    groups += bombs
+    if rest & TWOS_MASK:
+        groups.append(("2s, the highest cards", cards_of(rest & TWOS_MASK)))
+    return tuple(groups)
 
 
 def outcome_data(state: State) -> dict[str, Any]:

@@ -73,15 +73,15 @@ def scoreboard(rules: Rules, finished: Sequence[State], current: State) -> tuple
     else:
         game = f"Game {number}; the first to {rules.match_target} points alone in the lead wins"
     totals = match_totals(rules, finished)
-    lines = [("Match", game), ("Points", " · ".join(f"{c} {t}" for c, t in zip(letters, totals, strict=True)))]
+    lines = [("Match", game), ("Points", ", ".join(f"{c} {t}" for c, t in zip(letters, totals, strict=True)))]
     if current.over and finished and finished[-1] is current:
         return tuple(lines)
     if finished:
-        lead = f"{names[finished[-1].finished[0]]}, the winner of game {len(finished)}, leads this game freely"
+        lead = f"led by {names[finished[-1].finished[0]]}, the winner of game {len(finished)}, freely"
     else:
         low = current.dealt[current.leader] & -current.dealt[current.leader]
-        lead = f"{names[current.leader]} holds {cards_of(low)[0].symbol_text}, the lowest card dealt, and leads"
-    lines.append(("Lead", lead))
+        lead = f"led by {names[current.leader]}, who was dealt {cards_of(low)[0].symbol_text}, the lowest card"
+    lines.append(("This game", lead))
     return tuple(lines)
 
 

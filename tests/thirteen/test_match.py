@@ -81,16 +81,17 @@ def test_the_scoreboard_reads_as_a_scoreboard() -> None:
     states, _ = replay(GAME, record)
     first = MATCH.view(states[0], 0).info
     board = dict(first)
-    assert board["Match"] == "Game 1 of 5" and board["Points"] == "N 0 · E 0 · S 0 · W 0"
-    assert "3♠, the lowest card dealt, and leads" in board["Lead"]
+    assert board["Match"] == "Game 1 of 5" and board["Points"] == "N 0, E 0, S 0, W 0"
+    assert board["This game"].endswith("who was dealt 3♠, the lowest card")
     second = next(s for s in states if s.number == 2)
     board = dict(MATCH.view(second, None).info)
     winner = GAME.seat_letters(GAME.rules())[second.finished[0].finished[0]]
     assert board["Match"] == "Game 2 of 5"
-    assert "the winner of game 1, leads this game freely" in board["Lead"]
-    assert board["Points"].split(" · ")[["N", "E", "S", "W"].index(winner)] == f"{winner} 3"
+    name = {"N": "North", "E": "East", "S": "South", "W": "West"}[winner]
+    assert board["This game"] == f"led by {name}, the winner of game 1, freely"
+    assert board["Points"].split(", ")[["N", "E", "S", "W"].index(winner)] == f"{winner} 3"
     last = dict(MATCH.view(final, None).info)
-    assert "Lead" not in last and last["Match"] == "Game 5 of 5"
+    assert "This game" not in last and last["Match"] == "Game 5 of 5"
 
 
 def test_whole_matches_simulate_one_row_per_match() -> None:

@@ -131,3 +131,70 @@ def test_a_game_by_text_actions_replays_and_refuses_a_leader_passing() -> None:
     assert "pass" not in {GAME.action_text(a) for a in GAME.legal_actions(state)}
     with pytest.raises(IllegalPlayError, match="cannot pass"):
         GAME.apply(state, GAME.parse_action(state, "pass"))
+
+
+# ------------------------------------------------------------------------------------------------ the Table's decisions
+
+
+def _posed(hands: list[str], plays: list[str], preset: str = "seed", **options: object):  # type: ignore[no-untyped-def]
+    from engine.cards import parse_cards
+    from engine.thirteen.order import mask_of
+    from engine.thirteen.state import from_hands
+
+    state = from_hands(GAME.rules(preset, options or None), tuple(mask_of(parse_cards(h)) for h in hands))
+    for text in plays:
+        state = GAME.apply(state, GAME.parse_action(state, text))
+    return state
+
+
+def test_the_first_lead_prompt_asks_for_three_of_spades_and_highlights_it() -> None:
+    state = GAME.new_game(GAME.rules("seed"), 4)
+    prompt = GAME.prompt(state)
+    assert prompt.text.startswith("Lead anything with 3♠ in it")
+    assert [c.text for c in prompt.highlight] == ["3S"] and prompt.count is None
+    free = GAME.new_game(GAME.rules("seed"), 4, {"leader": "E"})
+    assert GAME.prompt(free).text == "You lead: play any combination (a leader cannot pass)"
+
+
+def test_a_beat_prompt_names_the_shape_and_highlights_the_cards_that_can_beat_it() -> None:
+    # North leads 3♠ and clears the table; North then leads 7♦ 8♣ 9♠ and East must answer.
+    seq = _posed(["3S 7D 8C 9S", "9D 10D JD 4S", "4C 5C 6C 2C", "KH AH 2D 2H"],
+                 ["3S", "pass", "pass", "pass", "7D 8C 9S"])
+    prompt = GAME.prompt(seq)
+    assert prompt.text == "Beat 7♦ 8♣ 9♠ with a higher sequence of three, or pass"
+    assert [c.text for c in prompt.highlight] == ["9D", "10D", "JD"] and prompt.highlight_label
+    seq = GAME.apply(seq, PASS)
+    assert GAME.prompt(seq).text == "Nothing in your hand beats 7♦ 8♣ 9♠: pass" and not GAME.prompt(seq).highlight
+
+
+def test_prompts_on_twos_name_the_chop() -> None:
+    state = _posed(["3S 2H 9H", "4S 4C 4D 4H 9C", "5C 6C 7C", "5D 6D 7D"], ["3S", "pass", "pass", "pass", "2H"])
+    prompt = GAME.prompt(state)
+    assert prompt.text == "Chop 2♥ with a bomb, or pass"
+    assert {c.text for c in prompt.highlight} == {"4S", "4C", "4D", "4H"}
+    lower = _posed(["3S 2S 9H", "4S 4C 4D 4H 2C", "5C 6C 7C", "5D 6D 7D"], ["3S", "pass", "pass", "pass", "2S"])
+    assert GAME.prompt(lower).text == "Beat 2♠ with a higher single card or a bomb that chops it, or pass"
+
+
+def test_the_hand_is_grouped_low_to_high_with_bombs_and_twos_apart() -> None:
+    from engine.cards import parse_cards
+
+    state = GAME.new_game(GAME.rules("seed"), 1)
+    cards = parse_cards("3S 5S 5H 6C 6D 7S 7H 9S 9C 9D 9H 2C 2H")
+    groups = GAME.hand_groups(state, cards)
+    assert [label for label, _ in groups] == ["3 to A, low to high", "Bomb: four 9s",
+                                              "Bomb: a double sequence of three pairs", "2s, the highest cards"]
+    assert [c.text for c in groups[0][1]] == ["3S"]
+    assert sorted(c.text for _, cs in groups for c in cs) == sorted(c.text for c in cards)
+    plain = GAME.hand_groups(state, parse_cards("3S 4S 8H 2D"))
+    assert [(label, [c.text for c in cs]) for label, cs in plain] == [("3 to A, low to high", ["3S", "4S", "8H"]),
+                                                                       ("2s, the highest cards", ["2D"])]
+
+
+def test_the_outcome_facts_are_words() -> None:
+    _, final = play_out(GAME, GAME.rules("pagat"), 5, "heuristic")
+    outcome = GAME.outcome(final)
+    assert outcome is not None
+    for label, value in outcome.facts:
+        assert value and value not in ("None", "False", "True", "0", "[]"), (label, value)
+    assert outcome.summary.count(".") >= 2 and "Points:" in outcome.summary
