@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -11,8 +12,8 @@ from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
 from engine.errors import InvalidRequestError, quote
 from engine.games import game_info
 from engine.table import Step, TableView
+from engine.thirteen import coach, playout, table, whole
 from engine.thirteen import state as st
-from engine.thirteen import table, whole
 from engine.thirteen.bots import BOTS
 from engine.thirteen.order import DECK
 from engine.thirteen.play import Play
@@ -125,6 +126,39 @@ class ThirteenGame(Game[Rules, State, Action]):
             row |= {f"twos_{c}": f.twos, f"quads_{c}": f.quads, f"pairs_{c}": f.best_double_sequence,
                     f"bombs_{c}": f.bombs}
         return row
+
+    # ---------------------------------------------------------------------------------- the coach
+
+    playout_bot: ClassVar[str] = "heuristic"
+    review_thresholds: ClassVar[tuple[float, float]] = (0.25, 0.75)
+    """In match points (3/2/1/0 for places): a quarter of a point lost on average is an inaccuracy, three quarters
+    (most of a place) a mistake."""
+    feature_words: ClassVar[Mapping[str, tuple[str, str]]] = coach.FEATURE_WORDS
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        return coach.determinize(state, seat, rng)
+
+    def features(self, state: State, seat: int) -> Mapping[str, float]:
+        return coach.features(state, seat)
+
+    def rule_of_thumb(self, state: State, action: Action) -> str:
+        return coach.rule_of_thumb(state, action)
+
+    def finish(self, state: State, bot: str, rng: random.Random) -> State:
+        """``state`` played to its end by the bot ``bot`` at every seat — for the heuristic bot in one tight loop
+        (:func:`engine.thirteen.playout.finish`, the same final state as the step loop), the coach's play-outs."""
+        if bot == "heuristic":
+            return playout.finish(state)
+        chosen = self.bot(bot)
+        while state.turn is not None:
+            state = st.apply_unchecked(state, chosen.choose(state, rng))
+        return state
+
+    def position_state(self, request: Any) -> State:
+        from engine.thirteen.commands import request_position
+
+        position = request_position(request)
+        return coach.position_state(position.rules, position)
 
     # ---------------------------------------------------------------------------------- whole games: a match
 

@@ -49,6 +49,7 @@ __all__ = [
     "count_legal",
     "lead_groups",
     "legal_plays",
+    "of_shape",
     "play_groups",
     "rank_groups",
 ]
@@ -126,7 +127,7 @@ def _quads(groups: list[int], above: int) -> list[int]:
 _SET_TABLES: dict[int, tuple[tuple[int, ...], ...]] = {Kind.SINGLE: SINGLES, Kind.PAIR: PAIRS, Kind.TRIPLE: TRIPLES}
 
 
-def _of_shape(groups: list[int], kind: int, n: int, above: int, twos: bool = False) -> list[int]:
+def of_shape(groups: list[int], kind: int, n: int, above: int, twos: bool = False) -> list[int]:
     """Every play of ``kind`` with ``n`` cards whose top card is above index ``above`` (-1: any)."""
     if kind <= Kind.TRIPLE:
         return _sets(groups, _SET_TABLES[kind], above)
@@ -167,9 +168,9 @@ def beat_groups(
     t_top = t_mask.bit_length() - 1
     out: list[tuple[Kind, list[int], bool]] = []
     if not bombs_only or t_kind == Kind.QUAD or t_kind == Kind.DOUBLE_SEQUENCE:
-        out.append((KIND_ORDER[t_kind], _of_shape(g, t_kind, t_n, t_top, twos), False))
+        out.append((KIND_ORDER[t_kind], of_shape(g, t_kind, t_n, t_top, twos), False))
     for kind, n in chop_answers(t_kind, t_n, t_top, ladder):
-        out.append((kind, _of_shape(g, kind, n, -1, twos), True))
+        out.append((kind, of_shape(g, kind, n, -1, twos), True))
     return out
 
 
@@ -271,6 +272,9 @@ class Position:
             raise InvalidPositionError("your hand is empty: a player with no cards has gone out and plays no more")
         if len(hand) > HAND_SIZE:
             raise InvalidPositionError(f"a hand holds at most {HAND_SIZE} cards; this one has {len(hand)}")
+        if len(table_cards) > HAND_SIZE:
+            raise InvalidPositionError(f"the table holds {len(table_cards)} cards, but a combination is played from "
+                                       f"one hand of at most {HAND_SIZE}")
         shared = [c for c in game_sorted(hand) if c in set(table_cards)]
         if shared:
             raise InvalidPositionError(

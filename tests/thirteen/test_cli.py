@@ -181,3 +181,23 @@ def test_rounds_answer_has_a_lockout_round_and_a_summary() -> None:
     assert rounds["commentary"].count("\n- ") == len(rounds["steps"])
     assert rounds["commentary"].count("**Round ") == len(rounds["round_commentary"])
     assert COMMANDS["classify"]({"cards": "5S 5H", "expect": "sequence"})["reason"] == "5♠ 5♥ is a pair, not a sequence"
+
+
+def test_impossible_inputs_are_refused_before_any_work() -> None:
+    from engine.errors import CardTableError
+
+    seven_pairs = "3S 3C 4S 4C 5S 5C 6S 6C 7S 7C 8S 8C 9S 9C"
+    for command, request, words in (
+        ("classify", {"cards": seven_pairs}, "cards: 14 cards: no hand holds more than 13"),
+        ("compare", {"a": seven_pairs, "b": "2H"}, "a: 14 cards"),
+        ("legal", {"hand": "3H", "table": seven_pairs}, "the table holds 14 cards, but a combination is played"),
+        ("check", {"hand": "3H", "table": seven_pairs, "play": "pass"}, "the table holds 14 cards"),
+        ("legal", {"hand": "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S 3H"}, "a hand holds at most 13 cards"),
+        ("score", {"options": {"scoring": "cards"}, "order": ["N", "E", "S", "W"],
+                   "cards_left": {"E": 3, "S": 0, "W": 2}}, "South had not gone out"),
+        ("score", {"options": {"scoring": "cards"}, "order": ["N", "E", "S", "W"],
+                   "cards_left": {"N": 2, "E": 3, "S": 1, "W": 2}}, "the winner has gone out"),
+    ):
+        with pytest.raises(CardTableError, match=words):
+            COMMANDS[command](request)
+    assert COMMANDS["classify"]({"cards": seven_pairs[:-6]})["type"] == "double_sequence"
