@@ -134,15 +134,17 @@ def bomb_frequency(seats: pd.DataFrame) -> go.Figure:
     n = len(seats)
     rows = [
         ("four of a kind", (seats["quads"] > 0).mean()),
-        ("double sequence of 3+ pairs", (seats["pairs"] >= 3).mean()),
-        ("… of 4+ pairs", (seats["pairs"] >= 4).mean()),
-        ("… of 5+ pairs", (seats["pairs"] >= 5).mean()),
+        ("3+ pairs in a row", (seats["pairs"] >= 3).mean()),
+        ("4+ pairs in a row", (seats["pairs"] >= 4).mean()),
+        ("5+ pairs in a row", (seats["pairs"] >= 5).mean()),
         ("any bomb", (seats["bombs"] > 0).mean()),
     ]
     frame = pd.DataFrame(rows, columns=["bomb", "share"])
     frame["percent"] = frame["share"] * 100
     fig = px.bar(frame, x="bomb", y="percent", text=frame["percent"].map(lambda v: f"{v:.1f}%"),
-                 labels={"bomb": "", "percent": "% of hands"}, title=f"Bombs in {n:,} dealt hands")
+                 labels={"bomb": "", "percent": "% of hands"}, title=f"Bombs in {n:,} dealt hands",
+                 hover_data={"bomb": True, "percent": ":.1f"})
+    fig.update_xaxes(tickangle=0)
     fig.update_traces(marker_color="#2f6f4e", textposition="outside", cliponaxis=False)
     return fig
 

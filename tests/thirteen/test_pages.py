@@ -181,7 +181,7 @@ def test_scoring_explorer_with_three_players_and_card_scoring() -> None:
 def test_scoring_explorer_with_twos_in_double_sequences() -> None:
     def double_sequence_share(at: AppTest) -> float:
         bombs = json.loads(at.get("plotly_chart")[0].proto.spec)["data"][0]
-        return float(bombs["text"][list(bombs["x"]).index("double sequence of 3+ pairs")].rstrip("%"))
+        return float(bombs["text"][list(bombs["x"]).index("3+ pairs in a row")].rstrip("%"))
 
     off, on = scoring(), scoring(twos_rule=True)
     assert not on.exception, [e.value for e in on.exception]
