@@ -38,12 +38,12 @@ from engine.thirteen.commands import (
 )
 from engine.thirteen.deal import deal_masks
 from engine.thirteen.game import GAME, ThirteenGame
-from engine.thirteen.matches import match_rows, seat_frame, simulate_matches
 from engine.thirteen.order import CARDS, DECK, game_sorted, index
 from engine.thirteen.play import LegalPlays, Play, Position, check, count_legal, legal_plays
 from engine.thirteen.rules import NOTES, PRESETS, Finish, Rules, Scoring, make_rules, seat_letters, seat_names
 from engine.thirteen.score import hand_features, score_hand
 from engine.thirteen.state import PASS, Action, Phase, State, new_game
+from engine.thirteen.whole import match_totals
 
 __all__ = [
     "BOTS", "CARDS", "COMMANDS", "DECK", "GAME", "NOTES", "PASS", "PRESETS",
@@ -52,7 +52,7 @@ __all__ = [
     "PositionRequest", "RoundsRequest", "Rules", "ScoreGame", "ScoreRequest", "Scoring", "State", "ThirteenGame",
     "beat_reason", "check", "check_command", "classify", "classify_command", "compare_command", "count_legal",
     "deal_command", "deal_masks", "example_command", "features_command", "game_sorted", "hand_features",
-    "heuristic_bot", "index", "legal_command", "legal_plays", "make_rules", "match_rows", "new_game",
-    "random_bot", "request_position", "rounds_command", "score_command", "score_hand", "seat_frame",
-    "seat_letters", "seat_names", "simulate_matches", "why_not_combo",
+    "heuristic_bot", "index", "legal_command", "legal_plays", "make_rules", "match_totals", "new_game",
+    "random_bot", "request_position", "rounds_command", "score_command", "score_hand", "seat_letters",
+    "seat_names", "why_not_combo",
 ]

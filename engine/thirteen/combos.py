@@ -16,10 +16,11 @@ from functools import cache
 
 from engine.base import Verdict
 from engine.cards import Card, CardsText, Rank
-from engine.contract import option_specs
+from engine.contract import COMMON_RULE
 from engine.errors import InvalidPositionError
 from engine.thirteen.order import RANK_ORDER, TWO_RANK, cards_of, game_sorted, index, mask_of, rank_plural, rank_pos
-from engine.thirteen.rules import Rules
+from engine.thirteen.rules import quoted_label
+from engine.words import and_list, count, number, or_list
 
 __all__ = [
     "KIND_ORDER",
@@ -33,10 +34,15 @@ __all__ = [
     "beats_key",
     "chop_answers",
     "chops",
+    "beaters",
     "classify",
     "combo_of_mask",
+    "higher_exists",
     "kind_of_mask",
+    "nothing_beats",
+    "verb",
     "why_not_combo",
+    "with_article",
 ]
 
 # Per 4-bit rank group: the single-card sub-groups, the pairs, the triples (ascending by top suit).
@@ -220,6 +226,11 @@ class Combo(CardsText):
         return self.kind.title
 
     @property
+    def a_shape(self) -> str:
+        """The shape with its article: ``a pair``, ``an 8-card sequence``, ``a four of a kind``."""
+        return with_article(self.shape)
+
+    @property
     def name(self) -> str:
         """For people, with an article: ``5♠``, ``a pair of 2s (top 2♥)``, ``the 3-card sequence 4♠ 5♦ 6♥``."""
         if self.kind in (Kind.PAIR,):
@@ -227,6 +238,11 @@ class Combo(CardsText):
         if self.kind in (Kind.SEQUENCE, Kind.DOUBLE_SEQUENCE):
             return "the " + self.bare_name
         return self.bare_name
+
+    @property
+    def plural(self) -> bool:
+        """Whether :attr:`name` is a plural phrase ("three 7s", "four 7s"), for the verbs that follow it."""
+        return self.kind in (Kind.TRIPLE, Kind.QUAD)
 
     @property
     def bare_name(self) -> str:
@@ -241,6 +257,17 @@ class Combo(CardsText):
         if self.kind is Kind.QUAD:
             return f"four {rank_plural(rank)}"
         return f"{self.shape} {self.symbols}"
+
+
+def with_article(phrase: str) -> str:
+    """``a pair``, ``an 8-card sequence``, ``an 11-card sequence``: the indefinite article a phrase takes."""
+    an = phrase[:1].lower() in "aeiou" or phrase.startswith(("8", "11", "18"))
+    return f"{'an' if an else 'a'} {phrase}"
+
+
+def verb(combo: Combo, singular: str, plural: str) -> str:
+    """The verb form that agrees with ``combo.name``: ``verb(c, "beats", "beat")``."""
+    return plural if combo.plural else singular
 
 
 def combo_of_mask(mask: int, twos: bool = False) -> Combo | None:
@@ -260,13 +287,57 @@ def classify(cards: Iterable[Card], twos: bool = False) -> Combo | None:
     return combo_of_mask(mask, twos)
 
 
-_TWOS_LABEL = next(o.label for o in option_specs(Rules) if o.name == "twos_in_double_sequences")
+_TWOS = quoted_label("twos_in_double_sequences")
+_LADDER = quoted_label("bomb_ladder")
+
+
+def _held(cards: list[Card]) -> str:
+    """What the cards hold, rank by rank: "two 6s and one 10"."""
+    ranks = sorted({rank_pos(c) for c in cards})
+    counts = [sum(1 for c in cards if rank_pos(c) == r) for r in ranks]
+    return and_list(f"{number(n)} {RANK_ORDER[r].text}{'' if n == 1 else 's'}" for r, n in zip(ranks, counts,
+                                                                                               strict=True))
+
+
+def _rank_span(ranks: list[int]) -> str:
+    """Ranks in words, runs of three or more shortened: "4, 6 to 9 and K"."""
+    parts: list[str] = []
+    i = 0
+    while i < len(ranks):
+        j = i
+        while j + 1 < len(ranks) and ranks[j + 1] == ranks[j] + 1:
+            j += 1
+        if j - i >= 2:
+            parts.append(f"{RANK_ORDER[ranks[i]].text} to {RANK_ORDER[ranks[j]].text}")
+        else:
+            parts += [RANK_ORDER[r].text for r in ranks[i:j + 1]]
+        i = j + 1
+    return and_list(parts)
+
+
+def _missing(ranks: list[int]) -> str:
+    """The ranks missing between the lowest and the highest of ``ranks``: "9 is missing", "5 to 7 are missing"
+    ('' when none is)."""
+    gaps = [r for r in range(ranks[0], ranks[-1] + 1) if r not in ranks] if ranks else []
+    if not gaps:
+        return ""
+    return f"{_rank_span(gaps)} {'is' if len(gaps) == 1 else 'are'} missing"
+
+
+def _wraps(ranks: list[int]) -> bool:
+    """Whether ``ranks`` (distinct, sorted) would be consecutive if the ranks went round from 2 to 3 (Q K A 2 3),
+    but are not consecutive as they are."""
+    if ranks == list(range(ranks[0], ranks[0] + len(ranks))):
+        return False
+    gaps = [b - a for a, b in zip(ranks, ranks[1:], strict=False)] + [ranks[0] + 13 - ranks[-1]]
+    return sum(1 for g in gaps if g > 1) == 1 and gaps[-1] == 1
 
 
 def why_not_combo(cards: Iterable[Card], twos: bool = False) -> str:
-    """Why ``cards`` are not a combination, in words for a learner ('' when they are one).
+    """Why ``cards`` are not a combination, in words for a learner ('' when they are one), from what they hold.
 
-    ``twos``: the option ``twos_in_double_sequences`` is on (pairs of 2s may end a double sequence).
+    ``twos``: the option ``twos_in_double_sequences`` is on (pairs of 2s may end a double sequence). The house
+    rule is suggested only when it would make the cards a double sequence.
     """
     cards = game_sorted(cards)
     if not cards:
@@ -283,77 +354,161 @@ def why_not_combo(cards: Iterable[Card], twos: bool = False) -> str:
     if n == 2:
         return f"{text} is not a pair: a pair is two cards of the same rank"
     has_two = ranks[-1] == TWO_RANK
-    consecutive = ranks == list(range(ranks[0], ranks[0] + len(ranks)))
-    per = counts[0]
-    if per in (1, 2) and set(counts) == {per}:
-        what = "sequence" if per == 1 else "double sequence"
-        if len(ranks) < 3:
-            need = "at least 3 cards" if per == 1 else "at least 3 consecutive pairs (6 cards)"
-            return f"{text} is not a combination: a {what} needs {need}"
-        if has_two and per == 1:
-            return f"{text} is not a combination: a {what} cannot contain a 2 (2s never go in sequences)"
+    if set(counts) == {1}:
+        if _wraps(ranks):
+            return (f"{text} is not a sequence: sequences do not go round the corner (3 is the lowest rank of a "
+                    "sequence and A the highest)" + ("; a 2 never goes in one" if has_two else ""))
+        core = [r for r in ranks if r != TWO_RANK]
+        problems = []
+        gap = _missing(core)
+        if gap:
+            problems.append(f"the ranks must be consecutive, and {gap}")
+        if has_two:
+            problems.append("a 2 never goes in a sequence")
+        return f"{text} is not a sequence: {'; '.join(problems)}"
+    if set(counts) == {2}:
+        if len(ranks) == 2:
+            return (f"{text} is not a combination: two pairs are not a double sequence, which needs at least three "
+                    "pairs of consecutive ranks")
+        core = ranks if twos else [r for r in ranks if r != TWO_RANK]
+        problems = []
         if has_two and not twos:
-            return (f"{text} is not a combination: a {what} cannot contain a 2 (only the house rule "
-                    f"\u201c{_TWOS_LABEL}\u201d lets pairs of 2s end a double sequence, after the aces: … K K A A 2 2)")
-        if has_two and not consecutive and (ranks[-2] != TWO_RANK - 1 or ranks[0] == 0):
-            return (f"{text} is not a double sequence: pairs of 2s may only end one, right after a pair of aces "
-                    "(… K K A A 2 2); a sequence never runs on from 2 to 3")
-        gap = next(RANK_ORDER[r + 1] for r, s in zip(ranks, ranks[1:], strict=False) if s != r + 1)
-        parts = "ranks must be consecutive" if per == 1 else "pairs must be of consecutive ranks"
-        return f"{text} is not a {what}: the {parts}, and {gap.text} is missing"
-    if consecutive and (not has_two or twos) and len(ranks) >= 3 and set(counts) <= {1, 2, 3, 4}:
-        return (f"{text} is not a combination: a sequence has exactly one card of each rank, "
-                "a double sequence exactly two")
-    return (f"{text} is not a combination: the combinations are a single, a pair, three or four of a kind, "
-            "a sequence of 3 or more consecutive ranks, or a double sequence of 3 or more consecutive pairs")
+            if classify(cards, True) is not None:
+                return (f"{text} is not a double sequence here: under {COMMON_RULE}, 2s never go in one; the house "
+                        f"rule {_TWOS} lets pairs of 2s end one, right after the aces (… K K A A 2 2)")
+            problems.append(f"under {COMMON_RULE}, 2s never go in a double sequence")
+            if len(ranks) > 1 and ranks[-2] != TWO_RANK - 1:
+                problems.append(f"even the house rule {_TWOS} lets pairs of 2s end one only right after a pair of "
+                                "aces")
+        elif has_two and (len(ranks) < 2 or ranks[-2] != TWO_RANK - 1 or ranks[0] == 0):
+            problems.append("pairs of 2s may only end one, right after a pair of aces (… K K A A 2 2)"
+                            + ("; a sequence never runs on from 2 to 3" if ranks[0] == 0 else ""))
+        gap = _missing(core)
+        if gap and not (has_two and twos and not _missing(ranks[:-1])):
+            problems.append(f"the pairs must be of consecutive ranks, and {gap}")
+        return f"{text} is not a double sequence: {'; '.join(problems)}"
+    held = f" ({_held(cards)})" if len(ranks) <= 4 else ""
+    consecutive = ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+    if consecutive and len(ranks) >= 3 and (not has_two or twos):
+        return (f"{text}{held} is not a combination: a sequence has exactly one card of each rank, a double "
+                "sequence exactly two")
+    return (f"{text}{held} is not a combination: the combinations are a single, a pair, three or four of a kind, "
+            "a sequence of three or more consecutive ranks, and a double sequence of three or more consecutive pairs")
 
 
-def beat_reason(play: Combo, table: Combo, ladder: bool = False) -> Verdict:
-    """Whether ``play`` beats ``table``, and why, in words for a learner."""
-    p_top, t_top = play.top.symbol_text, table.top.symbol_text
-    if play.kind is table.kind and play.length == table.length:
-        if index(play.top) > index(table.top):
-            if play.top.rank is table.top.rank:
-                why = f"same rank, and {play.top.suit.plural} are higher than {table.top.suit.plural}"  # type: ignore[union-attr]
-            else:
-                why = f"{play.top.rank.text} ranks above {table.top.rank.text}, and rank counts before suit"
-            if play.kind is Kind.SINGLE:
-                return Verdict(True, f"{p_top} beats {t_top}: {why}")
-            return Verdict(True, f"{play.name} beats {table.name}: the top card {p_top} is higher than {t_top} ({why})")
-        if play.kind is Kind.SINGLE:
-            return Verdict(False, f"{p_top} does not beat {t_top}: {p_top} is the lower card")
-        return Verdict(False, f"{play.name} does not beat {table.name}: its top card {p_top} is lower than {t_top}; "
-                              f"to beat a {table.shape} you need one whose top card is higher than {t_top}")
-    if chops(play.kind, play.length, table.kind, table.length, index(table.top), ladder):
-        note = ""
-        if play.kind is Kind.DOUBLE_SEQUENCE and play.has_two:
-            note = f"; it ends in 2s, but it is still a {play.shape}, and bombs chop by their shape"
-        if table.is_twos:
-            return Verdict(True, f"{play.name} is a bomb: it chops {table.name}{note}")
-        return Verdict(True, f"{play.name} is a bigger bomb than {table.name} (the bomb ladder){note}")
-    return Verdict(False, _no_beat(play, table, ladder))
+def higher_exists(combo: Combo, twos: bool = False) -> bool:
+    """Whether the one deck holds another combination of ``combo``'s kind and length, none of its cards, with a
+    higher top card: False for four 2s, a pair or three 2s holding 2♥, a sequence ending in A♥ …
+
+    ``twos``: pairs of 2s may end a double sequence (its top may then be a 2).
+    """
+    top = index(combo.top)
+    rank = top >> 2
+    mask = combo.mask
+    free_top = [i for i in range(4 * rank, 4 * rank + 4) if not mask >> i & 1]
+    if combo.kind <= Kind.TRIPLE:
+        if rank < TWO_RANK:
+            return True  # the same number of a higher rank: all four cards of every higher rank are free
+        return len(free_top) >= combo.length and max(free_top) > top
+    if combo.kind is Kind.QUAD:
+        return rank < TWO_RANK
+    if combo.kind is Kind.SEQUENCE:
+        return top < 4 * TWO_RANK - 1  # A♥ ends the highest sequences
+    highest = TWO_RANK if twos else TWO_RANK - 1
+    return rank < highest or max(free_top) > top
 
 
-def _no_beat(play: Combo, table: Combo, ladder: bool) -> str:
-    answers = chop_answers(table.kind, table.length, index(table.top), ladder)
-    answer_text = " or ".join(_answer_name(k, n) for k, n in answers)
-    if table.has_two and table.kind <= Kind.TRIPLE:
-        what = {Kind.SINGLE: "a single 2", Kind.PAIR: "a pair of 2s", Kind.TRIPLE: "three 2s"}[table.kind]
-        higher = {Kind.SINGLE: "a higher 2", Kind.PAIR: "a higher pair of 2s", Kind.TRIPLE: "higher three 2s"}
-        if table.kind is Kind.TRIPLE:
-            return f"three 2s can only be beaten by {answer_text}"
-        return f"{what} can only be beaten by {higher[table.kind]} or {answer_text}"
-    if table.is_bomb and answers:
-        return f"{table.name} can only be beaten by a higher {table.shape} or {answer_text}"
-    if play.kind is table.kind:
-        return (f"the table holds a {table.shape}; a {table.kind.title} beats it only with the same length "
-                f"({table.length} cards), and yours has {play.length}")
-    article = "an" if table.shape[0] in "aeiou" else "a"
-    return (f"the table holds {article} {table.shape}, so you must play a {table.shape} with a higher top card "
-            f"than {table.top.symbol_text}, or pass")
+def _higher_phrase(table: Combo) -> str:
+    """A combination that beats ``table`` by the top-card rule, in words."""
+    t = table.top.symbol_text
+    if table.kind is Kind.SINGLE:
+        return f"a single card higher than {t}"
+    if table.kind is Kind.QUAD:
+        return "a higher four of a kind"
+    return f"{table.a_shape} with a top card higher than {t}"
 
 
 def _answer_name(kind: Kind, n: int) -> str:
     if kind is Kind.QUAD:
         return "a four of a kind"
     return f"a double sequence of {n // 2} pairs"
+
+
+def beaters(table: Combo, ladder: bool, twos: bool = False) -> list[str]:
+    """Everything that could beat ``table`` under these rules, in words (empty when nothing can)."""
+    out = [_higher_phrase(table)] if higher_exists(table, twos) else []
+    out += [_answer_name(k, n) for k, n in chop_answers(table.kind, table.length, index(table.top), ladder)]
+    return out
+
+
+def nothing_beats(table: Combo, ladder: bool) -> str:
+    """Why nothing at all beats ``table`` (a table where :func:`beaters` is empty): "no four of a kind is higher,
+    and under these rules no other bomb beats them; …"."""
+    them = "them" if table.plural else "it"
+    text = f"no {table.shape} is higher"
+    if not table.is_bomb:
+        return text + f", and no bomb chops {table.a_shape}"
+    text += f", and under these rules no other bomb beats {them}"
+    bigger = chop_answers(table.kind, table.length, index(table.top), True)
+    if not ladder and bigger:
+        text += (f"; the rules we follow do not say whether a bigger bomb may, and the option {_LADDER} lets "
+                 f"{or_list(_answer_name(k, n) for k, n in bigger)} beat {table.a_shape}")
+    return text
+
+
+def _why_higher(high: Card, low: Card) -> str:
+    if high.rank is low.rank:
+        return f"same rank, and {high.suit.plural} are higher than {low.suit.plural}"  # type: ignore[union-attr]
+    return f"{high.rank.text} ranks above {low.rank.text}, and rank counts before suit"
+
+
+def beat_reason(play: Combo, table: Combo, ladder: bool = False, twos: bool = False) -> Verdict:
+    """Whether ``play`` beats ``table``, and why, in words for a learner (``ladder``: the option ``bomb_ladder``;
+    ``twos``: ``twos_in_double_sequences``). Only true statements about these two combinations and this deck."""
+    p_top, t_top = play.top.symbol_text, table.top.symbol_text
+    them = "them" if table.plural else "it"
+    if play.kind is table.kind and play.length == table.length:
+        if index(play.top) > index(table.top):
+            why = _why_higher(play.top, table.top)
+            if play.kind is Kind.SINGLE:
+                return Verdict(True, f"{p_top} beats {t_top}: {why}")
+            return Verdict(True, f"{play.name} {verb(play, 'beats', 'beat')} {table.name}: the top card {p_top} is "
+                                 f"higher than {t_top} ({why})")
+        why = _why_higher(table.top, play.top)
+        if play.kind is Kind.SINGLE:
+            text = f"{p_top} does not beat {t_top}: {why}"
+        else:
+            text = (f"{play.name} {verb(play, 'does', 'do')} not beat {table.name}: the top card {p_top} is lower "
+                    f"than {t_top} ({why})")
+        if not higher_exists(table, twos):
+            others = beaters(table, ladder, twos)
+            text += (f"; only {or_list(others)} beats {them}" if others
+                     else f"; nothing beats {them}: {nothing_beats(table, ladder)}")
+        return Verdict(False, text)
+    if chops(play.kind, play.length, table.kind, table.length, index(table.top), ladder):
+        note = ""
+        if play.kind is Kind.DOUBLE_SEQUENCE and play.has_two:
+            note = f"; it ends in 2s, but it is still {play.a_shape}, and bombs chop by their shape"
+        if table.is_twos:
+            return Verdict(True, f"{play.name} {verb(play, 'is', 'are')} a bomb: {verb(play, 'it chops', 'they chop')} "
+                                 f"{table.name}{note}")
+        return Verdict(True, f"{play.name} {verb(play, 'is', 'are')} a bigger bomb than {table.name} (the "
+                             f"{_LADDER} rule){note}")
+    return Verdict(False, _no_beat(play, table, ladder, twos))
+
+
+def _no_beat(play: Combo, table: Combo, ladder: bool, twos: bool) -> str:
+    them = "them" if table.plural else "it"
+    does = verb(play, "does", "do")
+    if play.kind is table.kind:
+        return (f"{play.name} {does} not beat {table.name}: a {play.kind.title} beats {them} only with the same "
+                f"length ({count(table.length, 'card')}), and yours has {play.length}")
+    text = f"{play.name} {does} not beat {table.name}"
+    others = beaters(table, ladder, twos)
+    if not others:
+        return f"{text}, and nothing can: {nothing_beats(table, ladder)}"
+    text += f": only {or_list(others)} beats {them}"
+    if not ladder and chops(play.kind, play.length, table.kind, table.length, index(table.top), True):
+        text += (f"; the rules we follow do not say whether {play.a_shape} beats {table.a_shape}, and the option "
+                 f"{_LADDER} lets it")
+    return text

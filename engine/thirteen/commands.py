@@ -34,8 +34,8 @@ from engine.commands import (
 from engine.driver import standard_commands
 from engine.errors import InvalidPositionError, InvalidRequestError, add_context
 from engine.thirteen import examples
-from engine.thirteen.combos import Combo, Kind, beat_reason, classify, why_not_combo
-from engine.thirteen.deal import deal_masks, instant_win, lowest_holder
+from engine.thirteen.combos import Combo, Kind, beat_reason, classify, why_not_combo, with_article
+from engine.thirteen.deal import HAND_SIZE, deal_masks, instant_win, lowest_holder
 from engine.thirteen.examples import EXAMPLE_WANTS, Example, Rounds
 from engine.thirteen.game import GAME
 from engine.thirteen.order import cards_of, game_sorted, mask_of
@@ -237,11 +237,18 @@ class ClassifyAnswer:
     matches: bool | None = arg(help="with `expect`: whether the cards form that kind")
 
 
+def _playable_size(cards: tuple[Card, ...], field: str) -> None:
+    if len(cards) > HAND_SIZE:
+        raise add_context(InvalidPositionError(f"{len(cards)} cards: no hand holds more than {HAND_SIZE}, so no play "
+                                               "has more"), field)
+
+
 def classify_command(request: ClassifyRequest) -> ClassifyAnswer:
     """What combination some cards form, or why they form none; with ``expect``, whether they form that kind."""
     rules = GAME.rules(request.preset, request.options)
     twos = rules.twos_in_double_sequences
     cards = request.cards
+    _playable_size(cards, "cards")
     expect = Kind.parse(request.expect) if request.expect is not None else None
     combo = classify(cards, twos)
     ordered = tuple(game_sorted(cards))
@@ -249,10 +256,9 @@ def classify_command(request: ClassifyRequest) -> ClassifyAnswer:
     if combo is None:
         reason = why_not_combo(cards, twos)
     elif expect is not None and combo.kind is not expect:
-        article = "an" if combo.shape[0] in "aeiou" else "a"
-        reason = f"{combo.symbols} is {article} {combo.shape}, not a {expect.title}"
+        reason = f"{combo.symbols} is {combo.a_shape}, not {with_article(expect.title)}"
     else:
-        reason = f"{combo.symbols} is {combo.name}"
+        reason = f"{combo.symbols} is {combo.a_shape}, top card {combo.top.symbol_text}"
     return ClassifyAnswer(
         combination=combo is not None, type=combo.kind.key if combo else None, cards=ordered, symbols=symbols,
         length=len(cards), top=combo.top if combo else None, name=combo.name if combo else None,
@@ -290,11 +296,14 @@ def _combo(cards: tuple[Card, ...], field: str, rules: Rules) -> Combo:
 def compare_command(request: CompareRequest) -> CompareAnswer:
     """Two combinations: may ``b`` be played on ``a`` (and ``a`` on ``b``), and which is higher."""
     rules = GAME.rules(request.preset, request.options)
+    _playable_size(request.a, "a")
+    _playable_size(request.b, "b")
     a, b = _combo(request.a, "a", rules), _combo(request.b, "b", rules)
     if set(a.cards) & set(b.cards):
         raise InvalidPositionError("a and b share a card, but there is only one deck")
-    b_on_a = beat_reason(b, a, rules.bomb_ladder)
-    a_on_b = beat_reason(a, b, rules.bomb_ladder)
+    twos = rules.twos_in_double_sequences
+    b_on_a = beat_reason(b, a, rules.bomb_ladder, twos)
+    a_on_b = beat_reason(a, b, rules.bomb_ladder, twos)
     higher = b.cards if b_on_a.legal and not a_on_b.legal else a.cards if a_on_b.legal and not b_on_a.legal else None
     return CompareAnswer(a=ComboInfo.of(a), b=ComboInfo.of(b), b_beats_a=b_on_a.legal, a_beats_b=a_on_b.legal,
                          higher=higher, reason=b_on_a.reason, reason_a_on_b=a_on_b.reason)
@@ -421,6 +430,12 @@ def _score_one(game: ScoreGame, rules: Rules, number: int) -> tuple[int, ...]:
         left[letters.index(seat)] = count
     if rules.scoring is Scoring.CARDS and not any(left):
         raise InvalidRequestError("card scoring needs cards_left: how many cards each loser still held")
+    if rules.scoring is Scoring.CARDS:
+        names = seat_names(rules.players)
+        for seat in game.order[1:]:
+            if left[letters.index(seat)] == 0:
+                raise InvalidRequestError(f"{where} cards_left: {names[letters.index(seat)]} had not gone out when "
+                                          "the first player did, so held at least one card")
     return score_hand(rules, [letters.index(s) for s in game.order], left)
 
 

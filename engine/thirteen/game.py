@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.base import Verdict
 from engine.cards import Card, Deck
-from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset
+from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
 from engine.errors import InvalidRequestError, quote
 from engine.games import game_info
 from engine.table import Step, TableView
+from engine.thirteen import coach, playout, table, whole
 from engine.thirteen import state as st
-from engine.thirteen import table
 from engine.thirteen.bots import BOTS
 from engine.thirteen.order import DECK
 from engine.thirteen.play import Play
@@ -32,7 +33,8 @@ class ThirteenGame(Game[Rules, State, Action]):
     """Thirteen (Tiến lên): 2–4 players, 13 cards each, climb with combinations, first out wins.
 
     ``start`` may hold ``leader`` (a seat letter): a later game of a match, led freely by the previous winner
-    (without it the holder of the lowest card dealt leads, and the first play must contain that card).
+    (without it the holder of the lowest card dealt leads, and the first play must contain that card). A whole
+    game (:mod:`engine.match`) is a match: see :mod:`engine.thirteen.whole`.
     """
 
     key: ClassVar[str] = "thirteen"
@@ -108,6 +110,12 @@ class ThirteenGame(Game[Rules, State, Action]):
     def outcome(self, state: State) -> Outcome | None:
         return table.outcome(state)
 
+    def prompt(self, state: State) -> Prompt:
+        return table.prompt(state)
+
+    def hand_groups(self, state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+        return table.hand_groups(state, cards)
+
     def summary_row(self, state: State) -> dict[str, Any]:
         if not state.over:
             raise InvalidRequestError("the game is not over")
@@ -118,6 +126,50 @@ class ThirteenGame(Game[Rules, State, Action]):
             row |= {f"twos_{c}": f.twos, f"quads_{c}": f.quads, f"pairs_{c}": f.best_double_sequence,
                     f"bombs_{c}": f.bombs}
         return row
+
+    # ---------------------------------------------------------------------------------- the coach
+
+    playout_bot: ClassVar[str] = "heuristic"
+    review_thresholds: ClassVar[tuple[float, float]] = (0.25, 0.75)
+    """In match points (3/2/1/0 for places): a quarter of a point lost on average is an inaccuracy, three quarters
+    (most of a place) a mistake."""
+    feature_words: ClassVar[Mapping[str, tuple[str, str]]] = coach.FEATURE_WORDS
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        return coach.determinize(state, seat, rng)
+
+    def features(self, state: State, seat: int) -> Mapping[str, float]:
+        return coach.features(state, seat)
+
+    def rule_of_thumb(self, state: State, action: Action) -> str:
+        return coach.rule_of_thumb(state, action)
+
+    def finish(self, state: State, bot: str, rng: random.Random) -> State:
+        """``state`` played to its end by the bot ``bot`` at every seat — for the heuristic bot in one tight loop
+        (:func:`engine.thirteen.playout.finish`, the same final state as the step loop), the coach's play-outs."""
+        if bot == "heuristic":
+            return playout.finish(state)
+        chosen = self.bot(bot)
+        while state.turn is not None:
+            state = st.apply_unchecked(state, chosen.choose(state, rng))
+        return state
+
+    def position_state(self, request: Any) -> State:
+        from engine.thirteen.commands import request_position
+
+        position = request_position(request)
+        return coach.position_state(position.rules, position)
+
+    # ---------------------------------------------------------------------------------- whole games: a match
+
+    def next_hand(self, rules: Rules, finished: tuple[State, ...], seed: int) -> Mapping[str, Any] | None:
+        return whole.next_hand(rules, finished)
+
+    def scoreboard(self, rules: Rules, finished: tuple[State, ...], current: State) -> tuple[tuple[str, str], ...]:
+        return whole.scoreboard(rules, finished, current)
+
+    def whole_outcome(self, rules: Rules, finished: tuple[State, ...]) -> Outcome:
+        return whole.whole_outcome(rules, finished)
 
     @property
     def bots(self) -> Mapping[str, Bot[State, Action]]:

@@ -94,10 +94,6 @@ def game_sorted(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=index)
 
 
-_FACE_PLURAL = {Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings", Rank.ACE: "aces"}
-_RANK_PLURAL = {r: _FACE_PLURAL.get(r, f"{r.text}s") for r in RANK_ORDER}
-
-
 def rank_plural(rank: Rank) -> str:
-    """``5s``, ``jacks``, ``2s``: a rank in the plural, for sentences."""
-    return _RANK_PLURAL[rank]
+    """``5s``, ``Js``, ``2s``: a rank in the plural, for sentences (the one style of :mod:`engine.words`)."""
+    return f"{rank.text}s"

@@ -20,6 +20,7 @@ from functools import cached_property
 
 from engine.base import Pass, Verdict
 from engine.cards import Card, CardsText
+from engine.contract import COMMON_RULE
 from engine.errors import InvalidPositionError
 from engine.thirteen.combos import (
     KIND_ORDER,
@@ -29,13 +30,15 @@ from engine.thirteen.combos import (
     Combo,
     Kind,
     beat_reason,
+    beaters,
     chop_answers,
     classify,
     why_not_combo,
 )
 from engine.thirteen.deal import HAND_SIZE
 from engine.thirteen.order import CARDS, TWO_RANK, cards_of, game_sorted, index, mask_of, mask_text
-from engine.thirteen.rules import Rules
+from engine.thirteen.rules import Rules, quoted_label
+from engine.words import and_list
 
 __all__ = [
     "LegalPlays",
@@ -46,6 +49,7 @@ __all__ = [
     "count_legal",
     "lead_groups",
     "legal_plays",
+    "of_shape",
     "play_groups",
     "rank_groups",
 ]
@@ -123,7 +127,7 @@ def _quads(groups: list[int], above: int) -> list[int]:
 _SET_TABLES: dict[int, tuple[tuple[int, ...], ...]] = {Kind.SINGLE: SINGLES, Kind.PAIR: PAIRS, Kind.TRIPLE: TRIPLES}
 
 
-def _of_shape(groups: list[int], kind: int, n: int, above: int, twos: bool = False) -> list[int]:
+def of_shape(groups: list[int], kind: int, n: int, above: int, twos: bool = False) -> list[int]:
     """Every play of ``kind`` with ``n`` cards whose top card is above index ``above`` (-1: any)."""
     if kind <= Kind.TRIPLE:
         return _sets(groups, _SET_TABLES[kind], above)
@@ -164,9 +168,9 @@ def beat_groups(
     t_top = t_mask.bit_length() - 1
     out: list[tuple[Kind, list[int], bool]] = []
     if not bombs_only or t_kind == Kind.QUAD or t_kind == Kind.DOUBLE_SEQUENCE:
-        out.append((KIND_ORDER[t_kind], _of_shape(g, t_kind, t_n, t_top, twos), False))
+        out.append((KIND_ORDER[t_kind], of_shape(g, t_kind, t_n, t_top, twos), False))
     for kind, n in chop_answers(t_kind, t_n, t_top, ladder):
-        out.append((kind, _of_shape(g, kind, n, -1, twos), True))
+        out.append((kind, of_shape(g, kind, n, -1, twos), True))
     return out
 
 
@@ -268,6 +272,9 @@ class Position:
             raise InvalidPositionError("your hand is empty: a player with no cards has gone out and plays no more")
         if len(hand) > HAND_SIZE:
             raise InvalidPositionError(f"a hand holds at most {HAND_SIZE} cards; this one has {len(hand)}")
+        if len(table_cards) > HAND_SIZE:
+            raise InvalidPositionError(f"the table holds {len(table_cards)} cards, but a combination is played from "
+                                       f"one hand of at most {HAND_SIZE}")
         shared = [c for c in game_sorted(hand) if c in set(table_cards)]
         if shared:
             raise InvalidPositionError(
@@ -323,6 +330,8 @@ class Position:
 
 
 LOCKED_OUT = "you passed this round, so you cannot play until the table clears"
+_FIRST_LEAD = quoted_label("first_lead_must_contain_lowest")
+_CHOP_AFTER_PASS = quoted_label("chop_after_pass")
 
 
 def _check_cards(cards: tuple[Card, ...], where: str) -> None:
@@ -406,17 +415,22 @@ def count_legal(position: Position) -> int:
 
 def check(position: Position, play: Play | Pass | Sequence[Card]) -> Verdict:
     """Whether ``play`` (a :class:`Play`, cards, or the pass) is legal in ``position``, with the reason a learner
-    reads — without listing the legal plays. This is the one legality path of Thirteen."""
+    reads — without listing the legal plays. This is the one legality path of Thirteen.
+
+    Every reason is built from what the position holds: what could beat the table at all (nothing beats four 2s
+    without the bomb ladder), whether the hand holds anything that does, and the option that would change the
+    verdict where the rules we follow do not settle it.
+    """
     if isinstance(play, Pass):
         return _check_pass(position)
     cards = play.cards if isinstance(play, Play) else tuple(play)
     if not cards:
-        return Verdict(False, "no cards were chosen: play a combination, or pass")
+        return Verdict(False, "no cards were chosen: play a combination" + (", or pass" if position.can_pass else ""))
     hand = position.hand_mask
     if not isinstance(play, Play) or play.mask & ~hand:
-        for card in game_sorted(cards):
-            if not hand >> index(card) & 1:
-                return Verdict(False, f"{card.symbol_text} is not in your hand")
+        missing = [c.symbol_text for c in game_sorted(set(cards)) if not hand >> index(c) & 1]
+        if missing:
+            return Verdict(False, f"{and_list(missing)} {'is' if len(missing) == 1 else 'are'} not in your hand")
     rules = position.rules
     twos = rules.twos_in_double_sequences
     combo = classify(cards, twos)
@@ -424,21 +438,41 @@ def check(position: Position, play: Play | Pass | Sequence[Card]) -> Verdict:
         return Verdict(False, why_not_combo(cards, twos))
     table = position.table
     if table is not None and position.passed:
-        if not rules.chop_after_pass:
-            return Verdict(False, LOCKED_OUT)
-        if not combo.is_bomb or not (table.has_two or table.is_bomb):
-            return Verdict(False, LOCKED_OUT + " (only a bomb on 2s may still be played)")
+        locked = _locked_reason(position, combo, table)
+        if locked:
+            return Verdict(False, locked)
     must = position.must_contain
     if must is not None and must not in cards:
-        return Verdict(False, f"the first play of the game must contain {must.symbol_text}, the lowest card dealt")
+        return Verdict(False, f"the first play of the game must contain {must.symbol_text}, the lowest card dealt; "
+                              f"this is {COMMON_RULE}, and the option {_FIRST_LEAD} turns it off")
     if table is None:
         lead = "you lead, so any combination may be played"
         if must is not None:
-            lead = f"this is the first lead and it contains {must.symbol_text}"
+            lead = f"it contains {must.symbol_text}, as the first play of the game must"
         if combo.kind is Kind.DOUBLE_SEQUENCE and combo.has_two:
             lead += " (under these rules pairs of 2s may end a double sequence, after the aces)"
-        return Verdict(True, f"{combo.name} is a {combo.shape}: {lead}")
-    return beat_reason(combo, table, rules.bomb_ladder)
+        return Verdict(True, f"{combo.symbols} is {combo.a_shape}: {lead}")
+    verdict = beat_reason(combo, table, rules.bomb_ladder, twos)
+    if not verdict.legal and not count_legal(position) and beaters(table, rules.bomb_ladder, twos):
+        return Verdict(False, verdict.reason + "; nothing in your hand beats the table, so you can only pass")
+    return verdict
+
+
+def _locked_reason(position: Position, combo: Combo, table: Combo) -> str:
+    """Why a player who passed this round may not play ``combo`` now ('' when a bomb may still be played)."""
+    rules = position.rules
+    chop_table = table.has_two or table.is_bomb
+    if not rules.chop_after_pass:
+        if combo.is_bomb and chop_table and beat_reason(combo, table, rules.bomb_ladder,
+                                                        rules.twos_in_double_sequences).legal:
+            return (f"{LOCKED_OUT}; the option {_CHOP_AFTER_PASS} would still let you play this bomb on "
+                    f"{table.name}")
+        return LOCKED_OUT
+    if not chop_table:
+        return LOCKED_OUT
+    if not combo.is_bomb:
+        return f"{LOCKED_OUT}, except for a bomb that beats {table.name}"
+    return ""
 
 
 def _check_pass(position: Position) -> Verdict:
@@ -446,5 +480,8 @@ def _check_pass(position: Position) -> Verdict:
         return Verdict(False, "you lead: the table is empty, so you must play a combination (a leader cannot pass)")
     if position.passed:
         return Verdict(True, "you have already passed this round; you stay out until the table clears")
+    if not count_legal(position):
+        return Verdict(True, f"nothing in your hand beats {position.table.name}, so you pass; you are then locked "
+                             "out until the table clears")
     return Verdict(True, "passing is allowed even with a playable hand, but you are then locked out "
                          "until the table clears")

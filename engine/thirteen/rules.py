@@ -37,8 +37,8 @@ from engine import contract
 from engine.contract import Note, Preset, option
 from engine.errors import InvalidRequestError
 
-__all__ = ["NOTES", "PRESETS", "SEAT_LETTERS", "Finish", "Rules", "Scoring", "make_rules", "seat_letters",
-           "seat_names"]
+__all__ = ["NOTES", "PRESETS", "SEAT_LETTERS", "Finish", "Rules", "Scoring", "make_rules", "option_label",
+           "quoted_label", "seat_letters", "seat_names"]
 
 
 class Finish(Enum):
@@ -69,7 +69,7 @@ class Rules:
         True, label="The first play contains the lowest card", common=True,
         help="the first play of the first game must contain the lowest card dealt (3♠ with four players)")
     bomb_ladder: bool = option(
-        False, label="Bomb ladder",
+        False, label="Bomb ladder", common=True,
         help="a four of a kind also beats a double sequence of 3 pairs, and a double sequence of 4 pairs beats a "
              "four of a kind, a double sequence of 3 pairs and a single 2")
     chop_after_pass: bool = option(
@@ -88,6 +88,14 @@ class Rules:
     scoring: Scoring = option(
         Scoring.PLACES, label="Match points", common=True,
         help="'places': places score 3/2/1/0 (n-1 … 0); 'cards': each loser pays 1 per card left to the winner")
+    match_games: int = option(
+        5, label="Games in a match", low=1, high=100, common=True,
+        help="a match (a whole game at the Table) is this many games, each later one led by the previous winner; "
+             "the most points wins")
+    match_target: int | None = option(
+        None, label="Points target", low=1, high=500, common=True,
+        help="instead of a number of games: the match ends when a player reaches this many points and is alone in "
+             "the lead")
 
     def __post_init__(self) -> None:
         # The coercer checks values given as options; this guards Rules(...) built in code.
@@ -105,22 +113,40 @@ PRESETS: dict[str, Preset[Rules]] = {
 }
 
 NOTES: tuple[Note, ...] = (
+    Note("the number of players",
+         "Four players by default, 13 cards each; the rules we follow do not fix the number, and with two or three "
+         "players the rest of the deck is set aside.", "players"),
+    Note("the first lead",
+         "The holder of the lowest card dealt (3♠ with four players) leads the first game, and that play must "
+         "contain it; a later game of a match is led by the previous winner, freely.",
+         "first_lead_must_contain_lowest"),
     Note("who leads after a player goes out",
          "When everyone else passes on the last play, its player leads; if that player has just gone out, the next "
          "player still in (in playing order) leads. Not an option: every rule description we read gives the lead "
          "to that same player (\u201cthe player to their left\u201d, \u201cthe next player clockwise\u201d, the "
          "Vietnamese \u201chưởng sái\u201d)."),
-    Note("the first lead",
-         "The holder of the lowest card dealt (3♠ with four players) leads the first game, and that play must "
-         "contain it; a later game of a match is led by the previous winner, freely.",
-         "first_lead_must_contain_lowest"),
     Note("2s in double sequences",
          "By default 2s never go in a sequence or a double sequence. With the house rule, a double sequence that "
          "ends in pairs of 2s is a double sequence of as many pairs in every respect: a bomb that chops what any "
          "double sequence of as many pairs chops.", "twos_in_double_sequences"),
+    Note("bombs against bombs of another kind",
+         "The rules we follow list only the bombs that chop 2s, and bombs beating bombs of the same kind and length; "
+         "by default no bomb beats a bomb of another kind. The common bomb ladder (a four of a kind beats a double "
+         "sequence of 3 pairs; a double sequence of 4 pairs beats both, and a single 2) is an option, on in the "
+         "common Tiến lên rules.", "bomb_ladder"),
     Note("the end of a game",
-         "Play goes on after the first player is out, to fix every place; places score 3/2/1/0 for a match.",
-         "finish"),
+         "Play goes on after the first player is out, to fix every place.", "finish"),
+    Note("points for a match",
+         "Places score 3/2/1/0 (n-1 … 0 points); the loser-pays-per-card scheme is an option.", "scoring"),
+    Note("the length of a match",
+         "A match is five games by default, the most points winning (a tie is shared); the rules we follow do not "
+         "say how long a match is.", "match_games"),
+    Note("a points target",
+         "Instead of a number of games, a match may be played to a points target: it ends after the game in which a "
+         "player reaches the target alone in the lead (a tie at the top plays on).", "match_target"),
+    Note("instant wins",
+         "Four 2s, a dragon (3 to A), six pairs or five consecutive pairs win at once when dealt only under the "
+         "house rule; off by default.", "instant_wins"),
 )
 
 SEAT_LETTERS: Mapping[int, tuple[str, ...]] = {2: ("N", "S"), 3: ("N", "E", "W"), 4: ("N", "E", "S", "W")}
@@ -135,6 +161,16 @@ def seat_letters(players: int) -> tuple[str, ...]:
 def seat_names(players: int) -> tuple[str, ...]:
     """The seats' names in playing order: North, East, South, West."""
     return tuple(contract.SEAT_NAMES[letter] for letter in SEAT_LETTERS[players])
+
+
+def option_label(name: str) -> str:
+    """The learner-facing label of option ``name`` ("Bomb ladder")."""
+    return next(spec.label for spec in contract.option_specs(Rules) if spec.name == name)
+
+
+def quoted_label(name: str) -> str:
+    """The label in curly quotes, as reasons name an option: “Bomb ladder”."""
+    return f"\u201c{option_label(name)}\u201d"
 
 
 def make_rules(preset: str | None = None, options: Mapping[str, Any] | None = None) -> Rules:

@@ -3,28 +3,25 @@
 The commentary names every lead, beat, chop, pass and lock-out, table clearing, player going out, and the
 finishing order — and, under the option ``twos_in_double_sequences``, that a double sequence ending in 2s is
 allowed (and chops like any double sequence of as many pairs).
-
-``TABLE`` is a small adapter for the Table page's older text protocol (:class:`engine.table.TableGame`); it
-delegates to ``GAME`` and goes once the page drives games through the contract.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from engine.base import Pass, Verdict
+from engine.base import Pass
 from engine.cards import Card
-from engine.contract import Outcome
+from engine.contract import COMMON_RULE, Outcome, Prompt
 from engine.table import Seat, Step, TableView
-from engine.thirteen.combos import Combo, Kind, combo_of_mask
-from engine.thirteen.order import cards_of
+from engine.thirteen.combos import PAIRS, POP, Combo, Kind, chop_answers, combo_of_mask, higher_exists
+from engine.thirteen.order import TWO_RANK, TWOS_MASK, cards_of, index, mask_of, rank_plural
 from engine.thirteen.rules import Finish, seat_letters, seat_names
 from engine.thirteen.score import score_hand
-from engine.thirteen.state import PASS_TEXT, Action, State, action_text, places
+from engine.thirteen.state import PASS_TEXT, Action, State, action_text, moves, places
+from engine.words import and_list, count, number, or_list
 
-__all__ = ["TABLE", "comment", "finishing_sentence", "ordinal", "outcome", "outcome_data", "view"]
+__all__ = ["comment", "finishing_sentence", "hand_groups", "ordinal", "outcome", "outcome_data", "prompt", "view"]
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th")
 
@@ -46,7 +43,7 @@ def view(state: State, seat: int | None) -> TableView:
         elif state.is_locked(s):
             note = "passed: locked out"
         else:
-            note = f"{len(cards)} cards"
+            note = count(len(cards), "card")
         seats.append(Seat(names[s], shown, active=bool(state.hands[s]) and not state.over, note=note))
     twos = state.rules.twos_in_double_sequences
     table = tuple((s, cards_of(m), _trick_label(m, twos)) for s, m in state.trick)
@@ -100,10 +97,10 @@ def _commentary(before: State, after: State, mask: int, names: Sequence[str]) ->
         combo = combo_of_mask(mask, twos)
         assert combo is not None
         if not before.table:
-            text = f"{who} leads {combo.name}"
+            parts.append(f"{who} leads {combo.name}.")
             if before.must:
-                text += f"; the first play of the game must contain {cards_of(before.must)[0].symbol_text}"
-            parts.append(text + ".")
+                parts.append(f"Under {COMMON_RULE}, the first play of the game must contain "
+                             f"{cards_of(before.must)[0].symbol_text}.")
         else:
             table = combo_of_mask(before.table, twos)
             assert table is not None
@@ -121,13 +118,13 @@ def _commentary(before: State, after: State, mask: int, names: Sequence[str]) ->
                 skipped.append(names[s])
         if skipped:
             verb = "is" if len(skipped) == 1 else "are"
-            parts.append(f"{' and '.join(skipped)} passed this round and {verb} skipped: {names[after.turn]} is next.")
+            parts.append(f"{and_list(skipped)} passed this round and {verb} skipped: {names[after.turn]} is next.")
     if after.over:
         if after.rules.finish is Finish.FIRST and after.players > 2:
             parts.append("The game ends when the first player goes out; the others are placed by cards left.")
         elif after.finished[-1] != seat and after.hands[after.finished[-1]]:
             parts.append(f"Only {names[after.finished[-1]]} has cards left, and takes last place.")
-        parts.append("Finishing order: " + ", ".join(names[s] for s in after.finished) + ".")
+        parts.append("The game is over.")
     elif not after.table and after.turn is not None:
         last = before.last if mask == 0 else seat
         if last >= 0 and after.turn == last:
@@ -153,6 +150,91 @@ def _beat_text(who: str, combo: Combo, table: Combo, owner: str, was_locked: boo
     if was_locked:
         text += f" ({who} had passed, but a bomb on 2s may still be played under these rules.)"
     return text
+
+
+def _higher_words(table: Combo) -> str:
+    """"a higher pair", "a higher sequence of three", "a higher double sequence of three pairs"."""
+    if table.kind is Kind.SEQUENCE:
+        return f"a higher sequence of {number(table.length)}"
+    if table.kind is Kind.DOUBLE_SEQUENCE:
+        return f"a higher double sequence of {count(table.pairs, 'pair')}"
+    if table.kind is Kind.SINGLE:
+        return "a higher single card"
+    return f"a higher {table.kind.title}"
+
+
+def prompt(state: State) -> Prompt:
+    """What the seat to act decides, in one line, with the cards of the hand that can take part highlighted:
+    "Lead anything with 3♠ in it", "Beat 7♦ 8♣ 9♠ with a higher sequence of three, or pass"."""
+    seat = state.turn
+    if seat is None:
+        return Prompt("The game is over.")
+    hand = state.hands[seat]
+    usable = 0
+    for _, masks, _ in moves(state):
+        for m in masks:
+            usable |= m
+    lit = cards_of(usable)
+    twos = state.rules.twos_in_double_sequences
+    if not state.table:
+        if state.must:
+            must = cards_of(state.must)[0]
+            return Prompt(f"Lead anything with {must.symbol_text} in it: the first play of the game must contain "
+                          "it (the common rule)", highlight=(must,), highlight_label="your play must contain it")
+        return Prompt("You lead: play any combination (a leader cannot pass)")
+    table = combo_of_mask(state.table, twos)
+    assert table is not None
+    t = table.symbols
+    if state.is_locked(seat):
+        return Prompt(f"You passed this round: only a bomb that beats {t} may still be played, or pass",
+                      highlight=lit, highlight_label="cards of a bomb that beats it")
+    if not lit:
+        return Prompt(f"Nothing in your hand beats {t}: pass")
+    chop = bool(chop_answers(table.kind, table.length, index(table.top), state.rules.bomb_ladder))
+    if higher_exists(table, twos):
+        ways = [_higher_words(table)]
+        if chop:
+            ways.append("a bomb that chops it" if table.is_twos else "a bigger bomb")
+        text = f"Beat {t} with {or_list(ways)}, or pass"
+    else:
+        text = f"Chop {t} with a bomb, or pass" if table.is_twos else f"Beat {t} with a bigger bomb, or pass"
+    return Prompt(text, highlight=lit if lit != cards_of(hand) else (), highlight_label="cards that can beat it")
+
+
+def hand_groups(state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """A hand in groups for drawing, in game order: the cards low to high, then each bomb (four of a kind, double
+    sequence of three pairs or more), then the 2s — the highest cards."""
+    twos = state.rules.twos_in_double_sequences
+    mask = mask_of(cards)
+    groups: list[tuple[str, tuple[Card, ...]]] = []
+    bombs: list[tuple[str, tuple[Card, ...]]] = []
+    rest = mask
+    for r in range(13):
+        quad = 15 << (4 * r)
+        if rest & quad == quad and not (r == TWO_RANK):
+            bombs.append((f"Bomb: four {rank_plural(cards_of(quad)[0].rank)}", cards_of(quad)))
+            rest &= ~quad
+    run: list[int] = []
+    end = TWO_RANK + 1 if twos else TWO_RANK
+    for r in range(end + 1):
+        group = (rest >> (4 * r)) & 15 if r < end else 0
+        if POP[group] >= 2:
+            run.append(r)
+            continue
+        if len(run) >= 3:
+            pairs = 0
+            for q in run:
+                pairs |= PAIRS[(rest >> (4 * q)) & 15][-1] << (4 * q)
+            bombs.append((f"Bomb: a double sequence of {count(len(run), 'pair')}", cards_of(pairs)))
+            rest &= ~pairs
+        run = []
+    low = rest & ~TWOS_MASK
+    if low:
+        groups.append(("3 to A, low to high", cards_of(low)))
+    groups += bombs
+    if rest & TWOS_MASK:
+        groups.append(("2s, the highest cards", cards_of(rest & TWOS_MASK)))
+    return tuple(groups)
 
 
 def outcome_data(state: State) -> dict[str, Any]:
@@ -195,77 +277,14 @@ def outcome(state: State) -> Outcome | None:
     points = score_hand(state.rules, state.finished, left)
     order = [names[s] for s in state.finished]
     points_text = " · ".join(f"{names[s]} {points[s]}" for s in range(state.players))
-    summary = f"{finishing_sentence(state)} Points: {points_text}."
+    summary = (f"{finishing_sentence(state)} Points: "
+               f"{and_list(f'{names[s]} {points[s]}' for s in state.finished)}.")
     facts = (
         ("Finishing order", ", ".join(order)),
         ("Points", points_text),
         ("Cards left when the first player went out",
          " · ".join(f"{names[s]} {left[s]}" for s in range(state.players))),
-        ("Plays and passes", f"{state.plays} plays, {state.passes} passes"),
-        ("2s and bombs chopped", str(state.chops)),
+        ("Plays and passes", f"{count(state.plays, 'play')}, {count(state.passes, 'pass')}"),
+        ("Bombs played on 2s or on smaller bombs", str(state.chops) if state.chops else "none"),
     )
     return Outcome(summary, tuple(float(p) for p in points), facts, outcome_data(state))
-
-
-class _Table:
-    """The Table page's older text protocol, delegating to ``GAME`` (removed once the page is on the contract)."""
-
-    game = "thirteen"
-
-    @staticmethod
-    def _game() -> Any:
-        from engine.thirteen.game import GAME
-
-        return GAME
-
-    def new_hand(self, preset: str, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        g = self._game()
-        return g.new_game(g.rules(preset, options), seed)  # type: ignore[no-any-return]
-
-    def to_act(self, state: State) -> int | None:
-        return state.turn
-
-    def legal_actions(self, state: State, limit: int = 500) -> list[str]:
-        g = self._game()
-        return [g.action_text(a) for a in g.legal_actions(state, limit)]
-
-    def check(self, state: State, action: str) -> Verdict:
-        g = self._game()
-        return g.check(state, g.parse_action(state, action))  # type: ignore[no-any-return]
-
-    def apply(self, state: State, action: str) -> tuple[State, Step]:
-        g = self._game()
-        return g.step(state, g.parse_action(state, action))  # type: ignore[no-any-return]
-
-    def bot_action(self, state: State, bot: str, rng: random.Random) -> str:
-        g = self._game()
-        return g.action_text(g.bot(bot).choose(state, rng))  # type: ignore[no-any-return]
-
-    def view(self, state: State, seat: int | None) -> TableView:
-        return view(state, seat)
-
-    def result(self, state: State) -> dict[str, Any] | None:
-        if not state.over:
-            return None
-        names = seat_names(state.players)
-        left = state.left_at_first_out or tuple(h.bit_count() for h in state.hands)
-        points = score_hand(state.rules, state.finished, left)
-        return {
-            "order": [names[s] for s in state.finished],
-            "places": {names[s]: p for s, p in enumerate(places(state))},
-            "points": {names[s]: points[s] for s in range(state.players)},
-            "cards_left_at_first_out": {names[s]: left[s] for s in range(state.players)},
-            "instant_win": state.instant,
-            "chops": state.chops,
-            "plays": state.plays,
-            "passes": state.passes,
-        }
-
-    def seat_names(self, state: State) -> tuple[str, ...]:
-        return seat_names(state.players)
-
-    def presets(self) -> Sequence[str]:
-        return tuple(self._game().presets)
-
-
-TABLE = _Table()

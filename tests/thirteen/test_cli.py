@@ -5,7 +5,7 @@ import json
 import pytest
 
 from engine.errors import InvalidPositionError, InvalidRequestError, UnknownNameError
-from engine.thirteen import COMMANDS, PRESETS, seat_frame, simulate_matches
+from engine.thirteen import COMMANDS, PRESETS
 from tests.cli_helpers import cli_json, run_cli
 
 
@@ -66,7 +66,7 @@ def test_check_classify_compare_deal_features_score_rounds() -> None:
     classify = COMMANDS["classify"]({"cards": "3S 3C 4S 4C 5S 5C"})
     assert classify["type"] == "double_sequence" and classify["bomb"] is True
     bad = COMMANDS["classify"]({"cards": "QS KH AD 2C"})
-    assert bad["combination"] is False and "cannot contain a 2" in bad["reason"]
+    assert bad["combination"] is False and "a 2 never goes in a sequence" in bad["reason"]
     compare = COMMANDS["compare"]({"a": "5S", "b": "4H"})
     assert compare["higher"] == "5S" and compare["a_beats_b"] is True
     assert COMMANDS["compare"]({"a": "5S 5C", "b": "6S 7S 8S"})["higher"] is None
@@ -109,38 +109,40 @@ def test_presets_are_described_with_plain_titles() -> None:
     answer = COMMANDS["rules"]({"preset": "pagat"})
     assert answer["rules"]["bomb_ladder"] is True and answer["default_preset"] == "seed"
     common = {o["name"] for o in answer["options"] if o["common"]}
-    assert "first_lead_must_contain_lowest" in common and "bomb_ladder" not in common
+    # The seed is silent on bombs of different kinds (the ladder), not on passing (a pass locks you out).
+    assert {"first_lead_must_contain_lowest", "bomb_ladder"} <= common and "chop_after_pass" not in common
     assert any("next player still in" in n["text"] for n in answer["notes"])
 
 
-def test_match_simulations_are_seeded_and_chain_the_leader() -> None:
-    options = {"bots": ["heuristic", "random", "random", "random"], "match_games": 3}
-    frame = simulate_matches(30, 7, options)
-    assert len(frame) == 30 and frame.equals(simulate_matches(30, 7, options))
+def test_match_simulations_are_seeded_whole_games() -> None:
+    from engine.sim import simulate
+    from engine.thirteen import GAME
+
+    options = {"bots": ["heuristic", "random", "random", "random"], "match_games": 3, "start": {"whole": True}}
+    frame = simulate(GAME, 12, 7, options, workers=1)
+    assert len(frame) == 12 and frame.equals(simulate(GAME, 12, 7, options, workers=1))
     for _, row in frame.iterrows():
-        assert sorted(row[f"place_{c}"] for c in "NESW") == [1, 2, 3, 4]
-        assert sum(row[f"points_{c}"] for c in "NESW") == 6
-    later = frame[frame["game_in_match"] > 0]
-    previous = frame.set_index("game")["winner"]
-    assert len(later) == 20 and all(row["leader"] == previous[row["game"] - 1] for _, row in later.iterrows())
-    seats = seat_frame(frame)
-    assert len(seats) == 120 and set(seats["seat"]) == set("NESW") and set(seats["bot"]) == {"heuristic", "random"}
+        orders = [o.split() for o in row["orders"].split("; ")]
+        assert len(orders) == 3 == row["games"] and all(sorted(o) == ["E", "N", "S", "W"] for o in orders)
+        assert sum(row[f"total_{c}"] for c in "NESW") == 3 * 6
     calls = []
-    simulate_matches(10, 1, {"players": 3, "preset": "pagat"}, progress=lambda d, t: calls.append((d, t)))
-    assert calls[-1] == (10, 10)
+    simulate(GAME, 4, 1, {"players": 3, "preset": "pagat", "start": {"whole": True}}, workers=1,
+             progress=lambda d, t: calls.append((d, t)))
+    assert calls[-1] == (4, 4)
     with pytest.raises(UnknownNameError, match="unknown option 'speed'"):
-        simulate_matches(1, 1, {"speed": 3})
+        simulate(GAME, 1, 1, {"speed": 3, "start": {"whole": True}})
     with pytest.raises(InvalidRequestError, match="match_games"):
-        simulate_matches(1, 1, {"match_games": 0})
+        simulate(GAME, 1, 1, {"match_games": 0, "start": {"whole": True}})
 
 
-def test_one_game_per_match_gives_the_rows_of_the_shared_simulation() -> None:
+def test_a_one_game_match_is_the_independent_game_of_the_same_seed() -> None:
     from engine.sim import simulate_rows
     from engine.thirteen import GAME
 
-    shared = simulate_rows(GAME, 12, 3, {"bots": "random"}, workers=1)
-    ours = simulate_matches(12, 3, {"bots": "random"}).to_dict("records")
-    assert [{k: r[k] for k in s} for r, s in zip(ours, shared, strict=True)] == shared
+    single = simulate_rows(GAME, 8, 3, {"bots": "random"}, workers=1)
+    matches = simulate_rows(GAME, 8, 3, {"bots": "random", "match_games": 1, "start": {"whole": True}}, workers=1)
+    assert [m["orders"] for m in matches] == [s["order"] for s in single]
+    assert [[m[f"total_{c}"] for c in "NESW"] for m in matches] == [[s[f"points_{c}"] for c in "NESW"] for s in single]
 
 
 def test_simulate_on_the_command_line(tmp_path) -> None:
@@ -179,3 +181,23 @@ def test_rounds_answer_has_a_lockout_round_and_a_summary() -> None:
     assert rounds["commentary"].count("\n- ") == len(rounds["steps"])
     assert rounds["commentary"].count("**Round ") == len(rounds["round_commentary"])
     assert COMMANDS["classify"]({"cards": "5S 5H", "expect": "sequence"})["reason"] == "5♠ 5♥ is a pair, not a sequence"
+
+
+def test_impossible_inputs_are_refused_before_any_work() -> None:
+    from engine.errors import CardTableError
+
+    seven_pairs = "3S 3C 4S 4C 5S 5C 6S 6C 7S 7C 8S 8C 9S 9C"
+    for command, request, words in (
+        ("classify", {"cards": seven_pairs}, "cards: 14 cards: no hand holds more than 13"),
+        ("compare", {"a": seven_pairs, "b": "2H"}, "a: 14 cards"),
+        ("legal", {"hand": "3H", "table": seven_pairs}, "the table holds 14 cards, but a combination is played"),
+        ("check", {"hand": "3H", "table": seven_pairs, "play": "pass"}, "the table holds 14 cards"),
+        ("legal", {"hand": "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S 3H"}, "a hand holds at most 13 cards"),
+        ("score", {"options": {"scoring": "cards"}, "order": ["N", "E", "S", "W"],
+                   "cards_left": {"E": 3, "S": 0, "W": 2}}, "South had not gone out"),
+        ("score", {"options": {"scoring": "cards"}, "order": ["N", "E", "S", "W"],
+                   "cards_left": {"N": 2, "E": 3, "S": 1, "W": 2}}, "the winner has gone out"),
+    ):
+        with pytest.raises(CardTableError, match=words):
+            COMMANDS[command](request)
+    assert COMMANDS["classify"]({"cards": seven_pairs[:-6]})["type"] == "double_sequence"

@@ -90,9 +90,10 @@ def test_membership_checks_without_listing() -> None:
     [
         ("3S 4S 5H 5D 2H", "4C 4D", "9H", "9♥ is not in your hand"),
         ("3S 4S 5H 5D 2H", "4C 4D", "3S 4S", "3♠ 4♠ is not a pair: a pair is two cards of the same rank"),
-        ("3S 4S 5H 6D 2H", "", "4S 5H 6D 2H", "cannot contain a 2"),
+        ("3S 4S 5H 6D 2H", "", "4S 5H 6D 2H", "a 2 never goes in a sequence"),
         ("3S 4S 6H 7D", "", "3S 4S 6H", "the ranks must be consecutive, and 5 is missing"),
-        ("3S 4S 5H 2D 2H", "2C", "2D 2H", "a single 2 can only be beaten by a higher 2"),
+        ("3S 4S 5H 2D 2H", "2C", "2D 2H",
+         "only a single card higher than 2♣, a four of a kind or a double sequence of 3 pairs"),
         ("3S 4S 5H 5D 2H", "4C 4D", "pass", "locked out until the table clears"),
     ],
 )

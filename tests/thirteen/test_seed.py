@@ -38,8 +38,8 @@ def test_two_is_the_highest_card_and_never_in_a_sequence() -> None:
     assert beats("2S", "AH")
     assert classify(cards("KS AH 2D")) is None
     assert classify(cards("AS 2H 3D")) is None
-    assert "a sequence cannot contain a 2" in reason("QS KH AD 2C")
-    assert "cannot contain a 2" in reason("KS KH AS AH 2S 2H")
+    assert "a 2 never goes in a sequence" in reason("QS KH AD 2C")
+    assert "2s never go in one" in reason("KS KH AS AH 2S 2H")
 
 
 def test_suit_order_from_low_to_high() -> None:
@@ -86,8 +86,8 @@ def test_the_combinations_a_leader_may_play(text: str, kind: Kind) -> None:
 
 def test_short_sequences_and_double_sequences_are_not_combinations() -> None:
     assert classify(cards("4S 5H")) is None
-    assert "at least 3" in reason("4S 5H 5D 4D")
-    assert "at least 3 consecutive pairs" in reason("4S 4H 5S 5H")
+    assert "at least three pairs" in reason("4S 5H 5D 4D")
+    assert "at least three pairs of consecutive ranks" in reason("4S 4H 5S 5H")
 
 
 def test_others_must_play_the_same_type_higher() -> None:
@@ -95,7 +95,7 @@ def test_others_must_play_the_same_type_higher() -> None:
     # higher rank."
     assert beats("6S 6C", "5D 5H")
     assert not beats("6S 6C 6D", "5D 5H")
-    assert "you must play a pair" in reason("9S", "5D 5H", hand="9S 10C")
+    assert "only a pair with a top card higher than 5♥ beats it" in reason("9S", "5D 5H", hand="9S 10C")
     assert not beats("4C 5C 6C 7C", "3S 4S 5S")
     assert "same length" in reason("4C 5C 6C 7C", "3S 4S 5S")
 
@@ -161,7 +161,7 @@ def test_bombs_chop_a_single_two() -> None:
     # "A four of a kind or a double sequence of 3 pairs may be played on a single 2."
     assert beats("7S 7C 7D 7H", "2H")
     assert beats("3S 3C 4S 4C 5S 5C", "2H")
-    assert "chops 2♥" in reason("7S 7C 7D 7H", "2H")
+    assert "four 7s are a bomb: they chop 2♥" in reason("7S 7C 7D 7H", "2H")
 
 
 def test_a_double_sequence_of_four_pairs_chops_a_pair_of_twos() -> None:
@@ -191,8 +191,14 @@ def test_non_chops_under_the_seed(bomb: str, twos: str) -> None:
 
 
 def test_pair_of_twos_reason_names_what_beats_it() -> None:
+    # 2♥ is on the table: no pair of 2s is higher, so only the bomb is named.
     assert reason("7S 7C 7D 7H", "2D 2H") == (
-        "a pair of 2s can only be beaten by a higher pair of 2s or a double sequence of 4 pairs")
+        "four 7s do not beat a pair of 2s (top 2♥): only a double sequence of 4 pairs beats it; nothing in your "
+        "hand beats the table, so you can only pass")
+    # 2♣ 2♥ are still out: a higher pair of 2s exists.
+    assert reason("7S 7C 7D 7H", "2S 2D") == (
+        "four 7s do not beat a pair of 2s (top 2♦): only a pair with a top card higher than 2♦ or a double "
+        "sequence of 4 pairs beats it; nothing in your hand beats the table, so you can only pass")
 
 
 def test_bombs_beat_bombs_of_the_same_shape_by_the_top_card() -> None:

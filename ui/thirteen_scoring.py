@@ -1,0 +1,199 @@
+"""The Thirteen scoring explorer's parts: which simulations it shows, re-scoring their kept rows, and its charts.
+
+Two simulations feed the page, both through :mod:`ui.simulation`: independent games (one row per game: places,
+cards left, what each hand was dealt) and whole matches (:mod:`engine.match`: one row per match, with every game's
+finishing order and cards left). Neither depends on how games score, so the "Match points" choice re-scores the
+kept rows with the engine's :func:`engine.thirteen.score_hand` instead of simulating again. The small defaults
+are shipped under ``ui/data/sim`` (``python -m ui.thirteen_scoring`` writes them); bigger runs go to the Run
+button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pandas as pd
+import plotly.express as px
+import plotly.graph_objects as go
+
+from engine.thirteen import GAME, Scoring, score_hand, seat_letters
+
+KEY = "thirteen"
+QUICK_GAMES = 300
+"""Independent games drawn at once (shipped for the default settings)."""
+QUICK_MATCHES = 40
+"""Whole matches drawn at once."""
+BIGGER = (2_000, 10_000)
+"""The bigger runs offered on the Run button."""
+MATCH_GAMES = 5
+SEED = 1
+SEAT_ORDER = ("N", "E", "S", "W")
+SEAT_FIELDS = ("bot", "place", "left", "twos", "quads", "pairs", "bombs")
+
+
+def game_options(preset: str, players: int, hero: str, others: str, twos: bool) -> dict[str, Any]:
+    """The options of the independent-game simulation (what the play depends on, and nothing else)."""
+    return {"preset": preset, "players": int(players), "twos_in_double_sequences": bool(twos),
+            "bots": [hero] + [others] * (int(players) - 1)}
+
+
+def match_options(base: Mapping[str, Any], match_games: int) -> dict[str, Any]:
+    """The options of the whole-match simulation: the same play, strung into matches of ``match_games``."""
+    return {**base, "match_games": int(match_games), "start": {"whole": True}}
+
+
+def shipped_defaults() -> list[tuple[str, int, int, dict[str, Any]]]:
+    """The simulations shipped as files: the page's first view under each rule set."""
+    out = []
+    for preset in GAME.presets:
+        base = game_options(preset, 4, "heuristic", "random", False)
+        out.append((KEY, QUICK_GAMES, SEED, base))
+        out.append((KEY, QUICK_MATCHES, SEED, match_options(base, MATCH_GAMES)))
+    return out
+
+
+# ------------------------------------------------------------------------------------------------ re-scoring
+
+
+def _rules(preset: str, players: int, scoring: str) -> Any:
+    return GAME.rules(preset, {"players": int(players), "scoring": scoring})
+
+
+def _points(rules: Any, letters: Sequence[str], order: Sequence[str], left: Sequence[int]) -> tuple[int, ...]:
+    return score_hand(rules, [letters.index(c) for c in order], left)
+
+
+def seat_frame(games: pd.DataFrame, preset: str, scoring: str, bots: Sequence[str]) -> pd.DataFrame:
+    """One row per (game, seat) of an independent-game frame (``bots``: one per seat), with the points
+    ``scoring`` gives each seat — re-scored from the kept places and cards left, not simulated again."""
+    if games.empty:
+        return pd.DataFrame(columns=["game", "seat", "points", *SEAT_FIELDS])
+    players = int(games["players"].iloc[0])
+    letters = seat_letters(players)
+    rules = _rules(preset, players, scoring)
+    lefts = zip(*(games[f"left_{c}"].astype(int) for c in letters), strict=True)
+    points = [_points(rules, letters, order.split(), left) for order, left in zip(games["order"], lefts, strict=True)]
+    parts = []
+    for i, c in enumerate(letters):
+        part = games[["game", "actions"]].copy()
+        part["seat"] = c
+        part["bot"] = bots[i]
+        for name in SEAT_FIELDS[1:]:
+            part[name] = games[f"{name}_{c}"].values
+        part["points"] = [p[i] for p in points]
+        parts.append(part)
+    return pd.concat(parts, ignore_index=True)
+
+
+def match_points(matches: pd.DataFrame, preset: str, scoring: str) -> pd.DataFrame:
+    """One row per (match, game, seat) of a whole-match frame: the game's points and the running total under
+    ``scoring``, from each game's finishing order and cards left."""
+    rows = []
+    for m, (_, row) in enumerate(matches.iterrows()):
+        orders = [o.split() for o in str(row["orders"]).split("; ")]
+        lefts = [[int(n) for n in s.split()] for s in str(row["cards_left"]).split("; ")]
+        players = len(orders[0])
+        letters = seat_letters(players)
+        rules = _rules(preset, players, scoring)
+        totals = [0] * players
+        for g, (order, left) in enumerate(zip(orders, lefts, strict=True), start=1):
+            points = _points(rules, letters, order, left)
+            for s, c in enumerate(letters):
+                totals[s] += points[s]
+                rows.append({"match": m, "game": g, "seat": c, "points": points[s], "total": totals[s],
+                             "winner": order[0] == c})
+    return pd.DataFrame(rows)
+
+
+def match_results(points: pd.DataFrame, bots: Mapping[str, str]) -> pd.DataFrame:
+    """Per seat: matches won (shared wins count for each winner), mean total and mean points per game."""
+    if points.empty:
+        return pd.DataFrame(columns=["Seat", "Bot", "Matches won", "Points per match", "Points per game"])
+    last = points[points["game"] == points.groupby("match")["game"].transform("max")]
+    best = last.groupby("match")["total"].transform("max")
+    last = last.assign(won=last["total"] == best)
+    out = last.groupby("seat").agg(won=("won", "sum"), total=("total", "mean")).reindex(
+        [c for c in SEAT_ORDER if c in set(last["seat"])])
+    per_game = points.groupby("seat")["points"].mean()
+    return pd.DataFrame({"Seat": out.index, "Bot": [bots.get(c, "") for c in out.index],
+                         "Matches won": out["won"].astype(int).values,
+                         "Points per match": out["total"].round(2).values,
+                         "Points per game": per_game.reindex(out.index).round(2).values})
+
+
+def scoring_label(scoring: str) -> str:
+    return {Scoring.PLACES.value: "places: 3/2/1/0", Scoring.CARDS.value: "cards: losers pay per card left"}[scoring]
+
+
+# ------------------------------------------------------------------------------------------------ charts
+
+
+def bomb_frequency(seats: pd.DataFrame) -> go.Figure:
+    """How often a dealt 13-card hand holds each bomb."""
+    n = len(seats)
+    rows = [
+        ("four of a kind", (seats["quads"] > 0).mean()),
+        ("3+ pairs in a row", (seats["pairs"] >= 3).mean()),
+        ("4+ pairs in a row", (seats["pairs"] >= 4).mean()),
+        ("5+ pairs in a row", (seats["pairs"] >= 5).mean()),
+        ("any bomb", (seats["bombs"] > 0).mean()),
+    ]
+    frame = pd.DataFrame(rows, columns=["bomb", "share"])
+    frame["percent"] = frame["share"] * 100
+    fig = px.bar(frame, x="bomb", y="percent", text=frame["percent"].map(lambda v: f"{v:.1f}%"),
+                 labels={"bomb": "", "percent": "% of hands"}, title=f"Bombs in {n:,} dealt hands",
+                 hover_data={"bomb": True, "percent": ":.1f"})
+    fig.update_xaxes(tickangle=0)
+    fig.update_traces(marker_color="#2f6f4e", textposition="outside", cliponaxis=False)
+    return fig
+
+
+def twos_frequency(seats: pd.DataFrame) -> go.Figure:
+    """How many 2s a dealt hand holds."""
+    counts = seats["twos"].value_counts().reindex(range(5), fill_value=0)
+    frame = pd.DataFrame({"twos": [str(i) for i in range(5)], "percent": counts.values / max(len(seats), 1) * 100})
+    fig = px.bar(frame, x="twos", y="percent", text=frame["percent"].map(lambda v: f"{v:.1f}%"),
+                 labels={"twos": "2s in the hand", "percent": "% of hands"}, title="How many 2s a hand holds")
+    fig.update_traces(marker_color="#b5522b", textposition="outside", cliponaxis=False)
+    return fig
+
+
+def place_by(seats: pd.DataFrame, column: str, label: str) -> go.Figure:
+    """Average finishing place by ``column`` (2s or bombs held when dealt), per bot; win rate on hover."""
+    grouped = seats.groupby([column, "bot"]).agg(place=("place", "mean"), wins=("place", lambda p: (p == 1).mean()),
+                                                  hands=("place", "size")).reset_index()
+    grouped["won %"] = (grouped["wins"] * 100).round(1)
+    grouped["place"] = grouped["place"].round(2)
+    grouped[column] = grouped[column].astype(str)
+    return px.bar(grouped, x=column, y="place", color="bot", barmode="group", hover_data=["won %", "hands"],
+                  labels={column: label, "place": "average place (1 = first out)", "bot": "bot"},
+                  title=f"Finishing place by {label.lower()}")
+
+
+def length_histogram(games: pd.DataFrame) -> go.Figure:
+    """Game length: plays and passes per game."""
+    fig = px.histogram(games, x="actions", nbins=40, labels={"actions": "actions per game (plays and passes)"},
+                       title="Game length")
+    fig.update_traces(marker_color="#4b5fa6")
+    fig.update_layout(yaxis_title="games")
+    return fig
+
+
+def match_lines(points: pd.DataFrame, match: int, bots: Mapping[str, str]) -> go.Figure:
+    """Each seat's running total over the games of one match."""
+    one = points[points["match"] == match].copy()
+    one["seat"] = [f"{c} ({bots.get(c, '')})" for c in one["seat"]]
+    games = int(one["game"].max()) if len(one) else 0
+    fig = px.line(one, x="game", y="total", color="seat", markers=True,
+                  labels={"game": "game of the match", "total": "total points", "seat": "seat"},
+                  title=f"Match {match + 1}: points over {games} games")
+    fig.update_xaxes(dtick=1)
+    return fig
+
+
+if __name__ == "__main__":  # pragma: no cover - writes the shipped defaults
+    from ui.simulation import precompute
+
+    for path in precompute(shipped_defaults()):
+        print(path)
