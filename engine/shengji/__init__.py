@@ -156,11 +156,11 @@ from engine.shengji.state import (
     parse_action,
     parse_start,
 )
-from engine.shengji.table import TABLE, comment, nearest_preset, outcome, summary_row, view
+from engine.shengji.table import comment, nearest_preset, outcome, summary_row, view
 from engine.shengji.trick import ThrowJudgement, TrickOutcome, judge_throw, trick_winner
 
 __all__ = [
-    "BOTS", "COMMANDS", "EXAMPLES", "GAME", "NOTES", "PRESETS", "RANKS", "SEATS", "SEED_000_TRACTORS", "TABLE",
+    "BOTS", "COMMANDS", "EXAMPLES", "GAME", "NOTES", "PRESETS", "RANKS", "SEATS", "SEED_000_TRACTORS",
     "TEAMS", "Action", "BandsRequest", "Bury", "CardsRequest", "CheckRequest", "Choose", "ClimbRequest", "Combo",
     "CompareRequest", "Declaration", "Declare", "DeclareOrder", "DeclareRequest", "Duty", "Example",
     "ExampleRequest", "FailedThrowPart", "Group", "HandScore", "Holding", "Kind", "KittyMultiplier", "KittyRequest",

@@ -7,15 +7,12 @@ in notation when the starter exchanges the kitty; the cards played in notation d
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from engine.base import Verdict
 from engine.cards import Card
 from engine.contract import Outcome
-from engine.errors import IllegalPlayError
 from engine.shengji.bidding import check_declaration
 from engine.shengji.combos import decompose
 from engine.shengji.order import cards_text, draw_key
@@ -31,13 +28,12 @@ from engine.shengji.state import (
     State,
     action_text,
     last_lead_largest,
-    parse_action,
     throw_penalty,
 )
 from engine.shengji.trick import judge_throw, trick_winner
 from engine.table import Seat, Step, TableView
 
-__all__ = ["START_OPTIONS", "TABLE", "ShengjiTable", "comment", "nearest_preset", "outcome", "returns",
+__all__ = ["START_OPTIONS", "comment", "nearest_preset", "outcome", "returns",
            "summary_row", "view"]
 
 START_OPTIONS = ("levels", "starter")
@@ -322,60 +318,3 @@ def summary_row(state: State) -> dict[str, Any]:
         "next_starter": names[s.next_starter],
         "result": s.change.text,
     }
-
-
-# ---------------------------------------------------------------------------------------------------
-# the pre-contract Table protocol (engine.table.TableGame), until the Table page drives GAME itself
-# ---------------------------------------------------------------------------------------------------
-
-
-class ShengjiTable:
-    """The TableGame adapter of Shengji: text actions delegated to :data:`engine.shengji.GAME`."""
-
-    game = "shengji"
-
-    @staticmethod
-    def _game() -> Any:
-        from engine.shengji.game import GAME
-
-        return GAME
-
-    def new_hand(self, preset: str, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        opts = dict(options or {})
-        start = {k: opts.pop(k) for k in START_OPTIONS if opts.get(k) is not None}
-        opts = {k: v for k, v in opts.items() if k not in START_OPTIONS}
-        game = self._game()
-        return game.new_game(game.rules(preset, opts), seed, start)  # type: ignore[no-any-return]
-
-    def to_act(self, state: State) -> int | None:
-        return state.to_act
-
-    def legal_actions(self, state: State, limit: int = 500) -> list[str]:
-        return [action_text(a) for a in self._game().legal_actions(state, limit)]
-
-    def check(self, state: State, action: str) -> Verdict:
-        return self._game().check(state, parse_action(state, action))  # type: ignore[no-any-return]
-
-    def apply(self, state: State, action: str) -> tuple[State, Step]:
-        if state.to_act is None:
-            raise IllegalPlayError("The hand is over.")
-        return self._game().step(state, parse_action(state, action))  # type: ignore[no-any-return]
-
-    def bot_action(self, state: State, bot: str, rng: random.Random) -> str:
-        return action_text(self._game().bot(bot).choose(state, rng))
-
-    def view(self, state: State, seat: int | None) -> TableView:
-        return view(state, seat)
-
-    def result(self, state: State) -> dict[str, Any] | None:
-        found = outcome(state)
-        return dict(found.data) if found is not None else None
-
-    def seat_names(self, state: State) -> tuple[str, ...]:
-        return state.rules.seats
-
-    def presets(self) -> Sequence[str]:
-        return tuple(PRESETS)
-
-
-TABLE = ShengjiTable()
