@@ -22,8 +22,19 @@ from engine.shengji.bidding import Declaration, check_bury
 from engine.shengji.combos import SINGLE, Combo, Format, Holding, decompose, placement_cards, satisfy
 from engine.shengji.deal import deck_of
 from engine.shengji.order import Group, Trump, points, trump_for
-from engine.shengji.play import Duty, Position, requirement
-from engine.shengji.state import Action, Bury, Choose, Declare, Phase, Play, State, declaration_options
+from engine.shengji.play import Duty, requirement
+from engine.shengji.state import (
+    NAMEABLE,
+    Action,
+    Bury,
+    Choose,
+    Declare,
+    Name,
+    Phase,
+    Play,
+    State,
+    declaration_options,
+)
 from engine.shengji.trick import trick_winner
 
 if TYPE_CHECKING:
@@ -55,6 +66,8 @@ def _choose(state: State, rng: random.Random, heuristic: bool) -> Action:
     phase = state.phase
     if phase is Phase.DRAW:
         return _declare(state, rng, heuristic)
+    if phase is Phase.NAME:
+        return _name(state, rng, heuristic)
     if phase is Phase.BURY:
         return bury_choice(state, rng, heuristic)
     if phase is Phase.CHOOSE:
@@ -94,6 +107,17 @@ def _declare(state: State, rng: random.Random, heuristic: bool) -> Action:
     if len(hand) >= 5 and share >= needed or last_chance:
         return Declare(best.cards)
     return PASS
+
+
+def _name(state: State, rng: random.Random, heuristic: bool) -> Name:
+    """The suit the starter's partner names: random, or (heuristic) the suit that gives its hand the most trumps."""
+    if not heuristic:
+        return Name(rng.choice(NAMEABLE))
+    seat = state.to_act
+    assert seat is not None and state.starter is not None
+    rank = state.levels[state.starter % 2]
+    hand = state.hands[seat]
+    return Name(max(NAMEABLE, key=lambda suit: sum(1 for c in hand if c.suit is suit or c.rank is rank)))
 
 
 def bury_choice(state: State, rng: random.Random, heuristic: bool) -> Bury:
@@ -230,9 +254,11 @@ def _follow(state: State, rng: random.Random, heuristic: bool) -> tuple[Card, ..
     trump, rules = state.trump, state.rules
     hand = state.hands[seat]
     lead = state.trick[0]
-    pos = Position(rules, trump, hand, lead)
+    pos = state.position()
     req = requirement(pos)
     n = req.count
+    if req.beat is not None:
+        return req.example  # after a failed throw, who can beat the part led must: the lowest beating play
     low_key: CardKey = lambda c: (trump.is_trump(c), points([c]) > 0, trump.level(c))  # noqa: E731
     point_key: CardKey = lambda c: (trump.is_trump(c), -points([c]), trump.level(c))  # noqa: E731
     if not heuristic:

@@ -99,6 +99,19 @@ class ShengjiGame(Game[Rules, State, Action]):
         options = {k: v for k, v in record.options.items() if k not in table.START_OPTIONS}
         return replace(record, options=options, start={**moved, **record.start})
 
+    # -------------------------------------------------------------------------------------- whole games
+
+    def next_hand(self, rules: Rules, finished: tuple[State, ...], seed: int) -> Mapping[str, Any] | None:
+        """The next round's levels and starter (the bank kept: the starter's partner; passed: the next player), or
+        None once a team has gone past the last level."""
+        return table.next_start(finished[-1])
+
+    def scoreboard(self, rules: Rules, finished: tuple[State, ...], current: State) -> tuple[tuple[str, str], ...]:
+        return table.scoreboard(rules, finished, current)
+
+    def whole_outcome(self, rules: Rules, finished: tuple[State, ...]) -> Outcome:
+        return table.whole_outcome(rules, finished, self.whole_returns(rules, finished))
+
     @property
     def bots(self) -> Mapping[str, Bot[State, Action]]:
         return BOTS

@@ -11,18 +11,19 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from engine.cards import Card
-from engine.contract import Outcome
+from engine.cards import Card, Rank
+from engine.contract import COMMON_RULE, Outcome
 from engine.shengji.bidding import check_declaration
 from engine.shengji.combos import decompose
 from engine.shengji.order import cards_text, draw_key
-from engine.shengji.rules import PRESETS, TEAMS, Rules, differences
-from engine.shengji.score import team_of
+from engine.shengji.rules import PRESETS, RANKS, TEAMS, Rules, default_note, nearest_preset
+from engine.shengji.score import HandScore, team_of
 from engine.shengji.state import (
     Action,
     Bury,
     Choose,
     Declare,
+    Name,
     Phase,
     Play,
     State,
@@ -32,17 +33,13 @@ from engine.shengji.state import (
 )
 from engine.shengji.trick import judge_throw, trick_winner
 from engine.table import Seat, Step, TableView
+from engine.words import and_list, count, sentence
 
 __all__ = ["START_OPTIONS", "comment", "nearest_preset", "outcome", "returns",
            "summary_row", "view"]
 
 START_OPTIONS = ("levels", "starter")
 """Set-up values that older records and requests carried in ``options``; they belong in ``start`` now."""
-
-
-def nearest_preset(rules: Rules) -> str:
-    """The preset whose rules ``rules`` are, or else the one they differ from in the fewest options."""
-    return min(PRESETS, key=lambda name: len(differences(PRESETS[name].rules, rules)))
 
 
 def chapter(state: State) -> str:
@@ -97,14 +94,17 @@ def view(state: State, seat: int | None) -> TableView:
     info: list[tuple[str, str]] = [
         ("Rules", PRESETS[preset].title + ("" if exact else ", with other options")),
         ("Turn order", " → ".join(names)),
-        ("Levels", " · ".join(f"{TEAMS[i]} {lv.text}" for i, lv in enumerate(r.levels))),
         ("Trump", trump.label if trump else f"not yet fixed (rank {r.trump_rank.text})"),
     ]
     if r.current is not None:
         info.append(("Declared", f"{names[r.current.seat]}: {r.current.symbols}"))
     if banker is not None:
-        info.append(("Bankers", f"{TEAMS[banker]} (starter {names[starter or 0]})"))
-        info.append(("Attackers' points", str(r.trick_points + r.penalty)))
+        info.append(("Bankers", f"{team_name(r.rules, banker)} at {r.levels[banker].text}; {names[starter or 0]} "
+                                "starts"))
+        info.append(("Attackers", f"{team_name(r.rules, 1 - banker)} at {r.levels[1 - banker].text}, "
+                                  f"{count(r.trick_points + r.penalty, 'point')} so far"))
+    else:
+        info.append(("Levels", levels_text(r.levels)))
     if r.phase is Phase.DRAW:
         info.append(("Drawn", f"{r.drawn} of {r.deal.drawn} cards"))
     if r.phase is Phase.CHOOSE and r.throw is not None:
@@ -141,8 +141,13 @@ def _labels(r: State, trick: Sequence[tuple[Card, ...]]) -> list[str]:
 # ---------------------------------------------------------------------------------------------------
 
 
+def team_name(rules: Rules, team: int) -> str:
+    """A team by its seats in turn order: "N–S", "W–E" (or "E–W" at a clockwise table)."""
+    return f"{rules.seats[team]}–{rules.seats[team + 2]}"
+
+
 def comment(before: State, action: Action, after: State) -> Step:
-    """The commentary on ``action`` taken in ``before`` (which led to ``after``), as the Table shows it."""
+    """The commentary on ``action`` taken in ``before`` (which led to ``after``), as the Table shows it: sentences."""
     seat = before.to_act
     assert seat is not None
     names = before.rules.seats
@@ -153,50 +158,76 @@ def comment(before: State, action: Action, after: State) -> Step:
             notes.append(check_declaration(action.cards, seat, before.declare_rank(seat), before.current,
                                            before.rules).reason)
         else:
-            notes.append(f"{who} passes.")
+            notes.append(f"{who} passes")
         notes += _draw_notes(before, after)
+    elif before.phase is Phase.NAME:
+        assert isinstance(action, Name)
+        notes.append(f"nobody declared, so {who}, the starter's partner, names {action.suit.symbol} trump")
+        notes += _trump_notes(after)
     elif before.phase is Phase.BURY:
-        notes.append(f"{who} buries {len(action.cards) if isinstance(action, Bury) else 0} cards and leads the "
-                     "first trick.")
+        buried = len(action.cards) if isinstance(action, Bury) else 0
+        notes.append(f"{who} buries {count(buried, 'card')} face down and leads the first trick")
     elif before.phase is Phase.CHOOSE:
         assert isinstance(action, Choose) and before.throw is not None
-        notes.append(f"{who} chooses {cards_text(action.cards, before.trump)}.")
+        leader = names[before.leader]
+        notes.append(f"{who} chooses {cards_text(action.cards, before.trump)}: {leader} must lead it")
         notes += _lead_notes(before, before.leader, action.cards, before.throw.cards)
     elif isinstance(action, Play):
         if not before.trick:
-            notes += _throw_notes(before, seat, action.cards, after)
+            notes += _throw_notes(before, seat, action.cards)
         else:
             notes += _follow_notes(before, seat, action.cards, after)
-    return Step(seat, action_text(action), " ".join(notes), chapter(before))
+    return Step(seat, action_text(action), " ".join(sentence(n) for n in notes), chapter(before))
 
 
 def _draw_notes(before: State, after: State) -> list[str]:
     notes = []
     if after.redeals > before.redeals:
-        notes.append("Nobody declared: the cards are thrown in and dealt again.")
+        notes.append("nobody declared: the cards are thrown in and dealt again")
     elif not before.final and (after.final or after.phase is not Phase.DRAW):
-        notes.append(f"All {before.deal.drawn} cards are drawn; each player has a last chance to declare.")
-    if after.phase is not Phase.DRAW:
-        assert after.trump is not None and after.starter is not None
+        notes.append(f"all {before.deal.drawn} cards are drawn; each player has a last chance to declare")
+    if after.phase is Phase.NAME:
         names = after.rules.seats
-        if after.kitty_turn is not None:
-            notes.append(after.kitty_turn.reason[0].upper() + after.kitty_turn.reason[1:])
-        else:
-            notes.append(f"Trump is final: {after.trump.label}. {names[after.starter]} is the starter; "
-                         f"{TEAMS[team_of(after.starter)]} are the bankers.")
-        notes.append(f"{names[after.starter]} takes the {len(after.kitty)}-card kitty and must bury as many cards.")
+        notes.append(f"nobody declared: {names[after.to_act or 0]}, the starter's partner, names the trump suit")
+    elif after.phase is not Phase.DRAW:
+        notes += _trump_notes(after)
     return notes
 
 
-def _throw_notes(before: State, seat: int, cards: tuple[Card, ...], after: State) -> list[str]:
+def _trump_notes(after: State) -> list[str]:
+    """Trump is final: how it was fixed, who starts, and the kitty to bury."""
+    assert after.trump is not None and after.starter is not None
+    rules = after.rules
+    names = rules.seats
+    starter = names[after.starter]
+    bankers = team_name(rules, team_of(after.starter))
+    notes = []
+    if after.kitty_turn is not None:
+        notes.append(after.kitty_turn.reason)
+    elif rules.fixed_trump.suit is not None:
+        notes.append(f"the trump suit is fixed before the deal: {after.trump.label}")
+    else:
+        notes.append(f"trump is final: {after.trump.label}")
+    decl = after.current
+    if after.fixed_starter is None and decl is not None and decl.seat == after.starter:
+        notes.append(f"{starter}, the declarer, is the starter (the declarer starts: {COMMON_RULE}), and "
+                     f"{bankers} are the bankers")
+    else:
+        notes.append(f"{starter} is the starter and {bankers} are the bankers")
+    notes.append(f"{starter} takes the {len(after.kitty)}-card kitty and must bury as many cards")
+    return notes
+
+
+def _throw_notes(before: State, seat: int, cards: tuple[Card, ...]) -> list[str]:
     assert before.trump is not None
     names = before.rules.seats
+    shown = cards_text(cards, before.trump)
     if len(decompose(cards, before.trump, before.rules)) <= 1:
         return _lead_notes(before, seat, cards, ())
-    verdict = judge_throw(cards, before.others(seat), before.trump, before.rules)
+    verdict = judge_throw(cards, before.others(seat), before.trump, before.rules, names[seat])
     if verdict.stands:
-        return [f"{names[seat]}'s throw stands: {verdict.reason}", *_lead_notes(before, seat, cards, ())]
-    notes = [f"{names[seat]} throws {cards_text(cards, before.trump)}, but the throw fails: {verdict.reason}"]
+        return [f"{names[seat]} throws {shown}, and the throw stands: {verdict.reason}"]
+    notes = [f"{names[seat]} throws {shown}, but the throw fails: {verdict.reason}"]
     if verdict.forced is not None:
         notes += _lead_notes(before, seat, verdict.forced, cards)
     return notes
@@ -204,17 +235,18 @@ def _throw_notes(before: State, seat: int, cards: tuple[Card, ...], after: State
 
 def _lead_notes(before: State, seat: int, cards: Sequence[Card], attempted: Sequence[Card]) -> list[str]:
     notes = []
+    who = before.rules.seats[seat]
     penalty = throw_penalty(before, seat, cards, attempted)
     if penalty:
         back = len(attempted) - len(cards)
         side = "the bankers" if penalty < 0 else "the attackers"
-        notes.append(f"Penalty: {abs(penalty)} points ({back} cards taken back) go to {side}.")
-    notes.append(f"{before.rules.seats[seat]} leads {cards_text(cards, before.trump)}.")
+        notes.append(f"{who} takes back {count(back, 'card')}: {count(abs(penalty), 'point')} go to {side}")
+    notes.append(f"{who} leads {cards_text(cards, before.trump)}")
     return notes
 
 
 def _follow_notes(before: State, seat: int, cards: tuple[Card, ...], after: State) -> list[str]:
-    notes = [f"{before.rules.seats[seat]} plays {cards_text(cards, before.trump)}."]
+    notes = [f"{before.rules.seats[seat]} plays {cards_text(cards, before.trump)}"]
     if len(after.tricks) == len(before.tricks):
         return notes
     assert before.trump is not None
@@ -222,18 +254,18 @@ def _follow_notes(before: State, seat: int, cards: tuple[Card, ...], after: Stat
     seats = [before.rules.seats[(last.leader + i) % 4] for i in range(4)]
     outcome = trick_winner(last.plays, before.trump, before.rules, seats)
     attackers_win = team_of(last.winner) != after.banker_team
-    won = f"{outcome.reason} The trick holds {outcome.points} points"
-    won += " for the attackers." if attackers_win and outcome.points else "."
-    notes.append(won)
+    held = count(outcome.points, "point") if outcome.points else "no points"
+    notes.append(f"{outcome.reason}; the trick holds {held}" + (" for the attackers" if attackers_win and
+                                                                 outcome.points else ""))
     s = after.score
     if s is not None:
-        kitty = f"The kitty held {s.kitty_points} points"
-        kitty += f" × {s.multiplier} = {s.kitty_bonus} for the attackers." if s.multiplier else \
-            ", kept by the bankers."
-        end = f"Attackers' points: {s.attacker_points} — {s.change.text}."
-        if s.winner is not None:
-            end += f" {TEAMS[s.winner]} go past {after.rules.game_end_rank.text} and win the game!"
-        notes += [kitty, end]
+        if s.multiplier:
+            notes.append(f"the attackers won the last trick: the kitty's {count(s.kitty_points, 'point')} × "
+                         f"{s.multiplier} = {s.kitty_bonus} are theirs")
+        elif s.kitty_points:
+            notes.append(f"the bankers won the last trick and keep the kitty's {count(s.kitty_points, 'point')}")
+        else:
+            notes.append("the bankers won the last trick; the kitty holds no points")
     return notes
 
 
@@ -251,35 +283,81 @@ def returns(state: State) -> tuple[float, ...]:
     return tuple(float(s.change.levels if team_of(seat) == up else -s.change.levels) for seat in range(4))
 
 
+def points_breakdown(s: HandScore) -> str:
+    """Where the attackers' points came from: "85 in tricks, 40 from the kitty (20 × 2) and 10 lost by failed
+    throws"."""
+    parts = [f"{s.trick_points} in tricks"]
+    if s.kitty_bonus:
+        parts.append(f"{s.kitty_bonus} from the kitty ({s.kitty_points} × {s.multiplier})")
+    if s.penalty:
+        parts.append(f"{abs(s.penalty)} {'gained' if s.penalty > 0 else 'lost'} by failed throws")
+    return and_list(parts)
+
+
+def levels_text(levels: Sequence[Rank]) -> str:
+    """"NS 2, WE 3"."""
+    return ", ".join(f"{TEAMS[i]} {lv.text}" for i, lv in enumerate(levels))
+
+
+def result_words(state: State, subject: str | None = None) -> str:
+    """What the level table's verdict does, as a clause: "the bankers (N–S) keep the bank and go up two levels";
+    ``subject`` names the team that moves (default: "the bankers (N–S)" or "the attackers (W–E)")."""
+    s = state.score
+    assert s is not None
+    change = s.change
+    up_team = s.banker_team if change.bankers_keep else 1 - s.banker_team
+    if subject is None:
+        role = "the bankers" if change.bankers_keep else "the attackers"
+        subject = f"{role} ({team_name(state.rules, up_team)})"
+    before, after = state.levels[up_team], s.levels[up_team]
+    if change.bankers_keep:
+        text = f"{subject} keep the bank and go up {count(change.levels, 'level')}"
+    elif change.levels:
+        text = f"{subject} take the bank and go up {count(change.levels, 'level')}"
+    else:
+        text = f"{subject} take the bank, with no level change"
+    rules = state.rules
+    if change.levels and s.winner is None:
+        gained = RANKS.index(after) - RANKS.index(before)
+        if gained == 0 and not change.bankers_keep and before in rules.stop_ranks:
+            text += (f", but stay at {before.text}: a level that must be played is won as the bankers "
+                     f"({default_note('defend_stop_ranks')})")
+        elif gained < change.levels:
+            text += f", but stop at {after.text}, a level that must be played"
+    return text
+
+
 def outcome(state: State) -> Outcome | None:
     """How the hand came out, in sentences, once it is over."""
     s = state.score
     if s is None:
         return None
-    bankers, attackers = TEAMS[s.banker_team], TEAMS[1 - s.banker_team]
-    parts = [f"{s.trick_points} in tricks"]
-    if s.kitty_bonus:
-        parts.append(f"{s.kitty_bonus} from the kitty ({s.kitty_points} × {s.multiplier})")
-    if s.penalty:
-        parts.append(f"{s.penalty:+d} for failed throws")
-    took = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    summary = (f"{attackers}, the attackers, took {s.attacker_points} points ({took}): "
-               f"{s.change.text}.")
-    if s.change.bankers_keep:
-        summary += f" {bankers} bank again; {state.rules.seats[s.next_starter]} starts the next round."
-    else:
-        summary += f" {attackers} bank next; {state.rules.seats[s.next_starter]} starts the next round."
+    rules = state.rules
+    bankers, attackers = team_name(rules, s.banker_team), team_name(rules, 1 - s.banker_team)
+    took = f"Attackers ({attackers}) took {count(s.attacker_points, 'point')}"
+    if s.kitty_bonus or s.penalty:
+        took += f" ({points_breakdown(s)})"
+    verdict = result_words(state, None if s.change.bankers_keep else "they")
+    summary = f"{took} → {verdict}."
     if s.winner is not None:
-        summary += f" {TEAMS[s.winner]} go past {state.rules.game_end_rank.text} and win the game."
-    facts = (
-        ("Trump", state.trump.label if state.trump else ""),
-        ("Bankers", f"{bankers} (starter {state.rules.seats[s.starter]})"),
-        ("Attackers' points", str(s.attacker_points)),
-        ("Result", s.change.text),
-        ("Levels", " · ".join(f"{TEAMS[i]} {lv.text}" for i, lv in enumerate(s.levels))),
-    )
+        summary += f" {team_name(rules, s.winner)} go past {rules.game_end_rank.text} and win the game."
+    else:
+        summary += f" Levels: {levels_text(s.levels)}. {rules.seats[s.next_starter]} starts next."
+    band = f"{s.change.low}–{s.change.high}" if s.change.high is not None else f"{s.change.low} or more"
+    facts: list[tuple[str, str]] = [
+        ("Trump", state.trump.label if state.trump else "none"),
+        ("Bankers", f"{bankers}; {rules.seats[s.starter]} started"),
+        ("Attackers' points", f"{s.attacker_points}: {points_breakdown(s)}" if s.kitty_bonus or s.penalty
+         else str(s.attacker_points)),
+        ("Result", f"{band} points: {result_words(state)}"),
+        ("Levels", levels_text(s.levels)),
+    ]
+    if s.winner is not None:
+        facts.append(("Game", f"{team_name(rules, s.winner)} win the game"))
+    else:
+        facts.append(("Next", f"{team_name(rules, s.next_banker_team)} bank; {rules.seats[s.next_starter]} starts"))
     data = {**s.to_json(), "tricks": len(state.tricks)}
-    return Outcome(summary, returns(state), facts, data)
+    return Outcome(summary, returns(state), tuple(facts), data)
 
 
 def summary_row(state: State) -> dict[str, Any]:
@@ -318,3 +396,60 @@ def summary_row(state: State) -> dict[str, Any]:
         "next_starter": names[s.next_starter],
         "result": s.change.text,
     }
+
+
+# ---------------------------------------------------------------------------------------------------
+# whole games: rounds climbing past the ace, the levels, the bank and the trump rank carried on
+# ---------------------------------------------------------------------------------------------------
+
+
+def next_start(state: State) -> dict[str, Any] | None:
+    """The ``start`` of the round after the finished ``state`` (its levels and starter), or None when a team went
+    past the last level and won the game."""
+    s = state.score
+    if s is None or s.winner is not None:
+        return None
+    return {"levels": {TEAMS[i]: lv.text for i, lv in enumerate(s.levels)},
+            "starter": state.rules.seats[s.next_starter]}
+
+
+def scoreboard(rules: Rules, finished: Sequence[State], current: State) -> tuple[tuple[str, str], ...]:
+    """The whole game's scoreboard: the levels and this round's trump rank, the bankers, the rounds so far."""
+    levels = current.levels
+    rank = current.trump_rank.text
+    s = current.score
+    if s is not None:  # the game is over: the levels after its last round
+        lines: list[tuple[str, str]] = [("Levels", final_levels(rules, s))]
+    else:
+        lines = [("Levels", f"{levels_text(levels)} — trump rank {rank}")]
+    if finished:
+        kept = sum(1 for h in finished if h.score is not None and h.score.change.bankers_keep)
+        lines.append(("Rounds", f"{len(finished)} played; the bankers kept the bank in {kept}"))
+    return tuple(lines)
+
+
+def final_levels(rules: Rules, s: HandScore) -> str:
+    """The levels after a round, the winner "past A": "NS past A, WE 10"."""
+    return ", ".join(f"{TEAMS[i]} {'past ' if s.winner == i else ''}{lv.text}" for i, lv in enumerate(s.levels))
+
+
+def whole_outcome(rules: Rules, finished: Sequence[State], returns_: tuple[float, ...]) -> Outcome:
+    """How a whole game came out, in sentences."""
+    last = finished[-1]
+    s = last.score
+    assert s is not None
+    rounds = len(finished)
+    kept = sum(1 for h in finished if h.score is not None and h.score.change.bankers_keep)
+    if s.winner is not None:
+        winner = team_name(rules, s.winner)
+        summary = (f"{winner} go past {rules.game_end_rank.text} and win the game after {count(rounds, 'round')}. "
+                   f"Final levels: {final_levels(rules, s)}.")
+        facts: list[tuple[str, str]] = [("Winner", f"{winner}, past {rules.game_end_rank.text}")]
+    else:
+        summary = (f"The game stopped after {count(rounds, 'round')} with no team past "
+                   f"{rules.game_end_rank.text}. Levels: {levels_text(s.levels)}.")
+        facts = [("Winner", "nobody yet")]
+    facts += [("Rounds", f"{rounds}; the bankers kept the bank in {kept}"), ("Levels", final_levels(rules, s))]
+    data: dict[str, Any] = {"rounds": rounds, "winner": TEAMS[s.winner] if s.winner is not None else "",
+                            "bank_kept": kept, **{f"level_{TEAMS[i]}": lv.text for i, lv in enumerate(s.levels)}}
+    return Outcome(summary, returns_, tuple(facts), data)

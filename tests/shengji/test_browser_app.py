@@ -34,8 +34,8 @@ def test_tractor_lead_in_chromium(tmp_path) -> None:
         lead.fill(LEAD)
         lead.press("Enter")
         wait_for_app(page)
-        body_has(page, "The lead is a tractor of 2 pairs of ♥. You hold a tractor of 2 pairs of ♥ (K♥ K♥ Q♥ Q♥), "
-                       "so you must play a tractor of 2 pairs of ♥.")
+        body_has(page, "The lead is a tractor of two pairs of ♥. You hold a tractor of two pairs of ♥ (K♥ K♥ Q♥ Q♥), "
+                       "so you must play a tractor of two pairs of ♥.")
         body_has(page, "Legal plays (1)")
         body_has(page, "✓ required")
         body_has(page, "K♥ K♥ Q♥ Q♥")

@@ -44,13 +44,13 @@ def test_opens_on_a_tractor_lead_with_the_ladder_and_the_plays() -> None:
     assert "you must play two pairs of ♥" in at.info[0].value
     ladder = [m.value for m in at.markdown if "badge[" in m.value]
     assert len(ladder) == 4
-    assert "✗ cannot" in ladder[0] and "tractor of 2 pairs" in ladder[0]
+    assert "✗ cannot" in ladder[0] and "tractor of two pairs" in ladder[0]
     assert "✓ required" in ladder[1] and "two pairs of ♥" in ladder[1]
     assert "weaker" in ladder[2] and "weaker" in ladder[3]
     plays = list(at.dataframe[0].value["Play"])
     assert plays == ["K♥ K♥ 8♥ 8♥", "K♥ K♥ 6♥ 6♥", "8♥ 8♥ 6♥ 6♥"]
-    assert set(at.dataframe[0].value["What it is"]) == {"two pairs (♥)"}
-    assert at.success[0].value.startswith("Legal: K♥ K♥ 8♥ 8♥ is two pairs of ♥")
+    assert set(at.dataframe[0].value["What it is"]) == {"two pairs of ♥"}
+    assert at.success[0].value.startswith("K♥ K♥ 8♥ 8♥ is two pairs of ♥")
 
 
 def test_pose_a_tractor_lead_by_typing_and_judge_plays() -> None:
@@ -61,11 +61,11 @@ def test_pose_a_tractor_lead_by_typing_and_judge_plays() -> None:
     assert not at.exception and not at.error
     assert "Legal plays (1)" in headers(at)
     assert list(at.dataframe[0].value["Play"]) == ["K♥ K♥ Q♥ Q♥"]
-    assert "you must play a tractor of 2 pairs of ♥" in at.info[0].value
+    assert "you must play a tractor of two pairs of ♥" in at.info[0].value
     pick_play(at, "KH KH 9H 9H")
     assert at.error and "Not legal." in at.error[0].value and "two pairs of ♥" in at.error[0].value
     at.selectbox(key=ui.TRY).set_value("KH KH QH QH").run()
-    assert at.success and at.success[0].value.startswith("Legal: K♥ K♥ Q♥ Q♥ is a tractor")
+    assert at.success and at.success[0].value.startswith("K♥ K♥ Q♥ Q♥ is a tractor")
 
 
 def test_the_tractor_preset_asks_only_for_pairs() -> None:
@@ -100,9 +100,9 @@ def test_leading_lists_plays_with_more_and_judges_a_throw() -> None:
     at.selectbox(key=ui.EXAMPLE).set_value(next(n for n in ui.EXAMPLES if "Q44" in n)).run()
     assert not at.exception
     assert at.info[0].value.startswith("You lead")
-    assert at.warning and "The next player (W) chooses which you must lead: 4♥ 4♥ or Q♥" in at.warning[0].value
+    assert at.warning and "the next player (W) chooses which you must lead: 4♥ 4♥ or Q♥" in at.warning[0].value
     at.text_input(key=ui.OTHERS["S"]).input("2D 8S 7H 6H 2H JC 9C KD").run()
-    assert "S holds" not in at.warning[0].value and "You must lead Q♥" in at.warning[0].value
+    assert "S holds" not in at.warning[0].value and "you must lead Q♥" in at.warning[0].value
     at.text_input(key=ui.OTHERS["W"]).input("BJ 10S JH 3H AC KC 5C 4D").run()
     assert at.success and "the throw 4♥ 4♥ + Q♥ stands" in at.success[0].value
 
@@ -179,12 +179,12 @@ def test_a_link_poses_the_position() -> None:
 def test_rule_options_turn_order_and_failed_throws() -> None:
     at = editor().run()
     at.selectbox(key=ui.EXAMPLE).set_value(next(n for n in ui.EXAMPLES if "Q44" in n)).run()
-    assert "The next player (W) chooses" in at.warning[0].value
+    assert "the next player (W) chooses" in at.warning[0].value
     assert [t.label for t in at.text_input if t.key in ui.OTHERS.values()] == ["W's hand", "S's hand", "E's hand"]
     at.radio(key=ui.TURN_ORDER).set_value("clockwise").run()
     assert not at.exception
     # clockwise, E plays after N: E chooses, and the other hands are asked for in turn order
-    assert "The next player (E) chooses which you must lead: 4♥ 4♥ or Q♥" in at.warning[0].value
+    assert "the next player (E) chooses which you must lead: 4♥ 4♥ or Q♥" in at.warning[0].value
     assert [t.label for t in at.text_input if t.key in ui.OTHERS.values()] == ["E's hand", "S's hand", "W's hand"]
     assert any("Turn order N → E → S → W" in c.value for c in at.caption)
     assert [t.label for t in at.text_input if t.key in ui.TRICK] == ["N leads", "E plays", "S plays", "W plays"]
@@ -200,7 +200,7 @@ def test_rule_options_turn_order_and_failed_throws() -> None:
     at.text_input(key=ui.OTHERS["S"]).input("2D").run()
     at.text_input(key=ui.OTHERS["W"]).input("3D").run()
     pick_play(at, "AH QH 9H")
-    assert "The next player (E) chooses which you must lead: 9♥ or Q♥" in at.warning[0].value
+    assert "the next player (E) chooses which you must lead: 9♥ or Q♥" in at.warning[0].value
     assert json.loads(at.code[-1].value)["options"] == {"turn_order": "clockwise",
                                                        "failed_throw_part": "next_player_chooses"}
 
@@ -214,7 +214,7 @@ def test_a_saved_position_keeps_its_options() -> None:
     at.button(key=ui.SHARE + ":load").click().run()
     assert not at.exception and at.radio(key=ui.TURN_ORDER).value == "clockwise"
     pick_play(at, "QH 4H 4H")
-    assert "The next player (E) chooses" in at.warning[0].value
+    assert "the next player (E) chooses" in at.warning[0].value
     at.text_area(key=ui.SHARE + ":paste").input(json.dumps({**position, "options": {"kitty_size": 6}})).run()
     at.button(key=ui.SHARE + ":load").click().run()
     assert any("Not loaded" in e.value and "'kitty_size'" in e.value for e in at.error)
