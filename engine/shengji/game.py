@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.base import Verdict
 from engine.cards import Card, Deck
-from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset
+from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
 from engine.games import game_info
 from engine.shengji import state as hand
 from engine.shengji import table
@@ -82,6 +82,12 @@ class ShengjiGame(Game[Rules, State, Action]):
 
     def comment(self, before: State, action: Action, after: State) -> Step:
         return table.comment(before, action, after)
+
+    def prompt(self, state: State) -> Prompt:
+        return table.prompt(state)
+
+    def hand_groups(self, state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+        return table.hand_groups(state, cards)
 
     def outcome(self, state: State) -> Outcome | None:
         return table.outcome(state)

@@ -12,11 +12,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.cards import Card, Rank
-from engine.contract import COMMON_RULE, Outcome
+from engine.contract import COMMON_RULE, Outcome, Prompt
 from engine.shengji.bidding import check_declaration
 from engine.shengji.combos import decompose
-from engine.shengji.order import cards_text, draw_key
-from engine.shengji.rules import PRESETS, RANKS, TEAMS, Rules, default_note, nearest_preset
+from engine.shengji.examples import kitty_risk
+from engine.shengji.order import Group, cards_text, draw_key, points
+from engine.shengji.play import Duty, requirement
+from engine.shengji.rules import PRESETS, RANKS, TEAMS, KittyMultiplier, Rules, default_note, nearest_preset
 from engine.shengji.score import HandScore, team_of
 from engine.shengji.state import (
     Action,
@@ -28,12 +30,13 @@ from engine.shengji.state import (
     Play,
     State,
     action_text,
+    declaration_options,
     last_lead_largest,
     throw_penalty,
 )
 from engine.shengji.trick import judge_throw, trick_winner
 from engine.table import Seat, Step, TableView
-from engine.words import and_list, count, sentence
+from engine.words import and_list, count, number, or_list, sentence
 
 __all__ = ["START_OPTIONS", "comment", "nearest_preset", "outcome", "returns",
            "summary_row", "view"]
@@ -134,6 +137,121 @@ def _labels(r: State, trick: Sequence[tuple[Card, ...]]) -> list[str]:
             labels[i] = "discard"
     labels[out.winner] = (labels[out.winner] + " · winning").strip(" ·")
     return labels
+
+
+# ---------------------------------------------------------------------------------------------------
+# the decision in one line, and the hand in groups
+# ---------------------------------------------------------------------------------------------------
+
+
+def prompt(state: State) -> Prompt:
+    """What the seat to act must decide now, in one sentence, with the cards that matter."""
+    seat = state.to_act
+    if seat is None:
+        return Prompt("The hand is over.")
+    rules = state.rules
+    names = rules.seats
+    hand = state.hands[seat]
+    if state.phase is Phase.DRAW:
+        return _declare_prompt(state, seat)
+    if state.phase is Phase.NAME:
+        starter = names[state.starter or 0]
+        return Prompt(f"Nobody declared: name the trump suit for your partner {starter}, the starter.")
+    if state.phase is Phase.BURY:
+        k = rules.kitty
+        risk = kitty_risk(rules, 0) if not rules.bury_points_allowed else \
+            f"points you bury score {_multiplier_words(rules)} for the attackers if they win the last trick"
+        assert state.trump is not None
+        return Prompt(f"Bury {count(k, 'card')} face down: the {number(k)} from the kitty are marked; {risk}.",
+                      count=k, marked=tuple(state.trump.sort(state.kitty)), marked_label="from the kitty",
+                      highlight=tuple(state.trump.sort(c for c in hand if points([c]))), highlight_label="point cards")
+    if state.phase is Phase.CHOOSE:
+        assert state.throw is not None
+        leader = names[state.leader]
+        listed = or_list(cards_text(o, state.trump) for o in state.throw.options)
+        return Prompt(f"{leader}'s throw failed: choose which part {leader} must lead — {listed}.")
+    pos = state.position()
+    req = requirement(pos)
+    trump = pos.trump
+    if req.duty is Duty.LEAD:
+        return Prompt(sentence(req.reason))
+    group = req.group
+    assert group is not None
+    n = req.count
+    leader = names[state.leader]
+    led = f"{leader} led {req.lead_text}"
+    if req.duty is Duty.VOID:
+        trumps = tuple(trump.sort(c for c in hand if trump.is_trump(c)))
+        if group is Group.TRUMP:
+            return Prompt(f"{led}: you have no trumps, so discard any {count(n, 'card')}.", count=n)
+        return Prompt(f"{led}: you have no {group.noun}, so play any {count(n, 'card')} — a discard, or trumps in "
+                      "the led shape to win.", count=n, highlight=trumps, highlight_label="your trumps")
+    held = tuple(trump.sort(c for c in hand if trump.group(c) is group))
+    label = "your trumps" if group is Group.TRUMP else f"your {group.noun}"
+    if req.duty is Duty.ALL_OF_SUIT:
+        extra = n - len(req.must)
+        rest = f" and {count(extra, 'other card')}" if extra else ""
+        return Prompt(f"{led}: play all your {group.word(len(req.must))} ({cards_text(req.must, trump)}){rest}.",
+                      count=n, highlight=held, highlight_label=label)
+    return Prompt(f"{led}: follow {group.noun} with {count(n, 'card')} — {req.rung_text()}.", count=n,
+                  highlight=held, highlight_label=label)
+
+
+def _multiplier_words(rules: Rules) -> str:
+    if rules.kitty_multiplier is KittyMultiplier.DOUBLE:
+        return "× 2"
+    if rules.kitty_multiplier is KittyMultiplier.TWICE_CARDS:
+        return "× 2 × the cards each player plays to the last trick"
+    return "× 2 to the size of the last lead's largest combination"
+
+
+def _declare_prompt(state: State, seat: int) -> Prompt:
+    rules = state.rules
+    options = declaration_options(state, seat)
+    shown = tuple(sorted(dict.fromkeys(c for d in options for c in d.cards), key=draw_key(state.declare_rank(seat))))
+    first_round = state.fixed_starter is None
+    bankers = " and your team the bankers" if first_round else ""
+    current = state.current
+    last = state.deal.order[state.drawn - 1] if state.drawn else None
+    drew_now = not state.final and last is not None and state.deal.seat_of(state.drawn - 1) == seat and \
+        last in shown and current is None
+    if drew_now and last is not None:
+        what = "no trump" if last.is_joker else f"{last.suit.symbol if last.suit else ''} trump"
+        text = f"You drew {last.symbol_text}: declare to make {what}{bankers}, or pass."
+    elif current is not None and current.seat == seat:
+        text = f"You declared {current.symbols} ({current.outcome}): reinforce it with another copy, or pass."
+    elif current is not None:
+        text = (f"{rules.seats[current.seat]} declared {current.symbols} ({current.outcome}): override it with a "
+                "stronger declaration, or pass.")
+    elif state.final:
+        text = f"All the cards are drawn: declare now{bankers}, or pass — the last chance."
+    else:
+        text = "You may declare the trump suit, or pass."
+    return Prompt(text, highlight=shown, highlight_label="cards you could declare")
+
+
+def hand_groups(state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """``cards`` in groups for drawing: the trumps first, then each side suit in the hand's order; while the trump
+    is not fixed, the jokers and the cards that may be declared first, then each suit."""
+    groups: dict[str, list[Card]] = {}
+    trump = state.trump
+    if trump is not None:
+        for card in cards:
+            group = trump.group(card)
+            label = "Trumps" if group is Group.TRUMP else group.noun
+            groups.setdefault(label, []).append(card)
+    else:
+        seat = state.to_act if state.to_act is not None else 0
+        rank = state.declare_rank(seat)
+        for card in cards:
+            if card.is_joker:
+                label = "Jokers"
+            elif card.rank is rank:
+                label = f"{rank.text}s (may be declared)"
+            else:
+                label = card.suit.symbol if card.suit is not None else ""
+            groups.setdefault(label, []).append(card)
+    return tuple((label, tuple(members)) for label, members in groups.items())
 
 
 # ---------------------------------------------------------------------------------------------------
