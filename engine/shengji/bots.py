@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.base import PASS
 from engine.cards import Card
@@ -46,12 +46,25 @@ __all__ = ["BOTS", "bury_choice", "heuristic_bot", "random_bot"]
 
 
 def heuristic_bot(state: State, rng: random.Random) -> Action:
-    """The heuristic bot's action for the seat to act."""
+    """The heuristic bot's action for the seat to act (in a coach's play-out on integer cards: the same choice,
+    made there)."""
+    if type(state) is not State:  # a coach's play-out on integer cards (engine.shengji.playout)
+        return cast(Action, _fast().FastPlay(_fast().heuristic(cast(Any, state))))
     return _choose(state, rng, heuristic=True)
+
+
+def _fast() -> Any:
+    from engine.shengji import playout
+
+    return playout
 
 
 def random_bot(state: State, rng: random.Random) -> Action:
     """A random legal action for the seat to act (leads a random combination, never throws)."""
+    if type(state) is not State:  # a coach's play-out on integer cards (engine.shengji.playout)
+        from engine.shengji import playout
+
+        state = playout.to_state(cast(Any, state))
     return _choose(state, rng, heuristic=False)
 
 

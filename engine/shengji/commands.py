@@ -685,7 +685,10 @@ class BuryAnswer:
     legal: bool = arg(help="whether the burial is legal")
     points: int = arg(help="the points buried")
     trumps: int = arg(help="the trumps buried")
-    reason: str = arg(help="the verdict, and what the burial risks")
+    grade: str = arg(help="the coach's grade of a legal burial: good, or poor (it loses a third of a level or more a "
+                          "round on average against a sound burial in sampled deals); empty when it is not legal")
+    reason: str = arg(help="why: the rule broken, or the grade's reason")
+    risk: str = arg(help="what the burial risks: the points buried, the trumps given up, the suits now void")
 
 
 def bury(request: TrumpsRequest) -> BuryAnswer:

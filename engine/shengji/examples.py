@@ -419,7 +419,8 @@ def bury_answer(hand: Sequence[Card], buried: Sequence[Card], trump: Trump, rule
     trumps = sum(1 for c in buried if trump.is_trump(c))
     verdict = check_bury(hand, buried, rules)
     if not verdict.legal:
-        return {"legal": False, "points": pts, "trumps": trumps, "reason": verdict.reason}
+        return {"legal": False, "points": pts, "trumps": trumps, "grade": "", "reason": verdict.reason,
+                "risk": ""}
     left = Counter(hand)
     left.subtract(buried)
     bits = [f"you bury {_symbols(buried, trump)}", kitty_risk(rules, pts)]
@@ -429,7 +430,11 @@ def bury_answer(hand: Sequence[Card], buried: Sequence[Card], trump: Trump, rule
              and not [c for c in left.elements() if trump.group(c) is g]]
     if voids:
         bits.append(f"you are now void in {and_list(g.label for g in voids)}: you can trump those leads")
-    return {"legal": True, "points": pts, "trumps": trumps, "reason": "; ".join(bits)}
+    from engine.shengji.coach import grade_burial
+
+    grade, why = grade_burial(rules, trump, hand, buried)
+    return {"legal": True, "points": pts, "trumps": trumps, "grade": grade, "reason": why,
+            "risk": "; ".join(bits)}
 
 
 def example_throw(seed: int, rules: Rules) -> dict[str, Any]:

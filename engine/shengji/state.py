@@ -228,6 +228,11 @@ class State:
     penalty: int = 0
     throw: ThrowJudgement | None = None
     score: HandScore | None = None
+    hidden_history: bool = False
+    """A position posed in the editor: its earlier tricks stand for cards played before, which nobody knows."""
+    playout: bool = False
+    """A world the coach sampled (:meth:`~engine.shengji.game.ShengjiGame.determinize`): its play phase is played
+    out on integer cards (:mod:`engine.shengji.playout`)."""
 
     @property
     def banker_team(self) -> int | None:
