@@ -49,13 +49,19 @@ def heuristic_bot(state: State, rng: random.Random) -> Action:
     """The heuristic bot's action for the seat to act (in a coach's play-out on integer cards: the same choice,
     made there)."""
     if type(state) is not State:  # a coach's play-out on integer cards (engine.shengji.playout)
-        return cast(Action, _fast().FastPlay(_fast().heuristic(cast(Any, state))))
+        fast = _FAST or _load_fast()
+        return fast.FastPlay(fast.heuristic(state))  # type: ignore[no-any-return]
     return _choose(state, rng, heuristic=True)
 
 
-def _fast() -> Any:
+_FAST: Any = None
+
+
+def _load_fast() -> Any:
+    global _FAST
     from engine.shengji import playout
 
+    _FAST = playout
     return playout
 
 

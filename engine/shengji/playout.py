@@ -39,6 +39,7 @@ __all__ = ["FastPlay", "FastState", "IntTrump", "context", "fork", "from_state",
            "to_state", "winner"]
 
 TRUMP = Group.TRUMP
+_build: Any = build  # the bots' own builder, on integer cards (typed for cards)
 Record = tuple[int, tuple[tuple[int, ...], ...], int, int, tuple[int, ...]]
 """A trick played out: (leader, plays from the leader, winner, points, the failed throw taken back)."""
 
@@ -57,6 +58,8 @@ class IntTrump:
     points: tuple[int, ...] = field(compare=False, repr=False)
     gidx: tuple[int, ...] = field(compare=False, repr=False, default=())
     """Each card's group as its index in :data:`~engine.shengji.order.GROUPS` (4: the trumps)."""
+    desc: tuple[tuple[int, ...], ...] = field(compare=False, repr=False, default=())
+    """Each group's cards (by group index), highest level first."""
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     """Leads decomposed and plays' strengths, by (cards, the widest set) — the same questions recur."""
 
@@ -79,7 +82,9 @@ def context(trump: Trump, decks: int) -> IntTrump:
     cards = tuple(deck_of(_rules_for(decks)).distinct())
     return IntTrump(trump, cards, {c: i for i, c in enumerate(cards)}, tuple(trump.group(c) for c in cards),
                     tuple(trump.level(c) for c in cards), tuple(trump.key(c) for c in cards),
-                    tuple(points([c]) for c in cards), tuple(GROUPS.index(trump.group(c)) for c in cards))
+                    tuple(points([c]) for c in cards), tuple(GROUPS.index(trump.group(c)) for c in cards),
+                    tuple(tuple(sorted((i for i, c in enumerate(cards) if trump.group(c) is g),
+                                       key=lambda i: -trump.level(cards[i]))) for g in GROUPS))
 
 
 @lru_cache(maxsize=8)
@@ -213,7 +218,7 @@ def _lead_shape(lead: tuple[int, ...], ctx: IntTrump, rules: Rules) -> tuple[Gro
         found = ctx.memo[key] = (group, len(parts), format_of(parts), leading_shape(parts), parts)
         if len(ctx.memo) > 50_000:
             ctx.memo.clear()
-    return cast(tuple[Group, int, Format, Shape, Any], found)
+    return found
 
 
 def _strength(play_: tuple[int, ...], fmt: Format, shape: Shape, ctx: IntTrump) -> int | None:
@@ -357,10 +362,11 @@ def _holding(cards: Sequence[int], ctx: IntTrump, group: Group) -> Holding:
     for c in count:
         levels.setdefault(lv_of[c], []).append(c)
     holding = Holding.__new__(Holding)
-    holding.count = cast(Any, count)
-    holding.trump = cast(Any, ctx)
+    holding.count = count  # type: ignore[assignment]
+    holding.trump = ctx  # type: ignore[assignment]
     holding.group = group
-    holding.levels = cast(Any, {lv: tuple(cs) for lv, cs in levels.items()})
+    frozen: Any = {lv: tuple(cs) for lv, cs in levels.items()}
+    holding.levels = frozen
     holding.total = sum(count.values())
     holding._desc = tuple(sorted(levels, reverse=True))
     return holding
@@ -428,49 +434,52 @@ def _lead(fast: FastState) -> tuple[int, ...]:
     seat = fast.to_act
     assert seat is not None
     ctx, rules = fast.ctx, fast.rules
-    it = cast(Any, ctx)
+    it: Any = ctx
     hand = fast.hands[seat]
-    gidx, levels, pts = ctx.gidx, ctx.levels, ctx.points
+    gidx, levels = ctx.gidx, ctx.levels
     width_max = rules.max_width
-    unseen = [rules.decks - p for p in fast.played]
-    for c in hand:
-        unseen[c] -= 1
-    if seat == fast.starter:
-        for c in fast.buried:
-            unseen[c] -= 1
-    by_group: list[dict[int, int]] = [{}, {}, {}, {}, {}]
-    # the highest unseen level holding a set of each width, per group (what beats a single, a pair, a triple)
-    top_set = [[-1] * (width_max + 1) for _ in range(5)]
-    for c, n in enumerate(unseen):
-        if n > 0:
-            g = gidx[c]
-            by_group[g][c] = n
-            tops = top_set[g]
-            lv = levels[c]
-            for w in range(1, (n if n < width_max else width_max) + 1):
-                if lv > tops[w]:
-                    tops[w] = lv
+    decks = rules.decks
+    played = fast.played
+    held: dict[int, int] = {}
     mine: list[list[int]] = [[], [], [], [], []]
     for c in hand:
+        held[c] = held.get(c, 0) + 1
         mine[gidx[c]].append(c)
+    if seat == fast.starter:
+        for c in fast.buried:
+            held[c] = held.get(c, 0) + 1
+
+    def unseen(c: int) -> int:
+        return decks - played[c] - held.get(c, 0)
+
     winners: dict[int, list[Part]] = {}
     decomposed: dict[int, list[Part]] = {}
+    memo = ctx.memo
     for g in range(5):
-        if not mine[g]:
+        cards = mine[g]
+        if not cards:
             continue
-        out: Holding | None = None
-        key = ("parts", tuple(mine[g]), width_max)
-        parts = ctx.memo.get(key)
+        key = ("parts", tuple(cards), width_max)
+        parts = memo.get(key)
         if parts is None:
-            parts = ctx.memo[key] = _decompose(mine[g], ctx, width_max)
+            parts = memo[key] = _decompose(cards, ctx, width_max)
         decomposed[g] = parts
+        tops: dict[int, int] = {}  # width → the highest unseen level with a set of that width
+        out: Holding | None = None
         for part in parts:
             width, length, top, _ = part
             if length == 1:
-                beaten = top_set[g][width] > top
+                if width not in tops:
+                    tops[width] = next((levels[c] for c in ctx.desc[g] if unseen(c) >= width), -1)
+                beaten = tops[width] > top
             else:
                 if out is None:
-                    out = Holding(cast(Any, by_group[g]), it, GROUPS[g])
+                    counts: Any = {}
+                    for c in ctx.desc[g]:
+                        n = unseen(c)
+                        if n > 0:
+                            counts[c] = n
+                    out = Holding(counts, it, GROUPS[g])
                 highest = out.best_top((width, length))
                 beaten = highest is not None and highest > top
             if not beaten:
@@ -484,6 +493,7 @@ def _lead(fast: FastState) -> tuple[int, ...]:
     candidates = [p for g in plain for p in winners[g]] or winners.get(4, [])
     if candidates:
         return max(candidates, key=lambda p: (len(p[3]), p[2]))[3]
+    pts = ctx.points
     present = [g for g in range(4) if mine[g]] or [4]
     longest = max(present, key=lambda g: len(mine[g]))
     return min(decomposed[longest], key=lambda p: (sum(pts[c] for c in p[3]) > 0, len(p[3]) == 1, p[2]))[3]
@@ -512,7 +522,7 @@ def _follow(fast: FastState) -> tuple[int, ...]:
         return _challenge(fast, play_) is not None
 
     if 0 < holding.total <= n:  # all of the suit
-        must = tuple(cast(list[int], holding.expanded()))
+        must: tuple[int, ...] = tuple(holding.expanded())  # type: ignore[arg-type]
         rest = [c for c in hand if groups[c] is not group]
         key = point_key if partner_winning else low_key
         return must + tuple(sorted(rest, key=key)[: n - len(must)])
@@ -523,20 +533,20 @@ def _follow(fast: FastState) -> tuple[int, ...]:
             if group is not TRUMP and trumps.total >= n and satisfy(trumps, shapes) is not None:
                 up = tuple(reversed(trumps.levels_desc))
                 for order in (up, trumps.levels_desc):
-                    attempt = cast(tuple[int, ...], build(trumps, shapes, n, order, cast(Any, lambda c: levels[c])))
+                    attempt: tuple[int, ...] = _build(trumps, shapes, n, order, lambda c: levels[c])
                     if wins(attempt):
                         return attempt
         key = point_key if partner_winning else low_key
         return tuple(sorted(hand, key=key)[:n])
     fmt = next(f for f in ladder_for(parts, rules) if satisfy(holding, f) is not None)
     up = tuple(reversed(holding.levels_desc))
-    low = cast(tuple[int, ...], build(holding, fmt, n, up, cast(Any, low_key)))
+    low: tuple[int, ...] = _build(holding, fmt, n, up, low_key)
     if partner_winning:
         if last_to_play or trick_points:
-            return cast(tuple[int, ...], build(holding, fmt, n, up, cast(Any, point_key)))
+            return _build(holding, fmt, n, up, point_key)  # type: ignore[no-any-return]
         return low
     if fmt != (SINGLE,) * n or trick_points or last_to_play:
-        high = cast(tuple[int, ...], build(holding, fmt, n, holding.levels_desc, cast(Any, lambda c: -levels[c])))
+        high: tuple[int, ...] = _build(holding, fmt, n, holding.levels_desc, lambda c: -levels[c])
         for attempt in (low, high):
             if wins(attempt):
                 return attempt
