@@ -686,7 +686,8 @@ class BuryAnswer:
     points: int = arg(help="the points buried")
     trumps: int = arg(help="the trumps buried")
     grade: str = arg(help="the coach's grade of a legal burial: good, or poor (it loses a third of a level or more a "
-                          "round on average against a sound burial in sampled deals); empty when it is not legal")
+                          "round on average against a sound burial in sampled deals); empty when it is not legal or "
+                          "the hand is not a whole starter's hand (the kitty picked up)")
     reason: str = arg(help="why: the rule broken, or the grade's reason")
     risk: str = arg(help="what the burial risks: the points buried, the trumps given up, the suits now void")
 
@@ -694,6 +695,10 @@ class BuryAnswer:
 def bury(request: TrumpsRequest) -> BuryAnswer:
     """May the starter bury ``play`` from ``hand`` (hand + kitty)? With the points and trumps it risks."""
     rules = rules_of(request)
+    most = rules.hand_size + rules.kitty
+    if len(request.hand) > most:
+        raise InvalidPositionError(f"field 'hand': the starter holds {most} cards with the kitty, not "
+                                   f"{len(request.hand)}")
     return BuryAnswer(**examples.bury_answer(request.hand, request.play, trump_of(request, rules), rules))
 
 
@@ -909,12 +914,36 @@ def _levels(levels: Mapping[str, Rank], rules: Rules) -> tuple[Rank, Rank]:
     return ns, we
 
 
+def check_points(rules: Rules, kitty_points: int, trick_points: int = 0, field: str = "attacker_points") -> None:
+    """Refuse points no hand of ``rules`` can have: not in fives, more than the points in play, a kitty holding more
+    points than its cards can (InvalidRequestError naming the field and the limit)."""
+    total = rules.total_points
+    for name, value in ((field, trick_points), ("kitty_points", kitty_points)):
+        if value % 5:
+            raise InvalidRequestError(f"field {name!r}: {value} points cannot happen: points come in fives (5s, 10s "
+                                      "and kings)")
+    if trick_points > total:
+        raise InvalidRequestError(f"field {field!r}: {trick_points} is more than the {total} points in play with "
+                                  f"{count(rules.decks, 'deck')}")
+    most = min(total, 10 * rules.kitty)
+    if kitty_points > most:
+        raise InvalidRequestError(f"field 'kitty_points': a kitty of {count(rules.kitty, 'card')} holds at most "
+                                  f"{most} points, not {kitty_points}")
+    if trick_points + kitty_points > total:
+        raise InvalidRequestError(f"fields {field!r} and 'kitty_points': {trick_points} + {kitty_points} is more "
+                                  f"than the {total} points in play")
+
+
 def score(request: ScoreRequest) -> ScoreAnswer:
     """Score a hand: attackers' trick points + the kitty bonus (+ penalty) → level change, next banker."""
     rules = rules_of(request)
-    if request.kitty_points > rules.total_points:
-        raise InvalidRequestError(f"field 'kitty_points': {request.kitty_points} is more than the "
-                                  f"{rules.total_points} points in play")
+    check_points(rules, request.kitty_points, request.attacker_points)
+    per = rules.throw_penalty_per_card
+    if request.penalty and (not per or request.penalty % per):
+        raise InvalidRequestError(
+            f"field 'penalty': {request.penalty} cannot happen under these rules: a failed throw costs "
+            + (f"{count(per, 'point')} for each card taken back" if per else "nothing (the option “Failed throw: "
+               "points per card taken back” is 0)"))
     if request.last_trick_cards > rules.hand_size:
         raise InvalidRequestError(f"field 'last_trick_cards': a hand holds only {rules.hand_size} cards")
     s = score_hand(rules, trick_points=request.attacker_points, kitty_points=request.kitty_points,
@@ -944,6 +973,7 @@ class KittyAnswer:
 def kitty(request: KittyRequest) -> KittyAnswer:
     """The kitty multiplier and bonus for a last trick of ``last_trick_cards`` cards per player."""
     rules = rules_of(request)
+    check_points(rules, request.kitty_points)
     if request.last_trick_cards > rules.hand_size:
         raise InvalidRequestError(f"field 'last_trick_cards': a hand holds only {rules.hand_size} cards")
     cards, largest = request.last_trick_cards, request.largest_combo

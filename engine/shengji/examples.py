@@ -430,11 +430,13 @@ def bury_answer(hand: Sequence[Card], buried: Sequence[Card], trump: Trump, rule
              and not [c for c in left.elements() if trump.group(c) is g]]
     if voids:
         bits.append(f"you are now void in {and_list(g.label for g in voids)}: you can trump those leads")
+    risk = "; ".join(bits)
+    if len(hand) != rules.hand_size + rules.kitty:  # not a whole starter's hand: nothing to play out
+        return {"legal": True, "points": pts, "trumps": trumps, "grade": "", "reason": verdict.reason, "risk": risk}
     from engine.shengji.coach import grade_burial
 
     grade, why = grade_burial(rules, trump, hand, buried)
-    return {"legal": True, "points": pts, "trumps": trumps, "grade": grade, "reason": why,
-            "risk": "; ".join(bits)}
+    return {"legal": True, "points": pts, "trumps": trumps, "grade": grade, "reason": why, "risk": risk}
 
 
 def example_throw(seed: int, rules: Rules) -> dict[str, Any]:

@@ -132,9 +132,15 @@ class Position:
                     f"the lead has {len(lead)} cards but your hand only {len(hand)}: every player holds as "
                     "many cards as the leader"
                 )
-        limit = rules.hand_size + rules.kitty
+        limit = rules.hand_size
         if len(hand) > limit:
-            raise InvalidPositionError(f"a hand of {len(hand)} cards is more than a player can hold ({limit})")
+            raise InvalidPositionError(
+                f"a hand of {len(hand)} cards is more than a player holds in the tricks ({limit} with "
+                f"{count(rules.decks, 'deck')}; only the starter holds the kitty too, while burying)")
+        for seat, cards in other_hands:
+            if len(cards) > limit:
+                raise InvalidPositionError(f"{seat}'s hand of {len(cards)} cards is more than a player holds in the "
+                                           f"tricks ({limit})")
         return cls(rules, trump, hand, lead, other_hands, beat_lead and rules.must_beat_failed_throw)
 
     @property

@@ -119,7 +119,7 @@ def test_order_and_bands_and_rules() -> None:
     assert diff["kitty_multiplier"] == {"competition": "double", "tractor": "twice_cards"}
     sizes = COMMANDS["rules"]({"decks": 3})
     assert (sizes["hand_size"], sizes["kitty"], sizes["threshold"], sizes["band"]) == (39, 6, 120, 60)
-    assert sizes["rules"]["decks"] == 3 and sizes["summary"].startswith("With 3 decks: 162 cards")
+    assert sizes["rules"]["decks"] == 3 and sizes["summary"].startswith("With three decks: 162 cards")
 
 
 def test_kitty_and_turn_kitty_and_points() -> None:

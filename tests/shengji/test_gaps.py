@@ -72,7 +72,8 @@ def test_a_total_below_zero_counts_as_no_points_or_extends_the_table() -> None:
     extended = rules(below_zero="extended")
     assert [level_change(p, extended).levels for p in (0, -5, -40, -45, -80, -85)] == [3, 4, 4, 5, 5, 6]
     assert level_change(-45, extended).bankers_keep
-    out = COMMANDS["score"]({"options": {"below_zero": "extended"}, "attacker_points": 0, "penalty": -50})
+    out = COMMANDS["score"]({"preset": "tractor", "options": {"below_zero": "extended"}, "attacker_points": 0,
+                             "penalty": -50})
     assert out["attacker_points"] == -50 and out["levels_up"] == 5
 
 

@@ -122,7 +122,8 @@ def test_decks_and_seeded_deal() -> None:
     at.radio(key=ui.DECKS).set_value(1).run()
     assert not at.exception
     # the second copies are dropped; 20 cards are too many for one deck, and the page says so
-    assert any("a hand of 20 cards is more than a player can hold (18)" in e.value for e in at.error)
+    assert any("a hand of 20 cards is more than a player holds in the tricks (12 with one deck" in e.value
+               for e in at.error)
     at.radio(key=ui.DECKS).set_value(3).run()
     at.number_input(key=ui.SEED).set_value(7).run()
     at.button(key=ui.EDITOR + "deal").click().run()

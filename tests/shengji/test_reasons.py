@@ -85,10 +85,10 @@ def test_a_throw_checked_against_the_other_hands_names_the_tractor_penalty() -> 
 def test_the_burial_risk_is_exactly_double_under_the_competition_rules() -> None:
     hand = "3H 4H 5H 6H 7H 8H 9H JH KH"
     comp = COMMANDS["bury"]({"trump_rank": "2", "trump_suit": "S", "hand": hand, "play": "3H 4H 5H 6H 7H 8H 9H KH"})
-    assert comp["legal"] and "× 2 (30)" in comp["reason"] and "or more" not in comp["reason"]
+    assert comp["legal"] and "× 2 (30)" in comp["risk"] and "or more" not in comp["risk"]
     tractor = COMMANDS["bury"]({"preset": "tractor", "trump_rank": "2", "trump_suit": "S", "hand": hand,
                                 "play": "3H 4H 5H 6H 7H 8H 9H KH"})
-    assert "× 2 × the cards each player plays to it (30 for a single card, 150 for five)" in tractor["reason"]
+    assert "× 2 × the cards each player plays to it (30 for a single card, 150 for five)" in tractor["risk"]
 
 
 def test_a_three_deck_lead_mentions_triples_and_a_one_deck_lead_no_pairs() -> None:
