@@ -1,6 +1,7 @@
 """Shengji speed: ``check``, full distinct enumeration of legal plays, and whole-round simulation.
 
     .venv/bin/python bench/bench_shengji.py            # --positions 2000 --rounds 1000 --seed 1
+    .venv/bin/python bench/bench_shengji.py --baseline main   # the coach's play-outs timed on main's engine too
 
 Prints CPU-time figures (``time.process_time``, so other jobs on the machine disturb them less) and the
 ratio against the issue's peer figure: a Rust engine (rbtying/shengji's ``mechanics`` crate) takes about
@@ -165,17 +166,122 @@ def bench_simulation(rounds: int, seed: int) -> None:
               f"{spent:.1f} s CPU ({spent / n * 1000:.1f} ms/round)" + (" — target < 20 s" if bots == "random" else ""))
 
 
+PLAYOUT_SCRIPT = """
+import random, sys, time
+from engine.shengji import GAME
+bot = GAME.bot("heuristic")
+n, seed = int(sys.argv[1]), int(sys.argv[2])
+starts = []
+for s in range(seed, seed + n):
+    state = GAME.new_game(GAME.rules("competition"), s)
+    rng = random.Random(s)
+    while state.phase.value != "play":
+        state = GAME.apply_unchecked(state, bot.choose(state, rng))
+    starts.append(state)
+def play(state):
+    rng = random.Random(0)
+    while GAME.to_act(state) is not None:
+        state = GAME.apply_unchecked(state, bot.choose(state, rng))
+    return state
+t = time.process_time()
+for state in starts:
+    play(state)
+print((time.process_time() - t) / n * 1000)
+"""
+
+
+def playout_ms(root: Path, n: int, seed: int) -> float:
+    """CPU ms per heuristic play-out of the play phase of a two-deck round, with the engine found in ``root``
+    (the same positions: the seeds' rounds played up to their first lead), in a fresh process."""
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", PLAYOUT_SCRIPT, str(n), str(seed)], cwd=root, check=True,
+                         capture_output=True, text=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def bench_playouts(n: int, seed: int, baseline: str | None) -> None:
+    """The coach's play-outs: the State path against the integer-card path, and (with ``baseline``) the same
+    play-outs on another commit's engine, in the same run."""
+    import random
+
+    from engine.shengji import Phase
+
+    bot = GAME.bot("heuristic")
+    starts = []
+    for s in range(seed, seed + n):
+        state = GAME.new_game(make_rules("competition"), s)
+        rng = random.Random(s)
+        while state.phase is not Phase.PLAY:
+            state = GAME.apply_unchecked(state, bot.choose(state, rng))
+        starts.append(state)
+
+    def play(state: object) -> object:
+        rng = random.Random(0)
+        while GAME.to_act(state) is not None:  # type: ignore[arg-type]
+            state = GAME.apply_unchecked(state, bot.choose(state, rng))  # type: ignore[arg-type]
+        return state
+
+    from engine.shengji import playout
+
+    slow = cpu(lambda: [play(s) for s in starts]) / n
+    fast = cpu(lambda: [play(playout.from_state(s)) for s in starts]) / n
+    print(f"play-outs: {n} two-deck rounds from their first lead, heuristic bots: State path {slow * 1000:.1f} ms, "
+          f"integer cards {fast * 1000:.2f} ms per play-out, the conversion included ({slow / fast:.1f}× faster)")
+    if baseline:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as tmp:
+            import subprocess
+
+            archive = subprocess.run(["git", "archive", baseline, "engine"], capture_output=True, check=True,
+                                     cwd=Path(__file__).resolve().parent.parent).stdout
+            subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+            before = playout_ms(Path(tmp), n, seed)
+        print(f"  the same play-outs on {baseline}: {before:.1f} ms — now {fast * 1000:.2f} ms "
+              f"({before / (fast * 1000):.1f}× cheaper)")
+
+
+def bench_advice(seed: int) -> None:
+    """One piece of advice at the default budget (32 samples an option), one process, for a few decisions."""
+    import random
+
+    from engine.advisor import DEFAULT_BUDGET, advise
+    from engine.shengji import Phase
+
+    bot = GAME.bot("heuristic")
+    cases = [("a lead", Phase.PLAY, 0), ("a follow", Phase.PLAY, 1), ("a lead, mid-hand", Phase.PLAY, 40),
+             ("the kitty burial", Phase.BURY, 0)]
+    for name, phase, extra in cases:
+        state = GAME.new_game(make_rules("competition"), seed)
+        rng = random.Random(seed)
+        while state.phase is not phase:
+            state = GAME.apply_unchecked(state, bot.choose(state, rng))
+        for _ in range(extra):
+            state = GAME.apply_unchecked(state, bot.choose(state, rng))
+        start = time.process_time()
+        advice = advise(GAME, state, budget=DEFAULT_BUDGET, workers=1)
+        spent = time.process_time() - start
+        print(f"advice on {name}: {advice.considered:,} legal, {len(advice.options)} compared × {advice.samples} "
+              f"samples: {spent:.2f} s CPU on one core (target < 3 s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--positions", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=1000)
+    parser.add_argument("--playouts", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--baseline", default=None,
+                        help="a git commit whose engine the play-outs are also timed on (e.g. main)")
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]}; peer (Rust, rbtying/shengji mechanics): not run here, "
           f"issue figure {PEER_SECONDS} s")
     bench_check(args.positions, args.seed)
     bench_enumeration(args.seed)
     bench_simulation(args.rounds, args.seed)
+    bench_playouts(args.playouts, args.seed, args.baseline)
+    bench_advice(args.seed)
 
 
 if __name__ == "__main__":

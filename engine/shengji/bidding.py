@@ -24,10 +24,11 @@ from dataclasses import dataclass
 from engine.base import Verdict
 from engine.cards import Card, CardsText, Rank, Suit
 from engine.errors import InvalidPositionError
-from engine.shengji.combos import number_word
 from engine.shengji.enumeration import submultisets, windows
 from engine.shengji.order import Trump, cards_text, points
-from engine.shengji.rules import DeclareOrder, NoDeclaration, Rules
+from engine.shengji.rules import DeclareOrder, FixedTrump, NoDeclaration, Rules, default_note, is_default
+from engine.words import and_list, clause, number
+from engine.words import count as counted
 
 __all__ = [
     "Declaration",
@@ -104,39 +105,50 @@ def check_declaration(
     try:
         new = declaration(cards, seat)
     except InvalidPositionError as error:
-        return Verdict(False, str(error)[0].upper() + str(error)[1:] + ".")
+        return Verdict(False, clause(str(error)))
     card, count = new.card, new.count
     shown = cards_text(cards)
+    if rules.fixed_trump is not FixedTrump.DECLARED:
+        return Verdict(False, f"nobody declares under these rules: the trump suit is {rules.fixed_trump.label}")
     if card.is_joker:
+        if not rules.no_trump_declarations:
+            return Verdict(False, "jokers never declare under these rules: there are no no-trump rounds")
         if count < 2:
-            return Verdict(False, "A joker never declares alone: show a pair of identical jokers for no trump.")
+            return Verdict(False, "a joker never declares alone: show a pair of identical jokers for no trump")
     elif card.rank is not rank:
-        return Verdict(False, f"Only the trump rank ({rank.text}) can be declared; {shown} is not.")
+        return Verdict(False, f"only cards of the trump rank ({rank.text}) can be declared, and {shown} is not one")
     if hand is not None:
         held = Counter(hand)[card]
+        if held == 0:
+            return Verdict(False, f"{card.symbol_text} is not in your hand")
         if held < count:
-            return Verdict(False, f"You hold {held} {card.symbol_text}, not {count}.")
+            return Verdict(False, f"you hold {number(held)} {card.symbol_text}, not {number(count)}")
     if current is None:
-        return Verdict(True, f"{names[seat]} declares {shown}: {new.outcome}.")
+        return Verdict(True, f"{names[seat]} declares {shown}: {new.outcome}")
     if current.seat == seat:
         if card == current.card and count > current.count:
-            return Verdict(True, f"{names[seat]} reinforces the declaration with {shown}.")
-        return Verdict(False, "You may not override your own declaration; you may only reinforce it by showing "
-                              f"more copies of {current.card.symbol_text}.")
+            return Verdict(True, f"{names[seat]} reinforces the declaration with {shown}: it is harder to override")
+        return Verdict(False, "you may not override your own declaration; you may only reinforce it by showing "
+                              f"more copies of {current.card.symbol_text}")
     if strength(card, count, rules) > strength(current.card, current.count, rules):
-        return Verdict(True, f"{names[seat]} overrides {current.symbols} with {shown}: {new.outcome}.")
+        return Verdict(True, f"{names[seat]} overrides {current.symbols} with {shown}: {new.outcome}")
     return Verdict(False, f"{shown} cannot override {current.symbols}: {_order_hint(current, rules)}")
+
+
+def is_reinforcement(cards: Sequence[Card], seat: int, current: Declaration | None) -> bool:
+    """Whether showing ``cards`` by ``seat`` reinforces its own standing declaration (rather than overriding)."""
+    return current is not None and current.seat == seat and bool(cards) and set(cards) == {current.card}
 
 
 def _order_hint(current: Declaration, rules: Rules) -> str:
     if rules.declare_order is DeclareOrder.TRACTOR:
         if current.card.is_joker:
-            return "a pair of jokers cannot be overridden."
+            return "a pair of jokers cannot be overridden"
         if current.count >= 2:
-            return "a pair of rank cards is overridden only by a pair of identical jokers."
-        return "a single rank card is overridden by a pair of identical rank cards or jokers."
-    return ("it needs more identical cards, or as many cards of a stronger kind "
-            "(rank cards < small jokers < big jokers).")
+            return "a pair of rank cards is overridden only by a pair of identical jokers"
+        return "a single rank card is overridden by a pair of identical rank cards or jokers"
+    return ("it needs more identical cards, or as many cards of a stronger kind (rank cards < small jokers < big "
+            "jokers)")
 
 
 def legal_declarations(
@@ -166,26 +178,33 @@ class KittyTurn:
 
 def turn_kitty(kitty: Sequence[Card], rank: Rank, rules: Rules) -> KittyTurn:
     """Turn the kitty's cards one at a time to fix the trump suit (later rounds with no declaration)."""
-    if rules.no_declaration is NoDeclaration.FIRST_KITTY_CARD:
+    if rules.no_declaration is not NoDeclaration.TURN_KITTY:
         for i, card in enumerate(kitty):
             if card.suit is not None:
-                return KittyTurn(card.suit, tuple(kitty[: i + 1]),
-                                 f"nobody declared: the first kitty card turned, {card.symbol_text}, "
-                                 f"makes {card.suit.symbol} trump.")
+                if i == 0:
+                    why = (f"nobody declared: the first kitty card turned, {card.symbol_text}, makes "
+                           f"{card.suit.symbol} trump")
+                else:
+                    jokers = and_list(c.symbol_text for c in kitty[:i])
+                    first = "card turned was" if i == 1 else "cards turned were"
+                    name = "names" if i == 1 else "name"
+                    why = (f"nobody declared: the first kitty {first} {jokers}, which {name} no suit, so the next, "
+                           f"{card.symbol_text}, makes {card.suit.symbol} trump")
+                return KittyTurn(card.suit, tuple(kitty[: i + 1]), why)
     else:
         for i, card in enumerate(kitty):
             if card.rank is rank and card.suit is not None:
                 return KittyTurn(card.suit, tuple(kitty[: i + 1]),
                                  f"nobody declared: the kitty was turned until a {rank.text} showed "
-                                 f"({card.symbol_text}), so {card.suit.symbol} is trump.")
+                                 f"({card.symbol_text}), so {card.suit.symbol} is trump")
         plain = [c for c in kitty if c.suit is not None]
         if plain:
             best = max(plain, key=lambda c: c.rank.value)  # max keeps the first turned among ties
             assert best.suit is not None
             return KittyTurn(best.suit, tuple(kitty),
                              f"nobody declared and no {rank.text} was in the kitty: its highest card, "
-                             f"{best.symbol_text}, makes {best.suit.symbol} trump.")
-    return KittyTurn(None, tuple(kitty), "nobody declared and the kitty holds only jokers: no trump suit.")
+                             f"{best.symbol_text}, makes {best.suit.symbol} trump")
+    return KittyTurn(None, tuple(kitty), "nobody declared and the kitty holds only jokers: no trump suit")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -199,15 +218,22 @@ def check_bury(hand: Sequence[Card], cards: Sequence[Card], rules: Rules) -> Ver
     have = Counter(hand)
     for card, n in Counter(cards).items():
         if have[card] < n:
-            return Verdict(False, f"{card.symbol_text} is not in your hand.")
+            if have[card] == 0:
+                return Verdict(False, f"{card.symbol_text} is not in your hand")
+            return Verdict(False, f"you hold {number(have[card])} {card.symbol_text}, not {number(n)}")
     if len(cards) != k:
-        return Verdict(False, f"The kitty holds {number_word(k)} cards: bury exactly {number_word(k)}, "
-                              f"not {number_word(len(cards))}.")
-    if not rules.bury_points_allowed and points(cards):
+        return Verdict(False, f"the kitty holds {counted(k, 'card')}: bury exactly {number(k)}, "
+                              f"not {number(len(cards))}")
+    pts = points(cards)
+    if not rules.bury_points_allowed and pts:
         plain = sum(n for c, n in have.items() if not points([c]))
         if plain >= k:
-            return Verdict(False, "These rules forbid burying point cards while you hold enough other cards.")
-    return Verdict(True, f"You may bury these {number_word(k)} cards ({points(cards)} points).")
+            return Verdict(False, "these rules forbid burying point cards while you hold enough other cards")
+    if not pts:
+        return Verdict(True, f"these {counted(k, 'card')} may be buried; they hold no points")
+    note = f" (point cards may be buried: {default_note('bury_points_allowed')})" \
+        if is_default(rules, "bury_points_allowed") else ""
+    return Verdict(True, f"these {counted(k, 'card')} may be buried; they hold {counted(pts, 'point')}{note}")
 
 
 def bury_choices(hand: Sequence[Card], trump: Trump, rules: Rules) -> Iterator[tuple[Card, ...]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.base import PASS
 from engine.cards import Card
@@ -22,8 +22,19 @@ from engine.shengji.bidding import Declaration, check_bury
 from engine.shengji.combos import SINGLE, Combo, Format, Holding, decompose, placement_cards, satisfy
 from engine.shengji.deal import deck_of
 from engine.shengji.order import Group, Trump, points, trump_for
-from engine.shengji.play import Duty, Position, requirement
-from engine.shengji.state import Action, Bury, Choose, Declare, Phase, Play, State, declaration_options
+from engine.shengji.play import Duty, requirement
+from engine.shengji.state import (
+    NAMEABLE,
+    Action,
+    Bury,
+    Choose,
+    Declare,
+    Name,
+    Phase,
+    Play,
+    State,
+    declaration_options,
+)
 from engine.shengji.trick import trick_winner
 
 if TYPE_CHECKING:
@@ -35,12 +46,31 @@ __all__ = ["BOTS", "bury_choice", "heuristic_bot", "random_bot"]
 
 
 def heuristic_bot(state: State, rng: random.Random) -> Action:
-    """The heuristic bot's action for the seat to act."""
+    """The heuristic bot's action for the seat to act (in a coach's play-out on integer cards: the same choice,
+    made there)."""
+    if type(state) is not State:  # a coach's play-out on integer cards (engine.shengji.playout)
+        fast = _FAST or _load_fast()
+        return fast.FastPlay(fast.heuristic(state))  # type: ignore[no-any-return]
     return _choose(state, rng, heuristic=True)
+
+
+_FAST: Any = None
+
+
+def _load_fast() -> Any:
+    global _FAST
+    from engine.shengji import playout
+
+    _FAST = playout
+    return playout
 
 
 def random_bot(state: State, rng: random.Random) -> Action:
     """A random legal action for the seat to act (leads a random combination, never throws)."""
+    if type(state) is not State:  # a coach's play-out on integer cards (engine.shengji.playout)
+        from engine.shengji import playout
+
+        state = playout.to_state(cast(Any, state))
     return _choose(state, rng, heuristic=False)
 
 
@@ -55,6 +85,8 @@ def _choose(state: State, rng: random.Random, heuristic: bool) -> Action:
     phase = state.phase
     if phase is Phase.DRAW:
         return _declare(state, rng, heuristic)
+    if phase is Phase.NAME:
+        return _name(state, rng, heuristic)
     if phase is Phase.BURY:
         return bury_choice(state, rng, heuristic)
     if phase is Phase.CHOOSE:
@@ -94,6 +126,17 @@ def _declare(state: State, rng: random.Random, heuristic: bool) -> Action:
     if len(hand) >= 5 and share >= needed or last_chance:
         return Declare(best.cards)
     return PASS
+
+
+def _name(state: State, rng: random.Random, heuristic: bool) -> Name:
+    """The suit the starter's partner names: random, or (heuristic) the suit that gives its hand the most trumps."""
+    if not heuristic:
+        return Name(rng.choice(NAMEABLE))
+    seat = state.to_act
+    assert seat is not None and state.starter is not None
+    rank = state.levels[state.starter % 2]
+    hand = state.hands[seat]
+    return Name(max(NAMEABLE, key=lambda suit: sum(1 for c in hand if c.suit is suit or c.rank is rank)))
 
 
 def bury_choice(state: State, rng: random.Random, heuristic: bool) -> Bury:
@@ -230,9 +273,11 @@ def _follow(state: State, rng: random.Random, heuristic: bool) -> tuple[Card, ..
     trump, rules = state.trump, state.rules
     hand = state.hands[seat]
     lead = state.trick[0]
-    pos = Position(rules, trump, hand, lead)
+    pos = state.position()
     req = requirement(pos)
     n = req.count
+    if req.beat is not None:
+        return req.example  # after a failed throw, who can beat the part led must: the lowest beating play
     low_key: CardKey = lambda c: (trump.is_trump(c), points([c]) > 0, trump.level(c))  # noqa: E731
     point_key: CardKey = lambda c: (trump.is_trump(c), -points([c]), trump.level(c))  # noqa: E731
     if not heuristic:

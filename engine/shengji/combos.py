@@ -12,7 +12,7 @@ Everything here works on counts of identical cards (a :class:`Holding`), never o
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import product
@@ -21,6 +21,7 @@ from engine.cards import Card, CardsText
 from engine.errors import InvalidPositionError
 from engine.shengji.order import Group, Trump
 from engine.shengji.rules import Rules
+from engine.words import and_list, number, plural
 
 Shape = tuple[int, int]
 """(width, length): (1, 1) single, (2, 1) pair, (3, 1) triple, (w, L ≥ 2) tractor."""
@@ -31,12 +32,9 @@ SINGLE: Shape = (1, 1)
 PAIR: Shape = (2, 1)
 TRIPLE: Shape = (3, 1)
 
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                "eleven", "twelve")
-
-
 def number_word(n: int) -> str:
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+    """``n`` in words up to ten, digits beyond (:func:`engine.words.number`)."""
+    return number(n)
 
 
 class Kind(Enum):
@@ -45,6 +43,7 @@ class Kind(Enum):
     SINGLE = "single"
     PAIR = "pair"
     TRIPLE = "triple"
+    FOUR = "four"
     TRACTOR = "tractor"
 
 
@@ -52,20 +51,35 @@ def kind_of(shape: Shape) -> Kind:
     width, length = shape
     if length >= 2:
         return Kind.TRACTOR
-    return (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE)[min(width, 3) - 1]
+    return (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.FOUR)[min(width, 4) - 1]
+
+
+_SET_WORDS = {1: ("single card", "single cards"), 2: ("pair", "pairs"), 3: ("triple", "triples"),
+              4: ("four of a kind", "fours of a kind")}
 
 
 def shape_name(shape: Shape, *, article: bool = True, plural: bool = False) -> str:
-    """``a pair``, ``a tractor of 3 pairs``, ``a tractor of 2 triples``, ``a single card``; plural: ``pairs``."""
+    """``a pair``, ``a tractor of three pairs``, ``a tractor of two triples``, ``a single card``; plural: ``pairs``,
+    ``tractors of two pairs``."""
     width, length = shape
     if length >= 2:
-        unit = "pairs" if width == 2 else "triples"
+        unit = _SET_WORDS.get(width, (f"set of {width}", f"sets of {width}"))[1]
         head = "tractors" if plural else ("a tractor" if article else "tractor")
-        return f"{head} of {length} {unit}"
-    word = {1: "single card", 2: "pair", 3: "triple"}.get(width, f"set of {width}")
+        return f"{head} of {number(length)} {unit}"
+    one, many = _SET_WORDS.get(width, (f"set of {width}", f"sets of {width}"))
     if plural:
-        return word + "s"
-    return f"{'a ' if article else ''}{word}"
+        return many
+    if not article:
+        return one
+    return f"{'an' if one[0] in 'aeiou' else 'a'} {one}" if width != 4 else one
+
+
+def shapes_text(shapes: Iterable[Shape]) -> list[str]:
+    """Each kind of shape counted: ``["a tractor of two pairs", "two pairs"]`` (highest first)."""
+    words: list[str] = []
+    for shape, n in sorted(Counter(shapes).items(), reverse=True):
+        words.append(shape_name(shape) if n == 1 else f"{number(n)} {shape_name(shape, plural=True)}")
+    return words
 
 
 def format_cards_count(fmt: Format) -> int:
@@ -76,19 +90,23 @@ def sort_format(shapes: Iterable[Shape]) -> Format:
     return tuple(sorted(shapes, reverse=True))
 
 
-def describe_format(fmt: Format, noun: str = "cards") -> str:
-    """Words for a format: ``a tractor of 2 pairs``, ``a pair + two other ♥``, ``any four ♥``."""
+def describe_format(fmt: Format, noun: Callable[[int], str] | None = None, rest: str = "other") -> str:
+    """Words for a format: ``a tractor of two pairs``, ``a pair and two other ♥``, ``any four ♥``.
+
+    ``noun(n)`` names ``n`` loose cards (default "card"/"cards"; a group's :meth:`~Group.word`); ``rest`` is the
+    word for the loose cards beside larger units ("other", or "single" to describe a throw's parts).
+    """
+    word = noun or (lambda n: plural(n, "card"))
     singles = sum(1 for s in fmt if s == SINGLE)
     big = [s for s in fmt if s != SINGLE]
     if not big:
-        return f"any {number_word(singles)} {noun}" if singles != 1 else f"any one of the {noun}"
-    words: list[str] = []
-    for shape, n in sorted(Counter(big).items(), reverse=True):
-        words.append(shape_name(shape) if n == 1 else f"{number_word(n)} {shape_name(shape, plural=True)}")
+        if rest == "single":
+            return f"{number(singles)} single {word(singles)}"
+        return f"any {number(singles)} {word(singles)}"
+    words = shapes_text(big)
     if singles:
-        other = "other card" if singles == 1 and noun == "cards" else f"other {noun}"
-        words.append(f"{number_word(singles)} {other}")
-    return " + ".join(words)
+        words.append(f"{number(singles)} {rest} {word(singles)}")
+    return and_list(words)
 
 
 @dataclass(frozen=True)
@@ -115,7 +133,8 @@ class Combo(CardsText):
         kind = self.kind
         if kind is Kind.TRACTOR:
             return f"the tractor {self.symbols}"
-        return f"the {kind.value} {self.symbols}"
+        word = "four of a kind" if kind is Kind.FOUR else kind.value
+        return f"the {word} {self.symbols}"
 
 
 class Holding:
@@ -235,7 +254,7 @@ def satisfy(holding: Holding, fmt: Format, count: dict[Card, int] | None = None)
     """
     rem = dict(holding.count) if count is None else count
     long_units = sorted((s for s in fmt if s[1] >= 2), key=lambda s: (s[1], s[0]), reverse=True)
-    triples = sum(1 for s in fmt if s[1] == 1 and s[0] == 3)
+    wide = sorted(Counter(s[0] for s in fmt if s[1] == 1 and s[0] >= 3).items(), reverse=True)
     pairs = sum(1 for s in fmt if s[1] == 1 and s[0] == 2)
     levels = holding.levels
     desc = holding.levels_desc
@@ -243,14 +262,16 @@ def satisfy(holding: Holding, fmt: Format, count: dict[Card, int] | None = None)
     def simple() -> Placement | None:
         placed: Placement = []
         taken: list[tuple[Card, int]] = []
-        if triples:
-            cands = sorted((c for lv in desc for c in levels[lv] if rem[c] >= 3), key=lambda c: rem[c])
-            if len(cands) < triples:
+        for width, need in wide:  # triples (and fours of a kind), widest first
+            cands = sorted((c for lv in desc for c in levels[lv] if rem[c] >= width), key=lambda c: rem[c])
+            if len(cands) < need:
+                for c, k in taken:
+                    rem[c] += k
                 return None
-            for c in sorted(cands[:triples], key=holding.trump.level, reverse=True):
-                rem[c] -= 3
-                taken.append((c, 3))
-                placed.append((TRIPLE, (c,)))
+            for c in sorted(cands[:need], key=holding.trump.level, reverse=True):
+                rem[c] -= width
+                taken.append((c, width))
+                placed.append(((width, 1), (c,)))
         if pairs:
             found: list[Card] = []
             for lv in desc:
@@ -374,3 +395,12 @@ def is_tractor(cards: Iterable[Card], trump: Trump, rules: Rules) -> bool:
 
 def format_of(parts: Iterable[Combo]) -> Format:
     return sort_format(p.shape for p in parts)
+
+
+def describe_lead(parts: Sequence[Combo], group: Group) -> str:
+    """``a pair of ♥``, ``a single trump``, ``a tractor of two pairs of trumps``, ``a throw of ♥ (a pair and a
+    single card)``."""
+    if len(parts) == 1:
+        shape = parts[0].shape
+        return f"a single {group.word(1)}" if shape == SINGLE else f"{shape_name(shape)} of {group.noun}"
+    return f"a throw of {group.noun} ({describe_format(format_of(parts), rest='single')})"

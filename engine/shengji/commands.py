@@ -41,7 +41,7 @@ from engine.errors import (
     quote,
 )
 from engine.shengji import examples
-from engine.shengji.bidding import check_declaration, declaration, legal_declarations, turn_kitty
+from engine.shengji.bidding import check_declaration, declaration, is_reinforcement, legal_declarations, turn_kitty
 from engine.shengji.combos import Kind, classify, decompose, describe_format, format_of, group_of, shape_name
 from engine.shengji.deal import deal as deal_cards
 from engine.shengji.deal import deck_of
@@ -54,6 +54,7 @@ from engine.shengji.play import (
     describe_lead,
     ladder_steps,
     legal_plays,
+    play_text,
     playable_cards,
 )
 from engine.shengji.play import (
@@ -62,9 +63,10 @@ from engine.shengji.play import (
 from engine.shengji.play import (
     requirement as requirement_of,
 )
-from engine.shengji.rules import PRESETS, TEAMS, Rules, differences
-from engine.shengji.score import HandScore, kitty_bonus, kitty_multiplier, level_bands, score_hand
+from engine.shengji.rules import PRESETS, TEAMS, Rules, default_note, differences
+from engine.shengji.score import HandScore, kitty_bonus, kitty_multiplier, level_bands, level_table_note, score_hand
 from engine.shengji.trick import judge_throw, trick_winner
+from engine.words import and_list, count, sentence
 
 __all__ = [
     "COMMANDS",
@@ -287,7 +289,7 @@ def requirement_info(pos: Position) -> RequirementInfo:
     return RequirementInfo(
         duty=req.duty, count=req.count, text=req.text, lead=req.lead_text, must=_text(req.must, trump),
         example=_text(req.example, trump), rung=req.rung,
-        rung_text=req.rung_text(req.group.noun if req.group else "cards") if follow else "",
+        rung_text=req.rung_text() if follow else "",
         choices=tuple(ChoiceInfo(label=label, units=tuple(_text(u, trump) for u in units))
                       for label, units in req.choices) if follow else (),
         holding=() if pos.leading else _text(pos.holding().expanded(), trump),
@@ -329,8 +331,7 @@ def _what(play: Sequence[Card], pos: Position) -> str:
         return describe_lead(parts, group)
     if group is not pos.lead_group() and group is not Group.TRUMP:
         return "a discard"
-    where = "trumps" if group is Group.TRUMP else group.label
-    return f"{describe_format(format_of(parts))} ({where})"
+    return play_text(format_of(parts), group)
 
 
 def legal(request: LegalRequest) -> ShengjiLegalAnswer:
@@ -610,7 +611,7 @@ def is_tractor(request: CardsRequest) -> TractorAnswer:
     rules, trump = _some_cards(request)
     answer = classify_answer(request.cards, trump, rules)
     _, why = examples.tractor_reason(request.cards, trump, rules)
-    return TractorAnswer(tractor=answer.tractor, reason=f"Yes, {why}" if answer.tractor else f"No: {why}",
+    return TractorAnswer(tractor=answer.tractor, reason=f"yes: {why}" if answer.tractor else f"no: {why}",
                          parts=answer.parts)
 
 
@@ -648,8 +649,8 @@ def points_of(request: PointsRequest) -> PointsAnswer:
     """Points in ``cards`` (5s: 5, 10s and kings: 10), with the sum spelled out."""
     counted = [c for c in request.cards if points([c])]
     total = points(request.cards)
-    reason = (" + ".join(f"{c.symbol_text} {points([c])}" for c in counted) + f" = {total} points."
-              if counted else "No 5s, 10s or kings: 0 points.")
+    reason = (" + ".join(f"{c.symbol_text} {points([c])}" for c in counted) + f" = {count(total, 'point')}"
+              if counted else "no 5s, 10s or kings: no points")
     return PointsAnswer(points=total, reason=reason)
 
 
@@ -675,7 +676,7 @@ def trumps(request: TrumpsRequest) -> TrumpsAnswer:
     extra = Counter(request.play) - Counter(request.hand)
     if extra:
         return TrumpsAnswer(correct=False, trumps=(), count=0,
-                            reason=f"{next(iter(extra)).symbol_text} is not in the hand.")
+                            reason=f"{next(iter(extra)).symbol_text} is not in the hand")
     return TrumpsAnswer(**examples.trumps_answer(request.hand, request.play, trump))
 
 
@@ -684,12 +685,20 @@ class BuryAnswer:
     legal: bool = arg(help="whether the burial is legal")
     points: int = arg(help="the points buried")
     trumps: int = arg(help="the trumps buried")
-    reason: str = arg(help="the verdict, and what the burial risks")
+    grade: str = arg(help="the coach's grade of a legal burial: good, or poor (it loses a third of a level or more a "
+                          "round on average against a sound burial in sampled deals); empty when it is not legal or "
+                          "the hand is not a whole starter's hand (the kitty picked up)")
+    reason: str = arg(help="why: the rule broken, or the grade's reason")
+    risk: str = arg(help="what the burial risks: the points buried, the trumps given up, the suits now void")
 
 
 def bury(request: TrumpsRequest) -> BuryAnswer:
     """May the starter bury ``play`` from ``hand`` (hand + kitty)? With the points and trumps it risks."""
     rules = rules_of(request)
+    most = rules.hand_size + rules.kitty
+    if len(request.hand) > most:
+        raise InvalidPositionError(f"field 'hand': the starter holds {most} cards with the kitty, not "
+                                   f"{len(request.hand)}")
     return BuryAnswer(**examples.bury_answer(request.hand, request.play, trump_of(request, rules), rules))
 
 
@@ -713,7 +722,8 @@ class DeclareRequest(ShengjiRequest):
 @dataclass(frozen=True, kw_only=True)
 class DeclareAnswer:
     legal: bool = arg(help="whether the declaration is allowed")
-    override: bool = arg(help="whether it overrides a standing declaration")
+    override: bool = arg(help="whether it overrides another player's standing declaration")
+    reinforce: bool = arg(help="whether it reinforces the player's own standing declaration")
     reason: str = arg(help="why, in words")
     trump: str | None = arg(help="the trump it makes (when legal): ♥ trump, or no trump")
     declarations: tuple[Cards, ...] = arg(help="every declaration the hand may make now (when `hand` is given)")
@@ -745,7 +755,9 @@ def declare(request: DeclareRequest) -> DeclareAnswer:
     options: tuple[Cards, ...] = ()
     if request.hand is not None:
         options = tuple(d.cards for d in legal_declarations(request.hand, seat, rank, current, rules))
-    return DeclareAnswer(legal=verdict.legal, override=verdict.legal and current is not None, reason=verdict.reason,
+    reinforces = verdict.legal and is_reinforcement(request.play, seat, current)
+    return DeclareAnswer(legal=verdict.legal, override=verdict.legal and current is not None and not reinforces,
+                         reinforce=reinforces, reason=verdict.reason,
                          trump=new.outcome if new is not None else None, declarations=options)
 
 
@@ -855,17 +867,30 @@ class ScoreAnswer:
     reason: str = arg(help="the whole scoring in words")
 
 
-def score_answer(s: HandScore) -> ScoreAnswer:
-    up = s.banker_team if s.change.bankers_keep else 1 - s.banker_team
+def score_reason(s: HandScore, rules: Rules) -> str:
+    """The whole scoring of a hand as a reason clause: the attackers' points, the verdict, who banks next."""
     bits = [f"{s.trick_points} in tricks"]
     if s.kitty_bonus:
-        bits.append(f"kitty {s.kitty_points} × {s.multiplier} = {s.kitty_bonus}")
+        bits.append(f"{s.kitty_bonus} from the kitty ({s.kitty_points} × {s.multiplier})")
     elif s.kitty_points:
-        bits.append("no kitty bonus (the bankers won the last trick)")
+        bits.append("no kitty bonus, as the bankers won the last trick")
     if s.penalty:
-        bits.append(f"{s.penalty:+d} for failed throws")
-    nxt = f"{TEAMS[s.next_banker_team]} bank next and {s.seats[s.next_starter]} starts."
-    reason = f"{', '.join(bits)}: {s.attacker_points} points. {s.change.text[0].upper()}{s.change.text[1:]}; {nxt}"
+        bits.append(f"{abs(s.penalty)} {'gained' if s.penalty > 0 else 'lost'} by failed throws")
+    had = f"{count(s.attacker_points, 'point')}: {and_list(bits)}" if len(bits) > 1 else \
+        f"{count(s.attacker_points, 'point')} in tricks"
+    reason = (f"the attackers have {had}; {s.change.text}; {TEAMS[s.next_banker_team]} bank next and "
+              f"{s.seats[s.next_starter]} starts")
+    note = level_table_note(rules, s.change)
+    if note:
+        reason += f" ({note})"
+    if s.winner is not None:
+        reason += f"; {TEAMS[s.winner]} go past {rules.game_end_rank.text} and win the game"
+    return reason
+
+
+def score_answer(s: HandScore, rules: Rules) -> ScoreAnswer:
+    up = s.banker_team if s.change.bankers_keep else 1 - s.banker_team
+    reason = score_reason(s, rules)
     return ScoreAnswer(
         trick_points=s.trick_points, kitty_points=s.kitty_points, kitty_multiplier=s.multiplier,
         kitty_bonus=s.kitty_bonus, penalty=s.penalty, attacker_points=s.attacker_points,
@@ -889,19 +914,43 @@ def _levels(levels: Mapping[str, Rank], rules: Rules) -> tuple[Rank, Rank]:
     return ns, we
 
 
+def check_points(rules: Rules, kitty_points: int, trick_points: int = 0, field: str = "attacker_points") -> None:
+    """Refuse points no hand of ``rules`` can have: not in fives, more than the points in play, a kitty holding more
+    points than its cards can (InvalidRequestError naming the field and the limit)."""
+    total = rules.total_points
+    for name, value in ((field, trick_points), ("kitty_points", kitty_points)):
+        if value % 5:
+            raise InvalidRequestError(f"field {name!r}: {value} points cannot happen: points come in fives (5s, 10s "
+                                      "and kings)")
+    if trick_points > total:
+        raise InvalidRequestError(f"field {field!r}: {trick_points} is more than the {total} points in play with "
+                                  f"{count(rules.decks, 'deck')}")
+    most = min(total, 10 * rules.kitty)
+    if kitty_points > most:
+        raise InvalidRequestError(f"field 'kitty_points': a kitty of {count(rules.kitty, 'card')} holds at most "
+                                  f"{most} points, not {kitty_points}")
+    if trick_points + kitty_points > total:
+        raise InvalidRequestError(f"fields {field!r} and 'kitty_points': {trick_points} + {kitty_points} is more "
+                                  f"than the {total} points in play")
+
+
 def score(request: ScoreRequest) -> ScoreAnswer:
     """Score a hand: attackers' trick points + the kitty bonus (+ penalty) → level change, next banker."""
     rules = rules_of(request)
-    if request.kitty_points > rules.total_points:
-        raise InvalidRequestError(f"field 'kitty_points': {request.kitty_points} is more than the "
-                                  f"{rules.total_points} points in play")
+    check_points(rules, request.kitty_points, request.attacker_points)
+    per = rules.throw_penalty_per_card
+    if request.penalty and (not per or request.penalty % per):
+        raise InvalidRequestError(
+            f"field 'penalty': {request.penalty} cannot happen under these rules: a failed throw costs "
+            + (f"{count(per, 'point')} for each card taken back" if per else "nothing (the option “Failed throw: "
+               "points per card taken back” is 0)"))
     if request.last_trick_cards > rules.hand_size:
         raise InvalidRequestError(f"field 'last_trick_cards': a hand holds only {rules.hand_size} cards")
     s = score_hand(rules, trick_points=request.attacker_points, kitty_points=request.kitty_points,
                    last_trick_cards=request.last_trick_cards, attackers_won_last=request.attackers_won_last,
                    starter=rules.seats.index(request.starter), levels=_levels(request.levels, rules),
                    penalty=request.penalty, largest_combo=request.largest_combo)
-    return score_answer(s)
+    return score_answer(s, rules)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -924,6 +973,7 @@ class KittyAnswer:
 def kitty(request: KittyRequest) -> KittyAnswer:
     """The kitty multiplier and bonus for a last trick of ``last_trick_cards`` cards per player."""
     rules = rules_of(request)
+    check_points(rules, request.kitty_points)
     if request.last_trick_cards > rules.hand_size:
         raise InvalidRequestError(f"field 'last_trick_cards': a hand holds only {rules.hand_size} cards")
     cards, largest = request.last_trick_cards, request.largest_combo
@@ -1026,10 +1076,17 @@ def rules(request: ShengjiRulesRequest) -> ShengjiRulesAnswer:
     shared: RulesAnswer = _STANDARD["rules"].run(RulesRequest(preset=request.preset, options=options))
     chosen = GAME.rules(request.preset, options)
     d = chosen.decks
-    summary = (f"With {d} deck{'s' if d > 1 else ''}: {54 * d} cards, {chosen.hand_size} for each player and "
+    summary = (f"With {count(d, 'deck')}: {54 * d} cards, {chosen.hand_size} for each player and "
                f"{chosen.kitty} in the kitty; {chosen.total_points} points in play. The attackers need "
                f"{chosen.attack_threshold} to take the bank; each band of the level table is {chosen.band_width} "
                "wide.")
+    defaults = []
+    if d == 4 and chosen.kitty_size is None:
+        defaults.append(f"the kitty of {chosen.kitty} cards with four decks is {default_note('kitty_size')}")
+    if d >= 3 and chosen.threshold is None:
+        defaults.append(f"the threshold of {chosen.attack_threshold} is {default_note('threshold')}")
+    if defaults:
+        summary += " " + sentence("; ".join(defaults))
     diff = differences(PRESETS["competition"].rules, PRESETS["tractor"].rules)
     return ShengjiRulesAnswer(
         **{f: getattr(shared, f) for f in RulesAnswer.__dataclass_fields__},

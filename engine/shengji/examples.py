@@ -19,14 +19,15 @@ from engine.cards import BLACK_JOKER, RED_JOKER, Card, Rank, Suit
 from engine.commands import arg
 from engine.errors import InvalidRequestError
 from engine.shengji.bidding import check_bury
-from engine.shengji.combos import Holding, Kind, classify, group_of, number_word, shape_name
+from engine.shengji.combos import Holding, Kind, classify, group_of, shape_name
 from engine.shengji.deal import deal, deck_of
 from engine.shengji.order import Group, Trump, plain_sort, points, trump_for
 from engine.shengji.play import Duty, Position, check, requirement
-from engine.shengji.rules import RANKS, TEAMS, Rules, make_rules
-from engine.shengji.score import climb, kitty_multiplier
+from engine.shengji.rules import RANKS, TEAMS, KittyMultiplier, Rules, make_rules
+from engine.shengji.score import climb
 from engine.shengji.state import State
 from engine.shengji.trick import trick_winner
+from engine.words import and_list, count
 
 __all__ = ["EXAMPLES", "SEED_000_TRACTORS", "Example", "bury_answer", "climb_answer", "compare_presets",
            "make_example", "tractor_reason", "trumps_answer", "try_play"]
@@ -136,7 +137,7 @@ def _tier_text(trump: Trump, group: Group, level: int) -> str:
 
 
 def tractor_reason(cards: Sequence[Card], trump: Trump, rules: Rules) -> tuple[bool, str]:
-    """Whether ``cards`` are a tractor, and why (naming the cards that break it)."""
+    """Whether ``cards`` are a tractor, and why (naming the cards that break it) — a reason clause."""
     combo = classify(cards, trump, rules)
     if combo is not None and combo.kind is Kind.TRACTOR:
         rows = [combo.cards[i] for i in range(0, len(combo.cards), combo.width)]
@@ -145,23 +146,39 @@ def tractor_reason(cards: Sequence[Card], trump: Trump, rules: Rules) -> tuple[b
         if (group_of(cards, trump) is not Group.TRUMP and trump.rank is not None and len(natural) >= 2
                 and any(abs(a.rank.value - b.rank.value) == 2 for a, b in zip(natural, natural[1:], strict=False))):
             note = f" — the {trump.rank.text}s are trumps, so they left the suit and closed the gap"
-        steps = ", ".join(c.symbol_text for c in rows[:-1]) + f" and {rows[-1].symbol_text}"
-        where = _where(combo.group)
-        return True, (f"{shape_name(combo.shape)} of {where}: {steps} are adjacent in the order of {where}"
-                      f"{note}.")
+        steps = and_list(c.symbol_text for c in rows)
+        where = combo.group.noun
+        return True, f"{shape_name(combo.shape)} of {where}: {steps} are adjacent in the order of {where}{note}"
     tally = Counter(cards)
-    width = max(tally.values())
+    widest = max(tally.values())
     if len(tally) < 2:
-        return False, f"{_symbols(cards, trump)} is {shape_name((width, 1))}, not a tractor: a tractor needs " \
-                      "two or more pairs at adjacent levels."
-    odd = [c for c, n in tally.items() if n != width or n < 2]
-    if odd:
-        return False, f"a tractor is made of pairs (or triples) only; {odd[0].symbol_text} is not part of one."
+        if widest > rules.max_width:
+            return False, (f"{_symbols(cards, trump)} is {count(widest, 'identical card')}, not a tractor: a tractor "
+                           "needs two or more pairs at adjacent levels")
+        return False, (f"{_symbols(cards, trump)} is {shape_name((widest, 1))}, not a tractor: a tractor needs two or "
+                       "more pairs at adjacent levels")
+    lone = [c for c, n in tally.items() if n == 1]
+    if lone:
+        return False, (f"{lone[0].symbol_text} is a single card: a tractor is made of pairs"
+                       f"{' (or triples)' if rules.max_width >= 3 else ''} only")
+    too_wide = [c for c, n in tally.items() if n > rules.max_width]
+    if too_wide:
+        card = too_wide[0]
+        return False, (f"{count(tally[card], 'identical card')} {card.symbol_text} are more than a "
+                       f"{shape_name((rules.max_width, 1), article=False)}: a tractor's rows are "
+                       f"{shape_name((rules.max_width, 1), plural=True)} or narrower sets of one width")
+    widths = sorted(set(tally.values()), reverse=True)
+    if len(widths) > 1:
+        shown = and_list(f"{_symbols([c] * n, trump)} {shape_name((n, 1), article=False)}"
+                         for c, n in sorted(tally.items(), key=lambda cn: -trump.key(cn[0])[1]))
+        return False, (f"the sets are of different widths ({shown}): a tractor is all pairs or all triples, of "
+                       "adjacent levels")
+    width = widths[0]
     groups = {trump.group(c) for c in tally}
     if len(groups) > 1:
-        parts = [f"{_symbols([c] * n, trump)} is {_where(trump.group(c))}" for c, n in tally.items()]
-        return False, "the pairs are not of one suit: " + ", ".join(parts) + " — a tractor is one suit or all " \
-                      "trumps" + (f" (the {trump.rank.text}s are trumps)." if trump.rank else ".")
+        parts = [f"{_symbols([c] * n, trump)} are {_where(trump.group(c))}" for c, n in tally.items()]
+        tail = f" (the {trump.rank.text}s are trumps)" if trump.rank else ""
+        return False, f"the pairs are not of one suit: {and_list(parts)} — a tractor is one suit or all trumps{tail}"
     (group,) = groups
     levels = sorted({trump.level(c) for c in tally}, reverse=True)
     by_level: dict[int, list[Card]] = {}
@@ -171,14 +188,14 @@ def tractor_reason(cards: Sequence[Card], trump: Trump, rules: Rules) -> tuple[b
         if len(same) > 1:
             shown = " and ".join(_symbols([c] * width, trump) for c in same)
             return False, (f"{shown} rank equal (rank cards of the other suits are equal to each other): equal "
-                           "pairs are not adjacent.")
+                           "pairs are not adjacent")
     for hi, lo in zip(levels, levels[1:], strict=False):
         if hi - lo > 1:
             between = ", ".join(_tier_text(trump, group, lv) for lv in range(hi - 1, lo, -1))
             a, b = by_level[hi][0], by_level[lo][0]
             return False, (f"{a.symbol_text} and {b.symbol_text} are not adjacent in the order of {_where(group)}: "
-                           f"between them come {between}.")
-    return False, "not a tractor."
+                           f"between them come {between}")
+    return False, "not a tractor"
 
 
 def _fresh_tractor_candidate(rng: random.Random, rules: Rules) -> tuple[tuple[Card, ...], Trump, Rank]:
@@ -227,7 +244,8 @@ def example_tractor(seed: int, rules: Rules) -> dict[str, Any]:
         rank = Rank.TEN
         trump = trump_for(rules, rank, Suit.SPADES)
         shown = tuple(Card.parse(t) for t in SEED_000_TRACTORS[seed - 1].split())
-        source = f"Seed 000's worked example {seed} of {len(SEED_000_TRACTORS)} (trump rank 10, ♠ trump)."
+        source = (f"Worked example {seed} of {len(SEED_000_TRACTORS)} from the Chinese competition rules (trump "
+                  "rank 10, ♠ trump).")
     else:
         rng = _rng("tractor", seed)
         shown, trump, rank = _fresh_tractor_candidate(rng, rules)
@@ -271,8 +289,8 @@ def climb_answer(level: Rank, rules: Rules) -> dict[str, Any]:
         lv, won = climb(lv, 1, rules)
         steps += 1
         path.append(f"past {rules.game_end_rank.text}" if won else lv.text)
-    reason = (f"From {level.text} the team climbs {' → '.join(path[1:])}: {steps} level{'s' if steps > 1 else ''}. "
-              f"The game is won by going past {rules.game_end_rank.text}, not by reaching it.")
+    reason = (f"from {level.text} the team climbs {' → '.join(path[1:])}: {count(steps, 'level')}; the game is won "
+              f"by going past {rules.game_end_rank.text}, not by reaching it")
     return {"to_win": steps, "path": " → ".join(path), "reason": reason}
 
 
@@ -314,7 +332,7 @@ def trumps_answer(hand: Sequence[Card], picked: Sequence[Card], trump: Trump) ->
     extra = list((got - want).elements())
     listed = _symbols(trumps, trump) or "none"
     if not missed and not extra:
-        reason = f"your trumps are {listed}."
+        reason = f"your trumps are {listed}"
     else:
         bits = []
         if extra:
@@ -323,9 +341,9 @@ def trumps_answer(hand: Sequence[Card], picked: Sequence[Card], trump: Trump) ->
             why = [c for c in missed if trump.rank is not None and c.rank is trump.rank and c.suit is not trump.suit]
             hint = f" (every {trump.rank.text} is a trump, whatever its suit)" if why and trump.rank else ""
             bits.append(f"you left out {_symbols(missed, trump)}{hint}")
-        reason = "; ".join(bits) + f". Your trumps are {listed}."
+        reason = "; ".join(bits) + f"; your trumps are {listed}"
     return {"correct": not missed and not extra, "trumps": _text(trumps, trump), "count": len(trumps),
-            "reason": reason[0].upper() + reason[1:]}
+            "reason": reason}
 
 
 def example_declare(seed: int, rules: Rules) -> dict[str, Any]:
@@ -380,25 +398,45 @@ def example_kitty(seed: int, rules: Rules) -> dict[str, Any]:
     }
 
 
+def kitty_risk(rules: Rules, pts: int) -> str:
+    """What buried points risk under ``rules``, as a clause."""
+    if not pts:
+        return "no points are buried, so the kitty cannot give the attackers a bonus"
+    rule = rules.kitty_multiplier
+    if rule is KittyMultiplier.DOUBLE:
+        return f"{count(pts, 'point')} are buried: if the attackers win the last trick they score them × 2 ({pts * 2})"
+    if rule is KittyMultiplier.TWICE_CARDS:
+        return (f"{count(pts, 'point')} are buried: if the attackers win the last trick they score them × 2 × the "
+                f"cards each player plays to it ({pts * 2} for a single card, {pts * 10} for five)")
+    return (f"{count(pts, 'point')} are buried: if the attackers win the last trick they score them × 2 for a single "
+            f"card ({pts * 2}), × 4 for a pair, × 8 for a triple or a tractor of two pairs … (× 2 to the size of the "
+            "largest combination led)")
+
+
 def bury_answer(hand: Sequence[Card], buried: Sequence[Card], trump: Trump, rules: Rules) -> dict[str, Any]:
     """Judge a burial (the rule itself is :func:`engine.shengji.bidding.check_bury`) and say what it risks."""
     pts = points(buried)
     trumps = sum(1 for c in buried if trump.is_trump(c))
     verdict = check_bury(hand, buried, rules)
     if not verdict.legal:
-        return {"legal": False, "points": pts, "trumps": trumps, "reason": verdict.reason}
+        return {"legal": False, "points": pts, "trumps": trumps, "grade": "", "reason": verdict.reason,
+                "risk": ""}
     left = Counter(hand)
     left.subtract(buried)
-    low = kitty_multiplier(rules, 1)
-    risk = (f"{pts} points are buried: if the attackers win the last trick they score them × {low} or more "
-            f"({pts * low}+)." if pts else "No points are buried, so the kitty cannot give the attackers a bonus.")
+    bits = [f"you bury {_symbols(buried, trump)}", kitty_risk(rules, pts)]
+    if trumps:
+        bits.append(f"you buried {count(trumps, 'trump')}, which weakens your hand")
     voids = [g for g in Group if g is not Group.TRUMP and _in_group(hand, trump, g)
              and not [c for c in left.elements() if trump.group(c) is g]]
-    void = f" You are now void in {', '.join(g.label for g in voids)}: you can trump those leads." if voids else ""
-    spent = f" You buried {number_word(trumps)} trump{'s' if trumps != 1 else ''}, which weakens your hand." \
-        if trumps else ""
-    return {"legal": True, "points": pts, "trumps": trumps, "reason": f"You bury {_symbols(buried, trump)}. "
-            + risk + spent + void}
+    if voids:
+        bits.append(f"you are now void in {and_list(g.label for g in voids)}: you can trump those leads")
+    risk = "; ".join(bits)
+    if len(hand) != rules.hand_size + rules.kitty:  # not a whole starter's hand: nothing to play out
+        return {"legal": True, "points": pts, "trumps": trumps, "grade": "", "reason": verdict.reason, "risk": risk}
+    from engine.shengji.coach import grade_burial
+
+    grade, why = grade_burial(rules, trump, hand, buried)
+    return {"legal": True, "points": pts, "trumps": trumps, "grade": grade, "reason": why, "risk": risk}
 
 
 def example_throw(seed: int, rules: Rules) -> dict[str, Any]:
@@ -572,7 +610,7 @@ def example_score(seed: int, rules: Rules) -> dict[str, Any]:
                    f"{row['trick_points']} points in tricks"
                    + (f" and lost {-row['penalty']} to failed throws" if row["penalty"] < 0 else "")
                    + (f" and gained {row['penalty']} from failed throws" if row["penalty"] > 0 else "") + ".",
-        "last": f"The last trick ({number_word(n)} card{'s' if n > 1 else ''} each) was won by "
+        "last": f"The last trick ({count(n, 'card')} each) was won by "
                 f"{rules.seats[last.winner]} ({side}): " + ("the attackers take the kitty's points with a bonus."
                                                      if won else "the bankers keep the kitty."),
         "kitty_text": f"The buried kitty holds {row['kitty_points']} points.",
@@ -654,8 +692,8 @@ def try_play(pos: Position, earlier: Sequence[Sequence[Card]], play: Sequence[Ca
     out = trick_winner(plays, pos.trump, pos.rules)
     wins = out.winner == len(plays) - 1
     role = out.roles[-1]
-    reason = (f"{_symbols(play, pos.trump)} takes the lead: it {role.split(':')[0]}."
-              if wins else f"Legal, but {_symbols(play, pos.trump)} does not take the lead: it {role}.")
+    reason = (f"{_symbols(play, pos.trump)} takes the lead: it {role.split(':')[0]}"
+              if wins else f"{_symbols(play, pos.trump)} may be played but does not take the lead: it {role}")
     return {"legal": True, "wins": wins, "correct": wins, "reason": reason, "roles": out.roles}
 
 
@@ -670,9 +708,10 @@ def compare_presets(trump_rank: Rank, trump_suit: Suit | None, hand: Sequence[Ca
         out[name] = {"legal": v.legal, "reason": v.reason}
     c, t = out["competition"]["legal"], out["tractor"]["legal"]
     out["correct"] = t and not c
-    verdict = {(True, True): "legal under both presets", (False, False): "illegal under both presets",
-               (False, True): "legal under the tractor rules only", (True, False): "legal under competition only"}
-    out["reason"] = (f"{_symbols(play)} is {verdict[(c, t)]}. Competition: {out['competition']['reason']} "
-                     f"Tractor: {out['tractor']['reason']}")
+    verdict = {(True, True): "allowed by both rule sets", (False, False): "refused by both rule sets",
+               (False, True): "allowed only by the Tractor house rules",
+               (True, False): "allowed only by the Chinese competition rules"}
+    out["reason"] = (f"{_symbols(play)} is {verdict[(c, t)]}: under the Chinese competition rules, "
+                     f"{out['competition']['reason']}; under the Tractor house rules, {out['tractor']['reason']}")
     return out
 

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from engine.base import Verdict
 from engine.cards import Card, Deck
-from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset
+from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
 from engine.games import game_info
+from engine.shengji import coach, playout, table
 from engine.shengji import state as hand
-from engine.shengji import table
 from engine.shengji.bots import BOTS
 from engine.shengji.deal import deck_of
 from engine.shengji.rules import NOTES, PRESETS, Rules
@@ -21,6 +22,11 @@ if TYPE_CHECKING:
     from engine.table import Record, Step, TableView
 
 __all__ = ["GAME", "ShengjiGame"]
+
+
+def _state(state: State) -> State:
+    """A play-out state as a ``State`` (for the rare questions a play-out does not answer on integer cards)."""
+    return playout.to_state(state) if isinstance(state, playout.FastState) else state
 
 
 class ShengjiGame(Game[Rules, State, Action]):
@@ -57,15 +63,36 @@ class ShengjiGame(Game[Rules, State, Action]):
         return state.to_act
 
     def legal_actions(self, state: State, limit: int | None = None) -> Sequence[Action]:
-        return hand.legal_actions(state, limit)
+        return hand.legal_actions(_state(state), limit)
 
     def check(self, state: State, action: Action) -> Verdict:
-        return hand.check_action(state, action)
+        return hand.check_action(_state(state), action)
 
     def apply_unchecked(self, state: State, action: Action) -> State:
-        return hand.apply_unchecked(state, action)
+        """The state after ``action``. A sampled world of the coach (``playout``) continues on integer cards once
+        its play phase begins (:mod:`engine.shengji.playout`: the same play, faster)."""
+        if type(state) is not State:  # a play-out on integer cards
+            fast = cast(playout.FastState, state)
+            if isinstance(action, playout.FastPlay):
+                ids = action.ids
+                return cast(State, playout.lead(fast, ids, True) if not fast.trick else playout.play(fast, ids))
+            if not isinstance(action, hand.Play):
+                return hand.apply_unchecked(playout.to_state(fast), action)
+            ids = tuple(fast.ctx.index[c] for c in action.cards)
+            return cast(State, playout.lead(fast, ids) if not fast.trick else playout.play(fast, ids))
+        if state.playout and isinstance(action, hand.Play) and state.phase is hand.Phase.PLAY and \
+                not state.rules.must_beat_failed_throw:
+            fast = playout.fork(state)
+            ids = tuple(fast.ctx.index[c] for c in action.cards)
+            return cast(State, playout.lead(fast, ids) if not fast.trick else playout.play(fast, ids))
+        after = hand.apply_unchecked(state, action)
+        if after.playout and after.phase is hand.Phase.PLAY and not after.rules.must_beat_failed_throw:
+            return cast(State, playout.from_state(after))
+        return after
 
     def returns(self, state: State) -> tuple[float, ...]:
+        if type(state) is not State:
+            return playout.returns(cast(playout.FastState, state))
         return table.returns(state)
 
     def action_text(self, action: Action) -> str:
@@ -83,11 +110,40 @@ class ShengjiGame(Game[Rules, State, Action]):
     def comment(self, before: State, action: Action, after: State) -> Step:
         return table.comment(before, action, after)
 
+    def prompt(self, state: State) -> Prompt:
+        return table.prompt(state)
+
+    def hand_groups(self, state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+        return table.hand_groups(state, cards)
+
     def outcome(self, state: State) -> Outcome | None:
         return table.outcome(state)
 
     def summary_row(self, state: State) -> dict[str, Any]:
         return table.summary_row(state)
+
+    # -------------------------------------------------------------------------------------- the coach
+
+    playout_bot: ClassVar[str] = "heuristic"
+    review_thresholds: ClassVar[tuple[float, float]] = (0.3, 0.8)
+    """In levels (what a round is worth): losing a third of a level on average is an inaccuracy, most of a level a
+    mistake."""
+    feature_words: ClassVar[Mapping[str, tuple[str, str]]] = coach.FEATURE_WORDS
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        return coach.determinize(_state(state), seat, rng)
+
+    def features(self, state: State, seat: int) -> Mapping[str, float]:
+        return coach.features(state, seat)
+
+    def rule_of_thumb(self, state: State, action: Action) -> str:
+        return coach.rule_of_thumb(_state(state), action)
+
+    def sides(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
+        return ((0, 2), (1, 3))
+
+    def position_state(self, request: Any) -> State:
+        return coach.position_state(request)
 
     def normalize_record(self, record: Record) -> Record:
         """Older records carried the set-up (``levels``, ``starter``) in ``options``: it moves to ``start``."""
@@ -98,6 +154,19 @@ class ShengjiGame(Game[Rules, State, Action]):
 
         options = {k: v for k, v in record.options.items() if k not in table.START_OPTIONS}
         return replace(record, options=options, start={**moved, **record.start})
+
+    # -------------------------------------------------------------------------------------- whole games
+
+    def next_hand(self, rules: Rules, finished: tuple[State, ...], seed: int) -> Mapping[str, Any] | None:
+        """The next round's levels and starter (the bank kept: the starter's partner; passed: the next player), or
+        None once a team has gone past the last level."""
+        return table.next_start(finished[-1])
+
+    def scoreboard(self, rules: Rules, finished: tuple[State, ...], current: State) -> tuple[tuple[str, str], ...]:
+        return table.scoreboard(rules, finished, current)
+
+    def whole_outcome(self, rules: Rules, finished: tuple[State, ...]) -> Outcome:
+        return table.whole_outcome(rules, finished, self.whole_returns(rules, finished))
 
     @property
     def bots(self) -> Mapping[str, Bot[State, Action]]:

@@ -24,6 +24,7 @@ from functools import lru_cache
 from engine.cards import BLACK_JOKER, PLAIN_RANKS, RED_JOKER, Card, Rank, Suit
 from engine.errors import InvalidRequestError
 from engine.shengji.rules import Rules
+from engine.words import number, plural
 
 
 class Group(Enum):
@@ -50,8 +51,18 @@ class Group(Enum):
 
     @property
     def noun(self) -> str:
-        """``♥`` or ``trumps``, for sentences like "two ♥" / "two trumps"."""
+        """``♥`` or ``trumps``, for phrases like "a pair of ♥" / "a pair of trumps"."""
         return "trumps" if self is Group.TRUMP else Suit(self.value).symbol
+
+    def word(self, n: int) -> str:
+        """The group's noun for ``n`` cards: ``♥`` either way; ``trump`` for one, ``trumps`` for several."""
+        if self is Group.TRUMP:
+            return plural(n, "trump")
+        return Suit(self.value).symbol
+
+    def count(self, n: int) -> str:
+        """``n`` cards of the group in words: "six ♥", "one trump", "no trumps"."""
+        return f"{number(n)} {self.word(n)}"
 
 
 _GROUP_OF_SUIT = {s: Group(s.value) for s in Suit}

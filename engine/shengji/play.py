@@ -32,15 +32,16 @@ from engine.shengji.combos import (
     classify,
     decompose,
     describe_format,
+    describe_lead,
     format_of,
     group_of,
-    number_word,
     placement_cards,
     satisfy,
     shape_name,
 )
 from engine.shengji.deal import deck_of
 from engine.shengji.enumeration import (
+    COUNT_BUDGET,
     count_for_format,
     count_items,
     count_lead_plays,
@@ -53,7 +54,8 @@ from engine.shengji.enumeration import (
 )
 from engine.shengji.ladder import ladder_for
 from engine.shengji.order import Group, Trump, cards_text
-from engine.shengji.rules import Rules
+from engine.shengji.rules import Rules, default_note
+from engine.words import and_list, count, number, or_list, sentence
 
 __all__ = [
     "DEFAULT_LIMIT",
@@ -95,6 +97,8 @@ class Position:
     hand: tuple[Card, ...]
     lead: tuple[Card, ...] = ()
     others: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    beat_lead: bool = False
+    """The lead is the part a failed throw was forced to, and who can beat it must (option *must beat*)."""
     _cache: dict[str, object] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     @classmethod
@@ -105,6 +109,7 @@ class Position:
         hand: Iterable[Card],
         lead: Iterable[Card] = (),
         others: Mapping[str, Iterable[Card]] | Sequence[tuple[str, Iterable[Card]]] = (),
+        beat_lead: bool = False,
     ) -> Position:
         """A checked position: copies within the decks, the lead one group, the hand large enough.
 
@@ -127,10 +132,16 @@ class Position:
                     f"the lead has {len(lead)} cards but your hand only {len(hand)}: every player holds as "
                     "many cards as the leader"
                 )
-        limit = rules.hand_size + rules.kitty
+        limit = rules.hand_size
         if len(hand) > limit:
-            raise InvalidPositionError(f"a hand of {len(hand)} cards is more than a player can hold ({limit})")
-        return cls(rules, trump, hand, lead, other_hands)
+            raise InvalidPositionError(
+                f"a hand of {len(hand)} cards is more than a player holds in the tricks ({limit} with "
+                f"{count(rules.decks, 'deck')}; only the starter holds the kitty too, while burying)")
+        for seat, cards in other_hands:
+            if len(cards) > limit:
+                raise InvalidPositionError(f"{seat}'s hand of {len(cards)} cards is more than a player holds in the "
+                                           f"tricks ({limit})")
+        return cls(rules, trump, hand, lead, other_hands, beat_lead and rules.must_beat_failed_throw)
 
     @property
     def leading(self) -> bool:
@@ -157,14 +168,24 @@ class Position:
         return h  # type: ignore[return-value]
 
 
-def describe_lead(parts: Sequence[Combo], group: Group) -> str:
-    """``a pair of ♥``, ``a tractor of 2 pairs of trumps``, ``a throw of ♥ (a pair + a single card)``."""
-    where = "trumps" if group is Group.TRUMP else group.label
-    if len(parts) == 1:
-        return f"{shape_name(parts[0].shape)} of {where}" if parts[0].shape != SINGLE else f"a single {where}"
-    if all(p.shape == SINGLE for p in parts):
-        return f"a throw of {where} ({number_word(len(parts))} single cards)"
-    return f"a throw of {where} ({describe_format(format_of(parts))})"
+def lead_kinds(rules: Rules) -> str:
+    """The combinations a leader may play under ``rules``: "a single card, a pair, a triple or a tractor"."""
+    kinds = ["a single card"]
+    if rules.max_width >= 2:
+        kinds.append("a pair")
+    if rules.max_width >= 3:
+        kinds.append("a triple")
+    if rules.max_width >= 4:
+        kinds.append("four of a kind")
+    if rules.max_width >= 2:
+        kinds.append("a tractor")
+    return or_list(kinds)
+
+
+def penalty_clause(rules: Rules) -> str:
+    """What a failed throw costs under ``rules``, as a clause ("" when it costs nothing)."""
+    per = rules.throw_penalty_per_card
+    return f"{count(per, 'point')} for each card taken back go to the other side" if per else ""
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -196,9 +217,10 @@ class Rung:
 class Requirement:
     """What the player must play, without listing the plays.
 
-    ``rung`` indexes ``ladder`` (FOLLOW only); ``must`` are cards every legal play contains (the whole led
-    group when short); ``choices`` lists, for each kind of unit the rung asks for, every such unit the hand
-    holds; ``example`` is one legal play.
+    ``rung`` indexes ``ladder`` (FOLLOW only: None otherwise); ``must`` are cards every legal play contains (the
+    whole led group when short); ``choices`` lists, for each kind of unit the rung asks for, every such unit the
+    hand holds; ``example`` is one legal play. ``reason`` is the requirement as a reason clause ("the lead is a pair
+    of ♥ and you hold …, so you must play a pair of ♥"); ``text`` the same as a sentence.
     """
 
     duty: Duty
@@ -210,14 +232,22 @@ class Requirement:
     must: tuple[Card, ...]
     choices: tuple[tuple[str, tuple[tuple[Card, ...], ...]], ...]
     example: tuple[Card, ...]
-    text: str
+    reason: str
+    beat: int | None = None
+    """After a failed throw with *must beat* on: the level the follower's unit must top (None: no such duty)."""
+
+    @property
+    def text(self) -> str:
+        return sentence(self.reason)
 
     @property
     def format(self) -> Format | None:
         return self.ladder[self.rung] if self.rung is not None else None
 
-    def rung_text(self, noun: str = "cards") -> str:
-        return describe_format(self.format, noun) if self.format is not None else ""
+    def rung_text(self) -> str:
+        """The rung that applies, in words ("" unless following)."""
+        fmt = self.format
+        return want_text(fmt, self.group) if fmt is not None and self.group is not None else ""
 
 
 def requirement(pos: Position) -> Requirement:
@@ -230,45 +260,89 @@ def requirement(pos: Position) -> Requirement:
     return req
 
 
+def _trump_rank_note(pos: Position, group: Group) -> str:
+    """For a follower void in a plain suit who holds that suit's trump-rank cards: "(10♥ is a trump, as every 10
+    is)" — so the learner sees why those cards do not follow."""
+    trump = pos.trump
+    suit = group.suit
+    if suit is None or trump.rank is None:
+        return ""
+    hidden = sorted({c for c in pos.hand if c.suit is suit and trump.is_trump(c)}, key=trump.key, reverse=True)
+    if not hidden:
+        return ""
+    shown = and_list(c.symbol_text for c in hidden)
+    verb = "is a trump" if len(hidden) == 1 else "are trumps"
+    return f" ({shown} {verb}, as every {trump.rank.text} is)"
+
+
 def _requirement(pos: Position) -> Requirement:
     trump, rules = pos.trump, pos.rules
     if pos.leading:
-        text = "You lead: play any single card, pair, tractor" + (
-            " or a throw of one suit (it must stand against the other hands)." if rules.throws_allowed else "."
-        )
+        reason = f"you lead: play {lead_kinds(rules)}"
+        if rules.throws_allowed:
+            reason += (", or throw several of them from one suit (a throw stands only if no other hand can beat any "
+                       "part of it)")
         example: tuple[Card, ...] = (trump.sort(pos.hand)[0],) if pos.hand else ()
-        return Requirement(Duty.LEAD, 0, None, "", (), None, (), (), example, text)
+        return Requirement(Duty.LEAD, 0, None, "", (), None, (), (), example, reason)
     parts = pos.lead_parts()
     group = pos.lead_group()
     n = len(pos.lead)
-    noun = group.noun
     lead_text = describe_lead(parts, group)
     rungs = ladder_for(parts, rules)
     holding = pos.holding()
     if holding.total == 0:
-        where = "trumps" if group is Group.TRUMP else group.label
-        text = (
-            f"You have no {where}, so you may play any {number_word(n)} card{'s' if n > 1 else ''}: a discard, "
-            + ("or trumps (they win only in the led shape)." if group is not Group.TRUMP else "which cannot win.")
-        )
+        note = _trump_rank_note(pos, group)
+        if group is Group.TRUMP:
+            reason = f"you have no trumps, so you may discard any {count(n, 'card')}: a discard cannot win"
+        elif n == 1:
+            reason = (f"you have no {group.noun}{note}, so you may play any card: a discard, or a trump, which beats "
+                      f"every {group.noun}")
+        else:
+            reason = (f"you have no {group.noun}{note}, so you may play any {count(n, 'card')}: a discard, or "
+                      f"trumps, which win only in the led shape ({describe_format(format_of(parts))})")
         example = tuple(sorted(pos.hand, key=trump.key)[:n])
-        return Requirement(Duty.VOID, n, group, lead_text, rungs, None, (), (), example, text)
+        return Requirement(Duty.VOID, n, group, lead_text, rungs, None, (), (), example, reason)
     if holding.total <= n:
         must = tuple(holding.expanded())
-        extra = n - holding.total
-        text = f"You hold only {number_word(holding.total)} {noun} ({cards_text(must, trump)}), "
+        held = len(must)
+        extra = n - held
+        them = "it" if held == 1 else ("both" if held == 2 else "them all")
+        reason = f"you hold only {group.count(held)} ({cards_text(must, trump)})"
         if extra:
-            text += f"so you must play all of them and {number_word(extra)} other card{'s' if extra > 1 else ''}."
+            reason += f", so you must play {them} and {count(extra, 'other card')}"
         else:
-            text += "exactly as many as were led, so you must play all of them."
+            reason += f", exactly as many as were led, so you must play {them}"
         others = sorted((c for c in pos.hand if trump.group(c) is not group), key=trump.key)
         example = must + tuple(others[:extra])
-        return Requirement(Duty.ALL_OF_SUIT, n, group, lead_text, rungs, 0, must, (), example, text)
+        return Requirement(Duty.ALL_OF_SUIT, n, group, lead_text, rungs, None, must, (), example, reason)
     index, fmt, placement = next((i, f, p) for i, f in enumerate(rungs) if (p := satisfy(holding, f)) is not None)
+    beat = _beat_level(pos, holding, parts) if index == 0 else None
+    if beat is not None:
+        placement = _beating_placement(holding, parts[0], beat) or placement
     example = _complete(placement, holding, n, trump)
     choices = _choices(holding, fmt)
-    text = _rung_sentence(index, rungs, fmt, placement, lead_text, noun, trump, n)
-    return Requirement(Duty.FOLLOW, n, group, lead_text, rungs, index, (), choices, example, text)
+    reason = _rung_reason(index, rungs, fmt, placement, lead_text, group, trump, n)
+    if beat is not None:
+        reason += (f"; after a failed throw, you must beat it, as you can: with {shape_name(parts[0].shape)} of "
+                   f"{group.noun} above it")
+    return Requirement(Duty.FOLLOW, n, group, lead_text, rungs, index, (), choices, example, reason, beat)
+
+
+def _beat_level(pos: Position, holding: Holding, parts: Sequence[Combo]) -> int | None:
+    """With *must beat* after a failed throw: the lead's top level when the holding can beat the lead (a single
+    combination) with a unit of its shape; else None."""
+    if not pos.beat_lead or len(parts) != 1:
+        return None
+    top = holding.best_top(parts[0].shape)
+    return parts[0].top if top is not None and top > parts[0].top else None
+
+
+def _beating_placement(holding: Holding, part: Combo, beat: int) -> Placement | None:
+    """The lowest unit of the lead's shape that beats it."""
+    for unit in reversed(holding.units(part.shape)):
+        if holding.trump.level(unit[0]) > beat:
+            return [(part.shape, unit)]
+    return None
 
 
 def _complete(placement: Placement, holding: Holding, n: int, trump: Trump) -> tuple[Card, ...]:
@@ -288,41 +362,41 @@ def _choices(holding: Holding, fmt: Format) -> tuple[tuple[str, tuple[tuple[Card
     return tuple(out)
 
 
-def want_text(fmt: Format, noun: str) -> str:
-    """What a rung asks for, in words: ``a pair of ♥``, ``two pairs + two other ♥``, ``any four ♥``."""
-    text = describe_format(fmt, noun)
+def want_text(fmt: Format, group: Group) -> str:
+    """What a rung asks for, in words: ``a pair of ♥``, ``two pairs and two other ♥``, ``any four ♥``."""
+    text = describe_format(fmt, group.word)
     if all(s != SINGLE for s in fmt):
-        text += f" of {noun}"
+        text += f" of {group.noun}"
     return text
 
 
-def held_text(placement: Placement, noun: str, trump: Trump) -> str:
+def held_text(placement: Placement, group: Group, trump: Trump) -> str:
     """The units of a placement in words: ``a pair of ♥ (K♥ K♥)``, ``two pairs of ♥ (K♥ K♥, 9♥ 9♥)``."""
     by_shape: dict[Shape, list[str]] = {}
     for (w, ln), row in placement:
         by_shape.setdefault((w, ln), []).append(cards_text((c for c in row for _ in range(w)), trump))
     words = []
     for shape, shown in sorted(by_shape.items(), reverse=True):
-        n = len(shown)
-        name = shape_name(shape) if n == 1 else f"{number_word(n)} {shape_name(shape, plural=True)}"
-        words.append(f"{name} of {noun} ({', '.join(shown)})")
-    return " and ".join(words)
+        k = len(shown)
+        name = shape_name(shape) if k == 1 else f"{number(k)} {shape_name(shape, plural=True)}"
+        words.append(f"{name} of {group.noun} ({', '.join(shown)})")
+    return and_list(words)
 
 
-def _rung_sentence(
-    index: int, rungs: Sequence[Format], fmt: Format, placement: Placement, lead_text: str, noun: str, trump: Trump,
-    n: int,
+def _rung_reason(
+    index: int, rungs: Sequence[Format], fmt: Format, placement: Placement, lead_text: str, group: Group,
+    trump: Trump, n: int,
 ) -> str:
-    want = want_text(fmt, noun)
+    want = want_text(fmt, group)
     if index == 0:
         if not placement:
-            return f"The lead is {lead_text}: play any {number_word(n)} of your {noun}."
-        return f"The lead is {lead_text}. You hold {held_text(placement, noun, trump)}, so you must play {want}."
-    higher = want_text(rungs[index - 1], noun)
+            return f"the lead is {lead_text}, so any {number(n)} of your {group.word(2)} will do"
+        return f"the lead is {lead_text} and you hold {held_text(placement, group, trump)}, so you must play {want}"
+    higher = want_text(rungs[index - 1], group)
     if not placement:
-        return f"The lead is {lead_text}. You cannot play {higher}, so {want} will do."
-    return (f"The lead is {lead_text}. You cannot play {higher}, but you hold {held_text(placement, noun, trump)}, "
-            f"so you must play {want}.")
+        return f"the lead is {lead_text} and you cannot play {higher}, so {want} will do"
+    return (f"the lead is {lead_text} and you cannot play {higher}, but you hold "
+            f"{held_text(placement, group, trump)}, so you must play {want}")
 
 
 def ladder_steps(pos: Position) -> tuple[Rung, ...]:
@@ -334,11 +408,11 @@ def ladder_steps(pos: Position) -> tuple[Rung, ...]:
     holding = pos.holding()
     rungs = ladder_for(parts, pos.rules)
     out = []
-    enough = holding.total >= len(pos.lead)
+    enough = holding.total > len(pos.lead)
     for i, fmt in enumerate(rungs):
         placement = satisfy(holding, fmt) if enough else None
         example = tuple(placement_cards(placement)) if placement is not None else ()
-        out.append(Rung(i, fmt, want_text(fmt, group.noun), placement is not None, example))
+        out.append(Rung(i, fmt, want_text(fmt, group), placement is not None, example))
     return tuple(out)
 
 
@@ -347,12 +421,26 @@ def ladder_steps(pos: Position) -> tuple[Rung, ...]:
 # ---------------------------------------------------------------------------------------------------
 
 
-def _missing(hand: Sequence[Card], play: Sequence[Card]) -> Card | None:
+def _missing(hand: Sequence[Card], play: Sequence[Card]) -> str | None:
     have = Counter(hand)
     for card, k in Counter(play).items():
         if have[card] < k:
-            return card
+            if have[card] == 0:
+                return f"{card.symbol_text} is not in your hand"
+            return f"you hold {rank_count(card, have[card])}, not {number(k)}"
     return None
+
+
+def rank_count(card: Card, n: int) -> str:
+    """``n`` copies of a card in words: "one K♥", "two 10♠"."""
+    return f"{number(n)} {card.symbol_text}"
+
+
+def _all_must(n: int, group: Group) -> str:
+    if n == 1:
+        return f"you must play {'a trump' if group is Group.TRUMP else 'a ' + group.noun}"
+    every = "both cards" if n == 2 else f"all {number(n)} cards"
+    return f"{every} must be {group.word(2)}"
 
 
 def check(pos: Position, cards: Iterable[Card]) -> Verdict:
@@ -360,20 +448,19 @@ def check(pos: Position, cards: Iterable[Card]) -> Verdict:
     play = tuple(cards)
     trump = pos.trump
     if not play:
-        return Verdict(False, "Play at least one card.")
+        return Verdict(False, "play at least one card")
     missing = _missing(pos.hand, play)
     if missing is not None:
-        return Verdict(False, f"{missing.symbol_text} is not in your hand.")
+        return Verdict(False, missing)
     if pos.leading:
         return _check_lead(pos, play)
     n = len(pos.lead)
     if len(play) != n:
-        return Verdict(False, f"The lead has {number_word(n)} card{'s' if n > 1 else ''}, so you must play "
-                              f"{number_word(n)}, not {number_word(len(play))}.")
+        return Verdict(False, f"the lead has {count(n, 'card')}, so you must play {number(n)}, "
+                              f"not {number(len(play))}")
     req = requirement(pos)
     group = req.group
     assert group is not None
-    noun = group.noun
     shown = cards_text(play, trump)
     if req.duty is Duty.VOID:
         return Verdict(True, _void_reason(pos, play))
@@ -382,20 +469,35 @@ def check(pos: Position, cards: Iterable[Card]) -> Verdict:
         left.subtract(play)
         short = list(left.elements())
         if short:
-            return Verdict(False, f"{req.text} {cards_text(short, trump)} {'is' if len(short) == 1 else 'are'} "
-                                  "missing from your play.")
-        return Verdict(True, f"Legal: {req.text}")
+            verb = "is" if len(short) == 1 else "are"
+            return Verdict(False, f"{req.reason}; {cards_text(short, trump)} {verb} missing from your play")
+        return Verdict(True, f"{req.reason}, as your play does")
     off = [c for c in play if trump.group(c) is not group]
     if off:
-        return Verdict(False, f"You hold {number_word(pos.holding().total)} {noun}, so all {number_word(n)} "
-                              f"cards must be {noun}; {cards_text(off, trump)} {'is' if len(off) == 1 else 'are'} not.")
+        verb = "is not" if len(off) == 1 else "are not"
+        what = " one" if n == 1 else ""
+        return Verdict(False, f"you hold {group.count(pos.holding().total)}, so {_all_must(n, group)}; "
+                              f"{cards_text(off, trump)} {verb}{what}")
     fmt = req.format
     assert fmt is not None
     mine = Holding(Counter(play), trump, group)
-    if satisfy(mine, fmt) is not None:
-        return Verdict(True, f"Legal: {shown} is {want_text(fmt, noun)}. {req.text}")
-    got = _best_rung(mine, req.ladder)
-    return Verdict(False, f"{req.text} {shown} is not: it is only {want_text(req.ladder[got], noun)}.")
+    if satisfy(mine, fmt) is None:
+        got = _best_rung(mine, req.ladder)
+        return Verdict(False, f"{req.reason}; {shown} is only {play_text(req.ladder[got], group)}")
+    if req.beat is not None and (mine.best_top(pos.lead_parts()[0].shape) or -1) <= req.beat:
+        return Verdict(False, f"{req.reason}; {shown} does not beat it")
+    if all(s == SINGLE for s in fmt):
+        return Verdict(True, f"{shown} {'is one' if n == 1 else 'are ' + number(n)} of your {group.word(2)}: "
+                             f"{req.reason}")
+    return Verdict(True, f"{shown} is {want_text(fmt, group)}: {req.reason}")
+
+
+def play_text(fmt: Format, group: Group) -> str:
+    """What a play of the led group is, in words: "two single ♥", "a pair and two single trumps"."""
+    if all(s == SINGLE for s in fmt):
+        return f"{number(len(fmt))} single {group.word(len(fmt))}"
+    text = describe_format(fmt, group.word, rest="single")
+    return text if any(s == SINGLE for s in fmt) else f"{text} of {group.noun}"
 
 
 def _best_rung(holding: Holding, rungs: Sequence[Format]) -> int:
@@ -408,14 +510,20 @@ def _best_rung(holding: Holding, rungs: Sequence[Format]) -> int:
 def _void_reason(pos: Position, play: tuple[Card, ...]) -> str:
     trump = pos.trump
     group = pos.lead_group()
-    where = "trumps" if group is Group.TRUMP else group.label
-    if group is not Group.TRUMP and all(trump.is_trump(c) for c in play):
+    shown = cards_text(play, trump)
+    if group is Group.TRUMP:
+        return f"you have no trumps, so you may discard any cards; {shown} cannot win"
+    note = _trump_rank_note(pos, group)
+    if all(trump.is_trump(c) for c in play):
         fmt = format_of(pos.lead_parts())
+        if len(play) == 1:
+            return f"you have no {group.noun}{note}; {shown} is a trump, so it beats every {group.noun} and can win"
         if satisfy(Holding(Counter(play), trump, Group.TRUMP), fmt) is not None:
-            return f"Legal: you have no {where}; {cards_text(play, trump)} trumps in the led shape and can win."
-        return (f"Legal: you have no {where}; {cards_text(play, trump)} are trumps but not in the led shape "
-                f"({describe_format(fmt)}), so they count as a discard.")
-    return f"Legal: you have no {where}, so you may discard any cards."
+            return (f"you have no {group.noun}{note}; {shown} are trumps in the led shape ({describe_format(fmt)}), "
+                    "so they can win")
+        return (f"you have no {group.noun}{note}; {shown} are trumps but not in the led shape "
+                f"({describe_format(fmt)}), so they count as a discard")
+    return f"you have no {group.noun}{note}, so you may discard any cards"
 
 
 def _check_lead(pos: Position, play: tuple[Card, ...]) -> Verdict:
@@ -424,22 +532,34 @@ def _check_lead(pos: Position, play: tuple[Card, ...]) -> Verdict:
     trump, rules = pos.trump, pos.rules
     group = group_of(play, trump)
     if group is None:
-        return Verdict(False, f"{cards_text(play, trump)} mixes suits: a lead must be one suit, or all trumps.")
+        return Verdict(False, f"{cards_text(play, trump)} mixes suits: a lead is one suit, or all trumps")
     combo = classify(play, trump, rules)
     if combo is not None:
-        return Verdict(True, f"Legal: you lead {combo.name}.")
+        return Verdict(True, f"you lead {combo.name}")
+    four = four_of_a_kind_note(play, rules)
     if not rules.throws_allowed:
-        return Verdict(False, "Throws are not allowed under these rules: lead a single card, a pair, a triple or "
-                              "a tractor.")
+        return Verdict(False, f"{four}throws are not allowed under these rules: lead {lead_kinds(rules)}")
     parts = decompose(play, trump, rules)
     what = describe_lead(parts, group)
     if not pos.others:
-        return Verdict(True, f"Legal to try: {what}. It stands only if no other player can beat any part of it "
-                             "in that suit.")
+        cost = penalty_clause(rules)
+        tail = f"; if it fails, you lead only a part that can be beaten{', and ' + cost if cost else ''}"
+        return Verdict(True, f"{four}{what} may be tried: it stands only if no other hand can beat any part of it "
+                             f"in {group.noun}{tail}")
     result = judge_throw(play, pos.others, trump, rules)
     if result.stands:
-        return Verdict(True, f"Legal: {what} stands — {result.reason}")
-    return Verdict(False, f"The throw fails: {result.reason}")
+        return Verdict(True, f"{four}{what} stands: {result.reason}")
+    return Verdict(False, f"{four}the throw fails: {result.reason}")
+
+
+def four_of_a_kind_note(play: Sequence[Card], rules: Rules) -> str:
+    """Before the words on a throw of four identical cards (four decks, not one combination): why it is a throw."""
+    tally = Counter(play)
+    if rules.decks < 4 or rules.four_of_a_kind or max(tally.values(), default=0) < 4:
+        return ""
+    card = next(c for c, k in tally.items() if k >= 4)
+    return (f"four {card.symbol_text} are not one combination (the rules list nothing wider than a triple: "
+            f"{default_note('four_of_a_kind')}), so ")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -497,7 +617,24 @@ def count_legal_plays(pos: Position) -> tuple[int, bool]:
         return count_submultisets(rest.values(), n - len(req.must)), True
     fmt = req.format
     assert fmt is not None
+    if req.beat is not None:
+        found = 0
+        for _ in _beating(pos, req, plays_for_format(pos.holding(), fmt, n)):
+            found += 1
+            if found >= COUNT_BUDGET:
+                return found, False
+        return found, True
     return count_for_format(pos.holding(), fmt, n)
+
+
+def _beating(pos: Position, req: Requirement, plays: Iterable[tuple[Card, ...]]) -> Iterator[tuple[Card, ...]]:
+    """The plays that beat the lead (the *must beat* duty after a failed throw)."""
+    shape = pos.lead_parts()[0].shape
+    group = pos.lead_group()
+    for play in plays:
+        top = Holding(Counter(play), pos.trump, group).best_top(shape)
+        if top is not None and req.beat is not None and top > req.beat:
+            yield play
 
 
 def iter_legal_plays(pos: Position) -> Iterator[tuple[Card, ...]]:
@@ -518,6 +655,9 @@ def iter_legal_plays(pos: Position) -> Iterator[tuple[Card, ...]]:
         return
     fmt = req.format
     assert fmt is not None
+    if req.beat is not None:
+        yield from _beating(pos, req, plays_for_format(pos.holding(), fmt, n))
+        return
     yield from plays_for_format(pos.holding(), fmt, n)
 
 
@@ -539,6 +679,14 @@ def covering_plays(pos: Position) -> list[tuple[Card, ...]]:
     holding = pos.holding()
     fmt = req.format
     assert fmt is not None
+    if req.beat is not None:
+        out_beat: list[tuple[Card, ...]] = []
+        seen: set[Card] = set()
+        for play in islice(_beating(pos, req, plays_for_format(holding, fmt, n)), COUNT_BUDGET):
+            if not seen.issuperset(play):
+                out_beat.append(play)
+                seen.update(play)
+        return out_beat
     big = [s for s in fmt if s != SINGLE]
     items = [(c, holding.count[c]) for c in holding.cards_desc()]
     if not big:

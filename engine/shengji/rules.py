@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from engine.cards import PLAIN_RANKS, Rank
-from engine.contract import Note, Preset, option, rules_json
+from engine.cards import PLAIN_RANKS, Rank, Suit
+from engine.contract import COMMON_RULE, Note, Preset, option, option_specs, rules_json
 from engine.contract import make_rules as _make_rules
 from engine.errors import InvalidRequestError
 
@@ -27,14 +27,20 @@ __all__ = [
     "TEAMS",
     "DeclareOrder",
     "FailedThrowPart",
+    "BelowZero",
+    "FixedTrump",
     "KittyMultiplier",
+    "LongTractorFollow",
     "NoDeclaration",
     "NoTrumpTrumps",
     "Rules",
     "TripleFollow",
     "TurnOrder",
+    "default_note",
     "differences",
+    "is_default",
     "make_rules",
+    "nearest_preset",
     "parse_level",
     "value_text",
 ]
@@ -120,12 +126,14 @@ class NoDeclaration(Enum):
     TURN_KITTY = "turn_kitty"  # turn the kitty until a trump-rank card shows; else the highest card's suit
     FIRST_KITTY_CARD = "first_kitty_card"  # the first non-joker kitty card turned names the suit
     REDEAL = "redeal"  # throw the cards in and deal again
+    PARTNER_NAMES = "partner_names"  # the starter's partner names the trump suit (fixed-dealer play)
 
     @property
     def label(self) -> str:
         return {NoDeclaration.TURN_KITTY: "turn the kitty until a trump-rank card shows",
                 NoDeclaration.FIRST_KITTY_CARD: "the first kitty card turned names the suit",
-                NoDeclaration.REDEAL: "deal again"}[self]
+                NoDeclaration.REDEAL: "deal again",
+                NoDeclaration.PARTNER_NAMES: "the starter's partner names the trump suit"}[self]
 
 
 class TripleFollow(Enum):
@@ -156,6 +164,50 @@ class KittyMultiplier(Enum):
                 KittyMultiplier.POWER_OF_TWO: "× 2^k, k the size of the last lead's largest combination"}[self]
 
 
+class LongTractorFollow(Enum):
+    """What a follower falls back to on a lead of a tractor of three or more pairs (the seeds list the rungs for
+    two pairs and say "the same principle" for longer ones)."""
+
+    LISTED = "listed"  # the listed rungs: the tractor, then as many separate pairs as possible, then singles
+    SHORTER_TRACTORS = "shorter_tractors"  # shorter tractors inside the long one rank above separate pairs
+
+    @property
+    def label(self) -> str:
+        return "the tractor, then separate pairs" if self is LongTractorFollow.LISTED else \
+            "the tractor, then shorter tractors, then separate pairs"
+
+
+class BelowZero(Enum):
+    """The level table for an attackers' total below zero (failed throws can take points from them)."""
+
+    AS_ZERO = "as_zero"  # counts as no points: the bankers go up three levels
+    EXTENDED = "extended"  # the table goes on below zero: one more level for every further band
+
+    @property
+    def label(self) -> str:
+        return "counts as no points: the bankers go up three levels" if self is BelowZero.AS_ZERO else \
+            "one more level for the bankers for every further band below zero"
+
+
+class FixedTrump(Enum):
+    """Whether the trump suit is declared while drawing, or fixed before the deal (no declaring at all)."""
+
+    DECLARED = "declared"
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def suit(self) -> Suit | None:
+        return None if self is FixedTrump.DECLARED else Suit(self.value)
+
+    @property
+    def label(self) -> str:
+        suit = self.suit
+        return "declared while drawing" if suit is None else f"{suit.symbol}, fixed before the deal"
+
+
 KITTY_SIZES: dict[int, int] = {1: 6, 2: 8, 3: 6, 4: 8}
 """Kitty size by number of decks (the digest's table)."""
 
@@ -183,16 +235,31 @@ class Rules:
     no_declaration: NoDeclaration = option(NoDeclaration.FIRST_KITTY_CARD, label="Nobody declares (later rounds)",
                                            help="When nobody declares in a later round: the first kitty card turned "
                                                 "names the trump suit, the kitty is turned until a trump-rank card "
-                                                "shows, or the cards are dealt again. (A first round is always dealt "
-                                                "again.)")
+                                                "shows, the cards are dealt again, or the starter's partner names "
+                                                "the trump suit. (A first round is always dealt again.)")
+    no_trump_declarations: bool = option(True, label="Jokers may declare no trump",
+                                         help="On: a pair of identical jokers declares a no-trump round. Off: "
+                                              "jokers never declare (some rules forbid no-trump rounds).")
+    fixed_trump: FixedTrump = option(FixedTrump.DECLARED, label="Trump suit",
+                                     help="Declared while the cards are drawn, or one suit fixed before the deal "
+                                          "(then nobody declares, and the first player to draw starts the first "
+                                          "round).")
     follow_tractor_with_tractor: bool = option(True, label="A tractor must follow a tractor",
                                                help="On: a player holding a tractor of the led suit must play it on "
                                                     "a tractor lead. Off: as many pairs as possible, not necessarily "
                                                     "adjacent.")
+    long_tractor_follow: LongTractorFollow = option(
+        LongTractorFollow.LISTED, label="Following a tractor of three or more pairs",
+        help="A follower who cannot match a long tractor of pairs: plays as many separate pairs as possible (the "
+             "rungs the rules list for two pairs, applied to longer ones), or first a shorter tractor inside it.")
     triple_follow: TripleFollow = option(TripleFollow.STANDARD, label="Following a tractor of triples",
                                          help="With three or more decks: where a tractor of pairs ranks when "
                                               "following a tractor of triples — below a triple and a pair, above "
                                               "it, or even above two triples.")
+    four_of_a_kind: bool = option(False, label="Four identical cards are one combination", common=True,
+                                  help="With four decks: four identical cards are a combination of their own (four "
+                                       "of a kind), or (off) a throw of a triple and a single card, as the rules "
+                                       "list nothing wider than a triple.")
     throws_allowed: bool = option(True, label="Throws allowed",
                                   help="Whether the leader may throw several combinations of one suit at once.")
     throw_penalty_per_card: int = option(0, label="Failed throw: points per card taken back", low=0, high=100,
@@ -204,6 +271,11 @@ class Rules:
                                                 help="When several parts of the same kind fail: the smallest of "
                                                      "them, or a failing part the next player chooses. When parts "
                                                      "of different kinds fail, the next player chooses either way.")
+    must_beat_failed_throw: bool = option(False, label="After a failed throw, who can beat the part led must beat "
+                                                       "it",
+                                          help="On: after a failed throw, a player following suit who can beat "
+                                               "the part led must beat it (one reading of the Tractor house rules). "
+                                               "Off: the usual following rules.")
     kitty_multiplier: KittyMultiplier = option(KittyMultiplier.DOUBLE, label="Kitty bonus multiplier",
                                                help="What the kitty's points are multiplied by when the attackers "
                                                     "win the last trick: × 2, × 2 × the cards each player played to "
@@ -219,11 +291,19 @@ class Rules:
                                         "with two decks).")
     band: int | None = option(None, label="Band width", low=1, high=10_000, common=True,
                               help="Points per level of the level table; empty: half the threshold.")
+    below_zero: BelowZero = option(BelowZero.AS_ZERO, label="Attackers' points below zero", common=True,
+                                   help="When failed throws leave the attackers below zero: it counts as no points "
+                                        "(the bankers go up three levels), or the table goes on below zero (one "
+                                        "more level for every further band).")
     game_end_rank: Rank = option(Rank.ACE, label="Last level",
                                  help="The level a team must play and go past to win the game.")
     stop_ranks: tuple[Rank, ...] = option((), label="Levels that must be played", common=True,
                                           help="Levels a team may not jump over when it goes up several at once "
                                                "(none by default).")
+    defend_stop_ranks: bool = option(True, label="A level that must be played is won as bankers", common=True,
+                                     help="On: a team at a level that must be played goes up from it only by "
+                                          "winning a round as the bankers (taking the bank, it stays there). Off: "
+                                          "such a level is only never jumped over.")
 
     def __post_init__(self) -> None:
         if self.trump_rank_start.is_joker or self.game_end_rank.is_joker:
@@ -269,8 +349,9 @@ class Rules:
 
     @property
     def max_width(self) -> int:
-        """Largest set of identical cards that is one combination: 1 (one deck), 2 (pairs), 3 (triples)."""
-        return min(self.decks, 3)
+        """Largest set of identical cards that is one combination: 1 (one deck), 2 (pairs), 3 (triples), 4 (four of
+        a kind, with four decks when that option is on)."""
+        return min(self.decks, 4 if self.four_of_a_kind else 3)
 
     @property
     def rank_in_no_trump(self) -> bool:
@@ -295,25 +376,50 @@ PRESETS: dict[str, Preset[Rules]] = {
 }
 
 NOTES: tuple[Note, ...] = (
-    Note("Turn order", "Both sources play counter-clockwise: the draw, declaring and play go N → W → S → E. "
+    Note("Turn order", "Both rule sets play counter-clockwise: the draw, declaring and play go N → W → S → E. "
          "Clockwise tables are an option; partners sit opposite either way.", "turn_order"),
-    Note("The first round's starter", "Seed 001 says only that a player of the declarer's team starts; the "
-         "declarer starts, the common rule.", None),
-    Note("Failed throws of one kind", "When several parts of the same kind fail, the sources are silent: the "
+    Note("The first round's starter", "The Tractor house rules say only that a player of the declarer's team "
+         "starts; the declarer starts, the common rule.", None),
+    Note("Failed throws of one kind", "When several parts of the same kind fail, the rules are silent: the "
          "thrower leads the smallest of them. When parts of different kinds fail, the next player chooses.",
          "failed_throw_part"),
-    Note("The failed-throw penalty", "Seed 000 says a penalty may apply but names none: the competition rules "
-         "have none; the Tractor house rules take 10 points per card taken back.", "throw_penalty_per_card"),
+    Note("The failed-throw penalty", "The Chinese competition rules say a penalty may apply but name none, so "
+         "they have none here; the Tractor house rules take 10 points per card taken back.",
+         "throw_penalty_per_card"),
+    Note("Beating the part led after a failed throw", "The Tractor house rules may mean that the player who can "
+         "beat the part led must beat it; we read them as the usual following rules.", "must_beat_failed_throw"),
+    Note("Following a long tractor", "The rules list the fallbacks for a tractor of two pairs (two pairs, a pair "
+         "and two single cards, four single cards) and say the same holds for three and four pairs: a long tractor "
+         "falls back to as many separate pairs as possible, not to a shorter tractor inside it.",
+         "long_tractor_follow"),
+    Note("Four identical cards", "With four decks the rules list nothing wider than a triple: four identical "
+         "cards are a throw of a triple and a single card.", "four_of_a_kind"),
     Note("Burying point cards", "Any cards may be buried; some house rules forbid burying points.",
          "bury_points_allowed"),
-    Note("The level table", "Seed 000 gives only the thresholds 40 and 80, so the competition rules use seed "
-         "001's bands of 40 points (half the threshold). Seed 001 says \"more than 240\" right after a band "
-         "ending at 235: 240 itself counts as 4 levels.", "band"),
+    Note("The level table", "The Chinese competition rules give only the thresholds 40 and 80, so they use the "
+         "Tractor house rules' bands of 40 points (half the threshold). The Tractor house rules say \"more than "
+         "240\" right after a band ending at 235: 240 itself counts as four levels.", "band"),
     Note("Three and four decks", "The threshold is 40 per deck and the bands half of it; the kitty of four decks "
          "holds 8 cards.", "threshold"),
-    Note("Levels that must be played", "Levels a team may not jump over are not in the sources: none by "
-         "default.", "stop_ranks"),
+    Note("Points below zero", "Failed throws can leave the attackers below zero: that counts as no points (the "
+         "bankers go up three levels).", "below_zero"),
+    Note("Levels that must be played", "Levels a team may not jump over are not in the rules: none by default. "
+         "When some are set, a team at such a level must win it as the bankers to go on.", "stop_ranks"),
 )
+"""The rules the sources leave open: the default we follow and the option that changes it."""
+
+
+def default_note(name: str) -> str:
+    """How a reason says that option ``name``'s value is a default the sources leave open: "the common rule (the
+    rules we follow do not say); the option “Turn order” changes it"."""
+    label = next(spec.label for spec in option_specs(Rules) if spec.name == name)
+    return f"{COMMON_RULE}; the option “{label}” changes it"
+
+
+def is_default(rules: Rules, name: str) -> bool:
+    """Whether option ``name`` has its default value in ``rules`` (a default the learner is told about when the
+    option is declared ``common``)."""
+    return bool(getattr(rules, name) == getattr(Rules(), name))
 
 
 def make_rules(preset: str | None = None, options: Mapping[str, Any] | None = None) -> Rules:
@@ -351,3 +457,8 @@ def differences(a: Rules, b: Rules) -> dict[str, tuple[Any, Any]]:
     """Option name → (JSON value in ``a``, JSON value in ``b``) for every option that differs."""
     ja, jb = rules_json(a), rules_json(b)
     return {name: (ja[name], jb[name]) for name in ja if ja[name] != jb[name]}
+
+
+def nearest_preset(rules: Rules) -> str:
+    """The preset whose rules ``rules`` are, or else the one they differ from in the fewest options."""
+    return min(PRESETS, key=lambda name: len(differences(PRESETS[name].rules, rules)))

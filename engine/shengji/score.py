@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from engine.cards import Rank
 from engine.errors import InvalidPositionError
-from engine.shengji.rules import RANKS, SEATS, TEAMS, KittyMultiplier, Rules
+from engine.shengji.rules import RANKS, SEATS, TEAMS, BelowZero, KittyMultiplier, Rules, default_note
+from engine.words import count
 
 __all__ = ["HandScore", "LevelChange", "climb", "kitty_bonus", "kitty_multiplier", "level_bands", "level_change",
            "score_hand", "team_of"]
@@ -56,9 +57,17 @@ class LevelChange:
     points: int
     bankers_keep: bool
     levels: int  # levels gained by the bankers (kept) or the attackers (bank passed); may be 0
-    low: int  # the band: low ≤ points ≤ high (high None: no upper end)
+    low: int  # the band: low ≤ points ≤ high (high None: no upper end); in fives when the table is
     high: int | None
     text: str
+    """The verdict as a clause: "120–155: the attackers take the bank and go up one level"."""
+    upper: int | None = None
+    """The lowest points of the next band up (None: the last band)."""
+
+
+def _top(low: int, upper: int) -> int:
+    """The highest points of the band [low, upper): points come in fives, so 120–155 rather than 120–159."""
+    return upper - 5 if low % 5 == 0 and upper % 5 == 0 and upper - 5 >= low else upper - 1
 
 
 def level_change(points: int, rules: Rules) -> LevelChange:
@@ -66,24 +75,38 @@ def level_change(points: int, rules: Rules) -> LevelChange:
 
     Two decks: 0 → bankers +3; 5–35 → +2; 40–75 → +1; 80–115 → the attackers take the bank; 120–155 →
     and go up 1; then one more level per further 40. Other deck counts scale the bands (threshold 40 ×
-    decks, band threshold / 2) unless the options set them.
+    decks, band threshold / 2) unless the options set them. Below zero (failed throws): as no points, or the
+    table goes on (option *Attackers' points below zero*).
     """
     t, b = rules.attack_threshold, rules.band_width
+    if points < 0 and rules.below_zero is BelowZero.EXTENDED:
+        up = 4 + (-points - 1) // b
+        low = -(up - 3) * b
+        upper = low + b
+        return LevelChange(points, True, up, low, _top(low, upper),
+                           f"{points}, below zero: the bankers go up {count(up, 'level')}", upper)
     if points <= 0:
-        return LevelChange(points, True, 3, min(points, 0), 0, "the attackers scored nothing: bankers go up 3")
+        text = "no points for the attackers: the bankers go up three levels"
+        if points < 0:
+            text = (f"{points}, below zero, counts as no points ({default_note('below_zero')}): the bankers go up "
+                    "three levels")
+        return LevelChange(points, True, 3, min(points, 0), 0, text, 1)
     if points < t - b:
-        return LevelChange(points, True, 2, 1, t - b - 1, f"under {t - b}: bankers go up 2")
+        low = 5 if (t - b) % 5 == 0 and t - b > 5 else 1
+        return LevelChange(points, True, 2, low, _top(low, t - b), f"under {t - b}: the bankers go up two levels",
+                           t - b)
     if points < t:
-        return LevelChange(points, True, 1, max(1, t - b), t - 1, f"under the threshold {t}: bankers go up 1")
+        low = max(1, t - b)
+        return LevelChange(points, True, 1, low, _top(low, t),
+                           f"under the threshold of {t}: the bankers go up one level", t)
     if points < t + b:
-        return LevelChange(points, False, 0, t, t + b - 1,
-                           f"the threshold {t} reached: the attackers take the bank, no level change")
+        return LevelChange(points, False, 0, t, _top(t, t + b),
+                           f"{t} or more, the threshold: the attackers take the bank, with no level change", t + b)
     up = 1 + (points - t - b) // b
     low = t + b * up
-    top = low + b - 1
-    top -= top % 5 if low % 5 == 0 else 0  # points come in fives: 120–155, as the seeds' tables say
-    text = f"{low}–{top}: the attackers take the bank and go up {up}"
-    return LevelChange(points, False, up, low, low + b - 1, text)
+    top = _top(low, low + b)
+    return LevelChange(points, False, up, low, top,
+                       f"{low}–{top}: the attackers take the bank and go up {count(up, 'level')}", low + b)
 
 
 def level_bands(rules: Rules, upto: int | None = None) -> list[LevelChange]:
@@ -95,16 +118,20 @@ def level_bands(rules: Rules, upto: int | None = None) -> list[LevelChange]:
     while p <= top:
         change = level_change(p, rules)
         out.append(change)
-        assert change.high is not None and change.high >= p
-        p = change.high + 1
+        assert change.upper is not None and change.upper > p
+        p = change.upper
     return out
 
 
-def climb(level: Rank, steps: int, rules: Rules) -> tuple[Rank, bool]:
+def climb(level: Rank, steps: int, rules: Rules, as_bankers: bool = True) -> tuple[Rank, bool]:
     """A team's level after going up ``steps``: (new level, whether it went past the end rank and won).
 
-    A level listed in ``rules.stop_ranks`` is never jumped over: the climb stops there.
+    A level listed in ``rules.stop_ranks`` is never jumped over: the climb stops there. With
+    ``rules.defend_stop_ranks`` a team standing at such a level goes up from it only as the bankers
+    (``as_bankers``): attackers who take the bank stay there.
     """
+    if steps and not as_bankers and rules.defend_stop_ranks and level in rules.stop_ranks:
+        return level, False
     end = RANKS.index(rules.game_end_rank)
     i = RANKS.index(level)
     for step in range(steps):
@@ -181,7 +208,7 @@ def score_hand(
     winner = None
     up_team = banker if change.bankers_keep else 1 - banker
     if change.levels:
-        new_levels[up_team], won = climb(levels[up_team], change.levels, rules)
+        new_levels[up_team], won = climb(levels[up_team], change.levels, rules, as_bankers=change.bankers_keep)
         winner = up_team if won else None
     # seats are indices in turn order: the partner is two seats on, the next player (an attacker) one
     if change.bankers_keep:
@@ -190,3 +217,16 @@ def score_hand(
         next_banker, next_starter = 1 - banker, (starter + 1) % 4
     return HandScore(trick_points, kitty_points, multiplier, bonus, penalty, total, change, banker, starter,
                       next_banker, next_starter, (new_levels[0], new_levels[1]), winner, rules.seats)
+
+
+def level_table_note(rules: Rules, change: LevelChange) -> str:
+    """Where the level table used for ``change`` is a default the sources leave open, say so ("" otherwise): the
+    bands of the Chinese competition rules and of three or four decks, the threshold of three or four decks."""
+    from engine.shengji.rules import nearest_preset
+
+    notes = []
+    if rules.threshold is None and rules.decks >= 3:
+        notes.append(f"the threshold of {rules.attack_threshold} is {default_note('threshold')}")
+    if rules.band is None and change.points > 0 and (rules.decks != 2 or nearest_preset(rules) == "competition"):
+        notes.append(f"bands of {rules.band_width} points are {default_note('band')}")
+    return "; ".join(notes)

@@ -31,8 +31,8 @@ from itertools import chain
 from typing import Any
 
 from engine.base import PASS, Pass, Verdict
-from engine.cards import Card, Rank, parse_cards, remove_cards
-from engine.errors import InvalidNotationError, InvalidRequestError, quote
+from engine.cards import Card, Rank, Suit, parse_cards, remove_cards
+from engine.errors import CardTableError, InvalidNotationError, InvalidRequestError, quote
 from engine.shengji.bidding import (
     Declaration,
     KittyTurn,
@@ -50,6 +50,7 @@ from engine.shengji.play import Position, check, covering_plays, iter_legal_play
 from engine.shengji.rules import TEAMS, NoDeclaration, Rules, parse_level
 from engine.shengji.score import HandScore, score_hand, team_of
 from engine.shengji.trick import ThrowJudgement, judge_throw, trick_winner
+from engine.words import count, or_list
 
 __all__ = [
     "MAX_BURY_LIST",
@@ -58,6 +59,7 @@ __all__ = [
     "Bury",
     "Choose",
     "Declare",
+    "Name",
     "Phase",
     "Play",
     "Start",
@@ -76,12 +78,15 @@ __all__ = [
 
 MAX_REDEALS = 50
 """After this many redeals in a row (nobody ever declares) the kitty is turned instead, so a hand ends."""
+NAMEABLE: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+"""The suits the starter's partner may name as trump."""
 MAX_BURY_LIST = 5000
 """The most burials :func:`legal_actions` lists when no limit is given (33 cards hold millions)."""
 
 
 class Phase(Enum):
     DRAW = "draw"
+    NAME = "name"
     BURY = "bury"
     PLAY = "play"
     CHOOSE = "choose"
@@ -93,6 +98,13 @@ class Declare:
     """Show trump-rank cards (or a pair of jokers) while the cards are drawn."""
 
     cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Name:
+    """The starter's partner names the trump suit (nobody declared; the option *Nobody declares*)."""
+
+    suit: Suit
 
 
 @dataclass(frozen=True)
@@ -116,9 +128,9 @@ class Choose:
     cards: tuple[Card, ...]
 
 
-Action = Declare | Bury | Play | Choose | Pass
+Action = Declare | Name | Bury | Play | Choose | Pass
 
-_WORDS = "an action: pass, declare 2H, cards such as QH QH, choose QH"
+_WORDS = "an action: pass, declare 2H, name H, cards such as QH QH, choose QH"
 
 
 def action_text(action: Action) -> str:
@@ -126,6 +138,8 @@ def action_text(action: Action) -> str:
     notation for the cards played or buried (the phase says which)."""
     if isinstance(action, Pass):
         return "pass"
+    if isinstance(action, Name):
+        return f"name {action.suit.value}"
     words = " ".join(c.text for c in action.cards)
     if isinstance(action, Declare):
         return f"declare {words}"
@@ -204,6 +218,8 @@ class State:
     starter: int | None = None
     buried: tuple[Card, ...] = ()
     kitty_turn: KittyTurn | None = None
+    named: Suit | None = None
+    """The suit the starter's partner named, when nobody declared (option *Nobody declares*)."""
     leader: int = 0
     trick: tuple[tuple[Card, ...], ...] = ()
     attempted: tuple[Card, ...] = ()
@@ -212,6 +228,11 @@ class State:
     penalty: int = 0
     throw: ThrowJudgement | None = None
     score: HandScore | None = None
+    hidden_history: bool = False
+    """A position posed in the editor: its earlier tricks stand for cards played before, which nobody knows."""
+    playout: bool = False
+    """A world the coach sampled (:meth:`~engine.shengji.game.ShengjiGame.determinize`): its play phase is played
+    out on integer cards (:mod:`engine.shengji.playout`)."""
 
     @property
     def banker_team(self) -> int | None:
@@ -251,7 +272,9 @@ class State:
     def position(self) -> Position:
         """The decision of the seat to act in the play (its hand and the lead, if any)."""
         assert self.trump is not None and self.to_act is not None
-        return Position(self.rules, self.trump, self.hands[self.to_act], self.trick[0] if self.trick else ())
+        beat = bool(self.trick) and bool(self.attempted) and self.rules.must_beat_failed_throw
+        return Position(self.rules, self.trump, self.hands[self.to_act], self.trick[0] if self.trick else (), (),
+                        beat)
 
     def others(self, seat: int) -> list[tuple[str, tuple[Card, ...]]]:
         """The other hands in turn order from the next player (who chooses the forced part of a failed throw)."""
@@ -314,7 +337,11 @@ def _advance(state: State) -> State:
 def _settle_trump(state: State) -> State:
     rules = state.rules
     decl = state.current
-    if decl is None:
+    fixed = rules.fixed_trump.suit
+    if fixed is not None:
+        starter = state.fixed_starter if state.fixed_starter is not None else state.deal.first
+        trump = trump_for(rules, state.levels[team_of(starter)], fixed)
+    elif decl is None:
         first_round = state.fixed_starter is None
         if (first_round or rules.no_declaration is NoDeclaration.REDEAL) and state.redeals < MAX_REDEALS:
             redeals = state.redeals + 1
@@ -323,6 +350,9 @@ def _settle_trump(state: State) -> State:
                                         declarations=(), asking=(), final=False, to_act=None)
             return _advance(fresh)
         starter = state.fixed_starter if state.fixed_starter is not None else state.deal.first
+        if rules.no_declaration is NoDeclaration.PARTNER_NAMES and state.redeals < MAX_REDEALS:
+            return dataclasses.replace(state, phase=Phase.NAME, starter=starter, leader=starter,
+                                       to_act=(starter + 2) % 4)
         rank = state.levels[team_of(starter)]
         turn = turn_kitty(state.kitty, rank, rules)
         trump = trump_for(rules, rank, turn.suit)
@@ -330,6 +360,11 @@ def _settle_trump(state: State) -> State:
     else:
         starter = state.fixed_starter if state.fixed_starter is not None else decl.seat
         trump = trump_for(rules, state.levels[team_of(starter)], decl.suit)
+    return _take_kitty(state, starter, trump)
+
+
+def _take_kitty(state: State, starter: int, trump: Trump) -> State:
+    """Trump is final: the starter takes the kitty and must bury as many cards."""
     hands = list(state.hands)
     hands[starter] = hands[starter] + state.kitty
     return dataclasses.replace(state, phase=Phase.BURY, trump=trump, starter=starter, hands=tuple(hands),
@@ -355,6 +390,9 @@ def legal_actions(state: State, limit: int | None = None) -> list[Action]:
         assert state.throw is not None
         chosen: list[Action] = [Choose(o) for o in state.throw.options]
         return chosen[:limit]
+    if state.phase is Phase.NAME:
+        named: list[Action] = [Name(suit) for suit in NAMEABLE]
+        return named[:limit]
     assert state.trump is not None
     trump = state.trump
     if state.phase is Phase.BURY:
@@ -385,30 +423,36 @@ def check_action(state: State, action: Action) -> Verdict:
     """Whether ``action`` is legal for the seat to act, with the reason (the one legality path)."""
     seat = state.to_act
     if seat is None:
-        return Verdict(False, "The hand is over.")
+        return Verdict(False, "the hand is over")
     names = state.rules.seats
+    who = names[seat]
     hand = state.hands[seat]
     phase = state.phase
     if phase is Phase.DRAW:
         if isinstance(action, Pass):
-            return Verdict(True, f"{names[seat]} may pass.")
+            return Verdict(True, f"{who} may pass: declaring is never required")
         if not isinstance(action, Declare):
-            return Verdict(False, f"{names[seat]} may declare or pass now.")
+            return Verdict(False, f"{who} may only declare or pass now")
         return check_declaration(action.cards, seat, state.declare_rank(seat), state.current, state.rules, hand)
+    if phase is Phase.NAME:
+        if not isinstance(action, Name):
+            return Verdict(False, f"{who} must name the trump suit now: nobody declared")
+        return Verdict(True, f"nobody declared, so {who}, the starter's partner, names {action.suit.symbol} trump")
     if phase is Phase.BURY:
         if not isinstance(action, Bury):
-            return Verdict(False, f"{names[seat]} must bury {state.rules.kitty} cards now.")
+            return Verdict(False, f"{who} must bury {count(state.rules.kitty, 'card')} now")
         return check_bury(hand, action.cards, state.rules)
     if phase is Phase.CHOOSE:
         assert state.throw is not None
         if not isinstance(action, Choose):
-            return Verdict(False, f"{names[seat]} must choose which part of the failed throw is led.")
+            return Verdict(False, f"{who} must choose which part of the failed throw is led")
+        listed = or_list(cards_text(o, state.trump) for o in state.throw.options)
         if Counter(action.cards) in [Counter(o) for o in state.throw.options]:
-            return Verdict(True, "That part of the throw failed, so it may be chosen.")
-        listed = " or ".join(cards_text(o, state.trump) for o in state.throw.options)
-        return Verdict(False, f"Choose one of the failing parts: {listed}.")
+            return Verdict(True, f"{cards_text(action.cards, state.trump)} is a failing part of the throw, so "
+                                 f"{who} may choose it ({listed})")
+        return Verdict(False, f"choose one of the failing parts: {listed}")
     if not isinstance(action, Play):
-        return Verdict(False, f"{names[seat]} must play cards now.")
+        return Verdict(False, f"{who} must play cards now")
     return check(state.position(), action.cards)
 
 
@@ -420,6 +464,12 @@ def parse_action(state: State, text: str) -> Action:
     low = words.lower()
     if low == "pass":
         return PASS
+    if low.startswith("name ") or low == "name":
+        try:
+            suit = Suit.parse(words[4:].strip())
+        except CardTableError:
+            raise InvalidNotationError(text, "name followed by a suit: name S, name H, name D or name C") from None
+        return Name(suit)
     kinds: tuple[tuple[str, type[Declare] | type[Choose] | type[Bury] | type[Play]], ...] = (
         ("declare", Declare), ("choose", Choose), ("bury", Bury), ("play", Play))
     for verb, kind in kinds:
@@ -461,6 +511,10 @@ def apply_unchecked(state: State, action: Action) -> State:
         else:
             state = dataclasses.replace(state, asking=state.asking[1:])
         return _advance(state)
+    if state.phase is Phase.NAME:
+        assert isinstance(action, Name) and state.starter is not None
+        trump = trump_for(state.rules, state.levels[team_of(state.starter)], action.suit)
+        return _take_kitty(dataclasses.replace(state, named=action.suit), state.starter, trump)
     if state.phase is Phase.BURY:
         assert isinstance(action, Bury)
         hands = list(state.hands)

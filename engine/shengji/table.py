@@ -7,46 +7,42 @@ in notation when the starter exchanges the kitty; the cards played in notation d
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from engine.base import Verdict
-from engine.cards import Card
-from engine.contract import Outcome
-from engine.errors import IllegalPlayError
+from engine.cards import Card, Rank
+from engine.contract import COMMON_RULE, Outcome, Prompt
 from engine.shengji.bidding import check_declaration
 from engine.shengji.combos import decompose
-from engine.shengji.order import cards_text, draw_key
-from engine.shengji.rules import PRESETS, TEAMS, Rules, differences
-from engine.shengji.score import team_of
+from engine.shengji.examples import kitty_risk
+from engine.shengji.order import Group, cards_text, draw_key, points
+from engine.shengji.play import Duty, requirement
+from engine.shengji.rules import PRESETS, RANKS, TEAMS, KittyMultiplier, Rules, default_note, nearest_preset
+from engine.shengji.score import HandScore, team_of
 from engine.shengji.state import (
     Action,
     Bury,
     Choose,
     Declare,
+    Name,
     Phase,
     Play,
     State,
     action_text,
+    declaration_options,
     last_lead_largest,
-    parse_action,
     throw_penalty,
 )
 from engine.shengji.trick import judge_throw, trick_winner
 from engine.table import Seat, Step, TableView
+from engine.words import and_list, count, number, or_list, sentence
 
-__all__ = ["START_OPTIONS", "TABLE", "ShengjiTable", "comment", "nearest_preset", "outcome", "returns",
+__all__ = ["START_OPTIONS", "comment", "nearest_preset", "outcome", "returns",
            "summary_row", "view"]
 
 START_OPTIONS = ("levels", "starter")
 """Set-up values that older records and requests carried in ``options``; they belong in ``start`` now."""
-
-
-def nearest_preset(rules: Rules) -> str:
-    """The preset whose rules ``rules`` are, or else the one they differ from in the fewest options."""
-    return min(PRESETS, key=lambda name: len(differences(PRESETS[name].rules, rules)))
 
 
 def chapter(state: State) -> str:
@@ -101,14 +97,17 @@ def view(state: State, seat: int | None) -> TableView:
     info: list[tuple[str, str]] = [
         ("Rules", PRESETS[preset].title + ("" if exact else ", with other options")),
         ("Turn order", " → ".join(names)),
-        ("Levels", " · ".join(f"{TEAMS[i]} {lv.text}" for i, lv in enumerate(r.levels))),
         ("Trump", trump.label if trump else f"not yet fixed (rank {r.trump_rank.text})"),
     ]
     if r.current is not None:
         info.append(("Declared", f"{names[r.current.seat]}: {r.current.symbols}"))
     if banker is not None:
-        info.append(("Bankers", f"{TEAMS[banker]} (starter {names[starter or 0]})"))
-        info.append(("Attackers' points", str(r.trick_points + r.penalty)))
+        info.append(("Bankers", f"{team_name(r.rules, banker)} at {r.levels[banker].text}; {names[starter or 0]} "
+                                "starts"))
+        info.append(("Attackers", f"{team_name(r.rules, 1 - banker)} at {r.levels[1 - banker].text}, "
+                                  f"{count(r.trick_points + r.penalty, 'point')} so far"))
+    else:
+        info.append(("Levels", levels_text(r.levels)))
     if r.phase is Phase.DRAW:
         info.append(("Drawn", f"{r.drawn} of {r.deal.drawn} cards"))
     if r.phase is Phase.CHOOSE and r.throw is not None:
@@ -141,12 +140,132 @@ def _labels(r: State, trick: Sequence[tuple[Card, ...]]) -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------------------
+# the decision in one line, and the hand in groups
+# ---------------------------------------------------------------------------------------------------
+
+
+def prompt(state: State) -> Prompt:
+    """What the seat to act must decide now, in one sentence, with the cards that matter."""
+    seat = state.to_act
+    if seat is None:
+        return Prompt("The hand is over.")
+    rules = state.rules
+    names = rules.seats
+    hand = state.hands[seat]
+    if state.phase is Phase.DRAW:
+        return _declare_prompt(state, seat)
+    if state.phase is Phase.NAME:
+        starter = names[state.starter or 0]
+        return Prompt(f"Nobody declared: name the trump suit for your partner {starter}, the starter.")
+    if state.phase is Phase.BURY:
+        k = rules.kitty
+        risk = kitty_risk(rules, 0) if not rules.bury_points_allowed else \
+            f"points you bury score {_multiplier_words(rules)} for the attackers if they win the last trick"
+        assert state.trump is not None
+        return Prompt(f"Bury {count(k, 'card')} face down: the {number(k)} from the kitty are marked; {risk}.",
+                      count=k, marked=tuple(state.trump.sort(state.kitty)), marked_label="from the kitty",
+                      highlight=tuple(state.trump.sort(c for c in hand if points([c]))), highlight_label="point cards")
+    if state.phase is Phase.CHOOSE:
+        assert state.throw is not None
+        leader = names[state.leader]
+        listed = or_list(cards_text(o, state.trump) for o in state.throw.options)
+        return Prompt(f"{leader}'s throw failed: choose which part {leader} must lead — {listed}.")
+    pos = state.position()
+    req = requirement(pos)
+    trump = pos.trump
+    if req.duty is Duty.LEAD:
+        return Prompt(sentence(req.reason))
+    group = req.group
+    assert group is not None
+    n = req.count
+    leader = names[state.leader]
+    led = f"{leader} led {req.lead_text}"
+    if req.duty is Duty.VOID:
+        trumps = tuple(trump.sort(c for c in hand if trump.is_trump(c)))
+        if group is Group.TRUMP:
+            return Prompt(f"{led}: you have no trumps, so discard any {count(n, 'card')}.", count=n)
+        return Prompt(f"{led}: you have no {group.noun}, so play any {count(n, 'card')} — a discard, or trumps in "
+                      "the led shape to win.", count=n, highlight=trumps, highlight_label="your trumps")
+    held = tuple(trump.sort(c for c in hand if trump.group(c) is group))
+    label = "your trumps" if group is Group.TRUMP else f"your {group.noun}"
+    if req.duty is Duty.ALL_OF_SUIT:
+        extra = n - len(req.must)
+        rest = f" and {count(extra, 'other card')}" if extra else ""
+        return Prompt(f"{led}: play all your {group.word(len(req.must))} ({cards_text(req.must, trump)}){rest}.",
+                      count=n, highlight=held, highlight_label=label)
+    return Prompt(f"{led}: follow {group.noun} with {count(n, 'card')} — {req.rung_text()}.", count=n,
+                  highlight=held, highlight_label=label)
+
+
+def _multiplier_words(rules: Rules) -> str:
+    if rules.kitty_multiplier is KittyMultiplier.DOUBLE:
+        return "× 2"
+    if rules.kitty_multiplier is KittyMultiplier.TWICE_CARDS:
+        return "× 2 × the cards each player plays to the last trick"
+    return "× 2 to the size of the last lead's largest combination"
+
+
+def _declare_prompt(state: State, seat: int) -> Prompt:
+    rules = state.rules
+    options = declaration_options(state, seat)
+    shown = tuple(sorted(dict.fromkeys(c for d in options for c in d.cards), key=draw_key(state.declare_rank(seat))))
+    first_round = state.fixed_starter is None
+    bankers = " and your team the bankers" if first_round else ""
+    current = state.current
+    last = state.deal.order[state.drawn - 1] if state.drawn else None
+    drew_now = not state.final and last is not None and state.deal.seat_of(state.drawn - 1) == seat and \
+        last in shown and current is None
+    if drew_now and last is not None:
+        what = "no trump" if last.is_joker else f"{last.suit.symbol if last.suit else ''} trump"
+        text = f"You drew {last.symbol_text}: declare to make {what}{bankers}, or pass."
+    elif current is not None and current.seat == seat:
+        text = f"You declared {current.symbols} ({current.outcome}): reinforce it with another copy, or pass."
+    elif current is not None:
+        text = (f"{rules.seats[current.seat]} declared {current.symbols} ({current.outcome}): override it with a "
+                "stronger declaration, or pass.")
+    elif state.final:
+        text = f"All the cards are drawn: declare now{bankers}, or pass — the last chance."
+    else:
+        text = "You may declare the trump suit, or pass."
+    return Prompt(text, highlight=shown, highlight_label="cards you could declare")
+
+
+def hand_groups(state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """``cards`` in groups for drawing: the trumps first, then each side suit in the hand's order; while the trump
+    is not fixed, the jokers and the cards that may be declared first, then each suit."""
+    groups: dict[str, list[Card]] = {}
+    trump = state.trump
+    if trump is not None:
+        for card in cards:
+            group = trump.group(card)
+            label = "Trumps" if group is Group.TRUMP else group.noun
+            groups.setdefault(label, []).append(card)
+    else:
+        seat = state.to_act if state.to_act is not None else 0
+        rank = state.declare_rank(seat)
+        for card in cards:
+            if card.is_joker:
+                label = "Jokers"
+            elif card.rank is rank:
+                label = f"{rank.text}s (may be declared)"
+            else:
+                label = card.suit.symbol if card.suit is not None else ""
+            groups.setdefault(label, []).append(card)
+    return tuple((label, tuple(members)) for label, members in groups.items())
+
+
+# ---------------------------------------------------------------------------------------------------
 # commentary
 # ---------------------------------------------------------------------------------------------------
 
 
+def team_name(rules: Rules, team: int) -> str:
+    """A team by its seats in turn order: "N–S", "W–E" (or "E–W" at a clockwise table)."""
+    return f"{rules.seats[team]}–{rules.seats[team + 2]}"
+
+
 def comment(before: State, action: Action, after: State) -> Step:
-    """The commentary on ``action`` taken in ``before`` (which led to ``after``), as the Table shows it."""
+    """The commentary on ``action`` taken in ``before`` (which led to ``after``), as the Table shows it: sentences."""
     seat = before.to_act
     assert seat is not None
     names = before.rules.seats
@@ -157,50 +276,76 @@ def comment(before: State, action: Action, after: State) -> Step:
             notes.append(check_declaration(action.cards, seat, before.declare_rank(seat), before.current,
                                            before.rules).reason)
         else:
-            notes.append(f"{who} passes.")
+            notes.append(f"{who} passes")
         notes += _draw_notes(before, after)
+    elif before.phase is Phase.NAME:
+        assert isinstance(action, Name)
+        notes.append(f"nobody declared, so {who}, the starter's partner, names {action.suit.symbol} trump")
+        notes += _trump_notes(after)
     elif before.phase is Phase.BURY:
-        notes.append(f"{who} buries {len(action.cards) if isinstance(action, Bury) else 0} cards and leads the "
-                     "first trick.")
+        buried = len(action.cards) if isinstance(action, Bury) else 0
+        notes.append(f"{who} buries {count(buried, 'card')} face down and leads the first trick")
     elif before.phase is Phase.CHOOSE:
         assert isinstance(action, Choose) and before.throw is not None
-        notes.append(f"{who} chooses {cards_text(action.cards, before.trump)}.")
+        leader = names[before.leader]
+        notes.append(f"{who} chooses {cards_text(action.cards, before.trump)}: {leader} must lead it")
         notes += _lead_notes(before, before.leader, action.cards, before.throw.cards)
     elif isinstance(action, Play):
         if not before.trick:
-            notes += _throw_notes(before, seat, action.cards, after)
+            notes += _throw_notes(before, seat, action.cards)
         else:
             notes += _follow_notes(before, seat, action.cards, after)
-    return Step(seat, action_text(action), " ".join(notes), chapter(before))
+    return Step(seat, action_text(action), " ".join(sentence(n) for n in notes), chapter(before))
 
 
 def _draw_notes(before: State, after: State) -> list[str]:
     notes = []
     if after.redeals > before.redeals:
-        notes.append("Nobody declared: the cards are thrown in and dealt again.")
+        notes.append("nobody declared: the cards are thrown in and dealt again")
     elif not before.final and (after.final or after.phase is not Phase.DRAW):
-        notes.append(f"All {before.deal.drawn} cards are drawn; each player has a last chance to declare.")
-    if after.phase is not Phase.DRAW:
-        assert after.trump is not None and after.starter is not None
+        notes.append(f"all {before.deal.drawn} cards are drawn; each player has a last chance to declare")
+    if after.phase is Phase.NAME:
         names = after.rules.seats
-        if after.kitty_turn is not None:
-            notes.append(after.kitty_turn.reason[0].upper() + after.kitty_turn.reason[1:])
-        else:
-            notes.append(f"Trump is final: {after.trump.label}. {names[after.starter]} is the starter; "
-                         f"{TEAMS[team_of(after.starter)]} are the bankers.")
-        notes.append(f"{names[after.starter]} takes the {len(after.kitty)}-card kitty and must bury as many cards.")
+        notes.append(f"nobody declared: {names[after.to_act or 0]}, the starter's partner, names the trump suit")
+    elif after.phase is not Phase.DRAW:
+        notes += _trump_notes(after)
     return notes
 
 
-def _throw_notes(before: State, seat: int, cards: tuple[Card, ...], after: State) -> list[str]:
+def _trump_notes(after: State) -> list[str]:
+    """Trump is final: how it was fixed, who starts, and the kitty to bury."""
+    assert after.trump is not None and after.starter is not None
+    rules = after.rules
+    names = rules.seats
+    starter = names[after.starter]
+    bankers = team_name(rules, team_of(after.starter))
+    notes = []
+    if after.kitty_turn is not None:
+        notes.append(after.kitty_turn.reason)
+    elif rules.fixed_trump.suit is not None:
+        notes.append(f"the trump suit is fixed before the deal: {after.trump.label}")
+    else:
+        notes.append(f"trump is final: {after.trump.label}")
+    decl = after.current
+    if after.fixed_starter is None and decl is not None and decl.seat == after.starter:
+        notes.append(f"{starter}, the declarer, is the starter (the declarer starts: {COMMON_RULE}), and "
+                     f"{bankers} are the bankers")
+    else:
+        notes.append(f"{starter} is the starter and {bankers} are the bankers")
+    notes.append(f"{starter} takes the {len(after.kitty)}-card kitty and must bury as many cards")
+    return notes
+
+
+def _throw_notes(before: State, seat: int, cards: tuple[Card, ...]) -> list[str]:
     assert before.trump is not None
     names = before.rules.seats
+    shown = cards_text(cards, before.trump)
     if len(decompose(cards, before.trump, before.rules)) <= 1:
         return _lead_notes(before, seat, cards, ())
-    verdict = judge_throw(cards, before.others(seat), before.trump, before.rules)
+    verdict = judge_throw(cards, before.others(seat), before.trump, before.rules, names[seat])
     if verdict.stands:
-        return [f"{names[seat]}'s throw stands: {verdict.reason}", *_lead_notes(before, seat, cards, ())]
-    notes = [f"{names[seat]} throws {cards_text(cards, before.trump)}, but the throw fails: {verdict.reason}"]
+        return [f"{names[seat]} throws {shown}, and the throw stands: {verdict.reason}"]
+    notes = [f"{names[seat]} throws {shown}, but the throw fails: {verdict.reason}"]
     if verdict.forced is not None:
         notes += _lead_notes(before, seat, verdict.forced, cards)
     return notes
@@ -208,17 +353,18 @@ def _throw_notes(before: State, seat: int, cards: tuple[Card, ...], after: State
 
 def _lead_notes(before: State, seat: int, cards: Sequence[Card], attempted: Sequence[Card]) -> list[str]:
     notes = []
+    who = before.rules.seats[seat]
     penalty = throw_penalty(before, seat, cards, attempted)
     if penalty:
         back = len(attempted) - len(cards)
         side = "the bankers" if penalty < 0 else "the attackers"
-        notes.append(f"Penalty: {abs(penalty)} points ({back} cards taken back) go to {side}.")
-    notes.append(f"{before.rules.seats[seat]} leads {cards_text(cards, before.trump)}.")
+        notes.append(f"{who} takes back {count(back, 'card')}: {count(abs(penalty), 'point')} go to {side}")
+    notes.append(f"{who} leads {cards_text(cards, before.trump)}")
     return notes
 
 
 def _follow_notes(before: State, seat: int, cards: tuple[Card, ...], after: State) -> list[str]:
-    notes = [f"{before.rules.seats[seat]} plays {cards_text(cards, before.trump)}."]
+    notes = [f"{before.rules.seats[seat]} plays {cards_text(cards, before.trump)}"]
     if len(after.tricks) == len(before.tricks):
         return notes
     assert before.trump is not None
@@ -226,18 +372,18 @@ def _follow_notes(before: State, seat: int, cards: tuple[Card, ...], after: Stat
     seats = [before.rules.seats[(last.leader + i) % 4] for i in range(4)]
     outcome = trick_winner(last.plays, before.trump, before.rules, seats)
     attackers_win = team_of(last.winner) != after.banker_team
-    won = f"{outcome.reason} The trick holds {outcome.points} points"
-    won += " for the attackers." if attackers_win and outcome.points else "."
-    notes.append(won)
+    held = count(outcome.points, "point") if outcome.points else "no points"
+    notes.append(f"{outcome.reason}; the trick holds {held}" + (" for the attackers" if attackers_win and
+                                                                 outcome.points else ""))
     s = after.score
     if s is not None:
-        kitty = f"The kitty held {s.kitty_points} points"
-        kitty += f" × {s.multiplier} = {s.kitty_bonus} for the attackers." if s.multiplier else \
-            ", kept by the bankers."
-        end = f"Attackers' points: {s.attacker_points} — {s.change.text}."
-        if s.winner is not None:
-            end += f" {TEAMS[s.winner]} go past {after.rules.game_end_rank.text} and win the game!"
-        notes += [kitty, end]
+        if s.multiplier:
+            notes.append(f"the attackers won the last trick: the kitty's {count(s.kitty_points, 'point')} × "
+                         f"{s.multiplier} = {s.kitty_bonus} are theirs")
+        elif s.kitty_points:
+            notes.append(f"the bankers won the last trick and keep the kitty's {count(s.kitty_points, 'point')}")
+        else:
+            notes.append("the bankers won the last trick; the kitty holds no points")
     return notes
 
 
@@ -255,35 +401,81 @@ def returns(state: State) -> tuple[float, ...]:
     return tuple(float(s.change.levels if team_of(seat) == up else -s.change.levels) for seat in range(4))
 
 
+def points_breakdown(s: HandScore) -> str:
+    """Where the attackers' points came from: "85 in tricks, 40 from the kitty (20 × 2) and 10 lost by failed
+    throws"."""
+    parts = [f"{s.trick_points} in tricks"]
+    if s.kitty_bonus:
+        parts.append(f"{s.kitty_bonus} from the kitty ({s.kitty_points} × {s.multiplier})")
+    if s.penalty:
+        parts.append(f"{abs(s.penalty)} {'gained' if s.penalty > 0 else 'lost'} by failed throws")
+    return and_list(parts)
+
+
+def levels_text(levels: Sequence[Rank]) -> str:
+    """"NS 2, WE 3"."""
+    return ", ".join(f"{TEAMS[i]} {lv.text}" for i, lv in enumerate(levels))
+
+
+def result_words(state: State, subject: str | None = None) -> str:
+    """What the level table's verdict does, as a clause: "the bankers (N–S) keep the bank and go up two levels";
+    ``subject`` names the team that moves (default: "the bankers (N–S)" or "the attackers (W–E)")."""
+    s = state.score
+    assert s is not None
+    change = s.change
+    up_team = s.banker_team if change.bankers_keep else 1 - s.banker_team
+    if subject is None:
+        role = "the bankers" if change.bankers_keep else "the attackers"
+        subject = f"{role} ({team_name(state.rules, up_team)})"
+    before, after = state.levels[up_team], s.levels[up_team]
+    if change.bankers_keep:
+        text = f"{subject} keep the bank and go up {count(change.levels, 'level')}"
+    elif change.levels:
+        text = f"{subject} take the bank and go up {count(change.levels, 'level')}"
+    else:
+        text = f"{subject} take the bank, with no level change"
+    rules = state.rules
+    if change.levels and s.winner is None:
+        gained = RANKS.index(after) - RANKS.index(before)
+        if gained == 0 and not change.bankers_keep and before in rules.stop_ranks:
+            text += (f", but stay at {before.text}: a level that must be played is won as the bankers "
+                     f"({default_note('defend_stop_ranks')})")
+        elif gained < change.levels:
+            text += f", but stop at {after.text}, a level that must be played"
+    return text
+
+
 def outcome(state: State) -> Outcome | None:
     """How the hand came out, in sentences, once it is over."""
     s = state.score
     if s is None:
         return None
-    bankers, attackers = TEAMS[s.banker_team], TEAMS[1 - s.banker_team]
-    parts = [f"{s.trick_points} in tricks"]
-    if s.kitty_bonus:
-        parts.append(f"{s.kitty_bonus} from the kitty ({s.kitty_points} × {s.multiplier})")
-    if s.penalty:
-        parts.append(f"{s.penalty:+d} for failed throws")
-    took = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    summary = (f"{attackers}, the attackers, took {s.attacker_points} points ({took}): "
-               f"{s.change.text}.")
-    if s.change.bankers_keep:
-        summary += f" {bankers} bank again; {state.rules.seats[s.next_starter]} starts the next round."
-    else:
-        summary += f" {attackers} bank next; {state.rules.seats[s.next_starter]} starts the next round."
+    rules = state.rules
+    bankers, attackers = team_name(rules, s.banker_team), team_name(rules, 1 - s.banker_team)
+    took = f"Attackers ({attackers}) took {count(s.attacker_points, 'point')}"
+    if s.kitty_bonus or s.penalty:
+        took += f" ({points_breakdown(s)})"
+    verdict = result_words(state, None if s.change.bankers_keep else "they")
+    summary = f"{took} → {verdict}."
     if s.winner is not None:
-        summary += f" {TEAMS[s.winner]} go past {state.rules.game_end_rank.text} and win the game."
-    facts = (
-        ("Trump", state.trump.label if state.trump else ""),
-        ("Bankers", f"{bankers} (starter {state.rules.seats[s.starter]})"),
-        ("Attackers' points", str(s.attacker_points)),
-        ("Result", s.change.text),
-        ("Levels", " · ".join(f"{TEAMS[i]} {lv.text}" for i, lv in enumerate(s.levels))),
-    )
+        summary += f" {team_name(rules, s.winner)} go past {rules.game_end_rank.text} and win the game."
+    else:
+        summary += f" Levels: {levels_text(s.levels)}. {rules.seats[s.next_starter]} starts next."
+    band = f"{s.change.low}–{s.change.high}" if s.change.high is not None else f"{s.change.low} or more"
+    facts: list[tuple[str, str]] = [
+        ("Trump", state.trump.label if state.trump else "none"),
+        ("Bankers", f"{bankers}; {rules.seats[s.starter]} started"),
+        ("Attackers' points", f"{s.attacker_points}: {points_breakdown(s)}" if s.kitty_bonus or s.penalty
+         else str(s.attacker_points)),
+        ("Result", f"{band} points: {result_words(state)}"),
+        ("Levels", levels_text(s.levels)),
+    ]
+    if s.winner is not None:
+        facts.append(("Game", f"{team_name(rules, s.winner)} win the game"))
+    else:
+        facts.append(("Next", f"{team_name(rules, s.next_banker_team)} bank; {rules.seats[s.next_starter]} starts"))
     data = {**s.to_json(), "tricks": len(state.tricks)}
-    return Outcome(summary, returns(state), facts, data)
+    return Outcome(summary, returns(state), tuple(facts), data)
 
 
 def summary_row(state: State) -> dict[str, Any]:
@@ -325,57 +517,57 @@ def summary_row(state: State) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------------------------------
-# the pre-contract Table protocol (engine.table.TableGame), until the Table page drives GAME itself
+# whole games: rounds climbing past the ace, the levels, the bank and the trump rank carried on
 # ---------------------------------------------------------------------------------------------------
 
 
-class ShengjiTable:
-    """The TableGame adapter of Shengji: text actions delegated to :data:`engine.shengji.GAME`."""
-
-    game = "shengji"
-
-    @staticmethod
-    def _game() -> Any:
-        from engine.shengji.game import GAME
-
-        return GAME
-
-    def new_hand(self, preset: str, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        opts = dict(options or {})
-        start = {k: opts.pop(k) for k in START_OPTIONS if opts.get(k) is not None}
-        opts = {k: v for k, v in opts.items() if k not in START_OPTIONS}
-        game = self._game()
-        return game.new_game(game.rules(preset, opts), seed, start)  # type: ignore[no-any-return]
-
-    def to_act(self, state: State) -> int | None:
-        return state.to_act
-
-    def legal_actions(self, state: State, limit: int = 500) -> list[str]:
-        return [action_text(a) for a in self._game().legal_actions(state, limit)]
-
-    def check(self, state: State, action: str) -> Verdict:
-        return self._game().check(state, parse_action(state, action))  # type: ignore[no-any-return]
-
-    def apply(self, state: State, action: str) -> tuple[State, Step]:
-        if state.to_act is None:
-            raise IllegalPlayError("The hand is over.")
-        return self._game().step(state, parse_action(state, action))  # type: ignore[no-any-return]
-
-    def bot_action(self, state: State, bot: str, rng: random.Random) -> str:
-        return action_text(self._game().bot(bot).choose(state, rng))
-
-    def view(self, state: State, seat: int | None) -> TableView:
-        return view(state, seat)
-
-    def result(self, state: State) -> dict[str, Any] | None:
-        found = outcome(state)
-        return dict(found.data) if found is not None else None
-
-    def seat_names(self, state: State) -> tuple[str, ...]:
-        return state.rules.seats
-
-    def presets(self) -> Sequence[str]:
-        return tuple(PRESETS)
+def next_start(state: State) -> dict[str, Any] | None:
+    """The ``start`` of the round after the finished ``state`` (its levels and starter), or None when a team went
+    past the last level and won the game."""
+    s = state.score
+    if s is None or s.winner is not None:
+        return None
+    return {"levels": {TEAMS[i]: lv.text for i, lv in enumerate(s.levels)},
+            "starter": state.rules.seats[s.next_starter]}
 
 
-TABLE = ShengjiTable()
+def scoreboard(rules: Rules, finished: Sequence[State], current: State) -> tuple[tuple[str, str], ...]:
+    """The whole game's scoreboard: the levels and this round's trump rank, the bankers, the rounds so far."""
+    levels = current.levels
+    rank = current.trump_rank.text
+    s = current.score
+    if s is not None:  # the game is over: the levels after its last round
+        lines: list[tuple[str, str]] = [("Levels", final_levels(rules, s))]
+    else:
+        lines = [("Levels", f"{levels_text(levels)} — trump rank {rank}")]
+    if finished:
+        kept = sum(1 for h in finished if h.score is not None and h.score.change.bankers_keep)
+        lines.append(("Rounds", f"{len(finished)} played; the bankers kept the bank in {kept}"))
+    return tuple(lines)
+
+
+def final_levels(rules: Rules, s: HandScore) -> str:
+    """The levels after a round, the winner "past A": "NS past A, WE 10"."""
+    return ", ".join(f"{TEAMS[i]} {'past ' if s.winner == i else ''}{lv.text}" for i, lv in enumerate(s.levels))
+
+
+def whole_outcome(rules: Rules, finished: Sequence[State], returns_: tuple[float, ...]) -> Outcome:
+    """How a whole game came out, in sentences."""
+    last = finished[-1]
+    s = last.score
+    assert s is not None
+    rounds = len(finished)
+    kept = sum(1 for h in finished if h.score is not None and h.score.change.bankers_keep)
+    if s.winner is not None:
+        winner = team_name(rules, s.winner)
+        summary = (f"{winner} go past {rules.game_end_rank.text} and win the game after {count(rounds, 'round')}. "
+                   f"Final levels: {final_levels(rules, s)}.")
+        facts: list[tuple[str, str]] = [("Winner", f"{winner}, past {rules.game_end_rank.text}")]
+    else:
+        summary = (f"The game stopped after {count(rounds, 'round')} with no team past "
+                   f"{rules.game_end_rank.text}. Levels: {levels_text(s.levels)}.")
+        facts = [("Winner", "nobody yet")]
+    facts += [("Rounds", f"{rounds}; the bankers kept the bank in {kept}"), ("Levels", final_levels(rules, s))]
+    data: dict[str, Any] = {"rounds": rounds, "winner": TEAMS[s.winner] if s.winner is not None else "",
+                            "bank_kept": kept, **{f"level_{TEAMS[i]}": lv.text for i, lv in enumerate(s.levels)}}
+    return Outcome(summary, returns_, tuple(facts), data)

@@ -22,20 +22,21 @@ from dataclasses import dataclass
 from engine.cards import Card
 from engine.errors import InvalidPositionError
 from engine.shengji.combos import (
-    SINGLE,
     Combo,
     Format,
     Holding,
     Shape,
     decompose,
     describe_format,
+    describe_lead,
     format_of,
     group_of,
     satisfy,
     shape_name,
 )
 from engine.shengji.order import Group, Trump, points
-from engine.shengji.rules import FailedThrowPart, Rules
+from engine.shengji.rules import FailedThrowPart, Rules, default_note, is_default
+from engine.words import and_list, count, or_list
 
 
 def _text(cards: Iterable[Card], trump: Trump) -> str:
@@ -87,9 +88,11 @@ def judge_throw(
     others: Sequence[tuple[str, Sequence[Card]]],
     trump: Trump,
     rules: Rules,
+    thrower: str = "you",
 ) -> ThrowJudgement:
     """Whether the lead ``cards`` stands against ``others`` (seat name, hand) — listed in turn order after
-    the leader, so the first is the next player (who chooses the forced part when there is a choice).
+    the leader, so the first is the next player (who chooses the forced part when there is a choice). The reason
+    names the leader as ``thrower`` ("you", or a seat letter in commentary).
 
     A lead that is one combination always stands. Raises InvalidPositionError for a lead of mixed groups.
     """
@@ -99,7 +102,7 @@ def judge_throw(
         raise InvalidPositionError(f"{_text(cards, trump)} mixes suits: a throw must be one suit, or all trumps")
     parts = decompose(cards, trump, rules)
     if len(parts) <= 1:
-        return ThrowJudgement(cards, parts, True, (), (), None, "a single combination always stands.")
+        return ThrowJudgement(cards, parts, True, (), (), None, "a single combination always stands")
     holdings = [(seat, Holding.of(hand, trump, group)) for seat, hand in others]
     beaten: list[Beaten] = []
     for part in parts:
@@ -111,19 +114,35 @@ def judge_throw(
                 beaten.append(Beaten(part, seat, by))
                 break
     if not beaten:
-        where = "trumps" if group is Group.TRUMP else group.label
         return ThrowJudgement(cards, parts, True, (), (), None,
-                              f"no other hand can beat any part of it in {where}.")
+                              f"no other hand can beat any part of it in {group.noun}")
     options = _failing_options([b.part for b in beaten], rules)
-    why = "; ".join(f"{b.seat} holds {_text(b.by, trump)}, which beats {b.part.name}" for b in beaten)
+    by_holder: dict[tuple[str, tuple[Card, ...]], list[str]] = {}
+    for b in beaten:
+        by_holder.setdefault((b.seat, b.by), []).append(b.part.name)
+    why = "; ".join(f"{seat} holds {_text(by, trump)}, which beats {and_list(names)}"
+                    for (seat, by), names in by_holder.items())
+    per = rules.throw_penalty_per_card
     if len(options) == 1:
-        smallest = " (the smallest failing part)" if len(beaten) > 1 else ""
-        reason = f"{why}. You must lead {_text(options[0], trump)}{smallest}."
+        smallest = ""
+        if len(beaten) > 1:
+            smallest = ", the smallest failing part"
+            if is_default(rules, "failed_throw_part"):
+                smallest += f" ({default_note('failed_throw_part')})"
+        back = len(cards) - len(options[0])
+        if per:
+            cost = f", and {count(per * back, 'point')} ({count(back, 'card')} taken back) go to the other side"
+        elif is_default(rules, "throw_penalty_per_card"):
+            cost = f"; no points change hands ({default_note('throw_penalty_per_card')})"
+        else:
+            cost = ""
+        reason = f"{why}; {thrower} must lead {_text(options[0], trump)}{smallest}{cost}"
         chooser = None
     else:
         chooser = others[0][0] if others else None
-        listed = " or ".join(_text(o, trump) for o in options)
-        reason = f"{why}. The next player ({chooser}) chooses which you must lead: {listed}."
+        listed = or_list(_text(o, trump) for o in options)
+        cost = f"; each card taken back gives the other side {count(per, 'point')}" if per else ""
+        reason = f"{why}; the next player ({chooser}) chooses which {thrower} must lead: {listed}{cost}"
     return ThrowJudgement(cards, parts, False, tuple(beaten), options, chooser, reason)
 
 
@@ -209,7 +228,7 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump, rules: Rules,
     parts = decompose(lead, trump, rules)
     fmt = format_of(parts)
     shape = leading_shape(parts)
-    lead_text = _lead_words(parts, group)
+    lead_text = describe_lead(parts, group)
     best, best_strength, best_trumps = 0, strength(lead, fmt, shape, trump), False
     assert best_strength is not None
     roles = ["leads " + lead_text]
@@ -246,18 +265,12 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump, rules: Rules,
     total = sum(points(p) for p in plays)
     winner_name = names[best]
     if best == 0:
-        reason = f"{winner_name} wins: nobody beat the lead ({lead_text})."
+        reason = f"{winner_name} wins: nobody beat the lead ({lead_text})"
     elif best_trumps:
-        reason = f"{winner_name} wins with trumps {_text(plays[best], trump)} in the led shape."
+        won_with = _text(plays[best], trump)
+        reason = (f"{winner_name} wins with the trump {won_with}" if n == 1 else
+                  f"{winner_name} wins with trumps {won_with} in the led shape")
     else:
         reason = f"{winner_name} wins with the highest {shape_name(shape, article=False)} of the led suit: " \
-                 f"{_text(plays[best], trump)}."
+                 f"{_text(plays[best], trump)}"
     return TrickOutcome(best, reason, tuple(roles), total)
-
-
-def _lead_words(parts: Sequence[Combo], group: Group) -> str:
-    where = "trumps" if group is Group.TRUMP else group.label
-    if len(parts) == 1:
-        p = parts[0]
-        return f"{shape_name(p.shape)} of {where}" if p.shape != SINGLE else f"a single {where}"
-    return f"a throw of {where}: {describe_format(format_of(parts))}"

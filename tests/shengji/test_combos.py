@@ -37,7 +37,7 @@ def test_one_deck_has_only_singles() -> None:
 def test_throw_decomposition() -> None:
     parts = decompose(cards("AH KH KH 5H 5H 6H 6H 3H"), T, COMP)
     assert [p.shape for p in parts] == [(2, 2), (2, 1), (1, 1), (1, 1)]
-    assert describe_format(format_of(parts)) == "a tractor of 2 pairs + a pair + two other cards"
+    assert describe_format(format_of(parts)) == "a tractor of two pairs, a pair and two other cards"
     # the Q44 example
     parts = decompose(cards("QH 4H 4H"), T, COMP)
     assert [(p.kind, p.text) for p in parts] == [(Kind.PAIR, "4H 4H"), (Kind.SINGLE, "QH")]

@@ -66,7 +66,7 @@ def test_what_may_be_declared() -> None:
     with pytest.raises(InvalidPositionError, match="identical"):
         declaration(cards("2H 2S"), 0)
     verdict = check_declaration(cards("2H 2H"), 0, Rank.TWO, None, COMP, hand=cards("2H 5C"))
-    assert not verdict.legal and "hold 1" in verdict.reason
+    assert not verdict.legal and "you hold one 2♥, not two" in verdict.reason
 
 
 def test_joker_declaration_is_no_trump() -> None:

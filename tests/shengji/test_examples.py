@@ -38,7 +38,7 @@ def test_fresh_tractor_examples_are_a_mix_with_reasons() -> None:
     assert 10 < sum(a["tractor"] for a in answers) < 38
     for a in answers:
         got = COMMANDS["is_tractor"]({**ctx(a), "cards": a["cards"]})
-        assert got["tractor"] is a["tractor"] and got["reason"].startswith("Yes" if a["tractor"] else "No")
+        assert got["tractor"] is a["tractor"] and got["reason"].startswith("yes: " if a["tractor"] else "no: ")
 
 
 def test_tractor_reasons_name_the_rule() -> None:
@@ -99,7 +99,7 @@ def test_trumps_exercise_names_what_was_missed() -> None:
     assert COMMANDS["trumps"]({"trump_rank": "10", "trump_suit": "S", "hand": "10H AS 9H BJ",
                                "play": "AS BJ 10H"})["correct"]
     out = COMMANDS["trumps"]({"trump_rank": "10", "trump_suit": "S", "hand": "10H", "play": "AS"})
-    assert not out["correct"] and out["reason"] == "A♠ is not in the hand."
+    assert not out["correct"] and out["reason"] == "A♠ is not in the hand"
 
 
 def test_bury_counts_cards_and_points() -> None:
@@ -128,5 +128,6 @@ def test_try_play_checks_legality_first() -> None:
 def test_score_and_points_spell_out_the_sum() -> None:
     out = COMMANDS["score"]({"attacker_points": 85, "kitty_points": 20, "last_trick_cards": 2,
                              "attackers_won_last": True})
-    assert out["reason"].startswith("85 in tricks, kitty 20 × 2 = 40: 125 points. 120–155")
-    assert COMMANDS["points"]({"cards": "5H KS 3C"})["reason"] == "5♥ 5 + K♠ 10 = 15 points."
+    assert out["reason"].startswith("the attackers have 125 points: 85 in tricks and 40 from the kitty (20 × 2); "
+                                    "120–155: the attackers take the bank and go up one level")
+    assert COMMANDS["points"]({"cards": "5H KS 3C"})["reason"] == "5♥ 5 + K♠ 10 = 15 points"

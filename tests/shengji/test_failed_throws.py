@@ -32,7 +32,8 @@ def test_default_is_the_smallest_failing_part() -> None:
     # K♥ beats both Q♥ and 9♥: the thrower must lead the smaller, 9♥
     j = judge_throw(cards("AH QH 9H"), others("KH 2H"), trump(r), r)
     assert j.forced == cards("9H") and j.chooser is None
-    assert "You must lead 9♥ (the smallest failing part)" in j.reason
+    assert ("W holds K♥, which beats the single Q♥ and the single 9♥; you must lead 9♥, the smallest failing part "
+            "(the common rule") in j.reason
 
 
 def test_next_player_chooses_among_every_failing_part() -> None:
@@ -40,7 +41,7 @@ def test_next_player_chooses_among_every_failing_part() -> None:
     j = judge_throw(cards("AH QH 9H"), others("KH 2H"), trump(r), r)
     assert j.forced is None and j.chooser == "W"
     assert j.options == (cards("9H"), cards("QH"))  # smallest first
-    assert "The next player (W) chooses which you must lead: 9♥ or Q♥" in j.reason
+    assert "the next player (W) chooses which you must lead: 9♥ or Q♥" in j.reason
     assert j.taken_back(cards("QH")) == 2
 
 
@@ -87,7 +88,7 @@ def test_a_round_waits_for_the_next_players_choice_of_a_single() -> None:
     assert state.phase is Phase.PLAY and state.trick == (cards("9H"),)  # default: forced, no choice
     state, comment = step(crafted(rules(**CHOOSE), hands), Play(cards("AH QH 9H")))
     assert state.phase is Phase.CHOOSE and state.to_act == 1 and "W chooses" not in comment
-    with pytest.raises(IllegalPlayError, match="Choose one of the failing parts: 9♥ or Q♥"):
+    with pytest.raises(IllegalPlayError, match="choose one of the failing parts: 9♥ or Q♥"):
         apply(state, Choose(cards("AH")))
     state, comment = step(state, Choose(cards("QH")))
     assert comment.startswith("W chooses Q♥") and state.trick == (cards("QH"),)

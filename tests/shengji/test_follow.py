@@ -20,7 +20,7 @@ from engine.shengji.play import (
     legal_plays,
     requirement,
 )
-from engine.shengji.rules import TripleFollow
+from engine.shengji.rules import LongTractorFollow, TripleFollow, make_rules
 from tests.shengji.helpers import bag, cards, rules, trump
 
 COMP = rules("competition")
@@ -50,7 +50,7 @@ def words(lead, follow_tractor=True, variant=TripleFollow.STANDARD) -> list[str]
 
 
 def test_ladder_single() -> None:
-    assert words(((1, 1),)) == ["any one of the cards"]
+    assert words(((1, 1),)) == ["any one card"]
 
 
 def test_ladder_pair() -> None:
@@ -58,40 +58,57 @@ def test_ladder_pair() -> None:
 
 
 def test_ladder_triple() -> None:
-    assert words(((3, 1),)) == ["a triple", "a pair + one other card", "any three cards"]
+    assert words(((3, 1),)) == ["a triple", "a pair and one other card", "any three cards"]
 
 
 def test_ladder_tractor_of_two_pairs() -> None:
-    assert words(((2, 2),)) == ["a tractor of 2 pairs", "two pairs", "a pair + two other cards", "any four cards"]
+    assert words(((2, 2),)) == ["a tractor of two pairs", "two pairs", "a pair and two other cards", "any four cards"]
 
 
 def test_ladder_tractor_of_two_triples() -> None:
     assert words(((3, 2),)) == [
-        "a tractor of 2 triples",
+        "a tractor of two triples",
         "two triples",
-        "a triple + a pair + one other card",
-        "a triple + three other cards",
-        "a tractor of 2 pairs + two other cards",
-        "two pairs + two other cards",
-        "a pair + four other cards",
+        "a triple, a pair and one other card",
+        "a triple and three other cards",
+        "a tractor of two pairs and two other cards",
+        "two pairs and two other cards",
+        "a pair and four other cards",
         "any six cards",
     ]
 
 
 def test_ladder_triple_tractor_variants() -> None:
     a = words(((3, 2),), True, TripleFollow.PAIR_TRACTOR_OVER_TRIPLE_PAIR)
-    assert a.index("a tractor of 2 pairs + two other cards") == a.index("a triple + a pair + one other card") - 1
-    assert a.index("two triples") < a.index("a tractor of 2 pairs + two other cards")
+    assert a.index("a tractor of two pairs and two other cards") == a.index("a triple, a pair and one other card") - 1
+    assert a.index("two triples") < a.index("a tractor of two pairs and two other cards")
     b = words(((3, 2),), True, TripleFollow.PAIR_TRACTOR_OVER_TWO_TRIPLES)
-    assert b[:3] == ["a tractor of 2 triples", "a tractor of 2 pairs + two other cards", "two triples"]
+    assert b[:3] == ["a tractor of two triples", "a tractor of two pairs and two other cards", "two triples"]
 
 
-def test_ladder_longer_tractors_alike() -> None:
-    assert words(((2, 3),))[:3] == ["a tractor of 3 pairs", "a tractor of 2 pairs + a pair", "three pairs"]
+def test_ladder_longer_tractors_follow_the_listed_rungs_by_default() -> None:
+    """Seed 000 lists tractor > two pairs > pair + two singles > four singles and says "the same principle" for three
+    and four pairs: by default a long tractor falls back to separate pairs, never to a shorter tractor inside it."""
+    assert words(((2, 3),)) == ["a tractor of three pairs", "three pairs", "two pairs and two other cards",
+                                "a pair and four other cards", "any six cards"]
+    assert words(((2, 4),))[:2] == ["a tractor of four pairs", "four pairs"]
+
+
+def test_ladder_longer_tractors_with_shorter_tractors_as_an_option() -> None:
+    shorter = [describe_format(f) for f in ladder(((2, 3),), True, TripleFollow.STANDARD,
+                                                    LongTractorFollow.SHORTER_TRACTORS)]
+    assert shorter[:3] == ["a tractor of three pairs", "a tractor of two pairs and a pair", "three pairs"]
+    r = make_rules("competition", {"long_tractor_follow": "shorter_tractors"})
+    hand = "KH KH QH QH 9H 9H 4H 4H 3C"  # trump rank 10: K♥ Q♥ are adjacent, 9♥ and 4♥ are lone pairs
+    listed = pos(hand, "7H 7H 6H 6H 5H 5H")
+    assert requirement(listed).rung == 1 and legal(listed, "KH KH 9H 9H 4H 4H")
+    option = pos(hand, "7H 7H 6H 6H 5H 5H", r)
+    assert requirement(option).rung == 1 and requirement(option).format == ((2, 2), (2, 1))
+    assert not legal(option, "KH KH 9H 9H 4H 4H") and legal(option, "KH KH QH QH 4H 4H")
 
 
 def test_tractor_preset_ladder_counts_pairs_only() -> None:
-    assert words(((2, 2),), follow_tractor=False) == ["two pairs", "a pair + two other cards", "any four cards"]
+    assert words(((2, 2),), follow_tractor=False) == ["two pairs", "a pair and two other cards", "any four cards"]
 
 
 # --- each rung on a position ----------------------------------------------------------------------
@@ -173,7 +190,7 @@ def test_tractor_ladder_rungs_competition() -> None:
     assert requirement(p).rung == 0
     assert plays(p) == {bag(cards("KH KH QH QH"))}
     v = check(p, cards("KH KH 9H 9H"))
-    assert not v.legal and "a tractor of 2 pairs" in v.reason
+    assert not v.legal and "a tractor of two pairs" in v.reason
     p = pos("KH KH 9H 9H 3H 2H", lead)
     assert requirement(p).rung == 1 and legal(p, "KH KH 9H 9H") and not legal(p, "KH KH 3H 2H")
     p = pos("KH KH 9H 3H 2H", lead)
@@ -204,7 +221,7 @@ def test_triple_tractor_ladder_every_rung() -> None:
         ("KH KH KH 9H 9H 9H 2H", "KH KH KH 9H 9H 9H"),  # two triples
         ("KH KH KH 9H 9H 3H 2H", "KH KH KH 9H 9H 2H"),  # triple + pair + single
         ("KH KH KH 9H 7H 3H 2H", "KH KH KH 9H 3H 2H"),  # triple + three singles
-        ("KH KH QH QH 9H 7H 3H", "KH KH QH QH 9H 3H"),  # tractor of 2 pairs + two singles
+        ("KH KH QH QH 9H 7H 3H", "KH KH QH QH 9H 3H"),  # tractor of two pairs + two singles
         ("KH KH 9H 9H 7H 3H 2H", "KH KH 9H 9H 7H 3H"),  # two pairs + two singles
         ("KH KH 9H 8H 7H 3H 2H", "KH KH 9H 8H 7H 2H"),  # pair + four singles
         ("KH JH 9H 8H 7H 3H 2H", "KH JH 9H 8H 7H 3H"),  # six singles
@@ -225,7 +242,7 @@ def test_triple_tractor_variant_changes_the_requirement() -> None:
     assert legal(std, "KH KH KH 9H 9H 3H")
     var = rules(decks=3, triple_follow="pair_tractor_over_triple_pair")
     p = pos(hand, lead, var)
-    assert "a tractor of 2 pairs" in requirement(p).text
+    assert "a tractor of two pairs" in requirement(p).text
     assert legal(p, "KH KH QH QH 9H 3H") and not legal(p, "KH KH KH 9H 9H 3H")
 
 

@@ -94,7 +94,8 @@ def test_rescore_uses_the_columns() -> None:
 
 def test_band_rows_say_who_banks_next() -> None:
     rows = ui.band_rows(make_rules("competition", {"decks": 1}))
-    assert rows[0] == {"attackers' points": "0", "result": "the attackers scored nothing: bankers go up 3",
+    assert rows[0] == {"attackers' points": "0", "result":
+                       "no points for the attackers: the bankers go up three levels",
                        "who banks next": "the bankers again (the starter's partner starts)"}
     assert [r["attackers' points"] for r in rows[:5]] == ["0", "5–15", "20–35", "40–55", "60–75"]
     assert rows[3]["who banks next"].startswith("the attackers")

@@ -31,8 +31,10 @@ from tests.shengji.helpers import bag, rules
 
 
 def _position(seed: int, decks: int, preset: str, hand_size: int, lead_size: int) -> Position:
-    """A seeded position: a hand, and a lead of one group from the other cards (empty: leading)."""
-    r = rules(preset, decks=decks)
+    """A seeded position: a hand, and a lead of one group from the other cards (empty: leading). Four decks play
+    with four of a kind as a combination, so that those units are exercised too."""
+    r = rules(preset, decks=decks, four_of_a_kind=decks == 4,
+              long_tractor_follow="shorter_tractors" if seed % 2 else "listed")
     rng = random.Random(seed)
     deck = list(deck_of(r).cards())
     rng.shuffle(deck)
@@ -48,7 +50,7 @@ def _position(seed: int, decks: int, preset: str, hand_size: int, lead_size: int
     return Position.build(r, trump, hand, lead)
 
 
-POSITIONS = st.builds(_position, st.integers(0, 2**31 - 1), st.sampled_from([1, 2, 3]),
+POSITIONS = st.builds(_position, st.integers(0, 2**31 - 1), st.sampled_from([1, 2, 3, 4]),
                       st.sampled_from(["competition", "tractor"]), st.integers(6, 13), st.integers(0, 5))
 
 

@@ -140,7 +140,7 @@ def test_failed_throw_next_player_chooses_and_penalty() -> None:
     state, comment = step(state, Choose(cards("4H 4H")))
     assert state.trick == (cards("4H 4H"),) and state.to_act == 1
     # N (an attacker: W-E bank) took back one card: 10 points go to the bankers
-    assert state.penalty == -10 and "Penalty" in comment
+    assert state.penalty == -10 and "N takes back one card: ten points go to the bankers." in comment
     assert Counter(state.hands[0]) == Counter(cards("QH 3C"))
 
 

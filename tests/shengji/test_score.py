@@ -53,7 +53,7 @@ def test_every_band_listed_for_1_2_3_decks() -> None:
         bands = level_bands(rules(decks=decks))
         t = 40 * decks
         assert [(b.low, b.bankers_keep, b.levels) for b in bands] == [
-            (0, True, 3), (1, True, 2), (t // 2, True, 1), (t, False, 0), (3 * t // 2, False, 1),
+            (0, True, 3), (5, True, 2), (t // 2, True, 1), (t, False, 0), (3 * t // 2, False, 1),
             (2 * t, False, 2), (5 * t // 2, False, 3)]
 
 

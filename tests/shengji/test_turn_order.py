@@ -8,12 +8,12 @@ import pytest
 
 from engine.base import PASS
 from engine.cards import Rank
+from engine.driver import play_out, replay
 from engine.errors import InvalidRequestError
 from engine.shengji import (
     COMMANDS,
     GAME,
     SEATS,
-    TABLE,
     Choose,
     Declare,
     Phase,
@@ -26,7 +26,6 @@ from engine.shengji import (
     score_hand,
 )
 from engine.sim import simulate
-from engine.table import play_out, replay
 from tests.cli_helpers import run_cli
 from tests.shengji.helpers import cards, crafted, play_hand, rules, step
 
@@ -143,7 +142,7 @@ def test_next_starter_follows_the_turn_order(order, starter, passes_to, kept_by)
     kept = COMMANDS["score"]({"options": order, "attacker_points": 40, "starter": starter})
     assert lost["next_starter"] == passes_to and lost["starter"] == starter
     assert kept["next_starter"] == kept_by
-    assert lost["reason"].endswith(f"bank next and {passes_to} starts.")
+    assert f"bank next and {passes_to} starts" in lost["reason"]
     r = rules(**order)
     s = score_hand(r, trick_points=80, kitty_points=0, last_trick_cards=1, attackers_won_last=False,
                    starter=r.seats.index(starter))
@@ -155,7 +154,7 @@ def test_a_throw_is_judged_against_the_next_player_in_turn_order() -> None:
     request = {**CTX, "hand": "QH 4H 4H 3C", "play": "QH 4H 4H", "others": {"W": "5H 5H", "S": "AH", "E": "2C"}}
     assert COMMANDS["throw"](request)["chooser"] == "W"
     out = COMMANDS["throw"]({**request, "options": CW})
-    assert out["chooser"] == "E" and "The next player (E) chooses" in out["reason"]
+    assert out["chooser"] == "E" and "the next player (E) chooses" in out["reason"]
     # a part two players could beat is named with the first of them in turn order
     both = {**request, "others": {"W": "KH", "S": "2C", "E": "AH"}}
     assert [b["seat"] for b in COMMANDS["throw"](both)["beaten"]] == ["W"]
@@ -171,28 +170,29 @@ def test_a_failed_throw_in_a_round_waits_for_the_next_player_in_turn_order() -> 
         state = crafted(rules(**order), hands)
         state, comment = step(state, Play(cards("QH 4H 4H")))
         assert state.phase is Phase.CHOOSE and state.to_act == 1
-        assert f"The next player ({state.rules.seats[1]}) chooses" in comment
+        assert f"the next player ({state.rules.seats[1]}) chooses" in comment
         assert f"{chooser} holds A♥" in comment
         state, comment = step(state, Choose(cards("QH")))
         assert comment.startswith(f"{state.rules.seats[1]} chooses Q♥") and state.trick == (cards("QH"),)
 
 
 def test_the_table_lists_and_names_the_seats_in_turn_order() -> None:
-    state = TABLE.new_hand("competition", 4, CW)
-    assert TABLE.seat_names(state) == ("N", "E", "S", "W")
-    view = TABLE.view(state, None)
+    state = GAME.new_game(GAME.rules(None, CW), 4)
+    assert GAME.seat_letters(GAME.rules_of(state)) == ("N", "E", "S", "W")
+    view = GAME.view(state, None)
     assert [s.name for s in view.seats] == ["N", "E", "S", "W"]
     assert dict(view.info)["Turn order"] == "N → E → S → W"
-    assert dict(TABLE.view(TABLE.new_hand("competition", 4), None).info)["Turn order"] == "N → W → S → E"
-    later = TABLE.new_hand("competition", 3, {**CW, "levels": {"NS": "5", "WE": "9"}, "starter": "E"})
+    assert dict(GAME.view(GAME.new_game(GAME.rules(), 4), None).info)["Turn order"] == "N → W → S → E"
+    later = GAME.new_game(GAME.rules(None, CW), 3, {"levels": {"NS": "5", "WE": "9"}, "starter": "E"})
     assert later.fixed_starter == 1 and later.trump_rank.text == "9"
-    record, final = play_out(TABLE, "tractor", 9, "heuristic", CW)
-    states, steps = replay(TABLE, record)
+    record, final = play_out(GAME, GAME.rules("tractor", CW), 9, "heuristic", preset="tractor", options=CW)
+    states, steps = replay(GAME, record)
     assert states[-1] == final and record.options == CW
-    assert TABLE.result(final)["next_starter"] in ("N", "E", "S", "W")
-    ccw_record, _ = play_out(TABLE, "tractor", 9, "heuristic")
+    outcome = GAME.outcome(final)
+    assert outcome is not None and outcome.data["next_starter"] in ("N", "E", "S", "W")
+    ccw_record, _ = play_out(GAME, GAME.rules("tractor"), 9, "heuristic")
     assert ccw_record.actions == record.actions  # the same decisions, named by other seats
-    names = TABLE.seat_names(final)
+    names = GAME.seat_letters(GAME.rules_of(final))
     assert [names[s.seat] for s in steps[-4:]] == [names[(steps[-4].seat + i) % 4] for i in range(4)]
 
 
