@@ -35,13 +35,13 @@ import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import lru_cache
 from typing import Any, Final
 
 from engine.base import PASS
 from engine.cards import Card, Rank, Suit, format_cards, parse_cards
 from engine.contract import SEAT_NAMES, Game
-from engine.errors import CardTableError, InvalidRequestError, UnknownNameError
+from engine.errors import CardTableError, InvalidNotationError, InvalidRequestError, UnknownNameError
 from engine.games import GAMES, game, json_commands
 
 __all__ = [
@@ -191,9 +191,9 @@ class Exercise:
     def _why(self) -> str:
         if self.explanation:
             return self.explanation
-        words = {True: "allowed", False: "not allowed", None: ""}
-        lines = [f"{'✓' if c.right else '✗'} {c.text} — {words[c.legal]}: {_sentence(c.reason)}"
-                 for c in self.choices]
+        marks = {True: "✓ allowed", False: "✗ not allowed"}
+        lines = [f"{c.text} — {marks[c.legal]}: {_sentence(c.reason)}" if c.legal is not None
+                 else f"{c.text}: {_sentence(c.reason)}" for c in self.choices]
         return "\n".join(lines)
 
     def _judge_cards(self, cards: tuple[Card, ...]) -> Feedback:
@@ -309,9 +309,9 @@ def _verdict(g: Game[Any, Any, Any], state: Any, text: str) -> tuple[bool, str] 
     no action of this moment at all."""
     try:
         action = g.parse_action(state, text)
+    except InvalidNotationError:
+        return None
     except CardTableError as error:
-        if type(error).__name__ == "InvalidNotationError":
-            return None
         return False, str(error)
     verdict = g.check(state, action)
     return verdict.legal, verdict.reason
@@ -484,7 +484,6 @@ def _play_from(g: Game[Any, Any, Any], rules: Any, state: Any, rng: random.Rando
         situation = "You lead: the table is empty."
     rows.append(CardRow("Your hand", _groups(g, state, hand)))
     question = "Which one of these may you play?" if ask_legal else "Which one of these may you NOT play?"
-    rows += _extra_rows(view.extra)
     return Exercise(
         game=key, rule=f"{key}:play", seed=0, preset=preset, title=_TITLES["play"],
         prompt=f"You are {name}. {situation} {question}",
@@ -964,7 +963,7 @@ def _check_seed(seed: object, what: str = "seed") -> int:
     return seed
 
 
-@cache
+@lru_cache(maxsize=2048)
 def _made(key: str, seed: int, preset: str) -> Exercise:
     rule = rule_by_key(key)
     rng = random.Random(f"{key}:{seed}:{preset}")
