@@ -1001,4 +1001,5 @@ def practice_set(game_key: str, seed: int, length: int) -> tuple[SetItem, ...]:
         if order and round_[0] == order[-1] and len(round_) > 1:
             round_[0], round_[1] = round_[1], round_[0]
         order += round_
-    return tuple(SetItem(rule, rng.randrange(MAX_SET_SEED + 1)) for rule in itertools.islice(order, length))
+    seeds = random.Random(f"set-seeds:{game_key}:{seed}")  # apart, so that a shorter set starts the longer one
+    return tuple(SetItem(rule, seeds.randrange(MAX_SET_SEED + 1)) for rule in itertools.islice(order, length))
