@@ -89,9 +89,11 @@ def test_exactly_one_choice_is_right_and_the_judge_says_so(rule: str) -> None:
             assert feedback.right == choice.right
             assert feedback.hint and "\n" not in feedback.hint and len(feedback.hint) <= 400
             assert feedback.reason and feedback.answer == choice.text
-            if not choice.right:
-                assert exercise.solution not in feedback.hint or exercise.per_choice_hint, \
-                    "a hint that names the right answer gives it away"
+            if not choice.right and not exercise.per_choice_hint:
+                assert feedback.hint == exercise.hint and exercise.explanation not in feedback.hint, \
+                    "a wrong answer gets the rule's hint, not the explanation"
+            if not choice.right and exercise.per_choice_hint:
+                assert feedback.hint.startswith(("That one is allowed", "That one is not allowed"))
         assert exercise.judge(exercise.choices[0].text).right == exercise.choices[0].right
 
 

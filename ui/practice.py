@@ -102,6 +102,8 @@ class Session:
     history: list[tuple[str, bool]] = field(default_factory=list)
     ended: bool = False
     """A fixed set whose last exercise is done, and the learner asked how it went."""
+    chosen_for: str | None = None
+    """The learner whose boxes chose the exercise on screen (None: the session's own)."""
 
 
 def _key(game_key: str, name: str = "") -> str:
@@ -306,6 +308,21 @@ def _advance(session: Session, learner: Learner | None) -> None:
         seed = random.Random(f"{session.base}:{number}").randrange(MAX_SET_SEED + 1)
     session.started = number
     session.current = Attempt(number, rule, seed)
+    session.chosen_for = learner.id if learner is not None else None
+
+
+def _choose_for(session: Session, learner: Learner | None) -> None:
+    """A learner became known (the browser reported the id it keeps, or a name was picked) while an exercise
+    nobody has touched is on screen: let that learner's boxes choose it instead."""
+    who = learner.id if learner is not None else None
+    attempt = session.current
+    if session.fixed is not None or attempt is None or who == session.chosen_for:
+        return
+    if attempt.tries or attempt.why:
+        return
+    session.started -= 1
+    session.current = None
+    _advance(session, learner)
 
 
 def _answer(game_key: str, answer: int | Sequence[Card]) -> None:
@@ -586,6 +603,8 @@ def render_practice(game_key: str) -> None:
                    "Everyone with this link gets the same exercises in the same order.")
     if session.current is None:
         _advance(session, learner)
+    else:
+        _choose_for(session, learner)
     _scoreboard(session, learner)
     if session.ended:
         _finished(game_key, session)
