@@ -96,8 +96,9 @@ _LINKED_TERMS: ContextVar[set[str] | None] = ContextVar("linked_glossary_terms",
 
 @lru_cache(maxsize=8)
 def _glossary_matchers(game: str) -> tuple[tuple[re.Pattern[str], str], ...]:
-    """(pattern, term key) for every spelling of every glossary term of ``game``: whole words (an English
-    plural counts) in any case; Chinese terms wherever they stand."""
+    """(pattern, link id) for every spelling of every glossary term of ``game``: whole words (an English
+    plural counts) in any case; Chinese terms wherever they stand. The link id is the term's key, with
+    ``:native`` for its Chinese or Vietnamese spelling, which is linked once on its own."""
     try:
         terms = load_glossary()
     except (OSError, GlossaryFormatError) as error:
@@ -109,10 +110,11 @@ def _glossary_matchers(game: str) -> tuple[tuple[re.Pattern[str], str], ...]:
             continue
         for form in term.forms:
             words = r"\s+".join(re.escape(part) for part in unicodedata.normalize("NFC", form).split())
+            native = ":native" if form == term.native else ""
             if cjk_characters(form):
-                out.append((re.compile(words), term.key))
+                out.append((re.compile(words), term.key + native))
             else:
-                out.append((re.compile(rf"(?<!\w){words}(?:e?s)?(?!\w)", re.IGNORECASE), term.key))
+                out.append((re.compile(rf"(?<!\w){words}(?:e?s)?(?!\w)", re.IGNORECASE), term.key + native))
     return tuple(out)
 
 
@@ -125,10 +127,11 @@ def _link_plain(text: str, matchers: Sequence[tuple[re.Pattern[str], str]], link
         if not kept or start >= kept[-1][1]:
             kept.append((start, end, key))
     out, at = [], 0
-    for start, end, key in kept:
-        if key in linked:
+    for start, end, link in kept:
+        if link in linked:
             continue
-        linked.add(key)
+        linked.add(link)
+        key = link.split(":", 1)[0]
         out += [text[at:start], f"[{text[start:end]}]({GLOSSARY_PAGE}?term={key})"]
         at = end
     out.append(text[at:])
@@ -150,11 +153,12 @@ def link_glossary_terms(text: str, game: str) -> str:
     """THE GLOSSARY HOOK: lesson text (Markdown) with each glossary term linked to the glossary page.
 
     Every learner-visible lesson text (body, summary, prompt, hint, caption, key facts) passes through here.
-    The first occurrence of each term of ``game``'s glossary (lessons/glossary.toml: the Chinese or Vietnamese
-    word, the English game term and its other spellings) becomes ``[word](/glossary?term=<key>)``; later ones
-    stay plain. Code, cards (``K♥``, ``10S``, ``BJ``), links, HTML, icons, placeholders and headings are left as
-    they are. Inside :func:`lesson_glossary_scope` "first" means first in the whole lesson (the page opens one
-    scope per run), else first in ``text``.
+    The first occurrence of each term of ``game``'s glossary (lessons/glossary.toml) becomes
+    ``[word](/glossary?term=<key>)`` — once for its English name and other spellings, once for its Chinese or
+    Vietnamese word ("**Shengji** (升级)": both lead to the entry with the pinyin); later ones stay plain.
+    Code, cards (``K♥``, ``10S``, ``BJ``), links, HTML, icons, placeholders and headings are left as they are.
+    Inside :func:`lesson_glossary_scope` "first" means first in the whole lesson (the page opens one scope per
+    run), else first in ``text``.
     """
     matchers = _glossary_matchers(game)
     if not matchers or not text:
