@@ -20,7 +20,11 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Mapping, Sequence
+import re
+import unicodedata
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -32,6 +36,7 @@ from engine.cards import Card, format_cards, parse_cards
 from engine.contract import SEAT_NAMES
 from engine.errors import CardTableError
 from engine.games import GAMES, json_commands
+from engine.glossary import GlossaryFormatError, cjk_characters, load_glossary
 from engine.lessons import (
     LESSONS_DIR,
     Example,
@@ -68,14 +73,131 @@ Commands = Mapping[str, Callable[[Mapping[str, Any]], dict[str, Any]]]
 # ------------------------------------------------------------------------------------------ the glossary
 
 
+GLOSSARY_PAGE: Final = "/glossary"
+"""Where a glossary term links to: ``/glossary?term=<key>`` opens the glossary on that term."""
+
+_PROTECTED: Final = re.compile(
+    r"`+[^`]*?`+"                              # inline code
+    r"|!?\[[^\]]*\]\([^)]*\)"                   # links and images
+    r"|!?\[[^\]]*\]\[[^\]]*\]"                   # reference links
+    r"|<[^>\n]+>"                              # autolinks and HTML
+    r"|https?://\S+"                           # bare addresses
+    r"|:[a-z]+(?:-background)?\[[^\]]*\]"       # colour directives :red[…]
+    r"|:material/[a-z0-9_]+:"                  # icons
+    r"|\{[^{}\n]*\}"                           # placeholders
+    r"|\S*[♠♥♦♣]\S*"                           # cards written with suit symbols (K♥, ♥2233)
+    r"|(?<![\w])(?:10|[2-9TJQKA])[SHDC](?![\w])"  # cards in notation (10S, QH)
+    r"|(?<![\w])[BR]J(?![\w])"                  # the jokers
+)
+_FENCE: Final = re.compile(r"^(```|~~~)[^\n]*\n.*?^\1[^\n]*$", re.M | re.S)
+_HEADING: Final = re.compile(r"^\s{0,3}(?:#{1,6}(?:\s|$)|\[[^\]]+\]:\s)")
+_LINKED_TERMS: ContextVar[set[str] | None] = ContextVar("linked_glossary_terms", default=None)
+
+
+@lru_cache(maxsize=8)
+def _glossary_matchers(game: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """(pattern, link id) for every spelling of every glossary term of ``game``: whole words (an English
+    plural counts) in any case; Chinese terms wherever they stand. The link id is the term's key, with
+    ``:native`` for its Chinese or Vietnamese spelling, which is linked once on its own."""
+    try:
+        terms = load_glossary()
+    except (OSError, GlossaryFormatError) as error:
+        _LOG.warning("glossary not read: %s", error)
+        return ()
+    out = []
+    for term in terms:
+        if game not in term.games:
+            continue
+        for form in term.forms:
+            words = r"\s+".join(re.escape(part) for part in unicodedata.normalize("NFC", form).split())
+            native = ":native" if form == term.native else ""
+            if cjk_characters(form):
+                out.append((re.compile(words), term.key + native))
+            else:
+                out.append((re.compile(rf"(?<!\w){words}(?:e?s)?(?!\w)", re.IGNORECASE), term.key + native))
+    return tuple(out)
+
+
+def _link_plain(text: str, matchers: Sequence[tuple[re.Pattern[str], str]], linked: set[str]) -> str:
+    """``text`` (nothing protected in it) with the first occurrence of each term not yet ``linked`` linked."""
+    found = sorted(((m.start(), m.end(), key) for pattern, key in matchers for m in pattern.finditer(text)),
+                   key=lambda s: (s[0], -(s[1] - s[0])))
+    kept: list[tuple[int, int, str]] = []
+    for start, end, key in found:
+        if not kept or start >= kept[-1][1]:
+            kept.append((start, end, key))
+    out, at = [], 0
+    for start, end, link in kept:
+        if link in linked:
+            continue
+        linked.add(link)
+        key = link.split(":", 1)[0]
+        out += [text[at:start], f"[{text[start:end]}]({GLOSSARY_PAGE}?term={key})"]
+        at = end
+    out.append(text[at:])
+    return "".join(out)
+
+
+def _link_line(line: str, matchers: Sequence[tuple[re.Pattern[str], str]], linked: set[str]) -> str:
+    if _HEADING.match(line):
+        return line
+    out, at = [], 0
+    for match in _PROTECTED.finditer(line):
+        out += [_link_plain(line[at:match.start()], matchers, linked), match.group()]
+        at = match.end()
+    out.append(_link_plain(line[at:], matchers, linked))
+    return "".join(out)
+
+
 def link_glossary_terms(text: str, game: str) -> str:
     """THE GLOSSARY HOOK: lesson text (Markdown) with each glossary term linked to the glossary page.
 
-    Every learner-visible lesson text (body, summary, prompt, hint, caption) passes through here. Today it
-    returns ``text`` unchanged; the glossary (``engine.glossary.find_terms`` over ``lessons/glossary.toml``)
-    is wired in here once it is merged.
+    Every learner-visible lesson text (body, summary, prompt, hint, caption, key facts) passes through here.
+    The first occurrence of each term of ``game``'s glossary (lessons/glossary.toml) becomes
+    ``[word](/glossary?term=<key>)`` — once for its English name and other spellings, once for its Chinese or
+    Vietnamese word ("**Shengji** (升级)": both lead to the entry with the pinyin); later ones stay plain.
+    Code, cards (``K♥``, ``10S``, ``BJ``), links, HTML, icons, placeholders and headings are left as they are.
+    Inside :func:`lesson_glossary_scope` "first" means first in the whole lesson (the page opens one scope per
+    run), else first in ``text``.
     """
-    return text
+    matchers = _glossary_matchers(game)
+    if not matchers or not text:
+        return text
+    scope = _LINKED_TERMS.get()
+    linked = scope if scope is not None else set()
+    text = unicodedata.normalize("NFC", text)
+    out, at = [], 0
+    for fence in _FENCE.finditer(text):
+        out.append("\n".join(_link_line(line, matchers, linked) for line in text[at:fence.start()].split("\n")))
+        out.append(fence.group())
+        at = fence.end()
+    out.append("\n".join(_link_line(line, matchers, linked) for line in text[at:].split("\n")))
+    return "".join(out)
+
+
+@contextmanager
+def lesson_glossary_scope() -> Iterator[None]:
+    """Within this block, :func:`link_glossary_terms` links each term once for all the texts it is given (one
+    lesson page)."""
+    token = _LINKED_TERMS.set(set())
+    try:
+        yield
+    finally:
+        _LINKED_TERMS.reset(token)
+
+
+def _handout_button(game: str) -> None:
+    """"Download the rules on one page (PDF)" for the sidebar's rule set (made when it is pressed)."""
+    from ui.handouts import handout_filename, handout_pdf
+    from ui.nav import current_preset
+
+    preset = current_preset(game)
+    if not preset:
+        return
+    st.download_button("Download the rules on one page (PDF)", data=lambda: handout_pdf(game, preset),
+                       file_name=handout_filename(game, preset), mime="application/pdf", on_click="ignore",
+                       icon=":material/picture_as_pdf:", key=f"{game}:lesson:handout",
+                       help="A one-page summary of the rules chosen in the sidebar, to print")
 
 
 # ----------------------------------------------------------------------------------------- plain words
@@ -660,6 +782,14 @@ def render_lessons(
     """
     default = commands is None
     st.title(title or f"{GAMES[game].title if game in GAMES else game} — Lessons")
+    if default and game in GAMES:
+        _handout_button(game)
+    with lesson_glossary_scope():
+        _render_lessons(game, root, commands, extra, default)
+
+
+def _render_lessons(game: str, root: Path, commands: Commands | None, extra: Callable[[], None] | None,
+                    default: bool) -> None:
     lessons = load_lessons(game, root)
     if not lessons:
         st.info("The lessons for this game are being written.")
@@ -696,4 +826,5 @@ def render_lessons(
     _write_url(game, index)
 
 
-__all__ = ["LESSON_QUERY", "exercise_id", "link_glossary_terms", "parse_any_cards", "render_lessons", "words"]
+__all__ = ["GLOSSARY_PAGE", "LESSON_QUERY", "exercise_id", "lesson_glossary_scope", "link_glossary_terms",
+           "parse_any_cards", "render_lessons", "words"]

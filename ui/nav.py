@@ -28,6 +28,7 @@ PAGE_KINDS: tuple[PageKind, ...] = (
     PageKind("editor", "Position editor", ":material/edit_note:", "pose a position, see every legal play and why"),
     PageKind("scoring", "Scoring explorer", ":material/bar_chart:", "charts of how scores come out"),
     PageKind("table", "Table", ":material/playing_cards:", "watch or play a whole hand"),
+    PageKind("practice", "Practice", ":material/exercise:", "endless exercises that come back when you miss them"),
 )
 GAME_KEY = "sidebar:game"
 FOUR_COLOUR_KEY = "sidebar:four-colour"

@@ -1,0 +1,617 @@
+"""The practice page of any game: endless exercises from engine/practice.py, one at a time, that come back when
+you miss them. A page is one line: ``render_practice("euchre")``.
+
+- **One exercise at a time.** Cards are drawn as cards (the card component); a play is chosen by its button
+  under the cards, cards from a hand by clicking them. A wrong answer gets a one-line hint and another try;
+  "Show me why" gives the engine's whole reason and the answer; "Next" goes on.
+- **Spaced repetition.** Each exercise practises one rule (``euchre:trick`` …). The first answer to an exercise
+  moves that rule's Leitner box (ui.store: ``record_practice``), and the next exercise is the rule most due
+  (``due_practice``): a missed rule comes back after a few others, a known one waits. With a learner's name it
+  is stored; without one the same algorithm runs on the session's own boxes. The streak counts right first
+  answers in a row.
+- **A fixed set for a class.** ``?practice=<number>&n=<length>`` (and ``rules=<preset>``) poses the same
+  exercises to every student, in order; a damaged value is refused with a message and practice goes on freely.
+  The "For teachers" panel makes that link.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta, tzinfo
+from typing import Any, Final, TypeVar
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import streamlit as st
+
+from engine.cards import Card
+from engine.errors import CardTableError
+from engine.games import GAMES, game
+from engine.practice import (
+    MAX_SET_LENGTH,
+    MAX_SET_SEED,
+    CardRow,
+    Exercise,
+    Feedback,
+    PracticeRule,
+    SetItem,
+    make_exercise,
+    practice_set,
+    rule_by_key,
+    rules_for,
+)
+from ui import card_hand as ch
+from ui.learner import current_learner, name_picker, session_learner, show_message, store
+from ui.nav import current_preset, set_preset
+from ui.store import Learner, PracticeItem, Store, StoreError, Streak
+from ui.store import practice as leitner
+from ui.widgets import plain
+
+_LOG = logging.getLogger(__name__)
+
+SET_QUERY: Final = "practice"
+"""The query parameter of a fixed set: its number, 0 … MAX_SET_SEED."""
+LENGTH_QUERY: Final = "n"
+"""The query parameter of a fixed set's length, 1 … MAX_SET_LENGTH."""
+RULES_QUERY: Final = "rules"
+"""The query parameter naming the set's rule preset (its name, as the sidebar's menu knows it)."""
+DEFAULT_LENGTH: Final = 20
+T = TypeVar("T")
+
+
+# ------------------------------------------------------------------------------------------------ state
+
+
+@dataclass
+class Attempt:
+    """The exercise on screen and what the learner did with it."""
+
+    number: int
+    rule: str
+    seed: int
+    wrong: set[int] = field(default_factory=set)
+    """Choices answered wrong (their buttons are then crossed out)."""
+    tries: int = 0
+    solved: bool = False
+    why: bool = False
+    recorded: bool = False
+    first_right: bool | None = None
+    feedback: Feedback | None = None
+    error: str = ""
+
+
+@dataclass
+class Session:
+    """One practice session of one game: adaptive, or a fixed set from a link."""
+
+    game: str
+    preset: str
+    base: int
+    fixed: tuple[SetItem, ...] | None = None
+    set_number: int | None = None
+    started: int = 0
+    answered: int = 0
+    right_first: int = 0
+    current: Attempt | None = None
+    items: dict[str, PracticeItem] = field(default_factory=dict)
+    """The session's own Leitner boxes (used while nobody has picked a name)."""
+    streak: Streak | None = None
+    history: list[tuple[str, bool]] = field(default_factory=list)
+    ended: bool = False
+    """A fixed set whose last exercise is done, and the learner asked how it went."""
+    chosen_for: str | None = None
+    """The learner whose boxes chose the exercise on screen (None: the session's own)."""
+
+
+def _key(game_key: str, name: str = "") -> str:
+    return f"{game_key}:practice" + (f":{name}" if name else "")
+
+
+def _session(game_key: str) -> Session | None:
+    value = st.session_state.get(_key(game_key))
+    return value if isinstance(value, Session) else None
+
+
+def _new_session(game_key: str, preset: str, fixed: tuple[SetItem, ...] | None = None,
+                 number: int | None = None) -> Session:
+    old = _session(game_key)
+    session = Session(game_key, preset, secrets.randbelow(MAX_SET_SEED + 1), fixed, number)
+    if old is not None:  # the session's own boxes and streak outlast a new set
+        session.items, session.streak = old.items, old.streak
+    st.session_state[_key(game_key)] = session
+    return session
+
+
+# ------------------------------------------------------------------------------------------ time and store
+
+
+def _zone() -> tzinfo:
+    try:
+        name = st.context.timezone
+    except Exception:  # outside a browser session (AppTest): UTC
+        name = None
+    if isinstance(name, str) and name:
+        try:
+            return ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError):
+            pass
+    return UTC
+
+
+def _now() -> datetime:
+    """Now in the learner's time zone (the streak counts days by their date)."""
+    return datetime.now(_zone())
+
+
+def _stored(learner: Learner | None, work: Callable[[Store, str], T]) -> T | None:
+    """``work(store, learner_id)`` when a learner is known and the store works; None otherwise (a failing
+    store is reported once, and the session keeps the practice)."""
+    opened = store() if learner is not None else None
+    if opened is None or learner is None:
+        return None
+    try:
+        return work(opened, learner.id)
+    except StoreError as error:
+        st.session_state[_key("store", "message")] = str(error)
+        return None
+
+
+def _rule_keys(game_key: str) -> list[str]:
+    return [r.key for r in rules_for(game_key)]
+
+
+def _next_rule(session: Session, learner: Learner | None) -> str:
+    """The rule most due: the store's choice for a learner, else the same algorithm on the session's boxes;
+    not the rule just asked when another one is as good."""
+    keys = _rule_keys(session.game)
+    last = session.current.rule if session.current is not None else None
+    now = _now()
+    chosen = _stored(learner, lambda s, who: s.due_practice(who, session.game, keys, n=2, now=now))
+    order = list(chosen) if isinstance(chosen, tuple) else list(leitner.choose(keys, session.items, 2, now))
+    if len(order) > 1 and order[0] == last:
+        return order[1]
+    return order[0] if order else keys[0]
+
+
+def _record(session: Session, attempt: Attempt, correct: bool) -> None:
+    """The first answer to an exercise: the rule's box moves, the streak counts."""
+    if attempt.recorded:
+        return
+    attempt.recorded = True
+    attempt.first_right = correct
+    session.answered += 1
+    session.right_first += int(correct)
+    session.history.append((attempt.rule, correct))
+    now = _now()
+    learner = session_learner()
+    done = _stored(learner, lambda s, who: s.record_practice(who, session.game, attempt.rule, correct, now=now))
+    if done is not None:
+        return
+    item = session.items.get(attempt.rule)
+    box = leitner.next_box(item.box if item else leitner.FIRST_BOX, correct)
+    seen, missed = (item.seen, item.missed) if item else (0, 0)
+    session.items[attempt.rule] = PracticeItem(session.game, attempt.rule, box, leitner.due_after(box, now),
+                                               seen + 1, missed + (not correct), now)
+    before = session.streak or Streak(session.game, 0, 0, 0, None)
+    session.streak = leitner.next_streak(before, correct, now.date())
+
+
+def _streak(session: Session, learner: Learner | None) -> Streak:
+    found = _stored(learner, lambda s, who: s.streak(who, session.game))
+    if isinstance(found, Streak):
+        return found
+    return session.streak or Streak(session.game, 0, 0, 0, None)
+
+
+def _items(session: Session, learner: Learner | None) -> dict[str, PracticeItem]:
+    found = _stored(learner, lambda s, who: s.practice_items(who, session.game))
+    if isinstance(found, tuple):
+        return {it.rule: it for it in found}
+    return dict(session.items)
+
+
+# ------------------------------------------------------------------------------------------------ the link
+
+
+def _link_key(game_key: str) -> str:
+    return _key(game_key, "link")
+
+
+def _read_link(game_key: str) -> tuple[int, int, str | None] | None:
+    """The fixed set the address asks for, once per change of the address: (number, length, preset), or None
+    (no set, or a damaged one: then a message says why)."""
+    params = st.query_params
+    raw = params.get(SET_QUERY)
+    raw_n = params.get(LENGTH_QUERY)
+    raw_rules = params.get(RULES_QUERY)
+    signature = f"{raw}|{raw_n}|{raw_rules}"
+    if st.session_state.get(_link_key(game_key)) == signature:
+        return None
+    st.session_state[_link_key(game_key)] = signature
+    if raw is None:
+        return None
+    problems = []
+    number = _whole(raw, 0, MAX_SET_SEED)
+    if number is None:
+        problems.append(f"the set number must be a whole number from 0 to {MAX_SET_SEED:,}, not “{_shown(raw)}”")
+    length = DEFAULT_LENGTH if raw_n is None else _whole(raw_n, 1, MAX_SET_LENGTH)
+    if length is None:
+        problems.append(f"the number of exercises must be from 1 to {MAX_SET_LENGTH}, not “{_shown(raw_n)}”")
+    presets = game(game_key).presets
+    if raw_rules is not None and raw_rules not in presets:
+        titles = ", ".join(p.title for p in presets.values())
+        problems.append(f"the rules “{_shown(raw_rules)}” are not one of this game's rule sets ({titles})")
+    if problems or number is None or length is None:
+        st.session_state[_key(game_key, "message")] = (
+            "The practice link was refused: " + "; ".join(problems) + ". You are practising freely instead.")
+        return None
+    return number, length, raw_rules
+
+
+def _whole(text: str | None, low: int, high: int) -> int | None:
+    if text is None or not text.isdigit() or len(text) > 9:
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
+def _shown(text: str | None) -> str:
+    return plain(str(text)[:40]) or "(empty)"
+
+
+def _share_link(game_key: str, number: int, length: int, preset: str) -> str:
+    base = ""
+    try:
+        url = st.context.url
+        if isinstance(url, str) and url.startswith("http"):
+            base = url.split("?", 1)[0]
+    except Exception:  # outside a browser session
+        base = ""
+    if not base:
+        base = f"/{game_key}_practice"
+    return f"{base}?{SET_QUERY}={number}&{LENGTH_QUERY}={length}&{RULES_QUERY}={preset}"
+
+
+def _use_set(game_key: str) -> None:
+    number = int(st.session_state.get(_key(game_key, "teacher:number"), 0))
+    length = int(st.session_state.get(_key(game_key, "teacher:length"), DEFAULT_LENGTH))
+    st.query_params.from_dict({SET_QUERY: str(number), LENGTH_QUERY: str(length),
+                               RULES_QUERY: current_preset(game_key)})
+
+
+def _practise_freely(game_key: str) -> None:
+    for name in (SET_QUERY, LENGTH_QUERY, RULES_QUERY):
+        st.query_params.pop(name, None)
+    _new_session(game_key, current_preset(game_key))
+
+
+# ------------------------------------------------------------------------------------------------ actions
+
+
+def _exercise(session: Session, attempt: Attempt) -> Exercise:
+    return make_exercise(attempt.rule, attempt.seed, session.preset)
+
+
+def _advance(session: Session, learner: Learner | None) -> None:
+    """Put the next exercise on screen."""
+    number = session.started + 1
+    if session.fixed is not None:
+        if session.started >= len(session.fixed):
+            return
+        item = session.fixed[session.started]
+        rule, seed = item.rule, item.seed
+    else:
+        rule = _next_rule(session, learner)
+        seed = random.Random(f"{session.base}:{number}").randrange(MAX_SET_SEED + 1)
+    session.started = number
+    session.current = Attempt(number, rule, seed)
+    session.chosen_for = learner.id if learner is not None else None
+
+
+def _choose_for(session: Session, learner: Learner | None) -> None:
+    """A learner became known (the browser reported the id it keeps, or a name was picked) while an exercise
+    nobody has touched is on screen: let that learner's boxes choose it instead."""
+    who = learner.id if learner is not None else None
+    attempt = session.current
+    if session.fixed is not None or attempt is None or who == session.chosen_for:
+        return
+    if attempt.tries or attempt.why:
+        return
+    session.started -= 1
+    session.current = None
+    _advance(session, learner)
+
+
+def _answer(game_key: str, answer: int | Sequence[Card]) -> None:
+    session = _session(game_key)
+    if session is None or session.current is None:
+        return
+    attempt = session.current
+    if attempt.solved:
+        return
+    try:
+        feedback = _exercise(session, attempt).judge(answer if isinstance(answer, int) else tuple(answer))
+    except CardTableError as error:
+        attempt.error = str(error)
+        return
+    attempt.error = ""
+    attempt.tries += 1
+    attempt.feedback = feedback
+    _record(session, attempt, feedback.right)
+    if feedback.right:
+        attempt.solved = True
+    elif isinstance(answer, int):
+        attempt.wrong.add(answer)
+
+
+def _on_cards(game_key: str, event: ch.HandEvent) -> None:
+    if event.action == "check":
+        _answer(game_key, event.cards)
+
+
+def _show_why(game_key: str) -> None:
+    session = _session(game_key)
+    if session is None or session.current is None:
+        return
+    session.current.why = True
+    _record(session, session.current, False)
+
+
+def _next(game_key: str) -> None:
+    session = _session(game_key)
+    if session is None:
+        return
+    if session.fixed is not None and session.started >= len(session.fixed):
+        session.ended = True
+        return
+    _advance(session, session_learner())
+
+
+def _again(game_key: str) -> None:
+    session = _session(game_key)
+    if session is None or session.fixed is None:
+        return
+    _new_session(game_key, session.preset, session.fixed, session.set_number)
+
+
+# ------------------------------------------------------------------------------------------------ drawing
+
+
+def _rows(key: str, rows: Sequence[CardRow]) -> None:
+    for i, row in enumerate(rows):
+        st.markdown(f"**{plain(row.label)}**")
+        groups = [ch.CardGroup(label, cards) for label, cards in row.groups if cards]
+        ch.show_cards(f"{key}:row:{i}", groups, label=row.label, size="small" if len(row.cards) > 13 else "normal")
+
+
+def _facts(exercise: Exercise) -> None:
+    if exercise.facts:
+        st.markdown("  \n".join(f"**{plain(label)}:** {plain(value)}" for label, value in exercise.facts))
+
+
+def _choice_button(target: Any, text: str, index: int, attempt: Attempt, exercise: Exercise,
+                   game_key: str, key: str, stretch: bool) -> None:
+    """A choice's button (in ``target``: ``st`` or a container); once the exercise is done, a badge instead:
+    the answer, your wrong tries, the others."""
+    choice = exercise.choices[index]
+    if attempt.solved or attempt.why:
+        if choice.right:
+            target.badge(f"The answer: {text}" if not stretch else "The answer", icon=":material/check:",
+                         color="green")
+        elif index in attempt.wrong:
+            target.badge(f"Not {text}" if not stretch else "Your try", icon=":material/close:", color="red")
+        elif not stretch:
+            target.badge(text, color="gray")
+        return
+    wrong = index in attempt.wrong
+    target.button(f"✗ {text}" if wrong else text, key=f"{key}:choose:{index}", disabled=wrong,
+                  on_click=_answer, args=(game_key, index), width="stretch" if stretch else "content")
+
+
+def _choices(game_key: str, key: str, exercise: Exercise, attempt: Attempt) -> None:
+    with_cards = any(c.cards for c in exercise.choices)
+    if with_cards:
+        row = st.container(horizontal=True, gap="small")
+        for i, choice in enumerate(exercise.choices):
+            width = max(150, 62 + 34 * len(choice.cards))
+            with row.container(border=True, width=width):
+                ch.show_cards(f"{key}:choice:{i}", list(choice.cards), label=f"Choice {i + 1}: {choice.text}",
+                              size="small")
+                _choice_button(st, f"Choose {choice.text}", i, attempt, exercise, game_key, key, stretch=True)
+        return
+    row = st.container(horizontal=True, gap="small")
+    for i, choice in enumerate(exercise.choices):
+        _choice_button(row, choice.text, i, attempt, exercise, game_key, key, stretch=False)
+
+
+def _pick(game_key: str, key: str, exercise: Exercise, attempt: Attempt) -> None:
+    pick = exercise.pick
+    assert pick is not None
+    groups = [ch.CardGroup(label, cards) for label, cards in pick.groups if cards]
+    if attempt.solved or attempt.why:
+        ch.show_cards(f"{key}:hand", groups, label=pick.label)
+        return
+    ch.card_hand(f"{key}:hand", groups, label=pick.label,
+                 actions=(ch.Action("check", "Check my choice", min_chosen=1, primary=True),),
+                 on_action=lambda event: _on_cards(game_key, event))
+
+
+def _feedback(game_key: str, key: str, exercise: Exercise, attempt: Attempt) -> None:
+    if attempt.error:
+        st.error(plain(attempt.error), icon=":material/error:")
+    feedback = attempt.feedback
+    if attempt.why:
+        reason = feedback.reason if feedback is not None else _why_text(exercise)
+        lines = [line for line in reason.split("\n") if line.strip()]
+        body = "  \n".join(plain(line) for line in lines)
+        st.info(f"**Why:** {body}  \n**The answer:** {plain(exercise.solution)}", icon=":material/school:")
+        return
+    if feedback is None:
+        return
+    if feedback.right:
+        text = plain(feedback.hint)
+        if attempt.tries == 1 and text.startswith("Right."):
+            text = "Right at the first try." + text[len("Right."):]
+        st.success(text, icon=":material/check_circle:")
+        return
+    st.error(f"Not quite. {plain(feedback.hint)} Try again.", icon=":material/cancel:")
+
+
+def _why_text(exercise: Exercise) -> str:
+    """The whole reason when nothing was answered yet (the judge of the right answer gives it)."""
+    if exercise.pick is not None:
+        return exercise.judge(exercise.pick.example).reason
+    right = exercise.right_choice
+    return exercise.judge(right).reason if right is not None else exercise.explanation
+
+
+def _scoreboard(session: Session, learner: Learner | None) -> None:
+    streak = _streak(session, learner)
+    total = f" of {len(session.fixed)}" if session.fixed is not None else ""
+    right = f"{session.right_first} of {session.answered}" if session.answered else "none answered yet"
+    best = f" (best {streak.best})" if streak.best > streak.current else ""
+    days = f" · :material/calendar_month: **{streak.days}** days in a row" if streak.days > 1 else ""
+    st.markdown(f":material/format_list_numbered: Exercise **{session.started}{total}** · "
+                f":material/task_alt: Right first time: **{right}** · "
+                f":material/local_fire_department: Streak: **{streak.current}**{best}{days}")
+
+
+def _rules_panel(session: Session, learner: Learner | None) -> None:
+    items = _items(session, learner)
+    now = datetime.now(UTC)
+    with st.expander("Your rules: what comes back next", icon=":material/repeat:"):
+        lines = []
+        for rule in rules_for(session.game):
+            item = items.get(rule.key)
+            if item is None:
+                lines.append(f"- **{plain(rule.title)}** — {plain(rule.blurb)}: not practised yet")
+                continue
+            when = "now" if item.due <= now else _in(item.due - now)
+            missed = f", missed {item.missed}" if item.missed else ""
+            lines.append(f"- **{plain(rule.title)}** — {item.right} of {item.seen} right{missed}; comes back {when}")
+        st.markdown("\n".join(lines))
+        st.caption("A rule you miss comes back after a few other exercises; one you know waits longer each time "
+                   "(up to a week).")
+
+
+def _in(delta: timedelta) -> str:
+    seconds = int(delta.total_seconds())
+    if seconds < 90:
+        return "in a minute"
+    if seconds < 3600:
+        return f"in {round(seconds / 60)} minutes"
+    if seconds < 36 * 3600:
+        return f"in {round(seconds / 3600)} hours"
+    return f"in {round(seconds / 86400)} days"
+
+
+def _teacher_panel(game_key: str, session: Session) -> None:
+    with st.expander("For teachers: the same set for the whole class", icon=":material/share:"):
+        st.caption("Choose a set number and a length: everyone who opens the link gets the same exercises, in "
+                   "the same order, with the rules chosen in the sidebar.")
+        left, right = st.columns(2)
+        left.number_input("Set number", 0, MAX_SET_SEED, value=session.set_number or 1,
+                          key=_key(game_key, "teacher:number"))
+        right.number_input("Exercises", 1, MAX_SET_LENGTH, value=DEFAULT_LENGTH, key=_key(game_key, "teacher:length"))
+        number = int(st.session_state.get(_key(game_key, "teacher:number")) or 0)
+        length = int(st.session_state.get(_key(game_key, "teacher:length")) or DEFAULT_LENGTH)
+        st.code(_share_link(game_key, number, length, current_preset(game_key)), language=None, wrap_lines=True)
+        st.button("Start this set here", key=_key(game_key, "teacher:use"), icon=":material/play_arrow:",
+                  on_click=_use_set, args=(game_key,))
+
+
+def _finished(game_key: str, session: Session) -> None:
+    st.success(f"You finished the set: {session.right_first} of {session.answered} right at the first try.",
+               icon=":material/celebration:")
+    missed = [rule_by_key(r).title for r, ok in session.history if not ok]
+    if missed:
+        counts = {t: missed.count(t) for t in dict.fromkeys(missed)}
+        st.markdown("Worth another look: " + ", ".join(f"**{plain(t)}** ({n}×)" for t, n in counts.items()) + ".")
+    with st.container(horizontal=True):
+        st.button("Do the set again", key=_key(game_key, "again"), icon=":material/replay:", on_click=_again,
+                  args=(game_key,))
+        st.button("Practise freely", key=_key(game_key, "free"), icon=":material/all_inclusive:",
+                  on_click=_practise_freely, args=(game_key,), type="primary")
+
+
+def _draw(game_key: str, session: Session, attempt: Attempt) -> None:
+    try:
+        exercise = _exercise(session, attempt)
+    except CardTableError as error:
+        st.error(f"This exercise could not be made: {plain(str(error))}", icon=":material/error:")
+        st.button("Next", key=_key(game_key, f"next:{attempt.number}"), on_click=_next, args=(game_key,),
+                  icon=":material/arrow_forward:", type="primary")
+        return
+    key = _key(game_key, str(attempt.number))
+    done = attempt.solved or attempt.why
+    with st.container(border=True):
+        st.markdown(f"#### {plain(exercise.title)}" + (" ✓" if attempt.solved else ""))
+        of = f" of {len(session.fixed)}" if session.fixed is not None else ""
+        st.caption(f"Exercise {attempt.number}{of} · deal {attempt.seed}")
+        st.markdown(plain(exercise.prompt))
+        _facts(exercise)
+        _rows(key, exercise.rows)
+        if exercise.pick is not None:
+            _pick(game_key, key, exercise, attempt)
+        else:
+            _choices(game_key, key, exercise, attempt)
+        _feedback(game_key, key, exercise, attempt)
+        with st.container(horizontal=True, gap="small"):
+            if not done:
+                st.button("Show me why", key=f"{key}:why", icon=":material/help:", on_click=_show_why,
+                          args=(game_key,), disabled=attempt.tries == 0,
+                          help="Answer first: a wrong answer gets a hint and another try")
+            last = session.fixed is not None and attempt.number >= len(session.fixed)
+            st.button("See how you did" if last else "Next", key=f"{key}:next", icon=":material/arrow_forward:",
+                      on_click=_next, args=(game_key,), disabled=not done, type="primary" if done else "secondary",
+                      help=None if done else "Answer it first (or ask “Show me why” after a try)")
+
+
+def render_practice(game_key: str) -> None:
+    """Draw the practice page of ``game_key``."""
+    info = GAMES[game_key]
+    st.title(f"{info.title.split(' (')[0]} — Practice")
+    with st.sidebar:
+        learner = current_learner()  # the sidebar already says who is learning
+    show_message()
+    name_picker(game_key, learner)
+    preset = current_preset(game_key)
+    link = _read_link(game_key)
+    if link is not None:
+        number, length, wanted = link
+        if wanted is not None and wanted != preset:
+            set_preset(game_key, wanted)  # reruns at once when the sidebar is already drawn
+            preset = wanted
+        session = _new_session(game_key, preset, practice_set(game_key, number, length), number)
+    session = _session(game_key) or _new_session(game_key, preset)
+    message = st.session_state.pop(_key(game_key, "message"), None)
+    if message:
+        st.warning(plain(message), icon=":material/link_off:")
+    store_message = st.session_state.pop(_key("store", "message"), None)
+    if store_message:
+        st.warning(plain(store_message))
+    if session.preset != preset:  # the sidebar's rules changed: the exercise on screen follows them
+        session.preset = preset
+        if session.current is not None and not (session.current.solved or session.current.why):
+            session.current = replace(session.current, wrong=set(), feedback=None, tries=0)
+    if session.fixed is not None:
+        title = game(game_key).presets[session.preset].title
+        st.caption(f":material/assignment: Set {session.set_number} · {len(session.fixed)} exercises · {title}. "
+                   "Everyone with this link gets the same exercises in the same order.")
+    if session.current is None:
+        _advance(session, learner)
+    else:
+        _choose_for(session, learner)
+    _scoreboard(session, learner)
+    if session.ended:
+        _finished(game_key, session)
+    elif session.current is not None:
+        _draw(game_key, session, session.current)
+    _rules_panel(session, learner)
+    _teacher_panel(game_key, session)
+
+
+__all__ = ["LENGTH_QUERY", "RULES_QUERY", "SET_QUERY", "PracticeRule", "render_practice"]
