@@ -360,6 +360,11 @@ async def sidebar(page: Any, path: str) -> None:
 
 async def answer_exercise(page: Any) -> str:
     """Answer the lesson's exercise: the first choice, or 1 in a number box (both answer at once)."""
+    answer = page.locator("[data-testid='stRadio'], [data-testid='stNumberInput']").filter(has_text="Your answer")
+    try:  # the run has finished, but a loaded browser may still be drawing its last elements
+        await answer.first.wait_for(state="attached", timeout=20_000)
+    except Exception:  # noqa: BLE001 - Playwright's TimeoutError
+        raise LookupError("no choice or number exercise on the first lesson") from None
     radio = page.locator("[data-testid='stRadio']").filter(has_text="Your answer")
     if await radio.count():
         await radio.first.locator("[data-testid='stRadioOption']").first.click()
@@ -377,8 +382,10 @@ async def move_slider(page: Any) -> str:
     """Move the page's first enabled slider one step to the right (to the left at its end), by keyboard;
     returns its label."""
     thumbs = page.locator("[data-testid='stSlider'] input[type='range']:not([disabled])")
-    if not await thumbs.count():
-        raise LookupError("no slider on the page")
+    try:  # the run has finished, but a loaded browser may still be drawing its last elements
+        await thumbs.first.wait_for(state="attached", timeout=20_000)
+    except Exception:  # noqa: BLE001 - Playwright's TimeoutError
+        raise LookupError("no slider on the page") from None
     thumb = thumbs.first
     label = str(await thumb.get_attribute("aria-label") or "a slider")
     await thumb.focus()
@@ -451,6 +458,16 @@ def run_class(args: argparse.Namespace) -> dict[str, Any]:
     random.seed(args.seed)
     with serve() as server:
         time.sleep(1.0)
+        fresh = server.rss()
+        warm: int | None = None
+        if args.warmup:
+            # One student per game first, then long enough for Streamlit to drop their sessions: "before" is then
+            # a server with its imports done and its caches filled, as on the second lesson of the day.
+            games = [g for g in args.games.split(",") if g]
+            warmup = argparse.Namespace(**{**vars(args), "sessions": len(games), "ramp": 0.0, "think": 0.2})
+            asyncio.run(drive(server, warmup))
+            time.sleep(args.warmup)
+            warm = server.rss()
         cpu_before = server.cpu()
         with MemorySampler(server) as memory:
             before = server.rss()
@@ -476,7 +493,9 @@ def run_class(args: argparse.Namespace) -> dict[str, Any]:
         "server_start_s": round(server.started, 2),
         "wall_s": round(closed_at - started, 1),
         "server_cpu_s": round(cpu_sessions, 1),
-        "memory_mb": {"before": _mb(before), "peak": _mb(peak), **{f"after_{k}": _mb(v) for k, v in after.items()}},
+        "memory_mb": {"fresh_server": _mb(fresh), **({"after_warmup": _mb(warm)} if warm is not None else {}),
+                      "before": _mb(before), "peak": _mb(peak), **{f"after_{k}": _mb(v) for k, v in after.items()}},
+        "warmup_s": args.warmup,
         "load_average": {"before": load_before, "peak_1min": round(load_during, 2), "after": load_after},
         "cores": os.cpu_count(),
         "pages": summarize(timings),
@@ -493,7 +512,8 @@ def _fmt(value: float) -> str:
 
 
 def print_report(result: dict[str, Any]) -> None:
-    print(f"{result['sessions']} sessions ({result['games']}), {result['browsers']} Chromium processes, "
+    warm = f", after a warm-up and {result['warmup_s']:g} s" if result["warmup_s"] else ", a cold server"
+    print(f"{result['sessions']} sessions ({result['games']}){warm}, {result['browsers']} Chromium processes, "
           f"{result['steps']} Table steps, think {result['think_s']} s, ramp {result['ramp_s']} s; "
           f"{result['cores']} cores")
     print(f"wall {result['wall_s']} s · server CPU {result['server_cpu_s']} s · "
@@ -524,6 +544,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--browsers", type=int, default=0, help="Chromium processes (default: one per 20 sessions)")
     parser.add_argument("--after", type=float, nargs="*", default=[30.0, 150.0],
                         help="seconds after the sessions close at which to read the server's memory")
+    parser.add_argument("--warmup", type=float, default=0.0, metavar="SECONDS",
+                        help="first one session per game, then wait this long (150 s outlasts Streamlit's 120 s "
+                             "for a disconnected session) before measuring; 0: a cold server")
     parser.add_argument("--seed", type=int, default=1, help="seeds the think times and the ramp")
     parser.add_argument("--verbose", action="store_true", help="print every action as it finishes (stderr)")
     parser.add_argument("--json", metavar="FILE", help="also write every figure and timing as JSON ('-': stdout)")
