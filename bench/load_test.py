@@ -29,6 +29,7 @@ import json
 import math
 import os
 import random
+import resource
 import socket
 import subprocess
 import sys
@@ -473,7 +474,11 @@ def run_class(args: argparse.Namespace) -> dict[str, Any]:
             before = server.rss()
             load_before = load_average()
             started = memory.now()
+            own_before = resource.getrusage(resource.RUSAGE_SELF)
+            kids_before = resource.getrusage(resource.RUSAGE_CHILDREN)  # the server is not reaped: not in it
             timings, closed = asyncio.run(drive(server, args))
+            own_after = resource.getrusage(resource.RUSAGE_SELF)
+            kids_after = resource.getrusage(resource.RUSAGE_CHILDREN)  # Playwright's driver and its Chromium
             closed_at = closed - memory.t0
             cpu_sessions = server.cpu() - cpu_before
             load_during = max((v for t, v in memory.load if started <= t <= closed_at), default=math.nan)
@@ -493,6 +498,8 @@ def run_class(args: argparse.Namespace) -> dict[str, Any]:
         "server_start_s": round(server.started, 2),
         "wall_s": round(closed_at - started, 1),
         "server_cpu_s": round(cpu_sessions, 1),
+        "browsers_cpu_s": round(_cpu(kids_after) - _cpu(kids_before), 1),
+        "driver_cpu_s": round(_cpu(own_after) - _cpu(own_before), 1),
         "memory_mb": {"fresh_server": _mb(fresh), **({"after_warmup": _mb(warm)} if warm is not None else {}),
                       "before": _mb(before), "peak": _mb(peak), **{f"after_{k}": _mb(v) for k, v in after.items()}},
         "warmup_s": args.warmup,
@@ -501,6 +508,10 @@ def run_class(args: argparse.Namespace) -> dict[str, Any]:
         "pages": summarize(timings),
         "timings": [asdict(t) for t in timings],
     }
+
+
+def _cpu(usage: resource.struct_rusage) -> float:
+    return usage.ru_utime + usage.ru_stime
 
 
 def _mb(value: int) -> float:
@@ -516,8 +527,9 @@ def print_report(result: dict[str, Any]) -> None:
     print(f"{result['sessions']} sessions ({result['games']}){warm}, {result['browsers']} Chromium processes, "
           f"{result['steps']} Table steps, think {result['think_s']} s, ramp {result['ramp_s']} s; "
           f"{result['cores']} cores")
-    print(f"wall {result['wall_s']} s · server CPU {result['server_cpu_s']} s · "
-          f"server start {result['server_start_s']} s")
+    print(f"wall {result['wall_s']} s · server CPU {result['server_cpu_s']} s · Chromium CPU "
+          f"{result['browsers_cpu_s']} s · this script {result['driver_cpu_s']} s · server start "
+          f"{result['server_start_s']} s")
     print()
     print("| page | action | runs | errors | p50 s | p95 s | max s |")
     print("|---|---|---:|---:|---:|---:|---:|")
