@@ -12,12 +12,15 @@ browser contexts spread over ``--browsers`` Chromium processes — each a studen
 
 Each action is timed to a *finished run*: the server's ``script_finished`` message on the session's websocket (the
 last one, when a run reruns at once), then Streamlit's running indicator gone from the page. Reported per page and
-action: p50 / p95 / max seconds, and errors — an exception drawn on the page, a timeout, a control not found. The
+action: p50 / p95 / max seconds, the server's part of them (from the page's first message to the server after the
+action, which a loaded browser sends late, to the finished run), and errors — an exception drawn on the page, a
+timeout, a control not found. The
 server's memory (RSS of the streamlit process and its children) is sampled all along: before the sessions, at
 peak, and ``--after`` seconds after every session closed (Streamlit keeps a disconnected session's state for
 ``server.disconnectedSessionTTL``, 120 s by default, so 150 s shows whether it is given back). The server's CPU
 time and the machine's load average are reported too: the browsers run on the same cores as the server, so the
-figures are those of a shared machine, not of a server alone.
+figures are those of a shared machine, not of a server alone: the browsers run at a lower priority
+(``--browser-nice``) so that they take the cores the server leaves, and their CPU is reported beside the server's.
 """
 
 from __future__ import annotations
@@ -174,6 +177,8 @@ class MemorySampler:
         self.interval = interval
         self.samples: list[tuple[float, int]] = []
         self.load: list[tuple[float, float]] = []
+        self.client_cpu: dict[int, float] = {}
+        """CPU seconds last seen of every process of this script's but the server's (Playwright, Chromium)."""
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self.t0 = time.monotonic()
@@ -181,7 +186,11 @@ class MemorySampler:
     def _run(self) -> None:
         while not self._stop.is_set():
             now = time.monotonic() - self.t0
-            self.samples.append((now, self.server.rss()))
+            server = process_tree(self.server.pid)
+            self.samples.append((now, rss_bytes(server)))
+            me = os.getpid()
+            for pid in set(process_tree(me)) - set(server) - {me}:
+                self.client_cpu[pid] = cpu_seconds([pid])
             self.load.append((now, os.getloadavg()[0]))
             self._stop.wait(self.interval)
 
@@ -211,12 +220,22 @@ class RunWatcher:
 
         self._msg = ForwardMsg
         self.starts: list[float] = []
+        self.sent: list[float] = []
+        """When the page sent a message (a rerun request, a widget's value) to the server."""
         self.finishes: list[tuple[float, str]] = []
         self.exceptions: list[tuple[float, str]] = []
         self.changed = asyncio.Event()
 
     def attach(self, page: Any) -> None:
-        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        def watch(ws: Any) -> None:
+            ws.on("framereceived", self._frame)
+            ws.on("framesent", lambda _payload: self.sent.append(time.monotonic()))
+
+        page.on("websocket", watch)
+
+    def first_sent(self, t0: float) -> float | None:
+        """When the page first sent the server a message after ``t0``."""
+        return next((t for t in self.sent if t >= t0), None)
 
     def _frame(self, payload: str | bytes) -> None:
         if not isinstance(payload, bytes):
@@ -271,6 +290,8 @@ class Timing:
     action: str
     seconds: float | None
     error: str | None = None
+    server_seconds: float | None = None
+    """From the page's request reaching the websocket to the finished run: the server's part of ``seconds``."""
     detail: str | None = None
     """What was done, when it varies (the exercise's kind, the slider's label)."""
 
@@ -291,11 +312,14 @@ class Student:
         error = None
         seconds = None
         detail = None
+        server_seconds = None
         try:
             done = await do()
             detail = done if isinstance(done, str) else None
             end = await watcher.finished_after(t0, self.args.timeout)
             seconds = end - t0
+            sent = watcher.first_sent(t0)
+            server_seconds = end - sent if sent is not None and sent <= end else None
             idle = "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
             await page.wait_for_function(idle, timeout=self.args.timeout * 1000)
             if await page.locator("[data-testid='stException']").count():
@@ -309,7 +333,12 @@ class Student:
             seen = [m for t, m in watcher.exceptions if t >= t0]
             if seen:
                 error = "exception: " + seen[0]
-        self.timings.append(Timing(self.number, self.game, kind, action, seconds, error, detail))
+        if error and self.args.screenshots:
+            with contextlib.suppress(Exception):
+                folder = Path(self.args.screenshots)
+                folder.mkdir(parents=True, exist_ok=True)
+                await page.screenshot(path=str(folder / f"{self.number:02d}-{self.game}-{kind}-{action}.png"))
+        self.timings.append(Timing(self.number, self.game, kind, action, seconds, error, server_seconds, detail))
         if self.args.verbose:
             took = f"{seconds:.2f} s" if seconds is not None else "-"
             what = f" ({detail})" if detail else ""
@@ -415,10 +444,12 @@ def summarize(timings: Sequence[Timing]) -> list[dict[str, Any]]:
         for action in actions:
             group = [t for t in timings if t.page == kind and t.action == action]
             times = [t.seconds for t in group if t.seconds is not None and t.error is None]
+            server = [t.server_seconds for t in group if t.server_seconds is not None and t.error is None]
             errors = [t.error for t in group if t.error]
             rows.append({"page": kind, "action": action, "count": len(group), "errors": len(errors),
                          "p50": percentile(times, 0.5), "p95": percentile(times, 0.95),
                          "max": max(times) if times else math.nan,
+                         "server_p50": percentile(server, 0.5), "server_p95": percentile(server, 0.95),
                          "error_kinds": dict(sorted(_error_kinds(errors).items()))})
     return rows
 
@@ -439,6 +470,13 @@ async def drive(server: Server, args: argparse.Namespace) -> tuple[list[Timing],
     students = [Student(i, games[i % len(games)], args, server.url) for i in range(args.sessions)]
     browsers_n = args.browsers or max(1, math.ceil(args.sessions / 20))
     async with async_playwright() as p:
+        if args.browser_nice:
+            # Playwright's driver is running; the Chromium processes it starts inherit its niceness, so the
+            # server keeps the cores it would have if the students' browsers ran on their own machines.
+            me, serving = os.getpid(), set(process_tree(server.pid))
+            for pid in set(process_tree(me)) - serving - {me}:
+                with contextlib.suppress(OSError):
+                    os.setpriority(os.PRIO_PROCESS, pid, args.browser_nice)
         browsers = [await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
                     for _ in range(browsers_n)]
 
@@ -475,10 +513,10 @@ def run_class(args: argparse.Namespace) -> dict[str, Any]:
             load_before = load_average()
             started = memory.now()
             own_before = resource.getrusage(resource.RUSAGE_SELF)
-            kids_before = resource.getrusage(resource.RUSAGE_CHILDREN)  # the server is not reaped: not in it
+            clients_before = sum(memory.client_cpu.values())
             timings, closed = asyncio.run(drive(server, args))
             own_after = resource.getrusage(resource.RUSAGE_SELF)
-            kids_after = resource.getrusage(resource.RUSAGE_CHILDREN)  # Playwright's driver and its Chromium
+            clients = sum(memory.client_cpu.values()) - clients_before
             closed_at = closed - memory.t0
             cpu_sessions = server.cpu() - cpu_before
             load_during = max((v for t, v in memory.load if started <= t <= closed_at), default=math.nan)
@@ -495,10 +533,11 @@ def run_class(args: argparse.Namespace) -> dict[str, Any]:
         "think_s": args.think,
         "ramp_s": args.ramp,
         "browsers": args.browsers or max(1, math.ceil(args.sessions / 20)),
+        "browser_nice": args.browser_nice,
         "server_start_s": round(server.started, 2),
         "wall_s": round(closed_at - started, 1),
         "server_cpu_s": round(cpu_sessions, 1),
-        "browsers_cpu_s": round(_cpu(kids_after) - _cpu(kids_before), 1),
+        "browsers_cpu_s": round(clients, 1),
         "driver_cpu_s": round(_cpu(own_after) - _cpu(own_before), 1),
         "memory_mb": {"fresh_server": _mb(fresh), **({"after_warmup": _mb(warm)} if warm is not None else {}),
                       "before": _mb(before), "peak": _mb(peak), **{f"after_{k}": _mb(v) for k, v in after.items()}},
@@ -524,20 +563,21 @@ def _fmt(value: float) -> str:
 
 def print_report(result: dict[str, Any]) -> None:
     warm = f", after a warm-up and {result['warmup_s']:g} s" if result["warmup_s"] else ", a cold server"
-    print(f"{result['sessions']} sessions ({result['games']}){warm}, {result['browsers']} Chromium processes, "
+    print(f"{result['sessions']} sessions ({result['games']}){warm}, {result['browsers']} Chromium processes "
+          f"(nice {result['browser_nice']}), "
           f"{result['steps']} Table steps, think {result['think_s']} s, ramp {result['ramp_s']} s; "
           f"{result['cores']} cores")
     print(f"wall {result['wall_s']} s · server CPU {result['server_cpu_s']} s · Chromium CPU "
           f"{result['browsers_cpu_s']} s · this script {result['driver_cpu_s']} s · server start "
           f"{result['server_start_s']} s")
     print()
-    print("| page | action | runs | errors | p50 s | p95 s | max s |")
-    print("|---|---|---:|---:|---:|---:|---:|")
+    print("| page | action | runs | errors | p50 s | p95 s | max s | server p50 s | server p95 s |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     for row in result["pages"]:
         kinds = ", ".join(f"{k} {n}" for k, n in row["error_kinds"].items())
         errors = f"{row['errors']}" + (f" ({kinds})" if kinds else "")
         print(f"| {row['page']} | {row['action']} | {row['count']} | {errors} | {_fmt(row['p50'])} | "
-              f"{_fmt(row['p95'])} | {_fmt(row['max'])} |")
+              f"{_fmt(row['p95'])} | {_fmt(row['max'])} | {_fmt(row['server_p50'])} | {_fmt(row['server_p95'])} |")
     m = result["memory_mb"]
     print()
     print("server RSS (MB): " + " · ".join(f"{k.replace('_', ' ')} {v}" for k, v in m.items()))
@@ -559,7 +599,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--warmup", type=float, default=0.0, metavar="SECONDS",
                         help="first one session per game, then wait this long (150 s outlasts Streamlit's 120 s "
                              "for a disconnected session) before measuring; 0: a cold server")
+    parser.add_argument("--browser-nice", type=int, default=10, metavar="N",
+                        help="run the browsers at this niceness, so that they take the server's cores only when "
+                             "it leaves them (0: the same priority as the server)")
     parser.add_argument("--seed", type=int, default=1, help="seeds the think times and the ramp")
+    parser.add_argument("--screenshots", metavar="DIR", help="save a screenshot of every page where an action failed")
     parser.add_argument("--verbose", action="store_true", help="print every action as it finishes (stderr)")
     parser.add_argument("--json", metavar="FILE", help="also write every figure and timing as JSON ('-': stdout)")
     args = parser.parse_args(argv)
