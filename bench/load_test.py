@@ -33,6 +33,7 @@ import math
 import os
 import random
 import resource
+import signal
 import socket
 import subprocess
 import sys
@@ -113,6 +114,19 @@ def cpu_seconds(pids: Sequence[int]) -> float:
     return total / CLOCK_TICKS
 
 
+def renice(pid: int, nice: int) -> None:
+    """Every thread of ``pid`` at least ``nice`` (Chromium sets its threads' priorities itself, thread by thread,
+    so the niceness a process inherits does not stay)."""
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return
+    for task in tasks:
+        with contextlib.suppress(OSError, ValueError):
+            if os.getpriority(os.PRIO_PROCESS, int(task)) < nice:
+                os.setpriority(os.PRIO_PROCESS, int(task), nice)
+
+
 def load_average() -> tuple[float, float, float]:
     one, five, fifteen = os.getloadavg()
     return round(one, 2), round(five, 2), round(fifteen, 2)
@@ -172,8 +186,9 @@ def serve(script: Path = ROOT / "app.py", timeout: float = 120.0, extra: Sequenc
 class MemorySampler:
     """Samples the server's RSS every ``interval`` seconds in a thread: (seconds since start, bytes)."""
 
-    def __init__(self, server: Server, interval: float = 0.5) -> None:
+    def __init__(self, server: Server, interval: float = 0.5, nice: int = 0) -> None:
         self.server = server
+        self.nice = nice
         self.interval = interval
         self.samples: list[tuple[float, int]] = []
         self.load: list[tuple[float, float]] = []
@@ -191,6 +206,8 @@ class MemorySampler:
             me = os.getpid()
             for pid in set(process_tree(me)) - set(server) - {me}:
                 self.client_cpu[pid] = cpu_seconds([pid])
+                if self.nice:
+                    renice(pid, self.nice)
             self.load.append((now, os.getloadavg()[0]))
             self._stop.wait(self.interval)
 
@@ -470,13 +487,6 @@ async def drive(server: Server, args: argparse.Namespace) -> tuple[list[Timing],
     students = [Student(i, games[i % len(games)], args, server.url) for i in range(args.sessions)]
     browsers_n = args.browsers or max(1, math.ceil(args.sessions / 20))
     async with async_playwright() as p:
-        if args.browser_nice:
-            # Playwright's driver is running; the Chromium processes it starts inherit its niceness, so the
-            # server keeps the cores it would have if the students' browsers ran on their own machines.
-            me, serving = os.getpid(), set(process_tree(server.pid))
-            for pid in set(process_tree(me)) - serving - {me}:
-                with contextlib.suppress(OSError):
-                    os.setpriority(os.PRIO_PROCESS, pid, args.browser_nice)
         browsers = [await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
                     for _ in range(browsers_n)]
 
@@ -508,7 +518,9 @@ def run_class(args: argparse.Namespace) -> dict[str, Any]:
             time.sleep(args.warmup)
             warm = server.rss()
         cpu_before = server.cpu()
-        with MemorySampler(server) as memory:
+        # The sampler also keeps the browsers at a lower priority, so that the server keeps the cores it would have
+        # if the students' browsers ran on their own machines.
+        with MemorySampler(server, nice=args.browser_nice) as memory:
             before = server.rss()
             load_before = load_average()
             started = memory.now()
@@ -607,6 +619,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="print every action as it finishes (stderr)")
     parser.add_argument("--json", metavar="FILE", help="also write every figure and timing as JSON ('-': stdout)")
     args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the server and the browsers on a kill too
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
         return 2
