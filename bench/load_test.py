@@ -40,7 +40,7 @@ import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -324,15 +324,21 @@ class Student:
     timings: list[Timing] = field(default_factory=list)
 
     async def act(self, page: Any, watcher: RunWatcher, kind: str, action: str, do: Any) -> bool:
-        """Do ``do()`` and time it to the finished run; record the outcome. False if the session cannot go on."""
+        """Do ``do(mark)`` and time it to the finished run; record the outcome. False if the session cannot go on.
+
+        ``do`` calls ``mark()`` just before it clicks or types: the wait starts there (finding a control that a
+        loaded browser has not drawn yet is the browser's time, not the server's).
+        """
+        marks: list[float] = []
         t0 = time.monotonic()
         error = None
         seconds = None
         detail = None
         server_seconds = None
         try:
-            done = await do()
+            done = await do(lambda: marks.append(time.monotonic()))
             detail = done if isinstance(done, str) else None
+            t0 = marks[-1] if marks else t0
             end = await watcher.finished_after(t0, self.args.timeout)
             seconds = end - t0
             sent = watcher.first_sent(t0)
@@ -375,68 +381,81 @@ class Student:
             watcher.attach(page)
             game = self.game
 
-            async def open_lessons() -> None:
+            async def open_lessons(mark: Mark) -> None:
+                mark()
                 await page.goto(f"{self.url}/{game}_lessons", wait_until="commit")
+
+            async def forward(mark: Mark) -> None:
+                button = page.get_by_role("button", name="Forward", exact=True)
+                await button.wait_for(state="visible")
+                mark()
+                await button.click()
 
             if not await self.act(page, watcher, "lesson", "open", open_lessons):
                 return
             await self.think()
-            await self.act(page, watcher, "lesson", "answer", lambda: answer_exercise(page))
+            await self.act(page, watcher, "lesson", "answer", lambda mark: answer_exercise(page, mark))
             await self.think()
-            if not await self.act(page, watcher, "table", "open", lambda: sidebar(page, f"{game}_table")):
+            if not await self.act(page, watcher, "table", "open", lambda mark: sidebar(page, f"{game}_table", mark)):
                 return
             for _ in range(self.args.steps):
                 await self.think()
-                ok = await self.act(page, watcher, "table", "forward",
-                                    lambda: page.get_by_role("button", name="Forward", exact=True).click())
-                if not ok:
+                if not await self.act(page, watcher, "table", "forward", forward):
                     break
             await self.think()
-            if not await self.act(page, watcher, "scoring", "open", lambda: sidebar(page, f"{game}_scoring")):
+            if not await self.act(page, watcher, "scoring", "open",
+                                  lambda mark: sidebar(page, f"{game}_scoring", mark)):
                 return
             await self.think()
-            await self.act(page, watcher, "scoring", "slider", lambda: move_slider(page))
+            await self.act(page, watcher, "scoring", "slider", lambda mark: move_slider(page, mark))
         finally:
             await context.close()
 
 
-async def sidebar(page: Any, path: str) -> None:
-    """Go to ``path`` by the sidebar's page link, as a student does (the same session)."""
-    await page.locator(f"[data-testid='stSidebar'] a[href$='{path}']").first.click()
+Mark = Callable[[], None]
+"""Called by an action just before it clicks or types: where its wait starts."""
 
 
-async def answer_exercise(page: Any) -> str:
-    """Answer the lesson's exercise: the first choice, or 1 in a number box (both answer at once)."""
-    answer = page.locator("[data-testid='stRadio'], [data-testid='stNumberInput']").filter(has_text="Your answer")
-    try:  # the run has finished, but a loaded browser may still be drawing its last elements
-        await answer.first.wait_for(state="attached", timeout=20_000)
+async def visible(locator: Any, what: str) -> Any:
+    """The first element of ``locator`` once the browser has drawn it; LookupError if it never does."""
+    try:  # the run may have finished long before a loaded browser has drawn its last elements
+        await locator.first.wait_for(state="attached")
     except Exception:  # noqa: BLE001 - Playwright's TimeoutError
-        raise LookupError("no choice or number exercise on the first lesson") from None
-    radio = page.locator("[data-testid='stRadio']").filter(has_text="Your answer")
-    if await radio.count():
-        await radio.first.locator("[data-testid='stRadioOption']").first.click()
+        raise LookupError(f"no {what} on the page") from None
+    return locator.first
+
+
+async def sidebar(page: Any, path: str, mark: Mark) -> None:
+    """Go to ``path`` by the sidebar's page link, as a student does (the same session)."""
+    link = await visible(page.locator(f"[data-testid='stSidebar'] a[href$='{path}']"), f"link to {path}")
+    mark()
+    await link.click()
+
+
+async def answer_exercise(page: Any, mark: Mark) -> str:
+    """Answer the lesson's exercise: the first choice, or 1 in a number box (both answer at once)."""
+    widget = await visible(page.locator("[data-testid='stRadio'], [data-testid='stNumberInput']")
+                           .filter(has_text="Your answer"), "choice or number exercise")
+    if await widget.get_attribute("data-testid") == "stRadio":
+        option = await visible(widget.locator("[data-testid='stRadioOption']"), "choice")
+        mark()
+        await option.click()
         return "a choice"
-    number = page.locator("[data-testid='stNumberInput']").filter(has_text="Your answer")
-    if await number.count():
-        box = number.first.locator("input")
-        await box.fill("1")
-        await box.press("Enter")
-        return "a number"
-    raise LookupError("no choice or number exercise on the first lesson")
+    box = await visible(widget.locator("input"), "number box")
+    await box.fill("1")
+    mark()
+    await box.press("Enter")
+    return "a number"
 
 
-async def move_slider(page: Any) -> str:
+async def move_slider(page: Any, mark: Mark) -> str:
     """Move the page's first enabled slider one step to the right (to the left at its end), by keyboard;
     returns its label."""
-    thumbs = page.locator("[data-testid='stSlider'] input[type='range']:not([disabled])")
-    try:  # the run has finished, but a loaded browser may still be drawing its last elements
-        await thumbs.first.wait_for(state="attached", timeout=20_000)
-    except Exception:  # noqa: BLE001 - Playwright's TimeoutError
-        raise LookupError("no slider on the page") from None
-    thumb = thumbs.first
+    thumb = await visible(page.locator("[data-testid='stSlider'] input[type='range']:not([disabled])"), "slider")
     label = str(await thumb.get_attribute("aria-label") or "a slider")
     await thumb.focus()
     at_end = await thumb.evaluate("e => Number(e.value) >= Number(e.max)")
+    mark()
     await thumb.press("ArrowLeft" if at_end else "ArrowRight")
     return label
 
