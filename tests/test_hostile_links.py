@@ -23,7 +23,7 @@ from engine.games import GAMES, preset_texts
 from tests.conftest import ROOT
 
 PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pages").glob("*.py"))
-PARAMS = ("pos", "hand", "lesson", "step", "seed", "mode", "seat", "present", "game", "preset", "view")
+PARAMS = ("pos", "hand", "lesson", "step", "seed", "mode", "seat", "present", "whole", "game", "term", "preset", "view")
 """The query parameters pages read (``pos``: an editor's position, ``hand``: a Table's record) or are likely to."""
 
 EVIL = "http://evil.example"
