@@ -131,10 +131,14 @@ PLAIN_FIELDS = {"code_text", "value", "default", "placeholder", "spec", "data", 
 """Proto fields that hold data rather than Markdown (a text box's value, a chart's spec …)."""
 
 CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1", re.S)
+UNESCAPE = re.compile(r"\\(.)")
+AUTOLINK = "a bare address Markdown turns into a link"
 RISKS = {
     "a Markdown link or image to the outside": re.compile(r"(?<!\\)\]\s*(?<!\\)\(\s*<?\s*(?:https?:)?//evil\.example",
                                                          re.I),
-    "a bare address Markdown turns into a link": re.compile(r"(?<![\\\w/])(?:https?://|www\.)evil\.example", re.I),
+    # Found in Chromium: Streamlit turns a bare address into a link after resolving backslash escapes, so
+    # "http\\://evil.example" and "www\\.evil.example" are links too (a word joiner or a code span is not).
+    AUTOLINK: re.compile(r"(?<![\w/])(?:https?://|www\.)evil\.example", re.I),
     # The link's own tags (a page's own st.html — its style sheet — is no risk).
     "an HTML tag": re.compile(r"(?<!\\)<\s*(?:img\s+src\s*=\s*x|script\s*>\s*alert)", re.I),
 }
@@ -173,7 +177,8 @@ def rendered_risks(at: AppTest) -> list[str]:
         for field, text in _strings(proto):
             visible = CODE_SPAN.sub("", text)
             for risk, pattern in RISKS.items():
-                match = pattern.search(visible)
+                # Backslash escapes keep Markdown from making a link of [..](..), not a bare address one.
+                match = pattern.search(UNESCAPE.sub(r"\1", visible) if risk == AUTOLINK else visible)
                 if match:
                     start = max(0, match.start() - 60)
                     found.append(f"{node.type}.{field}: {risk} in …{visible[start:match.end() + 40]!r}…")
@@ -199,16 +204,22 @@ def test_a_hostile_link_renders_nothing_but_text(page: str, case: str) -> None:
 
 
 def test_the_check_sees_a_quoted_link_in_an_error() -> None:
-    # The detector itself: a page that puts the link into st.error unescaped is caught; escaped or in code, not.
+    # The detector itself: a link put into st.error unescaped is caught, and a bare address escaped with
+    # backslashes (Streamlit still links it); one in code, with escaped brackets or a word joiner is not.
     script = (
         "import streamlit as st\n"
         f"st.error('unknown preset {LINK!s}')\n"
         f"st.markdown('ok: `{LINK!s}` and \\\\[x\\\\]\\\\(evil\\\\)')\n"
         f"st.caption('{HTML}')\n"
         f"st.code('{MARKUP}')\n"
+        "st.warning('escaped: \\\\[x\\\\]\\\\(http\\\\://evil.example\\\\)')\n"
+        "st.info('joined: http\\u2060://evil.example')\n"
     )
     at = AppTest.from_string(script).run()
+    assert [w.value for w in at.warning] == ["escaped: \\[x\\]\\(http\\://evil.example\\)"]
     risks = rendered_risks(at)
+    assert any(r.startswith("warning.body: a bare address") for r in risks), risks
+    assert not any(r.startswith("info") for r in risks), risks
     assert any(r.startswith("error.body: a Markdown link") for r in risks), risks
     assert any(r.startswith("caption.body: an HTML tag") or r.startswith("markdown.body: an HTML tag")
                for r in risks), risks
