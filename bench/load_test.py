@@ -630,7 +630,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--warmup", type=float, default=0.0, metavar="SECONDS",
                         help="first one session per game, then wait this long (150 s outlasts Streamlit's 120 s "
                              "for a disconnected session) before measuring; 0: a cold server")
-    parser.add_argument("--browser-nice", type=int, default=10, metavar="N",
+    parser.add_argument("--browser-nice", type=int, default=19, metavar="N",
                         help="run the browsers at this niceness, so that they take the server's cores only when "
                              "it leaves them (0: the same priority as the server)")
     parser.add_argument("--seed", type=int, default=1, help="seeds the think times and the ramp")

@@ -33,7 +33,8 @@ import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache
-from typing import Any
+from pathlib import Path
+from typing import Any, TextIO
 
 import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
@@ -82,8 +83,8 @@ def _address_space() -> int:
 
 
 @contextlib.contextmanager
-def bounded(what: str, address_space: int = MEMORY_BUDGET) -> Iterator[None]:
-    """Run the block within :data:`CPU_BUDGET` s of CPU and ``address_space`` bytes more address space.
+def bounded(what: str, address_space: int = MEMORY_BUDGET, cpu: float = CPU_BUDGET) -> Iterator[None]:
+    """Run the block within ``cpu`` seconds of CPU and ``address_space`` bytes more address space.
 
     A block still running past the budget is interrupted by a CPU timer (SIGPROF) and the test fails; an
     allocation past the memory budget raises MemoryError inside the block (which then fails as an exception).
@@ -104,7 +105,7 @@ def bounded(what: str, address_space: int = MEMORY_BUDGET) -> Iterator[None]:
         limit = min(limit, hard)
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     start = time.process_time()
-    signal.setitimer(signal.ITIMER_PROF, CPU_BUDGET + 1.0)
+    signal.setitimer(signal.ITIMER_PROF, cpu + 1.0)
     overrun = False
     try:
         yield
@@ -117,8 +118,8 @@ def bounded(what: str, address_space: int = MEMORY_BUDGET) -> Iterator[None]:
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
     used = time.process_time() - start
     if overrun:
-        pytest.fail(f"{what}: still running after {used:.1f} s of CPU (interrupted); the budget is {CPU_BUDGET} s")
-    assert used < CPU_BUDGET, f"{what}: {used:.2f} s of CPU; the budget is {CPU_BUDGET} s"
+        pytest.fail(f"{what}: still running after {used:.1f} s of CPU (interrupted); the budget is {cpu} s")
+    assert used < cpu, f"{what}: {used:.2f} s of CPU; the budget is {cpu} s"
     grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - peak_before
     assert grown < MEMORY_BUDGET, f"{what}: the peak resident memory grew by {grown / 2**20:,.0f} MB"
 
@@ -394,12 +395,12 @@ def toy_on_the_command_line() -> Iterator[None]:
     registry._load.cache_clear()  # noqa: SLF001
 
 
-def run_main(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
+def run_main(argv: list[str], stdin: str | TextIO = "") -> tuple[int, str, str]:
     """``python -m engine *argv`` in this process, with streams that encode like real ones (strict UTF-8)."""
     stdout = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict", newline="\n", write_through=True)
     stderr = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace", newline="\n",
                               write_through=True)
-    code = main(argv, stdin=io.StringIO(stdin), stdout=stdout, stderr=stderr)
+    code = main(argv, stdin=io.StringIO(stdin) if isinstance(stdin, str) else stdin, stdout=stdout, stderr=stderr)
     out = stdout.buffer.getvalue().decode("utf-8")  # type: ignore[attr-defined]
     err = stderr.buffer.getvalue().decode("utf-8")  # type: ignore[attr-defined]
     return code, out, err
@@ -555,6 +556,58 @@ def test_simulate_with_hostile_options(game: Game[Any, Any, Any], data: st.DataO
     else:
         assert code == 2 and not out and err.startswith("error: ") and err.count("\n") == 1, \
             f"{what}: exit {code}, stdout {out[:100]!r}, stderr {err[:300]!r}"
+
+
+# ------------------------------------------------------------------------------------------------ issue 15's cases
+
+ISSUE_BUDGET = 20.0
+"""Seconds of CPU each of the cases measured in issue 15 may take (an answer, or a refusal that names the limit)."""
+
+
+def _shengji_cases() -> list[tuple[str, dict[str, Any]]]:
+    from engine.cards import Suit
+
+    # 36 different cards of the three other suits (no trump rank, no joker), 16 of them twice: 52 cards.
+    others = [Card(r, s) for s in (Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS) for r in Rank
+              if not r.is_joker and r != Rank.TWO]
+    hand = format_cards(others + others[:16])
+    throw = "AH AH KH KH QH QH JH 9H 9H 8H 7H 6H"
+    return [
+        ("a 52-card hand, void in the led suit, after a 12-card throw, no limit",
+         {"options": {"decks": 4}, "trump_suit": "S", "hand": hand, "table": throw, "limit": None}),
+        ("the same with a huge limit",
+         {"options": {"decks": 4}, "trump_suit": "S", "hand": hand, "table": throw, "limit": 10**9}),
+        ("leading with a 52-card hand, no limit",
+         {"options": {"decks": 4}, "trump_suit": "S", "hand": hand, "limit": None}),
+    ]
+
+
+@pytest.mark.parametrize("case", range(3), ids=["void-after-throw", "huge-limit", "lead-52"])
+def test_the_shengji_legal_requests_of_the_issue_answer_within_budget(case: int) -> None:
+    if "shengji" not in [g.key for g in GAMES]:
+        pytest.fail("shengji is not registered")
+    label, request = _shengji_cases()[case]
+    command = registry.game("shengji").commands["legal"]
+    with bounded(label, cpu=ISSUE_BUDGET):
+        try:
+            answer: Any = command(request)
+        except CardTableError as error:
+            answer = error
+    if isinstance(answer, CardTableError):
+        _refusal_ok(answer, label)
+    else:
+        _answer_ok(answer, label)
+        assert len(answer["plays"]) <= MAX_PLAYS and answer["count"] >= len(answer["plays"])
+
+
+def test_a_100_mb_batch_line_is_refused_and_the_next_line_answered(tmp_path: Path) -> None:
+    lines = tmp_path / "lines.jsonl"
+    with lines.open("w") as f:
+        f.write("{\"hand\": \"" + "A" * 100_000_000 + "\"}\n{\"hand\": \"9S\"}\n")
+    with bounded("a 100 MB batch line", cpu=ISSUE_BUDGET), lines.open() as stdin:
+        code, out, err = run_main(["legal", TOY.key, "-"], stdin=stdin)
+    answers = [json.loads(a) for a in out.splitlines()]
+    assert code == 0 and len(answers) == 2 and "error" in answers[0] and "plays" in answers[1], (code, err[:200])
 
 
 # ------------------------------------------------------------------------------------------------ records
