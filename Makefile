@@ -8,6 +8,8 @@ PY := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT ?= 8501
 MYPY := $(PY) -m mypy engine --strict --ignore-missing-imports --no-error-summary
+# The app side is type-checked too (not --strict: Streamlit's widget values are untyped).
+MYPY_APP := $(PY) -m mypy app.py ui pages --ignore-missing-imports --no-error-summary
 
 .PHONY: run test lint typecheck unit browser chromium postgres postgres-stop screenshots bench clean
 
@@ -50,6 +52,7 @@ lint: $(VENV)/.dev-deps
 
 typecheck: $(VENV)/.dev-deps
 	$(MYPY)
+	$(MYPY_APP)
 
 unit: $(VENV)/.dev-deps
 	$(PY) -m pytest -q -m "not browser"
@@ -60,6 +63,7 @@ browser: $(VENV)/.dev-deps chromium
 test: $(VENV)/.dev-deps chromium postgres
 	$(PY) -m ruff check .
 	$(MYPY)
+	$(MYPY_APP)
 	CARD_TABLE_TEST_PG_URL="$$(cat $(PG_URL_FILE))" $(PY) -m pytest -q -p no:cacheprovider --durations=15; \
 	  status=$$?; $(PYTHON) -m tests.helpers.postgres stop --url-file $(PG_URL_FILE); exit $$status
 

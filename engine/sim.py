@@ -115,32 +115,12 @@ def simulate_rows(game: Game[Any, Any, Any], games: int, seed: int, options: Map
     return rows
 
 
-def simulate(game: Any, games: int, seed: int, options: Any = None, progress: Progress | None = None,
+def simulate(game: Game[Any, Any, Any], games: int, seed: int, options: Any = None, progress: Progress | None = None,
              workers: int | None = None) -> pd.DataFrame:
     """Play ``games`` seeded games of ``game`` with bots: one row per game (``game``, ``seed`` and the game's
     :meth:`~engine.contract.Game.summary_row`). Raises CardTableError for bad options before any work.
-
-    (Before every game was on the contract, the first argument was a function of a seed; that form still works.)
     """
     import pandas as pd
 
-    from engine.contract import Game
-
-    if not isinstance(game, Game):
-        return _legacy(game, games, seed, options)
     return pd.DataFrame(simulate_rows(game, games, seed, options, progress, workers))
 
-
-def _legacy(play_one: Callable[[int], Mapping[str, Any]], games: int, seed: int, progress: Any) -> pd.DataFrame:
-    import pandas as pd
-
-    if games < 0:
-        raise InvalidRequestError(f"the number of games must be 0 or more, not {games}")
-    rows: list[dict[str, Any]] = []
-    step = max(1, games // 100)
-    for i in range(games):
-        s = game_seed(seed, i)
-        rows.append({"game": i, "seed": s, **play_one(s)})
-        if progress is not None and ((i + 1) % step == 0 or i + 1 == games):
-            progress(i + 1, games)
-    return pd.DataFrame(rows)

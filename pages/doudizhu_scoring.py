@@ -121,9 +121,10 @@ def stakes() -> None:
     spring = left.toggle(f"{spring_label} (a house rule)", key=KEY + "rescore-spring",
                          help="A spring (one side never played after the opening lead) doubles the stake once "
                               "more.")
-    cap = right.select_slider("Cap the stake at", ["no cap", 8, 16, 32, 64], value="no cap", key=KEY + "cap",
+    caps: list[int | str] = ["no cap", 8, 16, 32, 64]
+    cap = right.select_slider("Cap the stake at", caps, value="no cap", key=KEY + "cap",
                               help="Some tables cap the stake; the rules we follow do not.")
-    limit = None if cap == "no cap" else int(cap)
+    limit = cap if isinstance(cap, int) else None
     scored = {name: ui.rescored(frame, spring, limit) for name, frame in frames.items()}
     springs = sum(int(f["spring"].sum()) for f in frames.values())
     hands = sum(len(f) for f in frames.values())
