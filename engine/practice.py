@@ -289,10 +289,18 @@ def _game(key: str) -> Game[Any, Any, Any]:
 
 
 def _play_cards(g: Game[Any, Any, Any], rules: Any, action: Any) -> tuple[Card, ...] | None:
-    """The cards a play of cards consists of, or None for a call, a bid or the pass. Games whose typed plays
-    are not card tuples (Dou Dizhu's combinations) are read back from their notation."""
+    """The cards a play of cards consists of, or None for a call, a bid, the pass, a discard or a burial (their
+    text holds a word, a play's only cards). Games whose typed plays are not card tuples (Dou Dizhu's
+    combinations) are read back from their notation."""
     if action is PASS:
         return None
+    text = g.action_text(action).split(" as ", 1)[0]
+    try:
+        parsed = tuple(g.deck(rules).parse(text))
+    except CardTableError:
+        return None
+    cards = g.action_cards(action)
+    return cards if cards is not None else parsed
     cards = g.action_cards(action)
     if cards is not None:
         return cards

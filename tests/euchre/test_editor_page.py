@@ -55,7 +55,7 @@ def test_opens_on_the_left_bower_example_with_a_reason_for_every_card() -> None:
     drawn = names_of(at, k("hand"))
     assert drawn == ["J♦", "10♥", "A♠", "K♣", "Q♣"]  # trumps first (the left bower is one), then each suit
     why = hand_data(at, k("hand"))["why"]
-    assert "J♦ is a heart while hearts are trump" in why[str(drawn.index("J♦"))]
+    assert "J♦ is the left bower, a heart while hearts are trump" in why[str(drawn.index("J♦"))]
     assert hand_data(at, k("hand"))["limit"] == 1  # one card to a trick
     press(at, k("hand"), "check", cards=cards("KC"))
     assert shown(at)[0].startswith("**K♣: legal.**")
