@@ -39,6 +39,7 @@ def _position(seed: int, decks: int, preset: str, hand_size: int, lead_size: int
     deck = list(deck_of(r).cards())
     rng.shuffle(deck)
     trump = trump_for(r, rng.choice(PLAIN_RANKS), rng.choice([*Suit, None]))
+    hand_size = min(hand_size, r.hand_size)  # never more than a player holds in the tricks
     hand, rest = deck[:hand_size], deck[hand_size:hand_size + 40]
     lead: list[Card] = []
     if lead_size:
