@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
-from engine.doudizhu import coach, session, table
+from engine.doudizhu import coach, table, whole
 from engine.doudizhu import state as hand
 from engine.doudizhu.bots import BOTS
 from engine.doudizhu.combos import Combo, Kind
@@ -52,7 +52,7 @@ class DouDizhuGame(Game[Rules, State, Action]):
 
     def new_game(self, rules: Rules, seed: int, start: Mapping[str, Any] | None = None) -> State:
         """The seeded deal; ``start`` may name the dealer (``{"dealer": "E"}``: a later hand of a session)."""
-        return hand.new_game(rules, seed, session.dealer_of(rules, start))
+        return hand.new_game(rules, seed, whole.dealer_of(rules, start))
 
     def rules_of(self, state: State) -> Rules:
         return state.rules
@@ -164,13 +164,13 @@ class DouDizhuGame(Game[Rules, State, Action]):
 
     def next_hand(self, rules: Rules, finished: tuple[State, ...], seed: int) -> Mapping[str, Any] | None:
         """The next hand of the session, dealt by the seat after the last dealer; None after the last hand."""
-        return session.next_start(rules, finished)
+        return whole.next_start(rules, finished)
 
     def scoreboard(self, rules: Rules, finished: tuple[State, ...], current: State) -> tuple[tuple[str, str], ...]:
-        return session.scoreboard(rules, finished, current)
+        return whole.scoreboard(rules, finished, current)
 
     def whole_outcome(self, rules: Rules, finished: tuple[State, ...]) -> Outcome:
-        return session.session_outcome(rules, finished)
+        return whole.session_outcome(rules, finished)
 
     @property
     def bots(self) -> Mapping[str, Bot[State, Action]]:
