@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import tempfile
 import time
@@ -83,8 +84,14 @@ def give(page: Any, exercise: Exercise, right: bool) -> None:
     """Answer right or wrong by clicking what a learner clicks."""
     main = page.get_by_test_id("stMain")
     if exercise.pick is not None:
-        wrong = next([c] for c in exercise.pick.cards if not exercise.judge([c]).right)
-        click_cards(page, list(exercise.pick.example) if right else wrong)
+        if right:
+            click_cards(page, list(exercise.pick.example))
+        else:  # a wrong pick: one card, or else two (when every single card would do, e.g. beating a 3)
+            cards = exercise.pick.cards
+            wrong = next((list(c) for n in (1, 2) for c in itertools.combinations(cards, n)
+                          if not exercise.judge(list(c)).right), None)
+            assert wrong is not None, f"{exercise.rule}: no wrong answer to give"
+            click_cards(page, wrong)
     else:
         choice = next(c for c in exercise.choices if c.right is right)
         label = f"Choose {choice.text}" if choice.cards else choice.text

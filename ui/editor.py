@@ -513,12 +513,18 @@ class PositionEditor(ABC, Generic[R]):
                 raise InvalidRequestError(f"the link's position is {len(text):,} characters long; the most read is "
                                           f"{MAX_LINK:,}")
             position = decode_position(text)
-            self.say("success", "Loaded the position from the link.")
-            self.load(position)
+            st.session_state[self.k("link:loaded")] = True
+            self.load(position)  # may rerun at once (the link's preset): the note below is drawn by every run
         except CardTableError as error:
-            messages = st.session_state.get(self.k("messages"), [])
-            st.session_state[self.k("messages")] = [m for m in messages if m[1] != "Loaded the position from the link."]
+            st.session_state[self.k("link:loaded")] = False
             self.say("error", f"The link's position was not loaded: {error}. The editor shows the position you had.")
+
+    def _link_note(self) -> None:
+        """While the address bar holds the position a link loaded, say so (on every run, not once: another run,
+        a component's first value, must not take the note away)."""
+        text = st.query_params.get(QUERY_KEY)
+        if text and text == st.session_state.get(self.k("link")) and st.session_state.get(self.k("link:loaded")):
+            st.success("Loaded the position from the link.", icon=":material/check_circle:")
 
     def _forget_stale_link(self, data: Mapping[str, Any]) -> None:
         """Once the position differs from the link's, the address bar no longer claims to hold it."""
@@ -535,6 +541,7 @@ class PositionEditor(ABC, Generic[R]):
         text = encode_position(self.position)
         st.query_params[QUERY_KEY] = text
         st.session_state[self.k("link")] = text
+        st.session_state[self.k("link:loaded")] = False
         self.say("success", "The address bar now holds this position: copy it to share.")
 
     # ---------------------------------------------------------------------------------- the rules
@@ -968,6 +975,7 @@ class PositionEditor(ABC, Generic[R]):
         data = self.position
         st.title(self.title)
         st.caption(self.rules_caption(data) + (f" {self.intro}" if self.intro else ""))
+        self._link_note()
         self._messages()
         self._examples()
         with st.container(border=True):
