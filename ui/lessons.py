@@ -53,6 +53,7 @@ from engine.lessons import (
     lookup,
     table_record,
 )
+from engine.words import clause, sentence
 from ui import card_hand as ch
 from ui.learner import Tracker, current_learner, name_picker, session_learner, show_message
 from ui.share import QUERY_KEY as POSITION_QUERY
@@ -316,8 +317,15 @@ def _step(game: str, delta: int, count: int) -> None:
     _moved(game)
 
 
+def _next_seed(seed: int, answer: Any) -> int:
+    """The seed "Deal another" moves to: past the deal the example used (an example that searches the deals
+    from its seed for a fitting one reports it as ``seed_used``), so that the next deal is a new one."""
+    used = answer.get("seed_used") if isinstance(answer, Mapping) else None
+    return max(seed, used if isinstance(used, int) and not isinstance(used, bool) else seed) + 1
+
+
 def _reseed(key: str, seed: int) -> None:
-    st.session_state[key] = seed + 1
+    st.session_state[key] = seed
 
 
 @dataclass
@@ -369,7 +377,7 @@ def _judge(ask: Ask, answer: Any, answer_text: str) -> None:
     assert exercise is not None
     state = _state(ask.key)
     try:
-        feedback = judge(exercise, answer, ask.run, ask.example_answer, ask.seed)
+        feedback = judge(exercise, answer, ask.run, ask.example_answer, ask.seed, words)
     except ValueError as error:
         state.kind, state.message = "error", str(error)
         return
@@ -608,8 +616,8 @@ def _example(lesson: Lesson, run: Commands, default: bool) -> tuple[Any, int | N
         head, button = st.columns([4, 1], vertical_alignment="center")
         head.markdown("#### Live example" + (f" · deal {seed}" if seed is not None else ""))
         if example.reseed and seed is not None:
-            button.button("Deal another", icon=":material/casino:", key=f"{seed_key}:again",
-                          on_click=_reseed, args=(seed_key, seed), help="A new deal for the example and the exercise")
+            button.button("Deal another", icon=":material/casino:", key=f"{seed_key}:again", on_click=_reseed,
+                          args=(seed_key, _next_seed(seed, answer)), help="A new deal for the example and the exercise")
         if example.caption:
             st.caption(_text(example.caption, answer, lesson.game))
         hidden = 0
@@ -666,7 +674,7 @@ def _hint(lesson: Lesson, example_answer: Any) -> str:
         return _text(exercise.hint, example_answer, lesson.game)
     if lesson.summary:
         return f"Remember: {_text(lesson.summary, example_answer, lesson.game)}"
-    return "Look at the example again, then have another try."
+    return "Look at the example again."
 
 
 def _feedback(lesson: Lesson, ask: Ask, state: ExerciseState) -> None:
@@ -676,20 +684,22 @@ def _feedback(lesson: Lesson, ask: Ask, state: ExerciseState) -> None:
         show_error(ValueError(state.message))
         return
     if state.kind == "right":
-        why = state.message or (f"The answer is {state.truth}." if state.truth else "That is what the rules say.")
+        why = sentence(state.message) if state.message else (
+            f"The answer is {state.truth}." if state.truth else "That is what the rules say.")
         st.success(f"Right. {why}", icon=":material/check_circle:")
         return
     if state.kind == "poor":
-        st.warning(f"Legal, but {plain(state.grade or 'not the best')}: {state.message} Try a better one.",
+        st.warning(f"Legal, but {plain(state.grade or 'not the best')}: {clause(state.message)}. Try a better one.",
                    icon=":material/lightbulb:")
         return
     if not state.why:
-        st.error(f"Not quite. {_hint(lesson, ask.example_answer)}", icon=":material/cancel:")
+        st.error(f"Not quite. {sentence(_hint(lesson, ask.example_answer))} Have another try.",
+                 icon=":material/cancel:")
         st.button("Show me why", key=f"{ask.key}:why", icon=":material/help:", on_click=_show_why,
                   args=(ask.key,))
         return
     answer = f" The answer: **{state.truth}**." if state.truth else ""
-    st.info(f"Why: {state.message}{answer}".strip(), icon=":material/school:")
+    st.info(f"Why: {sentence(state.message)}{answer}".strip(), icon=":material/school:")
 
 
 def _exercise(lesson: Lesson, run: Commands, example_answer: Any, seed: int | None) -> None:
