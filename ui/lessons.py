@@ -86,6 +86,7 @@ _PROTECTED: Final = re.compile(
     r"|:[a-z]+(?:-background)?\[[^\]]*\]"       # colour directives :red[…]
     r"|:material/[a-z0-9_]+:"                  # icons
     r"|\{[^{}\n]*\}"                           # placeholders
+    r"|\boptions? \*[^*\n]+\*|“[^”\n]*”"         # option labels, as the editor shows them (*Turn order*, “Deal”)
     r"|\S*[♠♥♦♣]\S*"                           # cards written with suit symbols (K♥, ♥2233)
     r"|(?<![\w])(?:10|[2-9TJQKA])[SHDC](?![\w])"  # cards in notation (10S, QH)
     r"|(?<![\w])[BR]J(?![\w])"                  # the jokers
