@@ -26,6 +26,9 @@ A lesson file is Markdown with a TOML header between two ``+++`` lines::
     hint = "Two cards of the same rank."    # one line, shown after a wrong answer (placeholders too)
     input = "cards"                 # cards | choice | yes_no | number
     pick_from = "$example.hands.0"  # cards input: the cards offered
+    group_trumps = false            # cards input: draw them by printed suit even where the example names a trump
+                                    # (default: trumps first, where the game knows them: an exercise that asks
+                                    # which cards are trumps must not group them)
     choices = ["5S", "4H"]          # choice input: the options
     command = "check"
     request = { preset = "three_player", hand = "$example.hands.0", play = "$answer" }
@@ -58,7 +61,7 @@ example's request (``"$request"`` alone: the whole request). In ``prompt``, ``hi
 an exercise about a re-dealt example names the new deal's values; ``why`` and ``right_why`` may also name
 ``{answer.a.b}``, a value of the engine's answer to the exercise's command. Every field added after the first
 version (``hint``, ``after``, ``quality``, ``pages``, ``editor``, ``table``, ``why``, ``right_why``,
-placeholders) is optional: older files read as before.
+``group_trumps``, placeholders) is optional: older files read as before.
 """
 
 from __future__ import annotations
@@ -128,6 +131,8 @@ class Exercise:
     tests: tuple[Mapping[str, Any], ...] = ()
     hint: str = ""
     quality: str | None = None
+    group_trumps: bool = True
+    """Cards input: the offered cards are drawn trumps first where the game knows the example's trump."""
     why: str = ""
     """The explanation in the lesson's words (``{answer.…}`` and ``{example.…}`` filled), in place of ``explain``."""
     right_why: str = ""
@@ -208,6 +213,12 @@ def _text_field(value: Any, where: str, name: str, answers: bool = False) -> str
     return value
 
 
+def _flag(value: Any, where: str, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise LessonFormatError(f"{where}: {name!r} is true or false")
+    return value
+
+
 def _show_rows(rows: Any, where: str) -> tuple[ShowRow, ...]:
     out = []
     for row in rows:
@@ -262,6 +273,7 @@ def parse_lesson(text: str, game: str, slug: str, path: Path | None = None) -> L
                 tests=tuple(x.get("tests", [])),
                 hint=_text_field(x.get("hint", ""), where, "the hint"),
                 quality=quality,
+                group_trumps=_flag(x.get("group_trumps", True), where, "group_trumps"),
                 why=_text_field(x.get("why", ""), where, "the exercise's why", answers=True),
                 right_why=_text_field(x.get("right_why", ""), where, "the exercise's right_why", answers=True),
             )

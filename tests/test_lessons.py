@@ -434,3 +434,18 @@ def test_after_deal_another_the_exercise_still_talks_about_the_deal_on_screen(ga
     fixed = {v for v in lesson.exercise.request.values() if isinstance(v, str) and v in _SEATS}
     assert not fixed & changing, f"{lesson.path}: the exercise fixes {sorted(fixed & changing)}, which the " \
                                  "example's deal changes: write \"$example.…\" and {example.…} instead"
+
+
+def test_shengji_cards_to_pick_come_trumps_first_unless_the_exercise_asks_for_the_trumps() -> None:
+    from ui.lessons import _offered, _trump_groups
+
+    lessons = {lesson.slug: lesson for lesson in load_lessons("shengji")}
+    commands = json_commands("shengji")
+    following = lessons["09-following"]
+    answer, _ = _first_deal(following, commands)
+    groups = _trump_groups(following, answer, _offered(following.exercise, answer))
+    assert groups is not None and groups[0].label == "Trumps"
+    trumps = commands["trumps"]({"trump_rank": answer["trump_rank"], "trump_suit": answer["trump_suit"],
+                                 "hand": answer["hand"]})
+    assert sorted(c.text for c in groups[0].cards) == sorted(c.text for c in parse_any_cards(trumps["trumps"]))
+    assert lessons["03-trump-order"].exercise.group_trumps is False, "grouping would answer 'pick every trump'"

@@ -644,13 +644,47 @@ def _offered(exercise: Exercise, example_answer: Any) -> tuple[Card, ...]:
     return parse_any_cards(str(text)) or ()
 
 
+def _shengji_trump_groups(example_answer: Mapping[str, Any], request: Mapping[str, Any],
+                          cards: Sequence[Card]) -> list[ch.CardGroup] | None:
+    from engine.cards import Rank, Suit
+    from engine.shengji import GAME as SHENGJI
+    from engine.shengji import trump_for
+
+    rank, suit = example_answer.get("trump_rank"), example_answer.get("trump_suit")
+    if not isinstance(rank, str):
+        return None
+    rules = SHENGJI.rules(request.get("preset"), request.get("options") or None)
+    trump = trump_for(rules, Rank.parse(rank), Suit.parse(suit) if isinstance(suit, str) else None)
+    return ch.suit_groups(trump.sort(cards), is_trump=trump.is_trump)
+
+
+TrumpGroups = Callable[[Mapping[str, Any], Mapping[str, Any], Sequence[Card]], list[ch.CardGroup] | None]
+TRUMP_GROUPS: Final[Mapping[str, TrumpGroups]] = {
+    "shengji": _shengji_trump_groups,
+}
+"""Per game: the cards offered by an exercise drawn trumps first, from the trump its example names (its
+answer and request; None: by suit). Euchre is left out: its exercises ask which cards are trumps or follow
+suit, and grouping would answer them."""
+
+
+def _trump_groups(lesson: Lesson, example_answer: Any, cards: Sequence[Card]) -> list[ch.CardGroup] | None:
+    grouping = TRUMP_GROUPS.get(lesson.game)
+    if grouping is None or lesson.example is None or not isinstance(example_answer, Mapping) or not cards:
+        return None
+    try:
+        return grouping(example_answer, lesson.example.request, cards)
+    except (CardTableError, ValueError):
+        return None
+
+
 def _answer_widget(ask: Ask) -> None:
     """The learner's answer: cards chosen by clicking them, a choice, yes/no or a number."""
     exercise = ask.lesson.exercise
     assert exercise is not None
     if exercise.input == "cards":
         offered = _offered(exercise, ask.example_answer)
-        ch.card_hand(ask.key, ch.suit_groups(offered), label="Cards to choose from",
+        groups = _trump_groups(ask.lesson, ask.example_answer, offered) if exercise.group_trumps else None
+        ch.card_hand(ask.key, groups or ch.suit_groups(offered), label="Cards to choose from",
                      actions=(ch.Action("check", "Check my choice", min_chosen=1, primary=True),),
                      on_action=lambda event: _judge_cards(ask, event))
         return
