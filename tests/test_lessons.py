@@ -436,16 +436,24 @@ def test_after_deal_another_the_exercise_still_talks_about_the_deal_on_screen(ga
                                  "example's deal changes: write \"$example.…\" and {example.…} instead"
 
 
-def test_shengji_cards_to_pick_come_trumps_first_unless_the_exercise_asks_for_the_trumps() -> None:
-    from ui.lessons import _offered, _trump_groups
+def test_cards_to_pick_come_trumps_first_in_shengji_and_in_rank_order_in_thirteen() -> None:
+    from ui.lessons import _offered, _pick_groups
 
     lessons = {lesson.slug: lesson for lesson in load_lessons("shengji")}
     commands = json_commands("shengji")
     following = lessons["09-following"]
     answer, _ = _first_deal(following, commands)
-    groups = _trump_groups(following, answer, _offered(following.exercise, answer))
+    groups = _pick_groups(following, answer, _offered(following.exercise, answer))
     assert groups is not None and groups[0].label == "Trumps"
     trumps = commands["trumps"]({"trump_rank": answer["trump_rank"], "trump_suit": answer["trump_suit"],
                                  "hand": answer["hand"]})
     assert sorted(c.text for c in groups[0].cards) == sorted(c.text for c in parse_any_cards(trumps["trumps"]))
-    assert lessons["03-trump-order"].exercise.group_trumps is False, "grouping would answer 'pick every trump'"
+    trumps_lesson = lessons["03-trump-order"]
+    answer, _ = _first_deal(trumps_lesson, commands)
+    assert trumps_lesson.exercise.group_trumps is False, "grouping would answer 'pick every trump'"
+    assert _pick_groups(trumps_lesson, answer, _offered(trumps_lesson.exercise, answer)) is None
+    chop = next(x for x in load_lessons("thirteen") if x.slug == "11-chopping-twos")
+    answer, _ = _first_deal(chop, json_commands("thirteen"))
+    offered = _offered(chop.exercise, answer)
+    groups = _pick_groups(chop, answer, offered)
+    assert groups is not None and len(groups) == 1 and list(groups[0].cards) == list(parse_any_cards(answer["hand"]))

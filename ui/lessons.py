@@ -658,18 +658,29 @@ def _shengji_trump_groups(example_answer: Mapping[str, Any], request: Mapping[st
     return ch.suit_groups(trump.sort(cards), is_trump=trump.is_trump)
 
 
-TrumpGroups = Callable[[Mapping[str, Any], Mapping[str, Any], Sequence[Card]], list[ch.CardGroup] | None]
-TRUMP_GROUPS: Final[Mapping[str, TrumpGroups]] = {
+def _rank_order(example_answer: Mapping[str, Any], request: Mapping[str, Any],
+                cards: Sequence[Card]) -> list[ch.CardGroup] | None:
+    return [ch.CardGroup("", cards)]
+
+
+PickGroups = Callable[[Mapping[str, Any], Mapping[str, Any], Sequence[Card]], list[ch.CardGroup] | None]
+PICK_GROUPS: Final[Mapping[str, PickGroups]] = {
     "shengji": _shengji_trump_groups,
+    "thirteen": _rank_order,
 }
-"""Per game: the cards offered by an exercise drawn trumps first, from the trump its example names (its
-answer and request; None: by suit). Euchre is left out: its exercises ask which cards are trumps or follow
+"""Per game: how an exercise's cards to pick are drawn, from its example (answer and request); None or a game
+not listed: by suit. Shengji: trumps first, from the trump the example names (an exercise with
+``group_trumps = false`` asks which cards are trumps: by suit). Thirteen: one row in the hand's order, lowest
+first, since combinations are of ranks. Euchre stays by suit: its exercises ask which cards are trumps or follow
 suit, and grouping would answer them."""
 
 
-def _trump_groups(lesson: Lesson, example_answer: Any, cards: Sequence[Card]) -> list[ch.CardGroup] | None:
-    grouping = TRUMP_GROUPS.get(lesson.game)
+def _pick_groups(lesson: Lesson, example_answer: Any, cards: Sequence[Card]) -> list[ch.CardGroup] | None:
+    grouping = PICK_GROUPS.get(lesson.game)
+    exercise = lesson.exercise
     if grouping is None or lesson.example is None or not isinstance(example_answer, Mapping) or not cards:
+        return None
+    if exercise is not None and not exercise.group_trumps and grouping is _shengji_trump_groups:
         return None
     try:
         return grouping(example_answer, lesson.example.request, cards)
@@ -683,7 +694,7 @@ def _answer_widget(ask: Ask) -> None:
     assert exercise is not None
     if exercise.input == "cards":
         offered = _offered(exercise, ask.example_answer)
-        groups = _trump_groups(ask.lesson, ask.example_answer, offered) if exercise.group_trumps else None
+        groups = _pick_groups(ask.lesson, ask.example_answer, offered)
         ch.card_hand(ask.key, groups or ch.suit_groups(offered), label="Cards to choose from",
                      actions=(ch.Action("check", "Check my choice", min_chosen=1, primary=True),),
                      on_action=lambda event: _judge_cards(ask, event))
