@@ -457,3 +457,16 @@ def test_cards_to_pick_come_trumps_first_in_shengji_and_in_rank_order_in_thirtee
     offered = _offered(chop.exercise, answer)
     groups = _pick_groups(chop, answer, offered)
     assert groups is not None and len(groups) == 1 and list(groups[0].cards) == list(parse_any_cards(answer["hand"]))
+
+
+_PAGE_NAMES = {"editor": re.compile(r"\bposition\s+editor\b|\bthe\s+editor\b", re.I),
+               "scoring": re.compile(r"\bscoring\s+explorer\b", re.I),
+               "table": re.compile(r"\bthe\s+Table\b")}
+
+
+@pytest.mark.parametrize(("game", "lesson"), GAME_LESSONS, ids=[f"{g}/{x.slug}" for g, x in GAME_LESSONS])
+def test_a_page_the_text_names_is_linked_as_a_page(game: str, lesson: Lesson) -> None:
+    named = {kind for kind, pattern in _PAGE_NAMES.items() if pattern.search(lesson.body)}
+    assert named <= set(lesson.pages), f"{lesson.path}: the text names {sorted(named - set(lesson.pages))}; " \
+                                       "add them to pages = [...] so that they are links"
+    assert "](/" not in lesson.body, f"{lesson.path}: link other pages with pages = [...], not a Markdown address"
