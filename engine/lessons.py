@@ -73,6 +73,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.contract import SEAT_NAMES
 from engine.errors import CardTableError, InvalidRequestError
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
@@ -422,16 +423,26 @@ def judge(
         right = legal and (grade is None or grade.strip().lower() == GOOD_GRADE)
         return Feedback(right, message(right), result, legal, grade)
     truth = lookup(result, exercise.answer_field or "")
-    right = _same(answer, truth)
+    right = same_answer(answer, truth)
     return Feedback(right, message(right), truth, right)
 
 
-def _same(answer: Any, truth: Any) -> bool:
+_SEAT_LETTERS = {name.upper(): letter for letter, name in SEAT_NAMES.items()}
+
+
+def same_answer(answer: Any, truth: Any) -> bool:
+    """Whether a learner's answer is the engine's: yes/no as truth values, numbers by value, texts in any case,
+    a seat by its letter or its name ("E" is "East")."""
     if isinstance(truth, bool) or isinstance(answer, bool):
         return bool(answer) == bool(truth)
     if isinstance(truth, (int, float)) and not isinstance(answer, str):
         return float(answer) == float(truth)
-    return str(answer).strip().upper() == str(truth).strip().upper()
+
+    def text(value: Any) -> str:
+        word = str(value).strip().upper()
+        return _SEAT_LETTERS.get(word, word)
+
+    return text(answer) == text(truth)
 
 
 def check_claim(claim: Claim, run: Command) -> list[str]:

@@ -470,3 +470,11 @@ def test_a_page_the_text_names_is_linked_as_a_page(game: str, lesson: Lesson) ->
     assert named <= set(lesson.pages), f"{lesson.path}: the text names {sorted(named - set(lesson.pages))}; " \
                                        "add them to pages = [...] so that they are links"
     assert "](/" not in lesson.body, f"{lesson.path}: link other pages with pages = [...], not a Markdown address"
+
+
+def test_a_seat_is_the_same_answer_by_its_letter_or_its_name() -> None:
+    from engine.lessons import same_answer
+
+    assert same_answer("East", "E") and same_answer("e", "East") and same_answer("N", "north")
+    assert not same_answer("West", "E") and not same_answer("Eastern", "E")
+    assert same_answer(True, True) and not same_answer(False, True) and same_answer(6, 6.0)

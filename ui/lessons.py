@@ -51,6 +51,7 @@ from engine.lessons import (
     judge,
     load_lessons,
     lookup,
+    same_answer,
     table_record,
 )
 from engine.words import clause, sentence
@@ -399,7 +400,7 @@ def _truth_words(exercise: Exercise, feedback: Feedback) -> str:
     if exercise.input == "yes_no":
         return "yes" if truth else "no"
     if exercise.input == "choice":
-        match = [c for c in exercise.choices if str(c).strip().upper() == str(truth).strip().upper()]
+        match = [c for c in exercise.choices if same_answer(c, truth)]
         return _choice_label(match[0]) if match else words(truth)
     return words(truth)
 
