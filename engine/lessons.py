@@ -26,12 +26,19 @@ A lesson file is Markdown with a TOML header between two ``+++`` lines::
     hint = "Two cards of the same rank."    # one line, shown after a wrong answer (placeholders too)
     input = "cards"                 # cards | choice | yes_no | number
     pick_from = "$example.hands.0"  # cards input: the cards offered
+    group_trumps = false            # cards input: draw them by printed suit even where the example names a trump
+                                    # (default: trumps first, where the game knows them: an exercise that asks
+                                    # which cards are trumps must not group them)
     choices = ["5S", "4H"]          # choice input: the options
     command = "check"
     request = { preset = "three_player", hand = "$example.hands.0", play = "$answer" }
     correct = "legal"               # cards input: the answer field that is true when the learner is right
     answer_field = "winner"         # other inputs: the engine's answer, compared with the learner's
     explain = "reason"              # the answer field that explains the verdict ("Show me why", and why right)
+    why = "{answer.landlord_name} bid last; two passes after a bid end the auction."
+                                    # optional: the explanation in the lesson's own words, for every verdict,
+                                    # in place of ``explain`` (where the engine's field is terse or missing)
+    right_why = "Any one card is a single."   # optional: what a right answer reads, in place of the above
     quality = "grade"               # optional: an answer field grading a legal answer ("good", "poor", …);
                                     # only "good" is right, any other grade reads "Legal, but poor: <explain>"
     [[exercise.tests]]              # answers the lesson check tries, with the verdict the engine must give
@@ -51,9 +58,10 @@ In requests (and in ``editor`` / ``table``), a string ``"$answer"`` is the learn
 example's seed, ``"$example.a.b.0"`` a value from the example's answer and ``"$request.a"`` one from the
 example's request (``"$request"`` alone: the whole request). In ``prompt``, ``hint`` and ``caption``,
 ``{example.a.b}`` is a value of the example's answer written in words (cards as symbols, true as "yes"), so that
-an exercise about a re-dealt example names the new deal's values. Every field added after the first version
-(``hint``, ``after``, ``quality``, ``pages``, ``editor``, ``table``, placeholders) is optional: older files read
-as before.
+an exercise about a re-dealt example names the new deal's values; ``why`` and ``right_why`` may also name
+``{answer.a.b}``, a value of the engine's answer to the exercise's command. Every field added after the first
+version (``hint``, ``after``, ``quality``, ``pages``, ``editor``, ``table``, ``why``, ``right_why``,
+``group_trumps``, placeholders) is optional: older files read as before.
 """
 
 from __future__ import annotations
@@ -65,6 +73,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.contract import SEAT_NAMES
 from engine.errors import CardTableError, InvalidRequestError
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
@@ -78,6 +87,8 @@ Template = Mapping[str, Any] | str
 
 _PLACEHOLDER = re.compile(r"\{example\.([A-Za-z0-9_.\-]+)\}")
 _BRACED = re.compile(r"\{example[^}]*\}")
+_ANSWER_PLACEHOLDER = re.compile(r"\{answer\.([A-Za-z0-9_.\-]+)\}")
+_ANSWER_BRACED = re.compile(r"\{answer[^}]*\}")
 
 
 class LessonFormatError(CardTableError):
@@ -121,6 +132,12 @@ class Exercise:
     tests: tuple[Mapping[str, Any], ...] = ()
     hint: str = ""
     quality: str | None = None
+    group_trumps: bool = True
+    """Cards input: the offered cards are drawn trumps first where the game knows the example's trump."""
+    why: str = ""
+    """The explanation in the lesson's words (``{answer.…}`` and ``{example.…}`` filled), in place of ``explain``."""
+    right_why: str = ""
+    """What a right answer reads, in place of the explanation (when the engine's reason only repeats it)."""
 
 
 @dataclass(frozen=True)
@@ -154,10 +171,27 @@ def placeholders(text: str) -> tuple[str, ...]:
     return tuple(_PLACEHOLDER.findall(text))
 
 
-def fill_text(text: str, example: Any, words: Callable[[Any], str] = str) -> str:
-    """``text`` with each ``{example.path}`` replaced by ``words(value)`` of that value in the example's answer;
+def fill_text(text: str, example: Any, words: Callable[[Any], str] = str, answer: Any = None) -> str:
+    """``text`` with each ``{example.path}`` replaced by ``words(value)`` of that value in the example's answer
+    (and each ``{answer.path}`` by one of ``answer``, the exercise's engine answer, when given);
     InvalidRequestError if a path is not in the answer."""
-    return _PLACEHOLDER.sub(lambda m: words(lookup(example, m.group(1))), text)
+    text = _PLACEHOLDER.sub(lambda m: words(lookup(example, m.group(1))), text)
+    if answer is not None:
+        text = _ANSWER_PLACEHOLDER.sub(lambda m: words(lookup(answer, m.group(1))), text)
+    return text
+
+
+def plain_value(value: Any) -> str:
+    """A value written for a learner without the UI's card drawing: true/false as "yes"/"no", nothing as
+    "none", lists joined with "and" — never a Python value."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        items = [plain_value(v) for v in value]
+        return "none" if not items else items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return str(value)
 
 
 def _template(value: Any, where: str, name: str) -> Template | bool | None:
@@ -166,12 +200,23 @@ def _template(value: Any, where: str, name: str) -> Template | bool | None:
     raise LessonFormatError(f"{where}: example {name} is a table of fields, \"$request\" or false")
 
 
-def _text_field(value: Any, where: str, name: str) -> str:
+def _text_field(value: Any, where: str, name: str, answers: bool = False) -> str:
     if not isinstance(value, str):
         raise LessonFormatError(f"{where}: {name} is text")
     bad = [m for m in _BRACED.findall(value) if not _PLACEHOLDER.fullmatch(m)]
+    if answers:
+        bad += [m for m in _ANSWER_BRACED.findall(value) if not _ANSWER_PLACEHOLDER.fullmatch(m)]
+    elif _ANSWER_BRACED.search(value):
+        bad.append(_ANSWER_BRACED.findall(value)[0])
     if bad:
-        raise LessonFormatError(f"{where}: {name} has a placeholder {bad[0]!r}; write {{example.path}}")
+        also = " or {answer.path}" if answers else ""
+        raise LessonFormatError(f"{where}: {name} has a placeholder {bad[0]!r}; write {{example.path}}{also}")
+    return value
+
+
+def _flag(value: Any, where: str, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise LessonFormatError(f"{where}: {name!r} is true or false")
     return value
 
 
@@ -229,6 +274,9 @@ def parse_lesson(text: str, game: str, slug: str, path: Path | None = None) -> L
                 tests=tuple(x.get("tests", [])),
                 hint=_text_field(x.get("hint", ""), where, "the hint"),
                 quality=quality,
+                group_trumps=_flag(x.get("group_trumps", True), where, "group_trumps"),
+                why=_text_field(x.get("why", ""), where, "the exercise's why", answers=True),
+                right_why=_text_field(x.get("right_why", ""), where, "the exercise's right_why", answers=True),
             )
             if exercise.input == "cards" and not exercise.correct:
                 raise LessonFormatError(f"{where}: a cards exercise names its 'correct' field")
@@ -354,28 +402,47 @@ class Feedback:
 
 
 def judge(
-    exercise: Exercise, answer: Any, run: Command, example_answer: Any = None, seed: int | None = None
+    exercise: Exercise, answer: Any, run: Command, example_answer: Any = None, seed: int | None = None,
+    words: Callable[[Any], str] = plain_value,
 ) -> Feedback:
-    """Judge ``answer`` with the engine: run the exercise's command and read its verdict (and grade)."""
+    """Judge ``answer`` with the engine: run the exercise's command and read its verdict (and grade). The
+    message is the lesson's ``right_why`` for a right answer, else its ``why``, else the engine's ``explain``
+    field; ``words`` writes the values the lesson's texts name."""
     request = fill(exercise.request, answer=answer, seed=seed, example=example_answer)
     result = run(request)
-    explanation = str(lookup(result, exercise.explain)) if exercise.explain else ""
+
+    def message(right: bool) -> str:
+        text = exercise.right_why if right and exercise.right_why else exercise.why
+        if text:
+            return fill_text(text, example_answer if example_answer is not None else {}, words, result)
+        return str(lookup(result, exercise.explain)) if exercise.explain else ""
+
     if exercise.input == "cards":
         legal = bool(lookup(result, exercise.correct or ""))
         grade = str(lookup(result, exercise.quality)) if exercise.quality and legal else None
         right = legal and (grade is None or grade.strip().lower() == GOOD_GRADE)
-        return Feedback(right, explanation, result, legal, grade)
+        return Feedback(right, message(right), result, legal, grade)
     truth = lookup(result, exercise.answer_field or "")
-    right = _same(answer, truth)
-    return Feedback(right, explanation, truth, right)
+    right = same_answer(answer, truth)
+    return Feedback(right, message(right), truth, right)
 
 
-def _same(answer: Any, truth: Any) -> bool:
+_SEAT_LETTERS = {name.upper(): letter for letter, name in SEAT_NAMES.items()}
+
+
+def same_answer(answer: Any, truth: Any) -> bool:
+    """Whether a learner's answer is the engine's: yes/no as truth values, numbers by value, texts in any case,
+    a seat by its letter or its name ("E" is "East")."""
     if isinstance(truth, bool) or isinstance(answer, bool):
         return bool(answer) == bool(truth)
     if isinstance(truth, (int, float)) and not isinstance(answer, str):
         return float(answer) == float(truth)
-    return str(answer).strip().upper() == str(truth).strip().upper()
+
+    def text(value: Any) -> str:
+        word = str(value).strip().upper()
+        return _SEAT_LETTERS.get(word, word)
+
+    return text(answer) == text(truth)
 
 
 def check_claim(claim: Claim, run: Command) -> list[str]:

@@ -5,11 +5,13 @@ placeholders) on the demo game, and the lesson page's flow: a wrong answer gets 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from engine.cards import format_cards
 from engine.games import GAMES, json_commands
 from engine.lessons import (
     Lesson,
@@ -28,6 +30,7 @@ from engine.lessons import (
 )
 from tests.conftest import ROOT
 from tests.fixtures import demo_game
+from ui.lessons import parse_any_cards
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
 GAME_LESSONS = [(g, lesson) for g in GAMES for lesson in load_lessons(g)]
@@ -250,9 +253,9 @@ def test_demo_lesson_page_walk() -> None:
     assert "Which is higher?" in [h.value for h in at.header]
     assert at.query_params["lesson"] == "2"
     at.radio(key="demo:lesson:02-higher:answer:None").set_value("4H").run()
-    assert [e.value for e in at.error] == ["Not quite. Look at the example again, then have another try."]
+    assert [e.value for e in at.error] == ["Not quite. Look at the example again. Have another try."]
     at.radio(key="demo:lesson:02-higher:answer:None").set_value("5S").run()
-    assert at.success and at.success[0].value == "Right. rank decides"
+    assert at.success and at.success[0].value == "Right. Rank decides."
     assert at.selectbox(key="demo:lesson:index").options[1].startswith("✓ 2.")
 
 
@@ -270,14 +273,15 @@ def test_wrong_answer_gets_a_hint_then_the_explanation_and_hidden_rows_show_afte
     assert not any("Your lowest card" in m.value for m in at.markdown), "the answer is shown above its question"
     key = "demo:lesson:03-lowest:answer:3"
     press(at, key, "check", cards=parse_cards("KS"))
-    assert [e.value for e in at.error] == ["Not quite. Look for the smallest number: a 2 is lower than a 3."]
+    assert [e.value for e in at.error] == [
+        "Not quite. Look for the smallest number: a 2 is lower than a 3. Have another try."]
     assert not any("Your lowest card" in m.value for m in at.markdown)
     at.button(key=f"{key}:why").click().run()
-    assert [i.value for i in at.info] == ["Why: 2♥ ranks below K♠"]
+    assert [i.value for i in at.info] == ["Why: 2♥ ranks below K♠."]
     assert not at.error, "one box: the explanation replaces the hint"
     assert any("Your lowest card" in m.value for m in at.markdown)
     press(at, key, "check", cards=parse_cards("2H"))
-    assert [s.value for s in at.success] == ["Right. 2♥ is your lowest card: nothing in your hand ranks lower"]
+    assert [s.value for s in at.success] == ["Right. 2♥ is your lowest card: nothing in your hand ranks lower."]
     assert at.selectbox(key="demo:lesson:index").options[2].startswith("✓ 3.")
     # deal another: the example and the exercise change together, with a fresh try
     at.button(key="demo:lesson:03-lowest:seed:again").click().run()
@@ -294,7 +298,7 @@ def test_a_poor_but_legal_answer_is_graded() -> None:
     at.run()
     press(at, "demo:lesson:04-discard:answer:3", "check", cards=parse_cards("2H KS"))
     assert [w.value for w in at.warning] == [
-        "Legal, but poor: you threw away K♠, which could win a trick Try a better one."]
+        "Legal, but poor: you threw away K♠, which could win a trick. Try a better one."]
     press(at, "demo:lesson:04-discard:answer:3", "check", cards=parse_cards("2H 4D"))
     assert at.success and "high cards stay" in at.success[0].value
 
@@ -325,3 +329,152 @@ def test_lesson_files_live_in_game_folders() -> None:
     for folder in (ROOT / "lessons").iterdir():
         if folder.is_dir():
             assert folder.name in GAMES, f"lessons/{folder.name} is not a game"
+
+
+# --- feedback that teaches: hints, answers kept below their question, explanations that say why ------------
+
+
+def _first_deal(lesson: Lesson, commands):
+    if lesson.example is None:
+        return None, None
+    seed = lesson.example.request.get("seed") if lesson.example.reseed else None
+    return commands[lesson.example.command](example_request(lesson.example, seed)), seed
+
+
+def _card_set(text: str) -> tuple[str, ...] | None:
+    cards = parse_any_cards(text) if isinstance(text, str) and text.strip() else None
+    return tuple(sorted(c.text for c in cards)) if cards else None
+
+
+EXERCISES = [(g, lesson) for g, lesson in GAME_LESSONS if lesson.exercise is not None]
+EXERCISE_IDS = [f"{g}/{lesson.slug}" for g, lesson in EXERCISES]
+
+
+@pytest.mark.parametrize(("game", "lesson"), EXERCISES, ids=EXERCISE_IDS)
+def test_every_exercise_has_a_one_line_hint_that_keeps_the_answer(game: str, lesson: Lesson) -> None:
+    from ui.lessons import words
+
+    exercise = lesson.exercise
+    assert exercise is not None
+    commands = json_commands(game)
+    assert exercise.hint, f"{lesson.path}: a wrong answer first gets a hint of the lesson's own"
+    answer, seed = _first_deal(lesson, commands)
+    hint = fill_text(exercise.hint, answer, words) if answer is not None else exercise.hint
+    assert "\n" not in hint and len(hint) <= 160, f"{lesson.path}: a hint is one line: {hint!r}"
+    for test in (t for t in exercise.tests if t["right"]):
+        if exercise.input == "cards":
+            right = format_cards(parse_any_cards(str(test["answer"])) or (), symbols=True)
+            assert right not in hint, f"{lesson.path}: the hint names the answer {right}"
+        elif exercise.input == "choice":
+            truth = judge(exercise, test["answer"], commands[exercise.command], answer, seed).engine_answer
+            named = [c for c in exercise.choices if re.search(rf"(?<![\w♠♥♦♣]){re.escape(c)}(?![\w♠♥♦♣])", hint)]
+            assert str(truth) not in named or len(named) == len(exercise.choices), \
+                f"{lesson.path}: the hint names the answer {words(truth)!r}: {hint!r}"
+
+
+@pytest.mark.parametrize(("game", "lesson"), EXERCISES, ids=EXERCISE_IDS)
+def test_the_example_keeps_the_answer_until_the_exercise_is_answered(game: str, lesson: Lesson) -> None:
+    from ui.lessons import words
+
+    exercise = lesson.exercise
+    assert exercise is not None
+    commands = json_commands(game)
+    answer, seed = _first_deal(lesson, commands)
+    if answer is None:
+        return
+    shown = [(row.label, lookup(answer, row.path)) for row in lesson.example.show if not row.after]
+    for test in (t for t in exercise.tests if t["right"]):
+        feedback = judge(exercise, test["answer"], commands[exercise.command], answer, seed, words)
+        for label, value in shown:
+            if exercise.input == "cards" and isinstance(value, list):
+                offered = {_card_set(v) for v in value if isinstance(v, str)}
+                assert _card_set(str(test["answer"])) not in offered, \
+                    f"{lesson.path}: the row {label!r} lists the answer {test['answer']!r} above the question"
+            text = words(value).strip().rstrip(".").lower()
+            message = feedback.message.strip().rstrip(".").lower()
+            if len(text) >= 30:
+                assert text not in message, f"{lesson.path}: the row {label!r} shows the explanation before the answer"
+            if len(message) >= 20:
+                assert message not in text, f"{lesson.path}: the row {label!r} shows the explanation before the answer"
+
+
+@pytest.mark.parametrize(("game", "lesson"), EXERCISES, ids=EXERCISE_IDS)
+def test_every_answer_is_explained_and_a_right_one_is_not_only_repeated(game: str, lesson: Lesson) -> None:
+    from ui.lessons import words
+
+    exercise = lesson.exercise
+    assert exercise is not None
+    commands = json_commands(game)
+    answer, seed = _first_deal(lesson, commands)
+    for test in exercise.tests:
+        message = judge(exercise, test["answer"], commands[exercise.command], answer, seed, words).message
+        assert len(message) > 15, f"{lesson.path}: {test['answer']!r} gets no explanation ({message!r})"
+        if exercise.input == "cards" and test["right"]:
+            said = re.escape(format_cards(parse_any_cards(str(test["answer"])) or (), symbols=True))
+            assert not re.fullmatch(rf"{said} is [^:;]*, top card {said}", message), \
+                f"{lesson.path}: the explanation only repeats the answer: {message!r}"
+
+
+_SEATS = frozenset(("N", "E", "S", "W", "North", "East", "South", "West"))
+
+
+@pytest.mark.parametrize(("game", "lesson"), [(g, x) for g, x in EXERCISES if x.example and x.example.reseed],
+                         ids=[i for (g, x), i in zip(EXERCISES, EXERCISE_IDS, strict=True)
+                              if x.example and x.example.reseed])
+def test_after_deal_another_the_exercise_still_talks_about_the_deal_on_screen(game: str, lesson: Lesson) -> None:
+    """A seat the exercise's request names by hand must not be one the example's deal changes (it would be
+    the deal of the first example only): such a seat is ``$example.…`` in the request, ``{example.…}`` in the
+    prompt."""
+    assert lesson.example is not None and lesson.exercise is not None
+    commands = json_commands(game)
+    first, *others = [commands[lesson.example.command](example_request(lesson.example, s))
+                      for s in (lesson.example.request.get("seed"), *RESEEDS)]
+    changing = {value for key, value in first.items() if isinstance(value, str) and value in _SEATS
+                and any(isinstance(o, dict) and o.get(key) != value for o in others)}
+    fixed = {v for v in lesson.exercise.request.values() if isinstance(v, str) and v in _SEATS}
+    assert not fixed & changing, f"{lesson.path}: the exercise fixes {sorted(fixed & changing)}, which the " \
+                                 "example's deal changes: write \"$example.…\" and {example.…} instead"
+
+
+def test_cards_to_pick_come_trumps_first_in_shengji_and_in_rank_order_in_thirteen() -> None:
+    from ui.lessons import _offered, _pick_groups
+
+    lessons = {lesson.slug: lesson for lesson in load_lessons("shengji")}
+    commands = json_commands("shengji")
+    following = lessons["09-following"]
+    answer, _ = _first_deal(following, commands)
+    groups = _pick_groups(following, answer, _offered(following.exercise, answer))
+    assert groups is not None and groups[0].label == "Trumps"
+    trumps = commands["trumps"]({"trump_rank": answer["trump_rank"], "trump_suit": answer["trump_suit"],
+                                 "hand": answer["hand"]})
+    assert sorted(c.text for c in groups[0].cards) == sorted(c.text for c in parse_any_cards(trumps["trumps"]))
+    trumps_lesson = lessons["03-trump-order"]
+    answer, _ = _first_deal(trumps_lesson, commands)
+    assert trumps_lesson.exercise.group_trumps is False, "grouping would answer 'pick every trump'"
+    assert _pick_groups(trumps_lesson, answer, _offered(trumps_lesson.exercise, answer)) is None
+    chop = next(x for x in load_lessons("thirteen") if x.slug == "11-chopping-twos")
+    answer, _ = _first_deal(chop, json_commands("thirteen"))
+    offered = _offered(chop.exercise, answer)
+    groups = _pick_groups(chop, answer, offered)
+    assert groups is not None and len(groups) == 1 and list(groups[0].cards) == list(parse_any_cards(answer["hand"]))
+
+
+_PAGE_NAMES = {"editor": re.compile(r"\bposition\s+editor\b|\bthe\s+editor\b", re.I),
+               "scoring": re.compile(r"\bscoring\s+explorer\b", re.I),
+               "table": re.compile(r"\bthe\s+Table\b")}
+
+
+@pytest.mark.parametrize(("game", "lesson"), GAME_LESSONS, ids=[f"{g}/{x.slug}" for g, x in GAME_LESSONS])
+def test_a_page_the_text_names_is_linked_as_a_page(game: str, lesson: Lesson) -> None:
+    named = {kind for kind, pattern in _PAGE_NAMES.items() if pattern.search(lesson.body)}
+    assert named <= set(lesson.pages), f"{lesson.path}: the text names {sorted(named - set(lesson.pages))}; " \
+                                       "add them to pages = [...] so that they are links"
+    assert "](/" not in lesson.body, f"{lesson.path}: link other pages with pages = [...], not a Markdown address"
+
+
+def test_a_seat_is_the_same_answer_by_its_letter_or_its_name() -> None:
+    from engine.lessons import same_answer
+
+    assert same_answer("East", "E") and same_answer("e", "East") and same_answer("N", "north")
+    assert not same_answer("West", "E") and not same_answer("Eastern", "E")
+    assert same_answer(True, True) and not same_answer(False, True) and same_answer(6, 6.0)

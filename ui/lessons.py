@@ -51,8 +51,10 @@ from engine.lessons import (
     judge,
     load_lessons,
     lookup,
+    same_answer,
     table_record,
 )
+from engine.words import clause, sentence
 from ui import card_hand as ch
 from ui.learner import Tracker, current_learner, name_picker, session_learner, show_message
 from ui.share import QUERY_KEY as POSITION_QUERY
@@ -85,6 +87,7 @@ _PROTECTED: Final = re.compile(
     r"|:[a-z]+(?:-background)?\[[^\]]*\]"       # colour directives :red[…]
     r"|:material/[a-z0-9_]+:"                  # icons
     r"|\{[^{}\n]*\}"                           # placeholders
+    r"|\boptions? \*[^*\n]+\*|“[^”\n]*”"         # option labels, as the editor shows them (*Turn order*, “Deal”)
     r"|\S*[♠♥♦♣]\S*"                           # cards written with suit symbols (K♥, ♥2233)
     r"|(?<![\w])(?:10|[2-9TJQKA])[SHDC](?![\w])"  # cards in notation (10S, QH)
     r"|(?<![\w])[BR]J(?![\w])"                  # the jokers
@@ -316,8 +319,15 @@ def _step(game: str, delta: int, count: int) -> None:
     _moved(game)
 
 
+def _next_seed(seed: int, answer: Any) -> int:
+    """The seed "Deal another" moves to: past the deal the example used (an example that searches the deals
+    from its seed for a fitting one reports it as ``seed_used``), so that the next deal is a new one."""
+    used = answer.get("seed_used") if isinstance(answer, Mapping) else None
+    return max(seed, used if isinstance(used, int) and not isinstance(used, bool) else seed) + 1
+
+
 def _reseed(key: str, seed: int) -> None:
-    st.session_state[key] = seed + 1
+    st.session_state[key] = seed
 
 
 @dataclass
@@ -369,7 +379,7 @@ def _judge(ask: Ask, answer: Any, answer_text: str) -> None:
     assert exercise is not None
     state = _state(ask.key)
     try:
-        feedback = judge(exercise, answer, ask.run, ask.example_answer, ask.seed)
+        feedback = judge(exercise, answer, ask.run, ask.example_answer, ask.seed, words)
     except ValueError as error:
         state.kind, state.message = "error", str(error)
         return
@@ -390,7 +400,7 @@ def _truth_words(exercise: Exercise, feedback: Feedback) -> str:
     if exercise.input == "yes_no":
         return "yes" if truth else "no"
     if exercise.input == "choice":
-        match = [c for c in exercise.choices if str(c).strip().upper() == str(truth).strip().upper()]
+        match = [c for c in exercise.choices if same_answer(c, truth)]
         return _choice_label(match[0]) if match else words(truth)
     return words(truth)
 
@@ -608,8 +618,8 @@ def _example(lesson: Lesson, run: Commands, default: bool) -> tuple[Any, int | N
         head, button = st.columns([4, 1], vertical_alignment="center")
         head.markdown("#### Live example" + (f" · deal {seed}" if seed is not None else ""))
         if example.reseed and seed is not None:
-            button.button("Deal another", icon=":material/casino:", key=f"{seed_key}:again",
-                          on_click=_reseed, args=(seed_key, seed), help="A new deal for the example and the exercise")
+            button.button("Deal another", icon=":material/casino:", key=f"{seed_key}:again", on_click=_reseed,
+                          args=(seed_key, _next_seed(seed, answer)), help="A new deal for the example and the exercise")
         if example.caption:
             st.caption(_text(example.caption, answer, lesson.game))
         hidden = 0
@@ -635,13 +645,58 @@ def _offered(exercise: Exercise, example_answer: Any) -> tuple[Card, ...]:
     return parse_any_cards(str(text)) or ()
 
 
+def _shengji_trump_groups(example_answer: Mapping[str, Any], request: Mapping[str, Any],
+                          cards: Sequence[Card]) -> list[ch.CardGroup] | None:
+    from engine.cards import Rank, Suit
+    from engine.shengji import GAME as SHENGJI
+    from engine.shengji import trump_for
+
+    rank, suit = example_answer.get("trump_rank"), example_answer.get("trump_suit")
+    if not isinstance(rank, str):
+        return None
+    rules = SHENGJI.rules(request.get("preset"), request.get("options") or None)
+    trump = trump_for(rules, Rank.parse(rank), Suit.parse(suit) if isinstance(suit, str) else None)
+    return ch.suit_groups(trump.sort(cards), is_trump=trump.is_trump)
+
+
+def _rank_order(example_answer: Mapping[str, Any], request: Mapping[str, Any],
+                cards: Sequence[Card]) -> list[ch.CardGroup] | None:
+    return [ch.CardGroup("", cards)]
+
+
+PickGroups = Callable[[Mapping[str, Any], Mapping[str, Any], Sequence[Card]], list[ch.CardGroup] | None]
+PICK_GROUPS: Final[Mapping[str, PickGroups]] = {
+    "shengji": _shengji_trump_groups,
+    "thirteen": _rank_order,
+}
+"""Per game: how an exercise's cards to pick are drawn, from its example (answer and request); None or a game
+not listed: by suit. Shengji: trumps first, from the trump the example names (an exercise with
+``group_trumps = false`` asks which cards are trumps: by suit). Thirteen: one row in the hand's order, lowest
+first, since combinations are of ranks. Euchre stays by suit: its exercises ask which cards are trumps or follow
+suit, and grouping would answer them."""
+
+
+def _pick_groups(lesson: Lesson, example_answer: Any, cards: Sequence[Card]) -> list[ch.CardGroup] | None:
+    grouping = PICK_GROUPS.get(lesson.game)
+    exercise = lesson.exercise
+    if grouping is None or lesson.example is None or not isinstance(example_answer, Mapping) or not cards:
+        return None
+    if exercise is not None and not exercise.group_trumps and grouping is _shengji_trump_groups:
+        return None
+    try:
+        return grouping(example_answer, lesson.example.request, cards)
+    except (CardTableError, ValueError):
+        return None
+
+
 def _answer_widget(ask: Ask) -> None:
     """The learner's answer: cards chosen by clicking them, a choice, yes/no or a number."""
     exercise = ask.lesson.exercise
     assert exercise is not None
     if exercise.input == "cards":
         offered = _offered(exercise, ask.example_answer)
-        ch.card_hand(ask.key, ch.suit_groups(offered), label="Cards to choose from",
+        groups = _pick_groups(ask.lesson, ask.example_answer, offered)
+        ch.card_hand(ask.key, groups or ch.suit_groups(offered), label="Cards to choose from",
                      actions=(ch.Action("check", "Check my choice", min_chosen=1, primary=True),),
                      on_action=lambda event: _judge_cards(ask, event))
         return
@@ -666,7 +721,7 @@ def _hint(lesson: Lesson, example_answer: Any) -> str:
         return _text(exercise.hint, example_answer, lesson.game)
     if lesson.summary:
         return f"Remember: {_text(lesson.summary, example_answer, lesson.game)}"
-    return "Look at the example again, then have another try."
+    return "Look at the example again."
 
 
 def _feedback(lesson: Lesson, ask: Ask, state: ExerciseState) -> None:
@@ -676,20 +731,22 @@ def _feedback(lesson: Lesson, ask: Ask, state: ExerciseState) -> None:
         show_error(ValueError(state.message))
         return
     if state.kind == "right":
-        why = state.message or (f"The answer is {state.truth}." if state.truth else "That is what the rules say.")
+        why = sentence(state.message) if state.message else (
+            f"The answer is {state.truth}." if state.truth else "That is what the rules say.")
         st.success(f"Right. {why}", icon=":material/check_circle:")
         return
     if state.kind == "poor":
-        st.warning(f"Legal, but {plain(state.grade or 'not the best')}: {state.message} Try a better one.",
+        st.warning(f"Legal, but {plain(state.grade or 'not the best')}: {clause(state.message)}. Try a better one.",
                    icon=":material/lightbulb:")
         return
     if not state.why:
-        st.error(f"Not quite. {_hint(lesson, ask.example_answer)}", icon=":material/cancel:")
+        st.error(f"Not quite. {sentence(_hint(lesson, ask.example_answer))} Have another try.",
+                 icon=":material/cancel:")
         st.button("Show me why", key=f"{ask.key}:why", icon=":material/help:", on_click=_show_why,
                   args=(ask.key,))
         return
     answer = f" The answer: **{state.truth}**." if state.truth else ""
-    st.info(f"Why: {state.message}{answer}".strip(), icon=":material/school:")
+    st.info(f"Why: {sentence(state.message)}{answer}".strip(), icon=":material/school:")
 
 
 def _exercise(lesson: Lesson, run: Commands, example_answer: Any, seed: int | None) -> None:

@@ -4,6 +4,7 @@ works, and the extra pieces (the trump-order explorer, the presets' differences)
 from streamlit.testing.v1 import AppTest
 
 from engine.cards import parse_cards
+from engine.games import json_commands
 from engine.lessons import load_lessons
 from tests.card_hand_testing import press
 from tests.conftest import ROOT
@@ -24,19 +25,26 @@ def test_the_issue_lists_thirteen_lessons_in_order() -> None:
     assert {"07-tractors", "08-throws", "09-following", "13-presets"} <= set(SLUGS)
 
 
-def test_tractor_exercise_walks_seed_000s_examples() -> None:
+def test_tractor_exercise_deals_fresh_cards_judged_by_the_engine() -> None:
+    commands = json_commands("shengji")
+    first = commands["example"]({"kind": "tractor", "seed": 13})
     at = lessons("07-tractors")
     assert not at.exception
-    assert any("Worked example 1 of 11 from the Chinese competition rules" in m.value for m in at.markdown)
-    at.radio(key="shengji:lesson:07-tractors:answer:1").set_value("Yes").run()
-    assert at.success and "adjacent" in at.success[0].value
-    for seed in range(2, 10):
+    assert not any("Worked example" in m.value for m in at.markdown), "the text's worked examples are not the quiz"
+    key = "shengji:lesson:07-tractors:answer:13"
+    truth = commands["is_tractor"]({k: first[k] for k in ("trump_rank", "trump_suit", "cards")})["tractor"]
+    at.radio(key=key).set_value("Yes" if truth else "No").run()
+    assert at.success and at.success[0].value.startswith("Right. ")
+    seed = next(s for s in range(14, 60) if not commands["is_tractor"](
+        {k: commands["example"]({"kind": "tractor", "seed": s})[k] for k in ("trump_rank", "trump_suit", "cards")}
+    )["tractor"])
+    for _ in range(14, seed + 1):
         at.button(key="shengji:lesson:07-tractors:seed:again").click().run()
-        assert any(f"Worked example {seed} of 11" in m.value for m in at.markdown)
-    at.radio(key="shengji:lesson:07-tractors:answer:9").set_value("Yes").run()
+    assert not at.success, "a new deal is a new exercise"
+    at.radio(key=f"shengji:lesson:07-tractors:answer:{seed}").set_value("Yes").run()
     assert at.error and at.error[0].value.startswith("Not quite."), "a wrong answer first gets a hint"
-    at.button(key="shengji:lesson:07-tractors:answer:9:why").click().run()
-    assert any("no: the pairs are not of one suit" in i.value.lower() for i in at.info)
+    at.button(key=f"shengji:lesson:07-tractors:answer:{seed}:why").click().run()
+    assert at.info and at.info[0].value.startswith("Why: No"), [i.value for i in at.info]
 
 
 def test_following_exercise_judges_picked_cards() -> None:
