@@ -6,6 +6,7 @@ background, with a progress bar and Cancel. The threshold and band sliders rerun
 the re-scored rounds), the kitty slider only its chart; every figure is kept per parameters.
 """
 
+import pandas as pd
 import streamlit as st
 
 from engine.shengji import PRESETS
@@ -94,7 +95,7 @@ def simulated(table: "ui.Table") -> None:
         return
     st.caption(ui.shown_text(shown, waiting))
 
-    st.dataframe(ui.summary_rows(shown, table), hide_index=True, key=ui.KEY + "summary")
+    st.table(pd.DataFrame(ui.summary_rows(shown, table)).set_index("measure"))
     st.subheader("Attackers' points, coloured by outcome")
     st.plotly_chart(ui.distribution_chart(shown, table), key=ui.KEY + "distribution")
     st.subheader("How often the bankers keep the bank as the threshold moves")

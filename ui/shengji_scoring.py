@@ -383,19 +383,39 @@ def _keys(shown: Sequence[Rounds]) -> tuple[str, ...]:
     return tuple(r.key for r in shown)
 
 
-def _panels(count: int, gap: float = 0.08) -> list[tuple[float, float]]:
-    width = (1 - gap * (count - 1)) / count
-    return [(i * (width + gap), i * (width + gap) + width) for i in range(count)]
+ROW_HEIGHT = 190
+"""The height of one rule set's panel in the charts stacked by rule set (so that they read on a phone too)."""
 
 
-def _titles(titles: Sequence[str], panels: Sequence[tuple[float, float]]) -> list[dict[str, Any]]:
-    return [{"text": f"<b>{t}</b>", "x": (a + b) / 2, "xanchor": "center", "y": 1, "yanchor": "bottom",
-             "xref": "paper", "yref": "paper", "showarrow": False} for t, (a, b) in zip(titles, panels, strict=True)]
+def _rows(count: int, height: int, gap: int, top: int = 30, bottom: int = 120
+          ) -> tuple[int, list[tuple[float, float]]]:
+    """The figure height and the vertical domains (top to bottom) of ``count`` panels of ``height`` pixels each:
+    ``top`` pixels above the first for its title, ``gap`` between panels (the tick labels above, the title below)
+    and ``bottom`` below the last for its axis title and the legend."""
+    total = top + count * height + (count - 1) * gap + bottom
+    out = []
+    for i in range(count):
+        high = 1 - (top + i * (height + gap)) / total
+        out.append((high - height / total, high))
+    return total, out
+
+
+def _row_title(text: str, domain: tuple[float, float]) -> dict[str, Any]:
+    return {"text": f"<b>{text}</b>", "x": 0, "xanchor": "left", "y": domain[1], "yanchor": "bottom",
+            "xref": "paper", "yref": "paper", "showarrow": False}
+
+
+def _row_layout(height: int, count: int, gap: int) -> tuple[dict[str, Any], list[tuple[float, float]]]:
+    total, domains = _rows(count, height, gap)
+    layout = _layout(total)
+    layout["margin"] = {"t": 10, "b": 10, "l": 10, "r": 10}
+    layout["legend"] = {"orientation": "h", "x": 0, "y": 0, "yanchor": "top", "traceorder": "normal"}
+    return layout, domains
 
 
 def distribution_chart(shown: Sequence[Rounds], table: Table) -> go.Figure:
-    """Attackers' points of the simulated rounds, bars coloured by the outcome, one panel per rule set; the
-    threshold is a dotted line, named in the panel titles (so no label sits over the titles)."""
+    """Attackers' points of the simulated rounds, bars coloured by the outcome, one panel per rule set (stacked, on
+    one points axis); the threshold is a dotted line, named in the panel titles (so no label sits over them)."""
     return _distribution_chart(_keys(shown), table, shown)
 
 
@@ -405,9 +425,10 @@ def _distribution_chart(keys: tuple[str, ...], table: Table, _shown: Sequence[Ro
     seen = {o for s in scored for o in s["outcome"]}
     order = [o for o in OUTCOME_ORDER if o in seen]
     colours = outcome_colours(order)
-    panels = _panels(len(_shown))
-    data, layout = [], _layout(400, barmode="stack", bargap=0.05)
-    titles = []
+    layout, domains = _row_layout(ROW_HEIGHT, len(_shown), 60)
+    layout.update(barmode="stack", bargap=0.05, shapes=[], annotations=[])
+    data: list[dict[str, Any]] = []
+    top = max([100 * table.decks] + [int(s["points"].max()) + 5 for s in scored if len(s)])
     for i, (rounds, s) in enumerate(zip(_shown, scored, strict=True)):
         axis = "" if i == 0 else str(i + 1)
         rules = table.rules(rounds.preset)
@@ -419,13 +440,13 @@ def _distribution_chart(keys: tuple[str, ...], table: Table, _shown: Sequence[Ro
                              "legendgroup": o, "showlegend": not any(d["name"] == o for d in data),
                              "marker": {"color": colours[o]}, "xaxis": "x" + axis, "yaxis": "y" + axis,
                              "hovertemplate": f"{o}: %{{y}} rounds with %{{x}} points<extra></extra>"})
-        layout["xaxis" + axis] = {"domain": panels[i], "anchor": "y" + axis,
-                                  "title": {"text": "attackers' points (with the kitty bonus)"}}
-        layout["yaxis" + axis] = {"anchor": "x" + axis, **({"title": {"text": "rounds"}} if i == 0 else
-                                                          {"matches": "y", "showticklabels": False})}
-        layout.setdefault("shapes", []).append(_line(rules.attack_threshold - 2.5, xref="x" + axis))
-        titles.append(f"{short_title(rounds.preset)}: threshold {rules.attack_threshold}")
-    layout["annotations"] = _titles(titles, panels)
+        last = i == len(_shown) - 1
+        layout["xaxis" + axis] = {"anchor": "y" + axis, "range": [-5, top], **({"matches": "x"} if i else {}),
+                                  **({"title": {"text": "attackers' points (with the kitty bonus)"}} if last else {})}
+        layout["yaxis" + axis] = {"anchor": "x" + axis, "domain": domains[i], "title": {"text": "rounds"}}
+        layout["shapes"].append(_line(rules.attack_threshold - 2.5, xref="x" + axis, yref=f"y{axis} domain"))
+        layout["annotations"].append(_row_title(f"{short_title(rounds.preset)}: threshold {rules.attack_threshold}",
+                                                domains[i]))
     return _figure(data, layout)
 
 
@@ -483,25 +504,28 @@ def _kitty_effect_chart(keys: tuple[str, ...], table: Table, _shown: Sequence[Ro
                         ) -> tuple[go.Figure, pd.DataFrame]:
     effect = kitty_effect(_shown, table)
     sets = list(dict.fromkeys(effect["rule set"]))
-    panels = _panels(len(sets))
+    bars = max([len(set(effect[effect["rule set"] == name]["kitty rule"])) for name in sets] + [1])
     order = [o for o in OUTCOME_ORDER if o in set(effect["outcome"])]
     colours = outcome_colours(order)
-    data, layout = [], _layout(420, barmode="stack")
+    layout, domains = _row_layout(34 * bars + 20, len(sets), 30)
+    layout.update(barmode="stack", annotations=[])
+    data = []
     for i, name in enumerate(sets):
         axis = "" if i == 0 else str(i + 1)
         part = effect[effect["rule set"] == name]
         rules = list(dict.fromkeys(part["kitty rule"]))
         for o in order:
-            ys = [round(float(part[(part["kitty rule"] == r) & (part["outcome"] == o)]["rounds (%)"].sum()), 1)
+            xs = [round(float(part[(part["kitty rule"] == r) & (part["outcome"] == o)]["rounds (%)"].sum()), 1)
                   for r in rules]
-            data.append({"type": "bar", "x": rules, "y": ys, "name": o, "legendgroup": o, "showlegend": i == 0,
-                         "marker": {"color": colours[o]}, "xaxis": "x" + axis, "yaxis": "y" + axis,
-                         "hovertemplate": f"%{{x}}: {o} in %{{y}}% of the rounds<extra></extra>"})
-        layout["xaxis" + axis] = {"domain": panels[i], "anchor": "y" + axis, "type": "category"}
-        layout["yaxis" + axis] = {"anchor": "x" + axis, "range": [0, 100.5],
-                                  **({"title": {"text": "rounds (%)"}} if i == 0 else
-                                     {"matches": "y", "showticklabels": False})}
-    layout["annotations"] = _titles(sets, panels)
+            data.append({"type": "bar", "orientation": "h", "x": xs, "y": rules, "name": o, "legendgroup": o,
+                         "showlegend": i == 0, "marker": {"color": colours[o]}, "xaxis": "x" + axis,
+                         "yaxis": "y" + axis, "hovertemplate": f"%{{y}}: {o} in %{{x}}% of the rounds<extra></extra>"})
+        last = i == len(sets) - 1
+        layout["xaxis" + axis] = {"anchor": "y" + axis, "range": [0, 100.5], **({"matches": "x"} if i else {}),
+                                  **({"title": {"text": "rounds (%)"}} if last else {"showticklabels": False})}
+        layout["yaxis" + axis] = {"anchor": "x" + axis, "domain": domains[i], "type": "category",
+                                  "autorange": "reversed", "automargin": True}
+        layout["annotations"].append(_row_title(name, domains[i]))
     return _figure(data, layout), effect
 
 

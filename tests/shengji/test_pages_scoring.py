@@ -112,15 +112,15 @@ def test_page_draws_every_chart_at_once_from_the_defaults(started: list) -> None
     assert {t["name"] for t in c["kitty-effect"]["data"]} <= set(ui.OUTCOME_ORDER)
     stacks: dict[tuple[str, str], list[float]] = {}
     for trace in c["kitty-effect"]["data"]:
-        for rule, share in zip(trace["x"], values(trace["y"]), strict=True):
+        for rule, share in zip(trace["y"], values(trace["x"]), strict=True):
             stacks.setdefault((trace.get("xaxis", "x"), rule), []).append(share)
     for axis in {a for a, _ in stacks}:
         bars = [tuple(v) for (a, _), v in stacks.items() if a == axis]
         assert len(set(bars)) == len(bars), "kitty rules with the same results share one bar"
 
-    summary = next(d.value for d in at.dataframe if "measure" in d.value.columns)
-    assert list(summary.columns) == ["measure", "Chinese competition rules", "Tractor house rules"]
-    assert list(summary[summary["measure"] == "rounds"].iloc[0][1:]) == ["200", "200"]
+    summary = at.table[0].value
+    assert list(summary.columns) == ["Chinese competition rules", "Tractor house rules"]
+    assert list(summary.loc["rounds"]) == ["200", "200"]
 
 
 def test_threshold_slider_rescores_without_replaying(started: list) -> None:
