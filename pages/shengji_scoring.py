@@ -114,7 +114,8 @@ def simulated(table: "ui.Table") -> None:
     with st.expander("The simulated rounds (table)"):
         for rounds in shown:
             st.markdown(f"**{ui.short_title(rounds.preset)}**")
-            st.dataframe(rounds.frame, hide_index=True, key=f"{ui.KEY}frame:{rounds.preset}")
+            st.dataframe(ui.arrow_table(rounds.key, rounds.frame), hide_index=True,
+                         key=f"{ui.KEY}frame:{rounds.preset}")
 
 
 explore()

@@ -17,13 +17,17 @@ the rest of the page) and kept per parameters, so a slider step builds only the 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+import inspect
+import threading
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
+import pyarrow as pa
 import streamlit as st
 
 from engine.shengji import PRESETS, KittyMultiplier, Rules, kitty_multiplier, level_bands, level_change, make_rules
@@ -53,6 +57,37 @@ QUICK_ROUNDS, QUICK_SEED = 200, 1
 ROUND_CHOICES = (20, 50, 100, 200, 500, 1000)
 MAX_POINTS = 80
 """The largest kitty the kitty slider offers."""
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def kept(size: int) -> Callable[[F], F]:
+    """Keep a function's results for every session of the server, the oldest dropped past ``size`` — like
+    ``st.cache_resource``, but keyed by the arguments' own hash (Streamlit's hashing of the arguments costs a slider
+    step more than the figures it keeps). Arguments whose name starts with "_" are not part of the key; call with
+    positional arguments only. Kept values are shared: do not modify them."""
+    def wrap(fn: F) -> F:
+        skip = {i for i, name in enumerate(inspect.signature(fn).parameters) if name.startswith("_")}
+        store: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        lock = threading.Lock()
+
+        @functools.wraps(fn)
+        def call(*args: Any) -> Any:
+            key = tuple(a for i, a in enumerate(args) if i not in skip)
+            with lock:
+                if key in store:
+                    store.move_to_end(key)
+                    return store[key]
+            value = fn(*args)
+            with lock:
+                store[key] = value
+                while len(store) > size:
+                    store.popitem(last=False)
+            return value
+
+        return call  # type: ignore[return-value]
+
+    return wrap
 
 
 def quick_defaults() -> list[tuple[str, int, int, dict[str, Any]]]:
@@ -167,7 +202,9 @@ def _layout(height: int, **extra: Any) -> dict[str, Any]:
 
 
 def _figure(data: list[dict[str, Any]], layout: dict[str, Any]) -> go.Figure:
-    return go.Figure({"data": data, "layout": layout})
+    """A figure from its spec, not validated property by property (that is most of the cost of a slider step;
+    a test validates every figure of the page)."""
+    return go.Figure({"data": data, "layout": layout}, _validate=False)
 
 
 def _line(x: float, *, colour: str = "#333", dash: str = "dot", xref: str = "x", yref: str = "paper",
@@ -181,7 +218,7 @@ def _zero_line() -> dict[str, Any]:
             "line": {"color": "#888", "width": 1}}
 
 
-@st.cache_resource(show_spinner=False, max_entries=256)
+@kept(256)
 def level_chart(preset: str, table: Table) -> go.Figure:
     """Your level table (threshold and band width) for the chosen decks, shaded by who banks next; the rule set's
     own table dashed beneath it when yours differs. Shared: do not modify."""
@@ -234,7 +271,7 @@ def table_text() -> str:
     return "; ".join(parts)
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@kept(64)
 def kitty_chart(kitty_points: int, upto: int = 8) -> go.Figure:
     """The kitty bonus (kitty points × each rule set's multiplier) against the cards each player played to the
     last trick. The multiplier is written once per point where the rule sets differ. Shared: do not modify."""
@@ -338,7 +375,7 @@ def totals(frame: pd.DataFrame, decks: int, kitty_rule: str) -> np.ndarray:
     return out
 
 
-@st.cache_resource(show_spinner=False, max_entries=128)
+@kept(128)
 def _kept_totals(key: str, _frame: pd.DataFrame, decks: int, kitty_rule: str) -> np.ndarray:
     return totals(_frame, decks, kitty_rule)
 
@@ -359,10 +396,23 @@ def _scored(points: np.ndarray, rules: Rules, kitty_rule: str, index: pd.Index |
                          "kitty": KITTY_RULES[kitty_rule]}, index=index)
 
 
-def _rescored(rounds: Rounds, table: Table, kitty_rule: str | None = None) -> pd.DataFrame:
+def _rescored(rounds: Rounds, table: Table, kitty_rule: str | None = None
+              ) -> tuple[np.ndarray, list[str], list[bool]]:
+    """:func:`rescore` of kept rounds without a DataFrame: the points, outcomes and whether the bankers keep the
+    bank, round by round (a slider step re-scores many times: plain lists are much cheaper)."""
     rules = table.rules(rounds.preset)
     rule = kitty_rule or rules.kitty_multiplier.value
-    return _scored(_kept_totals(rounds.key, rounds.frame, rounds.decks, rule), rules, rule)
+    points = _kept_totals(rounds.key, rounds.frame, rounds.decks, rule)
+    listed = points.tolist()
+    changes = {p: level_change(p, rules) for p in set(listed)}
+    return (points, [_outcome_name(changes[p].bankers_keep, changes[p].levels) for p in listed],
+            [changes[p].bankers_keep for p in listed])
+
+
+@kept(32)
+def arrow_table(key: str, _frame: pd.DataFrame) -> pa.Table:
+    """The rounds of ``key`` as an Arrow table, converted once (``st.dataframe`` would convert them every rerun)."""
+    return pa.Table.from_pandas(_frame, preserve_index=False)
 
 
 def outcome_colours(order: Sequence[str]) -> dict[str, str]:
@@ -419,24 +469,24 @@ def distribution_chart(shown: Sequence[Rounds], table: Table) -> go.Figure:
     return _distribution_chart(_keys(shown), table, shown)
 
 
-@st.cache_resource(show_spinner=False, max_entries=128)
+@kept(128)
 def _distribution_chart(keys: tuple[str, ...], table: Table, _shown: Sequence[Rounds]) -> go.Figure:
     scored = [_rescored(r, table) for r in _shown]
-    seen = {o for s in scored for o in s["outcome"]}
+    seen = {o for _, outcomes, _ in scored for o in outcomes}
     order = [o for o in OUTCOME_ORDER if o in seen]
     colours = outcome_colours(order)
     layout, domains = _row_layout(ROW_HEIGHT, len(_shown), 60)
     layout.update(barmode="stack", bargap=0.05, shapes=[], annotations=[])
     data: list[dict[str, Any]] = []
-    top = max([100 * table.decks] + [int(s["points"].max()) + 5 for s in scored if len(s)])
-    for i, (rounds, s) in enumerate(zip(_shown, scored, strict=True)):
+    top = max([100 * table.decks] + [int(points.max()) + 5 for points, _, _ in scored if len(points)])
+    for i, (rounds, (points, outcomes, _)) in enumerate(zip(_shown, scored, strict=True)):
         axis = "" if i == 0 else str(i + 1)
         rules = table.rules(rounds.preset)
-        bins = (s["points"] // 5 * 5).astype(int)
+        bins = Counter(zip(outcomes, (points // 5 * 5).tolist(), strict=True))
         for o in order:
-            counts = bins[s["outcome"] == o].value_counts().sort_index()
-            if len(counts):
-                data.append({"type": "bar", "x": counts.index.tolist(), "y": counts.tolist(), "name": o,
+            counts = sorted((b, n) for (name, b), n in bins.items() if name == o)
+            if counts:
+                data.append({"type": "bar", "x": [b for b, _ in counts], "y": [n for _, n in counts], "name": o,
                              "legendgroup": o, "showlegend": not any(d["name"] == o for d in data),
                              "marker": {"color": colours[o]}, "xaxis": "x" + axis, "yaxis": "y" + axis,
                              "hovertemplate": f"{o}: %{{y}} rounds with %{{x}} points<extra></extra>"})
@@ -455,12 +505,12 @@ def keep_chart(shown: Sequence[Rounds], table: Table) -> go.Figure:
     return _keep_chart(_keys(shown), table, shown)
 
 
-@st.cache_resource(show_spinner=False, max_entries=128)
+@kept(128)
 def _keep_chart(keys: tuple[str, ...], table: Table, _shown: Sequence[Rounds]) -> go.Figure:
     data = []
     top = 100 * table.decks
     for i, rounds in enumerate(_shown):
-        points = np.sort(_rescored(rounds, table)["points"].to_numpy())
+        points = np.sort(_rescored(rounds, table)[0])
         xs = list(range(5, top + 5, 5))
         # the bank is kept below the threshold whatever the band width
         ys = (np.searchsorted(points, xs, side="left") * 100 / max(1, len(points))).round(1).tolist()
@@ -483,13 +533,13 @@ def kitty_effect(shown: Sequence[Rounds], table: Table) -> pd.DataFrame:
     for rounds in shown:
         groups: dict[tuple[str, ...], list[str]] = {}
         for rule in KITTY_RULES:
-            key = tuple(_rescored(rounds, table, rule)["outcome"])
-            groups.setdefault(key, []).append(KITTY_RULES[rule])
+            groups.setdefault(tuple(_rescored(rounds, table, rule)[1]), []).append(KITTY_RULES[rule])
         for outcomes, labels in groups.items():
-            shares = pd.Series(outcomes, dtype=object).value_counts(normalize=True)
-            for name, share in shares.items():
-                rows.append({"rule set": short_title(rounds.preset), "kitty rule": " = ".join(labels),
-                             "outcome": name, "rounds (%)": float(share * 100)})
+            counts = Counter(outcomes)
+            for name in OUTCOME_ORDER:
+                if counts[name]:
+                    rows.append({"rule set": short_title(rounds.preset), "kitty rule": " = ".join(labels),
+                                 "outcome": name, "rounds (%)": 100 * counts[name] / len(outcomes)})
     return pd.DataFrame(rows, columns=["rule set", "kitty rule", "outcome", "rounds (%)"])
 
 
@@ -499,12 +549,15 @@ def kitty_effect_chart(shown: Sequence[Rounds], table: Table) -> tuple[go.Figure
     return _kitty_effect_chart(_keys(shown), table, shown)
 
 
-@st.cache_resource(show_spinner=False, max_entries=128)
+@kept(128)
 def _kitty_effect_chart(keys: tuple[str, ...], table: Table, _shown: Sequence[Rounds]
                         ) -> tuple[go.Figure, pd.DataFrame]:
     effect = kitty_effect(_shown, table)
-    sets = list(dict.fromkeys(effect["rule set"]))
-    bars = max([len(set(effect[effect["rule set"] == name]["kitty rule"])) for name in sets] + [1])
+    shares: dict[str, dict[str, dict[str, float]]] = {}
+    for row in effect.itertuples(index=False):
+        shares.setdefault(row[0], {}).setdefault(row[1], {})[row[2]] = row[3]
+    sets = list(shares)
+    bars = max([len(shares[name]) for name in sets] + [1])
     order = [o for o in OUTCOME_ORDER if o in set(effect["outcome"])]
     colours = outcome_colours(order)
     layout, domains = _row_layout(34 * bars + 20, len(sets), 30)
@@ -512,11 +565,9 @@ def _kitty_effect_chart(keys: tuple[str, ...], table: Table, _shown: Sequence[Ro
     data = []
     for i, name in enumerate(sets):
         axis = "" if i == 0 else str(i + 1)
-        part = effect[effect["rule set"] == name]
-        rules = list(dict.fromkeys(part["kitty rule"]))
+        rules = list(shares[name])
         for o in order:
-            xs = [round(float(part[(part["kitty rule"] == r) & (part["outcome"] == o)]["rounds (%)"].sum()), 1)
-                  for r in rules]
+            xs = [round(shares[name][r].get(o, 0.0), 1) for r in rules]
             data.append({"type": "bar", "orientation": "h", "x": xs, "y": rules, "name": o, "legendgroup": o,
                          "showlegend": i == 0, "marker": {"color": colours[o]}, "xaxis": "x" + axis,
                          "yaxis": "y" + axis, "hovertemplate": f"%{{y}}: {o} in %{{x}}% of the rounds<extra></extra>"})
@@ -538,11 +589,11 @@ def summary_rows(shown: Sequence[Rounds], table: Table) -> list[dict[str, Any]]:
     figures: dict[str, dict[str, float]] = {}
     for rounds in shown:
         frame = rounds.frame
-        scored = _rescored(rounds, table)
+        points, _, keeps = _rescored(rounds, table)
         figures[short_title(rounds.preset)] = {
             "rounds": float(len(frame)),
-            "mean attackers' points": round(float(scored["points"].mean()), 1),
-            "bankers keep (%)": round(float(scored["bankers_keep"].mean() * 100), 1),
+            "mean attackers' points": round(float(points.mean()), 1),
+            "bankers keep (%)": round(100 * sum(keeps) / max(1, len(keeps)), 1),
             "attackers won the last trick (%)": round(float(frame["attackers_won_last"].mean() * 100), 1),
             "last trick of 2+ cards each (%)": round(float((frame["last_trick_cards"] > 1).mean() * 100), 1),
             "mean kitty points": round(float(frame["kitty_points"].mean()), 1),

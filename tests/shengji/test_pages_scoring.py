@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+import plotly.graph_objects as go
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -121,6 +122,16 @@ def test_page_draws_every_chart_at_once_from_the_defaults(started: list) -> None
     summary = at.table[0].value
     assert list(summary.columns) == ["Chinese competition rules", "Tractor house rules"]
     assert list(summary.loc["rounds"]) == ["200", "200"]
+
+
+def test_every_figure_is_a_valid_plotly_figure(started: list) -> None:
+    at = scoring()
+    at.slider(key=ui.THRESHOLD).set_value(135).run()
+    for name, spec in charts(at).items():
+        try:
+            go.Figure(spec)  # validates every property
+        except ValueError as error:
+            raise AssertionError(f"the {name} chart: {error}") from error
 
 
 def test_threshold_slider_rescores_without_replaying(started: list) -> None:
