@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/bench_shengji.py            # --positions 2000 --rounds 1000 --seed 1
     .venv/bin/python bench/bench_shengji.py --baseline main   # the coach's play-outs timed on main's engine too
+    .venv/bin/python bench/bench_shengji.py --page --baseline main   # the scoring explorer, here and on main
 
 Prints CPU-time figures (``time.process_time``, so other jobs on the machine disturb them less) and the
 ratio against the issue's peer figure: a Rust engine (rbtying/shengji's ``mechanics`` crate) takes about
@@ -242,6 +243,65 @@ def bench_playouts(n: int, seed: int, baseline: str | None) -> None:
               f"({before / (fast * 1000):.1f}× cheaper)")
 
 
+PAGE_SCRIPT = """
+import statistics, sys, time
+from streamlit.testing.v1 import AppTest
+KEY = "shengji:scoring:"
+
+def run(at):
+    start = time.process_time()
+    at.run()
+    spent = time.process_time() - start
+    assert not at.exception, [e.value for e in at.exception]
+    return spent
+
+first = run(AppTest.from_file("pages/shengji_scoring.py", default_timeout=600))
+at = AppTest.from_file("pages/shengji_scoring.py", default_timeout=600)
+second = run(at)
+steps = {}
+for name, key, values in (("threshold", KEY + "threshold", (85, 90, 95, 100, 105)),
+                          ("band", KEY + "band", (35, 30, 45, 50, 25))):
+    times = []
+    for value in values:
+        at.slider(key=key).set_value(value)
+        times.append(run(at))
+    steps[name] = statistics.median(times)
+at.radio(key=KEY + "decks").set_value(3)
+decks = run(at)
+print(first, second, steps["threshold"], steps["band"], decks)
+"""
+
+
+def page_figures(root: Path) -> list[float]:
+    """CPU seconds of the scoring explorer under AppTest in a fresh process of ``root``: the first session's first
+    run (imports included), a second session's first run, the median threshold and band slider step (AppTest reruns
+    the whole page) and a change of Decks."""
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", PAGE_SCRIPT], cwd=root, check=True, capture_output=True, text=True)
+    return [float(v) for v in out.stdout.strip().splitlines()[-1].split()]
+
+
+def bench_page(baseline: str | None) -> None:
+    """The scoring explorer's first run and slider steps, here and (with ``baseline``) on that commit."""
+    here = Path(__file__).resolve().parent.parent
+    trees = [("this tree", here)]
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        if baseline:
+            import subprocess
+
+            archive = subprocess.run(["git", "archive", baseline], capture_output=True, check=True, cwd=here).stdout
+            subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+            trees.insert(0, (baseline, Path(tmp)))
+        for name, root in trees:
+            first, second, threshold, band, decks = page_figures(root)
+            print(f"scoring explorer ({name}), CPU s under AppTest: first run {first:.2f} (imports included), "
+                  f"a second session's first run {second:.2f}, a threshold step {threshold:.2f}, a band step "
+                  f"{band:.2f}, Decks 2 → 3 {decks:.2f}")
+
+
 def bench_advice(seed: int) -> None:
     """One piece of advice at the default budget (32 samples an option), one process, for a few decisions."""
     import random
@@ -274,7 +334,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--baseline", default=None,
                         help="a git commit whose engine the play-outs are also timed on (e.g. main)")
+    parser.add_argument("--page", action="store_true", help="only the scoring explorer's first run and slider steps")
     args = parser.parse_args()
+    if args.page:
+        bench_page(args.baseline)
+        return
     print(f"Python {sys.version.split()[0]}; peer (Rust, rbtying/shengji mechanics): not run here, "
           f"issue figure {PEER_SECONDS} s")
     bench_check(args.positions, args.seed)

@@ -1,14 +1,20 @@
-"""Shengji scoring explorer: the level table for 1–4 decks, your own threshold and band width, the kitty bonus,
-and seeded bot simulations re-scored as the sliders move."""
+"""Shengji scoring explorer: the kitty bonus, the level table for 1–4 decks with your own threshold and band width,
+and seeded bot simulations re-scored as the sliders move.
 
+It draws at once from the shipped default rounds; any other simulation runs only from its Run button, in the
+background, with a progress bar and Cancel. The threshold and band sliders rerun only their fragment (your table and
+the re-scored rounds), the kitty slider only its chart; every figure is kept per parameters.
+"""
+
+import pandas as pd
 import streamlit as st
 
-from engine.shengji import Rules, make_rules
+from engine.shengji import PRESETS
 from ui import shengji_scoring as ui
 from ui.nav import current_preset
 
 preset = current_preset("shengji")
-ui.init_scoring()
+ui.init_scoring(preset)
 
 st.title("Shengji — Scoring explorer")
 st.markdown(
@@ -17,67 +23,99 @@ st.markdown(
     "bank and go up; from the threshold on, the attackers take the bank, and go up one level per further band."
 )
 
+
+@st.fragment
+def kitty() -> None:
+    """The kitty slider and its chart."""
+    st.header("The kitty bonus")
+    st.slider("Points buried in the kitty", 0, ui.MAX_POINTS, step=5, key=ui.KITTY_POINTS)
+    st.plotly_chart(ui.kitty_chart(int(st.session_state[ui.KITTY_POINTS])), key=ui.KEY + "kitty")
+    st.caption("The bonus counts only when the attackers win the last trick. Chinese competition rules: × 2 always. "
+               "Tractor house rules: × 2 for a last trick of single cards, × 2 × cards otherwise. A common variant "
+               "(an option, compared in the simulation below) multiplies by 2^k, k the size of the largest "
+               "combination led to the last trick.")
+
+
+kitty()
+
 st.header("The level table")
-st.plotly_chart(ui.level_chart_all_decks(), key=ui.KEY + "all-decks")
-st.caption("Both presets use the same table; the bands scale with the decks (threshold 40 per deck, bands half "
-           "of it). They differ in the kitty bonus, below.")
-
-st.header("Exploring scoring thresholds")
-st.caption(f"Rules: **{preset}** (sidebar). Move the threshold and the band width; the charts below re-score the "
-           "simulated rounds with your table.")
-c = st.columns([2, 3, 3, 1.4], vertical_alignment="bottom")
-c[0].radio("Decks", [1, 2, 3, 4], key=ui.DECKS, horizontal=True, on_change=ui.reset_table)
-total = 100 * int(st.session_state[ui.DECKS])
-c[1].slider("Threshold (attackers' points to take the bank)", 5, total, step=5, key=ui.THRESHOLD)
-c[2].slider("Band width (points per level)", 5, max(5, total // 2), step=5, key=ui.BAND)
-c[3].button("Reset", on_click=ui.reset_table, key=ui.KEY + "reset", icon=":material/restart_alt:",
-            help="The preset's own threshold and band width for these decks.")
-mine = ui.explored_rules(preset)
-st.plotly_chart(ui.explored_chart(preset), key=ui.KEY + "explored")
-with st.expander("Your table, band by band, and who banks next", expanded=False):
-    st.dataframe(ui.band_rows(mine), hide_index=True, width="stretch", key=ui.KEY + "bands")
-
-st.header("The kitty bonus")
-st.slider("Points buried in the kitty", 0, 100, step=5, key=ui.KITTY_POINTS)
-st.plotly_chart(ui.kitty_chart(int(st.session_state[ui.KITTY_POINTS])), key=ui.KEY + "kitty")
-st.caption("The bonus counts only when the attackers win the last trick. Competition: × 2. Tractor: × 2 for a "
-           "last trick of single cards, × 2 × cards otherwise. A common variant (an option, compared in the "
-           "simulation below) multiplies by 2^k, k the size of the largest combination led to the last trick.")
-
-st.header("From simulated rounds")
-st.markdown("Whole seeded rounds played by the bots — the draw with declarations, the kitty, 25 tricks (two decks) "
-            "and the score — under both presets, with the decks chosen above. The same seed always gives the same "
-            "rounds; moving a slider re-scores them without playing them again.")
-s = st.columns(3)
-s[0].select_slider("Rounds per preset", [20, 50, 100, 200, 500, 1000], key=ui.ROUNDS)
-s[1].number_input("Seed", 0, 2**31 - 1, step=1, key=ui.SEED)
-s[2].radio("Bots", ["random", "heuristic"], key=ui.BOTS, horizontal=True,
-           help="random: random legal plays and burials. heuristic: declares with strong trumps, buries low cards "
-                "without points, leads winners, follows low, trumps point-rich tricks.")
-frames = ui.simulate_presets(int(st.session_state[ui.ROUNDS]), int(st.session_state[ui.SEED]),
-                             str(st.session_state[ui.BOTS]), mine.decks)
+st.caption(f"Both rule sets use the same table, scaled with the decks: {ui.table_text()}. They differ in the kitty "
+           "bonus, above.")
+st.radio("Decks", [1, 2, 3, 4], key=ui.DECKS, horizontal=True, on_change=ui.reset_table, args=(preset,),
+         help="Changing the decks sets the threshold and band width to the rule set's own for that many decks. "
+              "Nothing is simulated: the rounds below come from the defaults, or from your Run.")
 
 
-def rules_of(name: str) -> Rules:
-    return make_rules(name, {"decks": mine.decks, "threshold": mine.attack_threshold, "band": mine.band_width})
+@st.fragment
+def explore() -> None:
+    """The threshold and band sliders, your table, and the simulated rounds re-scored with it."""
+    decks = int(st.session_state[ui.DECKS])
+    total = 100 * decks
+    c = st.columns([3, 3, 1.4], vertical_alignment="bottom")
+    c[0].slider("Threshold (attackers' points to take the bank)", 5, total, step=5, key=ui.THRESHOLD)
+    c[1].slider("Band width (points per level)", 5, max(5, total // 2), step=5, key=ui.BAND)
+    c[2].button("Reset", on_click=ui.reset_table, args=(preset,), key=ui.KEY + "reset", icon=":material/restart_alt:",
+                help="The rule set's own threshold and band width for these decks.")
+    table = ui.explored()
+    st.caption(f"Rules: **{PRESETS[preset].title}** (sidebar). Move the threshold and the band width; the charts "
+               "below re-score the simulated rounds with your table.")
+    st.plotly_chart(ui.level_chart(preset, table), key=ui.KEY + "level")
+    with st.expander("Your table, band by band, and who banks next", expanded=False):
+        st.dataframe(ui.band_rows(table.rules(preset)), hide_index=True, width="stretch", key=ui.KEY + "bands")
+    simulated(table)
 
 
-st.dataframe(ui.summary_rows(frames, rules_of), hide_index=True, width="stretch", key=ui.KEY + "summary")
-st.subheader("Attackers' points, coloured by outcome")
-st.plotly_chart(ui.distribution_chart(frames, rules_of), key=ui.KEY + "distribution")
-st.subheader("How often the bankers keep the bank as the threshold moves")
-st.plotly_chart(ui.keep_chart(frames, rules_of), key=ui.KEY + "keep")
-st.subheader("How the kitty bonus shifts the results")
-effect = ui.kitty_effect(frames, rules_of)
-st.plotly_chart(ui.kitty_effect_chart(effect), key=ui.KEY + "kitty-effect")
-if all(float(f["kitty_points"].sum()) == 0 for f in frames.values()):
-    st.info("In these rounds the bankers never buried a point card (the heuristic bots never do), so the kitty "
-            "rule changes nothing. Choose the random bots to see its effect.", icon=":material/info:")
-st.caption("Each bar re-scores the same rounds under one kitty rule; the rules differ only when the attackers win "
-           "a last trick of two or more cards each (see the table above). The same rounds on the command line: "
-           "`python -m engine simulate shengji --rounds N --seed S --options "
-           "'{\"preset\": \"tractor\", \"bots\": \"random\"}'`.")
-with st.expander("The simulated rounds (table)"):
-    for name, frame in frames.items():
-        st.markdown(f"**{name}**")
-        st.dataframe(frame, hide_index=True, key=f"{ui.KEY}frame:{name}")
+def simulated(table: "ui.Table") -> None:
+    st.header("From simulated rounds")
+    st.markdown("Whole seeded rounds played by the bots — the draw with declarations, the kitty, the tricks and "
+                "the score — under both rule sets, with the decks chosen above. The same seed always gives the "
+                "same rounds; moving a slider re-scores them without playing them again.")
+    s = st.columns(3)
+    s[0].select_slider("Rounds per rule set", ui.ROUND_CHOICES, key=ui.ROUNDS,
+                       help=f"Up to {ui.QUICK_ROUNDS} rounds of seed {ui.QUICK_SEED} are drawn at once; more, or "
+                            "another seed, on the Run button.")
+    s[1].number_input("Seed", 0, 2**31 - 1, step=1, key=ui.SEED)
+    s[2].radio("Bots", list(ui.BOT_LABELS), key=ui.BOTS, horizontal=True,
+               help="random: random legal plays and burials. heuristic: declares with strong trumps, buries low "
+                    "cards without points, leads winners, follows low, trumps point-rich tricks.")
+    games, seed = int(st.session_state[ui.ROUNDS]), int(st.session_state[ui.SEED])
+    bots = str(st.session_state[ui.BOTS])
+    shown, waiting = [], []
+    for name in PRESETS:
+        rounds = ui.rounds_for(name, games, seed, bots, table.decks)
+        if rounds is None:
+            waiting.append(name)
+            rounds = ui.stand_in(name, bots, table.decks)
+        if rounds is not None:
+            shown.append(rounds)
+    if waiting:
+        ui.run_buttons(waiting, games, seed, bots, table.decks)
+    if not shown:
+        st.info("Run the simulation above to see the rounds.", icon=":material/play_circle:")
+        return
+    st.caption(ui.shown_text(shown, waiting))
+
+    st.table(pd.DataFrame(ui.summary_rows(shown, table)).set_index("measure"))
+    st.subheader("Attackers' points, coloured by outcome")
+    st.plotly_chart(ui.distribution_chart(shown, table), key=ui.KEY + "distribution")
+    st.subheader("How often the bankers keep the bank as the threshold moves")
+    st.plotly_chart(ui.keep_chart(shown, table), key=ui.KEY + "keep")
+    st.subheader("How the kitty bonus shifts the results")
+    figure, effect = ui.kitty_effect_chart(shown, table)
+    st.markdown("Each bar re-scores the same rounds under one kitty rule: no bonus, × 2, × 2 × cards, × 2^k. "
+                "Rules that give exactly the same results in these rounds share one bar, their names joined by "
+                "“=”: they differ only when the attackers win a last trick of two or more cards each with points "
+                "in the kitty.")
+    st.plotly_chart(figure, key=ui.KEY + "kitty-effect")
+    if (effect.groupby("rule set")["kitty rule"].nunique() == 1).all():
+        st.caption("Here every kitty rule gives the same results: in these rounds the attackers never won the last "
+                   "trick with points in the kitty (the heuristic bots bury no points). Choose the random bots to "
+                   "see the rules differ.")
+    with st.expander("The simulated rounds (table)"):
+        for rounds in shown:
+            st.markdown(f"**{ui.short_title(rounds.preset)}**")
+            st.dataframe(ui.arrow_table(rounds.key, rounds.frame), hide_index=True,
+                         key=f"{ui.KEY}frame:{rounds.preset}")
+
+
+explore()

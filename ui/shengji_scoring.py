@@ -1,70 +1,172 @@
 """Plotly figures and data of the Shengji scoring explorer.
 
 The level table and the kitty multipliers come from the engine's pure scoring functions; the simulated rounds
-come from ``engine.sim.simulate`` on ``GAME`` (cached) and are **re-scored** from their columns (trick points, kitty
-points, last-trick size, penalty) by the engine's ``score_hand`` whenever a slider moves — never re-played, and
-never scored by a rule of this module's own.
+come from ``engine.sim.simulate`` on ``GAME`` and are **re-scored** from their columns (trick points, kitty points,
+last-trick size, penalty) by the engine's ``score_hand`` and ``level_change`` whenever a slider moves — never
+re-played, and never scored by a rule of this module's own.
+
+The page draws at once: the default rounds (200 per rule set, seed 1) are shipped under ``ui/data/sim`` (write them
+with ``python -m ui.shengji_scoring``; a test checks a few rows against the engine) and read through
+:func:`ui.simulation.quick_frame`; any other simulation runs only from its Run button, in the background
+(:func:`ui.simulation.run_panel`), shared by every session, and the page keeps its sliders while it runs.
+
+Every figure is built from a plain spec (plotly's helpers such as ``add_vrect`` and ``make_subplots`` cost more than
+the rest of the page) and kept per parameters, so a slider step builds only the figures it changes.
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
+import threading
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
+import numpy as np
 import pandas as pd
-import plotly.express as px
 import plotly.graph_objects as go
+import pyarrow as pa
 import streamlit as st
 
-from engine.shengji import (
-    PRESETS,
-    KittyMultiplier,
-    Rules,
-    kitty_multiplier,
-    level_bands,
-    level_change,
-    make_rules,
-    score_hand,
-)
-from ui.simulation import simulated
+from engine.shengji import PRESETS, KittyMultiplier, Rules, kitty_multiplier, level_bands, level_change, make_rules
+from engine.shengji import score_hand as engine_score_hand
+from engine.words import plural
+from ui import simulation
 
 KEY = "shengji:scoring:"
 DECKS, THRESHOLD, BAND = KEY + "decks", KEY + "threshold", KEY + "band"
 KITTY_POINTS, ROUNDS, SEED, BOTS = KEY + "kitty-points", KEY + "rounds", KEY + "seed", KEY + "bots"
+GAME_KEY = "shengji"
 KEEP, PASS = "#4c78a8", "#f58518"
+NO_BONUS = "none"
 KITTY_RULES = {
-    "none": "no kitty bonus",
-    KittyMultiplier.DOUBLE.value: "× 2 (competition)",
-    KittyMultiplier.TWICE_CARDS.value: "× 2 × cards (tractor)",
-    KittyMultiplier.POWER_OF_TWO.value: "× 2^k (variant)",
+    NO_BONUS: "no kitty bonus",
+    KittyMultiplier.DOUBLE.value: "× 2",
+    KittyMultiplier.TWICE_CARDS.value: "× 2 × cards",
+    KittyMultiplier.POWER_OF_TWO.value: "× 2^k",
 }
+"""Each kitty rule the simulation compares, by its label in the charts."""
 OUTCOME_ORDER = ["bankers +3", "bankers +2", "bankers +1", "bank passes"] + [f"attackers +{n}" for n in range(1, 12)]
+PRESET_COLOURS = ("#4c78a8", "#e45756")
+BOT_LABELS = {"random": "random bots", "heuristic": "heuristic bots"}
+
+QUICK_ROUNDS, QUICK_SEED = 200, 1
+"""The default simulation: 200 rounds per rule set, seed 1 — shipped, so the page draws at once."""
+ROUND_CHOICES = (20, 50, 100, 200, 500, 1000)
+MAX_POINTS = 80
+"""The largest kitty the kitty slider offers."""
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
-def init_scoring() -> None:
-    """Set the page's session keys once."""
+def kept(size: int) -> Callable[[F], F]:
+    """Keep a function's results for every session of the server, the oldest dropped past ``size`` — like
+    ``st.cache_resource``, but keyed by the arguments' own hash (Streamlit's hashing of the arguments costs a slider
+    step more than the figures it keeps). Arguments whose name starts with "_" are not part of the key; call with
+    positional arguments only. Kept values are shared: do not modify them."""
+    def wrap(fn: F) -> F:
+        skip = {i for i, name in enumerate(inspect.signature(fn).parameters) if name.startswith("_")}
+        store: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        lock = threading.Lock()
+
+        @functools.wraps(fn)
+        def call(*args: Any) -> Any:
+            key = tuple(a for i, a in enumerate(args) if i not in skip)
+            with lock:
+                if key in store:
+                    store.move_to_end(key)
+                    return store[key]
+            value = fn(*args)
+            with lock:
+                store[key] = value
+                while len(store) > size:
+                    store.popitem(last=False)
+            return value
+
+        return call  # type: ignore[return-value]
+
+    return wrap
+
+
+def quick_defaults() -> list[tuple[str, int, int, dict[str, Any]]]:
+    """The simulations shipped under ``ui/data/sim``: random bots for one to four decks, heuristic bots for two."""
+    out = [(GAME_KEY, QUICK_ROUNDS, QUICK_SEED, sim_options(p, "random", d)) for d in (1, 2, 3, 4) for p in PRESETS]
+    out += [(GAME_KEY, QUICK_ROUNDS, QUICK_SEED, sim_options(p, "heuristic", 2)) for p in PRESETS]
+    return out
+
+
+def sim_options(preset: str, bots: str, decks: int) -> dict[str, Any]:
+    """The simulation options of one rule set's rounds."""
+    return {"preset": preset, "bots": bots, "decks": int(decks)}
+
+
+def short_title(preset: str) -> str:
+    """A rule set's name for a chart legend or a table column: "Chinese competition rules"."""
+    title = PRESETS[preset].title
+    return title[4:] if title.startswith("the ") else title
+
+
+def decks_text(decks: int) -> str:
+    return f"{decks} {plural(decks, 'deck')}"
+
+
+# ------------------------------------------------------------------------------------------------ session state
+
+
+def init_scoring(preset: str) -> None:
+    """Set the page's session keys once (they persist: nothing but the learner changes them)."""
     if KEY + "init" in st.session_state:
         return
     st.session_state[KEY + "init"] = True
     st.session_state[DECKS] = 2
-    reset_table()
+    reset_table(preset)
     st.session_state[KITTY_POINTS] = 20
-    st.session_state[ROUNDS] = 200
-    st.session_state[SEED] = 1
+    st.session_state[ROUNDS] = QUICK_ROUNDS
+    st.session_state[SEED] = QUICK_SEED
     st.session_state[BOTS] = "random"
 
 
-def reset_table() -> None:
-    """Callback: the threshold and band width of the preset's own table for the chosen decks."""
-    rules = make_rules("competition", {"decks": int(st.session_state.get(DECKS, 2))})
+def reset_table(preset: str) -> None:
+    """Callback: the rule set's own threshold and band width for the chosen decks."""
+    rules = rules_for(preset, int(st.session_state.get(DECKS, 2)))
     st.session_state[THRESHOLD] = rules.attack_threshold
     st.session_state[BAND] = rules.band_width
 
 
-def explored_rules(preset: str) -> Rules:
-    """The preset with the page's decks, threshold and band width."""
-    return make_rules(preset, {"decks": int(st.session_state[DECKS]), "threshold": int(st.session_state[THRESHOLD]),
-                              "band": int(st.session_state[BAND])})
+@functools.lru_cache(maxsize=512)
+def rules_for(preset: str, decks: int, threshold: int | None = None, band: int | None = None,
+              kitty_rule: str | None = None) -> Rules:
+    """The rule set with these decks, threshold, band width and kitty rule (``None``: the rule set's own)."""
+    options: dict[str, Any] = {"decks": decks}
+    if threshold is not None:
+        options["threshold"] = threshold
+    if band is not None:
+        options["band"] = band
+    if kitty_rule is not None and kitty_rule != NO_BONUS:
+        options["kitty_multiplier"] = kitty_rule
+    return make_rules(preset, options)
+
+
+@dataclass(frozen=True)
+class Table:
+    """The level table the learner is exploring: decks, threshold and band width."""
+
+    decks: int
+    threshold: int
+    band: int
+
+    def rules(self, preset: str, kitty_rule: str | None = None) -> Rules:
+        return rules_for(preset, self.decks, self.threshold, self.band, kitty_rule)
+
+
+def explored() -> Table:
+    """The table of the page's sliders."""
+    return Table(int(st.session_state[DECKS]), int(st.session_state[THRESHOLD]), int(st.session_state[BAND]))
+
+
+# ------------------------------------------------------------------------------------------------ the level table
 
 
 def signed_levels(points: int, rules: Rules) -> int:
@@ -79,54 +181,72 @@ def outcome(points: int, rules: Rules) -> str:
     return _outcome_name(change.bankers_keep, change.levels)
 
 
-def step_frame(rules: Rules, upto: int | None = None) -> pd.DataFrame:
-    """The level table as a step line: attackers' points 0, 5, … → signed level change."""
+def _outcome_name(bankers_keep: bool, levels: int) -> str:
+    if bankers_keep:
+        return f"bankers +{levels}"
+    return f"attackers +{levels}" if levels else "bank passes"
+
+
+def steps(rules: Rules, upto: int | None = None) -> tuple[list[int], list[int]]:
+    """The level table as a step line: attackers' points 0, 5, … and the signed level change at each."""
     top = rules.total_points if upto is None else upto
-    return pd.DataFrame({"points": list(range(0, top + 1, 5)),
-                         "levels": [signed_levels(p, rules) for p in range(0, top + 1, 5)]})
+    xs = list(range(0, top + 1, 5))
+    return xs, [signed_levels(p, rules) for p in xs]
 
 
-def level_chart_all_decks() -> go.Figure:
-    """Level change against attackers' points for 1–4 decks, one panel per preset."""
-    frames = []
-    for preset in PRESETS:
-        for decks in (1, 2, 3, 4):
-            frame = step_frame(make_rules(preset, {"decks": decks}))
-            frames.append(frame.assign(preset=preset, decks=f"{decks} deck{'s' if decks > 1 else ''}"))
-    data = pd.concat(frames)
-    fig = px.line(data, x="points", y="levels", color="decks", facet_col="preset", line_shape="hv",
-                  labels={"points": "attackers' points", "levels": "levels (+ bankers, − attackers)",
-                          "decks": "decks"})
-    fig.add_hline(y=0, line_color="#888", line_width=1)
-    fig.update_layout(height=380, margin={"t": 40, "b": 10}, legend={"orientation": "h", "y": 1.15, "title": ""})
-    fig.update_yaxes(dtick=1)
-    fig.for_each_annotation(lambda a: a.update(text=a.text.replace("preset=", "")))
-    return fig
+def _layout(height: int, **extra: Any) -> dict[str, Any]:
+    layout: dict[str, Any] = {"height": height, "margin": {"t": 40, "b": 10, "l": 10, "r": 10},
+                              "legend": {"orientation": "h", "y": -0.25, "x": 0}}
+    layout.update(extra)
+    return layout
 
 
-def explored_chart(preset: str) -> go.Figure:
-    """Your threshold and band width against the preset's table, with who banks next shaded."""
-    mine = explored_rules(preset)
-    default = make_rules(preset, {"decks": mine.decks})
-    top = mine.total_points
-    fig = go.Figure()
-    t = mine.attack_threshold
-    fig.add_vrect(x0=0, x1=min(t, top), fillcolor=KEEP, opacity=0.12, line_width=0,
-                  annotation_text="bankers keep the bank", annotation_position="top left")
+def _figure(data: list[dict[str, Any]], layout: dict[str, Any]) -> go.Figure:
+    """A figure from its spec, not validated property by property (that is most of the cost of a slider step;
+    a test validates every figure of the page)."""
+    return go.Figure({"data": data, "layout": layout}, _validate=False)
+
+
+def _line(x: float, *, colour: str = "#333", dash: str = "dot", xref: str = "x", yref: str = "paper",
+          y0: float = 0, y1: float = 1) -> dict[str, Any]:
+    return {"type": "line", "x0": x, "x1": x, "y0": y0, "y1": y1, "xref": xref, "yref": yref,
+            "line": {"color": colour, "dash": dash, "width": 1.5}}
+
+
+def _zero_line() -> dict[str, Any]:
+    return {"type": "line", "x0": 0, "x1": 1, "xref": "paper", "y0": 0, "y1": 0, "yref": "y",
+            "line": {"color": "#888", "width": 1}}
+
+
+@kept(256)
+def level_chart(preset: str, table: Table) -> go.Figure:
+    """Your level table (threshold and band width) for the chosen decks, shaded by who banks next; the rule set's
+    own table dashed beneath it when yours differs. Shared: do not modify."""
+    mine = table.rules(preset)
+    default = rules_for(preset, table.decks)
+    top, t = mine.total_points, mine.attack_threshold
+    data = []
+    if (mine.attack_threshold, mine.band_width) != (default.attack_threshold, default.band_width):
+        xs, ys = steps(default)
+        data.append({"type": "scatter", "x": xs, "y": ys, "mode": "lines", "line": {"shape": "hv", "dash": "dash",
+                     "color": "#888"}, "name": f"the table of {PRESETS[preset].title}"})
+    xs, ys = steps(mine)
+    data.append({"type": "scatter", "x": xs, "y": ys, "mode": "lines", "name": "your table",
+                 "line": {"shape": "hv", "color": "#e45756", "width": 3},
+                 "hovertemplate": "%{x} points: %{y:+d} levels<extra></extra>"})
+    shade = [{"type": "rect", "xref": "x", "yref": "paper", "x0": 0, "x1": min(t, top), "y0": 0, "y1": 1,
+              "fillcolor": KEEP, "opacity": 0.12, "line": {"width": 0}, "layer": "below"}]
+    notes = [{"text": "bankers keep the bank", "x": 0, "xanchor": "left", "y": 1, "yanchor": "bottom",
+              "xref": "x", "yref": "paper", "showarrow": False, "font": {"color": KEEP}}]
     if t <= top:
-        fig.add_vrect(x0=t, x1=top, fillcolor=PASS, opacity=0.12, line_width=0,
-                      annotation_text="attackers take the bank", annotation_position="top right")
-    base = step_frame(default)
-    fig.add_scatter(x=base["points"], y=base["levels"], mode="lines", line_shape="hv", name=f"{preset} table",
-                    line={"dash": "dash", "color": "#888"})
-    yours = step_frame(mine)
-    fig.add_scatter(x=yours["points"], y=yours["levels"], mode="lines", line_shape="hv", name="your table",
-                    line={"color": "#e45756", "width": 3})
-    fig.add_hline(y=0, line_color="#888", line_width=1)
-    fig.update_layout(height=380, margin={"t": 40, "b": 10}, legend={"orientation": "h", "y": 1.15},
-                      xaxis_title="attackers' points", yaxis_title="levels (+ bankers, − attackers)")
-    fig.update_yaxes(dtick=1)
-    return fig
+        shade.append({**shade[0], "x0": t, "x1": top, "fillcolor": PASS})
+        notes.append({**notes[0], "text": "attackers take the bank", "x": top, "xanchor": "right",
+                      "font": {"color": PASS}})
+    return _figure(data, _layout(
+        360, shapes=[*shade, _zero_line()], annotations=notes,
+        xaxis={"title": {"text": f"attackers' points ({decks_text(table.decks)}: {top} in play)"},
+               "range": [0, top]},
+        yaxis={"title": {"text": "levels (+ bankers, − attackers)"}, "dtick": 1, "zeroline": False}))
 
 
 def band_rows(rules: Rules) -> list[dict[str, Any]]:
@@ -141,58 +261,94 @@ def band_rows(rules: Rules) -> list[dict[str, Any]]:
     return rows
 
 
+def table_text() -> str:
+    """How the rule sets' table scales with the decks, in one sentence per deck count."""
+    parts = []
+    for decks in (1, 2, 3, 4):
+        rules = rules_for("competition", decks)
+        parts.append(f"{decks_text(decks)}: {rules.total_points} points in play, threshold {rules.attack_threshold}, "
+                     f"bands of {rules.band_width}")
+    return "; ".join(parts)
+
+
+@kept(64)
 def kitty_chart(kitty_points: int, upto: int = 8) -> go.Figure:
-    """Kitty bonus (kitty points × each preset's multiplier) against the cards each player played to the last
-    trick."""
-    rows = []
-    for name in PRESETS:
-        rules = make_rules(name)
-        label = f"{name}: {KITTY_RULES[rules.kitty_multiplier.value].split(' (')[0]}"
-        for n in range(1, upto + 1):
-            m = kitty_multiplier(rules, n)
-            rows.append({"rule": label, "cards": n, "multiplier": f"× {m}", "bonus": kitty_points * m})
-    data = pd.DataFrame(rows)
-    fig = px.line(data, x="cards", y="bonus", color="rule", markers=True, text="multiplier",
-                  labels={"cards": "cards per player in the last trick",
-                          "bonus": f"bonus for {kitty_points} kitty points", "rule": ""})
-    fig.update_traces(textposition="top center")
-    fig.update_layout(height=360, margin={"t": 40, "b": 10}, legend={"orientation": "h", "y": 1.15})
-    fig.update_xaxes(dtick=1)
-    return fig
+    """The kitty bonus (kitty points × each rule set's multiplier) against the cards each player played to the
+    last trick. The multiplier is written once per point where the rule sets differ. Shared: do not modify."""
+    xs = list(range(1, upto + 1))
+    data = []
+    previous: list[int] | None = None
+    for i, name in enumerate(PRESETS):
+        rules = rules_for(name, 2)
+        multipliers = [kitty_multiplier(rules, n) for n in xs]
+        text = [f"× {m}" if previous is None or previous[j] != m else "" for j, m in enumerate(multipliers)]
+        data.append({"type": "scatter", "x": xs, "y": [kitty_points * m for m in multipliers],
+                     "mode": "lines+markers+text", "name": f"{short_title(name)}: "
+                     f"{KITTY_RULES[rules.kitty_multiplier.value]}", "text": text,
+                     "textposition": "top center" if i else "bottom right", "line": {"color": PRESET_COLOURS[i % 2]},
+                     "hovertemplate": "%{x} cards each: bonus %{y}<extra></extra>"})
+        previous = multipliers
+    return _figure(data, _layout(
+        340, xaxis={"title": {"text": "cards per player in the last trick"}, "dtick": 1},
+        yaxis={"title": {"text": f"bonus for {kitty_points} kitty points"}, "rangemode": "tozero"}))
 
 
-# ---------------------------------------------------------------------------------------------------
-# simulations, re-scored
-# ---------------------------------------------------------------------------------------------------
+# ------------------------------------------------------------------------------------------------ simulated rounds
 
 
-def simulate_presets(rounds: int, seed: int, bots: str, decks: int) -> dict[str, pd.DataFrame]:
-    """Both presets' simulated rounds, computed once and kept (ui.simulation), with a progress bar."""
-    return {
-        preset: simulated("shengji", rounds, seed, {"preset": preset, "bots": bots, "decks": decks},
-                          label=f"Simulating {preset} rounds…")
-        for preset in PRESETS
-    }
+@dataclass(frozen=True)
+class Rounds:
+    """The simulated rounds one rule set's charts show, and the simulation they come from."""
+
+    preset: str
+    bots: str
+    decks: int
+    games: int
+    seed: int
+    frame: pd.DataFrame = field(compare=False, hash=False, repr=False)
+
+    @property
+    def key(self) -> str:
+        return f"{self.preset}:{self.bots}:{self.decks}:{self.games}:{self.seed}"
 
 
-def rescore(frame: pd.DataFrame, rules: Rules, kitty_rule: str | None = None) -> pd.DataFrame:
-    """The rounds re-scored by the engine under ``rules`` (threshold, band) and a kitty rule (default: the rules'
-    own; ``"none"``: no bonus): the columns ``points``, ``outcome``, ``bankers_keep``, ``kitty``."""
-    if kitty_rule is None:
-        kitty_rule = rules.kitty_multiplier.value
-    scoring = rules if kitty_rule == "none" else make_rules(
-        "competition", {**_rule_options(rules), "kitty_multiplier": kitty_rule})
-    points, outcomes, keeps = [], [], []
-    for row in frame[list(SCORE_COLUMNS)].itertuples(index=False):
-        s = score_hand(scoring, trick_points=int(row.trick_points), kitty_points=int(row.kitty_points),
-                       last_trick_cards=int(row.last_trick_cards),
-                       attackers_won_last=bool(row.attackers_won_last) and kitty_rule != "none",
-                       starter=0, penalty=int(row.penalty), largest_combo=int(row.last_trick_largest))
-        points.append(s.attacker_points)
-        outcomes.append(_outcome_name(s.change.bankers_keep, s.change.levels))
-        keeps.append(s.change.bankers_keep)
-    return pd.DataFrame({"points": points, "outcome": outcomes, "bankers_keep": keeps,
-                         "kitty": KITTY_RULES[kitty_rule]}, index=frame.index)
+def shipped(options: Mapping[str, Any]) -> bool:
+    """Whether the default rounds for ``options`` are shipped (drawn at once, with no simulation)."""
+    name = simulation.file_name(GAME_KEY, QUICK_ROUNDS, QUICK_SEED, options)
+    return (simulation.DATA / name).exists()
+
+
+def rounds_for(preset: str, games: int, seed: int, bots: str, decks: int) -> Rounds | None:
+    """The chosen rounds of one rule set when they are at hand — the shipped default (or its first rounds), or a
+    finished run (shared by every session) — else None (the page offers its Run button)."""
+    options = sim_options(preset, bots, decks)
+    if seed == QUICK_SEED and games <= QUICK_ROUNDS and shipped(options):
+        frame = simulation.quick_frame(GAME_KEY, QUICK_ROUNDS, QUICK_SEED, options)
+        return Rounds(preset, bots, decks, games, seed, frame if games == QUICK_ROUNDS else frame.head(games))
+    frame = simulation.finished_frame(GAME_KEY, games, seed, options)
+    return None if frame is None else Rounds(preset, bots, decks, games, seed, frame)
+
+
+def stand_in(preset: str, bots: str, decks: int) -> Rounds | None:
+    """The shipped default rounds to show while another simulation runs (None if there are none)."""
+    for which in (bots, "random"):
+        options = sim_options(preset, which, decks)
+        if shipped(options):
+            frame = simulation.quick_frame(GAME_KEY, QUICK_ROUNDS, QUICK_SEED, options)
+            return Rounds(preset, which, decks, QUICK_ROUNDS, QUICK_SEED, frame)
+    return None
+
+
+def shown_text(shown: Sequence[Rounds], waiting: Sequence[str]) -> str:
+    """Which rounds the charts show, in a sentence (the defaults stand in for a run not yet done)."""
+    described = {f"{r.games:,} rounds, {decks_text(r.decks)}, {BOT_LABELS[r.bots]}, seed {r.seed}": r for r in shown}
+    if len(described) == 1:
+        text = f"Showing {next(iter(described))} per rule set"
+    else:
+        text = "Showing " + "; ".join(f"{short_title(r.preset)}: {d}" for d, r in described.items())
+    if waiting:
+        text += " — the default rounds until your run is done"
+    return text + "."
 
 
 SCORE_COLUMNS = ("trick_points", "kitty_points", "last_trick_cards", "attackers_won_last", "penalty",
@@ -200,34 +356,63 @@ SCORE_COLUMNS = ("trick_points", "kitty_points", "last_trick_cards", "attackers_
 """The columns of a simulation that scoring reads (the engine's ``summary_row`` gives them)."""
 
 
-def _rule_options(rules: Rules) -> dict[str, Any]:
-    """The options that decide the level table (the rest are the kitty rule's)."""
-    return {"decks": rules.decks, "threshold": rules.threshold, "band": rules.band}
+def totals(frame: pd.DataFrame, decks: int, kitty_rule: str) -> np.ndarray:
+    """The attackers' points of each round (tricks + kitty bonus + penalties) under ``kitty_rule``, by the
+    engine's ``score_hand`` — once per distinct round: the total does not depend on the threshold or the bands."""
+    rules = rules_for("competition", decks, kitty_rule=kitty_rule)
+    cols = [frame[c].to_numpy() for c in SCORE_COLUMNS]
+    seen: dict[tuple[int, int, int, bool, int, int], int] = {}
+    out = np.empty(len(frame), dtype=np.int64)
+    for i, row in enumerate(zip(*cols, strict=True)):
+        trick, kitty, cards, won, penalty, largest = (int(row[0]), int(row[1]), int(row[2]), bool(row[3]),
+                                                      int(row[4]), int(row[5]))
+        key = (trick, kitty, cards, won, penalty, largest)
+        if key not in seen:
+            seen[key] = engine_score_hand(rules, trick_points=trick, kitty_points=kitty, last_trick_cards=cards,
+                                          attackers_won_last=won and kitty_rule != NO_BONUS, starter=0,
+                                          penalty=penalty, largest_combo=largest).attacker_points
+        out[i] = seen[key]
+    return out
 
 
-def _outcome_name(bankers_keep: bool, levels: int) -> str:
-    if bankers_keep:
-        return f"bankers +{levels}"
-    return f"attackers +{levels}" if levels else "bank passes"
+@kept(128)
+def _kept_totals(key: str, _frame: pd.DataFrame, decks: int, kitty_rule: str) -> np.ndarray:
+    return totals(_frame, decks, kitty_rule)
 
 
-def distribution_chart(frames: Mapping[str, pd.DataFrame], preset_rules: Callable[[str], Rules]) -> go.Figure:
-    """Attackers' points of the simulated rounds, bars coloured by the outcome band, one panel per preset."""
-    parts = [rescore(f, preset_rules(p)).assign(preset=p) for p, f in frames.items()]
-    data = pd.concat(parts)
-    order = [o for o in OUTCOME_ORDER if o in set(data["outcome"])]
-    colours = outcome_colours(order)
-    fig = px.histogram(data, x="points", color="outcome", facet_col="preset", category_orders={"outcome": order},
-                       color_discrete_map=colours,
-                       labels={"points": "attackers' points (with the kitty bonus)", "outcome": ""})
-    fig.update_traces(xbins={"start": -2.5, "end": float(data["points"].max()) + 2.5, "size": 5})
-    threshold = preset_rules(next(iter(frames))).attack_threshold
-    fig.add_vline(x=threshold - 2.5, line_dash="dot", line_color="#333",
-                  annotation_text=f"threshold {threshold}", annotation_position="top")
-    fig.update_layout(height=400, margin={"t": 40, "b": 10}, legend={"orientation": "h", "y": 1.2}, bargap=0.05,
-                      yaxis_title="rounds")
-    fig.for_each_annotation(lambda a: a.update(text=a.text.replace("preset=", "")))
-    return fig
+def rescore(frame: pd.DataFrame, rules: Rules, kitty_rule: str | None = None) -> pd.DataFrame:
+    """The rounds re-scored by the engine under ``rules`` (threshold, band) and a kitty rule (default: the rules'
+    own; ``"none"``: no bonus): the columns ``points``, ``outcome``, ``bankers_keep``, ``kitty``."""
+    return _scored(totals(frame, rules.decks, kitty_rule or rules.kitty_multiplier.value), rules,
+                   kitty_rule or rules.kitty_multiplier.value, frame.index)
+
+
+def _scored(points: np.ndarray, rules: Rules, kitty_rule: str, index: pd.Index | None = None) -> pd.DataFrame:
+    listed = points.tolist()
+    changes = {p: level_change(p, rules) for p in set(listed)}
+    return pd.DataFrame({"points": points,
+                         "outcome": [_outcome_name(changes[p].bankers_keep, changes[p].levels) for p in listed],
+                         "bankers_keep": [changes[p].bankers_keep for p in listed],
+                         "kitty": KITTY_RULES[kitty_rule]}, index=index)
+
+
+def _rescored(rounds: Rounds, table: Table, kitty_rule: str | None = None
+              ) -> tuple[np.ndarray, list[str], list[bool]]:
+    """:func:`rescore` of kept rounds without a DataFrame: the points, outcomes and whether the bankers keep the
+    bank, round by round (a slider step re-scores many times: plain lists are much cheaper)."""
+    rules = table.rules(rounds.preset)
+    rule = kitty_rule or rules.kitty_multiplier.value
+    points = _kept_totals(rounds.key, rounds.frame, rounds.decks, rule)
+    listed = points.tolist()
+    changes = {p: level_change(p, rules) for p in set(listed)}
+    return (points, [_outcome_name(changes[p].bankers_keep, changes[p].levels) for p in listed],
+            [changes[p].bankers_keep for p in listed])
+
+
+@kept(32)
+def arrow_table(key: str, _frame: pd.DataFrame) -> pa.Table:
+    """The rounds of ``key`` as an Arrow table, converted once (``st.dataframe`` would convert them every rerun)."""
+    return pa.Table.from_pandas(_frame, preserve_index=False)
 
 
 def outcome_colours(order: Sequence[str]) -> dict[str, str]:
@@ -236,7 +421,7 @@ def outcome_colours(order: Sequence[str]) -> dict[str, str]:
     out = {}
     for name in order:
         if name.startswith("bankers"):
-            out[name] = blues[3 - int(name[-1])]
+            out[name] = blues[max(0, 3 - int(name.split("+")[1]))]
         elif name == "bank passes":
             out[name] = "#bdbdbd"
         else:
@@ -244,64 +429,210 @@ def outcome_colours(order: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def keep_chart(frames: Mapping[str, pd.DataFrame], preset_rules: Callable[[str], Rules]) -> go.Figure:
-    """The share of rounds in which the bankers keep the bank, as the threshold moves."""
-    rows = []
-    for preset, frame in frames.items():
-        rules = preset_rules(preset)
-        points = [int(p) for p in rescore(frame, rules)["points"]]
-        for t in range(5, rules.total_points + 5, 5):
-            moved = make_rules("competition", {"decks": rules.decks, "threshold": t, "band": rules.band})
-            kept = sum(level_change(p, moved).bankers_keep for p in points) / max(1, len(points))
-            rows.append({"preset": preset, "threshold": t, "kept": kept * 100})
-    data = pd.DataFrame(rows)
-    fig = px.line(data, x="threshold", y="kept", color="preset",
-                  labels={"threshold": "threshold (attackers' points needed to take the bank)",
-                          "kept": "rounds in which the bankers keep the bank (%)", "preset": ""})
-    current = preset_rules(next(iter(frames))).attack_threshold
-    fig.add_vline(x=current, line_dash="dot", line_color="#333", annotation_text=f"your threshold {current}")
-    fig.update_layout(height=360, margin={"t": 40, "b": 10}, legend={"orientation": "h", "y": 1.15},
-                      yaxis_range=[0, 101])
-    return fig
+def _keys(shown: Sequence[Rounds]) -> tuple[str, ...]:
+    return tuple(r.key for r in shown)
 
 
-def kitty_effect(frames: Mapping[str, pd.DataFrame], preset_rules: Callable[[str], Rules]) -> pd.DataFrame:
-    """For each preset's rounds and each kitty rule: the share of rounds in each outcome."""
+ROW_HEIGHT = 190
+"""The height of one rule set's panel in the charts stacked by rule set (so that they read on a phone too)."""
+
+
+def _rows(count: int, height: int, gap: int, top: int = 30, bottom: int = 120
+          ) -> tuple[int, list[tuple[float, float]]]:
+    """The figure height and the vertical domains (top to bottom) of ``count`` panels of ``height`` pixels each:
+    ``top`` pixels above the first for its title, ``gap`` between panels (the tick labels above, the title below)
+    and ``bottom`` below the last for its axis title and the legend."""
+    total = top + count * height + (count - 1) * gap + bottom
+    out = []
+    for i in range(count):
+        high = 1 - (top + i * (height + gap)) / total
+        out.append((high - height / total, high))
+    return total, out
+
+
+def _row_title(text: str, domain: tuple[float, float]) -> dict[str, Any]:
+    return {"text": f"<b>{text}</b>", "x": 0, "xanchor": "left", "y": domain[1], "yanchor": "bottom",
+            "xref": "paper", "yref": "paper", "showarrow": False}
+
+
+def _row_layout(height: int, count: int, gap: int) -> tuple[dict[str, Any], list[tuple[float, float]]]:
+    total, domains = _rows(count, height, gap)
+    layout = _layout(total)
+    layout["margin"] = {"t": 10, "b": 10, "l": 10, "r": 10}
+    layout["legend"] = {"orientation": "h", "x": 0, "y": 0, "yanchor": "top", "traceorder": "normal"}
+    return layout, domains
+
+
+def distribution_chart(shown: Sequence[Rounds], table: Table) -> go.Figure:
+    """Attackers' points of the simulated rounds, bars coloured by the outcome, one panel per rule set (stacked, on
+    one points axis); the threshold is a dotted line, named in the panel titles (so no label sits over them)."""
+    return _distribution_chart(_keys(shown), table, shown)
+
+
+@kept(128)
+def _distribution_chart(keys: tuple[str, ...], table: Table, _shown: Sequence[Rounds]) -> go.Figure:
+    scored = [_rescored(r, table) for r in _shown]
+    seen = {o for _, outcomes, _ in scored for o in outcomes}
+    order = [o for o in OUTCOME_ORDER if o in seen]
+    colours = outcome_colours(order)
+    layout, domains = _row_layout(ROW_HEIGHT, len(_shown), 60)
+    layout.update(barmode="stack", bargap=0.05, shapes=[], annotations=[])
+    data: list[dict[str, Any]] = []
+    top = max([100 * table.decks] + [int(points.max()) + 5 for points, _, _ in scored if len(points)])
+    for i, (rounds, (points, outcomes, _)) in enumerate(zip(_shown, scored, strict=True)):
+        axis = "" if i == 0 else str(i + 1)
+        rules = table.rules(rounds.preset)
+        bins = Counter(zip(outcomes, (points // 5 * 5).tolist(), strict=True))
+        for o in order:
+            counts = sorted((b, n) for (name, b), n in bins.items() if name == o)
+            if counts:
+                data.append({"type": "bar", "x": [b for b, _ in counts], "y": [n for _, n in counts], "name": o,
+                             "legendgroup": o, "showlegend": not any(d["name"] == o for d in data),
+                             "marker": {"color": colours[o]}, "xaxis": "x" + axis, "yaxis": "y" + axis,
+                             "hovertemplate": f"{o}: %{{y}} rounds with %{{x}} points<extra></extra>"})
+        last = i == len(_shown) - 1
+        layout["xaxis" + axis] = {"anchor": "y" + axis, "range": [-5, top], **({"matches": "x"} if i else {}),
+                                  **({"title": {"text": "attackers' points (with the kitty bonus)"}} if last else {})}
+        layout["yaxis" + axis] = {"anchor": "x" + axis, "domain": domains[i], "title": {"text": "rounds"}}
+        layout["shapes"].append(_line(rules.attack_threshold - 2.5, xref="x" + axis, yref=f"y{axis} domain"))
+        layout["annotations"].append(_row_title(f"{short_title(rounds.preset)}: threshold {rules.attack_threshold}",
+                                                domains[i]))
+    return _figure(data, layout)
+
+
+def keep_chart(shown: Sequence[Rounds], table: Table) -> go.Figure:
+    """The share of rounds in which the bankers keep the bank, as the threshold moves (your threshold dotted)."""
+    return _keep_chart(_keys(shown), table, shown)
+
+
+@kept(128)
+def _keep_chart(keys: tuple[str, ...], table: Table, _shown: Sequence[Rounds]) -> go.Figure:
+    data = []
+    top = 100 * table.decks
+    for i, rounds in enumerate(_shown):
+        points = np.sort(_rescored(rounds, table)[0])
+        xs = list(range(5, top + 5, 5))
+        # the bank is kept below the threshold whatever the band width
+        ys = (np.searchsorted(points, xs, side="left") * 100 / max(1, len(points))).round(1).tolist()
+        data.append({"type": "scatter", "x": xs, "y": ys, "mode": "lines", "name": short_title(rounds.preset),
+                     "line": {"color": PRESET_COLOURS[i % 2]},
+                     "hovertemplate": "threshold %{x}: the bankers keep %{y}%<extra></extra>"})
+    t = table.threshold
+    return _figure(data, _layout(
+        360, shapes=[_line(t)],
+        annotations=[{"text": f"your threshold {t}", "x": t, "xref": "x", "y": 1, "yref": "paper",
+                      "yanchor": "bottom", "showarrow": False}],
+        xaxis={"title": {"text": "threshold (attackers' points needed to take the bank)"}, "range": [0, top]},
+        yaxis={"title": {"text": "rounds the bankers keep (%)"}, "range": [0, 101]}))
+
+
+def kitty_effect(shown: Sequence[Rounds], table: Table) -> pd.DataFrame:
+    """For each rule set's rounds and each kitty rule: the share of rounds in each outcome; rules that give exactly
+    the same results in these rounds are one row, their labels joined ("× 2 = × 2 × cards")."""
     rows = []
-    for preset, frame in frames.items():
-        rules = preset_rules(preset)
+    for rounds in shown:
+        groups: dict[tuple[str, ...], list[str]] = {}
         for rule in KITTY_RULES:
-            scored = rescore(frame, rules, rule)
-            shares = scored["outcome"].value_counts(normalize=True)
-            for name, share in shares.items():
-                rows.append({"preset": preset, "kitty rule": KITTY_RULES[rule], "outcome": name,
-                             "rounds (%)": float(share * 100)})
-    return pd.DataFrame(rows)
+            groups.setdefault(tuple(_rescored(rounds, table, rule)[1]), []).append(KITTY_RULES[rule])
+        for outcomes, labels in groups.items():
+            counts = Counter(outcomes)
+            for name in OUTCOME_ORDER:
+                if counts[name]:
+                    rows.append({"rule set": short_title(rounds.preset), "kitty rule": " = ".join(labels),
+                                 "outcome": name, "rounds (%)": 100 * counts[name] / len(outcomes)})
+    return pd.DataFrame(rows, columns=["rule set", "kitty rule", "outcome", "rounds (%)"])
 
 
-def kitty_effect_chart(effect: pd.DataFrame) -> go.Figure:
+def kitty_effect_chart(shown: Sequence[Rounds], table: Table) -> tuple[go.Figure, pd.DataFrame]:
+    """Stacked bars of the outcomes under each kitty rule (rules with the same results merged into one bar), one
+    panel per rule set; and the table they come from."""
+    return _kitty_effect_chart(_keys(shown), table, shown)
+
+
+@kept(128)
+def _kitty_effect_chart(keys: tuple[str, ...], table: Table, _shown: Sequence[Rounds]
+                        ) -> tuple[go.Figure, pd.DataFrame]:
+    effect = kitty_effect(_shown, table)
+    shares: dict[str, dict[str, dict[str, float]]] = {}
+    for row in effect.itertuples(index=False):
+        shares.setdefault(row[0], {}).setdefault(row[1], {})[row[2]] = row[3]
+    sets = list(shares)
+    bars = max([len(shares[name]) for name in sets] + [1])
     order = [o for o in OUTCOME_ORDER if o in set(effect["outcome"])]
-    fig = px.bar(effect, x="kitty rule", y="rounds (%)", color="outcome", facet_col="preset",
-                 category_orders={"outcome": order, "kitty rule": list(KITTY_RULES.values())},
-                 color_discrete_map=outcome_colours(order), labels={"kitty rule": "", "outcome": ""})
-    fig.update_layout(height=420, margin={"t": 40, "b": 10}, legend={"orientation": "h", "y": 1.2},
-                      barmode="stack")
-    fig.for_each_annotation(lambda a: a.update(text=a.text.replace("preset=", "")))
-    return fig
+    colours = outcome_colours(order)
+    layout, domains = _row_layout(34 * bars + 20, len(sets), 30)
+    layout.update(barmode="stack", annotations=[])
+    data = []
+    for i, name in enumerate(sets):
+        axis = "" if i == 0 else str(i + 1)
+        rules = list(shares[name])
+        for o in order:
+            xs = [round(shares[name][r].get(o, 0.0), 1) for r in rules]
+            data.append({"type": "bar", "orientation": "h", "x": xs, "y": rules, "name": o, "legendgroup": o,
+                         "showlegend": i == 0, "marker": {"color": colours[o]}, "xaxis": "x" + axis,
+                         "yaxis": "y" + axis, "hovertemplate": f"%{{y}}: {o} in %{{x}}% of the rounds<extra></extra>"})
+        last = i == len(sets) - 1
+        layout["xaxis" + axis] = {"anchor": "y" + axis, "range": [0, 100.5], **({"matches": "x"} if i else {}),
+                                  **({"title": {"text": "rounds (%)"}} if last else {"showticklabels": False})}
+        layout["yaxis" + axis] = {"anchor": "x" + axis, "domain": domains[i], "type": "category",
+                                  "autorange": "reversed", "automargin": True}
+        layout["annotations"].append(_row_title(name, domains[i]))
+    return _figure(data, layout), effect
 
 
-def summary_rows(frames: Mapping[str, pd.DataFrame], preset_rules: Callable[[str], Rules]) -> list[dict[str, Any]]:
-    rows = []
-    for preset, frame in frames.items():
-        scored = rescore(frame, preset_rules(preset))
-        rows.append({
-            "preset": preset,
-            "rounds": len(frame),
-            "mean attackers' points": round(float(scored["points"].mean()), 1),
-            "bankers keep (%)": round(float(scored["bankers_keep"].mean() * 100), 1),
+SUMMARY_MEASURES = ("rounds", "mean attackers' points", "bankers keep (%)", "attackers won the last trick (%)",
+                    "last trick of 2+ cards each (%)", "mean kitty points", "failed throws per round")
+
+
+def summary_rows(shown: Sequence[Rounds], table: Table) -> list[dict[str, Any]]:
+    """The simulated rounds in a few figures: one row per measure, one column per rule set (a narrow table)."""
+    figures: dict[str, dict[str, float]] = {}
+    for rounds in shown:
+        frame = rounds.frame
+        points, _, keeps = _rescored(rounds, table)
+        figures[short_title(rounds.preset)] = {
+            "rounds": float(len(frame)),
+            "mean attackers' points": round(float(points.mean()), 1),
+            "bankers keep (%)": round(100 * sum(keeps) / max(1, len(keeps)), 1),
             "attackers won the last trick (%)": round(float(frame["attackers_won_last"].mean() * 100), 1),
             "last trick of 2+ cards each (%)": round(float((frame["last_trick_cards"] > 1).mean() * 100), 1),
             "mean kitty points": round(float(frame["kitty_points"].mean()), 1),
             "failed throws per round": round(float(frame["failed_throws"].mean()), 2),
-        })
-    return rows
+        }
+    return [{"measure": m, **{p: f"{figures[p][m]:g}" for p in figures}} for m in SUMMARY_MEASURES]
+
+
+# ------------------------------------------------------------------------------------------------ bigger runs
+
+
+def run_buttons(presets: Sequence[str], games: int, seed: int, bots: str, decks: int) -> None:
+    """The Run button for the rule sets whose rounds are not at hand; while they run, a progress bar with Cancel
+    for each (:func:`ui.simulation.run_panel`, polling in a fragment; the page reruns once when they are done).
+
+    The button is drawn here, outside ``run_panel``'s fragment, and starts the runs with a full rerun, so that the
+    panel is declared polling (a click inside a fragment declared without polling would rerun only it)."""
+    from engine.errors import CardTableError
+    from ui.widgets import plain
+
+    options = {p: sim_options(p, bots, decks) for p in presets}
+    jobs = {p: simulation.runner().get(simulation._key(GAME_KEY, games, seed, options[p])) for p in presets}
+    idle = [p for p in presets if jobs[p] is None or jobs[p].cancelled]  # type: ignore[union-attr]
+    if idle:
+        what = " and ".join(short_title(p) for p in idle)
+        if st.button(f"Run {games:,} rounds of {what} ({decks_text(decks)}, {BOT_LABELS[bots]}, seed {seed})",
+                     key=KEY + "run", icon=":material/play_arrow:", type="primary"):
+            try:
+                for p in idle:
+                    simulation.runner().start(GAME_KEY, games, seed, options[p])
+            except CardTableError as error:
+                st.error(plain(str(error)))
+                return
+            st.rerun()
+    for p in presets:
+        if p not in idle:
+            simulation.run_panel(f"{KEY}run:{p}", GAME_KEY, games, seed, options[p], noun=f"rounds of {short_title(p)}")
+
+
+if __name__ == "__main__":  # python -m ui.shengji_scoring: write the shipped default simulations
+    for path in simulation.precompute(quick_defaults()):
+        print(path)

@@ -1,0 +1,41 @@
+"""A real browser on the Shengji scoring explorer: drawn at once from the default rounds, a slider step redraws the
+re-scored charts, and a bigger run starts on its button, shows its progress and keeps the slider when it is done."""
+
+import pytest
+
+from tests.browser import chromium_page, serve_app, wait_for_app
+
+pytestmark = pytest.mark.browser
+
+
+def has(page: object, text: str, timeout: float = 60_000) -> None:
+    page.wait_for_function(f"() => document.body.textContent.includes({text!r})", timeout=timeout)  # type: ignore
+
+
+def test_the_scoring_explorer_draws_at_once_and_runs_more_rounds_on_its_button() -> None:
+    with serve_app() as url, chromium_page(width=1280, height=720) as page:
+        page.goto(url + "/shengji_scoring")
+        wait_for_app(page)
+        has(page, "Showing 200 rounds, 2 decks, random bots, seed 1 per rule set.")
+        body = page.inner_text("body")
+        assert "Traceback" not in body and "Run 200" not in body
+        has(page, "Chinese competition rules: threshold 80")
+        decks = page.locator("[data-testid='stRadio']").first
+        decks.get_by_text("1", exact=True).click()  # one deck: its defaults are shipped, nothing runs
+        has(page, "Showing 200 rounds, 1 deck, random bots, seed 1 per rule set.")
+        has(page, "Chinese competition rules: threshold 40")
+        threshold = page.get_by_role("slider").nth(1)  # after the kitty slider
+        threshold.focus()
+        page.keyboard.press("ArrowRight")
+        has(page, "Chinese competition rules: threshold 45")
+        has(page, "your threshold 45")
+        rounds = page.get_by_role("slider").nth(3)  # 200 → 500 rounds per rule set
+        rounds.focus()
+        page.keyboard.press("ArrowRight")
+        run = page.get_by_role("button", name="Run 500 rounds of Chinese competition rules and Tractor house rules")
+        run.wait_for(timeout=60_000)
+        has(page, "the default rounds until your run is done")
+        run.click()
+        has(page, "Showing 500 rounds, 1 deck, random bots, seed 1 per rule set.", timeout=300_000)
+        assert "Run 500" not in page.inner_text("body")
+        has(page, "Tractor house rules: threshold 45")
