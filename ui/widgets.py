@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import streamlit as st
 
@@ -47,6 +47,25 @@ def plain(text: object) -> str:
     broken = _AUTOLINK.sub(lambda m: ":" + WORD_JOINER + "//" if m.group(1) == "://" else m.group(1) + WORD_JOINER,
                            str(text))
     return _MARKDOWN.sub(r"\\\1", broken).replace("\n", " ")
+
+
+REPORT_RERUN_KEY = "run:browser-report"
+"""Session key: True in the run the browser's learner-id report causes right after a visit's first run (set by
+``ui.nav`` before the page runs) — a rerun the learner did not ask for."""
+
+M = TypeVar("M")
+
+
+def flashes(key: str, said: Sequence[M]) -> list[M]:
+    """The messages to show once in this run: ``said`` (what was said since the last run). On the rerun the
+    browser's learner-id report causes (:data:`REPORT_RERUN_KEY`), which comes a moment after a visit's first
+    run, the messages that run showed are shown again: else a link's refusal would flash and vanish. ``key``
+    names where the last shown messages are kept (one short list per key)."""
+    shown_key = f"{key}:shown"
+    if not said and st.session_state.get(REPORT_RERUN_KEY):
+        said = st.session_state.get(shown_key, [])
+    st.session_state[shown_key] = list(said)
+    return list(said)
 
 
 def four_colour() -> bool:
