@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -114,8 +115,17 @@ def _write_frame(frame: Any, target: str | None, out: Output) -> None:
     out.stderr.write(f"wrote {len(frame)} rows to {path}\n")
 
 
+class _UsageError(Exception):
+    """Arguments argparse refuses; ``main`` prints the message on one line (not argparse's usage block)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> typing.NoReturn:
+        raise _UsageError(f"{message} (`{self.prog} --help` shows the usage)")
+
+
 def _parser(prog_commands: Sequence[str]) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m engine",
         description="Card Table Classroom rules engine: JSON in, JSON out.",
         epilog="A request argument of '-' reads one JSON object per line from stdin (batch mode). "
@@ -169,8 +179,14 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
     needs_all = not args_list or first in ("-h", "--help")
     names = _all_command_names() if needs_all else ([first] if first not in BUILT_IN else [])
     parser = _parser(names)
+    if first not in BUILT_IN and len(args_list) == 3 and args_list[2].startswith("-") \
+            and args_list[2] not in ("-", "-h", "--help"):
+        args_list.insert(2, "--")  # a request such as '-1e+16' is JSON, not an option
     try:
         args = parser.parse_args(args_list)
+    except _UsageError as error:
+        out.error(str(error))
+        return 2
     except SystemExit as exit_:
         return int(exit_.code or 0)
     try:

@@ -209,7 +209,7 @@ def coerce_option(rules_type: type, name: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int):
             raise InvalidRequestError(f"{where} is a whole number, not {quote(value)}")
         if (spec.low is not None and value < spec.low) or (spec.high is not None and value > spec.high):
-            raise InvalidRequestError(f"{where} must be from {spec.low} to {spec.high}, not {value}")
+            raise InvalidRequestError(f"{where} must be from {spec.low} to {spec.high}, not {quote(value)}")
         return value
     if isinstance(tp, type) and issubclass(tp, Rank):
         return _rank(value, where)

@@ -41,7 +41,12 @@ QUOTE_LIMIT = 60
 
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     """``repr(value)`` for a message, shortened to about ``limit`` characters (huge inputs stay readable)."""
-    text = repr(value)
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # an int past Python's 4,300-digit limit, or a value nested too deep
+        if isinstance(value, int):
+            return f"a whole number of about {value.bit_length() * 0.30103:,.0f} digits"
+        return f"a {type(value).__name__} too large to quote"
     if len(text) <= limit:
         return text
     return text[: limit - 1] + "…"

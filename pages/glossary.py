@@ -17,6 +17,7 @@ from engine.games import GAMES
 from engine.glossary import Term, load_glossary, search_terms, term_by_key
 from engine.lessons import load_lessons
 from ui.fonts import use_cjk_font
+from ui.widgets import plain
 
 PAGES = Path(__file__).resolve().parent
 SEARCH = "glossary:search"
@@ -121,6 +122,6 @@ found.sort(key=lambda t: t.key != linked_key)
 if found:
     st.caption(f"{len(found)} of {len(terms)} terms.")
 else:
-    st.info(f"No term matches “{query.strip()}”. Try fewer letters, or another game.")
+    st.info(f"No term matches “{plain(query.strip())}”. Try fewer letters, or another game.")
 for term in found:
     _entry(term, term.key == linked_key)

@@ -542,8 +542,8 @@ def test_simulate_with_hostile_options(game: Game[Any, Any, Any], data: st.DataO
             options["preset"] = data.draw(st.sampled_from([*game.presets, *MARKUP, 7]), label="preset")
         if data.draw(st.integers(0, 3), label="with start") == 0:
             options["start"] = data.draw(HOSTILE, label="start")
-    # (Not whole numbers at all are argparse's to refuse: its usage message goes to sys.stderr.)
-    games = data.draw(st.sampled_from(["0", "1", "2", "-1", "200001", str(10**30)]), label="games")
+    # Not whole numbers at all ("1.5") are argparse's to refuse: on one line too, through the same stderr.
+    games = data.draw(st.sampled_from(["0", "1", "2", "-1", "200001", str(10**30), "1.5"]), label="games")
     seed = data.draw(st.sampled_from(["0", "1", "-1", str(2**64), str(10**30)]), label="seed")
     text = to_json_text(options, data.draw(st.booleans(), label="ascii only"))
     argv = ["simulate", game.key, f"--games={games}", f"--seed={seed}", "--workers=1", f"--options={text}"]

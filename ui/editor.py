@@ -42,7 +42,7 @@ from engine.errors import CardTableError, InvalidRequestError
 from ui.card_hand import Action, CardGroup, HandEvent, card_hand, deck_picker, show_cards
 from ui.nav import current_preset, set_preset
 from ui.share import QUERY_KEY, decode_position, encode_position
-from ui.widgets import plain, show_error
+from ui.widgets import flashes, plain, show_error
 
 __all__ = [
     "COACH_SHOWN",
@@ -607,7 +607,7 @@ class PositionEditor(ABC, Generic[R]):
                                    width="stretch")
 
     def _messages(self) -> None:
-        for kind, text in st.session_state.pop(self.k("messages"), []):
+        for kind, text in flashes(self.k("messages"), st.session_state.pop(self.k("messages"), [])):
             shown = plain(text)
             if kind == "success":
                 st.success(shown, icon=":material/check_circle:")

@@ -9,7 +9,8 @@ import streamlit as st
 
 from engine.games import GAMES, preset_texts
 from ui.fonts import use_cjk_font
-from ui.learner import current_learner, sidebar_status
+from ui.learner import REPORTED_KEY, current_learner, sidebar_status
+from ui.widgets import REPORT_RERUN_KEY
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ROOT / "pages"
@@ -86,8 +87,19 @@ def _short(game: str) -> str:
     return GAMES[game].title.split(" (")[0]
 
 
+_REPORT_SEEN_KEY = "run:browser-report-seen"
+
+
+def _note_browser_report() -> None:
+    """Mark the run that the learner-id component's first report causes (see ``ui.widgets.flashes``)."""
+    reported = REPORTED_KEY in st.session_state  # its callback runs before the script
+    st.session_state[REPORT_RERUN_KEY] = reported and not st.session_state.get(_REPORT_SEEN_KEY, False)
+    st.session_state[_REPORT_SEEN_KEY] = reported
+
+
 def run_app() -> None:
     """Build the navigation and the sidebar, then run the chosen page (called by ``app.py``)."""
+    _note_browser_report()
     st.set_page_config(page_title="Card Table Classroom", page_icon="🂡", layout="wide")
     use_cjk_font()  # Chinese renders even on a machine without a CJK font
     home = st.Page(str(PAGES / "home.py"), title="Home", icon=":material/home:", default=True)

@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
-import pandas as pd
 import streamlit as st
 
 from engine.cards import Card, Deck, Suit, format_cards
@@ -32,15 +31,41 @@ def show_cards(
 
 
 _MARKDOWN = re.compile(r"([\\`*_{}\[\]<>!:$|~#])")
-_WWW = re.compile(r"(?i)(www)\.")
+WORD_JOINER = "\u2060"
+"""An invisible character that keeps a bare address from being one (it joins, so no line break appears there)."""
+_AUTOLINK = re.compile(r"(?i)(://|www(?=\.)|@)")
 
 
 def plain(text: object) -> str:
     """``text`` escaped so that Streamlit shows it as plain text: no Markdown link, image, emphasis, colour
-    directive, icon, formula or bare-URL link can come from it (messages quote user input; a link may hold
-    anything). Characters that are harmless inside a sentence (``-``, ``(``, ``.``) are left as they are."""
-    escaped = _MARKDOWN.sub(r"\\\1", str(text)).replace("\n", " ")
-    return _WWW.sub(r"\1\\.", escaped)
+    directive, icon, formula or bare-address link can come from it (messages quote user input; a link may hold
+    anything). Characters that are harmless inside a sentence (``-``, ``(``, ``.``) are left as they are.
+
+    Backslash escapes do not stop a bare address: Streamlit's Markdown resolves them first, then turns
+    ``http://…``, ``www.…`` and ``name@host`` into links. A word joiner inside ``://``, after ``www`` and after
+    ``@`` breaks each pattern while the text reads the same."""
+    broken = _AUTOLINK.sub(lambda m: ":" + WORD_JOINER + "//" if m.group(1) == "://" else m.group(1) + WORD_JOINER,
+                           str(text))
+    return _MARKDOWN.sub(r"\\\1", broken).replace("\n", " ")
+
+
+REPORT_RERUN_KEY = "run:browser-report"
+"""Session key: True in the run the browser's learner-id report causes right after a visit's first run (set by
+``ui.nav`` before the page runs) — a rerun the learner did not ask for."""
+
+M = TypeVar("M")
+
+
+def flashes(key: str, said: Sequence[M]) -> list[M]:
+    """The messages to show once in this run: ``said`` (what was said since the last run). On the rerun the
+    browser's learner-id report causes (:data:`REPORT_RERUN_KEY`), which comes a moment after a visit's first
+    run, the messages that run showed are shown again: else a link's refusal would flash and vanish. ``key``
+    names where the last shown messages are kept (one short list per key)."""
+    shown_key = f"{key}:shown"
+    if not said and st.session_state.get(REPORT_RERUN_KEY):
+        said = st.session_state.get(shown_key, [])
+    st.session_state[shown_key] = list(said)
+    return list(said)
 
 
 def four_colour() -> bool:
@@ -219,6 +244,8 @@ def plays_table(rows: Sequence[dict[str, Any]], *, key: str | None = None, heigh
     if not rows:
         st.info("No plays to list.")
         return
+    import pandas as pd  # here, not at import: pages that list no plays start without pandas
+
     frame = pd.DataFrame(list(rows))
     kwargs: dict[str, Any] = {"hide_index": True, "width": "stretch", "key": key}
     if height is not None:
