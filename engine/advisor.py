@@ -171,6 +171,11 @@ def _evaluate(key: str, state: Any, seat: int, texts: Sequence[str], seeds: Sequ
 
         game = whole_game(lookup(key)) if whole else lookup(key)
     bot = game.bot(game.playout_bot)
+    # Optional hooks of a game (duck-typed, so the contract stays as it is): ``finish(state, bot, rng)`` plays a
+    # world to its end exactly as the step loop would, only faster; ``exact_value(state, seat)`` solves a small
+    # ending of a sampled world under perfect play (None when it is too large to solve).
+    finish: Callable[[Any, str, random.Random], Any] | None = getattr(game, "finish", None)
+    exact: Callable[[Any, int], float | None] | None = getattr(game, "exact_value", None)
     actions = [game.parse_action(state, t) for t in texts]
     out: list[list[tuple[float, dict[str, float]]]] = []
     for seed in seeds:
@@ -178,8 +183,11 @@ def _evaluate(key: str, state: Any, seat: int, texts: Sequence[str], seeds: Sequ
         row = []
         for action in actions:
             after = game.apply_unchecked(world, action)
-            final = _play(game, after, bot, random.Random(seed * 31 + 7))
-            row.append((float(game.returns(final)[seat]), dict(game.features(final, seat))))
+            rng = random.Random(seed * 31 + 7)
+            final = finish(after, game.playout_bot, rng) if finish is not None else _play(game, after, bot, rng)
+            solved = exact(after, seat) if exact is not None else None
+            value = float(game.returns(final)[seat]) if solved is None else float(solved)
+            row.append((value, dict(game.features(final, seat))))
         out.append(row)
     return out
 
