@@ -49,7 +49,8 @@ def decisions(g: Game[Any, Any, Any], count: int, seed: int) -> list[Any]:
 def timed(g: Game[Any, Any, Any], state: Any, budget: int, workers: int) -> tuple[float, float, int]:
     wall, cpu = time.perf_counter(), time.process_time()
     advice = advise(g, state, budget=budget, workers=workers)
-    return time.perf_counter() - wall, time.process_time() - cpu, advice.samples * len(advice.options)
+    # Options clearly worse after the first few samples stop there: count the play-outs each option had.
+    return time.perf_counter() - wall, time.process_time() - cpu, sum(o.samples for o in advice.options)
 
 
 def main() -> None:
@@ -62,7 +63,9 @@ def main() -> None:
     cores = os.cpu_count() or 1
     print(f"{cores} cores; default budget {DEFAULT_BUDGET} sampled deals per option; {args.decisions} decisions "
           "per game, medians")
-    print("| game | budget | workers | advice s (median / max) | CPU s | play-outs per s per core |")
+    print(f"load average at the start: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    print("| game | budget | workers | advice wall s (median / max) | advice CPU s (median / max) | "
+          "play-outs per CPU s per core |")
     print("|---|---:|---:|---:|---:|---:|")
     for key in args.games:
         g = game(key)
@@ -74,13 +77,15 @@ def main() -> None:
             runs = [timed(g, s, budget, 1) for s in states]
             walls = [r[0] for r in runs]
             rate = sum(r[2] for r in runs) / sum(r[1] for r in runs)
+            cpus = [r[1] for r in runs]
             print(f"| {key} | {budget} | 1 | {statistics.median(walls):.3f} / {max(walls):.3f} | "
-                  f"{statistics.median(r[1] for r in runs):.3f} | {rate:,.0f} |")
+                  f"{statistics.median(cpus):.3f} / {max(cpus):.3f} | {rate:,.0f} |")
         if cores > 1:
             runs = [timed(g, s, DEFAULT_BUDGET, cores) for s in states]
             walls = [r[0] for r in runs]
             print(f"| {key} | {DEFAULT_BUDGET} | {cores} | {statistics.median(walls):.3f} / {max(walls):.3f} | "
-                  f"{statistics.median(r[1] for r in runs):.3f} (this process) | |")
+                  f"{statistics.median(r[1] for r in runs):.3f} (this process only) | |")
+    print(f"load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

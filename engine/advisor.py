@@ -171,6 +171,11 @@ def _evaluate(key: str, state: Any, seat: int, texts: Sequence[str], seeds: Sequ
 
         game = whole_game(lookup(key)) if whole else lookup(key)
     bot = game.bot(game.playout_bot)
+    # Optional hooks of a game (duck-typed, so the contract stays as it is): ``finish(state, bot, rng)`` plays a
+    # world to its end exactly as the step loop would, only faster; ``exact_value(state, seat)`` solves a small
+    # ending of a sampled world under perfect play (None when it is too large to solve).
+    finish: Callable[[Any, str, random.Random], Any] | None = getattr(game, "finish", None)
+    exact: Callable[[Any, int], float | None] | None = getattr(game, "exact_value", None)
     actions = [game.parse_action(state, t) for t in texts]
     out: list[list[tuple[float, dict[str, float]]]] = []
     for seed in seeds:
@@ -178,8 +183,11 @@ def _evaluate(key: str, state: Any, seat: int, texts: Sequence[str], seeds: Sequ
         row = []
         for action in actions:
             after = game.apply_unchecked(world, action)
-            final = _play(game, after, bot, random.Random(seed * 31 + 7))
-            row.append((float(game.returns(final)[seat]), dict(game.features(final, seat))))
+            rng = random.Random(seed * 31 + 7)
+            final = finish(after, game.playout_bot, rng) if finish is not None else _play(game, after, bot, rng)
+            solved = exact(after, seat) if exact is not None else None
+            value = float(game.returns(final)[seat]) if solved is None else float(solved)
+            row.append((value, dict(game.features(final, seat))))
         out.append(row)
     return out
 
@@ -228,62 +236,112 @@ def advise(game: Game[Any, Any, Any], state: Any, *, seat: int | None = None, bu
     options = _shortlist(game, state, to_act, legal, rng)
     texts = [game.action_text(a) for a in options]
     seeds = [rng.randrange(2**31) for _ in range(budget)]
-    rows: list[list[tuple[float, dict[str, float]]]] = []
     cores = os.cpu_count() or 1
     name = _registered(game)
     if name is None:
         workers = 1
     elif workers is None:
         workers = cores if budget * len(options) >= 64 and cores > 1 else 1
-    batch = max(2, min(16, budget // max(workers, 1) or 1))
-    chunks = [seeds[i:i + batch] for i in range(0, len(seeds), batch)]
-    if workers > 1 and len(chunks) > 1:
-        pool = _pool(workers)
-        assert name is not None
-        futures = [pool.submit(_evaluate, name[0], state, to_act, texts, chunk, None, name[1]) for chunk in chunks]
-        for future in futures:
-            if seconds is not None and len(rows) >= 4 and time.perf_counter() - started > seconds:
-                future.cancel()
-                continue
-            rows += future.result()
-    else:
-        for chunk in chunks:
-            if seconds is not None and len(rows) >= 4 and time.perf_counter() - started > seconds:
-                break
-            rows += _evaluate(game.key, state, to_act, texts, chunk, game)
-    return _summarise(game, state, to_act, options, texts, rows, time.perf_counter() - started, len(legal))
+    # Every option is played out on the first seeds; the options then clearly worse than the best (the interval
+    # of their difference from it below 0) stop there, and the others go on with the rest of the budget.
+    first = budget if budget < 2 * PRUNE_AFTER else PRUNE_AFTER
+    results: list[list[Sample]] = [[] for _ in options]
+
+    def run(indices: Sequence[int], part: Sequence[int]) -> None:
+        batch = max(2, min(16, len(part) // max(workers or 1, 1) or 1))
+        chunks = [part[i:i + batch] for i in range(0, len(part), batch)]
+        names = [texts[i] for i in indices]
+        done = 0
+        if workers is not None and workers > 1 and len(chunks) > 1:
+            pool = _pool(workers)
+            assert name is not None
+            futures = [pool.submit(_evaluate, name[0], state, to_act, names, chunk, None, name[1]) for chunk in chunks]
+            for future in futures:
+                if seconds is not None and done >= 4 and time.perf_counter() - started > seconds:
+                    future.cancel()
+                    continue
+                rows = future.result()
+                done += len(rows)
+                for row in rows:
+                    for i, sample in zip(indices, row, strict=True):
+                        results[i].append(sample)
+        else:
+            for chunk in chunks:
+                if seconds is not None and done >= 4 and time.perf_counter() - started > seconds:
+                    break
+                rows = _evaluate(game.key, state, to_act, names, chunk, game)
+                done += len(rows)
+                for row in rows:
+                    for i, sample in zip(indices, row, strict=True):
+                        results[i].append(sample)
+
+    run(range(len(options)), seeds[:first])
+    if first < budget and not (seconds is not None and time.perf_counter() - started > seconds):
+        survivors = _survivors(results)
+        run(survivors, seeds[first:])
+    return _summarise(game, state, to_act, options, texts, results, time.perf_counter() - started, len(legal))
+
+
+Sample = tuple[float, dict[str, float]]
+PRUNE_AFTER = 8
+"""Samples every option gets before the clearly worse ones stop (budgets of at least twice this)."""
+
+
+def _spread(values: Sequence[float]) -> float:
+    if len(values) < 2:
+        return 0.0
+    m = sum(values) / len(values)
+    return math.sqrt(sum((v - m) ** 2 for v in values) / (len(values) - 1))
+
+
+def _behind(best: Sequence[Sample], other: Sequence[Sample]) -> tuple[float, float]:
+    """The mean difference best − other over the samples both have (the same sampled worlds), and its 95 % half
+    width."""
+    n = min(len(best), len(other))
+    if n < 2:
+        return 0.0, math.inf
+    diffs = [best[k][0] - other[k][0] for k in range(n)]
+    return sum(diffs) / n, Z95 * _spread(diffs) / math.sqrt(n)
+
+
+def _survivors(results: Sequence[Sequence[Sample]]) -> list[int]:
+    """The options not clearly worse than the best so far (the best included), in their order."""
+    means = [sum(v for v, _ in r) / len(r) if r else -math.inf for r in results]
+    best = max(range(len(results)), key=lambda i: means[i])
+    keep = []
+    for i, r in enumerate(results):
+        mean, half = _behind(results[best], r)
+        if i == best or mean - half <= 0:
+            keep.append(i)
+    return keep
 
 
 def _summarise(game: Game[Any, Any, Any], state: Any, seat: int, options: Sequence[Any], texts: Sequence[str],
-               rows: Sequence[Sequence[tuple[float, dict[str, float]]]], elapsed: float, considered: int) -> Advice:
-    n = len(rows)
-    means = [sum(r[i][0] for r in rows) / n for i in range(len(options))]
-    order = sorted(range(len(options)), key=lambda i: -means[i])
+               results: Sequence[Sequence[Sample]], elapsed: float, considered: int) -> Advice:
+    """Options best first, from each option's samples (options stopped early have fewer). Among the options with
+    the most samples the best mean is best; the options stopped early rank below them."""
+    most = max(len(r) for r in results)
+    means = [sum(v for v, _ in r) / len(r) for r in results]
+    order = sorted(range(len(options)), key=lambda i: (len(results[i]) < most, -means[i]))
     best = order[0]
-
-    def spread(values: Sequence[float]) -> float:
-        if len(values) < 2:
-            return 0.0
-        m = sum(values) / len(values)
-        return math.sqrt(sum((v - m) ** 2 for v in values) / (len(values) - 1))
-
     feats = []
-    for i in range(len(options)):
-        keys = {k for r in rows for k in r[i][1]}
-        feats.append({k: sum(r[i][1].get(k, 0.0) for r in rows) / n for k in keys})
+    for r in results:
+        keys = {k for _, f in r for k in f}
+        feats.append({k: sum(f.get(k, 0.0) for _, f in r) / len(r) for k in keys})
     out = []
     for i in order:
-        values = [r[i][0] for r in rows]
-        half = Z95 * spread(values) / math.sqrt(n) if n > 1 else 0.0
+        values = [v for v, _ in results[i]]
+        n = len(values)
+        half = Z95 * _spread(values) / math.sqrt(n) if n > 1 else 0.0
         if i == best:
             tied = True
         else:
-            diffs = [r[best][0] - r[i][0] for r in rows]
-            tied = sum(diffs) / n - Z95 * spread(diffs) / math.sqrt(n) <= 0 if n > 1 else True
+            mean, gap = _behind(results[best], results[i])
+            tied = mean - gap <= 0
         why = explain(game, state, options[i], feats[i], feats[best], means[i] - means[best], i == best,
                       label(game, options[i]), label(game, options[best]))
         out.append(Option(options[i], texts[i], means[i], means[i] - half, means[i] + half, n, tied, why, feats[i]))
-    return Advice(seat, tuple(out), n, elapsed, considered=considered)
+    return Advice(seat, tuple(out), most, elapsed, considered=considered)
 
 
 def _feature_phrase(game: Game[Any, Any, Any], name: str, delta: float) -> str:

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+import random
+from collections.abc import Iterator
+from dataclasses import fields, replace
+from typing import Any
 
 import pytest
 
 from engine.advisor import advise, advisor_bot, deal_hidden, review
 from engine.base import PASS
 from engine.cards import parse_cards
+from engine.contract import Game
 from engine.driver import play_out, replay
 from engine.errors import InvalidRequestError
+from engine.games import game
 from tests.fixtures.toy_game import BID, GAME, State
 
 
@@ -72,8 +77,6 @@ def test_bad_requests_are_refused() -> None:
 
 
 def test_deal_hidden_respects_voids_and_sizes() -> None:
-    import random
-
     cards = parse_cards("9S 10S JS 9H 10H JH")
     for seed in range(30):
         hands = deal_hidden(cards, [2, 4], [lambda c: c.suit.value != "S", lambda c: True], random.Random(seed))
@@ -84,8 +87,6 @@ def test_deal_hidden_respects_voids_and_sizes() -> None:
 def test_the_advisor_bot_plays_whole_games_and_a_review_marks_decisions() -> None:
     bot = advisor_bot(GAME, budget=8)
     state = GAME.new_game(GAME.rules(), 4)
-    import random
-
     rng = random.Random(1)
     while not GAME.is_terminal(state):
         state = GAME.apply(state, bot.choose(state, rng))
@@ -107,3 +108,88 @@ def test_a_duel_reports_both_sides_and_a_margin() -> None:
     assert low <= data["margin"] <= high
     assert abs(data["margin"] - (data["advisor"] - data["heuristic"])) < 1e-3
     assert data["margin"] > 0, "the coach should beat random play even on the toy game"
+
+
+# ------------------------------------------------------------------------------------------------ every game
+
+def _decision_kind(game_key: str, state: object, action: object) -> str:
+    """What kind of decision a state asks for: a play, a bid or call, a declaration, a kitty burial …"""
+    phase = getattr(state, "phase", None)
+    name = phase.name if phase is not None else "PLAY"
+    return f"{game_key}:{name}"
+
+
+# Every decision kind each game asks for with its default rules (and the Euchre variant with the joker upcard).
+KINDS = {
+    "euchre": {"euchre:CALL_ROUND_1", "euchre:CALL_ROUND_2", "euchre:DEALER_DISCARD", "euchre:GO_ALONE",
+               "euchre:PLAY"},
+    "thirteen": {"thirteen:PLAY"},
+    "doudizhu": {"doudizhu:BIDDING", "doudizhu:PLAY"},
+    "shengji": {"shengji:DRAW", "shengji:BURY", "shengji:PLAY"},
+}
+
+
+def _candidates(key: str, deals: int = 30) -> Iterator[tuple[str, Any]]:
+    """(kind, state) for every state with a real choice (two options or more), from seeded heuristic games."""
+    g = game(key)
+    bot = g.bot("heuristic")
+    for deal in range(deals):
+        state = g.new_game(g.rules(), 100 + deal)
+        rng = random.Random(deal)
+        while not g.is_terminal(state):
+            legal = g.legal_actions(state, limit=3)
+            if len(legal) > 1:
+                yield _decision_kind(key, state, legal[0]), state
+            state = g.apply_unchecked(state, bot.choose(state, rng))
+
+
+def _twin(g: Game[Any, Any, Any], state: Any, seat: int) -> Any:
+    """``state`` with every card ``seat`` cannot see dealt again (the game's own sampler, then checked by the
+    seat's view)."""
+    twin = g.determinize(state, seat, random.Random(12345))
+    if any(f.name == "playout" for f in fields(twin)):  # a sampled world's fast-play flag: not a seen thing
+        twin = replace(twin, playout=state.playout)
+    return twin
+
+
+def _peek(self: Any, state: Any, seat: int, rng: random.Random) -> Any:
+    """What a cheating sampler would deal: the real cards (flagged for fast play-outs like a sampled world)."""
+    return replace(state, playout=True) if any(f.name == "playout" for f in fields(state)) else state
+
+
+def _table(advice: Any) -> list[tuple[str, float, float, float, str]]:
+    return [(o.text, o.value, o.low, o.high, o.why) for o in advice.options]
+
+
+@pytest.mark.parametrize("key", sorted(KINDS))
+def test_every_game_and_decision_kind_ignores_cards_the_seat_cannot_see(key: str, monkeypatch: pytest.MonkeyPatch
+                                                                        ) -> None:
+    """Two positions that differ only in cards the seat to act cannot see (the other hands, the kitty, the stock,
+    dealt again consistently with what it saw): the seat's view is the same, and the advice — options, values,
+    intervals, reasons — is identical. Each position is one where the hidden cards matter: an advisor that
+    peeked at them (plays out the real cards) answers differently for the two."""
+    g = game(key)
+    honest = type(g).determinize
+    checked: set[str] = set()
+    tried: dict[str, int] = {}
+    for kind, state in _candidates(key):
+        if kind in checked or tried.get(kind, 0) >= 6:
+            continue
+        tried[kind] = tried.get(kind, 0) + 1
+        seat = g.to_act(state)
+        assert seat is not None
+        twin = _twin(g, state, seat)
+        assert g.view(twin, seat) == g.view(state, seat), f"{kind}: the seat would see a difference"
+        monkeypatch.setattr(type(g), "determinize", _peek)  # an advisor that plays out the real cards
+        peeked = _table(advise(g, state, budget=4, seed=11, workers=1)) != \
+            _table(advise(g, twin, budget=4, seed=11, workers=1))
+        monkeypatch.setattr(type(g), "determinize", honest)
+        if not peeked:
+            continue  # the hidden cards do not change the play-outs here: no test of anything
+        first = advise(g, state, budget=4, seed=11, workers=1)
+        second = advise(g, twin, budget=4, seed=11, workers=1)
+        assert _table(first) == _table(second), kind
+        checked.add(kind)
+        if checked == KINDS[key]:
+            break
+    assert checked == KINDS[key], f"{key}: no telling position found for {KINDS[key] - checked}"

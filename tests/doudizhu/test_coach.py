@@ -164,3 +164,22 @@ def test_a_posed_position_reads_roles_and_hands_the_simple_way() -> None:
     assert GAME.legal_actions(peasant)[-1] is PASS and len(GAME.legal_actions(peasant)) == 8
     landlord = GAME.position_state(LegalRequest(hand=deck.parse("3 3 4 5 6 7 8 9 9 9 10 J Q K A 2 2 BJ")))
     assert landlord.landlord == 0 and [sum(h) for h in landlord.hands] == [18, 15, 15]
+
+
+def test_the_top_bid_with_the_rocket_and_a_bomb_or_three_twos_ranks_first() -> None:
+    """The first bidder of a deal holding both jokers and a bomb or three 2s: the top bid is clearly best."""
+    rules = GAME.rules()
+    checked = 0
+    for seed in range(150):
+        state = GAME.new_game(rules, seed)
+        seat = GAME.to_act(state)
+        assert seat is not None and state.phase is Phase.BIDDING
+        hand = state.hands[seat]
+        if not (hand[-1] and hand[-2] and (hand[-3] >= 3 or max(hand) == 4)):
+            continue
+        advice = advise(GAME, state, budget=32, workers=1, seed=seed)
+        assert "bid 3" in {GAME.action_text(a) for a in GAME.legal_actions(state)}
+        assert advice.best.text == "bid 3", [(o.text, o.value) for o in advice.options]
+        assert not any(o.tied for o in advice.options[1:]) and advice.best.why
+        checked += 1
+    assert checked >= 3
