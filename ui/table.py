@@ -559,7 +559,7 @@ class TablePage:
                                  help="One hand, or a whole game: Shengji's rounds climbing past the ace, Euchre "
                                       "to 10, a session of Dou Dizhu hands, a match of Thirteen.")
             st.number_input("Deal number", min_value=0, max_value=2**31 - 1, step=1, key=self.key("w:seed"),
-                            on_change=self._on_seed, label_visibility="collapsed", width=130,
+                            on_change=self._on_seed, label_visibility="collapsed", width=112,
                             help="The deal number: the same number always deals the same cards.")
             st.button("New deal", icon=":material/casino:", on_click=self._new_deal, key=self.key("new"))
             with st.popover("Settings", icon=":material/tune:"):
@@ -601,8 +601,7 @@ class TablePage:
 
     def watch(self) -> None:
         s = self.settings
-        draw.step_keys(self.key("keys"), self._key_step,
-                       hint="Keys: ← back, → forward (a clicker works too)" if s.present else "")
+        draw.step_keys(self.key("keys"), self._key_step)
         hand = self.watch_hand()
         total = len(hand.steps)
         s.step = max(0, min(s.step, total))
@@ -635,10 +634,10 @@ class TablePage:
         viewer = self.settings.seat
         view = self.game.view(hand.states[step], viewer)
         last = hand.steps[step - 1] if step else None
+        if step == total:  # the result in words first: it is what the end of the game is about
+            draw.outcome(self.game.outcome(hand.last), self.letters)
         draw.table(view, names, scale=self.scale(), me=viewer, present=self.settings.present,
                    last_seat=last.seat if last else None, key=self.key("view"))
-        if step == total:
-            draw.outcome(self.game.outcome(hand.last), self.letters)
         left, right = st.columns([3, 2])
         with left:
             if not s.present:
@@ -653,20 +652,21 @@ class TablePage:
 
     def _presenter_bar(self, hand: Hand, step: int, total: int) -> None:
         s = self.settings
-        c = st.columns([1, 1, 3, 1.4, 1.2, 1.6], vertical_alignment="center")
-        c[0].button("Back", icon=":material/chevron_left:", on_click=self._goto, args=(step - 1,),
-                    key=self.key("back"), disabled=step == 0, width="stretch", help="One step back (←)")
-        c[1].button("Forward", icon=":material/chevron_right:", on_click=self._goto, args=(step + 1,),
-                    key=self.key("forward"), disabled=step == total, width="stretch", help="One step on (→)")
-        c[2].progress(step / total if total else 1.0, text=f"Step {step} of {total} · ← → to step")
-        st.session_state[self.key("w:auto")] = s.auto
-        c[3].toggle("Auto-play", key=self.key("w:auto"), on_change=self._toggle, args=("auto",),
-                    disabled=step == total)
-        st.session_state.setdefault(self.key("w:speed"), s.speed)
-        c[4].selectbox("Speed", list(SPEEDS), key=self.key("w:speed"), on_change=self._on_speed,
-                       label_visibility="collapsed", format_func=str.capitalize)
-        c[5].button("Leave presenter mode", icon=":material/close_fullscreen:", key=self.key("leave"),
-                    on_click=self._leave_presenter, width="stretch")
+        # A flex row (it wraps on a phone instead of stacking six controls under each other).
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            st.button("Back", icon=":material/chevron_left:", on_click=self._goto, args=(step - 1,),
+                      key=self.key("back"), disabled=step == 0, help="One step back (←)")
+            st.button("Forward", icon=":material/chevron_right:", on_click=self._goto, args=(step + 1,),
+                      key=self.key("forward"), disabled=step == total, help="One step on (→)", type="primary")
+            st.session_state[self.key("w:auto")] = s.auto
+            st.toggle("Auto-play", key=self.key("w:auto"), on_change=self._toggle, args=("auto",),
+                      disabled=step == total)
+            st.session_state.setdefault(self.key("w:speed"), s.speed)
+            st.selectbox("Speed", list(SPEEDS), key=self.key("w:speed"), on_change=self._on_speed,
+                         label_visibility="collapsed", format_func=str.capitalize, width=110)
+            st.markdown(f"**Step {step} of {total}** · ← → or a clicker to step", width="content")
+            st.button("Leave presenter mode", icon=":material/close_fullscreen:", key=self.key("leave"),
+                      on_click=self._leave_presenter)
 
     def _step_bar(self, hand: Hand, step: int, total: int) -> None:
         s = self.settings

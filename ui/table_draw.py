@@ -130,27 +130,35 @@ def table(view: TableView, names: Sequence[str], *, scale: float, me: int | None
                 continue
             _seat_block(view.seats[i], i, view, key=key, scale=scale, me=me, side=side)
 
+    def extras(small: bool) -> None:
+        for n, (label, cards) in enumerate(view.extra):
+            if (len(cards) <= 2) == small:
+                st.caption(plain(label))
+                ch.show_cards(f"{key}:extra:{n}", list(cards), label=label, size="small", four_colour=four_colour())
+
+    # Seats round the table: the top and bottom seats in wide rows (a long hand stays one or two rows of
+    # readable cards), the side seats beside the trick, so the trick sits high enough to be seen at 1280×720.
     with st.container(border=True):
+        if where["top"]:
+            _, top, _ = st.columns([0.4, 3.4, 0.4])
+            with top:
+                block(where["top"])
         left, middle, right = st.columns([1, 2.2, 1])
         with middle:
-            block(where["top"])
             with st.container(border=True):
                 trick_cards(view.table, names, scale=scale, key=f"{key}:trick")
-                for n, (label, cards) in enumerate(view.extra):
-                    if len(cards) <= 2:
-                        st.caption(plain(label))
-                        ch.show_cards(f"{key}:extra:{n}", list(cards), label=label, size="small",
-                                      four_colour=four_colour())
-            block(where["bottom"])
-            for n, (label, cards) in enumerate(view.extra):
-                if len(cards) > 2:
-                    st.caption(plain(label))
-                    ch.show_cards(f"{key}:extra:{n}", list(cards), label=label, size="small",
-                                      four_colour=four_colour())
+                extras(small=True)
         with left:
             block(where["left"], side=True)
         with right:
             block(where["right"], side=True)
+        if where["bottom"]:
+            _, bottom, _ = st.columns([0.4, 3.4, 0.4])
+            with bottom:
+                block(where["bottom"])
+                extras(small=False)
+        else:
+            extras(small=False)
 
 
 def commentary(steps: Sequence[Step], upto: int, names: Sequence[str], *, present: bool = False,
