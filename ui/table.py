@@ -56,15 +56,21 @@ def action_label(game: Game[Any, Any, Any], action: Any) -> str:
     cards = game.action_cards(action)
     if cards:
         return " ".join(c.symbol_text for c in cards)
+    return text_label(game.action_text(action))
+
+
+def text_label(text: str) -> str:
+    """An action's text (a record's, a step's) with card symbols, capitalised: ``declare 2S`` → ``Declare 2♠``,
+    ``3H`` → ``3♥``; words that are not cards stay as they are."""
     words = []
-    for word in game.action_text(action).split():
+    for word in text.split():
         try:
             card = parse_card(word) if len(word) > 1 else None
         except CardTableError:
             card = None
         words.append(card.symbol_text if card is not None else word)
-    text = " ".join(words)
-    return text[:1].upper() + text[1:]
+    out = " ".join(words)
+    return out[:1].upper() + out[1:]
 
 
 # ---------------------------------------------------------------------------------------------- hands
@@ -559,7 +565,7 @@ class TablePage:
                                  help="One hand, or a whole game: Shengji's rounds climbing past the ace, Euchre "
                                       "to 10, a session of Dou Dizhu hands, a match of Thirteen.")
             st.number_input("Deal number", min_value=0, max_value=2**31 - 1, step=1, key=self.key("w:seed"),
-                            on_change=self._on_seed, label_visibility="collapsed", width=112,
+                            on_change=self._on_seed, label_visibility="collapsed", width=96,
                             help="The deal number: the same number always deals the same cards.")
             st.button("New deal", icon=":material/casino:", on_click=self._new_deal, key=self.key("new"))
             with st.popover("Settings", icon=":material/tune:"):
@@ -628,7 +634,7 @@ class TablePage:
         self.write_link(hand)
         if s.present:
             self._presenter_bar(hand, step, total)
-            draw.commentary(hand.steps, step, names, present=True, label=lambda a: a)
+            draw.commentary(hand.steps, step, names, present=True, label=text_label)
         else:
             self._step_bar(hand, step, total)
         viewer = self.settings.seat
@@ -641,7 +647,7 @@ class TablePage:
         left, right = st.columns([3, 2])
         with left:
             if not s.present:
-                draw.commentary(hand.steps, step, names, present=False, label=lambda a: a)
+                draw.commentary(hand.steps, step, names, present=False, label=text_label)
         with right:
             if not self.settings.present:
                 options = [-1, *range(len(names))]
@@ -727,7 +733,7 @@ class TablePage:
                    last_seat=last.seat if last else None, key=self.key("view"),
                    mine=lambda: self.own_hand(hand, me, names, deciding=deciding))
         self._seat_choice(names)
-        draw.commentary(hand.steps, len(hand.steps), names, present=s.present, label=lambda a: a)
+        draw.commentary(hand.steps, len(hand.steps), names, present=s.present, label=text_label)
         self.record_panel(hand)
 
     def _seat_choice(self, names: Sequence[str]) -> None:
@@ -876,7 +882,7 @@ def render_table(key: str, *, game: Game[Any, Any, Any] | None = None, title: st
         show_error(error)
 
 
-__all__ = ["Hand", "TablePage", "action_label", "load_hand", "outcome_text", "render_table", "table_game"]
+__all__ = ["Hand", "TablePage", "action_label", "load_hand", "outcome_text", "render_table", "table_game", "text_label"]
 
 
 def outcome_text(outcome: Outcome | None) -> str:

@@ -17,6 +17,8 @@ from ui.widgets import four_colour, plain
 
 __all__ = ["choose_cards", "commentary", "outcome", "presenter_style", "step_keys", "table", "trick_cards"]
 
+WINS = ch.Highlight("wins the trick", ch.HINT.colour, "W")
+"""The ring on the card (or play) that wins the trick (not the hint's: its legend would read "the hint")."""
 _RING = ("N", "E", "S", "W")  # clockwise round the table, seen from above with North at the top
 _PLACES = ("bottom", "left", "top", "right")
 
@@ -95,7 +97,7 @@ def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Seque
         captions[len(cards)] = who + (f" · {label}" if label else "")
         if label == "wins":
             for i in range(len(cards), len(cards) + len(played)):
-                winner[i] = ch.HINT
+                winner[i] = WINS
         cards.extend(played)
     if cards:
         ch.show_cards(key, cards, label="The cards on the table", captions=captions, highlight=winner or None,
@@ -192,6 +194,13 @@ def outcome(result: Outcome | None, letters: Sequence[str]) -> None:
         st.markdown("  \n".join(f"**{plain(k)}:** {plain(v)}" for k, v in result.facts))
 
 
+def _mark(label: str) -> str:
+    """The letter on a ringed card, from its legend's words ("point cards" → P, "your trumps" → T, "your ♥" → ♥),
+    so that it never reads as another legend's (the led suit's L, the kitty's K)."""
+    words = [w for w in label.replace(":", " ").split() if w.lower() not in ("your", "the", "a", "an")]
+    return words[0][:1].upper() if words else "•"
+
+
 def choose_cards(key: str, groups: Sequence[tuple[str, Sequence[Card]]], *, selectable: bool,
                  unusable: Mapping[int, str], highlight: Sequence[Card] = (), highlight_label: str = "",
                  marked: Sequence[Card] = (), marked_label: str = "", count: int | None = None, scale: float = 1.0,
@@ -208,7 +217,7 @@ def choose_cards(key: str, groups: Sequence[tuple[str, Sequence[Card]]], *, sele
             rings[i] = ch.Highlight(marked_label or "marked", ch.KITTY.colour, ch.KITTY.mark)
             mark.remove(card)
         elif card in lit:
-            rings[i] = ch.Highlight(highlight_label or "matters now", ch.LED_SUIT.colour, ch.LED_SUIT.mark)
+            rings[i] = ch.Highlight(highlight_label or "matters now", ch.LED_SUIT.colour, _mark(highlight_label))
     hand = [ch.CardGroup(name, cards) for name, cards in groups]
     size: ch.Size = "large" if scale >= 1.2 else "normal"
     if not selectable:
