@@ -528,7 +528,8 @@ function refresh(st) {
       const limit = d.limits[i];
       tile.classList.toggle("ch-on", n > 0);
       tile.classList.toggle("ch-full", n > 0 && n >= limit);
-      st.badges[i].textContent = n > 0 ? `×${n}` : "";
+      // "×2" counts copies; a card the deck holds once needs no "×1" (its outline says it is chosen).
+      st.badges[i].textContent = n > 1 || (n > 0 && limit > 1) ? `×${n}` : "";
       st.minus[i].classList.toggle("ch-gone", n === 0);
       tile.setAttribute("aria-description", n > 0 ? `${n} chosen${n >= limit ? ", all copies" : ""}` : "");
     });
