@@ -281,3 +281,29 @@ def test_presenter_mode_in_play_keeps_the_trick_in_view_and_the_right_arrow_cont
         wait_for_app(page)
         assert not page.get_by_text(re.compile("is over$")).count() or len(_record(page.url).actions) > steps
         _no_exception(page)
+
+
+def _first_full_trick(key: str) -> int:
+    """The first step of seed 1's bot game with three plays on the table (from the engine's own replay)."""
+    from engine.driver import play_out
+
+    g = game(key)
+    record, _ = play_out(g, g.rules(g.default_preset), 1, preset=g.default_preset)
+    states, _ = replay(g, record)
+    return next(i for i, s in enumerate(states) if len(g.view(s, None).table) >= 3)
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_presenter_mode_shows_the_trick_above_the_fold_and_steps_with_the_right_arrow(url: str, key: str) -> None:
+    step = _first_full_trick(key)
+    with chromium_page(1280, 720) as page:
+        _open(page, f"{url}/{key}_table?mode=watch&seed=1&step={step}&present=1")
+        trick = page.get_by_role("group", name="The cards on the table").first
+        first = trick.locator("[role=img]").first.bounding_box()
+        assert first is not None and first["y"] >= 0 and first["y"] + first["height"] <= 720, \
+            f"{key}: the trick's first card is not fully in view at 1280×720: {first}"
+        assert first["width"] >= 90, f"{key}: the trick's cards should be large in presenter mode: {first}"
+        page.keyboard.press("ArrowRight")
+        wait_for_app(page)
+        assert f"step={step + 1}" in page.url and page.get_by_text(f"Step {step + 1} of").count()
+        _no_exception(page)
