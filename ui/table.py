@@ -129,9 +129,15 @@ def bot_hand(_game: Game[Any, Any, Any], key: str, preset: str, seed: int, optio
     return load_hand(game, record)
 
 
+def _won(view: TableView) -> bool:
+    return any(label in draw.WINNER_LABELS for _, _, label in view.table)
+
+
 def trick_ended(before: TableView, after: TableView) -> bool:
     """Whether the action between two views finished a trick (or cleared the table of a climbing game)."""
-    if any(label == "wins" for _, _, label in after.table) and not any(x == "wins" for _, _, x in before.table):
+    if _won(before):  # the next lead after a finished trick (already paused on) ends nothing
+        return False
+    if _won(after):
         return True
     return bool(before.table) and len(after.table) <= len(before.table) and after.table != before.table
 
@@ -139,7 +145,7 @@ def trick_ended(before: TableView, after: TableView) -> bool:
 def finished_trick(game: Game[Any, Any, Any], hand: Hand, index: int) -> tuple[tuple[int, tuple[Card, ...], str], ...]:
     """The cards of the trick that step ``index`` (0-based) finished, as the table showed them."""
     after = game.view(hand.states[index + 1], None)
-    if any(label == "wins" for _, _, label in after.table):
+    if _won(after):
         return after.table
     before = game.view(hand.states[index], None)
     cards = game.action_cards(game.parse_action(hand.states[index], hand.steps[index].action)) or ()

@@ -17,6 +17,8 @@ from ui.widgets import four_colour, plain
 
 __all__ = ["choose_cards", "commentary", "outcome", "presenter_style", "step_keys", "table", "trick_cards"]
 
+WINNER_LABELS = frozenset({"wins", "won the trick"})
+"""The labels the games' views put on the winning play of a finished trick (Euchre's, Shengji's)."""
 WINS = ch.Highlight("wins the trick", ch.HINT.colour, "W")
 """The ring on the card (or play) that wins the trick (not the hint's: its legend would read "the hint")."""
 _RING = ("N", "E", "S", "W")  # clockwise round the table, seen from above with North at the top
@@ -81,7 +83,7 @@ def _seat_block(seat: Seat, index: int, view: TableView, *, key: str, scale: flo
 
 def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Sequence[str], *, scale: float,
                 key: str = "trick") -> None:
-    """The cards on the table, large, each with who played it (and "wins" under the winning card)."""
+    """The cards on the table, large, each with who played it (and "wins" under the winning card, ringed)."""
     if not table:
         st.caption("Nothing on the table yet.")
         return
@@ -95,7 +97,7 @@ def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Seque
             said.append(f"{who}: {label or 'passed'}")
             continue
         captions[len(cards)] = who + (f" · {label}" if label else "")
-        if label == "wins":
+        if label in WINNER_LABELS:
             for i in range(len(cards), len(cards) + len(played)):
                 winner[i] = WINS
         cards.extend(played)
