@@ -1,4 +1,5 @@
-"""The card-hand component against the old picker: server time of a rerun and the bytes it sends.
+"""The card-hand component against the old picker: server time of a rerun and the bytes it sends; and, in the
+same run, the server time of the three things a learner does most: a card click, a Table step, an editor change.
 
 One page draws a 25-card Shengji hand to choose from and a 108-card (two-deck) deck picker, once with
 ``ui.card_hand`` (``card_hand`` + ``deck_picker``) and once the old way (``ui.widgets.show_cards`` for the
@@ -12,7 +13,13 @@ more only once while it stays the same (afterwards a reference of ~50 bytes), so
 those as references. The new component's script and style are files the browser fetches once; with
 ``CARD_HAND_INLINE=1`` they travel inside every element message instead (measured too). A card click
 was one rerun with the pills; with the component it sends nothing (the browser test checks that).
-Nothing here asserts a time.
+
+The actions (``--actions``, on by default): *a card click* — old: one rerun of the pills page above; now: none
+(the selection lives in the browser), and the press that sends a chosen play at the Table (Thirteen, play mode,
+the bots' replies included); *a Table step* — Forward in watch mode on the Shengji Table (one step of a seeded
+hand); *an editor change* — posing a new hand in the Thirteen editor with the deck picker (the engine judges the
+position and lists its plays). Each is one AppTest rerun of the real page, timed from the press to the end of the
+script run. Nothing here asserts a time.
 """
 
 from __future__ import annotations
@@ -23,7 +30,9 @@ import platform
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -86,9 +95,79 @@ def measure(script: str, runs: int) -> tuple[list[float], list[int]]:
     return times, element_sizes(at)
 
 
+def _timed(run: Callable[..., AppTest], *args: Any, **kwargs: Any) -> float:
+    start = time.perf_counter()
+    at = run(*args, **kwargs)
+    elapsed = time.perf_counter() - start
+    assert not at.exception, [e.value for e in at.exception]
+    return elapsed
+
+
+def table_steps(runs: int) -> list[float]:
+    """Forward on the Shengji Table in watch mode (back to the deal when the hand is over)."""
+    at = AppTest.from_file(str(ROOT / "pages" / "shengji_table.py"), default_timeout=120).run()
+    times = []
+    for _ in range(runs + 2):
+        forward = at.button(key="shengji:table:forward")
+        if forward.disabled:
+            at.button(key="shengji:table:first").click().run()
+            forward = at.button(key="shengji:table:forward")
+        times.append(_timed(lambda button: button.click().run(), forward))
+    return times[2:]
+
+
+def table_plays(runs: int) -> list[float]:
+    """A play of cards at the Thirteen Table (play mode, seat S): the press that sends the chosen cards, the
+    engine's check and the bots' replies; a fresh deal whenever the hand is over or only a pass is left."""
+    from engine.games import game
+    from tests.card_hand_testing import press
+
+    g = game("thirteen")
+    k = "thirteen:table:"
+    at = AppTest.from_file(str(ROOT / "pages" / "thirteen_table.py"), default_timeout=120)
+    at.query_params.update({"mode": "play", "seat": "S", "seed": "1"})
+    at.run()
+    times: list[float] = []
+    for _ in range(runs * 20):
+        if len(times) == runs + 2:
+            break
+        if at.session_state[f"{k}pause"] is not None:
+            at.button(key=f"{k}continue").click().run()
+            continue
+        hand = at.session_state[f"{k}play"]
+        plays = [g.action_cards(a) for a in g.legal_actions(hand.last, limit=50)] if g.to_act(hand.last) == \
+            at.session_state[f"{k}settings"].me else []
+        cards = next((c for c in plays if c), None)
+        if cards is None:
+            at.button(key=f"{k}new").click().run()
+            continue
+        key = f"{k}pick:{len(hand.steps)}"
+        times.append(_timed(press, at, key, "play", cards=cards))
+    return times[2:]
+
+
+def editor_changes(runs: int) -> list[float]:
+    """Pose a new hand in the Thirteen editor with the deck picker (two hands in turn)."""
+    from engine.cards import parse_cards
+    from tests.card_hand_testing import press
+
+    hands = [parse_cards("7S 7C 7D 7H 9H 3C KD"), parse_cards("5S 5H 6C 6D 8H 10S AS")]
+    at = AppTest.from_file(str(ROOT / "pages" / "thirteen_editor.py"), default_timeout=120).run()
+    times = [_timed(press, at, "editor:thirteen:pick:hand", "set", cards=hands[i % 2])
+             for i in range(runs + 2)]
+    return times[2:]
+
+
+def _row(name: str, times: list[float]) -> str:
+    ms = sorted(t * 1000 for t in times)
+    return f"| {name} | {statistics.median(ms):.1f} | {ms[int(0.9 * (len(ms) - 1))]:.1f} | {len(ms)} |"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--no-actions", dest="actions", action="store_false",
+                        help="only the rerun of the component against the pills")
     args = parser.parse_args()
 
     results: dict[str, tuple[list[float], list[int]]] = {}
@@ -123,6 +202,16 @@ def main() -> None:
     old_ms = statistics.median(results["old pills + st.image"][0]) * 1000
     print(f"a card click: old = one rerun ({old_ms:.1f} ms server time, "
           f"{repeat_bytes(results['old pills + st.image'][1]):,} bytes); card_hand = no rerun, 0 bytes")
+    if not args.actions:
+        return
+    print()
+    print("| action (one rerun of the real page) | median ms | p90 ms | runs |")
+    print("|---|---:|---:|---:|")
+    print(_row("a card click, before: the pills page reruns", old_t))
+    print("| a card click, now: nothing is sent (the selection lives in the browser) | 0 | 0 | – |")
+    print(_row("the play's press at the Thirteen Table (check + the bots' replies)", table_plays(args.runs)))
+    print(_row("a Table step: Forward on the Shengji Table", table_steps(args.runs)))
+    print(_row("an editor change: a new hand posed in the Thirteen editor", editor_changes(args.runs)))
 
 
 if __name__ == "__main__":

@@ -254,3 +254,25 @@ def test_a_whole_game_at_the_table_and_in_its_link() -> None:
     play_to_the_end(at, "toy")
     assert at.session_state[f"{k}play"].record.start == {"whole": True}
     assert len(at.session_state[f"{k}play"].last.finished) == 3
+
+
+@pytest.mark.parametrize("key", ["shengji", "euchre"])
+@pytest.mark.parametrize("seed", [1, 3])
+def test_a_trick_ends_at_the_play_that_completes_it_and_the_pause_shows_only_its_cards(key: str, seed: int) -> None:
+    """The pause after a trick comes at its last card (where the engine's next step starts a new chapter), not one
+    step later at the next lead; and the finished trick drawn then holds that trick's plays, one per seat."""
+    from ui.table import finished_trick, load_hand, trick_ended
+
+    game = _game(key)
+    record, _ = play_out(game, game.rules(game.default_preset), seed, preset=game.default_preset)
+    hand = load_hand(game, record)
+    ends = [i for i in range(len(hand.steps))
+            if trick_ended(game.view(hand.states[i], None), game.view(hand.states[i + 1], None))]
+    tricks = [i for i, step in enumerate(hand.steps) if step.chapter.startswith("Trick")
+              and (i + 1 == len(hand.steps) or hand.steps[i + 1].chapter != step.chapter)]
+    assert ends == tricks and tricks
+    for i in ends:
+        plays = finished_trick(game, hand, i)
+        seats = [seat for seat, _, _ in plays]
+        assert len(seats) == len(set(seats)), f"step {i + 1}: a seat plays twice in one finished trick: {plays}"
+        assert all(cards for _, cards, _ in plays)

@@ -56,15 +56,21 @@ def action_label(game: Game[Any, Any, Any], action: Any) -> str:
     cards = game.action_cards(action)
     if cards:
         return " ".join(c.symbol_text for c in cards)
+    return text_label(game.action_text(action))
+
+
+def text_label(text: str) -> str:
+    """An action's text (a record's, a step's) with card symbols, capitalised: ``declare 2S`` → ``Declare 2♠``,
+    ``3H`` → ``3♥``; words that are not cards stay as they are."""
     words = []
-    for word in game.action_text(action).split():
+    for word in text.split():
         try:
             card = parse_card(word) if len(word) > 1 else None
         except CardTableError:
             card = None
         words.append(card.symbol_text if card is not None else word)
-    text = " ".join(words)
-    return text[:1].upper() + text[1:]
+    out = " ".join(words)
+    return out[:1].upper() + out[1:]
 
 
 # ---------------------------------------------------------------------------------------------- hands
@@ -123,9 +129,15 @@ def bot_hand(_game: Game[Any, Any, Any], key: str, preset: str, seed: int, optio
     return load_hand(game, record)
 
 
+def _won(view: TableView) -> bool:
+    return any(label in draw.WINNER_LABELS for _, _, label in view.table)
+
+
 def trick_ended(before: TableView, after: TableView) -> bool:
     """Whether the action between two views finished a trick (or cleared the table of a climbing game)."""
-    if any(label == "wins" for _, _, label in after.table) and not any(x == "wins" for _, _, x in before.table):
+    if _won(before):  # the next lead after a finished trick (already paused on) ends nothing
+        return False
+    if _won(after):
         return True
     return bool(before.table) and len(after.table) <= len(before.table) and after.table != before.table
 
@@ -133,7 +145,7 @@ def trick_ended(before: TableView, after: TableView) -> bool:
 def finished_trick(game: Game[Any, Any, Any], hand: Hand, index: int) -> tuple[tuple[int, tuple[Card, ...], str], ...]:
     """The cards of the trick that step ``index`` (0-based) finished, as the table showed them."""
     after = game.view(hand.states[index + 1], None)
-    if any(label == "wins" for _, _, label in after.table):
+    if _won(after):
         return after.table
     before = game.view(hand.states[index], None)
     cards = game.action_cards(game.parse_action(hand.states[index], hand.steps[index].action)) or ()
@@ -559,7 +571,7 @@ class TablePage:
                                  help="One hand, or a whole game: Shengji's rounds climbing past the ace, Euchre "
                                       "to 10, a session of Dou Dizhu hands, a match of Thirteen.")
             st.number_input("Deal number", min_value=0, max_value=2**31 - 1, step=1, key=self.key("w:seed"),
-                            on_change=self._on_seed, label_visibility="collapsed", width=130,
+                            on_change=self._on_seed, label_visibility="collapsed", width=96,
                             help="The deal number: the same number always deals the same cards.")
             st.button("New deal", icon=":material/casino:", on_click=self._new_deal, key=self.key("new"))
             with st.popover("Settings", icon=":material/tune:"):
@@ -601,8 +613,7 @@ class TablePage:
 
     def watch(self) -> None:
         s = self.settings
-        draw.step_keys(self.key("keys"), self._key_step,
-                       hint="Keys: ← back, → forward (a clicker works too)" if s.present else "")
+        draw.step_keys(self.key("keys"), self._key_step)
         hand = self.watch_hand()
         total = len(hand.steps)
         s.step = max(0, min(s.step, total))
@@ -629,20 +640,20 @@ class TablePage:
         self.write_link(hand)
         if s.present:
             self._presenter_bar(hand, step, total)
-            draw.commentary(hand.steps, step, names, present=True, label=lambda a: a)
+            draw.commentary(hand.steps, step, names, present=True, label=text_label)
         else:
             self._step_bar(hand, step, total)
         viewer = self.settings.seat
         view = self.game.view(hand.states[step], viewer)
         last = hand.steps[step - 1] if step else None
+        if step == total:  # the result in words first: it is what the end of the game is about
+            draw.outcome(self.game.outcome(hand.last), self.letters)
         draw.table(view, names, scale=self.scale(), me=viewer, present=self.settings.present,
                    last_seat=last.seat if last else None, key=self.key("view"))
-        if step == total:
-            draw.outcome(self.game.outcome(hand.last), self.letters)
         left, right = st.columns([3, 2])
         with left:
             if not s.present:
-                draw.commentary(hand.steps, step, names, present=False, label=lambda a: a)
+                draw.commentary(hand.steps, step, names, present=False, label=text_label)
         with right:
             if not self.settings.present:
                 options = [-1, *range(len(names))]
@@ -653,20 +664,21 @@ class TablePage:
 
     def _presenter_bar(self, hand: Hand, step: int, total: int) -> None:
         s = self.settings
-        c = st.columns([1, 1, 3, 1.4, 1.2, 1.6], vertical_alignment="center")
-        c[0].button("Back", icon=":material/chevron_left:", on_click=self._goto, args=(step - 1,),
-                    key=self.key("back"), disabled=step == 0, width="stretch", help="One step back (←)")
-        c[1].button("Forward", icon=":material/chevron_right:", on_click=self._goto, args=(step + 1,),
-                    key=self.key("forward"), disabled=step == total, width="stretch", help="One step on (→)")
-        c[2].progress(step / total if total else 1.0, text=f"Step {step} of {total} · ← → to step")
-        st.session_state[self.key("w:auto")] = s.auto
-        c[3].toggle("Auto-play", key=self.key("w:auto"), on_change=self._toggle, args=("auto",),
-                    disabled=step == total)
-        st.session_state.setdefault(self.key("w:speed"), s.speed)
-        c[4].selectbox("Speed", list(SPEEDS), key=self.key("w:speed"), on_change=self._on_speed,
-                       label_visibility="collapsed", format_func=str.capitalize)
-        c[5].button("Leave presenter mode", icon=":material/close_fullscreen:", key=self.key("leave"),
-                    on_click=self._leave_presenter, width="stretch")
+        # A flex row (it wraps on a phone instead of stacking six controls under each other).
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            st.button("Back", icon=":material/chevron_left:", on_click=self._goto, args=(step - 1,),
+                      key=self.key("back"), disabled=step == 0, help="One step back (←)")
+            st.button("Forward", icon=":material/chevron_right:", on_click=self._goto, args=(step + 1,),
+                      key=self.key("forward"), disabled=step == total, help="One step on (→)", type="primary")
+            st.session_state[self.key("w:auto")] = s.auto
+            st.toggle("Auto-play", key=self.key("w:auto"), on_change=self._toggle, args=("auto",),
+                      disabled=step == total)
+            st.session_state.setdefault(self.key("w:speed"), s.speed)
+            st.selectbox("Speed", list(SPEEDS), key=self.key("w:speed"), on_change=self._on_speed,
+                         label_visibility="collapsed", format_func=str.capitalize, width=110)
+            st.markdown(f"**Step {step} of {total}** · ← → or a clicker to step", width="content")
+            st.button("Leave presenter mode", icon=":material/close_fullscreen:", key=self.key("leave"),
+                      on_click=self._leave_presenter)
 
     def _step_bar(self, hand: Hand, step: int, total: int) -> None:
         s = self.settings
@@ -727,7 +739,7 @@ class TablePage:
                    last_seat=last.seat if last else None, key=self.key("view"),
                    mine=lambda: self.own_hand(hand, me, names, deciding=deciding))
         self._seat_choice(names)
-        draw.commentary(hand.steps, len(hand.steps), names, present=s.present, label=lambda a: a)
+        draw.commentary(hand.steps, len(hand.steps), names, present=s.present, label=text_label)
         self.record_panel(hand)
 
     def _seat_choice(self, names: Sequence[str]) -> None:
@@ -876,7 +888,7 @@ def render_table(key: str, *, game: Game[Any, Any, Any] | None = None, title: st
         show_error(error)
 
 
-__all__ = ["Hand", "TablePage", "action_label", "load_hand", "outcome_text", "render_table", "table_game"]
+__all__ = ["Hand", "TablePage", "action_label", "load_hand", "outcome_text", "render_table", "table_game", "text_label"]
 
 
 def outcome_text(outcome: Outcome | None) -> str:

@@ -17,6 +17,10 @@ from ui.widgets import four_colour, plain
 
 __all__ = ["choose_cards", "commentary", "outcome", "presenter_style", "step_keys", "table", "trick_cards"]
 
+WINNER_LABELS = frozenset({"wins", "won the trick"})
+"""The labels the games' views put on the winning play of a finished trick (Euchre's, Shengji's)."""
+WINS = ch.Highlight("wins the trick", ch.HINT.colour, "W")
+"""The ring on the card (or play) that wins the trick (not the hint's: its legend would read "the hint")."""
 _RING = ("N", "E", "S", "W")  # clockwise round the table, seen from above with North at the top
 _PLACES = ("bottom", "left", "top", "right")
 
@@ -79,7 +83,7 @@ def _seat_block(seat: Seat, index: int, view: TableView, *, key: str, scale: flo
 
 def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Sequence[str], *, scale: float,
                 key: str = "trick") -> None:
-    """The cards on the table, large, each with who played it (and "wins" under the winning card)."""
+    """The cards on the table, large, each with who played it (and "wins" under the winning card, ringed)."""
     if not table:
         st.caption("Nothing on the table yet.")
         return
@@ -93,9 +97,9 @@ def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Seque
             said.append(f"{who}: {label or 'passed'}")
             continue
         captions[len(cards)] = who + (f" · {label}" if label else "")
-        if label == "wins":
+        if label in WINNER_LABELS:
             for i in range(len(cards), len(cards) + len(played)):
-                winner[i] = ch.HINT
+                winner[i] = WINS
         cards.extend(played)
     if cards:
         ch.show_cards(key, cards, label="The cards on the table", captions=captions, highlight=winner or None,
@@ -130,27 +134,35 @@ def table(view: TableView, names: Sequence[str], *, scale: float, me: int | None
                 continue
             _seat_block(view.seats[i], i, view, key=key, scale=scale, me=me, side=side)
 
+    def extras(small: bool) -> None:
+        for n, (label, cards) in enumerate(view.extra):
+            if (len(cards) <= 2) == small:
+                st.caption(plain(label))
+                ch.show_cards(f"{key}:extra:{n}", list(cards), label=label, size="small", four_colour=four_colour())
+
+    # Seats round the table: the top and bottom seats in wide rows (a long hand stays one or two rows of
+    # readable cards), the side seats beside the trick, so the trick sits high enough to be seen at 1280×720.
     with st.container(border=True):
+        if where["top"]:
+            _, top, _ = st.columns([0.4, 3.4, 0.4])
+            with top:
+                block(where["top"])
         left, middle, right = st.columns([1, 2.2, 1])
         with middle:
-            block(where["top"])
             with st.container(border=True):
                 trick_cards(view.table, names, scale=scale, key=f"{key}:trick")
-                for n, (label, cards) in enumerate(view.extra):
-                    if len(cards) <= 2:
-                        st.caption(plain(label))
-                        ch.show_cards(f"{key}:extra:{n}", list(cards), label=label, size="small",
-                                      four_colour=four_colour())
-            block(where["bottom"])
-            for n, (label, cards) in enumerate(view.extra):
-                if len(cards) > 2:
-                    st.caption(plain(label))
-                    ch.show_cards(f"{key}:extra:{n}", list(cards), label=label, size="small",
-                                      four_colour=four_colour())
+                extras(small=True)
         with left:
             block(where["left"], side=True)
         with right:
             block(where["right"], side=True)
+        if where["bottom"]:
+            _, bottom, _ = st.columns([0.4, 3.4, 0.4])
+            with bottom:
+                block(where["bottom"])
+                extras(small=False)
+        else:
+            extras(small=False)
 
 
 def commentary(steps: Sequence[Step], upto: int, names: Sequence[str], *, present: bool = False,
@@ -184,6 +196,13 @@ def outcome(result: Outcome | None, letters: Sequence[str]) -> None:
         st.markdown("  \n".join(f"**{plain(k)}:** {plain(v)}" for k, v in result.facts))
 
 
+def _mark(label: str) -> str:
+    """The letter on a ringed card, from its legend's words ("point cards" → P, "your trumps" → T, "your ♥" → ♥),
+    so that it never reads as another legend's (the led suit's L, the kitty's K)."""
+    words = [w for w in label.replace(":", " ").split() if w.lower() not in ("your", "the", "a", "an")]
+    return words[0][:1].upper() if words else "•"
+
+
 def choose_cards(key: str, groups: Sequence[tuple[str, Sequence[Card]]], *, selectable: bool,
                  unusable: Mapping[int, str], highlight: Sequence[Card] = (), highlight_label: str = "",
                  marked: Sequence[Card] = (), marked_label: str = "", count: int | None = None, scale: float = 1.0,
@@ -200,7 +219,7 @@ def choose_cards(key: str, groups: Sequence[tuple[str, Sequence[Card]]], *, sele
             rings[i] = ch.Highlight(marked_label or "marked", ch.KITTY.colour, ch.KITTY.mark)
             mark.remove(card)
         elif card in lit:
-            rings[i] = ch.Highlight(highlight_label or "matters now", ch.LED_SUIT.colour, ch.LED_SUIT.mark)
+            rings[i] = ch.Highlight(highlight_label or "matters now", ch.LED_SUIT.colour, _mark(highlight_label))
     hand = [ch.CardGroup(name, cards) for name, cards in groups]
     size: ch.Size = "large" if scale >= 1.2 else "normal"
     if not selectable:

@@ -26,6 +26,52 @@ const ROW_KEYS_PREV = new Set(["ArrowLeft", "ArrowUp"]);
 const ROW_KEYS_NEXT = new Set(["ArrowRight", "ArrowDown"]);
 
 const instances = new WeakMap();
+
+// Each new instance gets its own <link> to card_hand.css, which the browser fetches again (the server does not
+// let it cache the file): until it has loaded, the cards would be drawn unstyled, each as wide as the page (a
+// flash of giant cards whenever a hand is drawn anew, e.g. after every play at the Table). The first loaded
+// sheet is therefore copied into one constructable sheet that every later instance adopts at once; an instance
+// with nothing loaded yet stays hidden until its own link has loaded (or 4 s have passed).
+let sharedSheet = null;
+
+function rememberSheet(link) {
+  if (sharedSheet || !link || !link.sheet || typeof CSSStyleSheet === "undefined") return;
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync([...link.sheet.cssRules].map((r) => r.cssText).join("\n"));
+    sharedSheet = sheet;
+  } catch (e) {
+    sharedSheet = null;
+  }
+}
+
+function adoptStyle(parent, st) {
+  const scope = parent.getRootNode ? parent.getRootNode() : null;
+  if (!scope || !scope.querySelector) return;
+  if (sharedSheet && "adoptedStyleSheets" in scope) {
+    if (!scope.adoptedStyleSheets.includes(sharedSheet)) {
+      scope.adoptedStyleSheets = [...scope.adoptedStyleSheets, sharedSheet];
+    }
+    return;
+  }
+  const link = scope.querySelector('link[rel="stylesheet"][href*="card_hand.css"]');
+  if (!link) return;
+  if (link.sheet) {
+    rememberSheet(link);
+    return;
+  }
+  st.root.style.display = "none";
+  let timer = null;
+  const show = () => {
+    clearTimeout(timer);
+    rememberSheet(link);
+    st.root.style.display = "";
+    layout(st);
+  };
+  timer = setTimeout(show, 4000);
+  link.addEventListener("load", show, { once: true });
+  link.addEventListener("error", show, { once: true });
+}
 const svgCache = new Map();
 
 // ---------------------------------------------------------------- drawing (mirrors ui/cards.py)
@@ -213,6 +259,7 @@ export default function cardHand({ parentElement, data, setTriggerValue }) {
   if (!st) {
     st = createInstance(parentElement);
     instances.set(parentElement, st);
+    adoptStyle(parentElement, st);
   }
   st.send = setTriggerValue;
   update(st, data || {});
@@ -336,6 +383,14 @@ function renderHand(st) {
       if (d.cap && d.cap[i] !== undefined) {
         const cap = el("span", "ch-cap");
         cap.textContent = d.cap[i];
+        // A caption names a whole play ("West · 4-card sequence"): it spans that play's cards, up to the next
+        // captioned card of the group, instead of being cut to one card's width.
+        let span = 1;
+        while (k + span < group.cards.length && d.cap[i + span] === undefined) span += 1;
+        if (span > 1) {
+          cap.style.width = `calc(var(--step) * ${span - 1} + var(--w))`;
+          cap.style.textAlign = "left"; // starts under the play's first card, even when its cards wrap
+        }
         slot.appendChild(cap);
         notes.push(d.cap[i]);
       }
@@ -473,7 +528,8 @@ function refresh(st) {
       const limit = d.limits[i];
       tile.classList.toggle("ch-on", n > 0);
       tile.classList.toggle("ch-full", n > 0 && n >= limit);
-      st.badges[i].textContent = n > 0 ? `×${n}` : "";
+      // "×2" counts copies; a card the deck holds once needs no "×1" (its outline says it is chosen).
+      st.badges[i].textContent = n > 1 || (n > 0 && limit > 1) ? `×${n}` : "";
       st.minus[i].classList.toggle("ch-gone", n === 0);
       tile.setAttribute("aria-description", n > 0 ? `${n} chosen${n >= limit ? ", all copies" : ""}` : "");
     });
