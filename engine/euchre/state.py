@@ -201,6 +201,10 @@ class HandState:
         return self.won[side.value] + self.won[side.value + 2]
 
 
+State = HandState
+"""The state of a hand: the name every game's package gives its state."""
+
+
 _FIELDS = tuple(HandState.__dataclass_fields__)
 
 
