@@ -116,17 +116,30 @@ def decks_text(decks: int) -> str:
 # ------------------------------------------------------------------------------------------------ session state
 
 
+WIDGETS = (DECKS, THRESHOLD, BAND, KITTY_POINTS, ROUNDS, SEED, BOTS)
+KEPT = KEY + "kept"
+"""A copy of the page's widget values: Streamlit drops a widget's value when a run of another page does not draw
+it, so the page restores them from here when the learner comes back."""
+
+
 def init_scoring(preset: str) -> None:
-    """Set the page's session keys once (they persist: nothing but the learner changes them)."""
-    if KEY + "init" in st.session_state:
-        return
-    st.session_state[KEY + "init"] = True
-    st.session_state[DECKS] = 2
-    reset_table(preset)
-    st.session_state[KITTY_POINTS] = 20
-    st.session_state[ROUNDS] = QUICK_ROUNDS
-    st.session_state[SEED] = QUICK_SEED
-    st.session_state[BOTS] = "random"
+    """Give the page's widgets their values: the learner's own (kept by :func:`remember`, also across a visit to
+    another page), else the defaults. Nothing but the learner changes them."""
+    kept = st.session_state.get(KEPT, {})
+    defaults = {DECKS: 2, KITTY_POINTS: 20, ROUNDS: QUICK_ROUNDS, SEED: QUICK_SEED, BOTS: "random"}
+    for key in WIDGETS:
+        if key not in st.session_state and key in kept:
+            st.session_state[key] = kept[key]
+    for key, value in defaults.items():
+        if key not in st.session_state:
+            st.session_state[key] = value
+    if THRESHOLD not in st.session_state or BAND not in st.session_state:
+        reset_table(preset)
+
+
+def remember() -> None:
+    """Keep a copy of the widget values (call at the end of the page and of each fragment)."""
+    st.session_state[KEPT] = {key: st.session_state[key] for key in WIDGETS if key in st.session_state}
 
 
 def reset_table(preset: str) -> None:

@@ -210,6 +210,20 @@ def test_heuristic_bots_on_three_decks_wait_for_their_run(started: list) -> None
     assert any("random bots" in c.value and "until your run is done" in c.value for c in at.caption)
 
 
+def test_the_sliders_survive_a_visit_to_another_page(started: list) -> None:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at.switch_page("pages/shengji_scoring.py").run()
+    at.radio(key=ui.DECKS).set_value(3).run()
+    at.slider(key=ui.THRESHOLD).set_value(150).run()
+    at.slider(key=ui.KITTY_POINTS).set_value(45).run()
+    at.switch_page("pages/cards.py").run()
+    assert ui.THRESHOLD not in at.session_state  # Streamlit dropped the widget's value
+    at.switch_page("pages/shengji_scoring.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert (at.radio(key=ui.DECKS).value, at.slider(key=ui.THRESHOLD).value, at.slider(key=ui.KITTY_POINTS).value
+            ) == (3, 150, 45)
+
+
 def test_rescore_uses_the_columns() -> None:
     frame = pd.DataFrame({"trick_points": [60, 60, 60, 0], "penalty": [0, 0, -10, 0], "kitty_points": [10, 10, 0, 5],
                           "attackers_won_last": [True, False, True, True], "last_trick_cards": [3, 3, 1, 1],
