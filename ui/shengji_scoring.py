@@ -300,6 +300,7 @@ def kitty_chart(kitty_points: int, upto: int = 8) -> go.Figure:
                      "mode": "lines+markers+text", "name": f"{short_title(name)}: "
                      f"{KITTY_RULES[rules.kitty_multiplier.value]}", "text": text,
                      "textposition": "top center" if i else "bottom right", "line": {"color": PRESET_COLOURS[i % 2]},
+                     "cliponaxis": False,
                      "hovertemplate": "%{x} cards each: bonus %{y}<extra></extra>"})
         previous = multipliers
     return _figure(data, _layout(
