@@ -34,6 +34,7 @@ def kitty() -> None:
                "Tractor house rules: × 2 for a last trick of single cards, × 2 × cards otherwise. A common variant "
                "(an option, compared in the simulation below) multiplies by 2^k, k the size of the largest "
                "combination led to the last trick.")
+    ui.remember()
 
 
 kitty()
@@ -63,6 +64,7 @@ def explore() -> None:
     with st.expander("Your table, band by band, and who banks next", expanded=False):
         st.dataframe(ui.band_rows(table.rules(preset)), hide_index=True, width="stretch", key=ui.KEY + "bands")
     simulated(table)
+    ui.remember()
 
 
 def simulated(table: "ui.Table") -> None:
@@ -119,3 +121,4 @@ def simulated(table: "ui.Table") -> None:
 
 
 explore()
+ui.remember()

@@ -7,8 +7,9 @@ re-played, and never scored by a rule of this module's own.
 
 The page draws at once: the default rounds (200 per rule set, seed 1) are shipped under ``ui/data/sim`` (write them
 with ``python -m ui.shengji_scoring``; a test checks a few rows against the engine) and read through
-:func:`ui.simulation.quick_frame`; any other simulation runs only from its Run button, in the background
-(:func:`ui.simulation.run_panel`), shared by every session, and the page keeps its sliders while it runs.
+:func:`ui.simulation.quick_frame`; any other simulation runs only from its Run button, in the background on the
+server's process pool (:func:`ui.simulation.runner`), shared by every session, with its progress and Cancel
+(:func:`run_buttons`), and the page keeps its sliders while it runs.
 
 Every figure is built from a plain spec (plotly's helpers such as ``add_vrect`` and ``make_subplots`` cost more than
 the rest of the page) and kept per parameters, so a slider step builds only the figures it changes.
@@ -115,17 +116,30 @@ def decks_text(decks: int) -> str:
 # ------------------------------------------------------------------------------------------------ session state
 
 
+WIDGETS = (DECKS, THRESHOLD, BAND, KITTY_POINTS, ROUNDS, SEED, BOTS)
+KEPT = KEY + "kept"
+"""A copy of the page's widget values: Streamlit drops a widget's value when a run of another page does not draw
+it, so the page restores them from here when the learner comes back."""
+
+
 def init_scoring(preset: str) -> None:
-    """Set the page's session keys once (they persist: nothing but the learner changes them)."""
-    if KEY + "init" in st.session_state:
-        return
-    st.session_state[KEY + "init"] = True
-    st.session_state[DECKS] = 2
-    reset_table(preset)
-    st.session_state[KITTY_POINTS] = 20
-    st.session_state[ROUNDS] = QUICK_ROUNDS
-    st.session_state[SEED] = QUICK_SEED
-    st.session_state[BOTS] = "random"
+    """Give the page's widgets their values: the learner's own (kept by :func:`remember`, also across a visit to
+    another page), else the defaults. Nothing but the learner changes them."""
+    kept = st.session_state.get(KEPT, {})
+    defaults = {DECKS: 2, KITTY_POINTS: 20, ROUNDS: QUICK_ROUNDS, SEED: QUICK_SEED, BOTS: "random"}
+    for key in WIDGETS:
+        if key not in st.session_state and key in kept:
+            st.session_state[key] = kept[key]
+    for key, value in defaults.items():
+        if key not in st.session_state:
+            st.session_state[key] = value
+    if THRESHOLD not in st.session_state or BAND not in st.session_state:
+        reset_table(preset)
+
+
+def remember() -> None:
+    """Keep a copy of the widget values (call at the end of the page and of each fragment)."""
+    st.session_state[KEPT] = {key: st.session_state[key] for key in WIDGETS if key in st.session_state}
 
 
 def reset_table(preset: str) -> None:
@@ -286,6 +300,7 @@ def kitty_chart(kitty_points: int, upto: int = 8) -> go.Figure:
                      "mode": "lines+markers+text", "name": f"{short_title(name)}: "
                      f"{KITTY_RULES[rules.kitty_multiplier.value]}", "text": text,
                      "textposition": "top center" if i else "bottom right", "line": {"color": PRESET_COLOURS[i % 2]},
+                     "cliponaxis": False,
                      "hovertemplate": "%{x} cards each: bonus %{y}<extra></extra>"})
         previous = multipliers
     return _figure(data, _layout(
@@ -606,31 +621,60 @@ def summary_rows(shown: Sequence[Rounds], table: Table) -> list[dict[str, Any]]:
 
 
 def run_buttons(presets: Sequence[str], games: int, seed: int, bots: str, decks: int) -> None:
-    """The Run button for the rule sets whose rounds are not at hand; while they run, a progress bar with Cancel
-    for each (:func:`ui.simulation.run_panel`, polling in a fragment; the page reruns once when they are done).
+    """The Run button for the rule sets whose rounds are not at hand; while they run, their progress bars with one
+    Cancel beside them. The runs go to :func:`ui.simulation.runner` (the server's process pool, one job per set of
+    parameters, shared by every session); :func:`rounds_for` finds them once they are done.
 
-    The button is drawn here, outside ``run_panel``'s fragment, and starts the runs with a full rerun, so that the
-    panel is declared polling (a click inside a fragment declared without polling would rerun only it)."""
+    Every change of state here is a full rerun (``st.rerun()``): a click inside a fragment reruns only that
+    fragment, so a Run or Cancel there would leave the rest of the page, and the polling, as it was."""
     from engine.errors import CardTableError
     from ui.widgets import plain
 
-    options = {p: sim_options(p, bots, decks) for p in presets}
-    jobs = {p: simulation.runner().get(simulation._key(GAME_KEY, games, seed, options[p])) for p in presets}
-    idle = [p for p in presets if jobs[p] is None or jobs[p].cancelled]  # type: ignore[union-attr]
+    keys = {p: simulation._key(GAME_KEY, games, seed, sim_options(p, bots, decks)) for p in presets}
+    jobs = {p: simulation.runner().get(keys[p]) for p in presets}
+    idle = [p for p, job in jobs.items() if job is None or job.cancelled or job.error]
+    for p in idle:
+        job = jobs[p]
+        if job is not None and job.error:
+            st.error(f"The simulation of {short_title(p)} failed: {plain(job.error)}")
     if idle:
         what = " and ".join(short_title(p) for p in idle)
         if st.button(f"Run {games:,} rounds of {what} ({decks_text(decks)}, {BOT_LABELS[bots]}, seed {seed})",
                      key=KEY + "run", icon=":material/play_arrow:", type="primary"):
             try:
                 for p in idle:
-                    simulation.runner().start(GAME_KEY, games, seed, options[p])
+                    simulation.runner().start(GAME_KEY, games, seed, sim_options(p, bots, decks))
             except CardTableError as error:
                 st.error(plain(str(error)))
                 return
             st.rerun()
-    for p in presets:
-        if p not in idle:
-            simulation.run_panel(f"{KEY}run:{p}", GAME_KEY, games, seed, options[p], noun=f"rounds of {short_title(p)}")
+    running = [p for p in presets if p not in idle]
+    if running:
+        _progress(tuple(running), tuple(keys[p] for p in running), games, seed, bots, decks)
+
+
+@st.fragment(run_every=1.0)
+def _progress(presets: tuple[str, ...], keys: tuple[tuple[str, int, int, str], ...], games: int, seed: int,
+              bots: str, decks: int) -> None:
+    """The running simulations' progress, polled once a second; a full rerun once they are all done."""
+    runner = simulation.runner()
+    jobs = [runner.get(k) for k in keys]
+    if any(job is None or job.cancelled for job in jobs):  # cancelled, perhaps by another session
+        st.rerun()
+    if all(job is not None and job.finished for job in jobs):
+        for p in presets:
+            simulation.finished_frame(GAME_KEY, games, seed, sim_options(p, bots, decks))
+        st.rerun()
+    bars, stop = st.columns([5, 1], vertical_alignment="center")
+    for p, job in zip(presets, jobs, strict=True):
+        assert job is not None
+        bars.progress(job.done / job.total if job.total else 1.0,
+                      text=f"Simulating {job.done:,} of {job.total:,} rounds of {short_title(p)} on "
+                           f"{runner.workers} {plural(runner.workers, 'core')}…")
+    if stop.button("Cancel", key=KEY + "cancel", icon=":material/stop:", width="stretch"):
+        for k in keys:
+            runner.cancel(k)
+        st.rerun()
 
 
 if __name__ == "__main__":  # python -m ui.shengji_scoring: write the shipped default simulations

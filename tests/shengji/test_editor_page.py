@@ -105,7 +105,8 @@ def test_a_throw_fails_against_the_other_hands_and_the_turn_order_decides_who_ch
     example(at, "Seed 000's Q44 throw (the other hands decide)")
     ok(at)
     verdict = shown(at, "error")[0]
-    assert verdict.startswith("**Q♥ 4♥ 4♥: not legal.** The throw fails") and "the next player (W) chooses" in verdict
+    assert verdict.startswith("**Q♥ 4♥ 4♥: not legal.** The throw fails")
+    assert "the next player (W) chooses which you must lead" in verdict
     beaten = at.dataframe[0].value
     assert list(beaten["Beaten by"]) == ["S", "W"] and list(beaten["With"]) == ["6♥ 6♥", "K♥"]
     at.button_group(key=k("w:part")).set_value("others.S").run()

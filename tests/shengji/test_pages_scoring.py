@@ -177,6 +177,30 @@ def test_a_bigger_run_starts_on_its_button_and_keeps_the_sliders(started: list) 
     assert len(started) == 2
 
 
+def test_a_run_in_progress_shows_its_progress_and_cancels(started: list, monkeypatch: pytest.MonkeyPatch) -> None:
+    def pending(self: simulation.Runner, game: str, games: int, seed: int, options: dict[str, Any]) -> simulation.Job:
+        key = simulation._key(game, games, seed, options)
+        job = simulation.Job(key, games, [(100, Future()) for _ in range(games // 100)])
+        self.jobs[key] = job
+        return job
+
+    monkeypatch.setattr(simulation.Runner, "start", pending)
+    at = scoring()
+    at.select_slider(key=ui.ROUNDS).set_value(1000).run()
+    at.button(key=ui.KEY + "run").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    bars = [p.proto.text for p in at.get("progress")]
+    assert bars == ["Simulating 0 of 1,000 rounds of Chinese competition rules on "
+                    f"{simulation.runner().workers} {'core' if simulation.runner().workers == 1 else 'cores'}…",
+                    bars[0].replace("Chinese competition", "Tractor house")]
+    assert not any(b.key == ui.KEY + "run" for b in at.button)
+    assert rounds_per_panel(charts(at)["distribution"]) == {"x": 200, "x2": 200}
+    at.button(key=ui.KEY + "cancel").click().run()
+    assert not at.exception
+    assert not at.get("progress") and not simulation.runner().jobs
+    assert any(b.key == ui.KEY + "run" for b in at.button)
+
+
 def test_heuristic_bots_on_three_decks_wait_for_their_run(started: list) -> None:
     at = scoring()
     at.radio(key=ui.DECKS).set_value(3).run()
@@ -184,6 +208,20 @@ def test_heuristic_bots_on_three_decks_wait_for_their_run(started: list) -> None
     assert not at.exception and not started
     assert any(b.key == ui.KEY + "run" for b in at.button)
     assert any("random bots" in c.value and "until your run is done" in c.value for c in at.caption)
+
+
+def test_the_sliders_survive_a_visit_to_another_page(started: list) -> None:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at.switch_page("pages/shengji_scoring.py").run()
+    at.radio(key=ui.DECKS).set_value(3).run()
+    at.slider(key=ui.THRESHOLD).set_value(150).run()
+    at.slider(key=ui.KITTY_POINTS).set_value(45).run()
+    at.switch_page("pages/cards.py").run()
+    assert ui.THRESHOLD not in at.session_state  # Streamlit dropped the widget's value
+    at.switch_page("pages/shengji_scoring.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert (at.radio(key=ui.DECKS).value, at.slider(key=ui.THRESHOLD).value, at.slider(key=ui.KITTY_POINTS).value
+            ) == (3, 150, 45)
 
 
 def test_rescore_uses_the_columns() -> None:

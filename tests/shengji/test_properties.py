@@ -36,6 +36,7 @@ def _position(seed: int, decks: int, preset: str, hand_size: int, lead_size: int
     r = rules(preset, decks=decks, four_of_a_kind=decks == 4,
               long_tractor_follow="shorter_tractors" if seed % 2 else "listed")
     rng = random.Random(seed)
+    hand_size = min(hand_size, r.hand_size)  # no hand holds more than the tricks take (the limits refuse it)
     deck = list(deck_of(r).cards())
     rng.shuffle(deck)
     trump = trump_for(r, rng.choice(PLAIN_RANKS), rng.choice([*Suit, None]))

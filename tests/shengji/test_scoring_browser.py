@@ -1,6 +1,11 @@
 """A real browser on the Shengji scoring explorer: drawn at once from the default rounds, a slider step redraws the
 re-scored charts, and a bigger run starts on its button, shows its progress and keeps the slider when it is done."""
 
+import contextlib
+import os
+import signal
+from pathlib import Path
+
 import pytest
 
 from tests.browser import chromium_page, serve_app, wait_for_app
@@ -12,8 +17,35 @@ def has(page: object, text: str, timeout: float = 60_000) -> None:
     page.wait_for_function(f"() => document.body.textContent.includes({text!r})", timeout=timeout)  # type: ignore
 
 
+def _left_behind(url: str) -> list[int]:
+    """The processes still running with this server's port on their command line: the workers of its process
+    pool, which outlive a stopped server (the pool is not shut down when Streamlit exits)."""
+    mark = f"--server.port={url.rsplit(':', 1)[1]}".encode()
+    pids = []
+    for proc in Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and mark in (proc / "cmdline").read_bytes():
+                pids.append(int(proc.name))
+        except OSError:
+            continue
+    return pids
+
+
 def test_the_scoring_explorer_draws_at_once_and_runs_more_rounds_on_its_button() -> None:
+    try:
+        _run_the_explorer()
+    finally:
+        for pid in _left_behind(URL[0]) if URL else ():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+
+
+URL: list[str] = []
+
+
+def _run_the_explorer() -> None:
     with serve_app() as url, chromium_page(width=1280, height=720) as page:
+        URL.append(url)
         page.goto(url + "/shengji_scoring")
         wait_for_app(page)
         has(page, "Showing 200 rounds, 2 decks, random bots, seed 1 per rule set.")
