@@ -35,6 +35,21 @@ def pool_context() -> BaseContext:
     return multiprocessing.get_context("fork")
 
 
+def worker_init() -> None:
+    """Run in each worker process as it starts: on Linux the worker is stopped when its parent dies (a server
+    killed or crashed must not leave its pool's workers computing)."""
+    import signal
+    import sys
+
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # 1: PR_SET_PDEATHSIG
+        except OSError:  # pragma: no cover - no glibc: the worker lives until its queue closes
+            pass
+
+
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a simulation seeded with ``seed``: stable, distinct per index."""
     return (seed * 1_000_003 + index) % 2**31
@@ -100,7 +115,7 @@ def simulate_rows(game: Game[Any, Any, Any], games: int, seed: int, options: Map
         return rows
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context()) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context(), initializer=worker_init) as pool:
         futures = [pool.submit(_rows, game.key, part, seed, options) for part in parts]
         try:
             for future, part in zip(futures, parts, strict=True):

@@ -30,7 +30,7 @@ import streamlit as st
 
 from engine.errors import CardTableError
 from engine.games import game as game_of
-from engine.sim import pool_context, simulate
+from engine.sim import pool_context, simulate, worker_init
 
 Progress = Callable[[int, int], None]
 STORE_SIZE = 48
@@ -159,7 +159,8 @@ class Runner:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self.pool is None:
-            self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=pool_context())
+            self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=pool_context(),
+                                            initializer=worker_init)
         return self.pool
 
     def start(self, game: str, games: int, seed: int, options: Mapping[str, Any]) -> Job:
