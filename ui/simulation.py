@@ -226,8 +226,8 @@ def run_panel(key: str, game: str, games: int, seed: int, options: Mapping[str, 
               label: str = "Run the simulation", noun: str = "games") -> None:
     """The Run button for ``games`` seeded games, and while it runs a progress bar with Cancel beside it.
 
-    Drawn in a fragment that polls the run once a second; when it is done the whole page reruns once so that
-    the charts use it (see :func:`finished_frame`)."""
+    Drawn in a fragment that polls the run once a second; Run, Cancel and the end of the run rerun the whole page
+    (so the polling starts and stops, and the charts use the result: see :func:`finished_frame`)."""
     sim_key = _key(game, games, seed, options)
 
     def start() -> None:
@@ -251,7 +251,9 @@ def run_panel(key: str, game: str, games: int, seed: int, options: Mapping[str, 
             st.caption(f"Showing {games:,} simulated {noun}.")
             return
         if job is None or job.cancelled:
-            st.button(label + f" ({games:,} {noun})", key=f"{key}:run", on_click=start, icon=":material/play_arrow:")
+            if st.button(label + f" ({games:,} {noun})", key=f"{key}:run", icon=":material/play_arrow:"):
+                start()
+                st.rerun(scope="app")  # the whole page: the panel starts polling, the charts say a run is on
             return
         if job.error:
             st.error(f"The simulation failed: {job.error}")
@@ -263,7 +265,9 @@ def run_panel(key: str, game: str, games: int, seed: int, options: Mapping[str, 
         bar, stop = st.columns([5, 1], vertical_alignment="center")
         bar.progress(job.done / job.total if job.total else 1.0,
                      text=f"Simulating {job.done:,} of {job.total:,} {noun} on {runner().workers} cores…")
-        stop.button("Cancel", key=f"{key}:cancel", on_click=cancel, icon=":material/stop:", width="stretch")
+        if stop.button("Cancel", key=f"{key}:cancel", icon=":material/stop:", width="stretch"):
+            cancel()
+            st.rerun(scope="app")  # the whole page again: the Run button back, polling stopped
 
     panel()
 
