@@ -104,8 +104,8 @@ class Rules:
 
 
 PRESETS: dict[str, Preset[Rules]] = {
-    "seed": Preset("seed", "the seed's rules",
-                   "2s are chopped only as the seed's list of bombs says, and a pass locks you out until the table "
+    "seed": Preset("seed", "the Thirteen app's rules",
+                   "2s are chopped only as the app's list of bombs says, and a pass locks you out until the table "
                    "clears", Rules()),
     "pagat": Preset("pagat", "the common Tiến lên rules",
                     "the bomb ladder (3 pairs in a row < four of a kind < 4 pairs in a row), and bombs on 2s may be "

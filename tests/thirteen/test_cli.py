@@ -105,7 +105,7 @@ def test_command_errors_are_card_table_errors_with_messages() -> None:
 
 def test_presets_are_described_with_plain_titles() -> None:
     assert list(PRESETS) == ["seed", "pagat"]
-    assert [p.title for p in PRESETS.values()] == ["the seed's rules", "the common Tiến lên rules"]
+    assert [p.title for p in PRESETS.values()] == ["the Thirteen app's rules", "the common Tiến lên rules"]
     answer = COMMANDS["rules"]({"preset": "pagat"})
     assert answer["rules"]["bomb_ladder"] is True and answer["default_preset"] == "seed"
     common = {o["name"] for o in answer["options"] if o["common"]}
