@@ -140,5 +140,4 @@ with st.expander("The simulated hands (table)"):
     for name, frame in frames.items():
         st.markdown(f"**{PRESETS[name].title.capitalize()}**")
         st.dataframe(frame, hide_index=True, key=f"{KEY}frame:{name}")
-st.caption("The same hands on the command line: `python -m engine simulate doudizhu --games N --seed S "
-           "--options '{\"preset\": \"four_player\"}'`.")
+st.caption("The app's command line plays the same hands for the same seed (the README says how).")

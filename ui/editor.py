@@ -954,7 +954,7 @@ class PositionEditor(ABC, Generic[R]):
                 st.caption(f"Saving and sharing are off while the position is impossible: {plain(problem)}")
             with st.expander("The position as JSON"):
                 st.code(text, language="json")
-                st.caption(f"The command line reads it: `python -m engine {self.command} {self.key} '<the JSON>'`.")
+                st.caption("The app's command line reads the same text (the README says how).")
         with right:
             st.file_uploader("Load a JSON file", type=["json"], key=self.k("upload"))
             st.text_area("…or paste JSON", key=self.k("paste"), height=100,
