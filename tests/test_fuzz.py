@@ -462,11 +462,11 @@ def drawn(data: st.DataObject | Given, game: Game[Any, Any, Any], name: str) -> 
 @FUZZ
 @given(data=st.data())
 # Found by this test: a whole number of more than 4,300 digits makes the refusal's own message fail with
-# ValueError (engine/errors.py `quote` calls repr(), which refuses such an int; decode's bounds message quotes it).
+# ValueError (engine/errors.py `quote` called repr(), which refuses such an int; it now names the digits instead).
 @example(data=Given({"seed": 10**4400}))
 @example(data=Given({"limit": -(10**4400)}))
 # Found by this test: an option value out of bounds is quoted whole, so a 4,000-digit number gives a 4,000-character
-# message (engine/contract.py `coerce_option`: "must be from {low} to {high}, not {value}" does not use quote()).
+# message (engine/contract.py `coerce_option` printed the value itself; it now uses quote()).
 @example(data=Given(lambda game: {"options": {integer_option(game): 10**4000}}))
 def test_command_with_parsed_values(game: Game[Any, Any, Any], name: str, data: st.DataObject | Given) -> None:
     request = drawn(data, game, name)
