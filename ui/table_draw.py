@@ -88,6 +88,7 @@ def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Seque
         st.caption("Nothing on the table yet.")
         return
     cards: list[Card | None] = []
+    groups: list[ch.CardGroup] = []
     captions: dict[int | Card, str] = {}
     winner: dict[int | Card, ch.Highlight] = {}
     said: list[str] = []
@@ -97,12 +98,17 @@ def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Seque
             said.append(f"{who}: {label or 'passed'}")
             continue
         captions[len(cards)] = who + (f" · {label}" if label else "")
+        groups.append(ch.CardGroup(captions[len(cards)], played))
         if label in WINNER_LABELS:
             for i in range(len(cards), len(cards) + len(played)):
                 winner[i] = WINS
         cards.extend(played)
     if cards:
-        ch.show_cards(key, cards, label="The cards on the table", captions=captions, highlight=winner or None,
+        # Plays of several cards (a throw, a sequence) each in its own labelled group, set apart by a divider, so
+        # that one can see where a play ends; single cards with who played them underneath.
+        several = any(len(g.cards) > 1 for g in groups)
+        ch.show_cards(key, groups if several else cards, label="The cards on the table",
+                      captions=None if several else captions, highlight=winner or None,
                       size="large" if scale >= 1.2 else "normal", four_colour=four_colour())
     if said:
         st.caption(plain(" · ".join(said)))
