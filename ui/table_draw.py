@@ -163,12 +163,24 @@ def table(view: TableView, names: Sequence[str], *, scale: float, me: int | None
         with right:
             block(where["right"], side=True)
         if where["bottom"]:
-            _, bottom, _ = st.columns([0.4, 3.4, 0.4])
-            with bottom:
-                block(where["bottom"])
-                extras(small=False)
+            with st.container(key=f"{key}:bottom-seat"):
+                _, bottom, _ = st.columns([0.4, 3.4, 0.4])
+                with bottom:
+                    block(where["bottom"])
+                    extras(small=False)
         else:
             extras(small=False)
+    if mine is not None and where["bottom"]:
+        # On a phone the columns stack (top seat, left seat, trick, right seat, you): your own hand, with the
+        # decision's buttons and verdicts, moves up to the top of the table instead of the far bottom.
+        st.html(f"""<style>@media (max-width: 640px) {{
+          div:has(> [class*="st-key-{_css_key(key)}-bottom-seat"]) {{ order: -1; }}
+        }}</style>""")
+
+
+def _css_key(key: str) -> str:
+    """A widget key as it appears in the container's class name (``st-key-…``: other characters become ``-``)."""
+    return "".join(c if c.isalnum() or c in "-_" else "-" for c in key)
 
 
 def commentary(steps: Sequence[Step], upto: int, names: Sequence[str], *, present: bool = False,
