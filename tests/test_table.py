@@ -276,3 +276,24 @@ def test_a_trick_ends_at_the_play_that_completes_it_and_the_pause_shows_only_its
         seats = [seat for seat, _, _ in plays]
         assert len(seats) == len(set(seats)), f"step {i + 1}: a seat plays twice in one finished trick: {plays}"
         assert all(cards for _, cards, _ in plays)
+
+
+def test_a_trick_of_several_card_plays_is_drawn_one_labelled_group_per_play() -> None:
+    def page() -> None:
+        from engine.cards import parse_cards
+        from ui import table_draw
+
+        table_draw.trick_cards(((0, parse_cards("3S 4S 5H 6D"), "lead"), (1, (), ""),
+                                (2, parse_cards("7C 8C 9D 10H"), "won the trick")),
+                               ("West", "North", "East"), scale=1.0, key="trick")
+
+    at = AppTest.from_function(page, default_timeout=60).run()
+    _ok(at)
+    from tests.card_hand_testing import hand_data
+
+    data = hand_data(at, "trick")
+    assert [g["label"] for g in data["groups"]] == ["West · lead", "East · won the trick"]
+    assert [len(g["cards"]) for g in data["groups"]] == [4, 4]
+    assert names_of(at, "trick")[4:] == ["7♣", "8♣", "9♦", "10♥"]
+    assert at.caption[0].value.replace("\\", "") == "North: passed"
+    assert sorted(int(i) for i in data["hl"]) == [4, 5, 6, 7], "the winning play is ringed"

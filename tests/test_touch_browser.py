@@ -307,3 +307,42 @@ def test_presenter_mode_shows_the_trick_above_the_fold_and_steps_with_the_right_
         wait_for_app(page)
         assert f"step={step + 1}" in page.url and page.get_by_text(f"Step {step + 1} of").count()
         _no_exception(page)
+
+
+def test_a_refused_play_is_explained_next_to_the_cards_you_chose(url: str) -> None:
+    """Two cards that some legal play uses but that the engine refuses together: the reason appears right under the
+    hand, by the button just pressed."""
+    key = "thirteen"
+    g = game(key)
+    with chromium_page(1400, 1000) as page:
+        _open(page, f"{url}/{key}_table?mode=play&seat=S&seed={SEED}")
+        pair: tuple[Card, Card] | None = None
+        for _ in range(40):
+            if page.get_by_role("button", name="Continue").count():
+                page.get_by_role("button", name="Continue").first.click()
+                wait_for_app(page)
+                continue
+            _to_first_decision(page)
+            state = _state_in_link(key, page.url)
+            usable = sorted({c for a in g.legal_actions(state, limit=500) for c in (g.action_cards(a) or ())},
+                            key=lambda c: c.text)
+            pair = next(((a, b) for i, a in enumerate(usable) for b in usable[i + 1:]
+                         if not g.check(state, g.parse_action(state, f"{a.text} {b.text}")).legal), None)
+            if pair is not None:
+                break
+            page.locator(f"[class*='st-key-{key}-table-act-'] button").first.click()
+            wait_for_app(page)
+        assert pair is not None, "no decision offered two cards that are refused together"
+        hand = page.get_by_role("listbox", name=re.compile("^Your hand"))
+        for card in pair:
+            hand.get_by_role("option", name=card_name(card), exact=True).first.click(position={"x": 8, "y": 30})
+        button = page.get_by_role("button", name="Play the chosen cards")
+        button.click()
+        wait_for_app(page)
+        error = page.get_by_text(re.compile("^You can't play"))
+        error.first.wait_for(timeout=20000)
+        error.first.scroll_into_view_if_needed()
+        box, below = error.first.bounding_box(), button.bounding_box()
+        assert below is not None and box is not None and 0 <= box["y"] - below["y"] < 250, (below, box)
+        reason = g.check(state, g.parse_action(state, f"{pair[0].text} {pair[1].text}")).reason
+        assert reason[:30] in error.first.inner_text().replace("\n", " ")

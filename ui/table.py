@@ -810,6 +810,10 @@ class TablePage:
             st.button("Hint", icon=":material/lightbulb:", key=self.key("hint-button"), on_click=self._hint)
             st.button("Undo my last play", icon=":material/undo:", key=self.key("undo"), on_click=self._undo,
                       disabled=not any(s.seat == me for s in hand.steps))
+
+    def _verdicts(self) -> None:
+        """A refused play with its reason, and the hint with its reason: drawn right under your hand, next to the
+        cards you just chose and the button you pressed (not at the top of the page)."""
         refused = st.session_state.get(self.key("refused"))
         if refused:
             st.error(f"You can't play {plain(refused[0])}: {plain(refused[1])}", icon=":material/block:")
@@ -840,6 +844,8 @@ class TablePage:
             count=prompt.count if prompt else None, scale=self.scale(), label=f"Your hand ({names[me]})",
             action="Play the chosen cards" if not (prompt and prompt.count) else f"Choose these {prompt.count}",
             on_play=self.play_cards)
+        if deciding:
+            self._verdicts()
 
     def _why_not(self, state: Any, card: Card) -> str:
         try:

@@ -88,6 +88,7 @@ def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Seque
         st.caption("Nothing on the table yet.")
         return
     cards: list[Card | None] = []
+    groups: list[ch.CardGroup] = []
     captions: dict[int | Card, str] = {}
     winner: dict[int | Card, ch.Highlight] = {}
     said: list[str] = []
@@ -97,12 +98,17 @@ def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Seque
             said.append(f"{who}: {label or 'passed'}")
             continue
         captions[len(cards)] = who + (f" · {label}" if label else "")
+        groups.append(ch.CardGroup(captions[len(cards)], played))
         if label in WINNER_LABELS:
             for i in range(len(cards), len(cards) + len(played)):
                 winner[i] = WINS
         cards.extend(played)
     if cards:
-        ch.show_cards(key, cards, label="The cards on the table", captions=captions, highlight=winner or None,
+        # Plays of several cards (a throw, a sequence) each in its own labelled group, set apart by a divider, so
+        # that one can see where a play ends; single cards with who played them underneath.
+        several = any(len(g.cards) > 1 for g in groups)
+        ch.show_cards(key, groups if several else cards, label="The cards on the table",
+                      captions=None if several else captions, highlight=winner or None,
                       size="large" if scale >= 1.2 else "normal", four_colour=four_colour())
     if said:
         st.caption(plain(" · ".join(said)))
@@ -157,12 +163,24 @@ def table(view: TableView, names: Sequence[str], *, scale: float, me: int | None
         with right:
             block(where["right"], side=True)
         if where["bottom"]:
-            _, bottom, _ = st.columns([0.4, 3.4, 0.4])
-            with bottom:
-                block(where["bottom"])
-                extras(small=False)
+            with st.container(key=f"{key}:bottom-seat"):
+                _, bottom, _ = st.columns([0.4, 3.4, 0.4])
+                with bottom:
+                    block(where["bottom"])
+                    extras(small=False)
         else:
             extras(small=False)
+    if mine is not None and where["bottom"]:
+        # On a phone the columns stack (top seat, left seat, trick, right seat, you): your own hand, with the
+        # decision's buttons and verdicts, moves up to the top of the table instead of the far bottom.
+        st.html(f"""<style>@media (max-width: 640px) {{
+          div:has(> [class*="st-key-{_css_key(key)}-bottom-seat"]) {{ order: -1; }}
+        }}</style>""")
+
+
+def _css_key(key: str) -> str:
+    """A widget key as it appears in the container's class name (``st-key-…``: other characters become ``-``)."""
+    return "".join(c if c.isalnum() or c in "-_" else "-" for c in key)
 
 
 def commentary(steps: Sequence[Step], upto: int, names: Sequence[str], *, present: bool = False,
