@@ -872,8 +872,9 @@ class PositionEditor(ABC, Generic[R]):
                         "the engine can build a game from a posed position.", icon=":material/school:")
                 return
             sig = signature(data)
-            st.caption(f"The coach deals the cards you cannot see at random, {self.budget} times, plays every "
-                       "option out with the bots, and compares your average points. It takes a few seconds.")
+            st.caption(f"The coach deals the cards you cannot see at random, up to {self.budget} times, plays every "
+                       "option out with the bots, and compares your average points (an option clearly worse than "
+                       "the best after a few deals stops there). It takes a few seconds.")
             if st.button("What should I play?", key=self.k("coach:run"), icon=":material/psychology:",
                          type="primary"):
                 with st.spinner("The coach is playing the options out…"):
@@ -911,7 +912,7 @@ class PositionEditor(ABC, Generic[R]):
         tied = [o for o in advice.options[1:] if o.tied]
         considered = (f" of the {advice.considered} legal options" if advice.considered > len(advice.options)
                       else "")
-        st.caption(f"{len(advice.options)} options compared{considered} on {advice.samples} sampled deals in "
+        st.caption(f"{len(advice.options)} options compared{considered} on up to {advice.samples} sampled deals in "
                    f"{advice.seconds:.1f} s. Green: the best, and those the samples cannot tell apart from it "
                    "(tied); a bar's line is its 95 % interval.")
         lead = f"**Best: {plain(best_label)}**"
