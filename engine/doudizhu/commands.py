@@ -43,7 +43,7 @@ from engine.doudizhu.play import Position, beaten_by, check, legal_plays, read_p
 from engine.doudizhu.rules import Rules
 from engine.doudizhu.score import payment
 from engine.driver import standard_commands
-from engine.errors import CardTableError, InvalidRequestError, quote
+from engine.errors import QUOTE_LIMIT, CardTableError, InvalidRequestError, quote
 
 __all__ = [
     "COMMANDS",
@@ -113,6 +113,8 @@ def _context(data: Mapping[str, Any]) -> Context:
                 suited.append(token)
         if suited:
             ranks = format_cards(context.deck.parse(value)) if context.deck is not None else ""
+            if len(ranks) > QUOTE_LIMIT:  # a huge input: the start of it shows what is meant
+                ranks = ranks[:QUOTE_LIMIT].rsplit(" ", 1)[0] + " …"
             raise InvalidRequestError(
                 f"field {name!r}: suits do not matter in Dou Dizhu, so cards are written as ranks only — "
                 f"{ranks or 'such as 3 3 BJ'}, not {quote(value)}")
