@@ -30,7 +30,7 @@ from ui import card_hand as ch
 from ui import table_draw as draw
 from ui.nav import current_preset, set_preset
 from ui.share import decode_position, encode_position, parse_json_position
-from ui.widgets import plain, show_error
+from ui.widgets import flashes, plain, show_error
 
 WATCH, PLAY = "watch", "play"
 MODE_LABELS = {WATCH: "Watch", PLAY: "Play"}
@@ -539,7 +539,7 @@ class TablePage:
         if s.present:
             draw.presenter_style()
         self.controls()
-        for kind, text in s.messages:
+        for kind, text in flashes(self.key("messages"), s.messages):
             (st.success if kind == "success" else st.error)(text)
         s.messages.clear()
         if s.mode == WATCH:
