@@ -38,8 +38,8 @@ from engine.shengji import (
     check_command,
     classify_cards,
     deal_command,
-    decode_position,
     legal,
+    read_position,
     throw,
     trump_for,
     winner,
@@ -122,7 +122,7 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
         return data
 
     def read(self, data: Mapping[str, Any]) -> LegalRequest:
-        return decode_position(dict(data))
+        return read_position(dict(data))
 
     def write(self, request: LegalRequest) -> dict[str, Any]:
         options = dict(request.options)

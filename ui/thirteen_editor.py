@@ -18,7 +18,6 @@ from engine.commands import MAX_PLAYS, DealRequest
 from engine.contract import Game
 from engine.errors import CardTableError
 from engine.thirteen import (
-    COMMANDS,
     GAME,
     CheckRequest,
     Kind,
@@ -27,7 +26,7 @@ from engine.thirteen import (
     deal_command,
     game_sorted,
     legal_command,
-    request_position,
+    read_position,
 )
 from ui.editor import LIST_LIMIT, Example, Part, Plays, PositionEditor
 
@@ -64,10 +63,7 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
         return {"hand": "3S 4S 5H 5D 2H", "table": "4C 4D"}
 
     def read(self, data: Mapping[str, Any]) -> LegalRequest:
-        request = COMMANDS["legal"].decode(dict(data))
-        assert isinstance(request, LegalRequest)
-        request_position(request)  # a position that cannot occur is refused with the engine's reason
-        return request
+        return read_position(dict(data))  # a position that cannot occur is refused with the engine's reason
 
     def write(self, request: LegalRequest) -> dict[str, Any]:
         out: dict[str, Any] = {"preset": request.preset or GAME.default_preset}

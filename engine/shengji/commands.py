@@ -122,7 +122,7 @@ __all__ = [
     "classify",
     "climb",
     "compare_presets",
-    "decode_position",
+    "read_position",
     "deal",
     "declare",
     "example",
@@ -1111,7 +1111,7 @@ def example(request: ExampleRequest) -> examples.Example:
     return examples.make_example(request.kind, request.seed, rules_of(request))
 
 
-def decode_position(data: Any) -> LegalRequest:
+def read_position(data: Any) -> LegalRequest:
     """A position in the JSON the command line reads (older field names too), typed and checked field by field
     (InvalidRequestError naming the field); the position editor loads files and links with it."""
     request: LegalRequest = COMMANDS["legal"].decode(data)

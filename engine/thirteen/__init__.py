@@ -32,6 +32,7 @@ from engine.thirteen.commands import (
     example_command,
     features_command,
     legal_command,
+    read_position,
     request_position,
     rounds_command,
     score_command,
@@ -53,6 +54,6 @@ __all__ = [
     "beat_reason", "check", "check_command", "classify", "classify_command", "compare_command", "count_legal",
     "deal_command", "deal_masks", "example_command", "features_command", "game_sorted", "hand_features",
     "heuristic_bot", "index", "legal_command", "legal_plays", "make_rules", "match_totals", "new_game",
-    "random_bot", "request_position", "rounds_command", "score_command", "score_hand", "seat_letters",
+    "random_bot", "read_position", "request_position", "rounds_command", "score_command", "score_hand", "seat_letters",
     "seat_names", "why_not_combo",
 ]

@@ -73,6 +73,7 @@ __all__ = [
     "example_command",
     "features_command",
     "legal_command",
+    "read_position",
     "request_position",
     "rounds_command",
     "score_command",
@@ -130,6 +131,14 @@ class PositionRequest(Request):
     table: tuple[Card, ...] = arg((), help="the combination to beat; empty when you lead", aliases=("previous",))
     passed: bool = arg(False, help="you passed earlier in this round, so you are locked out until the table clears")
     first_lead: bool = arg(False, help="the first play of the game (it must contain the lowest card dealt)")
+
+
+def read_position(data: Any) -> LegalRequest:
+    """A position editor's JSON (a saved file, a shared link) as a typed request: InvalidRequestError naming a bad
+    field, or InvalidPositionError (the engine's reason) when the position cannot occur."""
+    request: LegalRequest = COMMANDS["legal"].decode(data)
+    request_position(request)
+    return request
 
 
 def request_position(request: PositionRequest) -> Position:
