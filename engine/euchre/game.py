@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
-from engine.euchre import coach, fast, table, whole
+from engine.euchre import coach, playout, table, whole
 from engine.euchre import state as hand
 from engine.euchre.bidding import Discard
 from engine.euchre.bots import BOTS
@@ -136,7 +136,7 @@ class EuchreGame(Game[Rules, HandState, Action]):
 
         chosen = self.bot(bot)
         if chosen.choose is heuristic_bot:
-            return fast.finish(state, rng)
+            return playout.finish(state, rng)
         while state.to_act is not None:
             state = hand.apply_unchecked(state, chosen.choose(state, rng))
         return state
@@ -144,7 +144,7 @@ class EuchreGame(Game[Rules, HandState, Action]):
     def exact_value(self, state: HandState, seat: int) -> float | None:
         """The value for ``seat`` of a world whose every card is known (a sample) under perfect play by all four,
         when at most three tricks are left (else None): what the coach can use instead of a play-out."""
-        return fast.exact_value(state, seat)
+        return playout.exact_value(state, seat)
 
     # ---------------------------------------------------------------------------------------- whole games
 

@@ -10,7 +10,7 @@ from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
 from engine.games import game_info
-from engine.shengji import coach, playout, table
+from engine.shengji import coach, playout, table, whole
 from engine.shengji import state as hand
 from engine.shengji.bots import BOTS
 from engine.shengji.deal import deck_of
@@ -160,13 +160,13 @@ class ShengjiGame(Game[Rules, State, Action]):
     def next_hand(self, rules: Rules, finished: tuple[State, ...], seed: int) -> Mapping[str, Any] | None:
         """The next round's levels and starter (the bank kept: the starter's partner; passed: the next player), or
         None once a team has gone past the last level."""
-        return table.next_start(finished[-1])
+        return whole.next_start(finished[-1])
 
     def scoreboard(self, rules: Rules, finished: tuple[State, ...], current: State) -> tuple[tuple[str, str], ...]:
-        return table.scoreboard(rules, finished, current)
+        return whole.scoreboard(rules, finished, current)
 
     def whole_outcome(self, rules: Rules, finished: tuple[State, ...]) -> Outcome:
-        return table.whole_outcome(rules, finished, self.whole_returns(rules, finished))
+        return whole.whole_outcome(rules, finished, self.whole_returns(rules, finished))
 
     @property
     def bots(self) -> Mapping[str, Bot[State, Action]]:

@@ -23,8 +23,8 @@ from engine.euchre import (
 )
 from engine.euchre.bots import heuristic_bot
 from engine.euchre.coach import determinize, voids
-from engine.euchre.fast import exact_value, finish
 from engine.euchre.order import EFFECTIVE
+from engine.euchre.playout import exact_value, finish
 from engine.euchre.state import HandState, apply_unchecked
 from engine.euchre.table import returns
 
