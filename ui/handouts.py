@@ -24,25 +24,12 @@ from engine.cards import Suit, format_cards, parse_cards
 from engine.games import GAMES, game_info, json_commands, preset_texts
 from engine.glossary import Term, load_glossary, term_by_key
 from ui.fonts import PRINT_FONTS
+from ui.nav import preset_titles
 
 Command = Callable[[Mapping[str, Any]], dict[str, Any]]
 
 # The rule sets' plain names, as a learner reads them (labels only: what each rule set holds comes from the
 # engine). A preset missing here is shown by its name.
-PRESET_NAMES: dict[str, dict[str, str]] = {
-    "shengji": {"competition": "Chinese competition rules", "tractor": "Tractor house rules"},
-    "thirteen": {"seed": "Standard rules", "pagat": "Common Tiến lên rules"},
-    "euchre": {
-        "seed": "Standard rules: 10 points, won by 2",
-        "first_to_10": "First to 10 points",
-        "stick_the_dealer": "Stick the dealer",
-        "no_lone_defender": "No defending alone",
-        "openspiel": "OpenSpiel's rules",
-        "benny": "With the joker (the benny)",
-    },
-    "doudizhu": {"three_player": "Three players", "four_player": "Four players"},
-}
-
 # The glossary entries that give a game's native name its reading on the title line.
 NAME_TERMS: dict[str, tuple[str, ...]] = {
     "shengji": ("shengji", "tractor"),
@@ -84,8 +71,9 @@ def presets(game: str) -> dict[str, str]:
 
 
 def preset_name(game: str, preset: str) -> str:
-    """The rule set's plain name ("Chinese competition rules")."""
-    return PRESET_NAMES.get(game, {}).get(preset, preset.replace("_", " ").capitalize())
+    """The rule set's name as the sidebar shows it ("The Chinese competition rules"), from the engine."""
+    titles = preset_titles(game)
+    return titles.get(preset, preset.replace("_", " ").capitalize())
 
 
 def _commands(game: str) -> dict[str, Command]:
