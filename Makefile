@@ -11,7 +11,7 @@ MYPY := $(PY) -m mypy engine --strict --ignore-missing-imports --no-error-summar
 # The app side is type-checked too (not --strict: Streamlit's widget values are untyped).
 MYPY_APP := $(PY) -m mypy app.py ui pages --ignore-missing-imports --no-error-summary
 
-.PHONY: run test lint typecheck unit browser chromium postgres postgres-stop screenshots bench clean
+.PHONY: run test lint typecheck engine unit browser chromium postgres postgres-stop screenshots bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,10 @@ lint: $(VENV)/.dev-deps
 typecheck: $(VENV)/.dev-deps
 	$(MYPY)
 	$(MYPY_APP)
+
+# The engine's tests alone (no Streamlit page, no browser): the fast loop while working on the rules.
+engine: $(VENV)/.dev-deps
+	$(PY) -m pytest -q -p no:cacheprovider -m "not app and not browser"
 
 unit: $(VENV)/.dev-deps
 	$(PY) -m pytest -q -m "not browser"
