@@ -306,6 +306,12 @@ def _advance(session: Session, learner: Learner | None) -> None:
     else:
         rule = _next_rule(session, learner)
         seed = random.Random(f"{session.base}:{number}").randrange(MAX_SET_SEED + 1)
+        for again in range(1, 8):  # a deal where no such exercise can be made: another deal, not an error
+            try:
+                make_exercise(rule, seed, session.preset)
+                break
+            except CardTableError:
+                seed = random.Random(f"{session.base}:{number}:{again}").randrange(MAX_SET_SEED + 1)
     session.started = number
     session.current = Attempt(number, rule, seed)
     session.chosen_for = learner.id if learner is not None else None
