@@ -34,6 +34,10 @@ class Seat:
     note: str = ""  # "passed", "out (2nd)", "3 tricks" …
 
 
+WON_TRICK = "won the trick"
+"""The label a view puts on the play that won the finished trick it shows (Shengji, Euchre)."""
+
+
 @dataclass(frozen=True)
 class TableView:
     """What one seat (or the teacher, ``seat=None``) sees of a hand at one moment."""

@@ -280,8 +280,8 @@ def _why_beats(play: Combo, table: Combo, rules: Rules) -> str:
         if rules.four and play.length > table.length:
             return (f"{describe(play)} beats {describe(table)}: with four players a bomb of more cards beats one "
                     "of fewer, whatever the ranks")
-        size = " of as many cards" if rules.four else ""
-        return f"{describe(play)} beats {describe(table)}: a bomb{size} and of a higher rank"
+        why = "a bomb of as many cards and of a higher rank" if rules.four else "a bomb of a higher rank"
+        return f"{describe(play)} beats {describe(table)}: {why}"
     return (f"{describe(play)} beats {describe(table)}: the same type and size, and a higher rank"
             f"{_long_note(play)}")
 

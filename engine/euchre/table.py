@@ -29,8 +29,8 @@ from engine.euchre.state import (
     next_dealer,
 )
 from engine.euchre.trick import trick_winner, winning_why
+from engine.table import WON_TRICK, Step, TableView
 from engine.table import Seat as TableSeat
-from engine.table import Step, TableView
 from engine.words import capitalise, count, sentence
 
 __all__ = ["comment", "hand_groups", "outcome", "prompt", "result_sentence", "summary_row", "view"]
@@ -265,7 +265,7 @@ def view(state: HandState, seat: int | None) -> TableView:
     elif state.tricks and state.trump is not None:
         last = state.tricks[-1]
         win = last.winner(state.trump)
-        table = tuple((s, (c,), "wins" if s == win else ("lead" if i == 0 else "")) for i, (s, c) in
+        table = tuple((s, (c,), WON_TRICK if s == win else ("lead" if i == 0 else "")) for i, (s, c) in
                       enumerate(zip(last.seats, last.cards, strict=True)))
     return TableView(tuple(seats), state.to_act, state.phase.value, table, tuple(info), tuple(extra))
 

@@ -35,7 +35,7 @@ from engine.shengji.state import (
     throw_penalty,
 )
 from engine.shengji.trick import judge_throw, trick_winner
-from engine.table import Seat, Step, TableView
+from engine.table import WON_TRICK, Seat, Step, TableView
 from engine.words import and_list, count, number, or_list, sentence
 
 __all__ = ["START_OPTIONS", "comment", "nearest_preset", "outcome", "returns",
@@ -90,7 +90,7 @@ def view(state: State, seat: int | None) -> TableView:
     elif r.tricks:
         last = r.tricks[-1]
         table = tuple(((last.leader + i) % 4, tuple(trump.sort(p)) if trump else p,
-                       "won the trick" if (last.leader + i) % 4 == last.winner else "")
+                       WON_TRICK if (last.leader + i) % 4 == last.winner else "")
                       for i, p in enumerate(last.plays))
     preset = nearest_preset(r.rules)
     exact = PRESETS[preset].rules == r.rules

@@ -267,7 +267,8 @@ def classify_command(request: ClassifyRequest) -> ClassifyAnswer:
     elif expect is not None and combo.kind is not expect:
         reason = f"{combo.symbols} is {combo.a_shape}, not {with_article(expect.title)}"
     else:
-        reason = f"{combo.symbols} is {combo.a_shape}, top card {combo.top.symbol_text}"
+        reason = (f"{combo.symbols} is a single card" if len(cards) == 1 else
+                  f"{combo.symbols} is {combo.a_shape}; its top card, {combo.top.symbol_text}, decides what it beats")
     return ClassifyAnswer(
         combination=combo is not None, type=combo.kind.key if combo else None, cards=ordered, symbols=symbols,
         length=len(cards), top=combo.top if combo else None, name=combo.name if combo else None,
