@@ -4,6 +4,7 @@ It draws at once from a small default (shipped, or computed once per server); bi
 The match points choice and the match shown re-score the kept rows in a fragment, without simulating again.
 """
 
+import json
 from typing import Any
 
 import streamlit as st
@@ -66,21 +67,33 @@ m[1].metric("Average length", f"{games['actions'].mean():.0f} actions")
 m[2].metric("Bombs on 2s or smaller bombs", f"{games['chops'].sum():,}")
 m[3].metric("North wins", f"{(games['winner'] == 'N').mean() * 100:.0f}%")
 
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def charts(_seats: Any, _games: Any, key: str) -> tuple[Any, ...]:
+    """The five charts of the games above, built once per set of games (plotly's figures take ~0.3 s to build):
+    the games are seeded, so ``key`` (rules, seed, options, how many games, the bots) names them."""
+    return (sc.bomb_frequency(_seats), sc.twos_frequency(_seats), sc.place_by(_seats, "twos", "2s held"),
+            sc.place_by(_seats, "bombs", "Bombs held"), sc.length_histogram(_games))
+
+
+bombs, twos, place_twos, place_bombs, length = charts(
+    seats, games, json.dumps([preset, seed, options, len(games), bots], sort_keys=True, default=str))
 st.header("What a 13-card hand holds")
 a, b = st.columns(2)
-a.plotly_chart(sc.bomb_frequency(seats), key=K + "bombs")
-b.plotly_chart(sc.twos_frequency(seats), key=K + "twos")
+a.plotly_chart(bombs, key=K + "bombs")
+b.plotly_chart(twos, key=K + "twos")
 
 st.header("2s, bombs and finishing place")
 st.markdown("Do 2s and bombs help you go out early? Each bar is the average finishing place of the hands dealt "
             "that many 2s (or bombs), for each kind of bot: lower is better (1 = first out). Hover for the share of "
             "games won.")
 a, b = st.columns(2)
-a.plotly_chart(sc.place_by(seats, "twos", "2s held"), key=K + "place-twos")
-b.plotly_chart(sc.place_by(seats, "bombs", "Bombs held"), key=K + "place-bombs")
+a.plotly_chart(place_twos, key=K + "place-twos")
+b.plotly_chart(place_bombs, key=K + "place-bombs")
 
 st.header("Game length")
-st.plotly_chart(sc.length_histogram(games), key=K + "length")
+st.plotly_chart(length, key=K + "length")
 
 st.header("Points and matches")
 st.number_input("Games in a match", min_value=1, max_value=20, step=1, key=K + "match_games",
