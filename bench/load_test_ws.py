@@ -29,7 +29,9 @@ import json
 import math
 import random
 import signal
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -287,9 +289,9 @@ async def drive(url: str, args: argparse.Namespace) -> tuple[list[Timing], float
     return [t for s in students for t in s.timings], time.monotonic()
 
 
-def run_class(args: argparse.Namespace) -> dict[str, Any]:
+def run_class(args: argparse.Namespace, script: Path = ROOT / "app.py") -> dict[str, Any]:
     random.seed(args.seed)
-    with serve() as server:
+    with serve(script) as server:
         time.sleep(1.0)
         fresh = server.rss()
         warm = None
@@ -370,13 +372,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seeds the think times and the ramp")
     parser.add_argument("--verbose", action="store_true", help="print every action as it finishes (stderr)")
     parser.add_argument("--json", metavar="FILE", help="also write every figure and timing as JSON")
+    parser.add_argument("--baseline", metavar="COMMIT",
+                        help="first the same class on this commit (exported with git archive), then on this tree, "
+                             "and the ratios of their times")
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    result = run_class(args)
-    print_report(result)
+    results = {}
+    if args.baseline:
+        with tempfile.TemporaryDirectory() as tmp:
+            archive = subprocess.run(["git", "archive", args.baseline], cwd=ROOT, capture_output=True, check=True)
+            subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+            print(f"## before: {args.baseline}")
+            results["before"] = run_class(args, Path(tmp) / "app.py")
+            print_report(results["before"])
+            print()
+    results["after"] = run_class(args)
+    print("## after: this tree" if args.baseline else "", end="\n" if args.baseline else "")
+    print_report(results["after"])
+    if args.baseline:
+        print()
+        print("| page | action | p50 before → after | p95 before → after | p95 ratio |")
+        print("|---|---|---:|---:|---:|")
+        for old, new in zip(results["before"]["pages"], results["after"]["pages"], strict=False):
+            ratio = old["p95"] / new["p95"] if new["p95"] else math.nan
+            print(f"| {new['page']} | {new['action']} | {old['p50']:.2f} → {new['p50']:.2f} | "
+                  f"{old['p95']:.2f} → {new['p95']:.2f} | {ratio:.1f}× |")
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps(result, indent=2))
+        Path(args.json).write_text(json.dumps(results if args.baseline else results["after"], indent=2))
     return 0
 
 
