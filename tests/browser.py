@@ -81,11 +81,12 @@ def chromium_page(width: int = 1400, height: int = 1000) -> Iterator[object]:
 
 def wait_for_app(page: object, timeout: float = 60000) -> None:
     """Wait until Streamlit has finished running the page script: no 'running' indicator and no
-    placeholder skeletons for a second in a row."""
+    placeholder skeletons (an element's, or the whole app's while a fresh server runs its first page) for a second
+    in a row."""
     page.wait_for_selector("[data-testid='stApp']", timeout=timeout)  # type: ignore[attr-defined]
     idle_js = (
         "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
-        " && !document.querySelector('[data-testid=\"stSkeleton\"]')"
+        " && !document.querySelector('[data-testid=\"stSkeleton\"], [data-testid=\"stAppSkeleton\"]')"
         " && document.querySelectorAll('[data-testid=\"stMainBlockContainer\"] *').length > 5"
     )
     deadline = time.monotonic() + timeout / 1000
