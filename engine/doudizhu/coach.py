@@ -27,7 +27,7 @@ from engine.doudizhu.state import Action, Phase, State
 from engine.errors import InvalidPositionError
 from engine.words import count, number
 
-__all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_of_thumb"]
+__all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_of_thumb", "value_words"]
 
 FEATURE_WORDS: Mapping[str, tuple[str, str]] = {
     "wins": ("win in a hundred hands", "wins in a hundred hands"),
@@ -253,3 +253,8 @@ def position_state(rules: Rules, hand: Sequence[Any], table: Sequence[Any], tabl
                  phase=Phase.PLAY, landlord=landlord, turn=0, table=table_play, trick=trick, passes=0,
                  trick_no=2 if position.table is not None or any(plays_by) else 1, plays_by=plays_by,
                  fixed_dealer=True)
+
+
+def value_words(state: State) -> tuple[str, str]:
+    """What the coach's values count, singular and plural: the points you win (or pay) at the end of the hand."""
+    return ("point", "points")

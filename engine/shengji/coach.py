@@ -45,7 +45,7 @@ from engine.words import and_list, count
 if TYPE_CHECKING:
     from engine.shengji.commands import LegalRequest
 
-__all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_of_thumb", "voids"]
+__all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_of_thumb", "value_words", "voids"]
 
 FEATURE_WORDS: Mapping[str, tuple[str, str]] = {
     "points": ("point", "points"),
@@ -470,3 +470,9 @@ def grade_burial(rules: Rules, trump: Trump, hand: Sequence[Card], buried: Seque
     thumb = _bury_thumb(state, 0, buried, trump)
     return "poor", (f"{thumb}; on average burying {shown} instead scores {loss:.1f} "
                     f"{'level' if round(loss, 1) == 1 else 'levels'} more a round in the sampled deals")
+
+
+def value_words(state: State) -> tuple[str, str]:
+    """What the coach's values count, singular and plural: levels (your team's climb; the other team's counts
+    against you) — not the card points of the tricks."""
+    return ("level", "levels")

@@ -20,7 +20,7 @@ from engine.thirteen.rules import Rules
 from engine.thirteen.state import NO_KIND, Action, State, places
 from engine.words import count, number
 
-__all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_of_thumb", "seen_mask"]
+__all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_of_thumb", "seen_mask", "value_words"]
 
 FEATURE_WORDS: Mapping[str, tuple[str, str]] = {
     "cards_left": ("card left when the first player goes out", "cards left when the first player goes out"),
@@ -157,3 +157,7 @@ def position_state(rules: Rules, position: Position) -> State:
     return State(rules, tuple(dealt), tuple(hands), 0, table, kind, owner if table else -1,
                  1 if position.passed else 0, (), must, ((owner, table),) if table else (), 0)
 
+
+def value_words(state: State) -> tuple[str, str]:
+    """What the coach's values count, singular and plural: the points of the finishing order."""
+    return ("point", "points")
