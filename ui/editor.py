@@ -52,11 +52,14 @@ __all__ = [
     "Part",
     "Plays",
     "PositionEditor",
+    "amount",
+    "best_reason",
     "coach_chart",
     "contains",
     "sentence",
     "signature",
     "upload_text",
+    "value_words",
 ]
 
 R = TypeVar("R")
@@ -172,6 +175,12 @@ def sentence(reason: str) -> str:
     return text if text[-1] in ".!?)" else text + "."
 
 
+def _clause(text: str) -> str:
+    """A reason after a dash: as it is (no capital), with a full stop."""
+    text = text.strip()
+    return text if not text or text[-1] in ".!?)" else text + "."
+
+
 def signature(data: Mapping[str, Any]) -> str:
     """A text that identifies a position (equal positions, equal texts)."""
     return json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
@@ -192,7 +201,68 @@ def _same_play(game: Game[Any, Any, Any], action: Any, text: str, play: tuple[Ca
     return cards is not None and Counter(cards) == Counter(play)
 
 
-def coach_chart(game: Game[Any, Any, Any], advice: Any, play: tuple[Card, ...] | None | bool = False) -> go.Figure:
+DEFAULT_VALUE_WORDS = ("point", "points")
+
+
+def value_words(game: Game[Any, Any, Any], state: Any) -> tuple[str, str]:
+    """What the coach's values count in ``state``, singular and plural ("level", "levels" in Shengji): the game's
+    ``engine.<game>.coach.value_words``; points when the game does not say."""
+    import importlib
+
+    base = getattr(game, "base", game)
+    hand = getattr(state, "hand", state) if base is not game else state  # a whole game: the hand under way
+    try:
+        module = importlib.import_module(f"engine.{base.key}.coach")
+    except ImportError:
+        return DEFAULT_VALUE_WORDS
+    words = getattr(module, "value_words", None)
+    if not callable(words):
+        return DEFAULT_VALUE_WORDS
+    singular, plural = words(hand)
+    return str(singular), str(plural)
+
+
+def amount(value: float, words: tuple[str, str]) -> str:
+    """A value with its unit: ``0.45 levels``, ``1 point``."""
+    shown = f"{abs(value):.2f}".rstrip("0").rstrip(".")
+    return f"{shown} {words[0] if shown == '1' else words[1]}"
+
+
+def best_reason(game: Game[Any, Any, Any], state: Any, advice: Any) -> str:
+    """Why the coach prefers its best option, in words: the game's rule of thumb (the advisor's reason), and —
+    when the game has none for it — what the samples show against the runner-up ("on average it gives you 0.6
+    more tricks for your side than Q♣"), or that the runner-up does as well within the noise."""
+    from engine.advisor import label
+
+    if advice.forced:
+        return "it is your only legal choice"
+    best = advice.best
+    if game.rule_of_thumb(state, best.action) or len(advice.options) < 2:
+        return str(best.why)
+    runner = advice.options[1]
+    other = label(game, runner.action)
+    if runner.tied:
+        return (f"it did best on average in the sampled deals, but {other} did about as well: the samples cannot "
+                "tell them apart")
+    mine, theirs = dict(best.features or {}), dict(runner.features or {})
+    diffs = sorted(((k, mine.get(k, 0.0) - theirs.get(k, 0.0)) for k in set(mine) | set(theirs)),
+                   key=lambda kv: -abs(kv[1]))
+    notable = [(k, d) for k, d in diffs if abs(d) >= 0.15][:2]
+    if notable:
+        said = " and ".join(_feature_words(game, k, d) for k, d in notable)
+        return f"on average it gives you {said} than {other}, the next best, in the sampled deals"
+    gap = amount(best.value - runner.value, value_words(game, state))
+    return f"it scores {gap} more on average than {other}, the next best, in the sampled deals"
+
+
+def _feature_words(game: Game[Any, Any, Any], name: str, delta: float) -> str:
+    singular, plural = game.feature_words.get(name, (name.replace("_", " "), name.replace("_", " ")))
+    shown = f"{abs(delta):.1f}".rstrip("0").rstrip(".") if abs(delta) < 10 else f"{abs(delta):.0f}"
+    return f"{shown} {'more' if delta > 0 else 'fewer'} {singular if shown == '1' else plural}"
+
+
+def coach_chart(game: Game[Any, Any, Any], advice: Any, play: tuple[Card, ...] | None | bool = False,
+                words: tuple[str, str] = DEFAULT_VALUE_WORDS) -> go.Figure:
     """The coach's options as horizontal bars, best at the top: the average value for the seat over the sampled
     deals with its 95 % interval; the best and the options tied with it in green, the learner's play (``play``:
     cards, None for a pass, False for none) outlined in blue. At most :data:`COACH_SHOWN` options (the learner's
@@ -224,8 +294,8 @@ def coach_chart(game: Game[Any, Any, Any], advice: Any, play: tuple[Card, ...] |
                       "%{customdata[2]} sampled deals)<extra></extra>",
     ))
     fig.update_layout(
-        title={"text": "Your average points, best first", "font": {"size": 14}},
-        xaxis_title="average points for you", yaxis={"autorange": "reversed", "automargin": True},
+        title={"text": f"Your average {words[1]}, best first", "font": {"size": 14}},
+        xaxis_title=f"average {words[1]} for you", yaxis={"autorange": "reversed", "automargin": True},
         height=110 + 34 * len(shown), margin={"l": 10, "r": 90, "t": 50, "b": 40}, showlegend=False,
     )
     return fig
@@ -888,18 +958,20 @@ class PositionEditor(ABC, Generic[R]):
             self._advice(stored[1], play)
 
     def _advise(self, wanted: Any) -> Any:
-        """The coach's advice on the posed position, or the message saying why there is none."""
+        """The coach's advice on the posed position and the state it advised on, or the message saying why there is
+        none."""
         from engine.advisor import advise
 
         try:
             state = self.game.position_state(wanted)
-            return advise(self.game, state, budget=self.budget)
+            return advise(self.game, state, budget=self.budget), state
         except NotImplementedError as error:
             return f"The coach cannot advise on this position yet: {error}."
         except CardTableError as error:
             return f"The coach cannot advise here: {error}."
 
-    def _advice(self, advice: Any, play: tuple[Card, ...] | None | bool) -> None:
+    def _advice(self, found: tuple[Any, Any], play: tuple[Card, ...] | None | bool) -> None:
+        advice, state = found
         game = self.game
         best = advice.best
         best_label = _option_label(game, best.action, best.text)
@@ -907,34 +979,44 @@ class PositionEditor(ABC, Generic[R]):
             st.info(f"**{plain(best_label)}** is the only legal play: there is nothing to compare.",
                     icon=":material/check_circle:")
             return
-        st.plotly_chart(coach_chart(game, advice, play), key=self.k("coach:chart"), width="stretch",
+        words = value_words(game, state)
+        st.plotly_chart(coach_chart(game, advice, play, words), key=self.k("coach:chart"), width="stretch",
                         config={"displayModeBar": False})
         tied = [o for o in advice.options[1:] if o.tied]
         considered = (f" of the {advice.considered} legal options" if advice.considered > len(advice.options)
                       else "")
         st.caption(f"{len(advice.options)} options compared{considered} on up to {advice.samples} sampled deals in "
                    f"{advice.seconds:.1f} s. Green: the best, and those the samples cannot tell apart from it "
-                   "(tied); a bar's line is its 95 % interval.")
+                   "(tied); the thin line across a bar's end is its 95 % interval.")
         lead = f"**Best: {plain(best_label)}**"
         if tied:
             lead += f" (tied with {plain(', '.join(_option_label(game, o.action, o.text) for o in tied[:4]))})"
-        st.markdown(f"{lead} — {plain(best.why)}.")
+        st.markdown(f"{lead} — {plain(_clause(best_reason(game, state, advice)))}")
+        mine = None if play is False else next(
+            (o for o in advice.options if _same_play(game, o.action, o.text, play)), None)  # type: ignore[arg-type]
         if play is False:
             st.caption("Choose a play in your hand to see what the coach says of it.")
-            return
-        mine = next((o for o in advice.options if _same_play(game, o.action, o.text, play)), None)  # type: ignore
-        shown = "a pass" if play is None else _symbols(play)  # type: ignore[arg-type]
-        if mine is None:
-            st.markdown(f"**Your play: {plain(shown)}** — the coach did not rate it: it is not one of the legal "
-                        "options it compared.")
-        elif mine is best:
-            st.markdown(f"**Your play: {plain(shown)}** — the coach's choice too.")
-        elif mine.tied:
-            st.markdown(f"**Your play: {plain(shown)}** — tied with the best: the samples cannot tell them apart "
-                        f"({plain(mine.why)}).")
         else:
-            st.markdown(f"**Your play: {plain(shown)}** — {mine.value - best.value:+.2f} points on average: "
-                        f"{plain(mine.why)}.")
+            shown = "a pass" if play is None else _symbols(play)  # type: ignore[arg-type]
+            if mine is None:
+                st.markdown(f"**Your play: {plain(shown)}** — the coach did not rate it: it is not one of the legal "
+                            "options it compared.")
+            elif mine is best:
+                st.markdown(f"**Your play: {plain(shown)}** — the coach's choice too.")
+            elif mine.tied:
+                st.markdown(f"**Your play: {plain(shown)}** — tied with the best: the samples cannot tell them apart. "
+                            f"{plain(sentence(mine.why))}")
+            else:
+                st.markdown(f"**Your play: {plain(shown)}** — {amount(best.value - mine.value, words)} less than "
+                            f"{plain(best_label)} on average. {plain(sentence(mine.why))}")
+        with st.expander("What the coach says of every option"):
+            rows = [{"Option": _option_label(game, o.action, o.text),
+                     f"Average {words[1]}": round(o.value, 2),
+                     "95 % interval": f"{o.low:+.2f} to {o.high:+.2f}",
+                     "Sampled deals": o.samples,
+                     "Why": sentence(best_reason(game, state, advice) if o is best else o.why)}
+                    for o in advice.options]
+            st.dataframe(rows, hide_index=True, width="stretch", key=self.k("coach:rows"))
 
     # ---------------------------------------------------------------------------------- saving and sharing
 
