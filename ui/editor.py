@@ -56,6 +56,7 @@ __all__ = [
     "best_reason",
     "coach_chart",
     "contains",
+    "option_reason",
     "sentence",
     "signature",
     "upload_text",
@@ -228,31 +229,52 @@ def amount(value: float, words: tuple[str, str]) -> str:
     return f"{shown} {words[0] if shown == '1' else words[1]}"
 
 
-def best_reason(game: Game[Any, Any, Any], state: Any, advice: Any) -> str:
-    """Why the coach prefers its best option, in words: the game's rule of thumb (the advisor's reason), and —
-    when the game has none for it — what the samples show against the runner-up ("on average it gives you 0.6
-    more tricks for your side than Q♣"), or that the runner-up does as well within the noise."""
-    from engine.advisor import label
-
+def option_reason(game: Game[Any, Any, Any], state: Any, advice: Any, option: Any) -> str:
+    """Why the coach ranks ``option`` where it does, in words: the game's rule of thumb for it (a reason for, or a
+    caution), then what the samples show — for the best, what sets it apart from the runner-up ("on average it
+    gives you 0.6 more tricks for your side than Q♣"); for another option, what the best gives you that it does
+    not; for a tied one, that the samples cannot tell it from the best. Never a bare number."""
     if advice.forced:
         return "it is your only legal choice"
+    thumb = game.rule_of_thumb(state, option.action)
     best = advice.best
-    if game.rule_of_thumb(state, best.action) or len(advice.options) < 2:
-        return str(best.why)
-    runner = advice.options[1]
-    other = label(game, runner.action)
-    if runner.tied:
-        return (f"it did best on average in the sampled deals, but {other} did about as well: the samples cannot "
-                "tell them apart")
-    mine, theirs = dict(best.features or {}), dict(runner.features or {})
+    name = _label(game, best)
+    if option is best:
+        if len(advice.options) < 2:
+            samples = "it is the only option the coach compared"
+        elif advice.options[1].tied:
+            samples = (f"it did best in the sampled deals, but {_label(game, advice.options[1])} did about as well "
+                       "(the samples cannot tell them apart)")
+        else:
+            samples = "in the sampled deals it did best: " + _versus(game, state, best, advice.options[1], "it")
+    elif option.tied:
+        samples = f"the samples cannot tell it apart from {name}, the coach's choice"
+    else:
+        samples = _versus(game, state, best, option, name)
+    return f"{thumb}. {samples[:1].upper()}{samples[1:]}" if thumb else samples
+
+
+def best_reason(game: Game[Any, Any, Any], state: Any, advice: Any) -> str:
+    """Why the coach prefers its best option (:func:`option_reason` of it)."""
+    return option_reason(game, state, advice, advice.best)
+
+
+def _label(game: Game[Any, Any, Any], option: Any) -> str:
+    return _option_label(game, option.action, option.text)
+
+
+def _versus(game: Game[Any, Any, Any], state: Any, better: Any, worse: Any, subject: str) -> str:
+    """What the samples show between two options, from the better one's side (``subject`` names it)."""
+    mine, theirs = dict(better.features or {}), dict(worse.features or {})
     diffs = sorted(((k, mine.get(k, 0.0) - theirs.get(k, 0.0)) for k in set(mine) | set(theirs)),
                    key=lambda kv: -abs(kv[1]))
     notable = [(k, d) for k, d in diffs if abs(d) >= 0.15][:2]
+    other = _label(game, worse)
     if notable:
         said = " and ".join(_feature_words(game, k, d) for k, d in notable)
-        return f"on average it gives you {said} than {other}, the next best, in the sampled deals"
-    gap = amount(best.value - runner.value, value_words(game, state))
-    return f"it scores {gap} more on average than {other}, the next best, in the sampled deals"
+        return f"on average {subject} gives you {said} than {other}"
+    gap = amount(better.value - worse.value, value_words(game, state))
+    return f"{subject} scores {gap} more on average than {other}"
 
 
 def _feature_words(game: Game[Any, Any, Any], name: str, delta: float) -> str:
@@ -943,8 +965,8 @@ class PositionEditor(ABC, Generic[R]):
                 return
             sig = signature(data)
             st.caption(f"The coach deals the cards you cannot see at random, up to {self.budget} times, plays every "
-                       "option out with the bots, and compares your average points (an option clearly worse than "
-                       "the best after a few deals stops there). It takes a few seconds.")
+                       "option out with the bots, and compares how each does for you on average (an option clearly "
+                       "worse than the best after a few deals stops there). It takes a few seconds.")
             if st.button("What should I play?", key=self.k("coach:run"), icon=":material/psychology:",
                          type="primary"):
                 with st.spinner("The coach is playing the options out…"):
@@ -1004,17 +1026,18 @@ class PositionEditor(ABC, Generic[R]):
             elif mine is best:
                 st.markdown(f"**Your play: {plain(shown)}** — the coach's choice too.")
             elif mine.tied:
-                st.markdown(f"**Your play: {plain(shown)}** — tied with the best: the samples cannot tell them apart. "
-                            f"{plain(sentence(mine.why))}")
+                st.markdown(f"**Your play: {plain(shown)}** — tied with the best. "
+                            f"{plain(sentence(option_reason(game, state, advice, mine)))}")
             else:
                 st.markdown(f"**Your play: {plain(shown)}** — {amount(best.value - mine.value, words)} less than "
-                            f"{plain(best_label)} on average. {plain(sentence(mine.why))}")
+                            f"{plain(best_label)} on average. "
+                            f"{plain(sentence(option_reason(game, state, advice, mine)))}")
         with st.expander("What the coach says of every option"):
             rows = [{"Option": _option_label(game, o.action, o.text),
                      f"Average {words[1]}": round(o.value, 2),
                      "95 % interval": f"{o.low:+.2f} to {o.high:+.2f}",
                      "Sampled deals": o.samples,
-                     "Why": sentence(best_reason(game, state, advice) if o is best else o.why)}
+                     "Why": sentence(option_reason(game, state, advice, o))}
                     for o in advice.options]
             st.dataframe(rows, hide_index=True, width="stretch", key=self.k("coach:rows"))
 

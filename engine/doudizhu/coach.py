@@ -176,7 +176,7 @@ def _bid_thumb(hand: Counts, action: Action, rules: Rules) -> str:
         if power >= 9:
             return f"a strong hand ({held}): worth playing alone against the others"
         if action.value == 3:
-            return f"bidding 3 with {held} risks three times the stake on a hand that is not strong"
+            return f"bidding 3 with {held} triples the stake: a win pays three times as much, and so does a loss"
         return f"a bid with {held}: the landlord plays alone, with the {number(rules.kitty)} kitty cards"
     if power < 6.5:
         return f"a weak hand for the landlord ({held}): passing keeps you a peasant, with partners"
