@@ -108,6 +108,16 @@ def _shots(page: Any, name: str, target: Any, block: str = "start") -> None:
     page.wait_for_timeout(500)
 
 
+def _until(page: Any, check: Any, what: str, timeout: float = 20_000) -> Any:
+    """Poll ``check()`` (every 250 ms) until it gives something true; fail naming ``what`` after ``timeout`` ms."""
+    for _ in range(int(timeout / 250)):
+        found = check()
+        if found:
+            return found
+        page.wait_for_timeout(250)
+    raise AssertionError(f"{what} did not come")
+
+
 def _paragraph(page: Any, start: str) -> Any:
     """The paragraphs of the page's Markdown that begin with ``start``."""
     return page.locator("[data-testid='stMarkdownContainer'] p").filter(has_text=re.compile("^" + re.escape(start)))
@@ -258,15 +268,18 @@ def test_the_coach_panel_ranks_the_options_and_gives_reasons(url: str, page: Any
         root.get_by_role("button", name=EDITORS[key].check_label).click()
     wait_for_app(page)
     _no_exception(page)
-    yours = _paragraph(page, "Your play: ")
-    yours.first.wait_for(timeout=20_000)
-    said = yours.first.inner_text()
-    shown, _, why = said.removeprefix("Your play: ").partition(" — ")
-    expected = "a pass" if other == "pass" else other
-    assert Counter(shown.split()) == Counter(expected.split()), (said, other)
-    assert _is_reason(why), said
-    assert page.locator("[data-testid='stPlotlyChart'] .ytick text").filter(
-        has_text=f"{other} (your play)").count() == 1, "the chart marks your play"
+    expected = Counter(("a pass" if other == "pass" else other).split())
+
+    def your_play() -> str | None:
+        for said in _paragraph(page, "Your play: ").all_inner_texts():
+            if Counter(said.removeprefix("Your play: ").partition(" — ")[0].split()) == expected:
+                return said
+        return None
+
+    said = _until(page, your_play, f"the coach's words on {other}")
+    assert _is_reason(said.partition(" — ")[2]), said
+    marked = page.locator("[data-testid='stPlotlyChart'] .ytick text").filter(has_text=f"{other} (your play)")
+    _until(page, marked.count, "your play marked in the chart")
     _shots(page, f"editor-{key}-your-play", heading)
 
 
@@ -367,6 +380,7 @@ def test_a_finished_hand_is_reviewed_decision_by_decision(url: str, page: Any, k
     rows.nth(pick).get_by_role("button", name="Show me").click()
     wait_for_app(page)
     _no_exception(page)
+    _until(page, lambda: "mode=watch" in page.url, "the game in watch mode")
     query = parse_qs(urlparse(page.url).query)
     assert query.get("mode") == ["watch"] and query.get("step") == [str(step)], page.url
     assert page.get_by_text(f"Step {step} of {len(record.actions)}").count()
