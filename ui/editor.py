@@ -35,7 +35,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine.base import Verdict
-from engine.cards import Card, Deck, format_cards
+from engine.cards import Card, Deck, format_cards, parse_card
 from engine.commands import MAX_REQUEST_BYTES, load_json
 from engine.contract import Game, rules_json
 from engine.errors import CardTableError, InvalidRequestError
@@ -191,8 +191,19 @@ def signature(data: Mapping[str, Any]) -> str:
 
 
 def _option_label(game: Game[Any, Any, Any], action: Any, text: str) -> str:
+    """An option for people: its cards with suit symbols, or its words with any card in them so too (``declare
+    2♦``, never ``declare 2D``)."""
     cards = game.action_cards(action)
-    return _symbols(cards) if cards else text
+    if cards:
+        return _symbols(cards)
+    words = []
+    for word in text.split():
+        try:
+            card = parse_card(word) if len(word) > 1 else None
+        except CardTableError:
+            card = None
+        words.append(card.symbol_text if card is not None else word)
+    return " ".join(words)
 
 
 def _same_play(game: Game[Any, Any, Any], action: Any, text: str, play: tuple[Card, ...] | None) -> bool:
