@@ -815,6 +815,9 @@ class TablePage:
                 said = f"**{played}**, your only legal choice"
             elif mark.played == mark.best:
                 said = f"you played **{played}**, the coach's choice too"
+            elif mark.loss <= 0:  # tied with the coach's choice: the samples cannot tell the two apart
+                said = (f"you played **{played}**; the coach leans to **{best}**, but in the sampled deals the two "
+                        "are not clearly apart")
             else:
                 said = (f"you played **{played}**; the coach's choice, **{best}**, is less than "
                         f"{amount(low, words)} better on average")

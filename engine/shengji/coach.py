@@ -352,6 +352,10 @@ def _follow_thumb(state: State, seat: int, cards: Sequence[Card], trump: Trump) 
     last = len(state.trick) == 3
     lead_group = group_of(state.trick[0], trump)
     if partner and not takes:
+        spent = [c for c in cards if trump.is_trump(c)] if lead_group is not Group.TRUMP else []
+        if spent:  # a trump thrown on a side-suit trick the partner wins anyway
+            return (f"your partner {names[winning]} is winning this trick, and {cards_text(spent, trump)} "
+                    f"{'is a trump' if len(spent) == 1 else 'are trumps'} you give away for nothing")
         if pts:
             return f"your partner {names[winning]} is winning this trick: give {count(pts, 'point')}"
         return f"your partner {names[winning]} is winning this trick: keep your high cards"
