@@ -66,15 +66,20 @@ def url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser_page() -> Iterator[Any]:
-    with chromium_page(*SIZES[0]) as page:
-        yield page
+def browser() -> Iterator[Any]:
+    with chromium_page(*SIZES[0]) as first:
+        yield first.context.browser
 
 
 @pytest.fixture
-def page(browser_page: Any) -> Any:
-    browser_page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
-    return browser_page
+def page(browser: Any) -> Iterator[Any]:
+    """A page of its own (a fresh browser context) for every test: one page that has been left waiting on the
+    coach cannot hold up the next test's navigation."""
+    context = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 # ---------------------------------------------------------------------------------------------- helpers
@@ -244,6 +249,8 @@ def test_the_coach_panel_ranks_the_options_and_gives_reasons(url: str, page: Any
     chart.locator(".ytick text").first.wait_for(timeout=30_000)
     labels = _chart_labels(page)
     assert len(labels) >= 2 and set(labels) <= legal, (labels, legal)
+    ticks = [re.sub(r" \(your play\)$", "", t).strip() for t in chart.locator(".ytick text").all_text_contents()]
+    assert sorted(ticks) == sorted(labels), f"the options are named on the chart's axis: {ticks}"
     assert chart.locator(".bars .point").count() == len(labels), "one bar per option"
     best = _paragraph(page, "Best: ")
     assert best.count() == 1
@@ -282,8 +289,9 @@ def test_the_coach_panel_ranks_the_options_and_gives_reasons(url: str, page: Any
 
     said = _until(page, your_play, f"the coach's words on {other}")
     assert _is_reason(said.partition(" — ")[2]), said
-    marked = page.locator("[data-testid='stPlotlyChart'] .ytick text").filter(has_text=f"{other} (your play)")
-    _until(page, marked.count, "your play marked in the chart")
+    figure = page.locator("[data-testid='stPlotlyChart'] .js-plotly-plot").first
+    _until(page, lambda: f"{other} (your play)" in figure.evaluate("gd => gd.data[0].y"),
+           "your play marked in the chart")
     _shots(page, f"editor-{key}-your-play", heading)
 
 

@@ -179,7 +179,7 @@ def sentence(reason: str) -> str:
 def _clause(text: str) -> str:
     """A reason after a dash: as it is (no capital), with a full stop."""
     text = text.strip()
-    return text if not text or text[-1] in ".!?)" else text + "."
+    return text if not text or text[-1] in ".!?" else text + "."
 
 
 def signature(data: Mapping[str, Any]) -> str:
@@ -320,16 +320,23 @@ def coach_chart(game: Game[Any, Any, Any], advice: Any, play: tuple[Card, ...] |
         marker={"color": colours, "line": {"color": _YOURS, "width": lines}},
         error_x={"type": "data", "symmetric": False, "array": [o.high - o.value for o in shown],
                  "arrayminus": [o.value - o.low for o in shown], "color": "#334155", "thickness": 1.5},
+        # The values are written in a column right of the plot (annotations), where no interval line crosses them.
         text=[f"{v:+.2f}" + (f" · {n}" if n else "") for v, n in zip(values, notes, strict=True)],
-        textposition="outside", cliponaxis=False,
+        textposition="none",
         customdata=[[o.low, o.high, o.samples] for o in shown],
         hovertemplate="%{y}: %{x:.2f} (95 %% interval %{customdata[0]:.2f} to %{customdata[1]:.2f}, "
                       "%{customdata[2]} sampled deals)<extra></extra>",
     ))
     fig.update_layout(
         title={"text": f"Your average {words[1]}, best first", "font": {"size": 14}},
-        xaxis_title=f"average {words[1]} for you", yaxis={"autorange": "reversed", "automargin": True},
-        height=110 + 34 * len(shown), margin={"l": 10, "r": 90, "t": 50, "b": 40}, showlegend=False,
+        xaxis_title=f"average {words[1]} for you",
+        # Category axis: option names such as "9 9 9 3" must not be read as numbers.
+        yaxis={"autorange": "reversed", "automargin": True, "type": "category"},
+        height=110 + 34 * len(shown), margin={"l": 10, "r": 96, "t": 50, "b": 40}, showlegend=False,
+        annotations=[{"xref": "paper", "x": 1.0, "xshift": 8, "xanchor": "left", "yref": "y", "y": label,
+                      "text": f"{v:+.2f}" + (" · best" if i == 0 else " · tied" if o.tied else ""),
+                      "showarrow": False, "font": {"size": 12, "color": "#334155"}}
+                     for i, (label, v, o) in enumerate(zip(labels, values, shown, strict=True))],
     )
     return fig
 
