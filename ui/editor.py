@@ -334,7 +334,8 @@ def coach_chart(game: Game[Any, Any, Any], advice: Any, play: tuple[Card, ...] |
         yaxis={"autorange": "reversed", "automargin": True, "type": "category"},
         height=110 + 34 * len(shown), margin={"l": 10, "r": 96, "t": 50, "b": 40}, showlegend=False,
         annotations=[{"xref": "paper", "x": 1.0, "xshift": 8, "xanchor": "left", "yref": "y", "y": label,
-                      "text": f"{v:+.2f}" + (" · best" if i == 0 else " · tied" if o.tied else ""),
+                      "text": f"{v:+.2f}" + (" · best" if i == 0 else " · tied" if o.tied else
+                                             f" · {o.samples} deals" if o.samples < advice.samples else ""),
                       "showarrow": False, "font": {"size": 12, "color": "#334155"}}
                      for i, (label, v, o) in enumerate(zip(labels, values, shown, strict=True))],
     )
@@ -1025,9 +1026,12 @@ class PositionEditor(ABC, Generic[R]):
         tied = [o for o in advice.options[1:] if o.tied]
         considered = (f" of the {advice.considered} legal options" if advice.considered > len(advice.options)
                       else "")
+        stopped = [o for o in advice.options if o.samples < advice.samples]
+        early = (f" An option marked “{stopped[0].samples} deals” was clearly worse than the best after that many "
+                 "deals and was not played further: it ranks below the others." if stopped else "")
         st.caption(f"{len(advice.options)} options compared{considered} on up to {advice.samples} sampled deals in "
                    f"{advice.seconds:.1f} s. Green: the best, and those the samples cannot tell apart from it "
-                   "(tied); the thin line across a bar's end is its 95 % interval.")
+                   f"(tied); the thin line across a bar's end is its 95 % interval.{early}")
         lead = f"**Best: {plain(best_label)}**"
         if tied:
             lead += f" (tied with {plain(', '.join(_option_label(game, o.action, o.text) for o in tied[:4]))})"
