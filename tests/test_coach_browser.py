@@ -355,7 +355,11 @@ def test_a_finished_hand_is_reviewed_decision_by_decision(url: str, page: Any, k
     g = game(key)
     record, states, mine = _table_game(key)
     assert len(mine) > CLICKED, f"{key}: too few decisions of yours"
-    _open(page, _play_link(url, key, record, mine[-CLICKED]))
+    link = _play_link(url, key, record, mine[-CLICKED])
+    _open(page, link)
+    opened = _record(page.url)
+    assert opened is not None and opened.actions == record.actions[:mine[-CLICKED]], \
+        f"the Table should open the game in the link, not {page.url}"
     review = page.get_by_role("button", name=re.compile("Review my decisions"))
     for _ in range(40):
         if review.count():
