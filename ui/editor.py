@@ -35,7 +35,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine.base import Verdict
-from engine.cards import Card, Deck, format_cards
+from engine.cards import Card, Deck, format_cards, parse_card
 from engine.commands import MAX_REQUEST_BYTES, load_json
 from engine.contract import Game, rules_json
 from engine.errors import CardTableError, InvalidRequestError
@@ -52,11 +52,15 @@ __all__ = [
     "Part",
     "Plays",
     "PositionEditor",
+    "amount",
+    "best_reason",
     "coach_chart",
     "contains",
+    "option_reason",
     "sentence",
     "signature",
     "upload_text",
+    "value_words",
 ]
 
 R = TypeVar("R")
@@ -172,6 +176,12 @@ def sentence(reason: str) -> str:
     return text if text[-1] in ".!?)" else text + "."
 
 
+def _clause(text: str) -> str:
+    """A reason after a dash: as it is (no capital), with a full stop."""
+    text = text.strip()
+    return text if not text or text[-1] in ".!?" else text + "."
+
+
 def signature(data: Mapping[str, Any]) -> str:
     """A text that identifies a position (equal positions, equal texts)."""
     return json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
@@ -181,8 +191,19 @@ def signature(data: Mapping[str, Any]) -> str:
 
 
 def _option_label(game: Game[Any, Any, Any], action: Any, text: str) -> str:
+    """An option for people: its cards with suit symbols, or its words with any card in them so too (``declare
+    2♦``, never ``declare 2D``)."""
     cards = game.action_cards(action)
-    return _symbols(cards) if cards else text
+    if cards:
+        return _symbols(cards)
+    words = []
+    for word in text.split():
+        try:
+            card = parse_card(word) if len(word) > 1 else None
+        except CardTableError:
+            card = None
+        words.append(card.symbol_text if card is not None else word)
+    return " ".join(words)
 
 
 def _same_play(game: Game[Any, Any, Any], action: Any, text: str, play: tuple[Card, ...] | None) -> bool:
@@ -192,7 +213,89 @@ def _same_play(game: Game[Any, Any, Any], action: Any, text: str, play: tuple[Ca
     return cards is not None and Counter(cards) == Counter(play)
 
 
-def coach_chart(game: Game[Any, Any, Any], advice: Any, play: tuple[Card, ...] | None | bool = False) -> go.Figure:
+DEFAULT_VALUE_WORDS = ("point", "points")
+
+
+def value_words(game: Game[Any, Any, Any], state: Any) -> tuple[str, str]:
+    """What the coach's values count in ``state``, singular and plural ("level", "levels" in Shengji): the game's
+    ``engine.<game>.coach.value_words``; points when the game does not say."""
+    import importlib
+
+    base = getattr(game, "base", game)
+    hand = getattr(state, "hand", state) if base is not game else state  # a whole game: the hand under way
+    try:
+        module = importlib.import_module(f"engine.{base.key}.coach")
+    except ImportError:
+        return DEFAULT_VALUE_WORDS
+    words = getattr(module, "value_words", None)
+    if not callable(words):
+        return DEFAULT_VALUE_WORDS
+    singular, plural = words(hand)
+    return str(singular), str(plural)
+
+
+def amount(value: float, words: tuple[str, str]) -> str:
+    """A value with its unit: ``0.45 levels``, ``1 point``."""
+    shown = f"{abs(value):.2f}".rstrip("0").rstrip(".")
+    return f"{shown} {words[0] if shown == '1' else words[1]}"
+
+
+def option_reason(game: Game[Any, Any, Any], state: Any, advice: Any, option: Any) -> str:
+    """Why the coach ranks ``option`` where it does, in words: the game's rule of thumb for it (a reason for, or a
+    caution), then what the samples show — for the best, what sets it apart from the runner-up ("on average it
+    gives you 0.6 more tricks for your side than Q♣"); for another option, what the best gives you that it does
+    not; for a tied one, that the samples cannot tell it from the best. Never a bare number."""
+    if advice.forced:
+        return "it is your only legal choice"
+    thumb = game.rule_of_thumb(state, option.action)
+    best = advice.best
+    name = _label(game, best)
+    if option is best:
+        if len(advice.options) < 2:
+            samples = "it is the only option the coach compared"
+        elif advice.options[1].tied:
+            samples = (f"it did best in the sampled deals, but {_label(game, advice.options[1])} did about as well "
+                       "(the samples cannot tell them apart)")
+        else:
+            samples = "in the sampled deals it did best: " + _versus(game, state, best, advice.options[1], "it")
+    elif option.tied:
+        samples = f"the samples cannot tell it apart from {name}, the coach's choice"
+    else:
+        samples = _versus(game, state, best, option, name)
+    return f"{thumb}. {samples[:1].upper()}{samples[1:]}" if thumb else samples
+
+
+def best_reason(game: Game[Any, Any, Any], state: Any, advice: Any) -> str:
+    """Why the coach prefers its best option (:func:`option_reason` of it)."""
+    return option_reason(game, state, advice, advice.best)
+
+
+def _label(game: Game[Any, Any, Any], option: Any) -> str:
+    return _option_label(game, option.action, option.text)
+
+
+def _versus(game: Game[Any, Any, Any], state: Any, better: Any, worse: Any, subject: str) -> str:
+    """What the samples show between two options, from the better one's side (``subject`` names it)."""
+    mine, theirs = dict(better.features or {}), dict(worse.features or {})
+    diffs = sorted(((k, mine.get(k, 0.0) - theirs.get(k, 0.0)) for k in set(mine) | set(theirs)),
+                   key=lambda kv: -abs(kv[1]))
+    notable = [(k, d) for k, d in diffs if abs(d) >= 0.15][:2]
+    other = _label(game, worse)
+    if notable:
+        said = " and ".join(_feature_words(game, k, d) for k, d in notable)
+        return f"on average {subject} gives you {said} than {other}"
+    gap = amount(better.value - worse.value, value_words(game, state))
+    return f"{subject} scores {gap} more on average than {other}"
+
+
+def _feature_words(game: Game[Any, Any, Any], name: str, delta: float) -> str:
+    singular, plural = game.feature_words.get(name, (name.replace("_", " "), name.replace("_", " ")))
+    shown = f"{abs(delta):.1f}".rstrip("0").rstrip(".") if abs(delta) < 10 else f"{abs(delta):.0f}"
+    return f"{shown} {'more' if delta > 0 else 'fewer'} {singular if shown == '1' else plural}"
+
+
+def coach_chart(game: Game[Any, Any, Any], advice: Any, play: tuple[Card, ...] | None | bool = False,
+                words: tuple[str, str] = DEFAULT_VALUE_WORDS) -> go.Figure:
     """The coach's options as horizontal bars, best at the top: the average value for the seat over the sampled
     deals with its 95 % interval; the best and the options tied with it in green, the learner's play (``play``:
     cards, None for a pass, False for none) outlined in blue. At most :data:`COACH_SHOWN` options (the learner's
@@ -217,16 +320,24 @@ def coach_chart(game: Game[Any, Any, Any], advice: Any, play: tuple[Card, ...] |
         marker={"color": colours, "line": {"color": _YOURS, "width": lines}},
         error_x={"type": "data", "symmetric": False, "array": [o.high - o.value for o in shown],
                  "arrayminus": [o.value - o.low for o in shown], "color": "#334155", "thickness": 1.5},
+        # The values are written in a column right of the plot (annotations), where no interval line crosses them.
         text=[f"{v:+.2f}" + (f" · {n}" if n else "") for v, n in zip(values, notes, strict=True)],
-        textposition="outside", cliponaxis=False,
+        textposition="none",
         customdata=[[o.low, o.high, o.samples] for o in shown],
         hovertemplate="%{y}: %{x:.2f} (95 %% interval %{customdata[0]:.2f} to %{customdata[1]:.2f}, "
                       "%{customdata[2]} sampled deals)<extra></extra>",
     ))
     fig.update_layout(
-        title={"text": "Your average points, best first", "font": {"size": 14}},
-        xaxis_title="average points for you", yaxis={"autorange": "reversed", "automargin": True},
-        height=110 + 34 * len(shown), margin={"l": 10, "r": 90, "t": 50, "b": 40}, showlegend=False,
+        title={"text": f"Your average {words[1]}, best first", "font": {"size": 14}},
+        xaxis_title=f"average {words[1]} for you",
+        # Category axis: option names such as "9 9 9 3" must not be read as numbers.
+        yaxis={"autorange": "reversed", "automargin": True, "type": "category"},
+        height=110 + 34 * len(shown), margin={"l": 10, "r": 96, "t": 50, "b": 40}, showlegend=False,
+        annotations=[{"xref": "paper", "x": 1.0, "xshift": 8, "xanchor": "left", "yref": "y", "y": label,
+                      "text": f"{v:+.2f}" + (" · best" if i == 0 else " · tied" if o.tied else
+                                             f" · {o.samples} deals" if o.samples < advice.samples else ""),
+                      "showarrow": False, "font": {"size": 12, "color": "#334155"}}
+                     for i, (label, v, o) in enumerate(zip(labels, values, shown, strict=True))],
     )
     return fig
 
@@ -873,8 +984,8 @@ class PositionEditor(ABC, Generic[R]):
                 return
             sig = signature(data)
             st.caption(f"The coach deals the cards you cannot see at random, up to {self.budget} times, plays every "
-                       "option out with the bots, and compares your average points (an option clearly worse than "
-                       "the best after a few deals stops there). It takes a few seconds.")
+                       "option out with the bots, and compares how each does for you on average (an option clearly "
+                       "worse than the best after a few deals stops there). It takes a few seconds.")
             if st.button("What should I play?", key=self.k("coach:run"), icon=":material/psychology:",
                          type="primary"):
                 with st.spinner("The coach is playing the options out…"):
@@ -888,18 +999,20 @@ class PositionEditor(ABC, Generic[R]):
             self._advice(stored[1], play)
 
     def _advise(self, wanted: Any) -> Any:
-        """The coach's advice on the posed position, or the message saying why there is none."""
+        """The coach's advice on the posed position and the state it advised on, or the message saying why there is
+        none."""
         from engine.advisor import advise
 
         try:
             state = self.game.position_state(wanted)
-            return advise(self.game, state, budget=self.budget)
+            return advise(self.game, state, budget=self.budget), state
         except NotImplementedError as error:
             return f"The coach cannot advise on this position yet: {error}."
         except CardTableError as error:
             return f"The coach cannot advise here: {error}."
 
-    def _advice(self, advice: Any, play: tuple[Card, ...] | None | bool) -> None:
+    def _advice(self, found: tuple[Any, Any], play: tuple[Card, ...] | None | bool) -> None:
+        advice, state = found
         game = self.game
         best = advice.best
         best_label = _option_label(game, best.action, best.text)
@@ -907,34 +1020,48 @@ class PositionEditor(ABC, Generic[R]):
             st.info(f"**{plain(best_label)}** is the only legal play: there is nothing to compare.",
                     icon=":material/check_circle:")
             return
-        st.plotly_chart(coach_chart(game, advice, play), key=self.k("coach:chart"), width="stretch",
+        words = value_words(game, state)
+        st.plotly_chart(coach_chart(game, advice, play, words), key=self.k("coach:chart"), width="stretch",
                         config={"displayModeBar": False})
         tied = [o for o in advice.options[1:] if o.tied]
         considered = (f" of the {advice.considered} legal options" if advice.considered > len(advice.options)
                       else "")
+        stopped = [o for o in advice.options if o.samples < advice.samples]
+        early = (f" An option marked “{stopped[0].samples} deals” was clearly worse than the best after that many "
+                 "deals and was not played further: it ranks below the others." if stopped else "")
         st.caption(f"{len(advice.options)} options compared{considered} on up to {advice.samples} sampled deals in "
                    f"{advice.seconds:.1f} s. Green: the best, and those the samples cannot tell apart from it "
-                   "(tied); a bar's line is its 95 % interval.")
+                   f"(tied); the thin line across a bar's end is its 95 % interval.{early}")
         lead = f"**Best: {plain(best_label)}**"
         if tied:
             lead += f" (tied with {plain(', '.join(_option_label(game, o.action, o.text) for o in tied[:4]))})"
-        st.markdown(f"{lead} — {plain(best.why)}.")
+        st.markdown(f"{lead} — {plain(_clause(best_reason(game, state, advice)))}")
+        mine = None if play is False else next(
+            (o for o in advice.options if _same_play(game, o.action, o.text, play)), None)  # type: ignore[arg-type]
         if play is False:
             st.caption("Choose a play in your hand to see what the coach says of it.")
-            return
-        mine = next((o for o in advice.options if _same_play(game, o.action, o.text, play)), None)  # type: ignore
-        shown = "a pass" if play is None else _symbols(play)  # type: ignore[arg-type]
-        if mine is None:
-            st.markdown(f"**Your play: {plain(shown)}** — the coach did not rate it: it is not one of the legal "
-                        "options it compared.")
-        elif mine is best:
-            st.markdown(f"**Your play: {plain(shown)}** — the coach's choice too.")
-        elif mine.tied:
-            st.markdown(f"**Your play: {plain(shown)}** — tied with the best: the samples cannot tell them apart "
-                        f"({plain(mine.why)}).")
         else:
-            st.markdown(f"**Your play: {plain(shown)}** — {mine.value - best.value:+.2f} points on average: "
-                        f"{plain(mine.why)}.")
+            shown = "a pass" if play is None else _symbols(play)  # type: ignore[arg-type]
+            if mine is None:
+                st.markdown(f"**Your play: {plain(shown)}** — the coach did not rate it: it is not one of the legal "
+                            "options it compared.")
+            elif mine is best:
+                st.markdown(f"**Your play: {plain(shown)}** — the coach's choice too.")
+            elif mine.tied:
+                st.markdown(f"**Your play: {plain(shown)}** — tied with the best. "
+                            f"{plain(sentence(option_reason(game, state, advice, mine)))}")
+            else:
+                st.markdown(f"**Your play: {plain(shown)}** — {amount(best.value - mine.value, words)} less than "
+                            f"{plain(best_label)} on average. "
+                            f"{plain(sentence(option_reason(game, state, advice, mine)))}")
+        with st.expander("What the coach says of every option"):
+            rows = [{"Option": _option_label(game, o.action, o.text),
+                     f"Average {words[1]}": round(o.value, 2),
+                     "95 % interval": f"{o.low:+.2f} to {o.high:+.2f}",
+                     "Sampled deals": o.samples,
+                     "Why": sentence(option_reason(game, state, advice, o))}
+                    for o in advice.options]
+            st.dataframe(rows, hide_index=True, width="stretch", key=self.k("coach:rows"))
 
     # ---------------------------------------------------------------------------------- saving and sharing
 

@@ -491,7 +491,8 @@ class TablePage:
     def _hint(self) -> None:
         """The coach's choice and its reason (a quick sampling), or — for a game the coach cannot sample yet —
         the heuristic bot's choice and the rule that allows it. The hinted cards are chosen in your hand."""
-        from engine.advisor import advise, can_advise, label
+        from engine.advisor import advise, can_advise
+        from ui.editor import best_reason
 
         hand = self._hand("play")
         if hand is None:
@@ -499,10 +500,8 @@ class TablePage:
         state = hand.last
         if can_advise(self.game):
             advice = advise(self.game, state, budget=HINT_BUDGET, seconds=HINT_SECONDS, seed=len(hand.steps))
-            action, why = advice.best.action, advice.best.why
-            if advice.forced:
-                why = "it is your only legal choice"
-            text = label(self.game, action)
+            action, why = advice.best.action, best_reason(self.game, state, advice)
+            text = action_label(self.game, action)
         else:
             rng = random.Random(len(hand.steps))
             bot = self.game.bot(next(iter(self.game.bots)))
@@ -514,24 +513,24 @@ class TablePage:
             ch.select_cards(self.key(f"pick:{len(hand.steps)}"), cards)
 
     def _review(self) -> None:
-        """The coach's review of your decisions in the finished game (kept until the next game)."""
-        from engine.advisor import review
-
+        """Ask for the coach's review of your decisions in the finished game: the review itself runs in
+        :meth:`review_panel`, with its progress on the page (kept until the next game)."""
         hand = self._hand("play")
         if hand is None:
             return
-        marks = review(self.game, hand.states, hand.record.actions, self.settings.me, budget=REVIEW_BUDGET)
-        st.session_state[self.key("review")] = (hand.record, marks)
+        st.session_state[self.key("review")] = (hand.record, None)
 
     def _show_step(self, step: int) -> None:
-        """Open the finished game in watch mode at ``step`` (from the review)."""
+        """Open the finished game in watch mode just after your action at ``step`` (0-based; from the review): the
+        step bar then says the step the review names, the commentary says what you played, ← shows the table
+        before it."""
         hand = self._hand("play")
         if hand is None:
             return
         s = self.settings
         self._set_hand("watch", hand)
         st.session_state[self.key("loaded")] = True
-        s.mode, s.step, s.seat = WATCH, step, s.me
+        s.mode, s.step, s.seat, s.auto = WATCH, min(step + 1, len(hand.steps)), s.me, False
 
     # -- drawing ------------------------------------------------------------------------------------
     def render(self) -> None:
@@ -756,8 +755,12 @@ class TablePage:
                     on_click=self._leave_presenter, width="stretch")
 
     def review_panel(self, hand: Hand, place: Any) -> None:
-        """After a game you played: the coach marks each of your decisions by the expected value it lost."""
-        from engine.advisor import can_advise, label
+        """After a game you played: the coach marks each of your decisions by the expected value it lost (fine,
+        inaccuracy, mistake: the game's thresholds, in its own points), each with "Show me"."""
+        from dataclasses import replace as changed
+
+        from engine.advisor import can_advise, review
+        from ui.editor import amount, value_words
 
         if not can_advise(self.game):
             place.caption("The coach cannot review this game yet.")
@@ -767,25 +770,62 @@ class TablePage:
             place.button("Review my decisions", icon=":material/insights:", key=self.key("review-button"),
                          on_click=self._review, width="stretch",
                          help="The coach replays every decision you took and marks the ones that lost points "
-                              "on average (a few seconds per decision).")
+                              "on average (a second or two per decision).")
             return
         marks = kept[1]
-        worst = [m for m in marks if m.verdict != "fine"]
-        st.markdown(f"**The coach's review:** {len(marks)} decisions, "
-                    f"{sum(m.verdict == 'mistake' for m in marks)} mistakes, "
-                    f"{sum(m.verdict == 'inaccuracy' for m in marks)} inaccuracies.")
-        for mark in worst[:12]:
-            cols = st.columns([5, 1], vertical_alignment="center")
-            played = label(self.game, self.game.parse_action(hand.states[mark.step], mark.played))
-            best = label(self.game, self.game.parse_action(hand.states[mark.step], mark.best))
-            icon = "🔴" if mark.verdict == "mistake" else "🟠"
-            cols[0].markdown(f"{icon} **Step {mark.step + 1}** — you played **{plain(played)}**, the coach prefers "
-                             f"**{plain(best)}** ({mark.verdict}, {mark.loss:.2f} points on average): "
-                             f"{plain(mark.why)}")
-            cols[1].button("Show me", key=self.key(f"show:{mark.step}"), on_click=self._show_step,
-                           args=(mark.step,), width="stretch")
-        if not worst:
-            st.success("Every decision was as good as the coach's, within the noise of its samples.")
+        if marks is None:  # asked for: review decision by decision (the same seeds as one call), showing progress
+            me = self.settings.me
+            decisions = [i for i in range(len(hand.steps)) if self.game.to_act(hand.states[i]) == me]
+            bar = place.progress(0.0, text="The coach is replaying your decisions…")
+            marks = []
+            for n, i in enumerate(decisions):
+                bar.progress(n / max(len(decisions), 1),
+                             text=f"The coach is replaying your decision {n + 1} of {len(decisions)}…")
+                found = review(self.game, hand.states[i:i + 1], hand.record.actions[i:i + 1], me,
+                               budget=REVIEW_BUDGET, seed=i)
+                marks.extend(changed(m, step=i) for m in found)
+            bar.empty()
+            st.session_state[self.key("review")] = (hand.record, marks)
+        low, high = self.game.review_thresholds
+        words = value_words(self.game, hand.last)
+        tally = Counter(m.verdict for m in marks)
+
+        def many(n: int, one: str, more: str) -> str:
+            return f"{n} {one if n == 1 else more}"
+
+        st.markdown(f"**The coach's review:** {many(len(marks), 'decision', 'decisions')} of yours — "
+                    f"{tally['fine']} fine, {many(tally['inaccuracy'], 'inaccuracy', 'inaccuracies')}, "
+                    f"{many(tally['mistake'], 'mistake', 'mistakes')}.")
+        st.caption(f"The coach played every option of each decision out on up to {REVIEW_BUDGET} sampled deals. "
+                   f"A decision that loses less than {amount(low, words)} on average against the coach's choice "
+                   f"is fine; up to {amount(high, words)}, an inaccuracy; more, a mistake. “Show me” opens the "
+                   "game at that step.")
+        badges = {"fine": ("Fine", "green"), "inaccuracy": ("Inaccuracy", "orange"), "mistake": ("Mistake", "red")}
+        for mark in marks:
+            state = hand.states[mark.step]
+            played = plain(action_label(self.game, self.game.parse_action(state, mark.played)))
+            best = plain(action_label(self.game, self.game.parse_action(state, mark.best)))
+            chapter = hand.steps[mark.step].chapter
+            where = f"{plain(chapter)}, step {mark.step + 1}" if chapter else f"Step {mark.step + 1}"
+            word, colour = badges.get(mark.verdict, (mark.verdict.capitalize(), "gray"))
+            if mark.verdict != "fine":
+                said = (f"you played **{played}**; the coach prefers **{best}**, {amount(mark.loss, words)} more "
+                        f"on average: {plain(mark.why)}")
+            elif len(self.game.legal_actions(state, limit=2)) == 1:
+                said = f"**{played}**, your only legal choice"
+            elif mark.played == mark.best:
+                said = f"you played **{played}**, the coach's choice too"
+            elif mark.loss <= 0:  # tied with the coach's choice: the samples cannot tell the two apart
+                said = (f"you played **{played}**; the coach leans to **{best}**, but in the sampled deals the two "
+                        "are not clearly apart")
+            else:
+                said = (f"you played **{played}**; the coach's choice, **{best}**, is less than "
+                        f"{amount(low, words)} better on average")
+            with st.container(key=self.key(f"review-row-{mark.step}")):
+                cols = st.columns([6, 1], vertical_alignment="center")
+                cols[0].markdown(f":{colour}-badge[{word}] **{where}** — {said}.")
+                cols[1].button("Show me", key=self.key(f"show:{mark.step}"), on_click=self._show_step,
+                               args=(mark.step,), width="stretch")
 
     def pause_panel(self, hand: Hand, index: int, names: Sequence[str]) -> None:
         step = hand.steps[index]
@@ -819,7 +859,9 @@ class TablePage:
             st.error(f"You can't play {plain(refused[0])}: {plain(refused[1])}", icon=":material/block:")
         hint = st.session_state.get(self.key("hint"))
         if hint:
-            st.info(f"Hint: **{plain(hint[0])}** — {plain(hint[1])}", icon=":material/lightbulb:")
+            why = str(hint[1]).strip()
+            st.info(f"Hint: **{plain(hint[0])}** — {plain(why if why.endswith('.') else why + '.')}",
+                    icon=":material/lightbulb:")
 
     def own_hand(self, hand: Hand, me: int, names: Sequence[str], *, deciding: bool) -> None:
         """Your cards, always on screen; when you decide, chosen by clicking, the cards that matter marked."""

@@ -27,7 +27,7 @@ from engine.doudizhu.state import Action, Phase, State
 from engine.errors import InvalidPositionError
 from engine.words import count, number
 
-__all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_of_thumb"]
+__all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_of_thumb", "value_words"]
 
 FEATURE_WORDS: Mapping[str, tuple[str, str]] = {
     "wins": ("win in a hundred hands", "wins in a hundred hands"),
@@ -176,7 +176,7 @@ def _bid_thumb(hand: Counts, action: Action, rules: Rules) -> str:
         if power >= 9:
             return f"a strong hand ({held}): worth playing alone against the others"
         if action.value == 3:
-            return f"bidding 3 with {held} risks three times the stake on a hand that is not strong"
+            return f"bidding 3 with {held} triples the stake: a win pays three times as much, and so does a loss"
         return f"a bid with {held}: the landlord plays alone, with the {number(rules.kitty)} kitty cards"
     if power < 6.5:
         return f"a weak hand for the landlord ({held}): passing keeps you a peasant, with partners"
@@ -253,3 +253,8 @@ def position_state(rules: Rules, hand: Sequence[Any], table: Sequence[Any], tabl
                  phase=Phase.PLAY, landlord=landlord, turn=0, table=table_play, trick=trick, passes=0,
                  trick_no=2 if position.table is not None or any(plays_by) else 1, plays_by=plays_by,
                  fixed_dealer=True)
+
+
+def value_words(state: State) -> tuple[str, str]:
+    """What the coach's values count, singular and plural: the points you win (or pay) at the end of the hand."""
+    return ("point", "points")

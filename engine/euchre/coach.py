@@ -25,7 +25,7 @@ from engine.euchre.state import Action, HandState, Phase, calling_state, discard
 from engine.euchre.trick import Trick, trick_winner
 from engine.words import count
 
-__all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_of_thumb", "voids"]
+__all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_of_thumb", "value_words", "voids"]
 
 FEATURE_WORDS: Mapping[str, tuple[str, str]] = {
     "tricks": ("trick for your side", "tricks for your side"),
@@ -372,3 +372,11 @@ def _fill(state: HandState, seat: int) -> HandState:
         if s != seat:
             hands[s], pool = tuple(pool[:5]), pool[5:]
     return state._with(hands=tuple(hands), kitty=tuple(pool), dealt=tuple(hands))
+
+
+def value_words(state: HandState) -> tuple[str, str]:
+    """What the coach's values count, singular and plural: the hand's points (your side's less theirs), or, in a
+    trick posed in the editor (no makers, earlier tricks unknown), the tricks taken from there on."""
+    if state.maker is None and state.trump is not None:
+        return ("trick", "tricks")
+    return ("point", "points")

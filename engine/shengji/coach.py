@@ -45,7 +45,7 @@ from engine.words import and_list, count
 if TYPE_CHECKING:
     from engine.shengji.commands import LegalRequest
 
-__all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_of_thumb", "voids"]
+__all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_of_thumb", "value_words", "voids"]
 
 FEATURE_WORDS: Mapping[str, tuple[str, str]] = {
     "points": ("point", "points"),
@@ -352,6 +352,10 @@ def _follow_thumb(state: State, seat: int, cards: Sequence[Card], trump: Trump) 
     last = len(state.trick) == 3
     lead_group = group_of(state.trick[0], trump)
     if partner and not takes:
+        spent = [c for c in cards if trump.is_trump(c)] if lead_group is not Group.TRUMP else []
+        if spent:  # a trump thrown on a side-suit trick the partner wins anyway
+            return (f"your partner {names[winning]} is winning this trick, and {cards_text(spent, trump)} "
+                    f"{'is a trump' if len(spent) == 1 else 'are trumps'} you give away for nothing")
         if pts:
             return f"your partner {names[winning]} is winning this trick: give {count(pts, 'point')}"
         return f"your partner {names[winning]} is winning this trick: keep your high cards"
@@ -470,3 +474,9 @@ def grade_burial(rules: Rules, trump: Trump, hand: Sequence[Card], buried: Seque
     thumb = _bury_thumb(state, 0, buried, trump)
     return "poor", (f"{thumb}; on average burying {shown} instead scores {loss:.1f} "
                     f"{'level' if round(loss, 1) == 1 else 'levels'} more a round in the sampled deals")
+
+
+def value_words(state: State) -> tuple[str, str]:
+    """What the coach's values count, singular and plural: levels (your team's climb; the other team's counts
+    against you) — not the card points of the tricks."""
+    return ("level", "levels")

@@ -20,11 +20,11 @@ from engine.thirteen.rules import Rules
 from engine.thirteen.state import NO_KIND, Action, State, places
 from engine.words import count, number
 
-__all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_of_thumb", "seen_mask"]
+__all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_of_thumb", "seen_mask", "value_words"]
 
 FEATURE_WORDS: Mapping[str, tuple[str, str]] = {
     "cards_left": ("card left when the first player goes out", "cards left when the first player goes out"),
-    "place": ("place lower in the finishing order", "places lower in the finishing order"),
+    "behind": ("player who goes out after you", "players who go out after you"),
 }
 
 
@@ -65,10 +65,11 @@ def _replace_hands(state: State, hands: tuple[int, ...], dealt: tuple[int, ...])
 
 
 def features(state: State, seat: int) -> dict[str, float]:
-    """How a played-out game went for ``seat``: its place (1 = first out) and the cards it still held when the
+    """How a played-out game went for ``seat``: how many players went out after it (more is better: the words then
+    read "1.2 more players who go out after you", not "fewer places lower") and the cards it still held when the
     first player went out (0 when it went out first)."""
     left = state.left_at_first_out or tuple(h.bit_count() for h in state.hands)
-    return {"place": float(places(state)[seat]), "cards_left": float(left[seat])}
+    return {"behind": float(state.players - places(state)[seat]), "cards_left": float(left[seat])}
 
 
 def _opponent_low(state: State, seat: int) -> int:
@@ -157,3 +158,7 @@ def position_state(rules: Rules, position: Position) -> State:
     return State(rules, tuple(dealt), tuple(hands), 0, table, kind, owner if table else -1,
                  1 if position.passed else 0, (), must, ((owner, table),) if table else (), 0)
 
+
+def value_words(state: State) -> tuple[str, str]:
+    """What the coach's values count, singular and plural: the points of the finishing order."""
+    return ("point", "points")
