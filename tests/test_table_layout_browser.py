@@ -189,3 +189,13 @@ def test_on_a_phone_the_table_bars_are_one_row_and_the_settings_hold_the_rest(ur
         _one_row(page, "thirteen-table-controls", "the control bar in play mode")
         _to_first_decision(page)
         assert _your_hand(page).count() == 1
+
+
+def test_at_1280x720_the_control_bar_and_the_step_bar_are_one_row_each(url: str) -> None:
+    with chromium_page(1280, 720) as page:
+        for key in ("shengji", "doudizhu"):  # the longest game name, the longest jump list
+            page.goto(f"{url}/{key}_table?seed={SEED}&step=5")
+            wait_for_app(page)
+            assert _one_row(page, f"{key}-table-controls", f"{key}: the control bar") >= 6
+            assert _one_row(page, f"{key}-table-steps", f"{key}: the step bar") >= 7
+            assert not page.locator(f".st-key-{key}-table-more").is_visible(), "the phone's pop-over shows"

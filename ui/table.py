@@ -708,13 +708,13 @@ class TablePage:
     def _speed(self, key: str) -> None:
         st.session_state[key] = self.settings.speed
         st.selectbox("Speed", list(SPEEDS), key=key, on_change=self._on_speed, args=(key,),
-                     label_visibility="collapsed", format_func=lambda v: f"{v.capitalize()} speed", width=130,
-                     help="How fast auto-play steps on")
+                     label_visibility="collapsed", format_func=str.capitalize, width=110,
+                     help="The speed of auto-play")
 
     def _jump_to(self, key: str, chapters: Mapping[int, str]) -> None:
         st.selectbox("Jump to", list(chapters), index=None, key=key, on_change=self._jump, args=(key,),
-                     format_func=lambda n: chapters[n], placeholder="Jump to a trick or round…",
-                     label_visibility="collapsed", width=230)
+                     format_func=lambda n: chapters[n], placeholder="Jump to…",
+                     label_visibility="collapsed", width=170, help="Jump to the start of a trick or a round")
 
     def _step_bar(self, hand: Hand, step: int, total: int) -> None:
         """Start, Back, Forward, End, auto-play, its speed and a jump to a trick, in one row; on a phone the
@@ -773,7 +773,7 @@ class TablePage:
                         trick=(lambda: self.pause_panel(hand, pause, names)) if paused else None,
                         mine=lambda: self.own_hand(hand, me, names, deciding=deciding))
         self._seat_choice(names)
-        draw.commentary(hand.steps, len(hand.steps), names, present=s.present, label=text_label)
+        draw.commentary(hand.steps, len(hand.steps), names, present=s.present, label=text_label, playing=True)
         self.record_panel(hand)
 
     def _seat_choice(self, names: Sequence[str]) -> None:

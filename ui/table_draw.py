@@ -83,7 +83,7 @@ def _seat_block(seat: Seat, index: int, view: TableView, *, key: str, scale: flo
                       captions={0: f"{n} card{'s' if n != 1 else ''}"}, four_colour=four_colour())
         return
     ch.show_cards(f"{key}:seat:{index}", list(seat.cards), four_colour=four_colour(), label=f"{seat.name}'s cards",
-                  size=size_of(scale, side=side))
+                  size=size_of(scale, side=side), fit=True)
 
 
 def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Sequence[str], *, scale: float,
@@ -233,10 +233,12 @@ def play_table(view: TableView, names: Sequence[str], *, me: int, scale: float, 
 
 
 def commentary(steps: Sequence[Step], upto: int, names: Sequence[str], *, present: bool = False,
-               label: Callable[[str], str] = str) -> None:
-    """The commentary: the last step large, the whole story below (newest first)."""
+               label: Callable[[str], str] = str, playing: bool = False) -> None:
+    """The commentary: the last step large, the whole story below (newest first). Before the first step: in watch
+    mode how to go on; when ``playing``, nothing (your first decision is on the table above)."""
     if upto == 0:
-        st.info("The cards are dealt. Step forward to see the first decision.")
+        if not playing:
+            st.info("The cards are dealt. Step forward to see the first decision.")
         return
     step = steps[upto - 1]
     who = names[step.seat] if step.seat < len(names) else "?"
