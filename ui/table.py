@@ -19,7 +19,7 @@ from typing import Any
 
 import streamlit as st
 
-from engine.cards import Card, parse_card
+from engine.cards import Card, Suit, parse_card
 from engine.contract import Game, Outcome
 from engine.driver import BOT_SEED_MIX, play_out
 from engine.errors import CardTableError, InvalidRequestError, ReplayError, UnknownNameError
@@ -60,15 +60,16 @@ def action_label(game: Game[Any, Any, Any], action: Any) -> str:
 
 
 def text_label(text: str) -> str:
-    """An action's text (a record's, a step's) with card symbols, capitalised: ``declare 2S`` → ``Declare 2♠``,
-    ``3H`` → ``3♥``; words that are not cards stay as they are."""
+    """An action's text (a record's, a step's) with card and suit symbols, capitalised: ``declare 2S`` →
+    ``Declare 2♠``, ``3H`` → ``3♥``, ``name S`` → ``Name ♠`` (actions name suits, never seats); other words stay."""
     words = []
     for word in text.split():
         try:
             card = parse_card(word) if len(word) > 1 else None
         except CardTableError:
             card = None
-        words.append(card.symbol_text if card is not None else word)
+        suit = next((s for s in Suit if s.letter == word), None)
+        words.append(card.symbol_text if card is not None else suit.symbol if suit is not None else word)
     out = " ".join(words)
     return out[:1].upper() + out[1:]
 

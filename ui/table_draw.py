@@ -23,6 +23,8 @@ WINNER_LABELS = frozenset({"wins", "won the trick"})
 """The labels the games' views put on the winning play of a finished trick (Euchre's, Shengji's)."""
 WINS = ch.Highlight("wins the trick", ch.HINT.colour, "W")
 """The ring on the card (or play) that wins the trick (not the hint's: its legend would read "the hint")."""
+CAPTION_FITS = 12
+"""The characters of a caption that fit under one card; a trick with a longer one is drawn in labelled groups."""
 _RING = ("N", "E", "S", "W")  # clockwise round the table, seen from above with North at the top
 _PLACES = ("bottom", "left", "top", "right")
 
@@ -110,8 +112,9 @@ def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Seque
         cards.extend(played)
     if cards:
         # Plays of several cards (a throw, a sequence) each in its own labelled group, set apart by a divider, so
-        # that one can see where a play ends; single cards with who played them underneath.
-        several = any(len(g.cards) > 1 for g in groups)
+        # that one can see where a play ends; single cards with who played them underneath, unless a caption is
+        # longer than a card is wide ("S · lead · winning"): then labelled groups too, whose labels are not cut.
+        several = any(len(g.cards) > 1 for g in groups) or any(len(c) > CAPTION_FITS for c in captions.values())
         ch.show_cards(key, groups if several else cards, label="The cards on the table",
                       captions=None if several else captions, highlight=winner or None,
                       size="large" if scale >= 1.2 else "normal", four_colour=four_colour())
