@@ -825,13 +825,15 @@ class TablePage:
     def pause_panel(self, hand: Hand, index: int, names: Sequence[str]) -> None:
         """The trick just finished, in the trick's place: its cards, who won it and with what, and Continue."""
         step = hand.steps[index]
-        st.markdown(f"**{plain(step.chapter) or 'The trick'} is over**")
-        draw.trick_cards(finished_trick(self.game, hand, index), names, scale=self.scale(),
-                         key=self.key(f"done:{index}"))
-        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-            st.success(plain(step.comment), icon=":material/emoji_events:")
+        # What happened and Continue first, in one row, so that Continue is in view however the trick wraps.
+        draw.one_row(self.key("paused"))
+        with st.container(horizontal=True, vertical_alignment="center", gap="small", key=self.key("paused")):
+            st.success(f"**{plain(step.chapter) or 'The trick'} is over.** {plain(step.comment)}",
+                       icon=":material/emoji_events:")
             st.button("Continue", icon=":material/play_arrow:", key=self.key("continue"), on_click=self._continue,
                       type="primary", help="On to the next trick (→ does it too)")
+        draw.trick_cards(finished_trick(self.game, hand, index), names, scale=self.scale(),
+                         key=self.key(f"done:{index}"))
 
     def decision(self, hand: Hand, me: int, names: Sequence[str]) -> None:
         """One row: what the decision is in one line, its word buttons (pass, bid, declare …), Hint and Undo."""
@@ -876,9 +878,9 @@ class TablePage:
         if deciding:
             self.decision(hand, me, names)
         else:
-            note = self.game.view(state, me).seats[me].note
-            st.markdown(f"**{plain(names[me])}** (you){self._role(state, me)}" + (f" :gray[· {plain(note)}]"
-                                                                                 if note else ""))
+            seat = self.game.view(state, me).seats[me]
+            you = ", ".join(["you", *([plain(seat.role)] if seat.role else [])])
+            st.markdown(f"**{plain(names[me])}** ({you})" + (f" :gray[· {plain(seat.note)}]" if seat.note else ""))
         cards = [c for c in self.game.view(state, me).seats[me].cards if c is not None]
         groups = self.game.hand_groups(state, cards)
         flat = [c for _, members in groups for c in members]

@@ -211,7 +211,7 @@ def play_table(view: TableView, names: Sequence[str], *, me: int, scale: float, 
         st.caption(_info_text(view))
     n = len(view.seats)
     others = [(me + i) % n for i in range(1, n)]  # in the order they play after you
-    with st.container(horizontal=True, gap="medium", key=f"{key}:others"):
+    with st.container(horizontal=True, gap="small", key=f"{key}:others"):
         for i in others:
             st.markdown(_seat_line(view, i), width="content")
     with st.container(border=True, key=f"{key}:trick-area"):
