@@ -177,7 +177,7 @@ def editor_changes(runs: int) -> list[float]:
 
 def _old_options() -> dict[str, str]:
     """The old pills' option ids by their labels ("10:red[♥]" → "10H#1"), from the old code's own formatting."""
-    from engine.thirteen.combos import DECK  # the old tree's modules (a worker's sys.path)
+    from engine.thirteen.combos import DECK  # type: ignore[attr-defined]  # the old tree's (a worker's path)
     from ui.widgets import _format  # type: ignore[attr-defined]
 
     return {_format(f"{c.text}#1"): f"{c.text}#1" for c in DECK.cards()}

@@ -760,7 +760,8 @@ class TablePage:
         peek = bool(st.session_state.get(self.key("w:peek")))
         view = self.game.view(state, None if peek else me)
         pause = st.session_state.get(self.key("pause"))
-        paused = pause is not None and pause < len(hand.steps)
+        paused_at: int | None = pause if isinstance(pause, int) and pause < len(hand.steps) else None
+        paused = paused_at is not None
         to_act = self.game.to_act(state)
         if to_act is None and not paused:
             with st.container(border=True):
@@ -771,7 +772,7 @@ class TablePage:
                 self.review_panel(hand, coach)
         deciding = not paused and to_act == me
         draw.play_table(view, names, me=me, scale=self.scale(), key=self.key("view"),
-                        trick=(lambda: self.pause_panel(hand, pause, names)) if paused else None,
+                        trick=(lambda: self.pause_panel(hand, paused_at, names)) if paused_at is not None else None,
                         mine=lambda: self.own_hand(hand, me, names, deciding=deciding))
         self._seat_choice(names)
         draw.commentary(hand.steps, len(hand.steps), names, present=s.present, label=text_label, playing=True)
