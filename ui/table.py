@@ -19,7 +19,7 @@ from typing import Any
 
 import streamlit as st
 
-from engine.cards import Card, parse_card
+from engine.cards import Card, Suit, parse_card
 from engine.contract import Game, Outcome
 from engine.driver import BOT_SEED_MIX, play_out
 from engine.errors import CardTableError, InvalidRequestError, ReplayError, UnknownNameError
@@ -60,15 +60,16 @@ def action_label(game: Game[Any, Any, Any], action: Any) -> str:
 
 
 def text_label(text: str) -> str:
-    """An action's text (a record's, a step's) with card symbols, capitalised: ``declare 2S`` → ``Declare 2♠``,
-    ``3H`` → ``3♥``; words that are not cards stay as they are."""
+    """An action's text (a record's, a step's) with card and suit symbols, capitalised: ``declare 2S`` →
+    ``Declare 2♠``, ``3H`` → ``3♥``, ``name S`` → ``Name ♠`` (actions name suits, never seats); other words stay."""
     words = []
     for word in text.split():
         try:
             card = parse_card(word) if len(word) > 1 else None
         except CardTableError:
             card = None
-        words.append(card.symbol_text if card is not None else word)
+        suit = next((s for s in Suit if s.letter == word), None)
+        words.append(card.symbol_text if card is not None else suit.symbol if suit is not None else word)
     out = " ".join(words)
     return out[:1].upper() + out[1:]
 
@@ -302,9 +303,12 @@ class TablePage:
         s.mode = self._widget("mode") or WATCH
         s.auto = False
 
-    def _on_whole(self) -> None:
+    def _on_whole(self, key: str) -> None:
         s = self.settings
-        s.whole = self._widget("whole") == "whole"
+        whole = st.session_state.get(key) == "whole"
+        if whole == s.whole:
+            return
+        s.whole = whole
         s.step, s.auto = 0, False
         self._set_hand("play", None)
         self._set_hand("watch", None)
@@ -331,8 +335,8 @@ class TablePage:
     def _toggle(self, name: str) -> None:
         setattr(self.settings, name, bool(self._widget(name)))
 
-    def _on_speed(self) -> None:
-        self.settings.speed = self._widget("speed") or "normal"
+    def _on_speed(self, key: str) -> None:
+        self.settings.speed = st.session_state.get(key) or "normal"
 
     def _on_view(self) -> None:
         value = self._widget("view")
@@ -344,8 +348,8 @@ class TablePage:
             self.settings.me = value
             self._set_hand("play", None)
 
-    def _jump(self) -> None:
-        target = self._widget("jump")
+    def _jump(self, key: str) -> None:
+        target = st.session_state.get(key)
         if isinstance(target, int):
             self.settings.step = target
 
@@ -550,7 +554,9 @@ class TablePage:
         self.settings.present = False
 
     def controls(self) -> None:
-        """One row: the mode, the deal, a new deal, the settings (in a pop-over) and presenter mode."""
+        """One row: the mode, the deal, a new deal, the settings (in a pop-over) and presenter mode. On a phone the
+        buttons show their icons only and the length of the game and presenter mode move into the pop-over, so
+        that the row stays one row at 390 px."""
         s = self.settings
         ss = st.session_state
         if s.present:
@@ -559,21 +565,21 @@ class TablePage:
         ss.setdefault(self.key("w:seed"), s.seed)
         ss[self.key("w:large")] = s.large
         ss[self.key("w:pause_after_tricks")] = s.pause_after_tricks
-        # A flex row that wraps on a phone instead of stacking every control under the other.
-        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        draw.bar_style(icon_only=[self.key("new"), self.key("settings")],
+                       wide_only=[self.key("w:whole"), self.key("present")],
+                       narrow_only=[self.key("w:whole-menu"), self.key("present-menu")])
+        with st.container(horizontal=True, vertical_alignment="center", gap="small", key=self.key("controls")):
             st.segmented_control("Mode", list(MODE_LABELS), format_func=lambda m: MODE_LABELS[m],
                                  key=self.key("w:mode"), on_change=self._on_mode, label_visibility="collapsed")
-            ss[self.key("w:whole")] = "whole" if s.whole else "hand"
-            lengths = {"hand": "One hand", "whole": "Whole game"}
-            st.segmented_control("Length", list(lengths), format_func=lambda m: lengths[m], key=self.key("w:whole"),
-                                 on_change=self._on_whole, label_visibility="collapsed",
-                                 help="One hand, or a whole game: Shengji's rounds climbing past the ace, Euchre "
-                                      "to 10, a session of Dou Dizhu hands, a match of Thirteen.")
+            self._length(self.key("w:whole"))
             st.number_input("Deal number", min_value=0, max_value=2**31 - 1, step=1, key=self.key("w:seed"),
                             on_change=self._on_seed, label_visibility="collapsed", width=96,
                             help="The deal number: the same number always deals the same cards.")
-            st.button("New deal", icon=":material/casino:", on_click=self._new_deal, key=self.key("new"))
-            with st.popover("Settings", icon=":material/tune:"):
+            st.button("New deal", icon=":material/casino:", on_click=self._new_deal, key=self.key("new"),
+                      help="Deal the next number's cards.")
+            with st.popover("Settings", icon=":material/tune:", key=self.key("settings"),
+                            help="Large cards, pauses after tricks, every seat's cards"):
+                self._length(self.key("w:whole-menu"))
                 st.toggle("Large cards", key=self.key("w:large"), on_change=self._toggle, args=("large",),
                           help="Bigger cards, the trick too — for a projector.")
                 st.toggle("Pause after each trick", key=self.key("w:pause_after_tricks"), on_change=self._toggle,
@@ -582,10 +588,23 @@ class TablePage:
                 st.toggle("Show every seat's cards", key=self.key("w:peek"),
                           help="When you play: see the other hands too (a teacher's view).")
                 st.caption(f"Rules: {self.game.presets[self.preset].title} — change them in the sidebar.")
-            st.button("Present", icon=":material/present_to_all:", key=self.key("present"),
-                      on_click=self._start_presenter,
-                      help="Presenter mode for a class: the sidebar out of the way, seats round a big table. "
-                           "Step with ← and →, or a clicker (PageUp/PageDown).")
+                self._present_button(self.key("present-menu"))
+            self._present_button(self.key("present"))
+
+    def _length(self, key: str) -> None:
+        """One hand or a whole game (drawn twice: in the row, and in the settings on a phone; both follow the
+        kept setting)."""
+        st.session_state[key] = "whole" if self.settings.whole else "hand"
+        lengths = {"hand": "One hand", "whole": "Whole game"}
+        st.segmented_control("Length", list(lengths), format_func=lambda m: lengths[m], key=key,
+                             on_change=self._on_whole, args=(key,), label_visibility="collapsed",
+                             help="One hand, or a whole game: Shengji's rounds climbing past the ace, Euchre "
+                                  "to 10, a session of Dou Dizhu hands, a match of Thirteen.")
+
+    def _present_button(self, key: str) -> None:
+        st.button("Present", icon=":material/present_to_all:", key=key, on_click=self._start_presenter,
+                  help="Presenter mode for a class: the sidebar out of the way, seats round a big table. "
+                       "Step with ← and →, or a clicker (PageUp/PageDown).")
 
     def _start_presenter(self) -> None:
         self.settings.present = True
@@ -627,6 +646,8 @@ class TablePage:
             elif s.auto:
                 s.auto = False
             self._watch_board(hand)
+            if (SPEEDS.get(s.speed, 1.5) if s.auto else None) != interval:
+                st.rerun()  # auto-play started, stopped or changed speed inside the fragment: a new timer
 
         board()
         self.record_panel(hand)
@@ -662,30 +683,50 @@ class TablePage:
                              else f"Only {names[i]}'s cards")
 
     def _presenter_bar(self, hand: Hand, step: int, total: int) -> None:
-        s = self.settings
         # A flex row (it wraps on a phone instead of stacking six controls under each other).
         with st.container(horizontal=True, vertical_alignment="center", gap="small"):
             st.button("Back", icon=":material/chevron_left:", on_click=self._goto, args=(step - 1,),
                       key=self.key("back"), disabled=step == 0, help="One step back (←)")
             st.button("Forward", icon=":material/chevron_right:", on_click=self._goto, args=(step + 1,),
                       key=self.key("forward"), disabled=step == total, help="One step on (→)", type="primary")
-            st.session_state[self.key("w:auto")] = s.auto
-            st.toggle("Auto-play", key=self.key("w:auto"), on_change=self._toggle, args=("auto",),
-                      disabled=step == total)
-            st.session_state.setdefault(self.key("w:speed"), s.speed)
-            st.selectbox("Speed", list(SPEEDS), key=self.key("w:speed"), on_change=self._on_speed,
-                         label_visibility="collapsed", format_func=str.capitalize, width=110)
+            self._auto_button(step, total)
+            self._speed(self.key("w:speed"))
             st.markdown(f"**Step {step} of {total}** · ← → or a clicker to step", width="content")
             st.button("Leave presenter mode", icon=":material/close_fullscreen:", key=self.key("leave"),
                       on_click=self._leave_presenter)
 
+    def _auto_button(self, step: int, total: int) -> None:
+        """Auto-play as one button: "Auto-play" starts it, "Stop" stops it."""
+        on = self.settings.auto
+        st.button("Stop" if on else "Auto-play", icon=":material/pause:" if on else ":material/play_circle:",
+                  key=self.key("auto"), on_click=self._set_auto, args=(not on,), disabled=step == total and not on,
+                  help="Stop stepping on by itself" if on else "Step on by itself at the chosen speed")
+
+    def _set_auto(self, on: bool) -> None:
+        self.settings.auto = on
+
+    def _speed(self, key: str) -> None:
+        st.session_state[key] = self.settings.speed
+        st.selectbox("Speed", list(SPEEDS), key=key, on_change=self._on_speed, args=(key,),
+                     label_visibility="collapsed", format_func=str.capitalize, width=110,
+                     help="The speed of auto-play")
+
+    def _jump_to(self, key: str, chapters: Mapping[int, str]) -> None:
+        st.selectbox("Jump to", list(chapters), index=None, key=key, on_change=self._jump, args=(key,),
+                     format_func=lambda n: chapters[n], placeholder="Jump to…",
+                     label_visibility="collapsed", width=170, help="Jump to the start of a trick or a round")
+
     def _step_bar(self, hand: Hand, step: int, total: int) -> None:
-        s = self.settings
+        """Start, Back, Forward, End, auto-play, its speed and a jump to a trick, in one row; on a phone the
+        buttons show their icons only and the speed and the jump move into a pop-over."""
         chapters: dict[int, str] = {}
         for number, st_ in enumerate(hand.steps, start=1):
             if st_.chapter and st_.chapter not in chapters.values():
                 chapters[number] = st_.chapter
-        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        buttons = [self.key(name) for name in ("first", "back", "forward", "last", "auto", "more")]
+        draw.bar_style(icon_only=buttons, wide_only=[self.key("w:speed"), self.key("w:jump")],
+                       narrow_only=[self.key("more")])
+        with st.container(horizontal=True, vertical_alignment="center", gap="small", key=self.key("steps")):
             st.button("Start", icon=":material/first_page:", on_click=self._goto, args=(0,), key=self.key("first"),
                       disabled=step == 0, help="Back to the deal")
             st.button("Back", icon=":material/chevron_left:", on_click=self._goto, args=(step - 1,),
@@ -694,18 +735,18 @@ class TablePage:
                       key=self.key("forward"), disabled=step == total, help="One step on (→)", type="primary")
             st.button("End", icon=":material/last_page:", on_click=self._goto, args=(total,), key=self.key("last"),
                       disabled=step == total, help="The end of the game")
-            st.session_state[self.key("w:auto")] = s.auto
-            st.toggle("Auto-play", key=self.key("w:auto"), on_change=self._toggle, args=("auto",),
-                      disabled=step == total, help="Step on by itself at the chosen speed")
-            st.session_state.setdefault(self.key("w:speed"), s.speed)
-            st.selectbox("Speed", list(SPEEDS), key=self.key("w:speed"), on_change=self._on_speed,
-                         label_visibility="collapsed", format_func=str.capitalize, width=110)
-            st.selectbox("Jump to", list(chapters), index=None, key=self.key("w:jump"), on_change=self._jump,
-                         format_func=lambda n: chapters[n], placeholder="Jump to a trick or round…",
-                         label_visibility="collapsed", width=230)
+            self._auto_button(step, total)
+            self._speed(self.key("w:speed"))
+            self._jump_to(self.key("w:jump"), chapters)
+            with st.popover("Speed and jump", icon=":material/more_horiz:", key=self.key("more"),
+                            help="The speed of auto-play; jump to a trick or round"):
+                self._speed(self.key("w:speed-menu"))
+                self._jump_to(self.key("w:jump-menu"), chapters)
         st.progress(step / total if total else 1.0, text=f"Step {step} of {total}")
 
     def play(self) -> None:
+        """Play mode: the result when the game is over, then the table on one screen — the trick (or the trick
+        just finished, with its Continue), your hand and the decision's buttons together (:func:`draw.play_table`)."""
         s = self.settings
         draw.step_keys(self.key("keys"), self._key_step)
         names = self.seat_names(self._hand("play"))
@@ -718,27 +759,22 @@ class TablePage:
         peek = bool(st.session_state.get(self.key("w:peek")))
         view = self.game.view(state, None if peek else me)
         pause = st.session_state.get(self.key("pause"))
+        paused_at: int | None = pause if isinstance(pause, int) and pause < len(hand.steps) else None
+        paused = paused_at is not None
         to_act = self.game.to_act(state)
-        with st.container(border=True):
-            if pause is not None and pause < len(hand.steps):
-                self.pause_panel(hand, pause, names)
-            elif to_act is None:
+        if to_act is None and not paused:
+            with st.container(border=True):
                 draw.outcome(self.game.outcome(state), self.letters)
                 again, coach = st.columns(2)
                 again.button("Play another deal", icon=":material/casino:", on_click=self._new_deal,
                              key=self.key("again"), type="primary", width="stretch")
                 self.review_panel(hand, coach)
-            elif to_act == me:
-                self.decision(hand, me, names)
-            else:
-                st.info(f"{names[to_act]} is thinking…")
-        last = hand.steps[-1] if hand.steps else None
-        deciding = pause is None and to_act == me
-        draw.table(view, names, scale=self.scale(), me=me, present=s.present, hide_seat=me,
-                   last_seat=last.seat if last else None, key=self.key("view"),
-                   mine=lambda: self.own_hand(hand, me, names, deciding=deciding))
+        deciding = not paused and to_act == me
+        draw.play_table(view, names, me=me, scale=self.scale(), key=self.key("view"),
+                        trick=(lambda: self.pause_panel(hand, paused_at, names)) if paused_at is not None else None,
+                        mine=lambda: self.own_hand(hand, me, names, deciding=deciding))
         self._seat_choice(names)
-        draw.commentary(hand.steps, len(hand.steps), names, present=s.present, label=text_label)
+        draw.commentary(hand.steps, len(hand.steps), names, present=s.present, label=text_label, playing=True)
         self.record_panel(hand)
 
     def _seat_choice(self, names: Sequence[str]) -> None:
@@ -749,10 +785,10 @@ class TablePage:
                      on_change=self._on_me, help="Choose where you sit; the deal starts again.")
 
     def _play_presenter_bar(self) -> None:
-        c = st.columns([4, 1.6])
-        c[0].caption("Presenter mode · → continues after a trick")
-        c[1].button("Leave presenter mode", icon=":material/close_fullscreen:", key=self.key("leave"),
-                    on_click=self._leave_presenter, width="stretch")
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            st.caption("Presenter mode · → continues after a trick", width="stretch")
+            st.button("Leave presenter mode", icon=":material/close_fullscreen:", key=self.key("leave"),
+                      on_click=self._leave_presenter)
 
     def review_panel(self, hand: Hand, place: Any) -> None:
         """After a game you played: the coach marks each of your decisions by the expected value it lost (fine,
@@ -828,28 +864,43 @@ class TablePage:
                                args=(mark.step,), width="stretch")
 
     def pause_panel(self, hand: Hand, index: int, names: Sequence[str]) -> None:
+        """The trick just finished, in the trick's place: its cards, who won it and with what, and Continue."""
         step = hand.steps[index]
-        st.markdown(f"#### {plain(step.chapter) or 'The trick'} is over")
+        # What happened and Continue first, in one row, so that Continue is in view however the trick wraps.
+        draw.one_row(self.key("paused"))
+        with st.container(horizontal=True, vertical_alignment="center", gap="small", key=self.key("paused")):
+            st.success(f"**{plain(step.chapter) or 'The trick'} is over.** {plain(step.comment)}",
+                       icon=":material/emoji_events:")
+            st.button("Continue", icon=":material/play_arrow:", key=self.key("continue"), on_click=self._continue,
+                      type="primary", help="On to the next trick (→ does it too)")
         draw.trick_cards(finished_trick(self.game, hand, index), names, scale=self.scale(),
                          key=self.key(f"done:{index}"))
-        st.success(plain(step.comment), icon=":material/emoji_events:")
-        st.button("Continue", icon=":material/play_arrow:", key=self.key("continue"), on_click=self._continue,
-                  type="primary")
 
     def decision(self, hand: Hand, me: int, names: Sequence[str]) -> None:
-        """One line saying what the decision is, its buttons (pass, bid …), Hint and Undo in one row."""
+        """One row: what the decision is in one line, its word buttons (pass, bid, declare …), Hint and Undo."""
         state = hand.last
         prompt = self.game.prompt(state)
-        st.markdown(f"**Your turn, {plain(names[me])}:** {plain(prompt.text)}")
         legal = self.game.legal_actions(state, limit=5000)
         words = [a for a in legal if self.game.action_cards(a) is None][:12]
-        with st.container(horizontal=True, gap="small"):
+        draw.bar_style(icon_only=[self.key("undo")], always=True)
+        if sum(len(action_label(self.game, a)) + 4 for a in words) <= 36:  # a few short buttons beside the text
+            draw.one_row(self.key("decision"))
+        with st.container(horizontal=True, vertical_alignment="center", gap="small", key=self.key("decision")):
+            st.markdown(f"**Your turn, {plain(names[me])}{self._role(state, me)}:** {plain(prompt.text)}",
+                        width="stretch")
             for i, action in enumerate(words):
                 st.button(action_label(self.game, action), key=self.key(f"act:{i}:{len(hand.steps)}"),
-                          on_click=self.act, args=(action,))
-            st.button("Hint", icon=":material/lightbulb:", key=self.key("hint-button"), on_click=self._hint)
-            st.button("Undo my last play", icon=":material/undo:", key=self.key("undo"), on_click=self._undo,
-                      disabled=not any(s.seat == me for s in hand.steps))
+                          on_click=self.act, args=(action,), type="primary" if i == 0 and len(words) == 1 else
+                          "secondary")
+            st.button("Hint", icon=":material/lightbulb:", key=self.key("hint-button"), on_click=self._hint,
+                      help="The coach's choice, with its reason")
+            st.button("Undo", icon=":material/undo:", key=self.key("undo"), on_click=self._undo,
+                      disabled=not any(s.seat == me for s in hand.steps),
+                      help="Take back your last play (and the bots' plays after it)")
+
+    def _role(self, state: Any, me: int) -> str:
+        role = self.game.view(state, me).seats[me].role
+        return f" ({plain(role)})" if role else ""
 
     def _verdicts(self) -> None:
         """A refused play with its reason, and the hint with its reason: drawn right under your hand, next to the
@@ -864,8 +915,15 @@ class TablePage:
                     icon=":material/lightbulb:")
 
     def own_hand(self, hand: Hand, me: int, names: Sequence[str], *, deciding: bool) -> None:
-        """Your cards, always on screen; when you decide, chosen by clicking, the cards that matter marked."""
+        """Your cards, always on screen under the trick: when you decide, the decision's row above them and the cards
+        chosen by clicking, the cards that matter marked; drawn smaller when that keeps a long hand on one row."""
         state = hand.last
+        if deciding:
+            self.decision(hand, me, names)
+        else:
+            seat = self.game.view(state, me).seats[me]
+            you = ", ".join(["you", *([plain(seat.role)] if seat.role else [])])
+            st.markdown(f"**{plain(names[me])}** ({you})" + (f" :gray[· {plain(seat.note)}]" if seat.note else ""))
         cards = [c for c in self.game.view(state, me).seats[me].cards if c is not None]
         groups = self.game.hand_groups(state, cards)
         flat = [c for _, members in groups for c in members]
@@ -885,7 +943,7 @@ class TablePage:
             marked=prompt.marked if prompt else (), marked_label=prompt.marked_label if prompt else "",
             count=prompt.count if prompt else None, scale=self.scale(), label=f"Your hand ({names[me]})",
             action="Play the chosen cards" if not (prompt and prompt.count) else f"Choose these {prompt.count}",
-            on_play=self.play_cards)
+            fit=True, on_play=self.play_cards)
         if deciding:
             self._verdicts()
 

@@ -15,12 +15,16 @@ from engine.table import Seat, Step, TableView
 from ui import card_hand as ch
 from ui.widgets import four_colour, plain
 
-__all__ = ["choose_cards", "commentary", "outcome", "presenter_style", "step_keys", "table", "trick_cards"]
+__all__ = ["bar_style", "choose_cards", "commentary", "css_key", "one_row", "outcome", "play_table", "presenter_style",
+           "step_keys", "table",
+           "trick_cards"]
 
 WINNER_LABELS = frozenset({"wins", "won the trick"})
 """The labels the games' views put on the winning play of a finished trick (Euchre's, Shengji's)."""
 WINS = ch.Highlight("wins the trick", ch.HINT.colour, "W")
 """The ring on the card (or play) that wins the trick (not the hint's: its legend would read "the hint")."""
+CAPTION_FITS = 12
+"""The characters of a caption that fit under one card; a trick with a longer one is drawn in labelled groups."""
 _RING = ("N", "E", "S", "W")  # clockwise round the table, seen from above with North at the top
 _PLACES = ("bottom", "left", "top", "right")
 
@@ -51,7 +55,10 @@ def size_of(scale: float, *, side: bool = False) -> ch.Size:
 
 
 def step_keys(key: str, on_step: Callable[[str], None], *, hint: str = "") -> None:
-    """←/→ (and a clicker's PageUp/PageDown) step the Table: ``on_step("next"/"prev")`` runs before the page."""
+    """←/→ (and a clicker's PageUp/PageDown) step the Table: ``on_step("next"/"prev")`` runs before the page. Without
+    a hint it draws nothing, and takes no room either (no gap in the page's column)."""
+    if not hint:
+        st.html(f"<style>.st-key-{css_key(key)} {{ position: absolute !important; }}</style>")
     ch.key_stepper(key, hint=hint, on_step=on_step)
 
 
@@ -78,7 +85,7 @@ def _seat_block(seat: Seat, index: int, view: TableView, *, key: str, scale: flo
                       captions={0: f"{n} card{'s' if n != 1 else ''}"}, four_colour=four_colour())
         return
     ch.show_cards(f"{key}:seat:{index}", list(seat.cards), four_colour=four_colour(), label=f"{seat.name}'s cards",
-                  size=size_of(scale, side=side))
+                  size=size_of(scale, side=side), fit=True)
 
 
 def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Sequence[str], *, scale: float,
@@ -105,8 +112,9 @@ def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Seque
         cards.extend(played)
     if cards:
         # Plays of several cards (a throw, a sequence) each in its own labelled group, set apart by a divider, so
-        # that one can see where a play ends; single cards with who played them underneath.
-        several = any(len(g.cards) > 1 for g in groups)
+        # that one can see where a play ends; single cards with who played them underneath, unless a caption is
+        # longer than a card is wide ("S · lead · winning"): then labelled groups too, whose labels are not cut.
+        several = any(len(g.cards) > 1 for g in groups) or any(len(c) > CAPTION_FITS for c in captions.values())
         ch.show_cards(key, groups if several else cards, label="The cards on the table",
                       captions=None if several else captions, highlight=winner or None,
                       size="large" if scale >= 1.2 else "normal", four_colour=four_colour())
@@ -115,13 +123,11 @@ def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Seque
 
 
 def table(view: TableView, names: Sequence[str], *, scale: float, me: int | None, present: bool = False,
-          hide_seat: int | None = None, last_seat: int | None = None, key: str = "table",
-          mine: Callable[[], None] | None = None) -> None:
-    """The table at one moment: information, extra rows (kitty, upcard), the seats round the trick.
-
-    ``hide_seat``'s cards are drawn by ``mine`` in its place (your own hand, to choose from)."""
+          last_seat: int | None = None, key: str = "table") -> None:
+    """The table at one moment, as one watches it: information, extra rows (kitty, upcard), the seats round the
+    trick (``me``, whose cards are shown, at the bottom). Play mode draws :func:`play_table` instead."""
     if view.info:
-        st.markdown("  ·  ".join(f"**{plain(label)}:** {plain(value)}" for label, value in view.info))
+        st.markdown(_info_text(view))
     letters = [s.name[:1].upper() for s in view.seats]
     me_letter = letters[me] if me is not None and me < len(letters) else None
     where: dict[str, list[int]] = {p: [] for p in _PLACES}
@@ -130,14 +136,6 @@ def table(view: TableView, names: Sequence[str], *, scale: float, me: int | None
 
     def block(indexes: list[int], side: bool = False) -> None:
         for i in indexes:
-            if i == hide_seat:
-                seat = view.seats[i]
-                extra = " — " + plain(seat.role) if seat.role else ""
-                detail = " · ".join(x for x in (plain(seat.note), "▶ your turn" if view.to_act == i else "") if x)
-                st.markdown(f"**{plain(seat.name)}** (you){extra}" + (f" :gray[· {detail}]" if detail else ""))
-                if mine is not None:
-                    mine()
-                continue
             _seat_block(view.seats[i], i, view, key=key, scale=scale, me=me, side=side)
 
     def extras(small: bool) -> None:
@@ -163,31 +161,87 @@ def table(view: TableView, names: Sequence[str], *, scale: float, me: int | None
         with right:
             block(where["right"], side=True)
         if where["bottom"]:
-            with st.container(key=f"{key}:bottom-seat"):
-                _, bottom, _ = st.columns([0.4, 3.4, 0.4])
-                with bottom:
-                    block(where["bottom"])
-                    extras(small=False)
+            _, bottom, _ = st.columns([0.4, 3.4, 0.4])
+            with bottom:
+                block(where["bottom"])
+                extras(small=False)
         else:
             extras(small=False)
-    if mine is not None and where["bottom"]:
-        # On a phone the columns stack (top seat, left seat, trick, right seat, you): your own hand, with the
-        # decision's buttons and verdicts, moves up to the top of the table instead of the far bottom.
-        st.html(f"""<style>@media (max-width: 640px) {{
-          div:has(> [class*="st-key-{_css_key(key)}-bottom-seat"]) {{ order: -1; }}
-        }}</style>""")
 
 
-def _css_key(key: str) -> str:
-    """A widget key as it appears in the container's class name (``st-key-…``: other characters become ``-``)."""
-    return "".join(c if c.isalnum() or c in "-_" else "-" for c in key)
+def _info_text(view: TableView) -> str:
+    return "  ·  ".join(f"**{plain(label)}:** {plain(value)}" for label, value in view.info)
+
+
+def _seat_line(view: TableView, index: int) -> str:
+    """One seat in a few words: "**West** — attacker · 9 cards · ▶ to act" (the engine's role and note, the cards
+    left when the note does not already count them)."""
+    seat = view.seats[index]
+    head = f"**{plain(seat.name)}**" + (f" — {plain(seat.role)}" if seat.role else "")
+    detail = [plain(seat.note)] if seat.note else []
+    left = len(seat.cards)
+    if "card" not in seat.note:
+        detail.append(f"{left} card{'s' if left != 1 else ''}")
+    if not seat.active and "sits out" not in seat.role:
+        detail.append("sits out")
+    if view.to_act == index:
+        detail.append("▶ to act")
+    return head + (f" :gray[· {' · '.join(detail)}]" if detail else "")
+
+
+def _extra_row(label: str, cards: Sequence[Card | None], key: str) -> None:
+    """A row of extra cards (kitty, upcard, a failed throw) in the trick area; face-down ones only counted ("Kitty
+    (face down): 8 cards"), so that hidden cards take no room from the trick and your hand."""
+    if cards and all(c is None for c in cards):
+        n = len(cards)
+        st.caption(f"{plain(label)}: {n} card{'s' if n != 1 else ''}")
+        return
+    st.caption(plain(label))
+    ch.show_cards(key, list(cards), label=label, size="small", four_colour=four_colour(), fit=True)
+
+
+def play_table(view: TableView, names: Sequence[str], *, me: int, scale: float, key: str,
+               mine: Callable[[], None], trick: Callable[[], None] | None = None) -> None:
+    """Play mode on one screen (1280×720 with the sidebar open): the game's information in a small line, the other
+    seats in one row (name, role, what they said, cards left; ▶ who acts), the trick across the width with the
+    extra cards (kitty, upcard) beside it, then your hand with the decision (``mine``). ``trick`` draws the trick
+    area instead (a finished trick, paused on). The other seats' cards, when a teacher shows them face up, come
+    after your hand, so that they never push it off the screen."""
+    if view.info:
+        st.caption(_info_text(view))
+    n = len(view.seats)
+    others = [(me + i) % n for i in range(1, n)]  # in the order they play after you
+    with st.container(horizontal=True, gap="small", key=f"{key}:others"):
+        for i in others:
+            st.markdown(_seat_line(view, i), width="content")
+    with st.container(border=True, key=f"{key}:trick-area"):
+        # The extra rows (kitty, upcard) beside the trick, each in a column as wide as its cards need (a long one
+        # stays one row of small cards), so that they add no height.
+        widths = [min(3.0, max(1.0, len(cards) / 3)) for _, cards in view.extra]
+        place = st.columns([4.0, *widths], vertical_alignment="top") if view.extra else None
+        with place[0] if place else st.container():
+            if trick is not None:
+                trick()
+            else:
+                trick_cards(view.table, names, scale=scale, key=f"{key}:trick")
+        for number, (label, cards) in enumerate(view.extra):
+            with place[number + 1] if place else st.container():
+                _extra_row(label, cards, f"{key}:extra:{number}")
+    mine()
+    shown = [i for i in others if any(c is not None for c in view.seats[i].cards)]
+    if shown:
+        st.caption("The other seats' cards, face up (Settings: Show every seat's cards)")
+        for i in shown:
+            _seat_block(view.seats[i], i, view, key=key, scale=1.0, me=me, side=True)
 
 
 def commentary(steps: Sequence[Step], upto: int, names: Sequence[str], *, present: bool = False,
-               label: Callable[[str], str] = str) -> None:
-    """The commentary: the last step large, the whole story below (newest first)."""
+               label: Callable[[str], str] = str, playing: bool = False) -> None:
+    """The commentary: the last step large, the whole story below (newest first). Before the first step: in watch
+    mode how to go on; when ``playing``, nothing (your first decision is on the table above)."""
     if upto == 0:
-        st.info("The cards are dealt. Step forward to see the first decision.")
+        if not playing:
+            st.info("The cards are dealt. Step forward to see the first decision.")
         return
     step = steps[upto - 1]
     who = names[step.seat] if step.seat < len(names) else "?"
@@ -224,11 +278,12 @@ def _mark(label: str) -> str:
 def choose_cards(key: str, groups: Sequence[tuple[str, Sequence[Card]]], *, selectable: bool,
                  unusable: Mapping[int, str], highlight: Sequence[Card] = (), highlight_label: str = "",
                  marked: Sequence[Card] = (), marked_label: str = "", count: int | None = None, scale: float = 1.0,
-                 label: str = "Your hand", action: str = "Play",
+                 label: str = "Your hand", action: str = "Play", fit: bool = False,
                  on_play: Callable[[tuple[Card, ...]], None] | None = None) -> None:
     """Your hand in its groups; when ``selectable``, choose cards by clicking them and press ``action``
     (``on_play`` gets the chosen cards before the page runs again). Unusable cards are greyed, with their reason
-    shown when clicked; ``highlight``/``marked`` cards are ringed, with a legend."""
+    shown when clicked; ``highlight``/``marked`` cards are ringed, with a legend. ``fit``: smaller cards when that
+    keeps a long hand on one row (play mode, so that the trick and your buttons stay in view)."""
     flat = [c for _, cards in groups for c in cards]
     rings: dict[int | Card, ch.Highlight] = {}
     lit, mark = set(highlight), list(marked)
@@ -241,7 +296,7 @@ def choose_cards(key: str, groups: Sequence[tuple[str, Sequence[Card]]], *, sele
     hand = [ch.CardGroup(name, cards) for name, cards in groups]
     size: ch.Size = "large" if scale >= 1.2 else "normal"
     if not selectable:
-        ch.show_cards(key, hand, label=label, highlight=rings or None, size=size, four_colour=four_colour())
+        ch.show_cards(key, hand, label=label, highlight=rings or None, size=size, four_colour=four_colour(), fit=fit)
         return
     button = ch.Action("play", action, min_chosen=1, exact=count is not None, primary=True)
 
@@ -251,4 +306,39 @@ def choose_cards(key: str, groups: Sequence[tuple[str, Sequence[Card]]], *, sele
 
     why: dict[int | Card, str] = dict(unusable.items())
     ch.card_hand(key, hand, actions=(button,), label=label, required=count, why_not=why or None,
-                 highlight=rings or None, size=size, on_action=deliver, four_colour=four_colour())
+                 highlight=rings or None, size=size, on_action=deliver, four_colour=four_colour(), fit=fit)
+
+
+def css_key(key: str) -> str:
+    """A widget key as it appears in its element's class name (``st-key-…``: other characters become ``-``)."""
+    return "".join(c if c.isalnum() or c in "-_" else "-" for c in key)
+
+
+PHONE, WIDE = "(max-width: 640px)", "(min-width: 641px)"
+"""A phone held upright (the widths at which Streamlit stacks columns), and every wider screen."""
+
+
+def bar_style(*, icon_only: Sequence[str], wide_only: Sequence[str] = (), narrow_only: Sequence[str] = (),
+              always: bool = False) -> None:
+    """Keep the Table's bars on one row on a phone: the ``icon_only`` buttons and pop-overs (by key) show their icon
+    alone (their words stay their accessible names, with the tooltip; ``always``: on every screen), the
+    ``wide_only`` controls are hidden there (their copies in a pop-over, ``narrow_only``, are hidden on wider screens
+    instead)."""
+    def rule(keys: Sequence[str], suffix: str = "") -> str:
+        return ", ".join(f".st-key-{css_key(k)}{suffix}" for k in keys)
+
+    icons = f"""{rule(icon_only, " [data-testid='stMarkdownContainer']")} {{
+        position: absolute !important; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
+        white-space: nowrap; }}
+      {rule(icon_only, " [data-testid='stPopoverButton'] div[aria-hidden='true']")} {{ display: none; }}"""
+    phone = ("" if always else icons) + (f"{rule(wide_only)} {{ display: none !important; }}" if wide_only else "")
+    wide = f"{rule(narrow_only)} {{ display: none !important; }}" if narrow_only else ""
+    st.html(f"<style>{icons if always else ''} @media {PHONE} {{ {phone} }} @media {WIDE} {{ {wide} }}</style>")
+
+
+def one_row(key: str) -> None:
+    """The horizontal container ``key`` (a line of text, then a few buttons) stays one row on a wider screen: the
+    text wraps beside the buttons instead of pushing them onto a row of their own. On a phone it wraps as usual."""
+    k = css_key(key)
+    st.html(f"<style>@media {WIDE} {{ .st-key-{k} {{ flex-wrap: nowrap !important; }} "
+            f".st-key-{k} > :first-child {{ flex: 1 1 0 !important; min-width: 0; }} }}</style>")

@@ -314,10 +314,13 @@ def hand_payload(
     size: Size = "normal",
     four_colour: bool = False,
     empty: str = "no cards",
+    fit: bool = False,
 ) -> tuple[dict[str, Any], _Drawn]:
     """The data the browser gets for a hand (and the record an event is checked against).
 
-    Pure: no Streamlit. :func:`card_hand` and :func:`show_cards` send it.
+    With ``fit`` the browser draws the cards smaller when the hand is long: the largest size from ``size`` down
+    that keeps it on one row, else ``small`` (a hand that wraps anyway then takes the least height). Pure: no
+    Streamlit. :func:`card_hand` and :func:`show_cards` send it.
     """
     _check_size(size)
     groups, flat = _flatten(hand)
@@ -352,6 +355,8 @@ def hand_payload(
         data["cap"] = {str(i): text for i, text in sorted(caps.items())}
     if empty != "no cards":
         data["empty"] = empty
+    if fit:
+        data["fit"] = True
     if mode == "select":
         data.update(
             actions=_actions_payload(actions),
@@ -693,6 +698,7 @@ def card_hand(
     selected: Iterable[int] = (),
     size: Size = "normal",
     four_colour: bool = False,
+    fit: bool = False,
     on_action: Callable[[HandEvent], None] | None = None,
 ) -> HandEvent | None:
     """Draw a hand to choose from; return the :class:`HandEvent` of an action pressed, once, else None.
@@ -709,7 +715,7 @@ def card_hand(
     ``selected`` positions are chosen whenever the hand is drawn anew (new cards); :func:`select_indices`
     / :func:`select_cards` / :func:`clear_selection` change the choice later. With ``on_action`` the
     event goes to that callback before the page runs (so the page draws the hand after the play) and
-    this returns None.
+    this returns None. ``fit``: smaller cards for a long hand (see :func:`hand_payload`).
     """
     groups, flat = _flatten(hand)
     rev, preset = _take_preset(key, hand_signature("select", groups))
@@ -719,6 +725,7 @@ def card_hand(
     data, drawn = hand_payload(
         groups, mode="select", label=label, actions=actions, required=required, limit=limit, why_not=why_not,
         highlight=highlight, captions=captions, selected=chosen, rev=rev, size=size, four_colour=four_colour,
+        fit=fit,
     )
     return _mount(HAND_COMPONENT, key, data, drawn, on_action)
 
@@ -733,11 +740,12 @@ def show_cards(
     size: Size = "normal",
     four_colour: bool = False,
     empty: str = "no cards",
+    fit: bool = False,
 ) -> None:
     """Draw cards to look at (a seat, the trick, the kitty): ``None`` is a face-down card; the same
-    groups, highlights and captions ("N", "played by West") as :func:`card_hand`."""
+    groups, highlights, captions ("N", "played by West") and ``fit`` as :func:`card_hand`."""
     data, drawn = hand_payload(hand, mode="show", label=label, highlight=highlight, captions=captions,
-                               size=size, four_colour=four_colour, empty=empty)
+                               size=size, four_colour=four_colour, empty=empty, fit=fit)
     _renderer(HAND_COMPONENT)(key=key, data=data)
 
 

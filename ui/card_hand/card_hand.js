@@ -296,13 +296,7 @@ const chosenCount = (st) => (st.d.mode === "pick" ? st.counts.reduce((a, b) => a
 
 function render(st) {
   const d = st.d;
-  const size = SIZES[d.size] || SIZES.normal;
-  const root = st.root;
-  root.className = `ch ch-${d.mode} ch-size-${d.size || "normal"}`;
-  root.style.setProperty("--w", `${size.w}px`);
-  root.style.setProperty("--h", `${Math.round(size.w * 1.4)}px`);
-  root.style.setProperty("--tw", `${size.tile}px`);
-  root.style.setProperty("--lift", d.mode === "select" ? `${size.lift}px` : "0px");
+  applySize(st, d, SIZES[d.size] ? d.size : "normal");
   renderLegend(st);
   if (d.mode === "pick") renderPicker(st);
   else renderHand(st);
@@ -552,12 +546,46 @@ function refresh(st) {
   st.why.hidden = !st.message;
 }
 
-// How far apart cards sit: side by side when the hand fits, else overlapping down to MIN_STRIP of a
-// card on one row, else FAN_STRIP and the groups wrap into rows.
+// The size the cards are drawn at: the one asked for, or with ``fit`` (your hand at the Table) the largest
+// size from it down that keeps the hand on one row, else small (a hand that wraps anyway takes the least
+// height), so that the trick, the hand and its buttons stay on one screen.
+const SIZE_ORDER = ["small", "normal", "large"];
+
+function applySize(st, d, name) {
+  const size = SIZES[name];
+  const root = st.root;
+  st.sizeName = name;
+  root.className = `ch ch-${d.mode} ch-size-${name}`;
+  root.style.setProperty("--w", `${size.w}px`);
+  root.style.setProperty("--h", `${Math.round(size.w * 1.4)}px`);
+  root.style.setProperty("--tw", `${size.tile}px`);
+  root.style.setProperty("--lift", d.mode === "select" ? `${size.lift}px` : "0px");
+}
+
+function fittedSize(st, d, labels) {
+  const asked = SIZES[d.size] ? d.size : "normal";
+  const avail = st.hand.clientWidth - 8;
+  if (!d.fit || d.mode === "pick" || avail <= 0) return asked;
+  const tries = SIZE_ORDER.slice(0, SIZE_ORDER.indexOf(asked) + 1).reverse();
+  return tries.find((name) => spacing(d, SIZES[name].w, avail, labels).rows === 1) || "small";
+}
+
+// How far apart cards sit, and on how many rows: side by side when the hand fits, else overlapping down to
+// MIN_STRIP of a card on one row, else FAN_STRIP and the groups wrap into rows.
 function layout(st) {
   const d = st.d;
   if (!d) return;
-  if (d.mode !== "pick") setStep(st, d);
+  if (d.mode !== "pick") {
+    // A group is at least as wide as its label ("2s, the highest cards" over one card).
+    const labels = [...st.hand.children].map((g) => {
+      const label = g.querySelector(".ch-glabel");
+      return label ? label.scrollWidth : 0;
+    });
+    const name = fittedSize(st, d, labels);
+    if (name !== st.sizeName) applySize(st, d, name);
+    const { step } = spacing(d, SIZES[name].w, st.hand.clientWidth - 8, labels);
+    st.root.style.setProperty("--step", `${Math.floor(step)}px`);
+  }
   // No divider before a group that starts a line.
   let top = null;
   for (const g of st.hand.children) {
@@ -567,23 +595,40 @@ function layout(st) {
   }
 }
 
-function setStep(st, d) {
-  const size = SIZES[d.size] || SIZES.normal;
-  const w = size.w;
-  const avail = st.hand.clientWidth - 8;
-  const groups = d.groups.filter((g) => g.cards.length);
-  const n = groups.reduce((a, g) => a + g.cards.length, 0);
+// The step between cards of width ``w`` in a row ``avail`` wide, and the rows the hand then takes. ``labels``: the
+// width of each group's label (by the groups' order in ``d``).
+function spacing(d, w, avail, labels = []) {
+  const groups = d.groups.map((g, i) => ({ n: g.cards.length, label: labels[i] || 0 })).filter((g) => g.n);
   const k = groups.length;
-  let step = w + GAP;
   const capped = d.cap && Object.keys(d.cap).length;
-  if (!capped && n > k && avail > 0) {
-    const full = n * (w + GAP) + (k - 1) * GROUP_GAP;
-    if (full > avail) {
-      const fit = (avail - k * w - (k - 1) * GROUP_GAP) / (n - k);
-      step = fit >= w * MIN_STRIP ? Math.min(fit, w + GAP) : w * FAN_STRIP;
+  const widthOf = (g, step) => Math.max(g.n * step, g.label) + Math.max(0, w - step);
+  const total = (step) => groups.reduce((a, g) => a + widthOf(g, step), 0) + (k - 1) * GROUP_GAP;
+  let step = w + GAP;
+  if (!k || avail <= 0 || total(step) <= avail) return { step, rows: 1 };
+  if (!capped && total(w * MIN_STRIP) <= avail) {
+    let lo = w * MIN_STRIP;
+    let hi = w + GAP;
+    for (let i = 0; i < 24; i++) {
+      const mid = (lo + hi) / 2;
+      if (total(mid) <= avail) lo = mid;
+      else hi = mid;
     }
+    return { step: lo, rows: 1 };
   }
-  st.root.style.setProperty("--step", `${Math.floor(step)}px`);
+  if (!capped) step = w * FAN_STRIP;
+  // The groups wrap into rows as the flex layout does (a group wider than a row wraps inside itself).
+  let rows = 1;
+  let used = 0;
+  for (const g of groups) {
+    const width = widthOf(g, step);
+    if (used > 0 && used + GROUP_GAP + Math.min(width, avail) > avail) {
+      rows += 1;
+      used = 0;
+    }
+    rows += Math.max(0, Math.ceil(width / avail) - 1);
+    used = (used ? used + GROUP_GAP : 0) + (width > avail ? width % avail : width);
+  }
+  return { step, rows };
 }
 
 // ---------------------------------------------------------------- interaction
