@@ -25,7 +25,7 @@ from engine.driver import BOT_SEED_MIX, play_out
 from engine.errors import CardTableError, InvalidRequestError, ReplayError, UnknownNameError
 from engine.games import GAMES
 from engine.match import WHOLE, is_whole, whole_game
-from engine.table import Record, Step, TableView
+from engine.table import WON_TRICK, Record, Step, TableView
 from ui import card_hand as ch
 from ui import table_draw as draw
 from ui.nav import current_preset, set_preset
@@ -131,7 +131,7 @@ def bot_hand(_game: Game[Any, Any, Any], key: str, preset: str, seed: int, optio
 
 
 def _won(view: TableView) -> bool:
-    return any(label in draw.WINNER_LABELS for _, _, label in view.table)
+    return any(label == WON_TRICK for _, _, label in view.table)
 
 
 def trick_ended(before: TableView, after: TableView) -> bool:

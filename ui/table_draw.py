@@ -11,7 +11,7 @@ import streamlit as st
 
 from engine.cards import Card
 from engine.contract import Outcome
-from engine.table import Seat, Step, TableView
+from engine.table import WON_TRICK, Seat, Step, TableView
 from ui import card_hand as ch
 from ui.widgets import four_colour, plain
 
@@ -19,8 +19,6 @@ __all__ = ["bar_style", "choose_cards", "commentary", "css_key", "one_row", "out
            "step_keys", "table",
            "trick_cards"]
 
-WINNER_LABELS = frozenset({"wins", "won the trick"})
-"""The labels the games' views put on the winning play of a finished trick (Euchre's, Shengji's)."""
 WINS = ch.Highlight("wins the trick", ch.HINT.colour, "W")
 """The ring on the card (or play) that wins the trick (not the hint's: its legend would read "the hint")."""
 CAPTION_FITS = 12
@@ -106,7 +104,7 @@ def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Seque
             continue
         captions[len(cards)] = who + (f" · {label}" if label else "")
         groups.append(ch.CardGroup(captions[len(cards)], played))
-        if label in WINNER_LABELS:
+        if label == WON_TRICK:
             for i in range(len(cards), len(cards) + len(played)):
                 winner[i] = WINS
         cards.extend(played)
