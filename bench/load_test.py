@@ -524,7 +524,7 @@ async def drive(server: Server, args: argparse.Namespace) -> tuple[list[Timing],
 
 def run_class(args: argparse.Namespace) -> dict[str, Any]:
     random.seed(args.seed)
-    with serve() as server:
+    with serve(Path(args.app).resolve()) as server:
         time.sleep(1.0)
         fresh = server.rss()
         warm: int | None = None
@@ -637,6 +637,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--screenshots", metavar="DIR", help="save a screenshot of every page where an action failed")
     parser.add_argument("--verbose", action="store_true", help="print every action as it finishes (stderr)")
     parser.add_argument("--json", metavar="FILE", help="also write every figure and timing as JSON ('-': stdout)")
+    parser.add_argument("--app", default=str(ROOT / "app.py"), metavar="SCRIPT",
+                        help="the script to serve (default: the app; a copy that traces its memory, say)")
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the server and the browsers on a kill too
     if not Path(CHROMIUM).exists():
