@@ -82,6 +82,7 @@ MAX_SEED = 2**63 - 1
 
 Q = TypeVar("Q")
 T = TypeVar("T")
+ErrorT = TypeVar("ErrorT", bound=CardTableError)
 
 _ARG = "card_table_arg"
 _NONE = type(None)
@@ -622,10 +623,9 @@ def default_context(game: Game[Any, Any, Any]) -> Callable[[Mapping[str, Any]], 
 
 _OPTION_NAMED = re.compile(r"option '(\w+)' \(([^)]*)\)")
 """How the engine names a rule in a refusal: ``option 'decks' (Decks)``."""
-E = TypeVar("E", bound=CardTableError)
 
 
-def in_learner_words(game: Game[Any, Any, Any], error: E) -> E:
+def in_learner_words(game: Game[Any, Any, Any], error: ErrorT) -> ErrorT:
     """``error`` (a refused position or record) worded for a learner: rule sets by their titles, rules by their
     labels, no list of field or preset names. The same error with its message replaced, returned to re-raise.
 
