@@ -1,14 +1,12 @@
 """What the server keeps for all sessions stays bounded, however many students ask for different things (the
-simulations kept, the background runs), and what every session needs is kept once (the parsed lessons)."""
+simulations kept), and what every session needs is kept once (the parsed lessons)."""
 
 from __future__ import annotations
 
 import os
 import shutil
 from collections.abc import Iterator
-from concurrent.futures import Future
 from pathlib import Path
-from typing import Any
 
 import pandas as pd
 import pytest
@@ -28,12 +26,6 @@ def empty_store() -> Iterator[None]:
     simulation.runner().jobs.clear()
 
 
-def _finished_job(key: tuple[str, int, int, str], rows: list[dict[str, Any]]) -> simulation.Job:
-    done: Future[list[dict[str, Any]]] = Future()
-    done.set_result(rows)
-    return simulation.Job(key, len(rows), [(len(rows), done)])
-
-
 def test_the_kept_simulations_never_pass_their_bound(empty_store: None) -> None:
     store, _ = simulation._store()
     for seed in range(3 * simulation.STORE_SIZE):
@@ -42,26 +34,6 @@ def test_the_kept_simulations_never_pass_their_bound(empty_store: None) -> None:
     newest = simulation._key("euchre", 10, 3 * simulation.STORE_SIZE - 1, {})
     assert len(store) == simulation.STORE_SIZE and simulation._kept(newest) is not None
     assert simulation._kept(simulation._key("euchre", 10, 0, {})) is None, "the oldest went first"
-
-
-def test_a_finished_run_is_kept_once_as_a_frame_and_its_rows_let_go(empty_store: None) -> None:
-    options = {"preset": "seed"}
-    key = simulation._key("euchre", 3, 9, options)
-    runner = simulation.runner()
-    runner.jobs[key] = _finished_job(key, [{"game": i} for i in range(3)])
-    frame = simulation.finished_frame("euchre", 3, 9, options)
-    assert frame is not None and list(frame["game"]) == [0, 1, 2]
-    assert key not in runner.jobs, "the job's rows are not kept beside the frame"
-    assert simulation.finished_frame("euchre", 3, 9, options) is frame  # from the store from now on
-
-
-def test_a_run_still_going_is_not_forgotten(empty_store: None) -> None:
-    key = simulation._key("euchre", 100, 1, {})
-    runner = simulation.runner()
-    runner.jobs[key] = simulation.Job(key, 100, [(100, Future())])
-    runner.forget(key)
-    assert key in runner.jobs
-    assert simulation.finished_frame("euchre", 100, 1, {}) is None
 
 
 def test_the_lessons_are_parsed_once_and_shared_by_every_session(tmp_path: Path) -> None:

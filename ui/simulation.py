@@ -189,13 +189,6 @@ class Runner:
         with self.lock:
             return self.jobs.get(key)
 
-    def forget(self, key: tuple[str, int, int, str]) -> None:
-        """Drop a finished job (its frame is kept in the store: its rows need not be kept twice)."""
-        with self.lock:
-            job = self.jobs.get(key)
-            if job is not None and job.finished:
-                del self.jobs[key]
-
     def cancel(self, key: tuple[str, int, int, str]) -> None:
         with self.lock:
             job = self.jobs.pop(key, None)
@@ -226,7 +219,6 @@ def finished_frame(game: str, games: int, seed: int, options: Mapping[str, Any])
         job.error = str(error)
         return None
     _keep(key, frame)
-    runner().forget(key)
     return frame
 
 
