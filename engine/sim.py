@@ -30,19 +30,8 @@ _RESERVED = ("preset", "bots", "bot", "start")
 def pool_context() -> BaseContext:
     """How worker processes start: by fork. (``spawn`` and ``forkserver`` re-import the ``__main__`` module in
     each worker, and under Streamlit ``__main__`` is the page script, which would run again in every worker.)"""
-    import importlib
-    import importlib.util
     import multiprocessing
 
-    from engine.games import GAMES
-
-    # A game imports its bots, Table words, coach and play-outs where first used. A forked worker must not be the
-    # first to import them: a module another thread of the parent was importing at the fork stays locked in the
-    # child. So the parent imports them all before any pool forks.
-    for key in GAMES:
-        for part in ("bots", "table", "whole", "coach", "playout"):
-            if importlib.util.find_spec(f"engine.{key}.{part}") is not None:
-                importlib.import_module(f"engine.{key}.{part}")
     return multiprocessing.get_context("fork")
 
 
