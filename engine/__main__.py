@@ -18,6 +18,7 @@ import sys
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TextIO
 
 from engine.cards import DECK_SETUPS, deck_setup, format_cards, parse_cards, sort_cards
@@ -104,8 +105,6 @@ def _write_frame(frame: Any, target: str | None, out: Output) -> None:
     if target is None:
         frame.to_csv(out.stdout, index=False)
         return
-    from pathlib import Path
-
     path = Path(target)
     if path.suffix == ".parquet":
         frame.to_parquet(path, index=False)

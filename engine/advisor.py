@@ -19,16 +19,13 @@ import os
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.contract import Bot, Game
 from engine.errors import InvalidRequestError
 from engine.sim import pool_context
-
-if TYPE_CHECKING:
-    # Imported where a pool is made: a game's coach imports this module, and `legal` or `check` never needs one.
-    from concurrent.futures import ProcessPoolExecutor
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -200,8 +197,6 @@ _POOL: ProcessPoolExecutor | None = None
 
 def _pool(workers: int) -> ProcessPoolExecutor:
     global _POOL
-    from concurrent.futures import ProcessPoolExecutor
-
     if _POOL is None or getattr(_POOL, "_max_workers", 0) != workers:
         if _POOL is not None:
             _POOL.shutdown(cancel_futures=True)
@@ -517,8 +512,6 @@ def duel(game: Game[Any, Any, Any], games: int, seed: int = 0, budget: int = 32,
     workers = workers or min(os.cpu_count() or 1, 8)
     results: list[list[tuple[float, float]]] = []
     if workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
         with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context()) as pool:
             futures = [pool.submit(_duel_deal, game.key, preset, dict(options or {}), s, budget) for s in seeds]
             for done, future in enumerate(futures, start=1):

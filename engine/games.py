@@ -7,17 +7,14 @@ only place that knows where a game lives.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any
 
 from engine.contract import Game, GameInfo
 from engine.errors import UnknownNameError
 
-__all__ = ["GAMES", "GameInfo", "LazyMapping", "all_games", "game", "game_info", "json_commands", "preset_texts"]
-
-K = TypeVar("K")
-V = TypeVar("V")
+__all__ = ["GAMES", "GameInfo", "all_games", "game", "game_info", "json_commands", "preset_texts"]
 
 GAMES: dict[str, GameInfo] = {
     g.key: g
@@ -60,35 +57,6 @@ GAMES: dict[str, GameInfo] = {
         ),
     )
 }
-
-
-class LazyMapping(Mapping[K, V]):
-    """A read-only mapping whose items come from ``load()`` the first time any of them is asked for.
-
-    A game's class attributes that live in a heavy module (the coach's feature words) use it, so that importing
-    the game — what every ``legal`` or ``check`` request does — does not import that module.
-    """
-
-    def __init__(self, load: Callable[[], Mapping[K, V]]) -> None:
-        self._load = load
-        self._items: Mapping[K, V] | None = None
-
-    def _mapping(self) -> Mapping[K, V]:
-        if self._items is None:
-            self._items = self._load()
-        return self._items
-
-    def __getitem__(self, key: K) -> V:
-        return self._mapping()[key]
-
-    def __iter__(self) -> Iterator[K]:
-        return iter(self._mapping())
-
-    def __len__(self) -> int:
-        return len(self._mapping())
-
-    def __repr__(self) -> str:
-        return f"LazyMapping({dict(self._mapping())!r})"
 
 
 def _shengji() -> Game[Any, Any, Any]:

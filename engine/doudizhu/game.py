@@ -1,8 +1,4 @@
-"""``GAME``: Dou Dizhu on the engine contract (:class:`engine.contract.Game`), delegating to the modules.
-
-The coach, the Table's words, sessions of hands and the bots are imported where they are first used: a ``legal``
-or ``check`` request (the command line, an editor) needs none of them.
-"""
+"""``GAME``: Dou Dizhu on the engine contract (:class:`engine.contract.Game`), delegating to the modules."""
 
 from __future__ import annotations
 
@@ -13,7 +9,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
+from engine.doudizhu import coach, table, whole
 from engine.doudizhu import state as hand
+from engine.doudizhu.bots import BOTS
 from engine.doudizhu.combos import Combo, Kind
 from engine.doudizhu.generate import generate
 from engine.doudizhu.order import TWO, counts_of
@@ -21,19 +19,13 @@ from engine.doudizhu.rules import NOTES, PRESETS, Rules
 from engine.doudizhu.score import score_hand
 from engine.doudizhu.state import Action, State
 from engine.errors import InvalidRequestError
-from engine.games import GAMES, LazyMapping
+from engine.games import GAMES
 
 if TYPE_CHECKING:
     from engine.commands import Command
     from engine.table import Step, TableView
 
 __all__ = ["GAME", "DouDizhuGame"]
-
-
-def _feature_words() -> Mapping[str, tuple[str, str]]:
-    from engine.doudizhu.coach import FEATURE_WORDS
-
-    return FEATURE_WORDS
 
 
 class DouDizhuGame(Game[Rules, State, Action]):
@@ -60,8 +52,6 @@ class DouDizhuGame(Game[Rules, State, Action]):
 
     def new_game(self, rules: Rules, seed: int, start: Mapping[str, Any] | None = None) -> State:
         """The seeded deal; ``start`` may name the dealer (``{"dealer": "E"}``: a later hand of a session)."""
-        from engine.doudizhu import whole
-
         return hand.new_game(rules, seed, whole.dealer_of(rules, start))
 
     def rules_of(self, state: State) -> Rules:
@@ -93,18 +83,12 @@ class DouDizhuGame(Game[Rules, State, Action]):
         return hand.parse_action(state, text)
 
     def view(self, state: State, seat: int | None) -> TableView:
-        from engine.doudizhu import table
-
         return table.view(state, seat)
 
     def prompt(self, state: State) -> Prompt:
-        from engine.doudizhu import table
-
         return table.prompt(state)
 
     def hand_groups(self, state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
-        from engine.doudizhu import table
-
         return table.hand_groups(cards)
 
     def action_cards(self, action: Action) -> tuple[Card, ...] | None:
@@ -112,20 +96,14 @@ class DouDizhuGame(Game[Rules, State, Action]):
         return action.cards if isinstance(action, Combo) else None
 
     def comment(self, before: State, action: Action, after: State) -> Step:
-        from engine.doudizhu import table
-
         return table.comment(before, action, after)
 
     def outcome(self, state: State) -> Outcome | None:
-        from engine.doudizhu import table
-
         return table.outcome(state)
 
     def summary_row(self, state: State) -> dict[str, Any]:
         """One simulated hand: the outcome's values, and what the deal held (bombs or the rocket in any hand,
         the landlord's counted with the kitty)."""
-        from engine.doudizhu import table
-
         done = table.outcome(state)
         if done is None:
             raise InvalidRequestError("the hand is not over")
@@ -160,21 +138,15 @@ class DouDizhuGame(Game[Rules, State, Action]):
     playout_bot: ClassVar[str] = "heuristic"
     review_thresholds: ClassVar[tuple[float, float]] = (1.0, 3.0)
     """In stakes: losing one unit on average is an inaccuracy, three (a bid of 3, or a doubled bid) a mistake."""
-    feature_words: ClassVar[Mapping[str, tuple[str, str]]] = LazyMapping(_feature_words)
+    feature_words: ClassVar[Mapping[str, tuple[str, str]]] = coach.FEATURE_WORDS
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        from engine.doudizhu import coach
-
         return coach.determinize(state, seat, rng)
 
     def features(self, state: State, seat: int) -> Mapping[str, float]:
-        from engine.doudizhu import coach
-
         return coach.features(state, seat)
 
     def rule_of_thumb(self, state: State, action: Action) -> str:
-        from engine.doudizhu import coach
-
         return coach.rule_of_thumb(state, action)
 
     def sides(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
@@ -186,32 +158,22 @@ class DouDizhuGame(Game[Rules, State, Action]):
         :func:`engine.doudizhu.coach.position_state` for how roles and the other hands are read."""
         rules = self.rules(request.preset, request.options)
         table = () if isinstance(request.table, str) else request.table
-        from engine.doudizhu import coach
-
         return coach.position_state(rules, request.hand, table, request.table_as)
 
     # -------------------------------------------------------------------------------------- whole games
 
     def next_hand(self, rules: Rules, finished: tuple[State, ...], seed: int) -> Mapping[str, Any] | None:
         """The next hand of the session, dealt by the seat after the last dealer; None after the last hand."""
-        from engine.doudizhu import whole
-
         return whole.next_start(rules, finished)
 
     def scoreboard(self, rules: Rules, finished: tuple[State, ...], current: State) -> tuple[tuple[str, str], ...]:
-        from engine.doudizhu import whole
-
         return whole.scoreboard(rules, finished, current)
 
     def whole_outcome(self, rules: Rules, finished: tuple[State, ...]) -> Outcome:
-        from engine.doudizhu import whole
-
         return whole.session_outcome(rules, finished)
 
     @property
     def bots(self) -> Mapping[str, Bot[State, Action]]:
-        from engine.doudizhu.bots import BOTS
-
         return BOTS
 
     @property

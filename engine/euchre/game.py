@@ -1,9 +1,5 @@
 """Euchre on the game contract: :class:`EuchreGame` and its one instance, :data:`GAME` (thin: it delegates to
-the modules of the package).
-
-The coach, the fast play-outs, the Table's words, whole games and the bots are imported where they are first used:
-a ``legal`` or ``check`` request (the command line, an editor) needs none of them.
-"""
+the modules of the package)."""
 
 from __future__ import annotations
 
@@ -14,25 +10,20 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
+from engine.euchre import coach, playout, table, whole
 from engine.euchre import state as hand
 from engine.euchre.bidding import Discard
+from engine.euchre.bots import BOTS
 from engine.euchre.examples import SAMPLES
 from engine.euchre.order import deck_of
 from engine.euchre.rules import NOTES, PRESETS, SEAT_LETTERS, Rules
 from engine.euchre.state import Action, HandState
-from engine.games import LazyMapping
 
 if TYPE_CHECKING:
     from engine.commands import Command
     from engine.table import Step, TableView
 
 __all__ = ["GAME", "EuchreGame"]
-
-
-def _feature_words() -> Mapping[str, tuple[str, str]]:
-    from engine.euchre.coach import FEATURE_WORDS
-
-    return FEATURE_WORDS
 
 
 class EuchreGame(Game[Rules, HandState, Action]):
@@ -77,8 +68,6 @@ class EuchreGame(Game[Rules, HandState, Action]):
         return hand.apply_unchecked(state, action)
 
     def returns(self, state: HandState) -> tuple[float, ...]:
-        from engine.euchre import table
-
         return table.returns(state)
 
     def action_text(self, action: Action) -> str:
@@ -100,33 +89,21 @@ class EuchreGame(Game[Rules, HandState, Action]):
         return None
 
     def prompt(self, state: HandState) -> Prompt:
-        from engine.euchre import table
-
         return table.prompt(state)
 
     def hand_groups(self, state: HandState, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
-        from engine.euchre import table
-
         return table.hand_groups(state, cards)
 
     def view(self, state: HandState, seat: int | None) -> TableView:
-        from engine.euchre import table
-
         return table.view(state, seat)
 
     def comment(self, before: HandState, action: Action, after: HandState) -> Step:
-        from engine.euchre import table
-
         return table.comment(before, action, after)
 
     def outcome(self, state: HandState) -> Outcome | None:
-        from engine.euchre import table
-
         return table.outcome(state)
 
     def summary_row(self, state: HandState) -> dict[str, Any]:
-        from engine.euchre import table
-
         return table.summary_row(state)
 
     # ---------------------------------------------------------------------------------------- the coach
@@ -135,35 +112,26 @@ class EuchreGame(Game[Rules, HandState, Action]):
     review_thresholds: ClassVar[tuple[float, float]] = (0.3, 0.9)
     """In points of a hand (a side's points minus the other's): losing 0.3 on average is an inaccuracy, 0.9 (about
     a point: a made hand thrown away) a mistake."""
-    feature_words: ClassVar[Mapping[str, tuple[str, str]]] = LazyMapping(_feature_words)
+    feature_words: ClassVar[Mapping[str, tuple[str, str]]] = coach.FEATURE_WORDS
 
     def determinize(self, state: HandState, seat: int, rng: random.Random) -> HandState:
-        from engine.euchre import coach
-
         return coach.determinize(state, seat, rng)
 
     def features(self, state: HandState, seat: int) -> Mapping[str, float]:
-        from engine.euchre import coach
-
         return coach.features(state, seat)
 
     def rule_of_thumb(self, state: HandState, action: Action) -> str:
-        from engine.euchre import coach
-
         return coach.rule_of_thumb(state, action)
 
     def sides(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
         return ((0, 2), (1, 3))
 
     def position_state(self, request: Any) -> HandState:
-        from engine.euchre import coach
-
         return coach.position_state(request)
 
     def finish(self, state: HandState, bot: str, rng: random.Random) -> HandState:
         """``state`` played to its end by the bot ``bot`` at every seat — for the heuristic bot fast, on card
         numbers, and exactly as the loop of :meth:`apply_unchecked` would (the coach's play-outs)."""
-        from engine.euchre import playout
         from engine.euchre.bots import heuristic_bot
 
         chosen = self.bot(bot)
@@ -176,37 +144,25 @@ class EuchreGame(Game[Rules, HandState, Action]):
     def exact_value(self, state: HandState, seat: int) -> float | None:
         """The value for ``seat`` of a world whose every card is known (a sample) under perfect play by all four,
         when at most three tricks are left (else None): what the coach can use instead of a play-out."""
-        from engine.euchre import playout
-
         return playout.exact_value(state, seat)
 
     # ---------------------------------------------------------------------------------------- whole games
 
     def first_hand(self, rules: Rules, seed: int) -> Mapping[str, Any] | None:
-        from engine.euchre import whole
-
         return whole.first_hand(rules, seed)
 
     def next_hand(self, rules: Rules, finished: tuple[HandState, ...], seed: int) -> Mapping[str, Any] | None:
-        from engine.euchre import whole
-
         return whole.next_hand(rules, finished)
 
     def scoreboard(self, rules: Rules, finished: tuple[HandState, ...],
                    current: HandState) -> tuple[tuple[str, str], ...]:
-        from engine.euchre import whole
-
         return whole.scoreboard(rules, finished, current)
 
     def whole_outcome(self, rules: Rules, finished: tuple[HandState, ...]) -> Outcome:
-        from engine.euchre import whole
-
         return whole.whole_outcome(rules, finished)
 
     @property
     def bots(self) -> Mapping[str, Bot[HandState, Action]]:
-        from engine.euchre.bots import BOTS
-
         return BOTS
 
     @property

@@ -1,8 +1,4 @@
-"""Shengji on the contract: :class:`ShengjiGame` and ``GAME``, delegating to the modules of the package.
-
-The coach, the fast play-outs, the Table's words, whole games and the bots are imported where they are first used:
-a ``legal`` or ``check`` request (the command line, an editor) needs none of them.
-"""
+"""Shengji on the contract: :class:`ShengjiGame` and ``GAME``, delegating to the modules of the package."""
 
 from __future__ import annotations
 
@@ -13,15 +9,16 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
-from engine.games import LazyMapping, game_info
+from engine.games import game_info
+from engine.shengji import coach, playout, table, whole
 from engine.shengji import state as hand
+from engine.shengji.bots import BOTS
 from engine.shengji.deal import deck_of
 from engine.shengji.rules import NOTES, PRESETS, Rules
 from engine.shengji.state import Action, State
 
 if TYPE_CHECKING:
     from engine.commands import Command
-    from engine.shengji.playout import FastState
     from engine.table import Record, Step, TableView
 
 __all__ = ["GAME", "ShengjiGame"]
@@ -29,17 +26,7 @@ __all__ = ["GAME", "ShengjiGame"]
 
 def _state(state: State) -> State:
     """A play-out state as a ``State`` (for the rare questions a play-out does not answer on integer cards)."""
-    if type(state) is State:
-        return state
-    from engine.shengji.playout import to_state
-
-    return to_state(cast("FastState", state))
-
-
-def _feature_words() -> Mapping[str, tuple[str, str]]:
-    from engine.shengji.coach import FEATURE_WORDS
-
-    return FEATURE_WORDS
+    return playout.to_state(state) if isinstance(state, playout.FastState) else state
 
 
 class ShengjiGame(Game[Rules, State, Action]):
@@ -84,8 +71,6 @@ class ShengjiGame(Game[Rules, State, Action]):
     def apply_unchecked(self, state: State, action: Action) -> State:
         """The state after ``action``. A sampled world of the coach (``playout``) continues on integer cards once
         its play phase begins (:mod:`engine.shengji.playout`: the same play, faster)."""
-        from engine.shengji import playout
-
         if type(state) is not State:  # a play-out on integer cards
             fast = cast(playout.FastState, state)
             if isinstance(action, playout.FastPlay):
@@ -107,11 +92,7 @@ class ShengjiGame(Game[Rules, State, Action]):
 
     def returns(self, state: State) -> tuple[float, ...]:
         if type(state) is not State:
-            from engine.shengji.playout import returns
-
-            return returns(cast("FastState", state))
-        from engine.shengji import table
-
+            return playout.returns(cast(playout.FastState, state))
         return table.returns(state)
 
     def action_text(self, action: Action) -> str:
@@ -124,33 +105,21 @@ class ShengjiGame(Game[Rules, State, Action]):
         return action.cards if isinstance(action, (hand.Play, hand.Bury)) else None
 
     def view(self, state: State, seat: int | None) -> TableView:
-        from engine.shengji import table
-
         return table.view(state, seat)
 
     def comment(self, before: State, action: Action, after: State) -> Step:
-        from engine.shengji import table
-
         return table.comment(before, action, after)
 
     def prompt(self, state: State) -> Prompt:
-        from engine.shengji import table
-
         return table.prompt(state)
 
     def hand_groups(self, state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
-        from engine.shengji import table
-
         return table.hand_groups(state, cards)
 
     def outcome(self, state: State) -> Outcome | None:
-        from engine.shengji import table
-
         return table.outcome(state)
 
     def summary_row(self, state: State) -> dict[str, Any]:
-        from engine.shengji import table
-
         return table.summary_row(state)
 
     # -------------------------------------------------------------------------------------- the coach
@@ -159,35 +128,25 @@ class ShengjiGame(Game[Rules, State, Action]):
     review_thresholds: ClassVar[tuple[float, float]] = (0.3, 0.8)
     """In levels (what a round is worth): losing a third of a level on average is an inaccuracy, most of a level a
     mistake."""
-    feature_words: ClassVar[Mapping[str, tuple[str, str]]] = LazyMapping(_feature_words)
+    feature_words: ClassVar[Mapping[str, tuple[str, str]]] = coach.FEATURE_WORDS
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        from engine.shengji import coach
-
         return coach.determinize(_state(state), seat, rng)
 
     def features(self, state: State, seat: int) -> Mapping[str, float]:
-        from engine.shengji import coach
-
         return coach.features(state, seat)
 
     def rule_of_thumb(self, state: State, action: Action) -> str:
-        from engine.shengji import coach
-
         return coach.rule_of_thumb(_state(state), action)
 
     def sides(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
         return ((0, 2), (1, 3))
 
     def position_state(self, request: Any) -> State:
-        from engine.shengji import coach
-
         return coach.position_state(request)
 
     def normalize_record(self, record: Record) -> Record:
         """Older records carried the set-up (``levels``, ``starter``) in ``options``: it moves to ``start``."""
-        from engine.shengji import table
-
         moved = {k: record.options[k] for k in table.START_OPTIONS if record.options.get(k) is not None}
         if not moved and not any(k in record.options for k in table.START_OPTIONS):
             return record
@@ -201,24 +160,16 @@ class ShengjiGame(Game[Rules, State, Action]):
     def next_hand(self, rules: Rules, finished: tuple[State, ...], seed: int) -> Mapping[str, Any] | None:
         """The next round's levels and starter (the bank kept: the starter's partner; passed: the next player), or
         None once a team has gone past the last level."""
-        from engine.shengji import whole
-
         return whole.next_start(finished[-1])
 
     def scoreboard(self, rules: Rules, finished: tuple[State, ...], current: State) -> tuple[tuple[str, str], ...]:
-        from engine.shengji import whole
-
         return whole.scoreboard(rules, finished, current)
 
     def whole_outcome(self, rules: Rules, finished: tuple[State, ...]) -> Outcome:
-        from engine.shengji import whole
-
         return whole.whole_outcome(rules, finished, self.whole_returns(rules, finished))
 
     @property
     def bots(self) -> Mapping[str, Bot[State, Action]]:
-        from engine.shengji.bots import BOTS
-
         return BOTS
 
     @property

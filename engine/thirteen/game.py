@@ -1,8 +1,4 @@
-"""``GAME``: Thirteen on the engine contract (:class:`engine.contract.Game`), delegating to the modules beside it.
-
-The coach, the fast play-outs, the Table's words, matches and the bots are imported where they are first used: a
-``legal`` or ``check`` request (the command line, an editor) needs none of them.
-"""
+"""``GAME``: Thirteen on the engine contract (:class:`engine.contract.Game`), delegating to the modules beside it."""
 
 from __future__ import annotations
 
@@ -14,26 +10,23 @@ from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
 from engine.errors import InvalidRequestError, quote
-from engine.games import LazyMapping, game_info
+from engine.games import game_info
+from engine.table import Step, TableView
+from engine.thirteen import coach, playout, table, whole
 from engine.thirteen import state as st
+from engine.thirteen.bots import BOTS
 from engine.thirteen.order import DECK
 from engine.thirteen.play import Play
 from engine.thirteen.rules import NOTES, PRESETS, Rules, seat_letters
+from engine.thirteen.score import hand_features
 from engine.thirteen.state import Action, State
 
 if TYPE_CHECKING:
     from engine.commands import Command
-    from engine.table import Step, TableView
 
 __all__ = ["GAME", "ThirteenGame"]
 
 _START_KEYS = ("leader",)
-
-
-def _feature_words() -> Mapping[str, tuple[str, str]]:
-    from engine.thirteen.coach import FEATURE_WORDS
-
-    return FEATURE_WORDS
 
 
 class ThirteenGame(Game[Rules, State, Action]):
@@ -96,8 +89,6 @@ class ThirteenGame(Game[Rules, State, Action]):
         return st.apply_unchecked(state, action)
 
     def returns(self, state: State) -> tuple[float, ...]:
-        from engine.thirteen import table
-
         result = table.outcome(state)
         return result.returns if result is not None else (0.0,) * state.players
 
@@ -111,36 +102,23 @@ class ThirteenGame(Game[Rules, State, Action]):
         return action.cards if isinstance(action, Play) else None
 
     def view(self, state: State, seat: int | None) -> TableView:
-        from engine.thirteen import table
-
         return table.view(state, seat)
 
     def comment(self, before: State, action: Action, after: State) -> Step:
-        from engine.thirteen import table
-
         return table.comment(before, action, after)
 
     def outcome(self, state: State) -> Outcome | None:
-        from engine.thirteen import table
-
         return table.outcome(state)
 
     def prompt(self, state: State) -> Prompt:
-        from engine.thirteen import table
-
         return table.prompt(state)
 
     def hand_groups(self, state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
-        from engine.thirteen import table
-
         return table.hand_groups(state, cards)
 
     def summary_row(self, state: State) -> dict[str, Any]:
         if not state.over:
             raise InvalidRequestError("the game is not over")
-        from engine.thirteen import table
-        from engine.thirteen.score import hand_features
-
         row = table.outcome_data(state)
         twos = state.rules.twos_in_double_sequences
         for c, dealt in zip(seat_letters(state.players), state.dealt, strict=True):
@@ -155,29 +133,21 @@ class ThirteenGame(Game[Rules, State, Action]):
     review_thresholds: ClassVar[tuple[float, float]] = (0.25, 0.75)
     """In match points (3/2/1/0 for places): a quarter of a point lost on average is an inaccuracy, three quarters
     (most of a place) a mistake."""
-    feature_words: ClassVar[Mapping[str, tuple[str, str]]] = LazyMapping(_feature_words)
+    feature_words: ClassVar[Mapping[str, tuple[str, str]]] = coach.FEATURE_WORDS
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        from engine.thirteen import coach
-
         return coach.determinize(state, seat, rng)
 
     def features(self, state: State, seat: int) -> Mapping[str, float]:
-        from engine.thirteen import coach
-
         return coach.features(state, seat)
 
     def rule_of_thumb(self, state: State, action: Action) -> str:
-        from engine.thirteen import coach
-
         return coach.rule_of_thumb(state, action)
 
     def finish(self, state: State, bot: str, rng: random.Random) -> State:
         """``state`` played to its end by the bot ``bot`` at every seat — for the heuristic bot in one tight loop
         (:func:`engine.thirteen.playout.finish`, the same final state as the step loop), the coach's play-outs."""
         if bot == "heuristic":
-            from engine.thirteen import playout
-
             return playout.finish(state)
         chosen = self.bot(bot)
         while state.turn is not None:
@@ -185,7 +155,6 @@ class ThirteenGame(Game[Rules, State, Action]):
         return state
 
     def position_state(self, request: Any) -> State:
-        from engine.thirteen import coach
         from engine.thirteen.commands import request_position
 
         position = request_position(request)
@@ -194,24 +163,16 @@ class ThirteenGame(Game[Rules, State, Action]):
     # ---------------------------------------------------------------------------------- whole games: a match
 
     def next_hand(self, rules: Rules, finished: tuple[State, ...], seed: int) -> Mapping[str, Any] | None:
-        from engine.thirteen import whole
-
         return whole.next_hand(rules, finished)
 
     def scoreboard(self, rules: Rules, finished: tuple[State, ...], current: State) -> tuple[tuple[str, str], ...]:
-        from engine.thirteen import whole
-
         return whole.scoreboard(rules, finished, current)
 
     def whole_outcome(self, rules: Rules, finished: tuple[State, ...]) -> Outcome:
-        from engine.thirteen import whole
-
         return whole.whole_outcome(rules, finished)
 
     @property
     def bots(self) -> Mapping[str, Bot[State, Action]]:
-        from engine.thirteen.bots import BOTS
-
         return BOTS
 
     @property
