@@ -522,9 +522,23 @@ async def drive(server: Server, args: argparse.Namespace) -> tuple[list[Timing],
     return [t for s in students for t in s.timings], closed
 
 
+async def visit(url: str) -> None:
+    """One new student opens the home page and leaves (what the next class does first)."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = await browser.new_page()
+            await page.goto(url)
+            await page.wait_for_selector("[data-testid='stMain'] h1", timeout=120_000)
+        finally:
+            await browser.close()
+
+
 def run_class(args: argparse.Namespace) -> dict[str, Any]:
     random.seed(args.seed)
-    with serve() as server:
+    with serve(Path(args.app).resolve()) as server:
         time.sleep(1.0)
         fresh = server.rss()
         warm: int | None = None
@@ -555,6 +569,12 @@ def run_class(args: argparse.Namespace) -> dict[str, Any]:
             for wait in sorted(args.after):
                 time.sleep(max(0.0, closed_at + wait - memory.now()))
                 after[f"{wait:g}s"] = server.rss()
+            if args.next_visit:
+                # Streamlit keeps a disconnected session for server.disconnectedSessionTTL and drops the expired ones
+                # only when its session store is next written: when someone connects again.
+                asyncio.run(visit(server.url))
+                time.sleep(5.0)
+                after["next_visit"] = server.rss()
             load_after = load_average()
         peak = memory.peak(started, closed_at)
     return {
@@ -637,6 +657,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--screenshots", metavar="DIR", help="save a screenshot of every page where an action failed")
     parser.add_argument("--verbose", action="store_true", help="print every action as it finishes (stderr)")
     parser.add_argument("--json", metavar="FILE", help="also write every figure and timing as JSON ('-': stdout)")
+    parser.add_argument("--next-visit", action="store_true",
+                        help="after the last --after reading, open the home page once more and read the memory again "
+                             "(Streamlit drops expired disconnected sessions only when a session next connects)")
+    parser.add_argument("--app", default=str(ROOT / "app.py"), metavar="SCRIPT",
+                        help="the script to serve (default: the app; a copy that traces its memory, say)")
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the server and the browsers on a kill too
     if not Path(CHROMIUM).exists():

@@ -24,6 +24,7 @@ import dataclasses
 import enum
 import json
 import math
+import re
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -57,10 +58,12 @@ __all__ = [
     "LegalAnswer",
     "PlayInfo",
     "Request",
+    "UnknownFieldError",
     "arg",
     "check_depth",
     "decode",
     "encode",
+    "in_learner_words",
     "load_json",
     "schema",
 ]
@@ -79,6 +82,7 @@ MAX_SEED = 2**63 - 1
 
 Q = TypeVar("Q")
 T = TypeVar("T")
+ErrorT = TypeVar("ErrorT", bound=CardTableError)
 
 _ARG = "card_table_arg"
 _NONE = type(None)
@@ -410,6 +414,16 @@ def _seat(value: str, ctx: Context, where: str) -> str:
     raise InvalidRequestError(f"{where}: {quote(value)} is not a seat here; the seats are {', '.join(ctx.seats)}")
 
 
+class UnknownFieldError(InvalidRequestError):
+    """A field a request does not have; ``name`` is it, ``known`` the fields it has, ``where`` the object."""
+
+    def __init__(self, name: str, where: str, known: tuple[str, ...]) -> None:
+        self.name = name
+        self.where = where
+        self.known = known
+        super().__init__(f"unknown field {quote(name)} in {where}; known fields: {', '.join(known)}")
+
+
 def decode_object(tp: type[Q], value: Any, ctx: Context = Context(), where: str = "the request") -> Q:
     """A dataclass ``tp`` from a JSON object: unknown fields refused, aliases accepted, defaults filled in."""
     if not isinstance(value, Mapping):
@@ -423,9 +437,7 @@ def decode_object(tp: type[Q], value: Any, ctx: Context = Context(), where: str 
             names[alias] = f
     unknown = [k for k in value if k not in names]
     if unknown:
-        known = ", ".join(f.name for f in fields)
-        label = "the request" if where == "the request" else where
-        raise InvalidRequestError(f"unknown field {quote(unknown[0])} in {label}; known fields: {known}")
+        raise UnknownFieldError(unknown[0], where, tuple(f.name for f in fields))
     given: dict[str, tuple[str, Any]] = {}
     for key, item in value.items():
         f = names[key]
@@ -578,26 +590,71 @@ def _schema_base(base: Any, defs: dict[str, Any], info: ArgInfo) -> dict[str, An
 # ------------------------------------------------------------------------------------------------ commands
 
 
+PRESET_FIELD = "field 'preset'"
+OPTIONS_FIELD = "field 'options'"
+"""How refusals of a request's rules begin (:func:`in_learner_words` rewords them for the pages)."""
+
+
+def request_rules(game: Game[Any, Any, Any], preset: Any, options: Any, extra: Mapping[str, Any] | None = None) -> Any:
+    """The rules a JSON request's ``preset`` and ``options`` (plus ``extra`` options) name; a refusal names the
+    field it is about."""
+    if preset is not None and not isinstance(preset, str):
+        raise InvalidRequestError(f"{PRESET_FIELD}: expected a preset name, got {quote(preset)}")
+    if options is not None and not isinstance(options, Mapping):
+        raise InvalidRequestError(f"{OPTIONS_FIELD}: expected an object, got {quote(options)}")
+    if isinstance(preset, str):
+        _text(preset, PRESET_FIELD)
+    try:
+        return game.rules(preset, {**(options or {}), **(extra or {})})
+    except CardTableError as error:
+        preset_error = isinstance(error, UnknownNameError) and error.kind == "preset"
+        raise add_context(error, PRESET_FIELD if preset_error else OPTIONS_FIELD) from None
+
+
 def default_context(game: Game[Any, Any, Any]) -> Callable[[Mapping[str, Any]], Context]:
     """The decoding context of a request from its ``preset`` and ``options`` (checked here, once)."""
 
     def context(data: Mapping[str, Any]) -> Context:
-        preset = data.get("preset")
-        options = data.get("options")
-        if preset is not None and not isinstance(preset, str):
-            raise InvalidRequestError(f"field 'preset': expected a preset name, got {quote(preset)}")
-        if options is not None and not isinstance(options, Mapping):
-            raise InvalidRequestError(f"field 'options': expected an object, got {quote(options)}")
-        if isinstance(preset, str):
-            _text(preset, "field 'preset'")
-        try:
-            rules = game.rules(preset, options)
-        except CardTableError as error:
-            preset_error = isinstance(error, UnknownNameError) and error.kind == "preset"
-            raise add_context(error, "field 'preset'" if preset_error else "field 'options'") from None
+        rules = request_rules(game, data.get("preset"), data.get("options"))
         return Context(game.deck(rules), game.seat_letters(rules))
 
     return context
+
+
+_OPTION_NAMED = re.compile(r"option '(\w+)' \(([^)]*)\)")
+"""How the engine names a rule in a refusal: ``option 'decks' (Decks)``."""
+
+
+def in_learner_words(game: Game[Any, Any, Any], error: ErrorT) -> ErrorT:
+    """``error`` (a refused position or record) worded for a learner: rule sets by their titles, rules by their
+    labels, no list of field or preset names. The same error with its message replaced, returned to re-raise.
+
+    The command line keeps the engine's own words, which name what it takes (``competition``, ``decks``).
+    """
+    from engine.games import GAMES
+    from engine.words import and_list
+
+    title = game.info.title
+    text = str(error)
+    if (isinstance(error, UnknownNameError) and error.kind == "preset") or text.startswith(f"{PRESET_FIELD}: "):
+        name = f" called {quote(error.name)}" if isinstance(error, UnknownNameError) else " by that name"
+        titles = and_list(f"“{p.title}”" for p in game.presets.values())
+        text = f"{title} has no rule set{name}; its rule sets are {titles}"
+    elif isinstance(error, UnknownNameError) and error.kind == "game":
+        games = and_list(g.title for g in GAMES.values())
+        text = f"{quote(error.name)} is not a game taught here; the games are {games}"
+    elif isinstance(error, UnknownNameError) and error.kind == "option":
+        text = f"{title} has no rule called {quote(error.name)} (its rules are chosen in the sidebar)"
+    elif isinstance(error, UnknownFieldError):
+        text = f"unknown field {quote(error.name)}: a position of {title} does not have it"
+    else:
+        labels = {spec.name: spec.label for spec in game.option_specs()}
+        text = text.removeprefix(f"{OPTIONS_FIELD}: ")
+        if text.startswith("expected an object"):
+            text = "its rules could not be read: they are not a list of rules and their values"
+        text = _OPTION_NAMED.sub(lambda m: f"the rule “{labels.get(m.group(1), m.group(2))}”", text)
+    error.args = (text,)
+    return error
 
 
 class Command(Generic[Q, T]):

@@ -225,3 +225,20 @@ def test_the_check_sees_a_quoted_link_in_an_error() -> None:
                for r in risks), risks
     assert not any(r.startswith("markdown.body: a Markdown link") for r in risks), risks
     assert not any(r.startswith("code") for r in risks), risks
+
+
+EDITORS = [p for p in PAGES if p.endswith("_editor.py") and page_game(p)]
+
+
+@pytest.mark.parametrize("page", EDITORS, ids=[p.removeprefix("pages/")[:-3] for p in EDITORS])
+def test_a_link_with_an_unknown_rule_set_is_refused_in_plain_words(page: str) -> None:
+    from engine.games import game as game_of
+
+    g = game_of(page_game(page) or "")
+    at = open_with(page, {"pos": encode('{"preset": "house-rules", "hand": "3"}')})
+    assert not at.exception, [e.value[:300] for e in at.exception]
+    errors = [e.value for e in at.error]
+    refusal = next((e for e in errors if "was not loaded" in e), "")
+    assert "has no rule set called" in refusal and "house-rules" in refusal, errors
+    assert all(p.title in refusal for p in g.presets.values()), refusal
+    assert "known" not in refusal and ", ".join(g.presets) not in refusal, refusal

@@ -763,12 +763,35 @@ def _exercise(lesson: Lesson, run: Commands, example_answer: Any, seed: int | No
         _feedback(lesson, ask, state)
 
 
+# --------------------------------------------------------------------------------------------- the lessons
+
+
+def _lesson_files(game: str, root: Path) -> tuple[tuple[str, int, int], ...]:
+    """(name, modification time, size) of every file in ``game``'s lesson folder: what the parsed lessons depend on."""
+    folder = root / game
+    if not folder.is_dir():
+        return ()
+    return tuple((p.name, stat.st_mtime_ns, stat.st_size) for p in sorted(folder.iterdir()) for stat in [p.stat()])
+
+
+@lru_cache(maxsize=16)
+def _parsed_lessons(game: str, root: str, files: tuple[tuple[str, int, int], ...]) -> tuple[Lesson, ...]:
+    return tuple(load_lessons(game, Path(root)))
+
+
+def lessons_of(game: str, root: Path = LESSONS_DIR) -> list[Lesson]:
+    """The lessons of ``game``, read and parsed once per server process while their files stay as they are (an
+    edited file is read again). Every session shares the same lesson values, so none keeps its own copy: do not
+    modify them."""
+    return list(_parsed_lessons(game, str(root), _lesson_files(game, root)))
+
+
 # --------------------------------------------------------------------------------------------- key facts
 
 
 @lru_cache(maxsize=1024)
 def _cached_problems(game: str, path: str, index: int) -> tuple[str, ...]:
-    lesson = next(x for x in load_lessons(game, Path(path).parent.parent) if str(x.path) == path)
+    lesson = next(x for x in lessons_of(game, Path(path).parent.parent) if str(x.path) == path)
     claim = lesson.claims[index]
     try:
         return tuple(check_claim(claim, json_commands(game)[claim.command]))
@@ -847,7 +870,7 @@ def render_lessons(
 
 def _render_lessons(game: str, root: Path, commands: Commands | None, extra: Callable[[], None] | None,
                     default: bool) -> None:
-    lessons = load_lessons(game, root)
+    lessons = lessons_of(game, root)
     if not lessons:
         st.info("The lessons for this game are being written.")
         return

@@ -87,6 +87,33 @@ def _short(game: str) -> str:
     return GAMES[game].title.split(" (")[0]
 
 
+# Streamlit puts every change of st.query_params into the browser's history as a new entry. When a page only
+# adds parameters to its address (a lesson page writing ?lesson=1 on opening, a Table writing its deal and step),
+# Back would land on the same page without them, which adds them again: the learner could not leave. This
+# script, run once per browser tab, makes such a push (same path, every parameter already there kept as it is)
+# replace the current entry instead; a change of page or of a parameter's value is still a new entry.
+_HISTORY_SCRIPT = """<script>
+(() => {
+  const history = window.history;
+  if (history.cardTableAddsInPlace) return;
+  const push = history.pushState.bind(history);
+  const onlyAdds = (url) => {
+    let next;
+    try { next = new URL(url, window.location.href); } catch (error) { return false; }
+    const here = new URL(window.location.href);
+    if (next.origin !== here.origin || next.pathname !== here.pathname || next.search === here.search) return false;
+    for (const key of new Set(here.searchParams.keys())) {
+      if (next.searchParams.getAll(key).join("\\n") !== here.searchParams.getAll(key).join("\\n")) return false;
+    }
+    return true;
+  };
+  history.pushState = (state, unused, url) =>
+    url != null && onlyAdds(url) ? history.replaceState(state, unused, url) : push(state, unused, url);
+  history.cardTableAddsInPlace = true;
+})();
+</script>"""
+
+
 _REPORT_SEEN_KEY = "run:browser-report-seen"
 
 
@@ -144,4 +171,5 @@ def run_app() -> None:
         sidebar_status(current_learner())
         st.toggle("Four-colour deck", key=FOUR_COLOUR_KEY,
                   help="♦ blue and ♣ green: easier to tell apart on a projector and for colour-blind eyes.")
+        st.html(_HISTORY_SCRIPT, unsafe_allow_javascript=True)
     current.run()

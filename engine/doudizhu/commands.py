@@ -31,6 +31,7 @@ from engine.commands import (
     arg,
     command_table,
     default_context,
+    in_learner_words,
 )
 from engine.doudizhu.bidding import PASS_BID, Auction
 from engine.doudizhu.combos import Combo, Kind, allowed, describe, readings
@@ -181,9 +182,15 @@ def _position(rules: Rules, request: PositionRequest) -> Position:
 
 def read_position(data: Any) -> LegalRequest:
     """The position in a JSON object (a saved file, a link): InvalidRequestError naming a bad field, or the
-    position's own error (InvalidPositionError) when it cannot occur."""
-    request: LegalRequest = COMMANDS["legal"].decode(data)
-    _position(_rules(request), request)
+    position's own error (InvalidPositionError) when it cannot occur.
+
+    Refusals are worded for a learner (:func:`engine.commands.in_learner_words`: rule sets by their titles).
+    """
+    try:
+        request: LegalRequest = COMMANDS["legal"].decode(data)
+        _position(_rules(request), request)
+    except CardTableError as error:
+        raise in_learner_words(GAME, error) from None
     return request
 
 

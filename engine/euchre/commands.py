@@ -40,6 +40,7 @@ from engine.commands import (
     Request,
     arg,
     default_context,
+    in_learner_words,
 )
 from engine.driver import play_out, standard_commands
 from engine.errors import CardNotInDeckError, CardTableError, InvalidPositionError, InvalidRequestError, add_context
@@ -677,8 +678,14 @@ def _suit_letter(value: Any) -> Any:
 
 def read_position(data: Any) -> PositionRequest:
     """A position editor's JSON (a saved file, a shared link) as a typed request; InvalidRequestError (or
-    another CardTableError) naming the bad field."""
-    request = COMMANDS["position"].decode(data)
+    another CardTableError) naming the bad field.
+
+    Refusals are worded for a learner (:func:`engine.commands.in_learner_words`: rule sets by their titles).
+    """
+    try:
+        request = COMMANDS["position"].decode(data)
+    except CardTableError as error:
+        raise in_learner_words(GAME, error) from None
     assert isinstance(request, PositionRequest)
     return request
 

@@ -30,6 +30,8 @@ from engine.commands import (
     Request,
     arg,
     command_table,
+    in_learner_words,
+    request_rules,
 )
 from engine.driver import RulesAnswer, RulesRequest, standard_commands
 from engine.errors import (
@@ -37,7 +39,6 @@ from engine.errors import (
     InvalidPositionError,
     InvalidRequestError,
     UnknownNameError,
-    add_context,
     quote,
 )
 from engine.shengji import examples
@@ -174,19 +175,9 @@ def rules_of(request: ShengjiRequest) -> Rules:
 
 def _context(data: Mapping[str, Any]) -> Context:
     """The deck and seats a JSON request is decoded for (its rules read once, here)."""
-    preset, options, decks = data.get("preset"), data.get("options"), data.get("decks")
-    if preset is not None and not isinstance(preset, str):
-        raise InvalidRequestError(f"field 'preset': expected a preset name, got {quote(preset)}")
-    if options is not None and not isinstance(options, Mapping):
-        raise InvalidRequestError(f"field 'options': expected an object, got {quote(options)}")
-    merged = dict(options or {})
-    if isinstance(decks, int) and not isinstance(decks, bool) and 1 <= decks <= 4:
-        merged["decks"] = decks
-    try:
-        chosen = GAME.rules(preset, merged)
-    except CardTableError as error:
-        preset_error = isinstance(error, UnknownNameError) and error.kind == "preset"
-        raise add_context(error, "field 'preset'" if preset_error else "field 'options'") from None
+    decks = data.get("decks")
+    extra = {"decks": decks} if isinstance(decks, int) and not isinstance(decks, bool) and 1 <= decks <= 4 else {}
+    chosen: Rules = request_rules(GAME, data.get("preset"), data.get("options"), extra)
     return Context(deck_of(chosen), chosen.seats)
 
 
@@ -1113,8 +1104,14 @@ def example(request: ExampleRequest) -> examples.Example:
 
 def read_position(data: Any) -> LegalRequest:
     """A position in the JSON the command line reads (older field names too), typed and checked field by field
-    (InvalidRequestError naming the field); the position editor loads files and links with it."""
-    request: LegalRequest = COMMANDS["legal"].decode(data)
+    (InvalidRequestError naming the field); the position editor loads files and links with it.
+
+    Refusals are worded for a learner (:func:`engine.commands.in_learner_words`: rule sets by their titles).
+    """
+    try:
+        request: LegalRequest = COMMANDS["legal"].decode(data)
+    except CardTableError as error:
+        raise in_learner_words(GAME, error) from None
     return request
 
 

@@ -30,9 +30,10 @@ from engine.commands import (
     arg,
     command_table,
     default_context,
+    in_learner_words,
 )
 from engine.driver import standard_commands
-from engine.errors import InvalidPositionError, InvalidRequestError, add_context
+from engine.errors import CardTableError, InvalidPositionError, InvalidRequestError, add_context
 from engine.thirteen import examples
 from engine.thirteen.combos import Combo, Kind, beat_reason, classify, why_not_combo, with_article
 from engine.thirteen.deal import HAND_SIZE, deal_masks, instant_win, lowest_holder
@@ -135,9 +136,15 @@ class PositionRequest(Request):
 
 def read_position(data: Any) -> LegalRequest:
     """A position editor's JSON (a saved file, a shared link) as a typed request: InvalidRequestError naming a bad
-    field, or InvalidPositionError (the engine's reason) when the position cannot occur."""
-    request: LegalRequest = COMMANDS["legal"].decode(data)
-    request_position(request)
+    field, or InvalidPositionError (the engine's reason) when the position cannot occur.
+
+    Refusals are worded for a learner (:func:`engine.commands.in_learner_words`: rule sets by their titles).
+    """
+    try:
+        request: LegalRequest = COMMANDS["legal"].decode(data)
+        request_position(request)
+    except CardTableError as error:
+        raise in_learner_words(GAME, error) from None
     return request
 
 
