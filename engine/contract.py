@@ -549,6 +549,11 @@ class Game(ABC, Generic[R, S, A]):
         points"), or "" when none applies."""
         return ""
 
+    def value_words(self, state: S) -> tuple[str, str]:
+        """What the coach's values count in ``state``, singular and plural — the unit of :meth:`returns`
+        ("point", "points"; Shengji says "level", "levels")."""
+        return ("point", "points")
+
     # -------------------------------------------------------------------------------------- whole games
 
     def first_hand(self, rules: R, seed: int) -> Mapping[str, Any] | None:

@@ -182,6 +182,9 @@ class WholeGame(Game[Any, WholeState, Any]):
     def rule_of_thumb(self, state: WholeState, action: Any) -> str:
         return self.base.rule_of_thumb(state.hand, action)
 
+    def value_words(self, state: WholeState) -> tuple[str, str]:
+        return self.base.value_words(state.hand)
+
     @property
     def bots(self) -> Mapping[str, Bot[WholeState, Any]]:
         def lift(bot: Bot[Any, Any]) -> Bot[WholeState, Any]:

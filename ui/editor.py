@@ -217,20 +217,8 @@ DEFAULT_VALUE_WORDS = ("point", "points")
 
 
 def value_words(game: Game[Any, Any, Any], state: Any) -> tuple[str, str]:
-    """What the coach's values count in ``state``, singular and plural ("level", "levels" in Shengji): the game's
-    ``engine.<game>.coach.value_words``; points when the game does not say."""
-    import importlib
-
-    base = getattr(game, "base", game)
-    hand = getattr(state, "hand", state) if base is not game else state  # a whole game: the hand under way
-    try:
-        module = importlib.import_module(f"engine.{base.key}.coach")
-    except ImportError:
-        return DEFAULT_VALUE_WORDS
-    words = getattr(module, "value_words", None)
-    if not callable(words):
-        return DEFAULT_VALUE_WORDS
-    singular, plural = words(hand)
+    """What the coach's values count in ``state``, singular and plural ("level", "levels" in Shengji)."""
+    singular, plural = game.value_words(state)
     return str(singular), str(plural)
 
 
