@@ -14,7 +14,7 @@ from engine.doudizhu import state as hand
 from engine.doudizhu.bots import BOTS
 from engine.doudizhu.combos import Combo, Kind
 from engine.doudizhu.generate import generate
-from engine.doudizhu.order import TWO, counts_of
+from engine.doudizhu.order import INDEX, TWO, counts_of
 from engine.doudizhu.rules import NOTES, PRESETS, Rules
 from engine.doudizhu.score import score_hand
 from engine.doudizhu.state import Action, State
@@ -88,6 +88,10 @@ class DouDizhuGame(Game[Rules, State, Action]):
     def prompt(self, state: State) -> Prompt:
         return table.prompt(state)
 
+    def display_rank(self, rules: Rules, card: Card) -> int:
+        """3 lowest … A, then 2 (the highest rank), then the jokers."""
+        return INDEX[card.rank]
+
     def hand_groups(self, state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
         return table.hand_groups(cards)
 
@@ -148,6 +152,9 @@ class DouDizhuGame(Game[Rules, State, Action]):
 
     def rule_of_thumb(self, state: State, action: Action) -> str:
         return coach.rule_of_thumb(state, action)
+
+    def value_words(self, state: State) -> tuple[str, str]:
+        return coach.value_words(state)
 
     def sides(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
         """Every seat alone: the sides (the landlord against the peasants) are only known after the auction."""

@@ -123,6 +123,9 @@ class EuchreGame(Game[Rules, HandState, Action]):
     def rule_of_thumb(self, state: HandState, action: Action) -> str:
         return coach.rule_of_thumb(state, action)
 
+    def value_words(self, state: HandState) -> tuple[str, str]:
+        return coach.value_words(state)
+
     def sides(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
         return ((0, 2), (1, 3))
 

@@ -139,6 +139,9 @@ class ShengjiGame(Game[Rules, State, Action]):
     def rule_of_thumb(self, state: State, action: Action) -> str:
         return coach.rule_of_thumb(_state(state), action)
 
+    def value_words(self, state: State) -> tuple[str, str]:
+        return coach.value_words(_state(state))
+
     def sides(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
         return ((0, 2), (1, 3))
 

@@ -15,7 +15,7 @@ from engine.table import Step, TableView
 from engine.thirteen import coach, playout, table, whole
 from engine.thirteen import state as st
 from engine.thirteen.bots import BOTS
-from engine.thirteen.order import DECK
+from engine.thirteen.order import DECK, rank_pos
 from engine.thirteen.play import Play
 from engine.thirteen.rules import NOTES, PRESETS, Rules, seat_letters
 from engine.thirteen.score import hand_features
@@ -113,6 +113,10 @@ class ThirteenGame(Game[Rules, State, Action]):
     def prompt(self, state: State) -> Prompt:
         return table.prompt(state)
 
+    def display_rank(self, rules: Rules, card: Card) -> int:
+        """3 lowest … A, then 2 (the highest rank)."""
+        return rank_pos(card)
+
     def hand_groups(self, state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
         return table.hand_groups(state, cards)
 
@@ -143,6 +147,9 @@ class ThirteenGame(Game[Rules, State, Action]):
 
     def rule_of_thumb(self, state: State, action: Action) -> str:
         return coach.rule_of_thumb(state, action)
+
+    def value_words(self, state: State) -> tuple[str, str]:
+        return coach.value_words(state)
 
     def finish(self, state: State, bot: str, rng: random.Random) -> State:
         """``state`` played to its end by the bot ``bot`` at every seat — for the heuristic bot in one tight loop
