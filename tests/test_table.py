@@ -297,3 +297,19 @@ def test_a_trick_of_several_card_plays_is_drawn_one_labelled_group_per_play() ->
     assert names_of(at, "trick")[4:] == ["7♣", "8♣", "9♦", "10♥"]
     assert at.caption[0].value.replace("\\", "") == "North: passed"
     assert sorted(int(i) for i in data["hl"]) == [4, 5, 6, 7], "the winning play is ringed"
+
+
+def test_a_link_refused_for_its_rule_set_or_game_names_them_in_words() -> None:
+    game = table_game("euchre")
+    assert game is not None
+    record, _ = play_out(game, game.rules(game.default_preset), 3, "random", preset=game.default_preset)
+    data = record.to_json()
+    titles = [p.title for p in game.presets.values()]
+    for changed, said in (({"preset": "no_such_rules"}, titles), ({"game": "thirteen"}, ["Thirteen", "Euchre"])):
+        at = AppTest.from_file(str(ROOT / "pages" / "euchre_table.py"), default_timeout=120)
+        at.query_params["hand"] = encode_position({**data, **changed})
+        at.run()
+        _ok(at)
+        text = " ".join(e.value for e in at.error)
+        assert "not loaded" in text and all(s in text for s in said), text
+        assert "known:" not in text and "no_such_rules'; known" not in text and "of thirteen;" not in text, text

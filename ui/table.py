@@ -20,9 +20,10 @@ from typing import Any
 import streamlit as st
 
 from engine.cards import Card, Suit, parse_card
+from engine.commands import in_learner_words
 from engine.contract import Game, Outcome
 from engine.driver import BOT_SEED_MIX, play_out
-from engine.errors import CardTableError, InvalidRequestError, ReplayError, UnknownNameError
+from engine.errors import CardTableError, InvalidRequestError, ReplayError, UnknownNameError, quote
 from engine.games import GAMES
 from engine.match import WHOLE, is_whole, whole_game
 from engine.table import WON_TRICK, Record, Step, TableView
@@ -357,9 +358,10 @@ class TablePage:
         """Load a record (a link's or a file's); raises CardTableError and changes nothing if it is bad."""
         record = Record.from_json(data)
         if record.game != self.game.key:
-            raise InvalidRequestError(f"this is a game of {record.game}; this table plays {self.game.key}")
+            theirs = GAMES[record.game].title if record.game in GAMES else quote(record.game)
+            raise InvalidRequestError(f"this is a game of {theirs}; this table plays {self.game.info.title}")
         if record.preset not in self.game.presets:
-            raise UnknownNameError("preset", record.preset, self.game.presets)
+            raise in_learner_words(self.base, UnknownNameError("preset", record.preset, self.game.presets))
         s = self.settings
         s.whole = is_whole(record.start)
         self.use_form()
