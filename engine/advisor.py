@@ -370,8 +370,12 @@ def explain(game: Game[Any, Any, Any], state: Any, action: Any, mine: Mapping[st
     if notable:
         said = " and ".join(_feature_phrase(game, k, d) for k, d in notable)
         sample = f"on average {best_text} gives you {said} than {text}"
+    elif abs(loss) < 0.005:
+        sample = f"it did as well as {best_text} in the sampled deals"
     else:
-        sample = f"it scores {abs(loss):.2f} less on average than {best_text}"
+        singular, plural = game.value_words(state)
+        shown = f"{abs(loss):.2f}"
+        sample = f"it scores {shown} {singular if shown == '1.00' else plural} less on average than {best_text}"
     return f"{thumb}; {sample}" if thumb else sample
 
 
