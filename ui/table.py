@@ -564,7 +564,10 @@ class TablePage:
         if s.present:
             return
         ss[self.key("w:mode")] = s.mode
-        ss.setdefault(self.key("w:seed"), s.seed)
+        # Set on every run, as the mode is: a run that stops early for a rerun can leave the browser's input without
+        # its value, and it would then send its default (0) with the next click — a new deal 0 the learner never
+        # asked for.
+        ss[self.key("w:seed")] = s.seed
         ss[self.key("w:large")] = s.large
         ss[self.key("w:pause_after_tricks")] = s.pause_after_tricks
         draw.bar_style(icon_only=[self.key("new"), self.key("settings")],
