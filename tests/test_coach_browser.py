@@ -313,7 +313,7 @@ def _hint(page: Any, key: str, name: str) -> None:
     g = game(key)
     state = _state_in_link(key, page.url)
     legal = {action_label(g, a): a for a in g.legal_actions(state, limit=5000)}
-    page.locator(f".st-key-{key}-table-hint-button button").click()
+    page.locator(f".st-key-{key}-table-hint-button button:visible").click()  # Streamlit also draws a hidden copy
     wait_for_app(page, SLOW)
     _no_exception(page)
     hint = _paragraph(page, "Hint: ")
