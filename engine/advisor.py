@@ -17,15 +17,17 @@ from __future__ import annotations
 import math
 import os
 import random
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.contract import Bot, Game
 from engine.errors import InvalidRequestError
-from engine.sim import pool_context
+
+if TYPE_CHECKING:  # imported where a pool is made: a game imports its coach, and `legal` or `check` needs no pool
+    from engine.workers import StartedPool
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -192,16 +194,22 @@ def _evaluate(key: str, state: Any, seat: int, texts: Sequence[str], seeds: Sequ
     return out
 
 
-_POOL: ProcessPoolExecutor | None = None
+_POOL: StartedPool | None = None
+_POOL_LOCK = threading.Lock()
 
 
-def _pool(workers: int) -> ProcessPoolExecutor:
+def _pool(workers: int) -> StartedPool:
+    """The coach's pool, kept between requests: started processes, since a server asks from many threads (a fork
+    there can copy a lock another thread holds; see :mod:`engine.workers`)."""
     global _POOL
-    if _POOL is None or getattr(_POOL, "_max_workers", 0) != workers:
-        if _POOL is not None:
-            _POOL.shutdown(cancel_futures=True)
-        _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=pool_context())
-    return _POOL
+    from engine.workers import StartedPool
+
+    with _POOL_LOCK:
+        if _POOL is None or _POOL.workers != workers:
+            if _POOL is not None:
+                _POOL.shutdown(wait=False, cancel_futures=True)
+            _POOL = StartedPool(workers)
+        return _POOL
 
 
 def can_advise(game: Game[Any, Any, Any]) -> bool:
@@ -516,6 +524,10 @@ def duel(game: Game[Any, Any, Any], games: int, seed: int = 0, budget: int = 32,
     workers = workers or min(os.cpu_count() or 1, 8)
     results: list[list[tuple[float, float]]] = []
     if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        from engine.sim import pool_context
+
         with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context()) as pool:
             futures = [pool.submit(_duel_deal, game.key, preset, dict(options or {}), s, budget) for s in seeds]
             for done, future in enumerate(futures, start=1):

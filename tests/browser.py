@@ -8,6 +8,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -39,7 +40,10 @@ def serve_app(timeout: float = 60.0, script: Path = ROOT / "app.py") -> Iterator
     port = free_port()
     cmd = [sys.executable, "-m", "streamlit", "run", str(script), "--server.headless=true",
            f"--server.port={port}", "--server.address=127.0.0.1", "--browser.gatherUsageStats=false"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    # The server's output goes to a file, never to a pipe nobody reads: once a pipe's buffer is full, the next
+    # write blocks the writing thread for good (and every thread waiting on the logging lock behind it).
+    log = tempfile.NamedTemporaryFile(prefix="streamlit-", suffix=".log", delete=False)  # noqa: SIM115
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + timeout
@@ -51,7 +55,7 @@ def serve_app(timeout: float = 60.0, script: Path = ROOT / "app.py") -> Iterator
             except OSError:
                 pass
             if proc.poll() is not None or time.monotonic() > deadline:
-                out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
+                out = Path(log.name).read_text(errors="replace")
                 raise RuntimeError(f"streamlit did not start on {url}:\n{out}")
             time.sleep(0.3)
         yield url
@@ -61,6 +65,11 @@ def serve_app(timeout: float = 60.0, script: Path = ROOT / "app.py") -> Iterator
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+        log.close()
+        if os.environ.get("KEEP_SERVER_LOGS"):
+            print(f"server log: {log.name}")
+        else:
+            os.unlink(log.name)
 
 
 @contextlib.contextmanager
@@ -96,6 +105,18 @@ def wait_for_app(page: object, timeout: float = 60000) -> None:
             raise TimeoutError("the app did not finish running its page script")
         page.wait_for_timeout(300)  # type: ignore[attr-defined]
         quiet = quiet + 1 if page.evaluate(idle_js) else 0  # type: ignore[attr-defined]
+
+
+def wait_for_text(page: object, text: str, timeout: float = 60000) -> None:
+    """Wait until the page shows ``text``; on a timeout fail with what the page shows instead (its last 1,500
+    characters), so that a failure in CI says which state the page was stuck in."""
+    try:
+        page.wait_for_function("t => document.body.innerText.includes(t)", arg=text,  # type: ignore[attr-defined]
+                               timeout=timeout)
+    except Exception as error:
+        body = page.inner_text("body")  # type: ignore[attr-defined]
+        raise AssertionError(f"{text!r} not shown within {timeout / 1000:.0f} s ({type(error).__name__}); "
+                             f"the page shows:\n{body[-1500:]}") from None
 
 
 def screenshots(paths: list[str], out: Path, script: Path = ROOT / "app.py", height: int = 2200) -> list[Path]:

@@ -20,7 +20,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,7 +30,8 @@ import streamlit as st
 
 from engine.errors import CardTableError
 from engine.games import game as game_of
-from engine.sim import pool_context, simulate, worker_init
+from engine.sim import simulate
+from engine.workers import StartedPool
 
 Progress = Callable[[int, int], None]
 STORE_SIZE = 48
@@ -153,14 +154,13 @@ class Runner:
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self.pool: ProcessPoolExecutor | None = None
+        self.pool: StartedPool | None = None
         self.jobs: OrderedDict[tuple[str, int, int, str], Job] = OrderedDict()
         self.lock = threading.Lock()
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self.pool is None:
-            self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=pool_context(),
-                                            initializer=worker_init)
+    def _executor(self) -> StartedPool:
+        if self.pool is None:  # started processes, not forked from this multi-threaded server: see engine.workers
+            self.pool = StartedPool(self.workers)
         return self.pool
 
     def start(self, game: str, games: int, seed: int, options: Mapping[str, Any]) -> Job:

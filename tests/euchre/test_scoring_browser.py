@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tests.browser import chromium_page, serve_app, wait_for_app
+from tests.browser import chromium_page, serve_app, wait_for_app, wait_for_text
 
 pytestmark = pytest.mark.browser
 
@@ -22,6 +22,5 @@ def test_the_scoring_explorer_draws_at_once_and_runs_a_bigger_simulation_on_its_
         page.keyboard.press("ArrowRight")
         wait_for_app(page)
         page.get_by_role("button", name="Simulate (2,000 hands)").click()
-        page.wait_for_function("() => document.body.innerText.includes('showing 2,000 hands, seed 1')",
-                               timeout=180_000)
+        wait_for_text(page, "showing 2,000 hands, seed 1", timeout=180_000)
         assert "Simulate (2,000 hands)" not in page.inner_text("body")

@@ -14,7 +14,11 @@ pytestmark = pytest.mark.browser
 
 
 def has(page: object, text: str, timeout: float = 60_000) -> None:
-    page.wait_for_function(f"() => document.body.textContent.includes({text!r})", timeout=timeout)  # type: ignore
+    try:
+        page.wait_for_function(f"() => document.body.textContent.includes({text!r})", timeout=timeout)  # type: ignore
+    except Exception as error:  # say what the page shows instead: which state a CI failure was stuck in
+        body = page.inner_text("body")  # type: ignore[attr-defined]
+        raise AssertionError(f"{text!r} not shown ({type(error).__name__}); the page shows:\n{body[-1500:]}") from None
 
 
 def _left_behind(url: str) -> list[int]:
