@@ -37,6 +37,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.request
@@ -156,7 +157,9 @@ def serve(script: Path = ROOT / "app.py", timeout: float = 120.0, extra: Sequenc
            "--server.address=127.0.0.1", "--browser.gatherUsageStats=false", "--server.fileWatcherType=none",
            *extra]
     launched = time.monotonic()
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # stderr to a file, not a pipe read only at the end: a full pipe would block the server's next write
+    log = tempfile.TemporaryFile()  # noqa: SIM115 - closed in the finally below
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
     url = f"http://127.0.0.1:{port}"
     try:
         while True:
@@ -167,7 +170,8 @@ def serve(script: Path = ROOT / "app.py", timeout: float = 120.0, extra: Sequenc
             except OSError:
                 pass
             if proc.poll() is not None or time.monotonic() - launched > timeout:
-                err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+                log.seek(0)
+                err = log.read().decode(errors="replace")
                 raise RuntimeError(f"streamlit did not start on {url}:\n{err[-2000:]}")
             time.sleep(0.1)
         yield Server(url, proc.pid, time.monotonic() - launched)
@@ -181,6 +185,7 @@ def serve(script: Path = ROOT / "app.py", timeout: float = 120.0, extra: Sequenc
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        log.close()
 
 
 class MemorySampler:

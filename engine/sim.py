@@ -28,8 +28,10 @@ _RESERVED = ("preset", "bots", "bot", "start")
 
 
 def pool_context() -> BaseContext:
-    """How worker processes start: by fork. (``spawn`` and ``forkserver`` re-import the ``__main__`` module in
-    each worker, and under Streamlit ``__main__`` is the page script, which would run again in every worker.)"""
+    """How the one-shot pools of a command (``simulate``, ``duel``) start their workers: by fork, cheap in a
+    single-threaded command. (``spawn`` and ``forkserver`` re-import the ``__main__`` module in each worker, and
+    under Streamlit ``__main__`` is the page script.) A server's long-lived pools, asked from many threads, use
+    :class:`engine.workers.StartedPool` instead."""
     import multiprocessing
 
     return multiprocessing.get_context("fork")

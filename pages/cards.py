@@ -4,7 +4,7 @@ import streamlit as st
 
 from engine.cards import DECK_SETUPS, deck_setup, display_key, format_cards
 from ui.card_hand import Action, deck_picker
-from ui.widgets import notation_input, show_cards
+from ui.widgets import keep_values, notation_input, show_cards
 
 st.title("Cards & notation")
 st.markdown(
@@ -42,8 +42,7 @@ with c1:
                               key="cards:deal-setup")
 deal_deck = deck_setup(deal_setup)
 with c2:
-    if "cards:seed" not in st.session_state:
-        st.session_state["cards:seed"] = 1
+    keep_values({"cards:seed": 1})
     seed = st.number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key="cards:seed")
 with c3:
     size = st.slider("Cards in the hand", 1, min(26, deal_deck.size), min(13, deal_deck.size), key="cards:size")

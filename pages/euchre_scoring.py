@@ -13,6 +13,7 @@ from engine.euchre import GAME
 from ui import euchre_charts as charts
 from ui.nav import current_preset
 from ui.simulation import finished_frame, quick_frame
+from ui.widgets import keep_values
 
 KEY = "euchre:scoring"
 st.title("Euchre — Scoring explorer")
@@ -27,8 +28,7 @@ st.markdown("Points of one hand by the tricks the makers win. Bars above zero go
 st.plotly_chart(charts.points_chart(rules.defender_may_go_alone), key=f"{KEY}:table")
 
 st.header("From simulated hands")
-for name, default in (("hands", charts.HAND_CHOICES[0]), ("seed", charts.QUICK_SEED), ("bots", "heuristic")):
-    st.session_state.setdefault(f"{KEY}:{name}", default)
+keep_values({f"{KEY}:hands": charts.HAND_CHOICES[0], f"{KEY}:seed": charts.QUICK_SEED, f"{KEY}:bots": "heuristic"})
 c1, c2, c3 = st.columns(3)
 hands_n = int(c1.select_slider("Hands to simulate", charts.HAND_CHOICES, key=f"{KEY}:hands"))
 seed = int(c2.number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=f"{KEY}:seed"))
@@ -75,7 +75,7 @@ outcomes = charts.frozen_outcomes(hands)
 def win_chances() -> None:
     """The chance to win from each score: the slider re-scores the hands above (no new simulation)."""
     st.header("The chance to win the game from each score")
-    st.session_state.setdefault(f"{KEY}:target", rules.target)
+    keep_values({f"{KEY}:target": rules.target})
     target = int(st.slider("Points to win", 5, 15, key=f"{KEY}:target",
                            help="Re-scores the simulated hands above for another target: nothing is simulated "
                                 "again."))
@@ -97,7 +97,7 @@ win_chances()
 def lengths() -> None:
     """How long a whole game lasts, under both rules: whole games simulated by engine.sim."""
     st.header("How long a game lasts")
-    st.session_state.setdefault(f"{KEY}:games", charts.GAME_CHOICES[0])
+    keep_values({f"{KEY}:games": charts.GAME_CHOICES[0]})
     games_n = int(st.select_slider("Whole games to simulate (for each rule)", charts.GAME_CHOICES,
                                    key=f"{KEY}:games"))
     frames, missing, keys = [], [], []

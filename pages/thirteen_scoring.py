@@ -14,7 +14,7 @@ from engine.thirteen import BOTS, GAME
 from ui import thirteen_scoring as sc
 from ui.nav import current_preset
 from ui.simulation import finished_frame, quick_frame, run_panel
-from ui.widgets import show_error
+from ui.widgets import keep_values, show_error
 
 K = "thirteen:scoring:"
 preset = current_preset("thirteen")
@@ -23,10 +23,9 @@ st.title("Thirteen — Scoring explorer")
 st.caption(f"Rules: **{GAME.presets[preset].title}** (sidebar). Every chart comes from seeded games played by the "
            "engine's bots: the same settings always give the same games.")
 
-for key, value in {"size": sc.QUICK_GAMES, "seed": sc.SEED, "players": 4, "hero": "heuristic", "others": "random",
-                   "twos_rule": False, "scoring": "places", "match_games": sc.MATCH_GAMES, "which-match": 1}.items():
-    if K + key not in st.session_state:
-        st.session_state[K + key] = value
+keep_values({K + key: value for key, value in {
+    "size": sc.QUICK_GAMES, "seed": sc.SEED, "players": 4, "hero": "heuristic", "others": "random", "twos_rule": False,
+    "scoring": "places", "match_games": sc.MATCH_GAMES, "which-match": 1}.items()})
 
 c = st.columns([1, 1, 1, 1])
 c[0].selectbox("Players", [2, 3, 4], key=K + "players")

@@ -35,6 +35,7 @@ from engine.shengji import PRESETS, KittyMultiplier, Rules, kitty_multiplier, le
 from engine.shengji import score_hand as engine_score_hand
 from engine.words import plural
 from ui import simulation
+from ui.widgets import keep_values
 
 KEY = "shengji:scoring:"
 DECKS, THRESHOLD, BAND = KEY + "decks", KEY + "threshold", KEY + "band"
@@ -135,6 +136,7 @@ def init_scoring(preset: str) -> None:
             st.session_state[key] = value
     if THRESHOLD not in st.session_state or BAND not in st.session_state:
         reset_table(preset)
+    keep_values({key: st.session_state[key] for key in WIDGETS if key in st.session_state})
 
 
 def remember() -> None:

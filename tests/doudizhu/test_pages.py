@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -43,7 +44,9 @@ def test_scoring_page_charts_and_calculator(monkeypatch: pytest.MonkeyPatch) -> 
     assert {trace["name"] for trace in payment["data"]} == {"bid 1", "bid 2", "bid 3"}
     ticks = payment["layout"]["xaxis"]["ticktext"]
     assert ticks == ["none", "×2", "×4", "×8", "×16", "×32"] and ticks.count("×2") == 1
-    assert "Showing the quick default: 200 hands per player count" in "\n".join(c.value for c in at.caption)
+    # named as the quick default, or as the finished run it is once another session of this process kept it
+    captions = "\n".join(c.value for c in at.caption)
+    assert re.search(r"Showing (the quick default: 200 hands|200 simulated hands) per player count", captions)
     assert "→ **4**" in markdown(at)
     at.radio(key="doudizhu:scoring:rockets").set_value(1).run()
     assert "→ **8**" in markdown(at)
