@@ -12,7 +12,7 @@ from engine.errors import CardTableError
 from ui import doudizhu_scoring as ui
 from ui.nav import current_preset
 from ui.simulation import finished_frame, quick_frame, run_panel
-from ui.widgets import plain, show_error
+from ui.widgets import keep_values, plain, show_error
 
 KEY = "doudizhu:scoring:"
 GAME = "doudizhu"
@@ -43,14 +43,15 @@ def calculator() -> None:
     quiet = tuple(n for n in rules.bomb_sizes if not rules.bomb_doubles(n))
     doubling = rules.doubling_bomb_sizes
     small = 0
+    keep_values({KEY + "small": 0, KEY + "big": 0, KEY + "bombs": 1})
     if quiet:
         sizes = " or ".join(str(n) for n in quiet)
         big_sizes = f"{doubling[0]} to {doubling[-1]}"
-        small = c2.number_input(f"Bombs of {sizes} cards played", 0, 26, 0, key=KEY + "small",
+        small = c2.number_input(f"Bombs of {sizes} cards played", 0, 26, key=KEY + "small",
                                 help=f"With {rules.players} players these do not double the stake.")
-        big = c2.number_input(f"Bombs of {big_sizes} cards played", 0, 13, 0, key=KEY + "big")
+        big = c2.number_input(f"Bombs of {big_sizes} cards played", 0, 13, key=KEY + "big")
     else:
-        big = c2.number_input("Bombs played", 0, 13, 1, key=KEY + "bombs")
+        big = c2.number_input("Bombs played", 0, 13, key=KEY + "bombs")
     rockets = c2.radio("Rocket played", [0, 1], horizontal=True, key=KEY + "rockets",
                        format_func=lambda r: "yes" if r else "no")
     spring = c3.toggle("A spring (house rule)", key=KEY + "spring",
@@ -79,8 +80,9 @@ st.markdown(
     "The same seed always gives the same hands."
 )
 c1, c2, c3 = st.columns(3)
-games = int(c1.select_slider("Hands per player count", ui.RUN_SIZES, value=ui.QUICK_GAMES, key=KEY + "games"))
-seed = int(c2.number_input("Seed", 0, 2**31 - 1, ui.QUICK_SEED, key=KEY + "seed"))
+keep_values({KEY + "games": ui.QUICK_GAMES, KEY + "seed": ui.QUICK_SEED})
+games = int(c1.select_slider("Hands per player count", ui.RUN_SIZES, key=KEY + "games"))
+seed = int(c2.number_input("Seed", 0, 2**31 - 1, key=KEY + "seed"))
 bots = c3.radio("Bots", ui.BOTS, horizontal=True, key=KEY + "bots",
                 help="heuristic: bids by strength, plays its lowest fitting combination, keeps bombs; "
                      "random: any legal action") or ui.BOTS[0]

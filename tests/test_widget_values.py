@@ -21,6 +21,8 @@ KEPT = [
     ("thirteen_scoring", "number_input", "thirteen:scoring:match_games", None),
     ("shengji_scoring", "number_input", "shengji:scoring:seed", 1),
     ("shengji_scoring", "slider", "shengji:scoring:kitty-points", 20),
+    ("doudizhu_scoring", "number_input", "doudizhu:scoring:seed", 1),
+    ("doudizhu_scoring", "number_input", "doudizhu:scoring:bombs", 1),
     ("cards", "number_input", "cards:seed", 1),
 ]
 
