@@ -70,7 +70,9 @@ def split_options(options: Mapping[str, Any] | None) -> tuple[str | None, Any, d
     return preset, bots, opts, dict(start)
 
 
-def _rows(key: str, indexes: range, seed: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
+def rows_of(key: str, indexes: range, seed: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The rows of games ``indexes`` of the simulation of game ``key`` seeded ``seed``: one chunk of
+    :func:`simulate_rows`, a module-level function so that a worker process can be given it by name."""
     from engine.driver import play_out
     from engine.games import game
     from engine.match import is_whole, whole_game
@@ -110,7 +112,7 @@ def simulate_rows(game: Game[Any, Any, Any], games: int, seed: int, options: Map
     done = 0
     if workers <= 1 or len(parts) <= 1:
         for part in parts:
-            rows += _rows(game.key, part, seed, options)
+            rows += rows_of(game.key, part, seed, options)
             done += len(part)
             if progress is not None:
                 progress(done, games)
@@ -118,7 +120,7 @@ def simulate_rows(game: Game[Any, Any, Any], games: int, seed: int, options: Map
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context(), initializer=worker_init) as pool:
-        futures = [pool.submit(_rows, game.key, part, seed, options) for part in parts]
+        futures = [pool.submit(rows_of, game.key, part, seed, options) for part in parts]
         try:
             for future, part in zip(futures, parts, strict=True):
                 rows += future.result()

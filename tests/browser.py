@@ -39,7 +39,8 @@ def serve_app(timeout: float = 60.0, script: Path = ROOT / "app.py") -> Iterator
     """Run ``streamlit run app.py`` (or ``script``) on a free port; yield its URL; stop it afterwards."""
     port = free_port()
     cmd = [sys.executable, "-m", "streamlit", "run", str(script), "--server.headless=true",
-           f"--server.port={port}", "--server.address=127.0.0.1", "--browser.gatherUsageStats=false"]
+           f"--server.port={port}", "--server.address=127.0.0.1", "--browser.gatherUsageStats=false",
+           "--server.fileWatcherType=none"]  # as `make run`: an edit to a source file must not reload a test's server
     # The server's output goes to a file, never to a pipe nobody reads: once a pipe's buffer is full, the next
     # write blocks the writing thread for good (and every thread waiting on the logging lock behind it).
     log = tempfile.NamedTemporaryFile(prefix="streamlit-", suffix=".log", delete=False)  # noqa: SIM115

@@ -30,7 +30,7 @@ import streamlit as st
 
 from engine.errors import CardTableError
 from engine.games import game as game_of
-from engine.sim import simulate
+from engine.sim import rows_of, simulate
 from engine.workers import StartedPool
 
 Progress = Callable[[int, int], None]
@@ -117,12 +117,6 @@ def simulated(game: str, games: int, seed: int, options: Mapping[str, Any], *,
 # ------------------------------------------------------------------------------------------------ background runs
 
 
-def _chunk_rows(game: str, start: int, stop: int, seed: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
-    from engine.sim import _rows
-
-    return _rows(game, range(start, stop), seed, options)
-
-
 @dataclass
 class Job:
     """A simulation running in the background: chunks of games in the server's process pool."""
@@ -177,7 +171,9 @@ class Runner:
             pool = self._executor()
             for start in range(0, int(games), CHUNK):
                 stop = min(start + CHUNK, int(games))
-                job.parts.append((stop - start, pool.submit(_chunk_rows, game, start, stop, int(seed), dict(options))))
+                # an engine function, not one of this module: a worker finds it by its name
+                part = pool.submit(rows_of, game, range(start, stop), int(seed), dict(options))
+                job.parts.append((stop - start, part))
             self.jobs[key] = job
             while len(self.jobs) > 16:
                 old_key, old = self.jobs.popitem(last=False)
