@@ -48,7 +48,7 @@ SEATS = [s.letter for s in Seat]
 SEAT_NAMES = {s.letter: s.title for s in Seat}
 NOBODY = "—"
 SUIT_NAMES = {s.letter: f"{s.symbol} {s.plural}" for s in Suit}
-WINS = Highlight("wins the trick", "#15803d", "W")
+WINS = Highlight("wins the trick", "#15803d", "♛")  # a crown, not "W", which reads as West
 DEFAULTS: dict[str, dict[str, Any]] = {
     TRICK: {"trump": "H", "hand": "JD AS QC KC 10H", "table": "9C", "leader": "W"},
     CALLING: {"dealer": "N", "upcard": "KH", "round": 1, "seat": "E", "hand": "JH JD AH 10S QC"},

@@ -51,7 +51,7 @@ from ui.widgets import plain, show_error
 NO_TRUMP = "none"
 SUITS = ("S", "H", "D", "C", NO_TRUMP)
 SUIT_LABELS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", NO_TRUMP: "No trump"}
-WINNING = Highlight("winning the trick", "#15803d", "W")
+WINNING = Highlight("winning the trick", "#15803d", "♛")  # a crown, not "W", which reads as West
 RULE_OPTIONS: dict[str, dict[str, str]] = {
     "turn_order": {t.value: t.label[:1].upper() + t.label[1:] for t in TurnOrder},
     "failed_throw_part": {p.value: p.label[:1].upper() + p.label[1:] for p in FailedThrowPart},

@@ -19,8 +19,9 @@ __all__ = ["bar_style", "choose_cards", "commentary", "css_key", "one_row", "out
            "step_keys", "table",
            "trick_cards"]
 
-WINS = ch.Highlight("wins the trick", ch.HINT.colour, "W")
-"""The ring on the card (or play) that wins the trick (not the hint's: its legend would read "the hint")."""
+WINS = ch.Highlight("wins the trick", ch.HINT.colour, "♛")
+"""The ring on the card (or play) that wins the trick (not the hint's: its legend would read "the hint"). Its mark is
+a crown, not a letter: "W" read as West, the seat, on a table where East had won."""
 CAPTION_FITS = 12
 """The characters of a caption that fit under one card; a trick with a longer one is drawn in labelled groups."""
 _RING = ("N", "E", "S", "W")  # clockwise round the table, seen from above with North at the top
@@ -73,7 +74,7 @@ def _seat_block(seat: Seat, index: int, view: TableView, *, key: str, scale: flo
     detail = " · ".join(plain(x) for x in (seat.note, *marks) if x)
     if not seat.active:
         detail = (detail + " · " if detail else "") + "sits out"
-    st.markdown(head + (f"  \n:gray[{detail}]" if detail else ""))
+    st.markdown(head + (f" :gray[· {detail}]" if detail else ""))  # one line: the table must fit a projector
     if not seat.cards:
         st.caption("no cards")
         return
@@ -152,8 +153,16 @@ def table(view: TableView, names: Sequence[str], *, scale: float, me: int | None
         left, middle, right = st.columns([1, 2.2, 1])
         with middle:
             with st.container(border=True):
-                trick_cards(view.table, names, scale=scale, key=f"{key}:trick")
-                extras(small=True)
+                if any(len(cards) <= 2 for _, cards in view.extra):
+                    # a card or two (Euchre's upcard, the dealer's discard) beside the trick, not under it: under
+                    # it they pushed the bottom seat's hand off a 1280×720 projector
+                    trick_place, extra_place = st.columns([4, 1], vertical_alignment="top")
+                    with trick_place:
+                        trick_cards(view.table, names, scale=scale, key=f"{key}:trick")
+                    with extra_place:
+                        extras(small=True)
+                else:
+                    trick_cards(view.table, names, scale=scale, key=f"{key}:trick")
         with left:
             block(where["left"], side=True)
         with right:
