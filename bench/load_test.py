@@ -617,23 +617,20 @@ def _fmt(value: float) -> str:
     return "—" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:.2f}"
 
 
-def print_report(result: dict[str, Any]) -> None:
-    warm = f", after a warm-up and {result['warmup_s']:g} s" if result["warmup_s"] else ", a cold server"
-    print(f"{result['sessions']} sessions ({result['games']}){warm}, {result['browsers']} Chromium processes "
-          f"(nice {result['browser_nice']}), "
-          f"{result['steps']} Table steps, think {result['think_s']} s, ramp {result['ramp_s']} s; "
-          f"{result['cores']} cores")
-    print(f"wall {result['wall_s']} s · server CPU {result['server_cpu_s']} s · Chromium CPU "
-          f"{result['browsers_cpu_s']} s · this script {result['driver_cpu_s']} s · server start "
-          f"{result['server_start_s']} s")
-    print()
-    print("| page | action | runs | errors | p50 s | p95 s | max s | server p50 s | server p95 s |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+def print_pages(result: dict[str, Any], server_part: bool = True) -> None:
+    """The table of timings per page and action (with the server part's columns when ``server_part``), then the
+    server's memory and the load average."""
+    extra = " server p50 s | server p95 s |" if server_part else ""
+    print("| page | action | runs | errors | p50 s | p95 s | max s |" + extra)
+    print("|---|---|---:|---:|---:|---:|---:|" + ("---:|---:|" if server_part else ""))
     for row in result["pages"]:
         kinds = ", ".join(f"{k} {n}" for k, n in row["error_kinds"].items())
         errors = f"{row['errors']}" + (f" ({kinds})" if kinds else "")
-        print(f"| {row['page']} | {row['action']} | {row['count']} | {errors} | {_fmt(row['p50'])} | "
-              f"{_fmt(row['p95'])} | {_fmt(row['max'])} | {_fmt(row['server_p50'])} | {_fmt(row['server_p95'])} |")
+        line = (f"| {row['page']} | {row['action']} | {row['count']} | {errors} | {_fmt(row['p50'])} | "
+                f"{_fmt(row['p95'])} | {_fmt(row['max'])} |")
+        if server_part:
+            line += f" {_fmt(row['server_p50'])} | {_fmt(row['server_p95'])} |"
+        print(line)
     m = result["memory_mb"]
     print()
     print("server RSS (MB): " + " · ".join(f"{k.replace('_', ' ')} {v}" for k, v in m.items()))
@@ -641,27 +638,50 @@ def print_report(result: dict[str, Any]) -> None:
     print(f"load average: before {la['before'][0]} · peak (1 min) {la['peak_1min']} · after {la['after'][0]}")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sessions", type=int, default=10, help="browser sessions at once (10, 30, 60)")
-    parser.add_argument("--games", default=",".join(GAMES), help="games, taken in turn by the sessions")
+def warm_text(result: dict[str, Any]) -> str:
+    """How the server was warmed before the class, in words."""
+    return f", after a warm-up and {result['warmup_s']:g} s" if result["warmup_s"] else ", a cold server"
+
+
+def print_report(result: dict[str, Any]) -> None:
+    print(f"{result['sessions']} sessions ({result['games']}){warm_text(result)}, {result['browsers']} Chromium "
+          f"processes (nice {result['browser_nice']}), "
+          f"{result['steps']} Table steps, think {result['think_s']} s, ramp {result['ramp_s']} s; "
+          f"{result['cores']} cores")
+    print(f"wall {result['wall_s']} s · server CPU {result['server_cpu_s']} s · Chromium CPU "
+          f"{result['browsers_cpu_s']} s · this script {result['driver_cpu_s']} s · server start "
+          f"{result['server_start_s']} s")
+    print()
+    print_pages(result)
+
+
+def class_arguments(parser: argparse.ArgumentParser, who: str) -> None:
+    """The options both load tests share: the class (``who``: "browser sessions", "students"), its pace, the
+    memory readings, the seed, the output."""
+    parser.add_argument("--sessions", type=int, default=10, help=f"{who} at once (10, 30, 60)")
+    parser.add_argument("--games", default=",".join(GAMES), help=f"games, taken in turn by the {who}")
     parser.add_argument("--steps", type=int, default=5, help="Forward steps at the Table")
     parser.add_argument("--think", type=float, default=1.0, help="seconds between a student's actions (± 50 %%)")
-    parser.add_argument("--ramp", type=float, default=5.0, help="sessions start within this many seconds")
+    parser.add_argument("--ramp", type=float, default=5.0, help=f"{who} start within this many seconds")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds an action may take before it fails")
-    parser.add_argument("--browsers", type=int, default=0, help="Chromium processes (default: one per 20 sessions)")
     parser.add_argument("--after", type=float, nargs="*", default=[30.0, 150.0],
                         help="seconds after the sessions close at which to read the server's memory")
     parser.add_argument("--warmup", type=float, default=0.0, metavar="SECONDS",
                         help="first one session per game, then wait this long (150 s outlasts Streamlit's 120 s "
                              "for a disconnected session) before measuring; 0: a cold server")
+    parser.add_argument("--seed", type=int, default=1, help="seeds the think times and the ramp")
+    parser.add_argument("--verbose", action="store_true", help="print every action as it finishes (stderr)")
+    parser.add_argument("--json", metavar="FILE", help="also write every figure and timing as JSON ('-': stdout)")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    class_arguments(parser, "browser sessions")
+    parser.add_argument("--browsers", type=int, default=0, help="Chromium processes (default: one per 20 sessions)")
     parser.add_argument("--browser-nice", type=int, default=19, metavar="N",
                         help="run the browsers at this niceness, so that they take the server's cores only when "
                              "it leaves them (0: the same priority as the server)")
-    parser.add_argument("--seed", type=int, default=1, help="seeds the think times and the ramp")
     parser.add_argument("--screenshots", metavar="DIR", help="save a screenshot of every page where an action failed")
-    parser.add_argument("--verbose", action="store_true", help="print every action as it finishes (stderr)")
-    parser.add_argument("--json", metavar="FILE", help="also write every figure and timing as JSON ('-': stdout)")
     parser.add_argument("--next-visit", action="store_true",
                         help="after the last --after reading, open the home page once more and read the memory again "
                              "(Streamlit drops expired disconnected sessions only when a session next connects)")

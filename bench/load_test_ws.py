@@ -42,13 +42,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "bench") not in sys.path:
     sys.path.insert(0, str(ROOT / "bench"))
 
-from load_test import (  # noqa: E402 - the sibling script's server, sampler and report
-    GAMES,
+from load_test import (  # noqa: E402 - the sibling script's server, sampler, options and report
     MemorySampler,
     Timing,
+    class_arguments,
     load_average,
+    print_pages,
     serve,
     summarize,
+    warm_text,
 )
 
 FINISHED = ("FINISHED_SUCCESSFULLY", "FINISHED_FRAGMENT_RUN_SUCCESSFULLY")
@@ -333,45 +335,18 @@ def run_class(args: argparse.Namespace, script: Path = ROOT / "app.py") -> dict[
 
 
 def print_report(result: dict[str, Any]) -> None:
-    def fmt(value: float) -> str:
-        return "—" if math.isnan(value) else f"{value:.2f}"
-
-    warm = f", after a warm-up and {result['warmup_s']:g} s" if result["warmup_s"] else ", a cold server"
-    print(f"{result['sessions']} websocket sessions ({result['games']}){warm}, {result['steps']} Table steps, "
-          f"think {result['think_s']} s, ramp {result['ramp_s']} s")
+    print(f"{result['sessions']} websocket sessions ({result['games']}){warm_text(result)}, {result['steps']} Table "
+          f"steps, think {result['think_s']} s, ramp {result['ramp_s']} s")
     print(f"wall {result['wall_s']} s · server CPU {result['server_cpu_s']} s")
     print()
-    print("| page | action | runs | errors | p50 s | p95 s | max s |")
-    print("|---|---|---:|---:|---:|---:|---:|")
-    for row in result["pages"]:
-        kinds = ", ".join(f"{k} {n}" for k, n in row["error_kinds"].items())
-        errors = f"{row['errors']}" + (f" ({kinds})" if kinds else "")
-        print(f"| {row['page']} | {row['action']} | {row['count']} | {errors} | {fmt(row['p50'])} | "
-              f"{fmt(row['p95'])} | {fmt(row['max'])} |")
-    m = result["memory_mb"]
-    print()
-    print("server RSS (MB): " + " · ".join(f"{k.replace('_', ' ')} {v}" for k, v in m.items()))
-    la = result["load_average"]
-    print(f"load average: before {la['before'][0]} · peak (1 min) {la['peak_1min']} · after {la['after'][0]}")
+    print_pages(result, server_part=False)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sessions", type=int, default=10, help="students at once (10, 30, 60)")
-    parser.add_argument("--games", default=",".join(GAMES), help="games, taken in turn by the students")
-    parser.add_argument("--steps", type=int, default=5, help="Forward steps at the Table")
-    parser.add_argument("--think", type=float, default=1.0, help="seconds between a student's actions (± 50 %%)")
-    parser.add_argument("--ramp", type=float, default=5.0, help="students start within this many seconds")
+    class_arguments(parser, "students")
     parser.add_argument("--settle", type=float, default=0.4,
                         help="seconds to wait after a finished run for one the page asks for at once")
-    parser.add_argument("--timeout", type=float, default=600.0, help="seconds an action may take before it fails")
-    parser.add_argument("--after", type=float, nargs="*", default=[30.0, 150.0],
-                        help="seconds after the sessions close at which to read the server's memory")
-    parser.add_argument("--warmup", type=float, default=0.0, metavar="SECONDS",
-                        help="first one student per game, then wait this long before measuring; 0: a cold server")
-    parser.add_argument("--seed", type=int, default=1, help="seeds the think times and the ramp")
-    parser.add_argument("--verbose", action="store_true", help="print every action as it finishes (stderr)")
-    parser.add_argument("--json", metavar="FILE", help="also write every figure and timing as JSON")
     parser.add_argument("--baseline", metavar="COMMIT",
                         help="first the same class on this commit (exported with git archive), then on this tree, "
                              "and the ratios of their times")
@@ -398,8 +373,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"| {new['page']} | {new['action']} | {old['p50']:.2f} → {new['p50']:.2f} | "
                   f"{old['p95']:.2f} → {new['p95']:.2f} | {ratio:.1f}× |")
     if args.json:
-        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps(results if args.baseline else results["after"], indent=2))
+        text = json.dumps(results if args.baseline else results["after"], indent=2)
+        if args.json == "-":
+            print(text)
+        else:
+            Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+            Path(args.json).write_text(text)
     return 0
 
 
