@@ -47,3 +47,21 @@ def test_a_kept_widget_gets_its_value_on_every_run(page: str, kind: str, key: st
     assert proto.set_value, f"{key}: the second run does not give the browser the widget's value"
     given = list(proto.value) if kind == "slider" else [proto.value]
     assert given == [expected]
+
+
+@pytest.mark.parametrize(("page", "key"), [
+    ("euchre_scoring", "euchre:scoring:seed"),
+    ("thirteen_scoring", "thirteen:scoring:seed"),
+    ("doudizhu_scoring", "doudizhu:scoring:seed"),
+    ("cards", "cards:seed"),
+])
+def test_a_kept_value_comes_back_after_another_page(page: str, key: str) -> None:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180).run()
+    at.switch_page(f"pages/{page}.py").run()
+    at.number_input(key=key).set_value(7).run()
+    assert not at.exception, [e.value for e in at.exception]
+    other = "pages/glossary.py" if page == "cards" else "pages/cards.py"
+    at.switch_page(other).run()  # a run that does not draw the widget: Streamlit drops its value
+    at.switch_page(f"pages/{page}.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.number_input(key=key).value == 7

@@ -49,18 +49,27 @@ def plain(text: object) -> str:
     return _MARKDOWN.sub(r"\\\1", broken).replace("\n", " ")
 
 
-def keep_values(values: Mapping[str, object]) -> None:
-    """Give each widget key its value on every run, before the widget is drawn: the session's value, else the
-    default given here.
+KEPT_PREFIX = "kept:"
+"""Session keys of :func:`keep_values`' copies (not widget keys, so Streamlit never drops them)."""
 
-    A value put in the session only once (``setdefault``) reaches the browser with the run that draws the widget.
-    When that run stops early for a rerun (the browser's report after a page's first run causes one), the browser
-    can draw the widget again from the next run without the value, at the widget's own default (a number input's
-    minimum), and send that with the next click: seen as a scoring page's seed 1 turning into 0 and a Table's deal
-    into deal 0. Given on every run, the value is in every run's drawing of the widget."""
+
+def keep_values(values: Mapping[str, object]) -> None:
+    """Give each widget key its value on every run, before the widget is drawn: the session's value, else the copy
+    kept from the last run that had it, else the default given here.
+
+    - A value put in the session only once (``setdefault``) reaches the browser with the run that draws the widget.
+      When that run stops early for a rerun (the browser's report after a page's first run causes one), the
+      browser can draw the widget again from the next run without the value, at the widget's own default (a
+      number input's minimum), and send that with the next click: seen as a scoring page's seed 1 turning into 0
+      and a Table's deal into deal 0. Given on every run, the value is in every run's drawing of the widget.
+    - Streamlit drops a widget's value when a run of another page does not draw it; the copy brings it back when
+      the learner comes back to the page."""
     ss = st.session_state
     for key, default in values.items():
-        ss[key] = ss[key] if key in ss else default
+        copy = KEPT_PREFIX + key
+        value = ss[key] if key in ss else ss[copy] if copy in ss else default
+        ss[key] = value
+        ss[copy] = value
 
 
 REPORT_RERUN_KEY = "run:browser-report"
