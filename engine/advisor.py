@@ -427,7 +427,9 @@ def review(game: Game[Any, Any, Any], states: Sequence[Any], actions: Sequence[s
         if chosen is None:  # an option outside the shortlist: judge it on its own samples
             chosen_value = _single_value(game, state, seat, text, budget, seed + index)
             loss = max(0.0, advice.best.value - chosen_value)
-            why = f"{advice.best.text} scores {loss:.2f} more on average"
+            singular, plural = game.value_words(state)
+            shown = f"{loss:.2f}"
+            why = f"{advice.best.text} scores {shown} {singular if shown == '1.00' else plural} more on average"
         else:
             loss = 0.0 if chosen.tied else max(0.0, advice.best.value - chosen.value)
             why = chosen.why
