@@ -230,9 +230,10 @@ def amount(value: float, words: tuple[str, str]) -> str:
 
 def option_reason(game: Game[Any, Any, Any], state: Any, advice: Any, option: Any) -> str:
     """Why the coach ranks ``option`` where it does, in words: the game's rule of thumb for it (a reason for, or a
-    caution), then what the samples show — for the best, what sets it apart from the runner-up ("on average it
-    gives you 0.6 more tricks for your side than Q♣"); for another option, what the best gives you that it does
-    not; for a tied one, that the samples cannot tell it from the best. Never a bare number."""
+    caution), then what the samples show — for the best, how much more it scores than the runner-up and what else
+    differs ("it scores 0.6 points more on average than Q♣; it gives you 0.4 more tricks for your side"); for
+    another option, the same from the best's side; for a tied one, that the samples cannot tell it from the best.
+    Never a bare number."""
     if advice.forced:
         return "it is your only legal choice"
     thumb = game.rule_of_thumb(state, option.action)
@@ -269,11 +270,13 @@ def _versus(game: Game[Any, Any, Any], state: Any, better: Any, worse: Any, subj
                    key=lambda kv: -abs(kv[1]))
     notable = [(k, d) for k, d in diffs if abs(d) >= 0.15][:2]
     other = _label(game, worse)
-    if notable:
-        said = " and ".join(_feature_words(game, k, d) for k, d in notable)
-        return f"on average {subject} gives you {said} than {other}"
     gap = amount(better.value - worse.value, value_words(game, state))
-    return f"{subject} scores {gap} more on average than {other}"
+    # the value first, as it is what ranks them; then what else differs, which may go either way (passing a call
+    # gives your side fewer tricks, and the best call can still be a pass)
+    said = f"{subject} scores {gap} more on average than {other}"
+    if notable:
+        said += "; it gives you " + " and ".join(_feature_words(game, k, d) for k, d in notable)
+    return said
 
 
 def _feature_words(game: Game[Any, Any, Any], name: str, delta: float) -> str:
@@ -416,6 +419,14 @@ class PositionEditor(ABC, Generic[R]):
         verdict = self.judge(request, (card,))
         reason = verdict.reason if not verdict.legal else "it can be played only together with other cards"
         return f"no legal play uses it: {reason}"
+
+    def coach_question(self, request: R) -> str:
+        """What the learner asks the coach about this position (the Coach panel's title and button)."""
+        return "What should I play?"
+
+    def coach_pick_hint(self, request: R) -> str:
+        """Under the coach's answer while no play is chosen: how to hear what it says of one ("" for nothing)."""
+        return "Choose a play in your hand to see what the coach says of it."
 
     def coach_request(self, request: R) -> Any:
         """What ``GAME.position_state`` takes for this position (the game's typed ``legal`` request), or None when
@@ -961,7 +972,8 @@ class PositionEditor(ABC, Generic[R]):
     def coach(self, data: Mapping[str, Any], request: R, play: tuple[Card, ...] | None | bool) -> None:
         """The Coach panel: what should I play? (on a button; the advice takes up to a few seconds)."""
         with st.container(border=True):
-            st.subheader("Coach: what should I play?")
+            question = self.coach_question(request)
+            st.subheader(f"Coach: {question[:1].lower()}{question[1:]}")
             wanted = self.coach_request(request)
             if wanted is None:
                 st.info(self.coach_none, icon=":material/school:")
@@ -974,8 +986,7 @@ class PositionEditor(ABC, Generic[R]):
             st.caption(f"The coach deals the cards you cannot see at random, up to {self.budget} times, plays every "
                        "option out with the bots, and compares how each does for you on average (an option clearly "
                        "worse than the best after a few deals stops there). It takes a few seconds.")
-            if st.button("What should I play?", key=self.k("coach:run"), icon=":material/psychology:",
-                         type="primary"):
+            if st.button(question, key=self.k("coach:run"), icon=":material/psychology:", type="primary"):
                 with st.spinner("The coach is playing the options out…"):
                     st.session_state[self.k("coach")] = (sig, self._advise(wanted))
             stored = st.session_state.get(self.k("coach"))
@@ -984,7 +995,7 @@ class PositionEditor(ABC, Generic[R]):
             if isinstance(stored[1], str):
                 st.error(plain(stored[1]), icon=":material/error:")
                 return
-            self._advice(stored[1], play)
+            self._advice(stored[1], play, self.coach_pick_hint(request))
 
     def _advise(self, wanted: Any) -> Any:
         """The coach's advice on the posed position and the state it advised on, or the message saying why there is
@@ -999,7 +1010,7 @@ class PositionEditor(ABC, Generic[R]):
         except CardTableError as error:
             return f"The coach cannot advise here: {error}."
 
-    def _advice(self, found: tuple[Any, Any], play: tuple[Card, ...] | None | bool) -> None:
+    def _advice(self, found: tuple[Any, Any], play: tuple[Card, ...] | None | bool, pick_hint: str) -> None:
         advice, state = found
         game = self.game
         best = advice.best
@@ -1027,7 +1038,8 @@ class PositionEditor(ABC, Generic[R]):
         mine = None if play is False else next(
             (o for o in advice.options if _same_play(game, o.action, o.text, play)), None)  # type: ignore[arg-type]
         if play is False:
-            st.caption("Choose a play in your hand to see what the coach says of it.")
+            if pick_hint:
+                st.caption(pick_hint)
         else:
             shown = "a pass" if play is None else _symbols(play)  # type: ignore[arg-type]
             if mine is None:

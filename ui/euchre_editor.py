@@ -70,8 +70,8 @@ class EuchreEditor(PositionEditor[PositionRequest]):
     play_size = 1
     check_label = "Check this card"
     play_example = "QC"
-    coach_none = ("The coach cannot advise on calling trump here yet. Pose a trick (not yet complete) to ask it what "
-                  "to play.")
+    coach_none = ("The coach needs the caller's five cards (and the dealer and the upcard) to advise a call, or a "
+                  "trick that is not yet complete to advise a card.")
     examples: ClassVar[Mapping[str, Example]] = {
         "Left bower: must you follow clubs?": Example({"trump": "H", "hand": "JD AS QC KC 10H", "table": "9C",
                                                       "leader": "W"}, play="JD"),
@@ -192,9 +192,18 @@ class EuchreEditor(PositionEditor[PositionRequest]):
                                                    play=play[0]))
         return Verdict(verdict.legal, verdict.reason)
 
+    def coach_question(self, request: PositionRequest) -> str:
+        return "What should I call?" if request.upcard is not None else "What should I play?"
+
+    def coach_pick_hint(self, request: PositionRequest) -> str:
+        return "" if request.upcard is not None else super().coach_pick_hint(request)
+
     def coach_request(self, request: PositionRequest) -> Any:
-        """The trick as the game's typed ``legal`` request; None for a complete trick or a calling position."""
-        if request.upcard is not None or request.trump is None:
+        """A calling position as it is (the coach takes it once the caller's five cards are in), a trick as the
+        game's typed ``legal`` request; None for a complete trick or a calling position without five cards."""
+        if request.upcard is not None:
+            return request if request.dealer is not None and len(request.hand) == 5 else None
+        if request.trump is None:
             return None
         out = [request.sits_out] if isinstance(request.sits_out, str) else list(request.sits_out)
         players = request.players or 4 - len(out)

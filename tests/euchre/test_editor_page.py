@@ -127,7 +127,16 @@ def test_calling_mode_judges_a_call_with_the_rule_of_thumb() -> None:
     assert position(at)["round"] == 2
     at.button_group(key=k("w:call")).set_value("name H").run()
     assert shown(at, "error")[0].startswith("**name H: not legal.**")
-    assert any("cannot advise on calling trump here yet" in i for i in shown(at, "info"))
+    # the coach advises the call: every legal call ranked, the best with its reason in points
+    legal = next(line for line in text(at).splitlines() if "Legal:" in line).split("Legal: ")[1].rstrip(".")
+    ask = [b for b in at.button if b.key == k("coach:run")]
+    assert [b.label for b in ask] == ["What should I call?"]
+    ask[0].click().run()
+    ok(at)
+    bars = json.loads(at.get("plotly_chart")[-1].proto.spec)["data"][0]["y"]
+    assert len(bars) == len(legal.split(", "))
+    best = [m.value for m in at.markdown if m.value.startswith("**Best: ")]
+    assert len(best) == 1 and "points more on average than" in best[0]
     at.button_group(key=k("w:mode")).set_value("trick").run()
     assert position(at)["table"] == "9C"  # the trick posed before comes back
 
