@@ -35,11 +35,12 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine.base import Verdict
-from engine.cards import Card, Deck, format_cards, parse_card
+from engine.cards import Card, Deck, format_cards
 from engine.commands import MAX_REQUEST_BYTES, load_json
 from engine.contract import Game, rules_json
 from engine.errors import CardTableError, InvalidRequestError
 from ui.card_hand import Action, CardGroup, HandEvent, card_hand, deck_picker, show_cards
+from ui.cards import symbol_words
 from ui.nav import current_preset, set_preset
 from ui.share import QUERY_KEY, decode_position, encode_position
 from ui.widgets import flashes, plain, show_error
@@ -196,14 +197,7 @@ def _option_label(game: Game[Any, Any, Any], action: Any, text: str) -> str:
     cards = game.action_cards(action)
     if cards:
         return _symbols(cards)
-    words = []
-    for word in text.split():
-        try:
-            card = parse_card(word) if len(word) > 1 else None
-        except CardTableError:
-            card = None
-        words.append(card.symbol_text if card is not None else word)
-    return " ".join(words)
+    return symbol_words(text)
 
 
 def _same_play(game: Game[Any, Any, Any], action: Any, text: str, play: tuple[Card, ...] | None) -> bool:
