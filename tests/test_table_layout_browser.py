@@ -23,7 +23,7 @@ from engine.driver import play_out, replay
 from engine.games import game
 from engine.table import Record
 from tests.browser import chromium_page, serve_app, wait_for_app
-from tests.test_touch_browser import _state_in_link, _to_first_decision, _your_hand
+from tests.helpers.table_browser import state_in_link, to_first_decision, word_buttons, your_hand
 from ui.card_hand import card_name
 from ui.share import encode_position
 
@@ -94,7 +94,7 @@ def assert_decision_in_view(page: Any, key: str, state: Any, me: int, where: str
             f"{where}: {what} is outside the {width}×{height} window: {box}"
 
     held = [c for c in g.view(state, me).seats[me].cards if c is not None]
-    hand = _your_hand(page)
+    hand = your_hand(page)
     assert hand.count() == 1, f"{where}: your hand is not on the page"
     names = [str(n) for n in hand.locator(CARDS).evaluate_all("es => es.map(e => e.getAttribute('aria-label'))")]
     assert sorted(names) == sorted(card_name(c) for c in held), f"{where}: the hand shown is not the one held"
@@ -105,7 +105,7 @@ def assert_decision_in_view(page: Any, key: str, state: Any, me: int, where: str
             "button", name=re.compile("^(Play the chosen cards|Choose these)"))
         assert act.count() == 1, f"{where}: no button to play the chosen cards"
         inside(_boxes(act)[0], "the button to play the chosen cards")
-    words = page.locator(f"[class*='st-key-{key}-table-act-'] button")
+    words = word_buttons(page, key)
     if not _takes_cards(key, state):
         assert words.count(), f"{where}: a decision made with words shows no buttons for them"
     for i, box in enumerate(_boxes(words)):
@@ -125,8 +125,8 @@ def test_at_the_first_decision_of_every_game_your_hand_the_buttons_and_the_trick
         for key in GAMES:
             page.goto(f"{url}/{key}_table?mode=play&seat=S&seed={SEED}")
             wait_for_app(page)
-            _to_first_decision(page)
-            state = _state_in_link(key, page.url)
+            to_first_decision(page)
+            state = state_in_link(key, page.url)
             g = game(key)
             me = g.seat_letters(g.rules_of(state)).index("S")
             assert g.to_act(state) == me
@@ -145,7 +145,7 @@ def test_at_every_kind_of_decision_your_hand_the_buttons_and_the_trick_fit_a_128
             page.goto(f"{url}/{key}_table?mode=play&seat={letter}&hand={encode_position(record.to_json())}")
             wait_for_app(page)
             page.get_by_text(re.compile("^Your turn")).first.wait_for(timeout=20000)
-            state = _state_in_link(key, page.url)
+            state = state_in_link(key, page.url)
             me = g.seat_letters(g.rules_of(state)).index(letter)
             assert g.to_act(state) == me and _kind(key, state) == kind, (kind, page.url)
             assert_decision_in_view(page, key, state, me, f"{key} at 1280×720, {' · '.join(kind)}")
@@ -187,8 +187,8 @@ def test_on_a_phone_the_table_bars_are_one_row_and_the_settings_hold_the_rest(ur
         page.goto(f"{url}/thirteen_table?mode=play&seat=S&seed={SEED}")
         wait_for_app(page)
         _one_row(page, "thirteen-table-controls", "the control bar in play mode")
-        _to_first_decision(page)
-        assert _your_hand(page).count() == 1
+        to_first_decision(page)
+        assert your_hand(page).count() == 1
 
 
 def test_at_1280x720_the_control_bar_and_the_step_bar_are_one_row_each(url: str) -> None:

@@ -27,6 +27,15 @@ from engine.games import game
 from engine.lessons import load_lessons
 from engine.table import Record
 from tests.browser import chromium_page, serve_app, wait_for_app
+from tests.helpers.table_browser import (
+    PLAY_CHOSEN,
+    YOUR_HAND,
+    click_cards,
+    state_in_link,
+    to_first_decision,
+    word_buttons,
+    your_hand,
+)
 from ui.card_hand import card_name
 from ui.doudizhu_editor import DouDizhuEditor
 from ui.euchre_editor import EuchreEditor
@@ -62,35 +71,6 @@ def _no_exception(page: Any) -> None:
 
 def _names(locator: Any) -> list[str]:
     return [str(n) for n in locator.locator(CARD).evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")]
-
-
-def _your_hand(page: Any) -> Any:
-    """Your hand at the Table: a listbox when you choose from it, a group when you only look at it."""
-    name = re.compile("^Your hand")
-    choosing = page.get_by_role("listbox", name=name)
-    return choosing if choosing.count() else page.get_by_role("group", name=name)
-
-
-def _state_in_link(key: str, page_url: str) -> Any:
-    """The game state the page's own link holds (its ``hand`` parameter replayed by the engine; no parameter: the
-    fresh deal of its seed)."""
-    g = game(key)
-    query = parse_qs(urlparse(page_url).query)
-    if "hand" in query:
-        record = Record.from_json(decode_position(query["hand"][0]))
-        states, _ = replay(g, record)
-        return states[-1]
-    return g.new_game(g.rules(g.default_preset), int(query["seed"][0]), {})
-
-
-def _to_first_decision(page: Any) -> None:
-    """Continue past finished tricks until the page asks you to decide."""
-    for _ in range(12):
-        if page.get_by_text(re.compile("^Your turn")).count():
-            return
-        page.get_by_role("button", name="Continue").first.click()
-        wait_for_app(page)
-    raise AssertionError("the page never asked for a decision")
 
 
 # ---------------------------------------------------------------------------------------------- editors
@@ -146,15 +126,15 @@ def test_play_mode_opens_with_your_hand_on_screen_at_the_first_decision(url: str
     g = game(key)
     with chromium_page(1400, 900) as page:
         _open(page, f"{url}/{key}_table?mode=play&seat=S&seed={SEED}")
-        _to_first_decision(page)
+        to_first_decision(page)
         _no_exception(page)
         assert "mode=play" in page.url and "seat=S" in page.url
-        state = _state_in_link(key, page.url)
+        state = state_in_link(key, page.url)
         me = g.seat_letters(g.rules_of(state)).index("S")
         assert g.to_act(state) == me, "the link should hold the game up to your decision"
         held = [c for c in g.view(state, me).seats[me].cards if c is not None]
         assert held, "you hold cards at your first decision"
-        hand = _your_hand(page)
+        hand = your_hand(page)
         assert hand.count() == 1, "your hand is on screen"
         assert Counter(_names(hand)) == Counter(card_name(c) for c in held)
         assert hand.first.is_visible()
@@ -177,23 +157,19 @@ def test_at_the_table_a_legal_play_is_chosen_by_clicking_its_cards(url: str, key
     with chromium_page(1400, 1000) as page:
         _open(page, f"{url}/{key}_table?mode=play&seat=S&seed={SEED}")
         for _ in range(80):
-            _to_first_decision(page)
-            state = _state_in_link(key, page.url)
+            to_first_decision(page)
+            state = state_in_link(key, page.url)
             cards = _legal_card_play(key, state)
             if cards is not None:
                 break
-            page.locator(f"[class*='st-key-{key}-table-act-'] button").first.click()
+            word_buttons(page, key).first.click()
             wait_for_app(page)
         else:
             raise AssertionError("no play of cards came")
         done = len(_record(page.url).actions) if "hand=" in page.url else 0
-        hand = page.get_by_role("listbox", name=re.compile("^Your hand"))
+        hand = page.get_by_role("listbox", name=YOUR_HAND)
         root = page.locator(".ch").filter(has=hand)
-        used: Counter[str] = Counter()
-        for card in cards:
-            name = card_name(card)
-            hand.get_by_role("option", name=name, exact=True).nth(used[name]).click(position={"x": 8, "y": 30})
-            used[name] += 1
+        click_cards(hand, cards)
         counter = root.locator(".ch-count").inner_text()
         assert counter.startswith(f"{len(cards)} "), counter  # "1 chosen", "8 of 8 chosen"
         root.get_by_role("button", name=re.compile("^(Play the chosen cards|Choose these)")).click()
@@ -237,11 +213,7 @@ def test_a_lesson_exercise_is_answered_by_clicking_cards(url: str, key: str) -> 
         main = page.get_by_test_id("stMain")
         main.get_by_role("heading", name=lesson.title).wait_for(timeout=20000)
         hand = page.get_by_role("listbox", name="Cards to choose from", exact=True)
-        used: Counter[str] = Counter()
-        for card in parse_cards(right, suitless=key in SUITLESS):
-            name = card_name(card)
-            hand.get_by_role("option", name=name, exact=True).nth(used[name]).click(position={"x": 10, "y": 40})
-            used[name] += 1
+        click_cards(hand, parse_cards(right, suitless=key in SUITLESS), at={"x": 10, "y": 40})
         page.locator(".ch").filter(has=hand).get_by_role("button", name="Check my choice").click()
         page.get_by_text(re.compile(r"^Right\. ")).first.wait_for(timeout=20000)
         _no_exception(page)
@@ -258,19 +230,14 @@ def test_presenter_mode_in_play_keeps_the_trick_in_view_and_the_right_arrow_cont
         for _ in range(30):
             if page.get_by_role("button", name="Continue").count():
                 break
-            _to_first_decision(page)
-            state = _state_in_link("thirteen", page.url)
+            to_first_decision(page)
+            state = state_in_link("thirteen", page.url)
             cards = _legal_card_play("thirteen", state)
             if cards is None:
-                page.locator("[class*='st-key-thirteen-table-act-'] button").first.click()
+                word_buttons(page, "thirteen").first.click()
             else:
-                hand = page.get_by_role("listbox", name=re.compile("^Your hand"))
-                used: Counter[str] = Counter()
-                for card in cards:
-                    name = card_name(card)
-                    hand.get_by_role("option", name=name, exact=True).nth(used[name]).click(position={"x": 8, "y": 30})
-                    used[name] += 1
-                page.get_by_role("button", name="Play the chosen cards").click()
+                click_cards(page.get_by_role("listbox", name=YOUR_HAND), cards)
+                page.get_by_role("button", name=PLAY_CHOSEN).click()
             wait_for_app(page)
         assert page.get_by_role("button", name="Continue").count(), "a finished trick should pause"
         trick = page.get_by_role("group", name="The cards on the table").first
@@ -325,18 +292,18 @@ def test_a_refused_play_is_explained_next_to_the_cards_you_chose(url: str) -> No
                 page.get_by_role("button", name="Continue").first.click()
                 wait_for_app(page)
                 continue
-            _to_first_decision(page)
-            state = _state_in_link(key, page.url)
+            to_first_decision(page)
+            state = state_in_link(key, page.url)
             usable = sorted({c for a in g.legal_actions(state, limit=500) for c in (g.action_cards(a) or ())},
                             key=lambda c: c.text)
             pair = next(((a, b) for i, a in enumerate(usable) for b in usable[i + 1:]
                          if not g.check(state, g.parse_action(state, f"{a.text} {b.text}")).legal), None)
             if pair is not None:
                 break
-            page.locator(f"[class*='st-key-{key}-table-act-'] button").first.click()
+            word_buttons(page, key).first.click()
             wait_for_app(page)
         assert pair is not None, "no decision offered two cards that are refused together"
-        hand = page.get_by_role("listbox", name=re.compile("^Your hand"))
+        hand = page.get_by_role("listbox", name=YOUR_HAND)
         for card in pair:
             hand.get_by_role("option", name=card_name(card), exact=True).first.click(position={"x": 8, "y": 30})
         button = page.get_by_role("button", name="Play the chosen cards")

@@ -9,6 +9,9 @@ shape or a colour is made once.
 
 A four-colour deck (``four_colour=True``: ♦ blue, ♣ green) tells the suits apart on a projector and for
 colour-blind learners.
+
+Cards in text are written here too: :func:`card_label` (one card, with a coloured suit) and :func:`symbol_words`
+(the cards named in an action's words, with suit symbols).
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from engine.cards import Card, Rank, Suit
+from engine.cards import Card, Rank, Suit, parse_card
+from engine.errors import CardTableError
 
 W, H = 100, 140
 RED = "#c0262d"
@@ -255,3 +259,21 @@ def card_label(card: Card) -> str:
     if card.suit.is_red:
         return f"{card.rank.text}:red[{card.suit.symbol}]"
     return f"{card.rank.text}{card.suit.symbol}"
+
+
+def symbol_words(text: str, *, suits: bool = False) -> str:
+    """``text`` with every word that is a card (two characters or more) written with its suit symbol: ``declare
+    2D`` → ``declare 2♦``; with ``suits``, every word that is a suit letter too: ``name S`` → ``name ♠``. Other
+    words stay as they are; the words are joined by single spaces."""
+    words = []
+    for word in text.split():
+        try:
+            card = parse_card(word) if len(word) > 1 else None
+        except CardTableError:
+            card = None
+        if card is not None:
+            words.append(card.symbol_text)
+            continue
+        suit = next((s for s in Suit if s.letter == word), None) if suits else None
+        words.append(suit.symbol if suit is not None else word)
+    return " ".join(words)

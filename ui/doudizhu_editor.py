@@ -155,13 +155,8 @@ class DouDizhuEditor(PositionEditor[LegalRequest]):
         rules = self._rules(data)
         base = GAME.rules(data.get("preset") if data.get("preset") in GAME.presets else None)
         st.caption(f"{rules.players} players (the sidebar's rules set the player count).")
-        cols = st.columns([1, 1.5, 1.5], vertical_alignment="bottom")
-        st.session_state.setdefault(self.k("w:seed"), 1)
-        cols[0].number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=self.k("w:seed"))
-        cols[1].button("Deal South's hand", key=self.k("deal"), icon=":material/casino:", on_click=self._deal,
-                       width="stretch", help="The hand South is dealt with this seed; the table is cleared.")
-        cols[2].button("Clear the table (I lead)", key=self.k("clear-table"), icon=":material/layers_clear:",
-                       on_click=self._clear_table, width="stretch")
+        self.deal_row("Deal South's hand", "The hand South is dealt with this seed; the table is cleared.",
+                      self._deal, self._clear_table)
         st.toggle("Deal South the kitty too (as the landlord)", key=self.k("w:kitty"),
                   help="The landlord takes the kitty: a hand of 20 cards with three players, 33 with four.")
         specs = {s.name: s for s in GAME.option_specs()}
@@ -175,18 +170,7 @@ class DouDizhuEditor(PositionEditor[LegalRequest]):
                              help=spec.help + (f" (fixed with {rules.players} players)" if fixed else ""))
 
     def _set_option(self, name: str, default: bool, data: dict[str, Any], value: Any) -> dict[str, Any]:
-        return self._option(data, name, bool(value), default)
-
-    def _option(self, data: dict[str, Any], name: str, value: bool, default: bool) -> dict[str, Any]:
-        options = dict(data.get("options") or {})
-        if value == default:
-            options.pop(name, None)
-        else:
-            options[name] = value
-        out = {**data, "options": options}
-        if not options:
-            out.pop("options")
-        return out
+        return self.put_option(data, name, bool(value), default)
 
     def _clear_table(self) -> None:
         data = self.position
@@ -195,19 +179,16 @@ class DouDizhuEditor(PositionEditor[LegalRequest]):
 
     def _deal(self) -> None:
         data = self.position
-        seed = int(st.session_state.get(self.k("w:seed"), 1))
-        try:
-            dealt = deal_command(DealRequest(preset=data.get("preset"), seed=seed, options=data.get("options") or {}))
-        except CardTableError as error:
-            self.say("error", f"No deal: {error}")
+        found = self.seeded_deal(lambda seed: deal_command(DealRequest(preset=data.get("preset"), seed=seed,
+                                                                        options=data.get("options") or {})))
+        if found is None:
             return
-        hand = dealt.hands["S"] + (dealt.kitty if st.session_state.get(self.k("w:kitty")) else ())
+        seed, dealt = found
+        kitty = bool(st.session_state.get(self.k("w:kitty")))
+        hand = dealt.hands["S"] + (dealt.kitty if kitty else ())
         data.pop("table_as", None)
-        self.change({**data, "hand": _cards_text(hand), "table": ""})
-        self._set_play(False)
-        st.session_state[self.k("w:seed")] = seed + 1
-        with_kitty = " with the kitty" if st.session_state.get(self.k("w:kitty")) else ""
-        self.say("info", f"South's hand of deal {seed}{with_kitty}; you lead.")
+        self.take_deal({**data, "hand": _cards_text(hand), "table": ""}, seed,
+                       f"South's hand of deal {seed}{' with the kitty' if kitty else ''}; you lead.")
 
 
 __all__ = ["HOUSE_RULES", "DouDizhuEditor"]

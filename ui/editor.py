@@ -35,11 +35,12 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine.base import Verdict
-from engine.cards import Card, Deck, format_cards, parse_card
+from engine.cards import Card, Deck, format_cards
 from engine.commands import MAX_REQUEST_BYTES, load_json
 from engine.contract import Game, rules_json
 from engine.errors import CardTableError, InvalidRequestError
 from ui.card_hand import Action, CardGroup, HandEvent, card_hand, deck_picker, show_cards
+from ui.cards import symbol_words
 from ui.nav import current_preset, set_preset
 from ui.share import QUERY_KEY, decode_position, encode_position
 from ui.widgets import flashes, plain, show_error
@@ -64,6 +65,7 @@ __all__ = [
 ]
 
 R = TypeVar("R")
+T = TypeVar("T")
 
 LIST_LIMIT = 200
 """The most legal plays listed (the count is always given)."""
@@ -73,6 +75,8 @@ COACH_SHOWN = 12
 """The most options the coach's chart shows (the learner's play is always among them)."""
 PASS_ACTION = "pass"
 CHECK_ACTION = "check"
+SEED_WIDGET = "w:seed"
+"""The name (under :meth:`PositionEditor.k`) of the Seed box that :meth:`PositionEditor.deal_row` draws."""
 
 _BEST = "#15803d"
 _TIED = "#65a30d"
@@ -196,14 +200,7 @@ def _option_label(game: Game[Any, Any, Any], action: Any, text: str) -> str:
     cards = game.action_cards(action)
     if cards:
         return _symbols(cards)
-    words = []
-    for word in text.split():
-        try:
-            card = parse_card(word) if len(word) > 1 else None
-        except CardTableError:
-            card = None
-        words.append(card.symbol_text if card is not None else word)
-    return " ".join(words)
+    return symbol_words(text)
 
 
 def _same_play(game: Game[Any, Any, Any], action: Any, text: str, play: tuple[Card, ...] | None) -> bool:
@@ -567,6 +564,19 @@ class PositionEditor(ABC, Generic[R]):
         """The position with the cards of part ``name`` replaced."""
         return self.put(data, name, format_cards(cards))
 
+    def put_option(self, data: Mapping[str, Any], name: str, value: Any, default: Any) -> dict[str, Any]:
+        """The position with the rule option ``name`` set to ``value``; an option at its ``default`` is left out of
+        ``options``, and an ``options`` left empty is left out of the position."""
+        options = dict(data.get("options") or {})
+        if value == default:
+            options.pop(name, None)
+        else:
+            options[name] = value
+        out = {**data, "options": options}
+        if not options:
+            out.pop("options")
+        return out
+
     # ---------------------------------------------------------------------------------- loading
 
     def load(self, data: Any, *, play: str = "") -> None:
@@ -705,6 +715,34 @@ class PositionEditor(ABC, Generic[R]):
         if value is None:
             return
         self.change(update(self.position, value))
+
+    def deal_row(self, label: str, help: str, deal: Callable[[], None], clear_table: Callable[[], None]) -> None:
+        """One row: the Seed box (1 at first), the button ``label`` that calls ``deal`` (see :meth:`seeded_deal`)
+        and "Clear the table (I lead)", which calls ``clear_table``."""
+        cols = st.columns([1, 1.5, 1.5], vertical_alignment="bottom")
+        st.session_state.setdefault(self.k(SEED_WIDGET), 1)
+        cols[0].number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=self.k(SEED_WIDGET))
+        cols[1].button(label, key=self.k("deal"), icon=":material/casino:", on_click=deal, width="stretch", help=help)
+        cols[2].button("Clear the table (I lead)", key=self.k("clear-table"), icon=":material/layers_clear:",
+                       on_click=clear_table, width="stretch")
+
+    def seeded_deal(self, deal: Callable[[int], T]) -> tuple[int, T] | None:
+        """The seed in the Seed box and what ``deal`` deals from it; None, with the engine's reason shown at the top
+        of the page, when the position's rules cannot deal."""
+        seed = int(st.session_state.get(self.k(SEED_WIDGET), 1))
+        try:
+            return seed, deal(seed)
+        except CardTableError as error:
+            self.say("error", f"No deal: {error}")
+            return None
+
+    def take_deal(self, data: Mapping[str, Any], seed: int, message: str) -> None:
+        """Pose ``data``, the position dealt from ``seed``, with no play chosen; move the Seed box on to the next
+        seed (the next click deals the next deal) and say ``message``."""
+        self.change(data)
+        self._set_play(False)
+        st.session_state[self.k(SEED_WIDGET)] = seed + 1
+        self.say("info", message)
 
     def _examples(self) -> None:
         if not self.examples:

@@ -19,7 +19,7 @@ from typing import Any
 
 import streamlit as st
 
-from engine.cards import Card, Suit, parse_card
+from engine.cards import Card
 from engine.commands import in_learner_words
 from engine.contract import Game, Outcome
 from engine.driver import BOT_SEED_MIX, play_out
@@ -29,6 +29,7 @@ from engine.match import WHOLE, is_whole, whole_game
 from engine.table import WON_TRICK, Record, Step, TableView
 from ui import card_hand as ch
 from ui import table_draw as draw
+from ui.cards import symbol_words
 from ui.nav import current_preset, set_preset
 from ui.share import decode_position, encode_position, parse_json_position
 from ui.widgets import flashes, plain, show_error
@@ -66,15 +67,7 @@ def action_label(game: Game[Any, Any, Any], action: Any) -> str:
 def text_label(text: str) -> str:
     """An action's text (a record's, a step's) with card and suit symbols, capitalised: ``declare 2S`` →
     ``Declare 2♠``, ``3H`` → ``3♥``, ``name S`` → ``Name ♠`` (actions name suits, never seats); other words stay."""
-    words = []
-    for word in text.split():
-        try:
-            card = parse_card(word) if len(word) > 1 else None
-        except CardTableError:
-            card = None
-        suit = next((s for s in Suit if s.letter == word), None)
-        words.append(card.symbol_text if card is not None else suit.symbol if suit is not None else word)
-    out = " ".join(words)
+    out = symbol_words(text, suits=True)
     return out[:1].upper() + out[1:]
 
 

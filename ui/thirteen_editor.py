@@ -123,7 +123,7 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
         cols = st.columns([1, 1, 1.2], vertical_alignment="center")
         with cols[0]:
             self.control(st.segmented_control, "players", "Players", players,
-                         lambda d, v: self._option(d, "players", v, base.players), options=[2, 3, 4],
+                         lambda d, v: self.put_option(d, "players", v, base.players), options=[2, 3, 4],
                          required=True, help="13 cards each; with four all 52 cards are dealt")
         with cols[1]:
             self.control(st.toggle, "passed", "I passed (locked out)", bool(data.get("passed")),
@@ -135,40 +135,21 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
         spec = next(o for o in GAME.option_specs() if o.name == TWOS)
         with cols[2]:
             self.control(st.toggle, "twos", "House rule: 2s in double sequences",
-                         twos, lambda d, v: self._option(d, TWOS, bool(v), base.twos_in_double_sequences),
+                         twos, lambda d, v: self.put_option(d, TWOS, bool(v), base.twos_in_double_sequences),
                          help=f"{spec.label}: {spec.help}.")
-        cols = st.columns([1, 1.5, 1.5], vertical_alignment="bottom")
-        st.session_state.setdefault(self.k("w:seed"), 1)
-        cols[0].number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=self.k("w:seed"))
-        cols[1].button("Deal a hand from this seed", key=self.k("deal"), icon=":material/casino:",
-                       on_click=self._deal, width="stretch", help="North's hand of the seeded deal; you lead.")
-        cols[2].button("Clear the table (I lead)", key=self.k("clear-table"), icon=":material/layers_clear:",
-                       on_click=self._clear_table, width="stretch")
-
-    def _option(self, data: dict[str, Any], name: str, value: Any, default: Any) -> dict[str, Any]:
-        options = dict(data.get("options") or {})
-        if value == default:
-            options.pop(name, None)
-        else:
-            options[name] = value
-        out = {**data, "options": options}
-        if not options:
-            out.pop("options")
-        return out
+        self.deal_row("Deal a hand from this seed", "North's hand of the seeded deal; you lead.", self._deal,
+                      self._clear_table)
 
     def _clear_table(self) -> None:
         self.change({**self.position, "table": "", "passed": False})
 
     def _deal(self) -> None:
         data = self.position
-        seed = int(st.session_state.get(self.k("w:seed"), 1))
-        try:
-            dealt = deal_command(DealRequest(preset=data.get("preset"), seed=seed, options=data.get("options") or {}))
-        except CardTableError as error:
-            self.say("error", f"No deal: {error}")
+        found = self.seeded_deal(lambda seed: deal_command(DealRequest(preset=data.get("preset"), seed=seed,
+                                                                        options=data.get("options") or {})))
+        if found is None:
             return
-        self.change({**data, "hand": " ".join(c.text for c in game_sorted(dealt.hands["N"])), "table": "",
-                     "passed": False, "first_lead": dealt.leader == "N"})
-        self._set_play(False)
-        st.session_state[self.k("w:seed")] = seed + 1
-        self.say("info", f"North's hand of deal {seed}. {dealt.leader_reason}")
+        seed, dealt = found
+        self.take_deal({**data, "hand": " ".join(c.text for c in game_sorted(dealt.hands["N"])), "table": "",
+                        "passed": False, "first_lead": dealt.leader == "N"}, seed,
+                       f"North's hand of deal {seed}. {dealt.leader_reason}")

@@ -58,17 +58,23 @@ def finish_with(state: HandState, bot: Callable[[HandState, random.Random | None
     return _tricks(state)
 
 
+def _turns(out: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """How many seats play a trick when the seats ``out`` sit out (a lone hand's partner), and after each seat the
+    next one that plays."""
+    nxt = [(s + 1) % 4 for s in range(4)]
+    for s in range(4):
+        while nxt[s] in out:
+            nxt[s] = (nxt[s] + 1) % 4
+    return 4 - len(out), tuple(nxt)
+
+
 def _tricks(state: HandState) -> HandState:
     trump = state.trump
     assert trump is not None and state.to_act is not None and state.leader is not None
     suit_of, power, values = _SUIT_OF[trump], _POWER_OF[trump], _VALUE_OF[trump]
     hands = [[_index(c) for c in h] for h in state.hands]
     out = state.out
-    active = 4 - len(out)
-    nxt = [(s + 1) % 4 for s in range(4)]
-    for s in range(4):
-        while nxt[s] in out:
-            nxt[s] = (nxt[s] + 1) % 4
+    active, nxt = _turns(out)
     cards = [_index(c) for c in state.trick_cards]
     seats = list(state.trick_seats)
     seat = state.to_act
@@ -155,12 +161,7 @@ def exact_value(state: HandState, seat: int, tricks: int = EXACT_TRICKS) -> floa
     hands = [[_index(c) for c in h] for h in state.hands]
     for h in hands:  # the strongest cards first: alpha-beta cuts sooner
         h.sort(key=power.__getitem__, reverse=True)
-    out = state.out
-    active = 4 - len(out)
-    nxt = [(s + 1) % 4 for s in range(4)]
-    for s in range(4):
-        while nxt[s] in out:
-            nxt[s] = (nxt[s] + 1) % 4
+    active, nxt = _turns(state.out)
     final = _final_value(state, seat)
     mine = seat % 2
 

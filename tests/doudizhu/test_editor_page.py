@@ -6,7 +6,6 @@ kitty, verdicts and the pass."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -14,41 +13,20 @@ from streamlit.testing.v1 import AppTest
 from engine.cards import Card
 from engine.doudizhu import GAME
 from tests.card_hand_testing import hand_data, names_of, press
-from tests.conftest import ROOT
+from tests.helpers.editor_page import EditorPage, heading, ok, shown
 from ui.doudizhu_editor import DouDizhuEditor
 from ui.nav import preset_key
 from ui.share import encode_position
 
 ED = DouDizhuEditor()
 k = ED.k
-PAGE = str(ROOT / "pages" / "doudizhu_editor.py")
+PAGE = EditorPage(ED)
+editor = PAGE.open
+position = PAGE.position
 
 
 def ranks(text: str) -> tuple[Card, ...]:
     return tuple(GAME.deck(GAME.rules("four_player")).parse(text))
-
-
-def editor(pos: dict[str, Any] | None = None) -> AppTest:
-    at = AppTest.from_file(PAGE, default_timeout=120)
-    if pos is not None:
-        at.query_params["pos"] = encode_position(pos)
-    return at.run()
-
-
-def ok(at: AppTest) -> None:
-    assert not at.exception, [e.value for e in at.exception]
-
-
-def position(at: AppTest) -> dict[str, Any]:
-    return dict(at.session_state[k("position")])
-
-
-def shown(at: AppTest, kind: str = "success") -> list[str]:
-    return [e.value.replace("\\", "") for e in getattr(at, kind)]
-
-
-def heading(at: AppTest) -> str:
-    return next(s.value for s in at.subheader if s.value.startswith("Every legal play"))
 
 
 def test_opens_on_a_triplet_with_a_single_to_beat() -> None:
@@ -188,7 +166,7 @@ def _editor_below_the_sidebar(page: str) -> None:
       "previous": "3 3 3 4 4 4 5 5 5 6 6 6", "previous_as": "airplane_singles"}, "Every legal play (1)"),
 ])
 def test_a_shared_editor_link_of_each_preset_opens_below_the_sidebar(position: dict, header: str) -> None:
-    at = AppTest.from_function(_editor_below_the_sidebar, args=(PAGE,), default_timeout=180)
+    at = AppTest.from_function(_editor_below_the_sidebar, args=(str(PAGE.path),), default_timeout=180)
     at.query_params["pos"] = encode_position(position)
     at.run()
     assert not at.exception, [e.value for e in at.exception]

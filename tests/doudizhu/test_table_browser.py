@@ -6,6 +6,7 @@ import re
 import pytest
 
 from tests.browser import chromium_page, serve_app, wait_for_app
+from tests.helpers.table_browser import play_cards_by_clicking
 
 pytestmark = pytest.mark.browser
 
@@ -20,25 +21,7 @@ def test_play_at_the_table_bid_then_choose_cards_by_clicking_them(tmp_path) -> N
         page.get_by_role("button", name="Bid 3").click()
         wait_for_app(page)
         page.get_by_text("You are the landlord and lead the first trick").first.wait_for()
-        played = 0
-        for _ in range(40):
-            if played == 2:
-                break
-            go_on = page.get_by_role("button", name="Continue")
-            if go_on.count():
-                go_on.first.click()
-                wait_for_app(page)
-                continue
-            listbox = page.get_by_role("listbox", name=re.compile("^Your hand"))
-            usable = listbox.locator("[role=option]:not([aria-disabled=true])") if listbox.count() else None
-            if usable is not None and usable.count():
-                usable.first.click(position={"x": 8, "y": 30})
-                page.get_by_role("button", name="Play the chosen cards").click()
-                wait_for_app(page)
-                assert not page.get_by_text("You can't play").count(), "a single card was refused"
-                played += 1
-            else:
-                page.get_by_role("button", name="Pass").first.click()
-                wait_for_app(page)
+        played = play_cards_by_clicking(page, 2, lambda p: p.get_by_role("button", name="Pass").first.click(),
+                                        rounds=40)
         page.screenshot(path=str(tmp_path / "doudizhu-table-play.png"), full_page=True)
         assert played == 2, "two singles should have been played by clicking"

@@ -11,36 +11,19 @@ from streamlit.testing.v1 import AppTest
 
 from engine.euchre import BENNY_DECK, COMMANDS
 from tests.card_hand_testing import hand_data, names_of, press
-from tests.conftest import ROOT
+from tests.helpers.editor_page import EditorPage, ok, shown
 from ui.euchre_editor import CALLING, EuchreEditor
 from ui.nav import preset_key
-from ui.share import encode_position
 
 ED = EuchreEditor()
 k = ED.k
+PAGE = EditorPage(ED)
+editor = PAGE.open
+position = PAGE.position
 
 
 def cards(text: str) -> tuple[Any, ...]:
     return tuple(BENNY_DECK.parse(text))
-
-
-def editor(pos: dict[str, Any] | None = None) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "pages" / "euchre_editor.py"), default_timeout=120)
-    if pos is not None:
-        at.query_params["pos"] = encode_position(pos)
-    return at.run()
-
-
-def ok(at: AppTest) -> None:
-    assert not at.exception, [e.value for e in at.exception]
-
-
-def position(at: AppTest) -> dict[str, Any]:
-    return dict(at.session_state[k("position")])
-
-
-def shown(at: AppTest, kind: str = "success") -> list[str]:
-    return [e.value.replace("\\", "") for e in getattr(at, kind)]
 
 
 def text(at: AppTest) -> str:

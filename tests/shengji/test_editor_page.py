@@ -11,13 +11,15 @@ from streamlit.testing.v1 import AppTest
 
 from engine.shengji import COMMANDS, GAME
 from tests.card_hand_testing import hand_data, press
-from tests.conftest import ROOT
+from tests.helpers.editor_page import EditorPage, heading, ok, shown
 from ui.nav import preset_key
-from ui.share import encode_position
 from ui.shengji_editor import ShengjiEditor
 
 ED = ShengjiEditor()
 k = ED.k
+PAGE = EditorPage(ED)
+editor = PAGE.open
+position = PAGE.position
 DECK = GAME.deck(GAME.rules(None, {"decks": 2}))
 
 
@@ -25,31 +27,8 @@ def cards(text: str) -> tuple[Any, ...]:
     return tuple(DECK.parse(text))
 
 
-def editor(pos: dict[str, Any] | None = None) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "pages" / "shengji_editor.py"), default_timeout=120)
-    if pos is not None:
-        at.query_params["pos"] = encode_position(pos)
-    return at.run()
-
-
-def ok(at: AppTest) -> None:
-    assert not at.exception, [e.value for e in at.exception]
-
-
-def position(at: AppTest) -> dict[str, Any]:
-    return dict(at.session_state[k("position")])
-
-
-def shown(at: AppTest, kind: str = "success") -> list[str]:
-    return [e.value.replace("\\", "") for e in getattr(at, kind)]
-
-
 def words(at: AppTest) -> str:
     return "\n".join(m.value.replace("\\", "") for m in [*at.markdown, *at.caption])
-
-
-def heading(at: AppTest) -> str:
-    return next(s.value for s in at.subheader if s.value.startswith("Every legal play"))
 
 
 def example(at: AppTest, name: str) -> AppTest:

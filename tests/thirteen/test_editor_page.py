@@ -4,42 +4,17 @@ deal), verdicts with the engine's reasons, the examples."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from streamlit.testing.v1 import AppTest
-
 from engine.cards import parse_cards
 from engine.thirteen import COMMANDS
 from tests.card_hand_testing import hand_data, names_of, press
-from tests.conftest import ROOT
-from ui.share import encode_position
+from tests.helpers.editor_page import EditorPage, heading, ok, shown
 from ui.thirteen_editor import ThirteenEditor
 
 ED = ThirteenEditor()
 k = ED.k
-
-
-def editor(pos: dict[str, Any] | None = None) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "pages" / "thirteen_editor.py"), default_timeout=120)
-    if pos is not None:
-        at.query_params["pos"] = encode_position(pos)
-    return at.run()
-
-
-def ok(at: AppTest) -> None:
-    assert not at.exception, [e.value for e in at.exception]
-
-
-def position(at: AppTest) -> dict[str, Any]:
-    return dict(at.session_state[k("position")])
-
-
-def shown(at: AppTest, kind: str = "success") -> list[str]:
-    return [e.value.replace("\\", "") for e in getattr(at, kind)]
-
-
-def heading(at: AppTest) -> str:
-    return next(s.value for s in at.subheader if s.value.startswith("Every legal play"))
+PAGE = EditorPage(ED)
+editor = PAGE.open
+position = PAGE.position
 
 
 def test_opens_on_a_pair_to_beat_with_its_one_legal_play() -> None:
