@@ -24,6 +24,9 @@ KEPT = [
     ("doudizhu_scoring", "number_input", "doudizhu:scoring:seed", 1),
     ("doudizhu_scoring", "number_input", "doudizhu:scoring:bombs", 1),
     ("cards", "number_input", "cards:seed", 1),
+    ("thirteen_editor", "number_input", "editor:thirteen:w:seed", 1),
+    ("doudizhu_editor", "number_input", "editor:doudizhu:w:seed", 1),
+    ("shengji_editor", "number_input", "editor:shengji:w:seed", 1),
 ]
 
 
@@ -54,6 +57,7 @@ def test_a_kept_widget_gets_its_value_on_every_run(page: str, kind: str, key: st
     ("thirteen_scoring", "thirteen:scoring:seed"),
     ("doudizhu_scoring", "doudizhu:scoring:seed"),
     ("cards", "cards:seed"),
+    ("thirteen_editor", "editor:thirteen:w:seed"),
 ])
 def test_a_kept_value_comes_back_after_another_page(page: str, key: str) -> None:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180).run()

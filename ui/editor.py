@@ -43,7 +43,7 @@ from ui.card_hand import Action, CardGroup, HandEvent, card_hand, deck_picker, s
 from ui.cards import symbol_words
 from ui.nav import current_preset, set_preset
 from ui.share import QUERY_KEY, decode_position, encode_position
-from ui.widgets import flashes, plain, show_error
+from ui.widgets import flashes, keep_values, plain, show_error
 
 __all__ = [
     "COACH_SHOWN",
@@ -720,7 +720,7 @@ class PositionEditor(ABC, Generic[R]):
         """One row: the Seed box (1 at first), the button ``label`` that calls ``deal`` (see :meth:`seeded_deal`)
         and "Clear the table (I lead)", which calls ``clear_table``."""
         cols = st.columns([1, 1.5, 1.5], vertical_alignment="bottom")
-        st.session_state.setdefault(self.k(SEED_WIDGET), 1)
+        keep_values({self.k(SEED_WIDGET): 1})
         cols[0].number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=self.k(SEED_WIDGET))
         cols[1].button(label, key=self.k("deal"), icon=":material/casino:", on_click=deal, width="stretch", help=help)
         cols[2].button("Clear the table (I lead)", key=self.k("clear-table"), icon=":material/layers_clear:",

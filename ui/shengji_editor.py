@@ -46,7 +46,7 @@ from engine.shengji import (
 )
 from ui.card_hand import Action, CardGroup, Highlight, deck_picker, show_cards, suit_groups
 from ui.editor import LIST_LIMIT, Example, Part, Plays, PositionEditor, signature
-from ui.widgets import plain, show_error
+from ui.widgets import keep_values, plain, show_error
 
 NO_TRUMP = "none"
 SUITS = ("S", "H", "D", "C", NO_TRUMP)
@@ -389,7 +389,7 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
                          format_func=SUIT_LABELS.__getitem__, required=True,
                          help="No trump: a pair of jokers was declared.")
         cols = st.columns([0.9, 1.7, 1.3], vertical_alignment="bottom")
-        st.session_state.setdefault(self.k("w:seed"), 1)
+        keep_values({self.k("w:seed"): 1})
         cols[0].number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=self.k("w:seed"))
         cols[1].button("Deal four hands from this seed", key=self.k("deal"), icon=":material/casino:",
                        on_click=self._deal, width="stretch",
