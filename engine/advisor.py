@@ -360,6 +360,13 @@ def _feature_phrase(game: Game[Any, Any, Any], name: str, delta: float) -> str:
     return f"{shown} {'more' if delta > 0 else 'fewer'} {word}"
 
 
+def _in_units(game: Game[Any, Any, Any], state: Any, value: float) -> str:
+    """``value`` (its size) with two decimals and the game's unit in ``state``: "0.45 levels", "1.00 point"."""
+    singular, plural = game.value_words(state)
+    shown = f"{abs(value):.2f}"
+    return f"{shown} {singular if shown == '1.00' else plural}"
+
+
 def label(game: Game[Any, Any, Any], action: Any) -> str:
     """An option for people: card symbols for a play of cards (``K♥ K♥``), else its text (``pass``)."""
     cards = game.action_cards(action)
@@ -381,9 +388,7 @@ def explain(game: Game[Any, Any, Any], state: Any, action: Any, mine: Mapping[st
     elif abs(loss) < 0.005:
         sample = f"it did as well as {best_text} in the sampled deals"
     else:
-        singular, plural = game.value_words(state)
-        shown = f"{abs(loss):.2f}"
-        sample = f"it scores {shown} {singular if shown == '1.00' else plural} less on average than {best_text}"
+        sample = f"it scores {_in_units(game, state, loss)} less on average than {best_text}"
     return f"{thumb}; {sample}" if thumb else sample
 
 
@@ -427,9 +432,7 @@ def review(game: Game[Any, Any, Any], states: Sequence[Any], actions: Sequence[s
         if chosen is None:  # an option outside the shortlist: judge it on its own samples
             chosen_value = _single_value(game, state, seat, text, budget, seed + index)
             loss = max(0.0, advice.best.value - chosen_value)
-            singular, plural = game.value_words(state)
-            shown = f"{loss:.2f}"
-            why = f"{advice.best.text} scores {shown} {singular if shown == '1.00' else plural} more on average"
+            why = f"{advice.best.text} scores {_in_units(game, state, loss)} more on average"
         else:
             loss = 0.0 if chosen.tied else max(0.0, advice.best.value - chosen.value)
             why = chosen.why

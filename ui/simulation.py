@@ -235,11 +235,6 @@ def run_panel(key: str, game: str, games: int, seed: int, options: Mapping[str, 
     def cancel() -> None:
         runner().cancel(sim_key)
 
-    # Whether the page around the panel was drawn with the finished run: a fragment rerun sees the value of the last
-    # full run. If the full rerun asked for at the end of the run did not happen (never seen in a test on its own,
-    # but a run's result once stayed unshown in CI), the next poll asks for it again instead of stopping.
-    drawn_with_result = _kept(sim_key) is not None
-
     @st.fragment(run_every=1.0 if _running(sim_key) else None)
     def panel() -> None:
         job = runner().get(sim_key)
@@ -249,8 +244,6 @@ def run_panel(key: str, game: str, games: int, seed: int, options: Mapping[str, 
 
             st.error(plain(error))
         if _kept(sim_key) is not None:
-            if not drawn_with_result:
-                st.rerun(scope="app")
             st.caption(f"Showing {games:,} simulated {noun}.")
             return
         if job is None or job.cancelled:
