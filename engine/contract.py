@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from engine.base import Verdict
 from engine.cards import Card, Deck, Rank
 from engine.errors import CardTableError, IllegalPlayError, InvalidRequestError, UnknownNameError, quote
+from engine.words import COMMON_RULE, common_rule
 
 if TYPE_CHECKING:
     from engine.commands import Command
@@ -55,8 +56,10 @@ __all__ = [
     "Prompt",
     "Verdict",
     "coerce_option",
+    "default_note",
     "make_rules",
     "option",
+    "option_label",
     "option_specs",
     "rules_json",
 ]
@@ -64,9 +67,6 @@ __all__ = [
 SEAT_LETTERS: tuple[str, ...] = ("N", "E", "S", "W")
 """Seats are named by compass letters in every game (Dou Dizhu's three seats are S, E, W)."""
 SEAT_NAMES: Mapping[str, str] = {"N": "North", "E": "East", "S": "South", "W": "West"}
-
-COMMON_RULE = "the common rule (the rules we follow do not say)"
-"""How a learner is told that a rule is a default where the sources are silent."""
 
 R = TypeVar("R")
 S = TypeVar("S")
@@ -87,7 +87,8 @@ class OptionInfo:
     low: int | None = None
     high: int | None = None
     common: bool = False
-    """True when the default is the common rule where the sources are silent (the learner is told so)."""
+    """True when the default is not in the rules the presets follow (they are silent on it): the learner is told
+    so, in the words of :func:`default_note`."""
 
 
 def option(default: Any, *, label: str, help: str, low: int | None = None, high: int | None = None,
@@ -173,6 +174,22 @@ def option_specs(rules_type: type) -> tuple[OptionSpec, ...]:
         specs.append(OptionSpec(f.name, info.label, info.help, kind, _json_value(default), choices,
                                 info.low, info.high, info.common))
     return tuple(specs)
+
+
+def option_label(rules_type: type, name: str) -> str:
+    """The label learners read for option ``name`` of ``rules_type`` ("Turn order"); KeyError for a name that is
+    no option (a programming error)."""
+    for spec in option_specs(rules_type):
+        if spec.name == name:
+            return spec.label
+    raise KeyError(name)
+
+
+def default_note(rules_type: type, name: str) -> str:
+    """How a learner is told that the rule of option ``name`` is not in these rules, and which option changes it:
+    "a common rule, not in these rules; the option “Turn order” changes it" (see :func:`engine.words.common_rule`).
+    """
+    return common_rule(option_label(rules_type, name))
 
 
 def _enum_member(kind: type[enum.Enum], value: object) -> enum.Enum | None:
@@ -304,7 +321,7 @@ class GameInfo:
 
 @dataclass(frozen=True)
 class Note:
-    """A rule the sources leave open, the common default we follow, and the option that changes it."""
+    """A rule the sources leave open, the default played here, and the option that changes it."""
 
     topic: str
     text: str

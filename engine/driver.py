@@ -138,7 +138,7 @@ class RulesAnswer:
     presets: tuple[PresetInfo, ...] = arg(help="every preset")
     options: tuple[OptionSpec, ...] = arg(help="every option: name, label, type, default, choices, help")
     rules: Mapping[str, Any] = arg(help="the value of every option under the chosen preset and options")
-    notes: tuple[Note, ...] = arg(help="rules the sources leave open: the default we follow, the option for it")
+    notes: tuple[Note, ...] = arg(help="rules the sources leave open: the default played, the option for it")
     bots: Mapping[str, str] = arg(help="the bots by name, with what each does")
 
 

@@ -8,15 +8,23 @@ The style (every game's reasons, commentary and outcomes follow it):
 - **Commentary** and **outcomes** are whole sentences: a capital letter first, a full stop at the end.
 - Cards are written with suit symbols (``10♠``); counts in words up to ten ("two pairs", "three 7s"), digits
   beyond; a rank's plural is the rank with "s" ("three 7s", "two Ks", "two 10s").
-- Rule sets by their titles ("the Chinese competition rules"), options by their labels, never identifiers.
+- Rule sets by their titles ("the Chinese competition rules"), options by their labels, never identifiers
+  (:func:`option_named`: the option “Deal”).
+- A rule that the rules in force do not contain — a default where they are silent, or a house rule offered as an
+  option — is marked in one short form, :data:`COMMON_RULE` ("a common rule, not in these rules"), with the
+  option that changes it when there is one (:func:`common_rule`). It is said once, never nested in brackets.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-__all__ = ["and_list", "capitalise", "clause", "count", "listed", "number", "or_list", "plural", "rank_plural",
-           "sentence"]
+__all__ = ["COMMON_RULE", "and_list", "capitalise", "clause", "common_rule", "count", "listed", "number",
+           "option_changes", "option_named", "or_list", "plural", "rank_plural", "sentence"]
+
+COMMON_RULE = "a common rule, not in these rules"
+"""How a learner is told that a rule is not in the rules in force but commonly played (a default where those
+rules are silent, or a house rule): the one form, in reasons, commentary, notes, option help and lessons."""
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _IRREGULAR = {"is": "are", "was": "were", "has": "have", "this": "these", "that": "those", "it": "they"}
@@ -95,3 +103,19 @@ def listed(words: Sequence[str], limit: int = 6) -> str:
     if len(words) <= limit:
         return and_list(words)
     return f"{', '.join(words[:limit])} and {len(words) - limit} more"
+
+
+def option_named(label: str) -> str:
+    """An option as a learner reads it, by its label: ``option_named("Deal")`` → "the option “Deal”"."""
+    return f"the option \u201c{label}\u201d"
+
+
+def option_changes(label: str) -> str:
+    """The option that changes a rule, by its label: "the option “Deal” changes it"."""
+    return f"{option_named(label)} changes it"
+
+
+def common_rule(label: str | None = None) -> str:
+    """:data:`COMMON_RULE`, with the option that changes the rule when ``label`` (its label) is given: "a common
+    rule, not in these rules; the option “Deal” changes it". A clause: put it after a colon or in brackets."""
+    return COMMON_RULE if label is None else f"{COMMON_RULE}; {option_changes(label)}"

@@ -9,6 +9,7 @@ import streamlit as st
 from engine.doudizhu import GAME as DOUDIZHU
 from engine.doudizhu import PRESETS, ScoreRequest, make_rules, score_command
 from engine.errors import CardTableError
+from engine.words import COMMON_RULE
 from ui import doudizhu_scoring as ui
 from ui.nav import current_preset
 from ui.simulation import finished_frame, quick_frame, run_panel
@@ -57,7 +58,7 @@ def calculator() -> None:
     spring = c3.toggle("A spring (house rule)", key=KEY + "spring",
                        help="One side never played after the opening lead (the peasants never played, or the "
                             "landlord played only the opening lead), and the table plays with the spring rule: "
-                            "the stake doubles once more. A common house rule; the rules we follow do not have it.")
+                            f"the stake doubles once more: {COMMON_RULE}.")
     bombs = (quiet[:1] * int(small)) + (doubling[:1] * int(big))
     try:
         answer = score_command(ScoreRequest(preset=preset, options={"spring": True} if spring else {}, bid=bid,
@@ -125,7 +126,7 @@ def stakes() -> None:
                               "more.")
     caps: list[int | str] = ["no cap", 8, 16, 32, 64]
     cap = right.select_slider("Cap the stake at", caps, value="no cap", key=KEY + "cap",
-                              help="Some tables cap the stake; the rules we follow do not.")
+                              help="Some tables cap the stake; these rules do not.")
     limit = cap if isinstance(cap, int) else None
     scored = {name: ui.rescored(frame, spring, limit) for name, frame in frames.items()}
     springs = sum(int(f["spring"].sum()) for f in frames.values())

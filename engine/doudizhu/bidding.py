@@ -11,8 +11,9 @@ from dataclasses import dataclass
 
 from engine.base import Verdict
 from engine.errors import IllegalPlayError
+from engine.words import number, plural
 
-__all__ = ["BIDS", "BID_ACTIONS", "PASS_BID", "Auction", "Bid"]
+__all__ = ["BIDS", "BID_ACTIONS", "PASS_BID", "Auction", "Bid", "redealt"]
 
 BIDS = (1, 2, 3)
 PASS_BID = 0
@@ -32,6 +33,14 @@ class Bid:
 
 BID_ACTIONS: dict[int, Bid] = {b: Bid(b) for b in BIDS}
 """The three bid actions by value."""
+
+
+def redealt(redeals: int) -> str:
+    """How often the cards were dealt again before a forced bid, as a clause: "the cards have been dealt again
+    three times in a row" (``redeals``: the rules' number of redeals before a forced bid)."""
+    if not redeals:
+        return "no redeal is allowed"
+    return f"the cards have been dealt again {number(redeals)} {plural(redeals, 'time')} in a row"
 
 
 @dataclass(frozen=True)

@@ -113,10 +113,10 @@ def _equal_counts(counts: Sequence[int], nz: list[int], unit: int, total: int, r
     high = [r for r in nz if r > ACE]
     high_words = and_list(("2s" if r == TWO else "jokers") for r in sorted({min(r, BJ) for r in high}))
     if unit == 1:
+        if total == 2:
+            return "two cards of different ranks are not a pair (a pair is two cards of the same rank)"
         if high:
             return f"{high_words} cannot be part of a sequence: sequences run from 3 up to the ace"
-        if total == 2:
-            return "a pair is two cards of the same rank, and a sequence needs at least five cards"
         if total < 5:
             return (f"a sequence needs at least five single cards of consecutive ranks, and this play has only "
                     f"{number(total)}")
@@ -238,7 +238,10 @@ def _mixed(counts: Sequence[int], nz: list[int], total: int, rules: Rules) -> st
     pairs = [r for r in nz if counts[r] == 2]
     singles = [r for r in nz if counts[r] == 1]
     held = and_list([_some(len(pairs), "pair"), _some(len(singles), "single card")])
-    three = not rules.four and rules.quadplex
+    if rules.four:
+        return (f"{held} do not combine: with four players a single card is never a kicker (a triplet or an "
+                "airplane carries pairs)")
+    three = rules.quadplex
     with_ = "a triplet, an airplane or four of a kind" if three else "a triplet or an airplane"
     return f"{held} do not combine: pairs and single cards go together only as the kickers of {with_}"
 

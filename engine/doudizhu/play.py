@@ -14,12 +14,11 @@ from dataclasses import dataclass, field
 
 from engine.base import PASS, Pass, Verdict
 from engine.cards import Card
-from engine.contract import COMMON_RULE
 from engine.doudizhu.combos import Combo, Kind, describe, readings
 from engine.doudizhu.explain import why_not
 from engine.doudizhu.generate import generate
 from engine.doudizhu.order import BJ, RJ, Counts, N, counts_of, counts_text, rank_text, rank_word
-from engine.doudizhu.rules import Rules, option_label
+from engine.doudizhu.rules import Rules, default_note
 from engine.errors import InvalidPositionError
 from engine.words import count, number
 
@@ -249,13 +248,11 @@ def _shaped(combo: Combo) -> str:
 
 def _long_note(combo: Combo) -> str:
     """Said beside a play that only a default allows (a sequence of more than five cards, a pair of jokers on its
-    own or with a triplet): that it is the common rule, and the option that changes it."""
+    own or with a triplet): that it is a common rule, not in these rules, and the option that changes it."""
     if combo.kind is Kind.SEQUENCE and combo.length > 5:
-        return (f" (sequences longer than five are {COMMON_RULE}; the option “{option_label('long_sequences')}” "
-                "changes it)")
+        return f" (sequences longer than five are {default_note('long_sequences')})"
     if combo.kind in (Kind.PAIR, Kind.TRIPLET_PAIR) and (combo.counts[BJ] == 2 or combo.counts[RJ] == 2):
-        return (f" (two jokers of one colour as a pair outside an airplane are {COMMON_RULE}; the option "
-                f"“{option_label('joker_pairs')}” changes it)")
+        return f" (two jokers of one colour as a pair outside an airplane are {default_note('joker_pairs')})"
     return ""
 
 

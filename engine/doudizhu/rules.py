@@ -12,12 +12,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine import contract
 from engine.cards import Deck
 from engine.contract import Note, Preset, option
 from engine.contract import make_rules as _make_rules
 from engine.errors import InvalidRequestError
+from engine.words import COMMON_RULE
 
-__all__ = ["NOTES", "PRESETS", "SEAT_LETTERS", "Rules", "make_rules", "option_label"]
+__all__ = ["NOTES", "PRESETS", "SEAT_LETTERS", "Rules", "default_note", "make_rules", "option_label"]
 
 SEAT_LETTERS: dict[int, tuple[str, ...]] = {
     3: ("S", "E", "W"),
@@ -34,12 +36,12 @@ class Rules:
     players: int = 3
     distinct_kickers: bool = option(
         True, label="Single kickers of different ranks",
-        help="The single kickers of an airplane or a quadplex must all differ in rank (the seed's rule). Off: "
+        help="The single kickers of an airplane or a quadplex must all differ in rank, as these rules say. Off: "
              "they may repeat a rank, as in DouZero, RLCard and OpenSpiel (333444 with 5 5). A kicker never "
              "shares a rank with the triplets or the four, and kickers never make a bomb.")
     jokers_as_kickers: bool = option(
         False, label="Both jokers as kickers",
-        help="Both jokers (both joker pairs with four players) may be the kickers of one play. The seed says no: "
+        help="Both jokers (both joker pairs with four players) may be the kickers of one play. These rules say no: "
              "together they are the rocket.")
     quadplex: bool = option(
         True, label="Quadplex (4 + 2)",
@@ -48,30 +50,29 @@ class Rules:
     joker_pairs: bool = option(
         True, label="Joker pairs (four players)",
         help="With four players two jokers of one colour (two black or two red) are a pair: played on their own, "
-             "red above black and both above a pair of 2s, or as the pair of a triplet. The rules we follow allow "
-             "them only as a pair an airplane carries; as any pair they are the common rule. Off: only in an "
-             "airplane. Three players hold one joker of each colour, so never a joker pair.", common=True)
+             "red above black and both above a pair of 2s, or as the pair of a triplet. These rules allow them only as "
+             f"a pair an airplane carries; as any pair they are {COMMON_RULE}. Off: only in an airplane. Three "
+             "players hold one joker of each colour, so never a joker pair.", common=True)
     long_sequences: bool = option(
         True, label="Sequences longer than five",
         help="A sequence may hold more than five cards (3 4 5 6 7 8 and longer, up to the ace); it is beaten only by "
-             "a higher sequence of the same length. The rules we follow say \"five cards of consecutive rank\" "
-             "and do not say whether longer ones count: longer sequences are the common rule. Off: every sequence "
-             "is exactly five cards.", common=True)
+             "a higher sequence of the same length. These rules say \"five cards of consecutive rank\"; longer "
+             f"sequences are {COMMON_RULE}. Off: every sequence is exactly five cards.", common=True)
     spring: bool = option(
         False, label="Spring doubles",
-        help="A side that never plays after the opening lead (a \"spring\") doubles the stake once more. A common "
-             "rule at Chinese tables; not in the seed.", common=True)
+        help="A side that never plays after the opening lead (a \"spring\") doubles the stake once more: "
+             f"{COMMON_RULE}.", common=True)
     max_redeals: int = option(
         3, label="Redeals before a forced bid", low=0, high=20, common=True,
         help="When everyone passes without a bid the cards are dealt again. After this many redeals in a row, the "
              "last player to speak in the next deal's first round may not pass if everyone else passed: they must "
-             "bid. This keeps a hand from being redealt forever.")
+             f"bid. This keeps a hand from being redealt forever: {COMMON_RULE}, which redeal without end.")
 
     session_hands: int | None = option(
         None, label="Hands in a session", low=1, high=100, common=True,
         help="How many hands a whole game (a session) lasts, the deal passing counter-clockwise after each hand; "
              "whoever won the most at the end wins. Empty: two rounds of deals, so that everyone deals twice (6 "
-             "hands with three players, 8 with four). The rules we follow let the players stop whenever they wish.")
+             "hands with three players, 8 with four). These rules let the players stop whenever they wish.")
 
     def __post_init__(self) -> None:
         if self.players not in (3, 4):
@@ -184,23 +185,20 @@ PRESETS: dict[str, Preset[Rules]] = {
 }
 
 NOTES: tuple[Note, ...] = (
-    Note("who leads first", "The rules we follow do not say who leads the first trick; we follow the common rule: "
-         "the landlord leads."),
+    Note("who leads first", f"The landlord leads the first trick: {COMMON_RULE}."),
     Note("joker pairs", "With three players there is one joker of each colour, so two jokers are never a pair "
-         "(together they are the rocket). With four players the rules we follow allow two jokers of one colour as a "
-         "pair an airplane carries; as a pair on their own or with a triplet they are the common rule.",
-         "joker_pairs"),
-    Note("longer sequences", "The rules we follow say a sequence is five cards of consecutive rank and do not say "
-         "whether longer ones count. We follow the common rule: five or more (up to the ace), beaten only by a higher "
-         "sequence of the same length.", "long_sequences"),
-    Note("spring", "The rules we follow have no spring. Many tables double the stake when one side never plays "
-         "after the opening lead; it is off by default.", "spring"),
-    Note("sessions", "The rules we follow play hands until the players wish to stop; whoever won the most wins. A "
-         "whole game here is a session of two rounds of deals (everyone deals twice), the deal passing "
-         "counter-clockwise after each hand.", "session_hands"),
-    Note("endless redeals", "The rules we follow redeal whenever everyone passes, with no end. We follow them for "
-         "the first 3 redeals in a row; after that, on the next deal the last player to speak in the first round "
-         "must bid if everyone else passed (a common house rule), so a hand always ends.", "max_redeals"),
+         "(together they are the rocket). With four players these rules allow two jokers of one colour as a pair an "
+         f"airplane carries; as a pair on their own or with a triplet they are {COMMON_RULE}.", "joker_pairs"),
+    Note("longer sequences", "These rules say a sequence is five cards of consecutive rank. Five or more (up to the "
+         f"ace), beaten only by a higher sequence of the same length, is {COMMON_RULE}.", "long_sequences"),
+    Note("spring", "Many tables double the stake when one side never plays after the opening lead (a spring): "
+         f"{COMMON_RULE}, off by default.", "spring"),
+    Note("sessions", "These rules play hands until the players wish to stop; whoever won the most wins. A whole "
+         "game here is a session of two rounds of deals (everyone deals twice), the deal passing counter-clockwise "
+         "after each hand.", "session_hands"),
+    Note("endless redeals", "These rules redeal whenever everyone passes, with no end. After three redeals in a row, "
+         "on the next deal the last player to speak in the first round must bid if everyone else passed, so a hand "
+         f"always ends: {COMMON_RULE}.", "max_redeals"),
 )
 
 
@@ -212,6 +210,10 @@ def make_rules(preset: str | None = None, options: Mapping[str, Any] | None = No
 
 def option_label(name: str) -> str:
     """The label learners read for option ``name`` ("Sequences longer than five")."""
-    from engine.contract import option_specs
+    return contract.option_label(Rules, name)
 
-    return next(spec.label for spec in option_specs(Rules) if spec.name == name)
+
+def default_note(name: str) -> str:
+    """How a reason says that the rule of option ``name`` is a default these rules do not give: "a common rule,
+    not in these rules; the option “Redeals before a forced bid” changes it"."""
+    return contract.default_note(Rules, name)

@@ -48,7 +48,7 @@ class Payment:
 
 def stake(bid: int, doublings: int, cap: int | None = None) -> int:
     """The stake of a hand: the winning bid, doubled once per doubling (bid × 2^doublings), at most ``cap`` when
-    one is given (some tables cap the stake; the rules we follow do not)."""
+    one is given (some tables cap the stake; these rules do not)."""
     value: int = bid * 2**doublings
     return value if cap is None else min(value, cap)
 

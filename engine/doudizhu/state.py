@@ -16,12 +16,12 @@ from enum import Enum
 from operator import sub
 
 from engine.base import PASS, Pass, Verdict
-from engine.doudizhu.bidding import BID_ACTIONS, PASS_BID, Auction, Bid
+from engine.doudizhu.bidding import BID_ACTIONS, PASS_BID, Auction, Bid, redealt
 from engine.doudizhu.combos import Combo, Kind, readings
 from engine.doudizhu.deal import DealtHand, deal, redeal_seed
 from engine.doudizhu.order import ACE, Counts, N, counts_of
 from engine.doudizhu.play import Play, Position, check, legal_plays, read_play
-from engine.doudizhu.rules import Rules
+from engine.doudizhu.rules import Rules, default_note
 from engine.errors import IllegalPlayError, InvalidNotationError, UnknownNameError
 
 __all__ = [
@@ -136,6 +136,9 @@ def check_action(state: State, action: Action) -> Verdict:
     if state.phase is Phase.BIDDING:
         if isinstance(action, Combo):
             return Verdict(False, "the auction comes first: pass or bid 1, 2 or 3")
+        if not isinstance(action, Bid) and state.auction.must_bid:  # the auction alone does not know the rules
+            return Verdict(False, f"everyone else has passed and {redealt(state.rules.max_redeals)}, so you must bid "
+                                  f"1, 2 or 3 ({default_note('max_redeals')})")
         return state.auction.check(action.value if isinstance(action, Bid) else PASS_BID)
     if isinstance(action, Bid):
         return Verdict(False, "the auction is over: play a combination" +

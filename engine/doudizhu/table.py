@@ -8,10 +8,11 @@ from typing import Any
 from engine.base import PASS
 from engine.cards import Card
 from engine.contract import COMMON_RULE, Outcome, Prompt
-from engine.doudizhu.bidding import PASS_BID, Bid
+from engine.doudizhu.bidding import PASS_BID, Bid, redealt
 from engine.doudizhu.combos import Combo, Kind, describe
 from engine.doudizhu.order import ACE, CARDS, INDEX, TWO, cards_of, sort_ranks
 from engine.doudizhu.play import Play, beaten_by, legal_plays
+from engine.doudizhu.rules import default_note
 from engine.doudizhu.score import Payment, score_hand
 from engine.doudizhu.state import Action, Phase, State, action_text, to_act
 from engine.table import Seat, Step, TableView
@@ -114,8 +115,7 @@ def prompt(state: State) -> Prompt:
         kitty = f"the landlord takes the {number(rules.kitty)} kitty cards"
         bids = or_list(str(b) for b in range(auction.highest + 1, 4))
         if auction.must_bid:
-            text = (f"Everyone else passed and the cards have been dealt again as often as the rules allow: bid "
-                    f"{bids} — {kitty}")
+            text = f"Everyone else passed and {redealt(rules.max_redeals)}: bid {bids} — {kitty}"
         elif auction.highest:
             text = f"Bid {bids} (above the bid of {auction.highest}), or pass — {kitty}"
         else:
@@ -251,8 +251,8 @@ def _bid_comment(before: State, action: Action, after: State, who: str) -> str:
     names = before.rules.seat_names
     said = f"{who} bids {action.value}" if isinstance(action, Bid) else f"{who} passes"
     if after.redeals > before.redeals:
-        last = (" This is the last redeal these rules allow: if everyone passes again, the last player to speak "
-                "must bid.") if after.auction.forced else ""
+        last = (f" Now {redealt(after.rules.max_redeals)}: if everyone else passes again, the last player to speak "
+                f"must bid ({default_note('max_redeals')}).") if after.auction.forced else ""
         return (f"{said}. Everyone passed without a bid, so the cards are shuffled and dealt again; "
                 f"{names[after.dealt.first_bidder]} drew the face-up card and bids first.{last}")
     if after.phase is Phase.BIDDING:
@@ -266,7 +266,7 @@ def _bid_comment(before: State, action: Action, after: State, who: str) -> str:
     kitty = " ".join(c.symbol_text for c in before.dealt.kitty)
     return (f"{said}; {why}. {names[landlord]} is the landlord at {auction.highest} and takes the kitty "
             f"({kitty}), face up for everyone to see; the others are the peasants, a team against the landlord. "
-            f"The landlord leads the first trick: that is {COMMON_RULE}.")
+            f"The landlord leads the first trick: {COMMON_RULE}.")
 
 
 # ------------------------------------------------------------------------------------------------ outcome

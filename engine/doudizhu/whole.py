@@ -1,6 +1,6 @@
 """A session: the whole game of Dou Dizhu, hands played one after another with running totals.
 
-The rules we follow play "in rounds": the first dealer is random, then the deal passes counter-clockwise after
+These rules play "in rounds": the first dealer is random, then the deal passes counter-clockwise after
 every hand; players pay after each hand, and whoever won the most when the players stop wins. A session here lasts
 :attr:`~engine.doudizhu.rules.Rules.hands_in_session` hands (two rounds of deals by default). :mod:`engine.match`
 strings the hands together; this module gives it the hooks: where each hand starts (its dealer), the scoreboard

@@ -19,7 +19,7 @@ from engine.base import PASS, Pass, Verdict
 from engine.cards import Card, Suit, format_cards
 from engine.errors import InvalidPositionError
 from engine.euchre.order import BENNY
-from engine.euchre.rules import BennyUpcard, Rules, Seat, under_option
+from engine.euchre.rules import BennyUpcard, Rules, Seat, rule_source
 
 __all__ = [
     "ORDER_UP",
@@ -153,13 +153,13 @@ def check_joker_call(state: CallingState, action: object) -> Verdict | None:
     seat = _seat(state)
     if isinstance(action, NameTrump):
         suit = action.suit
-        where = under_option(state.rules, "benny_upcard")
+        where = rule_source(state.rules, "benny_upcard")
         if state.rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
             return Verdict(True, f"{seat.title}, the dealer, may name {suit.plural} {suit.symbol} as trump before "
-                                 f"looking at their cards, {where}; {seat.side.title} become the makers, and "
+                                 f"looking at their cards{where}; {seat.side.title} become the makers, and "
                                  f"{seat.title} picks up the joker and discards")
         return Verdict(True, f"{seat.title}, the dealer, may name {suit.plural} {suit.symbol} for the joker before "
-                             f"looking at their cards, {where}; round 1 then offers {suit.plural} as trump")
+                             f"looking at their cards{where}; round 1 then offers {suit.plural} as trump")
     if action is PASS or action is ORDER_UP:
         return Verdict(False, f"the joker ({upcard_text(state)}) was turned up, so {Seat(state.dealer).title}, the "
                               "dealer, must name a suit at once, before looking at their cards")
@@ -244,12 +244,12 @@ def check_round_two(state: CallingState, action: object) -> Verdict | None:
     rules = state.rules
     if action is PASS:
         if dealer_stuck(state):
-            return Verdict(False, f"the other three passed twice, so the dealer is stuck "
-                                  f"{under_option(rules, 'stick_the_dealer')}: {seat.title} may not pass and must "
+            return Verdict(False, f"the other three passed twice, so the dealer is stuck"
+                                  f"{rule_source(rules, 'stick_the_dealer')}: {seat.title} may not pass and must "
                                   "name a suit")
         if state.passes == 7:
             return Verdict(True, f"{seat.title}, the dealer, may pass: the hand is then thrown in and "
-                                 f"{rules.thrown_in.description}, {under_option(rules, 'thrown_in')}")
+                                 f"{rules.thrown_in.description}{rule_source(rules, 'thrown_in')}")
         return Verdict(True, f"{seat.title} may pass: the next player decides")
     if action is ORDER_UP:
         others = "a suit" if rules.name_turned_down_suit else "another suit"
@@ -258,13 +258,13 @@ def check_round_two(state: CallingState, action: object) -> Verdict | None:
     if isinstance(action, NameTrump):
         suit = action.suit
         if suit is turned:
-            where = under_option(rules, "name_turned_down_suit")
+            where = rule_source(rules, "name_turned_down_suit")
             if not rules.name_turned_down_suit:
                 return Verdict(False, f"{turned.plural} were turned down in round 1 (the upcard was "
-                                      f"{upcard_text(state)}), and {where}, the turned-down suit may not be named in "
-                                      "round 2")
+                                      f"{upcard_text(state)}), and the turned-down suit may not be named in round 2"
+                                      f"{where}")
             return Verdict(True, f"{seat.title} may name {suit.plural} {suit.symbol} as trump: the turned-down suit "
-                                 f"may be named too, {where}")
+                                 f"may be named too{where}")
         return Verdict(True, f"{seat.title} may name {suit.plural} {suit.symbol} as trump")
     return None
 
@@ -287,13 +287,13 @@ def check_discard(state: CallingState, action: object) -> Verdict | None:
     hand = state.hands[state.dealer]
     if card not in hand:
         return Verdict(False, f"{card.symbol_text} is not in the dealer's hand ({format_cards(hand, symbols=True)})")
-    where = under_option(state.rules, "dealer_may_discard_upcard")
+    where = rule_source(state.rules, "dealer_may_discard_upcard")
     if card == state.upcard:
         if not state.rules.dealer_may_discard_upcard:
-            return Verdict(False, f"{card.symbol_text} is the upcard just picked up, and {where} the dealer must keep "
-                                  "it: discard another card")
+            return Verdict(False, f"{card.symbol_text} is the upcard just picked up, and the dealer must keep it"
+                                  f"{where}: discard another card")
         return Verdict(True, f"the dealer may discard {card.symbol_text} face down, though it is the upcard just "
-                             f"picked up, {where}")
+                             f"picked up{where}")
     return Verdict(True, f"the dealer may discard {card.symbol_text} face down")
 
 
@@ -328,8 +328,8 @@ def check_alone(state: CallingState, action: object) -> Verdict | None:
     partner = seat.partner
     if action is GoAlone.PARTNER:
         if must_go_alone(state):
-            return Verdict(False, f"{seat.title}, the dealer's partner, ordered up, and "
-                                  f"{under_option(state.rules, 'dealer_partner_must_go_alone')} they must go alone")
+            return Verdict(False, f"{seat.title}, the dealer's partner, ordered up, and they must go alone"
+                                  f"{rule_source(state.rules, 'dealer_partner_must_go_alone')}")
         return Verdict(True, f"{seat.title} may play with {partner.title}")
     return Verdict(True, f"{seat.title} may go alone: {partner.title} puts their cards down and sits out")
 

@@ -27,8 +27,9 @@ from enum import Enum, IntEnum
 from typing import Any
 
 from engine import contract
-from engine.contract import COMMON_RULE, Note, Preset, option
+from engine.contract import Note, Preset, default_note, option
 from engine.errors import InvalidRequestError
+from engine.words import COMMON_RULE, option_named
 
 __all__ = [
     "NOTES",
@@ -43,7 +44,7 @@ __all__ = [
     "ThrownIn",
     "make_rules",
     "option_label",
-    "under_option",
+    "rule_source",
 ]
 
 SEAT_LETTERS: tuple[str, ...] = ("N", "E", "S", "W")
@@ -232,8 +233,8 @@ PRESETS: dict[str, Preset[Rules]] = {
     p.name: p
     for p in (
         Preset("seed", "the online game's rules",
-               "The rules page of a browser Euchre game: game to 10 won by 2, either side may go alone, no "
-               "stick the dealer, and the turned-down suit may not be named in round 2.", _SEED),
+               "The rules page of a browser Euchre game: game to 10 won by 2, either side may go alone, and no "
+               f"stick the dealer. The turned-down suit may not be named in round 2: {COMMON_RULE}.", _SEED),
         Preset("first_to_10", "first to 10",
                "As the online game's rules, but the first side to 10 points wins: no lead of 2 needed.",
                Rules(win_by_two=False)),
@@ -279,23 +280,21 @@ def make_rules(preset: str | None = None, options: Mapping[str, Any] | None = No
 
 def option_label(name: str) -> str:
     """An option's label, as learners read it: ``option_label("thrown_in")`` → "After a thrown-in hand"."""
-    for spec in contract.option_specs(Rules):
-        if spec.name == name:
-            return spec.label
-    raise KeyError(name)  # pragma: no cover - a programming error
+    return contract.option_label(Rules, name)
 
 
-def under_option(rules: Rules, name: str) -> str:
-    """Where the rule in force for option ``name`` comes from, for a reason that states it: "by the common rule
-    (the rules we follow do not say; option “The turned-down suit may be named”)" for a default the sources leave
-    open, "under the option “Stick the dealer” (on)" for a setting away from the default, and "under these rules"
-    for a default the sources state."""
+def rule_source(rules: Rules, name: str) -> str:
+    """Where the rule in force for option ``name`` comes from, as brackets to put right after the rule a reason
+    states: " (a common rule, not in these rules; the option “Deal” changes it)" for a default these rules do not
+    give, " (the option “Stick the dealer” is on)" for a setting away from the default, and nothing for a default
+    these rules give."""
     spec = next(s for s in contract.option_specs(Rules) if s.name == name)
     value = getattr(rules, name)
     shown = value.value if isinstance(value, Enum) else value
     if shown != spec.default:
-        setting = ("on" if shown else "off") if isinstance(shown, bool) else str(shown)
-        return f"under the option “{spec.label}” ({setting})"
+        if isinstance(shown, bool):
+            return f" ({option_named(spec.label)} is {'on' if shown else 'off'})"
+        return f" (as {option_named(spec.label)} sets it)"
     if spec.common:
-        return f"by {COMMON_RULE[:-1]}; option “{spec.label}”)"
-    return "under these rules"
+        return f" ({default_note(Rules, name)})"
+    return ""

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.errors import InvalidPositionError
-from engine.euchre.rules import Rules, Side, under_option
+from engine.euchre.rules import Rules, Side, rule_source
 from engine.words import number
 
 __all__ = ["MOST_POINTS", "HandScore", "check_reachable", "game_over_reason", "game_winner", "hand_outcomes",
@@ -54,8 +54,8 @@ def score_hand(makers_tricks: int, alone: bool = False, defender_alone: bool = F
     if isinstance(makers_tricks, bool) or not isinstance(makers_tricks, int) or not 0 <= makers_tricks <= TRICKS:
         raise InvalidPositionError(f"the makers take 0 to 5 of the 5 tricks, not {makers_tricks!r}")
     if defender_alone and rules is not None and not rules.defender_may_go_alone:
-        raise InvalidPositionError(f"{under_option(rules, 'defender_may_go_alone')} no defender may go alone, so "
-                                   "no hand is scored for a lone defender")
+        raise InvalidPositionError(f"no defender may go alone{rule_source(rules, 'defender_may_go_alone')}, so no "
+                                   "hand is scored for a lone defender")
     if makers_tricks <= 2:
         if defender_alone:
             return HandScore(0, 4, "a defender alone wins 3 or more: defenders 4")

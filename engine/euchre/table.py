@@ -17,7 +17,7 @@ from engine.contract import Outcome, Prompt
 from engine.errors import CardTableError
 from engine.euchre.bidding import ORDER_UP, Discard, GoAlone, NameTrump, dealer_stuck, must_go_alone
 from engine.euchre.order import BENNY, EFFECTIVE, describe_card, left_bower, sort_hand
-from engine.euchre.rules import BennyUpcard, Seat, Side, under_option
+from engine.euchre.rules import BennyUpcard, Seat, Side, rule_source
 from engine.euchre.score import game_over_reason, game_winner
 from engine.euchre.state import (
     Action,
@@ -63,10 +63,10 @@ def _commentary(before: HandState, seat: int, action: Action, after: HandState) 
     if phase is Phase.JOKER_UPCARD:
         assert isinstance(action, NameTrump)  # the only legal action of this phase
         suit = action.suit
-        where = capitalise(under_option(before.rules, "benny_upcard"))
+        where = rule_source(before.rules, "benny_upcard")
         if before.rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
             return (f"The joker was turned up, so {who}, the dealer, names trump at once, before looking at their "
-                    f"cards: {suit.plural} {suit.symbol}. {where}, {Seat(seat).side.title} are the makers, as if {who} "
+                    f"cards{where}: {suit.plural} {suit.symbol}. {Seat(seat).side.title} are the makers, as if {who} "
                     f"had ordered it up; {who} picks up the joker (the best bower) and will discard one card.",
                     "Calling")
         return (f"The joker was turned up, so {who}, the dealer, names the suit it stands for before looking at "
@@ -78,8 +78,11 @@ def _commentary(before: HandState, seat: int, action: Action, after: HandState) 
         if action is PASS:
             text = f"{who} passes: not {offered.plural} as trump."
             if after.phase is Phase.CALL_ROUND_2:
+                where = rule_source(before.rules, "name_turned_down_suit")
+                named = f"any suit, {offered.plural} too{where}," if before.rules.name_turned_down_suit else \
+                    f"a suit other than {offered.plural}{where}"
                 text += (f" All four passed, so {upcard} is turned down. Round 2: from the dealer's left, each "
-                         f"player may name a suit other than {offered.plural} or pass.")
+                         f"player may name {named} or pass.")
             return text, "Calling"
         assert after.trump is not None
         makers = Seat(seat).side.title
@@ -90,9 +93,9 @@ def _commentary(before: HandState, seat: int, action: Action, after: HandState) 
     if phase is Phase.CALL_ROUND_2:
         if action is PASS:
             if after.phase is Phase.SCORED:
-                where = under_option(before.rules, "thrown_in")
+                where = rule_source(before.rules, "thrown_in")
                 return ("The dealer passes too: all four passed twice, so the hand is thrown in and nobody scores. "
-                        f"{capitalise(where)}, {before.rules.thrown_in.description}.", "Calling")
+                        f"Then {before.rules.thrown_in.description}{where}.", "Calling")
             return f"{who} passes.", "Calling"
         trump = after.trump
         assert trump is not None
@@ -152,8 +155,8 @@ def _lead_note(state: HandState) -> str:
     assert leader is not None
     if leader == first:
         return f"{_name(leader)}, on the dealer's left, leads the first trick."
-    where = under_option(state.rules, "first_lead")
-    return f"{_name(first)}, on the dealer's left, sits out, so {where}, {_name(leader)} leads the first trick."
+    where = rule_source(state.rules, "first_lead")
+    return f"{_name(first)}, on the dealer's left, sits out, so {_name(leader)} leads the first trick{where}."
 
 
 def result_sentence(state: HandState) -> str:
@@ -335,7 +338,7 @@ def outcome(state: HandState) -> Outcome | None:
     facts: list[tuple[str, str]] = []
     if result.thrown_in:
         summary = (f"All four passed twice: the hand is thrown in and nobody scores. "
-                   f"{capitalise(under_option(state.rules, 'thrown_in'))}, {state.rules.thrown_in.description}, "
+                   f"{capitalise(state.rules.thrown_in.description)}{rule_source(state.rules, 'thrown_in')}, "
                    f"so {nxt} deals next.")
         facts.append(("Points", "none (the hand was thrown in)"))
     else:

@@ -54,7 +54,7 @@ from engine.shengji.enumeration import (
 )
 from engine.shengji.ladder import ladder_for
 from engine.shengji.order import Group, Trump, cards_text
-from engine.shengji.rules import Rules, default_note
+from engine.shengji.rules import Rules, option_note
 from engine.words import and_list, count, number, or_list, sentence
 
 __all__ = [
@@ -558,8 +558,8 @@ def four_of_a_kind_note(play: Sequence[Card], rules: Rules) -> str:
     if rules.decks < 4 or rules.four_of_a_kind or max(tally.values(), default=0) < 4:
         return ""
     card = next(c for c, k in tally.items() if k >= 4)
-    return (f"four {card.symbol_text} are not one combination (the rules list nothing wider than a triple: "
-            f"{default_note('four_of_a_kind')}), so ")
+    return (f"four {card.symbol_text} are not one combination (these rules list nothing wider than a triple; "
+            f"{option_note('four_of_a_kind')}), so ")
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from engine import contract
 from engine.cards import PLAIN_RANKS, Rank, Suit
-from engine.contract import COMMON_RULE, Note, Preset, option, option_specs, rules_json
+from engine.contract import Note, Preset, option, rules_json
 from engine.contract import make_rules as _make_rules
 from engine.errors import InvalidRequestError
+from engine.words import COMMON_RULE, option_changes
 
 __all__ = [
     "KITTY_SIZES",
@@ -41,6 +43,7 @@ __all__ = [
     "is_default",
     "make_rules",
     "nearest_preset",
+    "option_note",
     "parse_level",
     "value_text",
 ]
@@ -82,7 +85,7 @@ class FailedThrowPart(Enum):
     The seeds settle only the case of parts of *different* kinds failing: seed 000's Q44, where a higher
     single and a higher pair are both out, lets the next player choose between the Q and the 44. For several
     failing parts of the *same* kind (two singles, say) the seeds are silent; the digest's default is the
-    smallest of them, which is also what the open-source Shengji programs we read enforce. The alternative
+    smallest of them, which is also what the open-source Shengji programs consulted enforce. The alternative
     extends seed 000's own rule to every failing part: the next player (an opponent of the thrower) picks any
     one of them. We found no written rule set that chooses otherwise (the largest part, or the thrower's choice).
     """
@@ -379,41 +382,47 @@ NOTES: tuple[Note, ...] = (
     Note("Turn order", "Both rule sets play counter-clockwise: the draw, declaring and play go N → W → S → E. "
          "Clockwise tables are an option; partners sit opposite either way.", "turn_order"),
     Note("The first round's starter", "The Tractor house rules say only that a player of the declarer's team "
-         "starts; the declarer starts, the common rule.", None),
-    Note("Failed throws of one kind", "When several parts of the same kind fail, the rules are silent: the "
-         "thrower leads the smallest of them. When parts of different kinds fail, the next player chooses.",
+         f"starts: here the declarer starts, {COMMON_RULE}.", None),
+    Note("Failed throws of one kind", "When several parts of the same kind fail, the thrower leads the smallest "
+         f"of them: {COMMON_RULE}. When parts of different kinds fail, the next player chooses.",
          "failed_throw_part"),
     Note("The failed-throw penalty", "The Chinese competition rules say a penalty may apply but name none, so "
          "they have none here; the Tractor house rules take 10 points per card taken back.",
          "throw_penalty_per_card"),
     Note("Beating the part led after a failed throw", "The Tractor house rules may mean that the player who can "
-         "beat the part led must beat it; we read them as the usual following rules.", "must_beat_failed_throw"),
+         "beat the part led must beat it; here the usual following rules apply, and that stricter reading is an "
+         "option.", "must_beat_failed_throw"),
     Note("Following a long tractor", "The rules list the fallbacks for a tractor of two pairs (two pairs, a pair "
          "and two single cards, four single cards) and say the same holds for three and four pairs: a long tractor "
          "falls back to as many separate pairs as possible, not to a shorter tractor inside it.",
          "long_tractor_follow"),
     Note("Four identical cards", "With four decks the rules list nothing wider than a triple: four identical "
          "cards are a throw of a triple and a single card.", "four_of_a_kind"),
-    Note("Burying point cards", "Any cards may be buried; some house rules forbid burying points.",
+    Note("Burying point cards", f"Any cards may be buried: {COMMON_RULE}; some house rules forbid burying points.",
          "bury_points_allowed"),
     Note("The level table", "The Chinese competition rules give only the thresholds 40 and 80, so they use the "
-         "Tractor house rules' bands of 40 points (half the threshold). The Tractor house rules say \"more than "
+         "Tractor house rules' bands of 40 points (half the threshold). Those have no row for 80–115: there the "
+         f"attackers take the bank with no level change, {COMMON_RULE}. The Tractor house rules say \"more than "
          "240\" right after a band ending at 235: 240 itself counts as four levels.", "band"),
     Note("Three and four decks", "The threshold is 40 per deck and the bands half of it; the kitty of four decks "
          "holds 8 cards.", "threshold"),
-    Note("Points below zero", "Failed throws can leave the attackers below zero: that counts as no points (the "
-         "bankers go up three levels).", "below_zero"),
-    Note("Levels that must be played", "Levels a team may not jump over are not in the rules: none by default. "
+    Note("Points below zero", "Failed throws can leave the attackers below zero: that counts as no points, so the "
+         f"bankers go up three levels ({COMMON_RULE}).", "below_zero"),
+    Note("Levels that must be played", "Levels a team may not jump over are not in these rules: none by default. "
          "When some are set, a team at such a level must win it as the bankers to go on.", "stop_ranks"),
 )
-"""The rules the sources leave open: the default we follow and the option that changes it."""
+"""The rules the sources leave open: the default played here and the option that changes it."""
 
 
 def default_note(name: str) -> str:
-    """How a reason says that option ``name``'s value is a default the sources leave open: "the common rule (the
-    rules we follow do not say); the option “Turn order” changes it"."""
-    label = next(spec.label for spec in option_specs(Rules) if spec.name == name)
-    return f"{COMMON_RULE}; the option “{label}” changes it"
+    """How a reason says that option ``name``'s value is a default these rules do not give: "a common rule, not in
+    these rules; the option “Turn order” changes it" (:func:`engine.contract.default_note`)."""
+    return contract.default_note(Rules, name)
+
+
+def option_note(name: str) -> str:
+    """The option that changes the rule of option ``name``, for a reason: "the option “Turn order” changes it"."""
+    return option_changes(contract.option_label(Rules, name))
 
 
 def is_default(rules: Rules, name: str) -> bool:

@@ -16,11 +16,10 @@ from functools import cache
 
 from engine.base import Verdict
 from engine.cards import Card, CardsText, Rank
-from engine.contract import COMMON_RULE
 from engine.errors import InvalidPositionError
 from engine.thirteen.order import RANK_ORDER, TWO_RANK, cards_of, game_sorted, index, mask_of, rank_plural, rank_pos
-from engine.thirteen.rules import quoted_label
-from engine.words import and_list, count, number, or_list
+from engine.thirteen.rules import default_note, quoted_label
+from engine.words import COMMON_RULE, and_list, count, number, or_list
 
 __all__ = [
     "KIND_ORDER",
@@ -374,11 +373,11 @@ def why_not_combo(cards: Iterable[Card], twos: bool = False) -> str:
         problems = []
         if has_two and not twos:
             if classify(cards, True) is not None:
-                return (f"{text} is not a double sequence here: under {COMMON_RULE}, 2s never go in one; the house "
-                        f"rule {_TWOS} lets pairs of 2s end one, right after the aces (… K K A A 2 2)")
-            problems.append(f"under {COMMON_RULE}, 2s never go in a double sequence")
+                return (f"{text} is not a double sequence here: 2s never go in one ({COMMON_RULE}); the option "
+                        f"{_TWOS} lets pairs of 2s end one, right after the aces: … K K A A 2 2")
+            problems.append(f"2s never go in a double sequence ({COMMON_RULE})")
             if len(ranks) > 1 and ranks[-2] != TWO_RANK - 1:
-                problems.append(f"even the house rule {_TWOS} lets pairs of 2s end one only right after a pair of "
+                problems.append(f"even the option {_TWOS} lets pairs of 2s end one only right after a pair of "
                                 "aces")
         elif has_two and (len(ranks) < 2 or ranks[-2] != TWO_RANK - 1 or ranks[0] == 0):
             problems.append("pairs of 2s may only end one, right after a pair of aces (… K K A A 2 2)"
@@ -451,8 +450,8 @@ def nothing_beats(table: Combo, ladder: bool) -> str:
     text += f", and under these rules no other bomb beats {them}"
     bigger = chop_answers(table.kind, table.length, index(table.top), True)
     if not ladder and bigger:
-        text += (f"; the rules we follow do not say whether a bigger bomb may, and the option {_LADDER} lets "
-                 f"{or_list(_answer_name(k, n) for k, n in bigger)} beat {table.a_shape}")
+        text += (f"; the bomb ladder lets {or_list(_answer_name(k, n) for k, n in bigger)} beat {table.a_shape} "
+                 f"({default_note('bomb_ladder')})")
     return text
 
 
@@ -509,6 +508,5 @@ def _no_beat(play: Combo, table: Combo, ladder: bool, twos: bool) -> str:
         return f"{text}, and nothing can: {nothing_beats(table, ladder)}"
     text += f": only {or_list(others)} beats {them}"
     if not ladder and chops(play.kind, play.length, table.kind, table.length, index(table.top), True):
-        text += (f"; the rules we follow do not say whether {play.a_shape} beats {table.a_shape}, and the option "
-                 f"{_LADDER} lets it")
+        text += f"; the bomb ladder lets {play.a_shape} beat {table.a_shape} ({default_note('bomb_ladder')})"
     return text

@@ -20,7 +20,6 @@ from functools import cached_property
 
 from engine.base import Pass, Verdict
 from engine.cards import Card, CardsText
-from engine.contract import COMMON_RULE
 from engine.errors import InvalidPositionError
 from engine.thirteen.combos import (
     KIND_ORDER,
@@ -37,7 +36,7 @@ from engine.thirteen.combos import (
 )
 from engine.thirteen.deal import HAND_SIZE
 from engine.thirteen.order import CARDS, TWO_RANK, cards_of, game_sorted, index, mask_of, mask_text
-from engine.thirteen.rules import Rules, quoted_label
+from engine.thirteen.rules import Rules, default_note, quoted_label
 from engine.words import and_list
 
 __all__ = [
@@ -419,7 +418,7 @@ def check(position: Position, play: Play | Pass | Sequence[Card]) -> Verdict:
 
     Every reason is built from what the position holds: what could beat the table at all (nothing beats four 2s
     without the bomb ladder), whether the hand holds anything that does, and the option that would change the
-    verdict where the rules we follow do not settle it.
+    verdict where these rules do not settle it.
     """
     if isinstance(play, Pass):
         return _check_pass(position)
@@ -443,8 +442,8 @@ def check(position: Position, play: Play | Pass | Sequence[Card]) -> Verdict:
             return Verdict(False, locked)
     must = position.must_contain
     if must is not None and must not in cards:
-        return Verdict(False, f"the first play of the game must contain {must.symbol_text}, the lowest card dealt; "
-                              f"this is {COMMON_RULE}, and the option {_FIRST_LEAD} turns it off")
+        return Verdict(False, f"the first play of the game must contain {must.symbol_text}, the lowest card dealt "
+                              f"({default_note('first_lead_must_contain_lowest')})")
     if table is None:
         lead = "you lead, so any combination may be played"
         if must is not None:

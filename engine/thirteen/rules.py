@@ -18,7 +18,7 @@ Two points of the digest are common defaults:
   the one deck, so there is nothing to exclude.
 * Who leads after a player goes out: when everyone else passes on the last play, the player who made
   it leads; if that player has just gone out, the lead passes to the next player still in, in playing
-  order. This is *not* an option. Every rule description we read (Board Game Arena's Tiến Lên help,
+  order. This is *not* an option. Every rule description consulted (Board Game Arena's Tiến Lên help,
   rule pages for Thirteen, a family's house-rule sheet, and write-ups of the Vietnamese "hưởng sái"
   rule — lead inheritance) gives the lead to the next player after the one who went out, worded as
   "the player to their left", "the next player clockwise", "the finisher's right" (where play runs
@@ -36,9 +36,10 @@ from typing import Any
 from engine import contract
 from engine.contract import Note, Preset, option
 from engine.errors import InvalidRequestError
+from engine.words import COMMON_RULE
 
-__all__ = ["NOTES", "PRESETS", "SEAT_LETTERS", "Finish", "Rules", "Scoring", "make_rules", "option_label",
-           "quoted_label", "seat_letters", "seat_names"]
+__all__ = ["NOTES", "PRESETS", "SEAT_LETTERS", "Finish", "Rules", "Scoring", "default_note", "make_rules",
+           "option_label", "quoted_label", "seat_letters", "seat_names"]
 
 
 class Finish(Enum):
@@ -114,39 +115,38 @@ PRESETS: dict[str, Preset[Rules]] = {
 
 NOTES: tuple[Note, ...] = (
     Note("the number of players",
-         "Four players by default, 13 cards each; the rules we follow do not fix the number, and with two or three "
-         "players the rest of the deck is set aside.", "players"),
+         f"Four players, 13 cards each: {COMMON_RULE}, which do not fix the number. With two or three players the "
+         "rest of the deck is set aside.", "players"),
     Note("the first lead",
          "The holder of the lowest card dealt (3♠ with four players) leads the first game, and that play must "
-         "contain it; a later game of a match is led by the previous winner, freely.",
+         f"contain it: {COMMON_RULE}. A later game of a match is led by the previous winner, freely.",
          "first_lead_must_contain_lowest"),
     Note("who leads after a player goes out",
          "When everyone else passes on the last play, its player leads; if that player has just gone out, the next "
-         "player still in (in playing order) leads. Not an option: every rule description we read gives the lead "
-         "to that same player (\u201cthe player to their left\u201d, \u201cthe next player clockwise\u201d, the "
-         "Vietnamese \u201chưởng sái\u201d)."),
+         f"player still in (in playing order) leads: {COMMON_RULE}, and one that every table plays alike, so it is "
+         "not an option."),
     Note("2s in double sequences",
-         "By default 2s never go in a sequence or a double sequence. With the house rule, a double sequence that "
-         "ends in pairs of 2s is a double sequence of as many pairs in every respect: a bomb that chops what any "
-         "double sequence of as many pairs chops.", "twos_in_double_sequences"),
+         f"2s never go in a sequence, and by default not in a double sequence either: {COMMON_RULE}. With the "
+         "option, a double sequence that ends in pairs of 2s is a double sequence of as many pairs in every "
+         "respect: a bomb that chops what any double sequence of as many pairs chops.", "twos_in_double_sequences"),
     Note("bombs against bombs of another kind",
-         "The rules we follow list only the bombs that chop 2s, and bombs beating bombs of the same kind and length; "
-         "by default no bomb beats a bomb of another kind. The common bomb ladder (a four of a kind beats a double "
-         "sequence of 3 pairs; a double sequence of 4 pairs beats both, and a single 2) is an option, on in the "
-         "common Tiến lên rules.", "bomb_ladder"),
+         "These rules list only the bombs that chop 2s, and bombs beating bombs of the same kind and length: no "
+         "bomb beats a bomb of another kind. The bomb ladder (a four of a kind beats a double sequence of 3 pairs; "
+         f"a double sequence of 4 pairs beats both, and a single 2) is {COMMON_RULE}: an option, on in the common "
+         "Tiến lên rules.", "bomb_ladder"),
     Note("the end of a game",
-         "Play goes on after the first player is out, to fix every place.", "finish"),
+         f"Play goes on after the first player is out, to fix every place: {COMMON_RULE}.", "finish"),
     Note("points for a match",
-         "Places score 3/2/1/0 (n-1 … 0 points); the loser-pays-per-card scheme is an option.", "scoring"),
+         f"Places score 3/2/1/0, n-1 … 0 points: {COMMON_RULE}. The loser-pays-per-card scheme is an option.",
+         "scoring"),
     Note("the length of a match",
-         "A match is five games by default, the most points winning (a tie is shared); the rules we follow do not "
-         "say how long a match is.", "match_games"),
+         f"A match is five games, the most points winning, and a tie is shared: {COMMON_RULE}.", "match_games"),
     Note("a points target",
          "Instead of a number of games, a match may be played to a points target: it ends after the game in which a "
          "player reaches the target alone in the lead (a tie at the top plays on).", "match_target"),
     Note("instant wins",
-         "Four 2s, a dragon (3 to A), six pairs or five consecutive pairs win at once when dealt only under the "
-         "house rule; off by default.", "instant_wins"),
+         "Four 2s, a dragon (3 to A), six pairs or five consecutive pairs win at once when dealt only with the "
+         f"option, {COMMON_RULE}; off by default.", "instant_wins"),
 )
 
 SEAT_LETTERS: Mapping[int, tuple[str, ...]] = {2: ("N", "S"), 3: ("N", "E", "W"), 4: ("N", "E", "S", "W")}
@@ -165,7 +165,13 @@ def seat_names(players: int) -> tuple[str, ...]:
 
 def option_label(name: str) -> str:
     """The learner-facing label of option ``name`` ("Bomb ladder")."""
-    return next(spec.label for spec in contract.option_specs(Rules) if spec.name == name)
+    return contract.option_label(Rules, name)
+
+
+def default_note(name: str) -> str:
+    """How a reason says that the rule of option ``name`` is a default these rules do not give: "a common rule,
+    not in these rules; the option “Bomb ladder” changes it" (:func:`engine.contract.default_note`)."""
+    return contract.default_note(Rules, name)
 
 
 def quoted_label(name: str) -> str:

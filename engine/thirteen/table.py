@@ -12,14 +12,14 @@ from typing import Any
 
 from engine.base import Pass
 from engine.cards import Card
-from engine.contract import COMMON_RULE, Outcome, Prompt
+from engine.contract import Outcome, Prompt
 from engine.table import Seat, Step, TableView
 from engine.thirteen.combos import PAIRS, POP, Combo, Kind, chop_answers, combo_of_mask, higher_exists
 from engine.thirteen.order import TWO_RANK, TWOS_MASK, cards_of, index, mask_of, rank_plural
-from engine.thirteen.rules import Finish, seat_letters, seat_names
+from engine.thirteen.rules import Finish, default_note, seat_letters, seat_names
 from engine.thirteen.score import score_hand
 from engine.thirteen.state import PASS_TEXT, Action, State, action_text, moves, places
-from engine.words import and_list, count, number, or_list
+from engine.words import COMMON_RULE, and_list, count, number, or_list
 
 __all__ = ["comment", "finishing_sentence", "hand_groups", "ordinal", "outcome", "outcome_data", "prompt", "view"]
 
@@ -99,8 +99,8 @@ def _commentary(before: State, after: State, mask: int, names: Sequence[str]) ->
         if not before.table:
             parts.append(f"{who} leads {combo.name}.")
             if before.must:
-                parts.append(f"Under {COMMON_RULE}, the first play of the game must contain "
-                             f"{cards_of(before.must)[0].symbol_text}.")
+                parts.append(f"The first play of the game must contain {cards_of(before.must)[0].symbol_text} "
+                             f"({default_note('first_lead_must_contain_lowest')}).")
         else:
             table = combo_of_mask(before.table, twos)
             assert table is not None
@@ -180,7 +180,7 @@ def prompt(state: State) -> Prompt:
         if state.must:
             must = cards_of(state.must)[0]
             return Prompt(f"Lead anything with {must.symbol_text} in it: the first play of the game must contain "
-                          "it (the common rule)", highlight=(must,), highlight_label="your play must contain it")
+                          f"it ({COMMON_RULE})", highlight=(must,), highlight_label="your play must contain it")
         return Prompt("You lead: play any combination (a leader cannot pass)")
     table = combo_of_mask(state.table, twos)
     assert table is not None
