@@ -81,7 +81,8 @@ def test_what_beats_the_table_is_said_for_the_rocket_and_for_bombs() -> None:
 
 def test_a_longer_sequence_says_that_longer_ones_are_the_common_rule() -> None:
     verdict = check(position("3 4 5 6 7 8 K"), cards("3 4 5 6 7 8"))
-    assert verdict.legal and "the common rule (the rules we follow do not say)" in verdict.reason
+    assert verdict.legal and "(sequences longer than five are a common rule, not in these rules; the option " \
+        "“Sequences longer than five” changes it)" in verdict.reason
     assert "Sequences longer than five" in verdict.reason
     five = check(position("3 4 5 6 7 K"), cards("3 4 5 6 7"))
     assert five.legal and "common rule" not in five.reason
@@ -199,7 +200,7 @@ def test_each_default_both_ways(preset: str, cards_text: str, option: str, label
     off, with a reason that names the option by its label."""
     request = {"preset": preset, "hand": cards_text + " K", "play": cards_text}
     on = COMMANDS["check"](request)
-    assert on["legal"] and "the common rule (the rules we follow do not say)" in on["reason"] and label in on["reason"]
+    assert on["legal"] and f"a common rule, not in these rules; the option “{label}” changes it)" in on["reason"]
     off = COMMANDS["check"]({**request, "options": {option: False}})
     assert not off["legal"] and label in off["reason"] and "is off" in off["reason"]
     legal = COMMANDS["legal"]({"preset": preset, "hand": cards_text + " K", "options": {option: False}})

@@ -230,7 +230,7 @@ def test_position_answers_each_kind() -> None:
     ("game", {"scores": [12, 11], "preset": "first_to_10"}, "only one side can have 10 or more"),
     ("playout", {"seed": 1, "start": {"scores": [0, 30]}}, "cannot happen"),
     ("score", {"makers_tricks": 2, "defender_alone": True, "preset": "no_lone_defender"},
-     "“Defenders may go alone” \\(off\\) no defender may go alone"),
+     "no defender may go alone \\(the option “Defenders may go alone” is off\\)"),
     ("deal", {"seed": 1, "preset": "tournament"}, "unknown preset 'tournament'"),
     ("deal", {"seed": 1, "options": {"stick_the_dealr": True}}, "unknown option 'stick_the_dealr'"),
     ("deal", {"seed": 1, "options": {"stick_the_dealer": "yes"}}, "is true or false, not 'yes'"),

@@ -185,13 +185,14 @@ def test_the_turned_down_suit_is_said_to_be_a_default() -> None:
     assert state.turned_suit is not None
     refused = GAME.check(state, parse_action(f"name {state.turned_suit.letter}"))
     assert not refused.legal
-    assert COMMON_RULE[:-1] in refused.reason and "“The turned-down suit may be named”" in refused.reason
+    assert refused.reason.endswith(f"may not be named in round 2 ({COMMON_RULE}; the option “The turned-down suit "
+                                   "may be named” changes it)")
     allowed = GAME.rules("seed", {"name_turned_down_suit": True})
     opened = GAME.check(GAME.new_game(allowed, 0)._with(phase=Phase.CALL_ROUND_2, passes=4, to_act=state.to_act,
                                                         upcard=state.upcard, hands=state.hands,
                                                         dealer=state.dealer),
                         parse_action(f"name {state.turned_suit.letter}"))
-    assert opened.legal and "under the option “The turned-down suit may be named” (on)" in opened.reason
+    assert opened.legal and opened.reason.endswith("(the option “The turned-down suit may be named” is on)")
 
 
 def test_reasons_for_the_issue_positions() -> None:

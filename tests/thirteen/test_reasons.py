@@ -200,8 +200,9 @@ def test_four_twos_on_the_table_ask_for_nothing_that_does_not_exist() -> None:
     legal, reason = _reason("3S 4S 5S 9S 9H 9D 9C", "2S 2C 2D 2H", "9S 9H 9D 9C")
     assert not legal
     assert "higher top card than 2♥" not in reason and "higher than 2♥" not in reason
-    assert "no four of a kind is higher" in reason and "option “Bomb ladder” lets a double sequence of 4 pairs" \
-        in reason
+    assert "no four of a kind is higher" in reason and reason.endswith(
+        "the bomb ladder lets a double sequence of 4 pairs beat a four of a kind (a common rule, not in these rules; "
+        "the option “Bomb ladder” changes it)")
     legal, reason = _reason("3S 4S 5S", "2S 2C 2D 2H", "3S")
     assert not legal and reason.startswith("3♠ does not beat four 2s, and nothing can: no four of a kind is higher")
     # With the bomb ladder a double sequence of 4 pairs is the only answer; nothing else is offered.
@@ -222,11 +223,11 @@ def test_33_44_55_22_is_refused_without_suggesting_a_rule_that_would_not_help(tw
     if twos:
         assert "pairs of 2s may only end one, right after a pair of aces" in reason
     else:
-        assert "even the house rule “2s in double sequences” lets pairs of 2s end one only right after a pair of " \
-               "aces" in reason and "the common rule (the rules we follow do not say)" in reason
-    # Where the house rule would help, it is named as what changes the verdict.
+        assert "even the option “2s in double sequences” lets pairs of 2s end one only right after a pair of " \
+               "aces" in reason and "2s never go in a double sequence (a common rule, not in these rules)" in reason
+    # Where the option would help, it is named as what changes the verdict.
     legal, reason = _reason("KS KH AS AH 2S 2H", "", "KS KH AS AH 2S 2H")
-    assert not legal and "the house rule “2s in double sequences” lets pairs of 2s end one" in reason
+    assert not legal and "the option “2s in double sequences” lets pairs of 2s end one" in reason
     assert _reason("KS KH AS AH 2S 2H", "", "KS KH AS AH 2S 2H", twos_in_double_sequences=True)[0]
 
 
@@ -234,9 +235,8 @@ def test_the_first_lead_rule_is_said_to_be_a_default_and_names_its_option() -> N
     position = Position.build(parse_cards("3S 4S 5H 9D"), first_lead=True)
     verdict = check(position, parse_cards("9D"))
     assert not verdict.legal
-    assert verdict.reason == ("the first play of the game must contain 3♠, the lowest card dealt; this is the common "
-                              "rule (the rules we follow do not say), and the option “The first play contains the "
-                              "lowest card” turns it off")
+    assert verdict.reason == ("the first play of the game must contain 3♠, the lowest card dealt (a common rule, not "
+                              "in these rules; the option “The first play contains the lowest card” changes it)")
     free = Position.build(parse_cards("3S 4S 5H 9D"), first_lead=True,
                           rules=GAME.rules("seed", {"first_lead_must_contain_lowest": False}))
     assert check(free, parse_cards("9D")).legal
@@ -244,8 +244,8 @@ def test_the_first_lead_rule_is_said_to_be_a_default_and_names_its_option() -> N
 
 def test_a_default_bomb_rule_names_the_option_that_changes_the_verdict() -> None:
     legal, reason = _reason("7S 7C 7D 7H", "4S 4C 5S 5C 6S 6C", "7S 7C 7D 7H")
-    assert not legal and "the rules we follow do not say whether a four of a kind beats a double sequence of 3 " \
-                         "pairs, and the option “Bomb ladder” lets it" in reason
+    assert not legal and "the bomb ladder lets a four of a kind beat a double sequence of 3 pairs (a common rule, not " \
+                         "in these rules; the option “Bomb ladder” changes it)" in reason
     assert _reason("7S 7C 7D 7H", "4S 4C 5S 5C 6S 6C", "7S 7C 7D 7H", "pagat")[0]
 
 
@@ -290,5 +290,5 @@ def test_the_first_lead_commentary_says_the_rule_is_a_default() -> None:
 
     record, _ = play_out(GAME, GAME.rules("seed"), 3, "heuristic")
     first = replay(GAME, record)[1][0]
-    assert "Under the common rule (the rules we follow do not say), the first play of the game must contain 3♠." \
-        in first.comment
+    assert "The first play of the game must contain 3♠ (a common rule, not in these rules; the option “The first " \
+           "play contains the lowest card” changes it)." in first.comment

@@ -34,7 +34,7 @@ def test_a_whole_game_by_text_actions_replays_from_its_record() -> None:
 def test_commentary_names_leads_beats_passes_and_clears() -> None:
     steps = _steps("seed", 3)
     text = " ".join(s.comment for s in steps)
-    assert "the first play of the game must contain 3♠" in steps[0].comment
+    assert "The first play of the game must contain 3♠" in steps[0].comment
     assert "passes, and is locked out until the table clears" in text
     assert "the table clears and" in text
     assert steps[-1].comment.endswith("The game is over.")

@@ -23,7 +23,7 @@ from tests.thirteen.helpers import (
     cards,
 )
 
-HOUSE_RULE = "the house rule \u201c2s in double sequences\u201d lets pairs of 2s end one, right after the aces"
+HOUSE_RULE = "the option \u201c2s in double sequences\u201d lets pairs of 2s end one, right after the aces"
 
 ON = {"twos_in_double_sequences": True}
 KKAA22 = "KS KH AS AH 2S 2H"
@@ -50,7 +50,7 @@ def test_off_by_default_in_both_presets() -> None:
 def test_pairs_of_twos_end_a_double_sequence_only_with_the_option() -> None:
     assert classify(cards(KKAA22)) is None
     reason = why_not_combo(cards(KKAA22))
-    assert "2s never go in one" in reason and "the common rule (the rules we follow do not say)" in reason
+    assert "2s never go in one" in reason and "2s never go in one (a common rule, not in these rules)" in reason
     assert HOUSE_RULE in reason and "K K A A 2 2" in reason
     combo = classify(cards(KKAA22), twos=True)
     assert combo is not None and combo.kind is Kind.DOUBLE_SEQUENCE
