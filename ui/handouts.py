@@ -165,6 +165,7 @@ def _shengji(preset: str) -> Facts:
                 f"**Penalty per card taken back:** {options['throw_penalty_per_card']} points",
             )),
             Section(f"The level table ({decks} decks)", 1,
+                    tuple(_sentence(n["text"]) for n in rules["notes"] if n["option"] == "band"),
                     table=Table(("attackers' points", "result"), level_rows, (0.7, 2.3))),
         ),
     )
@@ -259,6 +260,7 @@ def _euchre(preset: str) -> Facts:
             Section("Calling trump (upcard K♥, North deals)", 0, (
                 f"**Round 1** ({calls[0]['to_act']} first): {', '.join(_call(c) for c in calls[0]['calls'])}",
                 f"**Round 2, the dealer after three passes:** {', '.join(_call(c) for c in calls[1]['calls'])}",
+                _sentence(calls[1]["reasons"].get("name H", "")),
                 _sentence(calls[1]["reasons"].get("pass", "")),
             )),
             Section("Scoring a hand", 1, table=Table(("the makers take", "points"), tuple(

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from engine.cards import Rank
 from engine.errors import InvalidPositionError
 from engine.shengji.rules import RANKS, SEATS, TEAMS, BelowZero, KittyMultiplier, Rules, default_note
-from engine.words import COMMON_RULE, count
+from engine.words import count
 
 __all__ = ["HandScore", "LevelChange", "climb", "kitty_bonus", "kitty_multiplier", "level_bands", "level_change",
            "score_hand", "team_of"]
@@ -101,8 +101,7 @@ def level_change(points: int, rules: Rules) -> LevelChange:
                            f"under the threshold of {t}: the bankers go up one level", t)
     if points < t + b:
         return LevelChange(points, False, 0, t, _top(t, t + b),
-                           f"{t} or more, the threshold: the attackers take the bank, with no level change "
-                           f"({COMMON_RULE})", t + b)
+                           f"{t} or more, the threshold: the attackers take the bank, with no level change", t + b)
     up = 1 + (points - t - b) // b
     low = t + b * up
     top = _top(low, low + b)

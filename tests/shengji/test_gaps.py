@@ -68,7 +68,8 @@ def test_levels_that_must_be_played_are_won_as_bankers_by_default() -> None:
 def test_a_total_below_zero_counts_as_no_points_or_extends_the_table() -> None:
     comp = rules()
     assert [level_change(p, comp).levels for p in (0, -5, -30, -100)] == [3, 3, 3, 3]
-    assert "counts as no points (the common rule" in level_change(-30, comp).text
+    assert "counts as no points (a common rule, not in these rules; the option “Attackers' points below zero” " \
+        "changes it)" in level_change(-30, comp).text
     extended = rules(below_zero="extended")
     assert [level_change(p, extended).levels for p in (0, -5, -40, -45, -80, -85)] == [3, 4, 4, 5, 5, 6]
     assert level_change(-45, extended).bankers_keep
