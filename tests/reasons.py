@@ -20,6 +20,8 @@ BAD = [
     (re.compile(r"  |\s[,.;:]"), "stray spacing"),
     (re.compile(r"\bseed \d{3}\b|\bthe seeds?\b"), "jargon about the seed documents"),
     (re.compile(r"`|\b[a-z]+_[a-z_]+\b"), "an identifier"),
+    (re.compile(r"the rules we follow|\bwe (?:follow|read)\b|\bthe common rule\b|\bcommon rule\b(?!, not in these "
+                r"rules)", re.I), "a note to ourselves, or a default not marked as a common rule, not in these rules"),
 ]
 # Words ending in s that are singular, and plural-looking words after "a"/"one" that are fine.
 ALLOWED = {"is", "was", "has", "this", "plus", "bonus", "less", "class", "pass", "its", "bus", "as", "us", "yes",

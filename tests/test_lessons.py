@@ -478,3 +478,23 @@ def test_a_seat_is_the_same_answer_by_its_letter_or_its_name() -> None:
     assert same_answer("East", "E") and same_answer("e", "East") and same_answer("N", "north")
     assert not same_answer("West", "E") and not same_answer("Eastern", "E")
     assert same_answer(True, True) and not same_answer(False, True) and same_answer(6, 6.0)
+
+
+def test_euchre_lesson_8_teaches_the_default_ahead_by_two_and_names_first_to_10_as_the_variant() -> None:
+    lessons = load_lessons("euchre")
+    index = find_lesson(lessons, "08-winning-by-two")
+    assert index is not None
+    lesson = lessons[index]
+    game = json_commands("euchre")["game"]
+    default = json_commands("euchre")["rules"]({})["default_preset"]
+    assert "ahead by 2" in lesson.title and "first to 10" not in lesson.title
+    assert lesson.example is not None and lesson.exercise is not None
+    for request in (lesson.example.request, lesson.exercise.request):
+        assert request.get("preset", default) == default  # the rules the app plays
+        assert game(dict(request))["win_by_two"] is True
+    assert game(dict(lesson.example.request))["over"] is False  # 10-9 goes on
+    right = [t["answer"] for t in lesson.exercise.tests if t["right"]]
+    assert right == [game(dict(lesson.exercise.request))["over"]]
+    variant = [c for c in lesson.claims if c.request.get("preset") == "first_to_10"]
+    assert variant and all("first to 10" in c.text for c in variant)
+    assert "**A variant: first to 10.**" in lesson.body

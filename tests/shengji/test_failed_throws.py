@@ -33,7 +33,8 @@ def test_default_is_the_smallest_failing_part() -> None:
     j = judge_throw(cards("AH QH 9H"), others("KH 2H"), trump(r), r)
     assert j.forced == cards("9H") and j.chooser is None
     assert ("W holds K♥, which beats the single Q♥ and the single 9♥; you must lead 9♥, the smallest failing part "
-            "(a common rule, not in these rules; the option “A failed throw: the thrower leads” changes it)") in j.reason
+            "(a common rule, not in these rules; the option “A failed throw: the thrower leads” changes it)") \
+        in j.reason
 
 
 def test_next_player_chooses_among_every_failing_part() -> None:

@@ -244,8 +244,8 @@ def test_the_first_lead_rule_is_said_to_be_a_default_and_names_its_option() -> N
 
 def test_a_default_bomb_rule_names_the_option_that_changes_the_verdict() -> None:
     legal, reason = _reason("7S 7C 7D 7H", "4S 4C 5S 5C 6S 6C", "7S 7C 7D 7H")
-    assert not legal and "the bomb ladder lets a four of a kind beat a double sequence of 3 pairs (a common rule, not " \
-                         "in these rules; the option “Bomb ladder” changes it)" in reason
+    assert not legal and "the bomb ladder lets a four of a kind beat a double sequence of 3 pairs (a common rule, " \
+                         "not in these rules; the option “Bomb ladder” changes it)" in reason
     assert _reason("7S 7C 7D 7H", "4S 4C 5S 5C 6S 6C", "7S 7C 7D 7H", "pagat")[0]
 
 
