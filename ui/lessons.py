@@ -56,15 +56,15 @@ from engine.lessons import (
 )
 from engine.words import clause, sentence
 from ui import card_hand as ch
-from ui.learner import Tracker, current_learner, name_picker, session_learner, show_message
+from ui import lesson_menu
+from ui.learner import Tracker, current_learner, keep_tab, name_picker, session_learner, show_message
+from ui.lesson_menu import LESSON_QUERY
 from ui.share import QUERY_KEY as POSITION_QUERY
 from ui.share import encode_position
 from ui.widgets import plain, show_error
 
 _LOG = logging.getLogger(__name__)
 
-LESSON_QUERY: Final = "lesson"
-"""The query parameter naming the lesson open: its number from 1, or its slug."""
 TABLE_QUERY: Final = "hand"
 """The Table's query parameter for a game record (ui/table.py reads it)."""
 EDITOR_CHECK: Final[Mapping[str, str]] = {"euchre": "position"}
@@ -275,26 +275,6 @@ def _text(text: str, example_answer: Any, game: str) -> str:
 # ------------------------------------------------------------------------------------------------ state
 
 
-def _index_key(game: str) -> str:
-    return f"{game}:lesson:index"
-
-
-def _url_key(game: str) -> str:
-    return f"{game}:lesson:url"  # the lesson parameter last read from or written to the address
-
-
-def _moved_key(game: str) -> str:
-    return f"{game}:lesson:moved"  # the learner (or a link) chose a lesson in this session
-
-
-def _resumed_key(game: str) -> str:
-    return f"{game}:lesson:resumed"  # the learner whose last lesson was resumed
-
-
-def _link_error_key(game: str) -> str:
-    return f"{game}:lesson:link-error"
-
-
 def _seed_key(lesson: Lesson) -> str:
     return f"{lesson.game}:lesson:{lesson.slug}:seed"
 
@@ -306,17 +286,6 @@ def _answer_key(lesson: Lesson, seed: int | None) -> str:
 def exercise_id(lesson: Lesson) -> str:
     """The store's name of a lesson's exercise."""
     return f"{lesson.slug}.exercise"
-
-
-def _moved(game: str) -> None:
-    st.session_state[_moved_key(game)] = True
-    st.session_state.pop(_link_error_key(game), None)
-
-
-def _step(game: str, delta: int, count: int) -> None:
-    key = _index_key(game)
-    st.session_state[key] = max(0, min(count - 1, int(st.session_state.get(key, 0)) + delta))
-    _moved(game)
 
 
 def _next_seed(seed: int, answer: Any) -> int:
@@ -422,53 +391,6 @@ def _judge_number(ask: Ask) -> None:
 def _judge_cards(ask: Ask, event: ch.HandEvent) -> None:
     if event.action == "check" and event.cards:
         _judge(ask, format_cards(event.cards), format_cards(event.cards, symbols=True))
-
-
-# --------------------------------------------------------------------------------- where the page opens
-
-
-def _place(game: str, lessons: Sequence[Lesson], tracker: Tracker) -> int:
-    """The lesson to show: the one the address names (when it changed), else where this learner left off
-    (once per learner, unless a lesson was already chosen in this session), else the one shown last."""
-    state = st.session_state
-    key = _index_key(game)
-    if not isinstance(state.get(key), int) or not 0 <= state[key] < len(lessons):
-        state[key] = 0
-    param = st.query_params.get(LESSON_QUERY)
-    if param is not None and param != state.get(_url_key(game)):
-        state[_url_key(game)] = param
-        found = find_lesson(lessons, param)
-        if found is None:
-            state[_link_error_key(game)] = param
-        else:
-            state[key] = found
-            state.pop(_link_error_key(game), None)
-        state[_moved_key(game)] = True
-    learner = tracker.learner
-    if learner is not None and state.get(_resumed_key(game)) != learner.id:
-        state[_resumed_key(game)] = learner.id
-        last = tracker.progress().last_lesson
-        slugs = [lesson.slug for lesson in lessons]
-        if not state.get(_moved_key(game)) and last in slugs:
-            state[key] = slugs.index(last)
-    return int(state[key])
-
-
-def _write_url(game: str, index: int) -> None:
-    want = str(index + 1)
-    if st.query_params.get(LESSON_QUERY) != want:
-        st.query_params[LESSON_QUERY] = want
-    st.session_state[_url_key(game)] = want
-
-
-def _link_error(game: str, lessons: Sequence[Lesson]) -> None:
-    bad = st.session_state.get(_link_error_key(game))
-    if bad is None:
-        return
-    shown = plain(str(bad)[:40]) or "(empty)"
-    st.warning(f"The link asks for lesson “{shown}”, which does not exist: lessons are numbered 1 to "
-               f"{len(lessons)} (or named, like {plain(lessons[-1].slug)}). Choose one below.",
-               icon=":material/link_off:")
 
 
 # ------------------------------------------------------------------------------------------- page links
@@ -818,32 +740,13 @@ def _claims(lesson: Lesson, run: Commands, default: bool) -> None:
 # ------------------------------------------------------------------------------------------------ page
 
 
-def _menu(game: str, lessons: Sequence[Lesson], index: int, done: frozenset[str]) -> None:
-    key = _index_key(game)
-    count = len(lessons)
-
-    def title(i: int) -> str:
-        mark = "✓ " if lessons[i].slug in done else ""
-        return f"{mark}{i + 1}. {lessons[i].title}"
-
-    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-        st.selectbox("Lesson", range(count), key=key, format_func=title, label_visibility="collapsed",
-                     on_change=_moved, args=(game,), width="stretch")
-        st.button("Back", key=f"{key}:prev", on_click=_step, args=(game, -1, count), disabled=index == 0,
-                  icon=":material/arrow_back:")
-        st.button("Next", key=f"{key}:next", on_click=_step, args=(game, 1, count), disabled=index == count - 1,
-                  icon=":material/arrow_forward:")
-    finished = sum(1 for lesson in lessons if lesson.slug in done)
-    st.progress((index + 1) / count, text=f"Lesson {index + 1} of {count} · ✓ {finished} of {count} done")
-
-
 def _ending(game: str, lessons: Sequence[Lesson], index: int) -> None:
     if index == len(lessons) - 1:
         st.success("That was the last lesson. You know the rules: time to play.", icon=":material/celebration:")
         _page_link(game, "table", "Now play a hand at the Table", ":material/playing_cards:")
         return
     nxt = lessons[index + 1]
-    st.button(f"Next: {plain(nxt.title)}", key=f"{_index_key(game)}:next-bottom", on_click=_step,
+    st.button(f"Next: {plain(nxt.title)}", key=f"{lesson_menu.index_key(game)}:next-bottom", on_click=lesson_menu.step,
               args=(game, 1, len(lessons)), icon=":material/arrow_forward:")
 
 
@@ -876,17 +779,19 @@ def _render_lessons(game: str, root: Path, commands: Commands | None, extra: Cal
         return
     run: Commands = json_commands(game) if commands is None else commands
     learner = current_learner()  # the sidebar (ui.nav) says who is learning
+    if learner is None:
+        keep_tab()  # a reload of this tab finds its progress again
     tracker = Tracker(game, learner)
     show_message()
     name_picker(game, learner)
-    index = _place(game, lessons, tracker)
+    index = lesson_menu.place(game, lessons, tracker)
     lesson = lessons[index]
     tracker.open_lesson(lesson.slug)
     if lesson.exercise is None:
         tracker.lesson_done(lesson.slug)
     progress = tracker.progress()
-    _link_error(game, lessons)
-    _menu(game, lessons, index, progress.lessons_done)
+    lesson_menu.link_error(game, lessons)
+    lesson_menu.menu(game, lessons, index, progress.lessons_done)
     st.header(lesson.title)
     if lesson.slug in progress.lessons_done:
         st.badge("Done", icon=":material/check:", color="green")
@@ -903,7 +808,7 @@ def _render_lessons(game: str, root: Path, commands: Commands | None, extra: Cal
     if extra is not None:
         extra()
     _ending(game, lessons, index)
-    _write_url(game, index)
+    lesson_menu.write_url(game, index)
 
 
 __all__ = ["GLOSSARY_PAGE", "LESSON_QUERY", "exercise_id", "lesson_glossary_scope", "link_glossary_terms",

@@ -7,7 +7,8 @@
 - :func:`name_picker` lets a learner pick or type their name once (no password; "Is this you?" for a name that
   exists); names are shown as plain text.
 - :class:`Tracker` records lessons done, the lesson open and every try, in the store when a learner is known,
-  else in the session; what a learner did before picking a name is kept when they pick it.
+  else for the tab (an id in the address, ``?tab=``, so that a reload finds it; kept in the server's memory);
+  what a learner did before picking a name is kept when they pick it.
 
 The store is opened once per process (``st.cache_resource``, keyed by the database URL). A store that cannot be
 opened (no database, a newer schema) leaves the page working with session progress and one warning.
@@ -16,7 +17,11 @@ opened (no database, a newer schema) leaves the page working with session progre
 from __future__ import annotations
 
 import logging
+import re
+import secrets
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,7 +46,15 @@ ID_KEY: Final = "learner:id"  # the id of this session's learner
 CHECKED_KEY: Final = "learner:checked"  # the browser id already looked up in the store
 MESSAGE_KEY: Final = "learner:message"  # (kind, text) to show once next to the picker
 PICK_KEY: Final = "learner:pick"  # the name box
-SESSION_PREFIX: Final = "learner:session:"  # + game: progress kept in the session
+TAB_KEY: Final = "learner:tab"  # this tab's id: its progress before a name is picked
+TAB_QUERY: Final = "tab"
+"""The query parameter holding the tab's id, so that a reload (a new session in the same tab) finds its
+progress again."""
+MAX_TABS: Final = 2000  # tabs whose progress the server keeps at once (the least recently used go first)
+_TAB_ID: Final = re.compile(r"^[A-Za-z0-9_-]{16,40}$")
+TAB_PROMISE: Final = ("Your progress is kept in this tab, a reload included, until you close it or the app "
+                      "restarts")
+"""What the page keeps for a learner without a name, and for how long (one sentence, no full stop)."""
 RETRY_AFTER: Final = 30.0  # seconds before a store that failed to open is tried again
 
 
@@ -231,8 +244,7 @@ def start_as(name: str, game: str | None = None) -> Learner | None:
     st.session_state[SAVE_KEY] = learner.id
     st.session_state[CHECKED_KEY] = learner.id
     st.session_state.pop(PICK_KEY, None)
-    games = [game] if game else [str(k)[len(SESSION_PREFIX):] for k in list(st.session_state.keys())
-                                 if str(k).startswith(SESSION_PREFIX)]
+    games = [game] if game else list(_tab_progress())
     for g in games:
         _session(g).copy_to(opened, learner.id, g)
     return learner  # the line "Learning as …" says so: no message that a rerun would take away at once
@@ -266,7 +278,7 @@ def name_picker(game: str, learner: Learner | None) -> None:
     opened = store()
     if opened is None:
         problem = store_problem()
-        st.caption("Your progress is kept until you close this tab" + (f" ({plain(problem)})." if problem else "."))
+        st.caption(f"{TAB_PROMISE}" + (f" ({plain(problem)})." if problem else "."))
         return
     row = st.container(horizontal=True, vertical_alignment="center", gap="medium")
     if learner is not None:
@@ -277,8 +289,8 @@ def name_picker(game: str, learner: Learner | None) -> None:
                       icon=":material/logout:")
             st.caption("Then pick another name. Your progress stays saved under your name.")
         return
-    row.markdown(":material/person_off: Your progress is kept until you close this tab. "
-                 "**Pick your name** to keep it for next time.", width="stretch")
+    row.markdown(f":material/person_off: {TAB_PROMISE}. **Pick your name** to keep it for next time.",
+                 width="stretch")
     with row.popover("Pick your name", icon=":material/person_add:"):
         try:
             names = [x.name for x in opened.learners()]
@@ -313,7 +325,7 @@ def sidebar_status(learner: Learner | None) -> None:
     if learner is not None:
         st.caption(f":material/person: Learning as **{plain(learner.name)}**")
     else:
-        st.caption(":material/person_off: Progress kept for this visit only — pick your name on the lessons page.")
+        st.caption(":material/person_off: Progress kept in this tab only — pick your name on the lessons page.")
 
 
 # ---------------------------------------------------------------------------------------------- progress
@@ -348,12 +360,45 @@ class SessionProgress:
         self.exercises_done.clear()
 
 
+_TABS: OrderedDict[str, dict[str, SessionProgress]] = OrderedDict()
+_TABS_LOCK = threading.Lock()
+
+
+def _tab_id() -> str:
+    """This tab's id: the one this session holds, else the one in the address (a reload), else a new one."""
+    known = st.session_state.get(TAB_KEY)
+    if isinstance(known, str):
+        return known
+    given = st.query_params.get(TAB_QUERY)
+    tab = given if isinstance(given, str) and _TAB_ID.match(given) else secrets.token_urlsafe(16)
+    st.session_state[TAB_KEY] = tab
+    return tab
+
+
+def _tab_progress() -> dict[str, SessionProgress]:
+    """The progress of this tab, game by game (kept in the server's memory, shared by the tab's sessions)."""
+    tab = _tab_id()
+    with _TABS_LOCK:
+        games = _TABS.setdefault(tab, {})
+        _TABS.move_to_end(tab)
+        while len(_TABS) > MAX_TABS:
+            _TABS.popitem(last=False)
+    return games
+
+
+def keep_tab() -> None:
+    """Put this tab's id in the address (on a page that keeps progress without a name), so that a reload of
+    the tab finds its progress again."""
+    tab = _tab_id()
+    if st.query_params.get(TAB_QUERY) != tab:
+        st.query_params[TAB_QUERY] = tab
+
+
 def _session(game: str) -> SessionProgress:
-    key = SESSION_PREFIX + game
-    value = st.session_state.get(key)
-    if not isinstance(value, SessionProgress):
-        value = SessionProgress()
-        st.session_state[key] = value
+    games = _tab_progress()
+    value = games.get(game)
+    if value is None:
+        value = games[game] = SessionProgress()
     return value
 
 
