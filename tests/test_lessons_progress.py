@@ -1,6 +1,6 @@
 """Progress on the lessons page that lasts: a learner picks a name once (kept in the browser), lessons done get
 a ✓, every try is stored, and a fresh session (a reload, a server restart) with the same SQLite file resumes at
-the last lesson. Without a name the page works for the session only. Names are shown as plain text."""
+the last lesson. Without a name progress is kept for the tab (its id in the address), a reload included. Names are shown as plain text."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from engine.cards import parse_cards
 from tests.card_hand_testing import press
 from tests.fixtures.lessons import FIXTURES, report_learner, saved_for_browser, type_name
+from ui.learner import TAB_PROMISE, TAB_QUERY
 from ui.store import Store
 
 INDEX = "demo:lesson:index"
@@ -43,18 +44,37 @@ def _pick(at: AppTest, name: str) -> AppTest:
     return button.click().run()
 
 
-def test_without_a_name_the_page_works_for_the_session_and_invites_one(db: Path) -> None:
+def test_without_a_name_progress_survives_a_reload_of_the_tab_and_the_banner_says_so(db: Path) -> None:
     at = _page(db).run()
     at = report_learner(at, "")  # this browser holds no learner
     assert not at.exception
-    assert any("Pick your name" in m.value and "until you close this tab" in m.value for m in at.markdown)
+    assert any("Pick your name" in m.value and TAB_PROMISE in m.value for m in at.markdown)
     at.button(key=f"{INDEX}:next").click().run()
     at.radio(key="demo:lesson:02-higher:answer:None").set_value("5S").run()
     assert at.selectbox(key=INDEX).options[1].startswith("✓ 2.")
-    # a fresh session (a reload) without a name starts again
-    again = report_learner(_page(db).run(), "")
-    assert [h.value for h in again.header] == ["Pairs"]
-    assert not again.selectbox(key=INDEX).options[1].startswith("✓")
+    tab = at.query_params[TAB_QUERY]
+    assert tab, "the tab's id is in the address"
+    # a reload of the tab: a new session, the same address
+    again = _page(db)
+    again.query_params[TAB_QUERY] = tab
+    again.query_params["lesson"] = at.query_params["lesson"]
+    again = report_learner(again.run(), "")
+    assert not again.exception
+    assert [h.value for h in again.header] == ["Which is higher?"]
+    assert again.selectbox(key=INDEX).options[1].startswith("✓ 2."), "the ✓ survives the reload"
+    # another tab (no id in its address) starts again
+    other = report_learner(_page(db).run(), "")
+    assert [h.value for h in other.header] == ["Pairs"]
+    assert not other.selectbox(key=INDEX).options[1].startswith("✓")
+    assert other.query_params[TAB_QUERY] != tab
+
+
+def test_a_damaged_tab_id_in_the_address_starts_a_new_tab(db: Path) -> None:
+    at = _page(db)
+    at.query_params[TAB_QUERY] = "<script>"
+    at = report_learner(at.run(), "")
+    assert not at.exception
+    assert at.query_params[TAB_QUERY] != "<script>"
 
 
 def test_a_name_keeps_progress_across_a_restart_and_resumes_at_the_last_lesson(db: Path) -> None:
@@ -161,7 +181,7 @@ def test_a_store_that_cannot_open_leaves_the_page_working(tmp_path, monkeypatch)
     at = _page(tmp_path).run()
     assert not at.exception
     assert [h.value for h in at.header] == ["Pairs"]
-    assert any("until you close this tab" in c.value for c in at.caption)
+    assert any(TAB_PROMISE in c.value for c in at.caption)
     at.button(key=f"{INDEX}:next").click().run()
     at.radio(key="demo:lesson:02-higher:answer:None").set_value("5S").run()
     assert at.selectbox(key=INDEX).options[1].startswith("✓ 2.")

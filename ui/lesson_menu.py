@@ -5,12 +5,11 @@ The lesson open is kept as an index under :func:`at_key`, a key no widget owns, 
 whatever the menu shows. The menu (a selectbox under :func:`index_key`) only proposes a choice: its labels
 change as lessons get their ✓, and a browser may send back a label drawn before the change (``"2. Pairs"``
 while the menu now reads ``"✓ 2. Pairs"``), which Streamlit then hands over as that text. :func:`menu_choice`
-reads any such value back as an index or as nothing, and the menu is set from the index on every run.
+takes only an index as a choice, and the menu is set from the lesson open on every run.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -22,7 +21,6 @@ from ui.widgets import plain
 
 LESSON_QUERY: Final = "lesson"
 """The query parameter naming the lesson open: its number from 1, or its slug."""
-_LABEL: Final = re.compile(r"^\s*(?:✓\s*)?(\d+)\.\s")
 
 
 def index_key(game: str) -> str:
@@ -55,16 +53,11 @@ def _link_error_key(game: str) -> str:
 
 
 def menu_choice(value: Any, count: int) -> int | None:
-    """The lesson index a menu value stands for: an index, or a label as the menu drew it at any time
-    (``"✓ 3. Throws"``: lesson 3); None for anything else."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value if 0 <= value < count else None
-    if isinstance(value, str):
-        match = _LABEL.match(value)
-        if match is not None and 1 <= int(match.group(1)) <= count:
-            return int(match.group(1)) - 1
+    """The lesson index a menu value stands for, or None. A learner can only choose a label the menu draws now,
+    which Streamlit hands over as its index; a text is a label drawn before the ✓ marks changed (a browser
+    sends it back unasked, and it may even name another lesson), never a choice."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count:
+        return value
     return None
 
 
@@ -82,7 +75,7 @@ def moved(game: str) -> None:
 def _chosen(game: str, count: int) -> None:
     """The menu's on_change: the lesson it names becomes the one open."""
     choice = menu_choice(st.session_state.get(index_key(game)), count)
-    if choice is not None:
+    if choice is not None and choice != st.session_state.get(_shown_key(game)):
         st.session_state[at_key(game)] = choice
         st.session_state[_shown_key(game)] = choice
     moved(game)

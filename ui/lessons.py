@@ -47,7 +47,6 @@ from engine.lessons import (
     editor_position,
     example_request,
     fill_text,
-    find_lesson,
     judge,
     load_lessons,
     lookup,
