@@ -1,6 +1,7 @@
 """Progress on the lessons page that lasts: a learner picks a name once (kept in the browser), lessons done get
 a ✓, every try is stored, and a fresh session (a reload, a server restart) with the same SQLite file resumes at
-the last lesson. Without a name progress is kept for the tab (its id in the address), a reload included. Names are shown as plain text."""
+the last lesson. Without a name progress is kept for the tab (its id in the address), a reload included. Names
+are shown as plain text."""
 
 from __future__ import annotations
 
