@@ -87,7 +87,8 @@ def _answer(page: Any, lesson: Lesson, value: Any, right: bool) -> None:
             arg=[verdict], timeout=30000, polling=100)
     except Exception:
         body = page.inner_text("[data-testid='stMain']")
-        raise AssertionError(f"{lesson.game}/{lesson.slug}: {value!r} not judged {verdict!r}:\n{body[-1500:]}") from None
+        where = f"{lesson.game}/{lesson.slug}"
+        raise AssertionError(f"{where}: {value!r} not judged {verdict!r}:\n{body[-1500:]}") from None
 
 
 def _choice_text(choice: str) -> str:

@@ -1,13 +1,15 @@
 """The lesson page of any game: lessons are data (lessons/<game>/*.md), the engine judges the exercises.
 
-A page is one line: ``render_lessons("doudizhu")``. See engine/lessons.py for the file format.
+A page is one line: ``render_lessons("doudizhu")``. See engine/lessons.py for the file format; ui.lesson_menu keeps
+which lesson is open (the menu, Back, Next, the address), ui.lesson_links draws the links to other pages.
 
 What the page does for a learner:
 
 - **A place that lasts.** ``?lesson=7`` (a number from 1) or ``?lesson=07-tractors`` (a file's name) opens that
   lesson, and the address follows Back, Next and the menu, so a teacher can send a class to a lesson; a damaged
   value is refused with a message. The learner picks a name once (ui.learner: kept in the browser, progress in
-  ui.store); the menu marks lessons done with ✓ and a returning learner resumes at the last lesson open.
+  ui.store; before that, progress is kept for the tab, a reload included); the menu marks lessons done with ✓
+  and a returning learner resumes at the last lesson open.
 - **Feedback that teaches.** A wrong answer gets a one-line hint and another try; "Show me why" gives the
   engine's whole explanation; a right answer says why it is right; a graded answer can be "legal, but poor".
   Rows of the example marked ``after`` (they would give the answer away) appear only once it is answered.
@@ -39,35 +41,27 @@ from engine.games import GAMES, json_commands
 from engine.glossary import GlossaryFormatError, cjk_characters, load_glossary
 from engine.lessons import (
     LESSONS_DIR,
-    Example,
     Exercise,
     Feedback,
     Lesson,
     check_claim,
-    editor_position,
     example_request,
     fill_text,
     judge,
     load_lessons,
     lookup,
     same_answer,
-    table_record,
 )
 from engine.words import clause, sentence
 from ui import card_hand as ch
 from ui import lesson_menu
 from ui.learner import Tracker, current_learner, keep_tab, name_picker, session_learner, show_message
+from ui.lesson_links import example_links, page_link, see_also
 from ui.lesson_menu import LESSON_QUERY
-from ui.share import QUERY_KEY as POSITION_QUERY
-from ui.share import encode_position
 from ui.widgets import plain, show_error
 
 _LOG = logging.getLogger(__name__)
 
-TABLE_QUERY: Final = "hand"
-"""The Table's query parameter for a game record (ui/table.py reads it)."""
-EDITOR_CHECK: Final[Mapping[str, str]] = {"euchre": "position"}
-"""The command each game's position editor runs to accept a position (default ``legal``)."""
 Commands = Mapping[str, Callable[[Mapping[str, Any]], dict[str, Any]]]
 
 
@@ -392,98 +386,6 @@ def _judge_cards(ask: Ask, event: ch.HandEvent) -> None:
         _judge(ask, format_cards(event.cards), format_cards(event.cards, symbols=True))
 
 
-# ------------------------------------------------------------------------------------------- page links
-
-
-def _page_link(game: str, kind: str, label: str, icon: str, query: Mapping[str, str] | None = None) -> bool:
-    """A link to another page of the app (st.page_link); nothing when that page does not exist or the app
-    runs without its navigation (a page tested alone)."""
-    from streamlit.errors import StreamlitAPIException
-
-    from ui.nav import game_page_file
-
-    path = game_page_file(game, kind)
-    if not path.exists():
-        return False
-    try:
-        st.page_link(str(path), label=label, icon=icon, query_params=dict(query) if query else None)
-    except StreamlitAPIException:
-        return False
-    return True
-
-
-_PAGE_LABELS: Final[Mapping[str, tuple[str, str]]] = {
-    "lessons": ("The lessons", ":material/school:"),
-    "editor": ("Open the position editor", ":material/edit_note:"),
-    "scoring": ("Open the scoring explorer", ":material/bar_chart:"),
-    "table": ("Play a hand at the Table", ":material/playing_cards:"),
-}
-
-
-def _see_also(lesson: Lesson) -> None:
-    for kind in lesson.pages:
-        label, icon = _PAGE_LABELS[kind]
-        _page_link(lesson.game, kind, label, icon)
-
-
-@lru_cache(maxsize=512)
-def _editor_accepts(game: str, text: str) -> bool:
-    command = json_commands(game).get(EDITOR_CHECK.get(game, "legal"))
-    if command is None:
-        return False
-    position = json.loads(text)
-    if game == "shengji":
-        position = {**position, "limit": 1}
-    try:
-        command(position)
-    except (CardTableError, ValueError, TypeError):
-        return False
-    return True
-
-
-@lru_cache(maxsize=512)
-def _table_record(game: str, text: str) -> str | None:
-    """The record (JSON text) the Table can replay, with its preset filled in; None when it cannot."""
-    from engine.table import Record
-    from ui.table import load_hand, table_game
-
-    table = table_game(game)
-    if table is None:
-        return None
-    data = json.loads(text)
-    if data.get("preset") is None:
-        data["preset"] = table.default_preset
-    try:
-        load_hand(table, Record.from_json(data))
-    except (CardTableError, ValueError, TypeError):
-        return None
-    return json.dumps(data, sort_keys=True)
-
-
-def _example_links(lesson: Lesson, example: Example, answer: Any, seed: int | None, default: bool) -> None:
-    """"Open in the editor" and "Play it at the Table", where those pages read this example."""
-    if not default:
-        return  # a test game: its pages do not exist
-    game = lesson.game
-    links: list[Callable[[], bool]] = []
-    position = editor_position(game, example, answer, seed)
-    if position is not None and _editor_accepts(game, json.dumps(position, sort_keys=True)):
-        to_editor = {POSITION_QUERY: encode_position(position)}
-        links.append(lambda: _page_link(game, "editor", "Open in the editor", ":material/edit_note:", to_editor))
-    record = table_record(game, example, answer, seed)
-    text = _table_record(game, json.dumps(record, sort_keys=True)) if record is not None else None
-    if text is not None:
-        data = json.loads(text)
-        to_table = {"mode": "play", "seed": str(data["seed"]), TABLE_QUERY: encode_position(data)}
-        links.append(lambda: _page_link(game, "table", "Play it at the Table", ":material/playing_cards:",
-                                        to_table))
-    if links:
-        columns = st.columns(len(links) + 1)
-        for column, link in zip(columns, links, strict=False):
-            with column:
-                link()
-
-
 # ------------------------------------------------------------------------------------------ the example
 
 
@@ -551,7 +453,7 @@ def _example(lesson: Lesson, run: Commands, default: bool) -> tuple[Any, int | N
             _show_value(f"{seed_key}:{seed}:show:{i}", row.label, lookup(answer, row.path))
         if hidden:
             st.caption(":material/visibility_off: More of the example shows once you have answered.")
-        _example_links(lesson, example, answer, seed, default)
+        example_links(lesson, example, answer, seed, default)
     return answer, seed
 
 
@@ -742,7 +644,7 @@ def _claims(lesson: Lesson, run: Commands, default: bool) -> None:
 def _ending(game: str, lessons: Sequence[Lesson], index: int) -> None:
     if index == len(lessons) - 1:
         st.success("That was the last lesson. You know the rules: time to play.", icon=":material/celebration:")
-        _page_link(game, "table", "Now play a hand at the Table", ":material/playing_cards:")
+        page_link(game, "table", "Now play a hand at the Table", ":material/playing_cards:")
         return
     nxt = lessons[index + 1]
     st.button(f"Next: {plain(nxt.title)}", key=f"{lesson_menu.index_key(game)}:next-bottom", on_click=lesson_menu.step,
@@ -797,7 +699,7 @@ def _render_lessons(game: str, root: Path, commands: Commands | None, extra: Cal
     if lesson.summary:
         st.caption(link_glossary_terms(lesson.summary, game))
     st.markdown(link_glossary_terms(lesson.body, game))
-    _see_also(lesson)
+    see_also(lesson)
     try:
         example_answer, seed = _example(lesson, run, default)
         _exercise(lesson, run, example_answer, seed)
