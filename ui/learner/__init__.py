@@ -321,7 +321,7 @@ def name_picker(game: str, learner: Learner | None) -> None:
 
 
 def sidebar_status(learner: Learner | None) -> None:
-    """A line for the sidebar: who is learning, or that progress lasts for this visit only."""
+    """A line for the sidebar: who is learning, or that progress is kept in this tab only."""
     if learner is not None:
         st.caption(f":material/person: Learning as **{plain(learner.name)}**")
     else:
