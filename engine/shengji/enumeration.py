@@ -321,8 +321,10 @@ def sets_plays(items: Items, widths: Sequence[int], n: int, force: Card | None =
         return False
 
     def walk(i: int, size: int, front: frozenset[tuple[int, ...]]) -> Iterator[tuple[Card, ...]]:
+        if forced is not None and i > forced and not taken[forced]:
+            return
         if size == n:
-            if need in front:
+            if need in front and (forced is None or taken[forced]):
                 yield tuple(c for (c, _), k in zip(items, taken, strict=True) for _ in range(k))
             return
         if i == len(items) or left[i] < n - size or not reachable(front, i, n - size):
