@@ -7,7 +7,9 @@ A play is a multiset of cards; two plays with the same cards are one play (two d
   without listing (the coefficient of x^k in ∏ (1 + x + … + x^copies)).
 - :func:`plays_for_format` lists the ``n``-card plays of a holding that meet a ladder rung (its units placed,
   the rest free); :func:`count_for_format` counts them by inclusion–exclusion over the unit placements, with a
-  work budget (past it the count is a lower bound, and says so).
+  work budget (past it the count is a lower bound, and says so). A rung made of sets only (pairs, triples, not
+  tractors) is counted exactly by :func:`count_sets_format` (a dynamic programme, no budget) and listed lazily
+  by :func:`sets_plays`.
 - :func:`lead_plays` / :func:`count_lead_plays`: every combination a leader may play, then every throw.
 - :func:`windows`: a few plays that together use every card that is in any play (the cards a UI may offer).
 """
