@@ -3,6 +3,7 @@
     .venv/bin/python bench/bench_shengji.py            # --positions 2000 --rounds 1000 --seed 1
     .venv/bin/python bench/bench_shengji.py --baseline main   # the coach's play-outs timed on main's engine too
     .venv/bin/python bench/bench_shengji.py --page --baseline main   # the scoring explorer, here and on main
+    .venv/bin/python bench/bench_shengji.py --four-decks --baseline main   # the editor's slowest position
 
 Prints CPU-time figures (``time.process_time``, so other jobs on the machine disturb them less) and the
 ratio against the issue's peer figure: a Rust engine (rbtying/shengji's ``mechanics`` crate) takes about
@@ -326,6 +327,66 @@ def bench_advice(seed: int) -> None:
               f"samples: {spent:.2f} s CPU on one core (target < 3 s)")
 
 
+FOUR_DECKS_SCRIPT = """
+import sys, time
+from engine.cards import Rank, Suit, parse_cards
+from engine.shengji import Position, legal_plays, make_rules, trump_for
+from engine.shengji.commands import LegalRequest, legal
+T = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2H 2D 2C 2S BJ RJ".split()
+OTHER = "AH KH QH JH 10H 9H AD KD QD JD 10D 9D AC KC QC JC".split()
+hand = parse_cards(" ".join([c for c in T for _ in range(2)] + OTHER))
+lead = parse_cards("AS AS QS QS 10S 10S 8S 8S 6S 6S 4S 4S")
+rules = make_rules("competition", {"decks": 4})
+trump = trump_for(rules, Rank.TWO, Suit.SPADES)
+def best(fn, repeat=3):
+    out = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        value = fn()
+        out = min(out, time.process_time() - start)
+    return out, value
+request = LegalRequest(options={"decks": 4}, trump_rank=Rank.TWO, trump_suit=Suit.SPADES, hand=tuple(hand),
+                       table=tuple(lead), limit=int(sys.argv[1]))
+editor, answer = best(lambda: legal(request))
+full, plays = best(lambda: legal_plays(Position.build(rules, trump, hand, lead), None))
+print(editor, answer.count, answer.count_exact, full, len(plays.plays))
+"""
+
+
+def four_decks_figures(root: Path, limit: int) -> tuple[float, int, bool, float, int]:
+    """(the editor's ``legal`` call in CPU s, its count, exact, the full enumeration in CPU s, its plays) for the
+    four-deck position, with the engine found in ``root``, in a fresh process."""
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", FOUR_DECKS_SCRIPT, str(limit)], cwd=root, check=True,
+                         capture_output=True, text=True)
+    editor, count, exact, full, plays = out.stdout.split()
+    return float(editor), int(count), exact == "True", float(full), int(plays)
+
+
+def bench_four_decks(baseline: str | None) -> None:
+    """The Shengji editor's slowest interaction: four decks, a 52-card follower holding 18 trump pairs after a
+    12-card lead of six separate trump pairs (18,564 legal plays). The editor asks ``legal`` for the count and a
+    first page of 200 plays (and the cards in any play); the full enumeration lists every play."""
+    import subprocess
+    import tempfile
+
+    here = Path(__file__).resolve().parent.parent
+    roots = [("this branch", here)]
+    with tempfile.TemporaryDirectory() as tmp:
+        if baseline:
+            archive = subprocess.run(["git", "archive", baseline, "engine"], capture_output=True, check=True,
+                                     cwd=here).stdout
+            subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+            roots.insert(0, (baseline, Path(tmp)))
+        print("four decks: a 52-card follower (18 trump pairs) after a 12-card lead of six trump pairs")
+        for name, root in roots:
+            editor, count, exact, full, plays = four_decks_figures(root, 200)
+            print(f"  {name}: the editor's call (count + first 200 plays + playable cards) {editor:.3f} s CPU, "
+                  f"count {count:,} ({'exact' if exact else 'a lower bound'}); the full enumeration {plays:,} "
+                  f"plays in {full:.3f} s ({plays / full:,.0f} plays/s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--positions", type=int, default=2000)
@@ -335,7 +396,12 @@ def main() -> None:
     parser.add_argument("--baseline", default=None,
                         help="a git commit whose engine the play-outs are also timed on (e.g. main)")
     parser.add_argument("--page", action="store_true", help="only the scoring explorer's first run and slider steps")
+    parser.add_argument("--four-decks", action="store_true",
+                        help="only the editor's four-deck position (with --baseline: on that commit too)")
     args = parser.parse_args()
+    if args.four_decks:
+        bench_four_decks(args.baseline)
+        return
     if args.page:
         bench_page(args.baseline)
         return
@@ -346,6 +412,7 @@ def main() -> None:
     bench_simulation(args.rounds, args.seed)
     bench_playouts(args.playouts, args.seed, args.baseline)
     bench_advice(args.seed)
+    bench_four_decks(args.baseline)
 
 
 if __name__ == "__main__":

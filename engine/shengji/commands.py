@@ -869,7 +869,7 @@ def score_reason(s: HandScore, rules: Rules) -> str:
         bits.append(f"{abs(s.penalty)} {'gained' if s.penalty > 0 else 'lost'} by failed throws")
     had = f"{count(s.attacker_points, 'point')}: {and_list(bits)}" if len(bits) > 1 else \
         f"{count(s.attacker_points, 'point')} in tricks"
-    reason = (f"the attackers have {had}; {s.change.text}; {TEAMS[s.next_banker_team]} bank next and "
+    reason = (f"the attackers have {had}; {s.result}; {TEAMS[s.next_banker_team]} bank next and "
               f"{s.seats[s.next_starter]} starts")
     note = level_table_note(rules, s.change)
     if note:
@@ -886,7 +886,7 @@ def score_answer(s: HandScore, rules: Rules) -> ScoreAnswer:
         trick_points=s.trick_points, kitty_points=s.kitty_points, kitty_multiplier=s.multiplier,
         kitty_bonus=s.kitty_bonus, penalty=s.penalty, attacker_points=s.attacker_points,
         bankers_keep=s.change.bankers_keep, levels_up=s.change.levels,
-        team_up=TEAMS[up] if s.change.levels else None, band=(s.change.low, s.change.high), result=s.change.text,
+        team_up=TEAMS[up] if s.change.levels else None, band=(s.change.low, s.change.high), result=s.result,
         banker_team=TEAMS[s.banker_team], next_banker_team=TEAMS[s.next_banker_team], starter=s.seats[s.starter],
         next_starter=s.seats[s.next_starter], levels={TEAMS[i]: lv.text for i, lv in enumerate(s.levels)},
         winner=TEAMS[s.winner] if s.winner is not None else None, reason=reason,

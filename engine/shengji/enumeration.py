@@ -7,7 +7,9 @@ A play is a multiset of cards; two plays with the same cards are one play (two d
   without listing (the coefficient of x^k in ∏ (1 + x + … + x^copies)).
 - :func:`plays_for_format` lists the ``n``-card plays of a holding that meet a ladder rung (its units placed,
   the rest free); :func:`count_for_format` counts them by inclusion–exclusion over the unit placements, with a
-  work budget (past it the count is a lower bound, and says so).
+  work budget (past it the count is a lower bound, and says so). A rung made of sets only (pairs, triples, not
+  tractors) is counted exactly by :func:`count_sets_format` (a dynamic programme, no budget) and listed lazily
+  by :func:`sets_plays`.
 - :func:`lead_plays` / :func:`count_lead_plays`: every combination a leader may play, then every throw.
 - :func:`windows`: a few plays that together use every card that is in any play (the cards a UI may offer).
 """
@@ -28,6 +30,8 @@ __all__ = [
     "count_for_format",
     "count_items",
     "count_lead_plays",
+    "count_sets_format",
+    "sets_plays",
     "count_submultisets",
     "lead_plays",
     "placements",
@@ -165,6 +169,9 @@ def plays_for_format(holding: Holding, fmt: Format, n: int) -> Iterator[tuple[Ca
     if not big:
         yield from submultisets(items, n)
         return
+    if all(length == 1 for _, length in big):
+        yield from sets_plays(items, [w for w, _ in big], n)
+        return
     index = {c: i for i, (c, _) in enumerate(items)}
     used_vectors = placements(holding, big, index)
     cards = [c for c, _ in items]
@@ -204,6 +211,8 @@ def count_for_format(holding: Holding, fmt: Format, n: int, budget: int = COUNT_
     big = [s for s in fmt if s != SINGLE]
     if not big:
         return count_submultisets(copies, n), True
+    if all(length == 1 for _, length in big):
+        return count_sets_format(copies, [w for w, _ in big], n), True
     index = {c: i for i, (c, _) in enumerate(items)}
     vectors = sorted(placements(holding, big, index), reverse=True)
     steps = 0
@@ -234,6 +243,107 @@ def count_for_format(holding: Holding, fmt: Format, n: int, budget: int = COUNT_
             if listed >= budget:
                 break
         return listed, listed < budget
+
+
+def _hosts(m: int, widths: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every way ``m`` identical cards can hold sets of the given widths (how many of each), the empty way first."""
+    out: list[tuple[int, ...]] = [()]
+    for w in widths:
+        out = [v + (k,) for v in out for k in range((m - sum(a * b for a, b in zip(v, widths, strict=False))) // w + 1)]
+    return out
+
+
+def _maximal(vectors: Iterable[tuple[int, ...]]) -> frozenset[tuple[int, ...]]:
+    """The vectors no other vector is at least as large as in every place (a frontier of what can be held)."""
+    vs = set(vectors)
+    return frozenset(v for v in vs if not any(u != v and all(a >= b for a, b in zip(u, v, strict=True)) for u in vs))
+
+
+def count_sets_format(copies: Sequence[int], widths: Sequence[int], n: int) -> int:
+    """How many distinct ``n``-card sub-multisets of a holding (``copies`` of each card) hold disjoint sets
+    (pairs, triples, …) of the ``widths`` given — exactly, without listing and without any budget.
+
+    A dynamic programme over the cards: the state is the cards taken so far and the frontier of how many sets of
+    each width they can hold (capped at what is needed); a play is counted once, when its frontier reaches the need.
+    """
+    need_by = Counter(widths)
+    kinds = tuple(sorted(need_by, reverse=True))
+    need = tuple(need_by[w] for w in kinds)
+    start = frozenset({(0,) * len(kinds)})
+    states: dict[tuple[int, frozenset[tuple[int, ...]]], int] = {(0, start): 1}
+    host_cache: dict[int, list[tuple[int, ...]]] = {}
+    for c in copies:
+        nxt: dict[tuple[int, frozenset[tuple[int, ...]]], int] = {}
+        for (size, front), ways in states.items():
+            for m in range(min(c, n - size) + 1):
+                if m < 2:
+                    key = (size + m, front)
+                else:
+                    hosts = host_cache.setdefault(m, _hosts(m, kinds))
+                    key = (size + m, _maximal(tuple(min(a + b, q) for a, b, q in zip(v, h, need, strict=True))
+                                              for v in front for h in hosts))
+                nxt[key] = nxt.get(key, 0) + ways
+        states = nxt
+    return sum(ways for (size, front), ways in states.items() if size == n and need in front)
+
+
+def sets_plays(items: Items, widths: Sequence[int], n: int, force: Card | None = None) -> Iterator[tuple[Card, ...]]:
+    """Lazily, every distinct ``n``-card sub-multiset of ``items`` ((card, copies), high to low) that holds disjoint
+    sets of the ``widths`` given, each once, in descending order of copies taken card by card (``force``: only the
+    plays that contain that card). The same plays :func:`plays_for_format` lists for a format of sets, without
+    first finding every placement of the sets.
+    """
+    need_by = Counter(widths)
+    kinds = tuple(sorted(need_by, reverse=True))
+    need = tuple(need_by[w] for w in kinds)
+    copies = [k for _, k in items]
+    # suffix capacities: the cards from i on, and how many sets of each width they could hold at most
+    left = [0] * (len(items) + 1)
+    cap = [[0] * len(kinds) for _ in range(len(items) + 1)]
+    for i in range(len(items) - 1, -1, -1):
+        left[i] = left[i + 1] + copies[i]
+        cap[i] = [cap[i + 1][j] + copies[i] // w for j, w in enumerate(kinds)]
+    host_cache: dict[int, list[tuple[int, ...]]] = {}
+    taken = [0] * len(items)
+    forced = next((i for i, (c, _) in enumerate(items) if c == force), None) if force is not None else None
+    if force is not None and forced is None:
+        return
+
+    def reachable(front: frozenset[tuple[int, ...]], i: int, room: int) -> bool:
+        for v in front:
+            if sum(w * (q - a) for w, q, a in zip(kinds, need, v, strict=True)) > room:
+                continue
+            short = 0
+            for j in range(len(kinds)):
+                short += need[j] - v[j]
+                if short > cap[i][j]:
+                    break
+            else:
+                return True
+        return False
+
+    def walk(i: int, size: int, front: frozenset[tuple[int, ...]]) -> Iterator[tuple[Card, ...]]:
+        if forced is not None and i > forced and not taken[forced]:
+            return
+        if size == n:
+            if need in front and (forced is None or taken[forced]):
+                yield tuple(c for (c, _), k in zip(items, taken, strict=True) for _ in range(k))
+            return
+        if i == len(items) or left[i] < n - size or not reachable(front, i, n - size):
+            return
+        low = 1 if i == forced else 0
+        for m in range(min(copies[i], n - size), low - 1, -1):
+            if m < 2:
+                nxt = front
+            else:
+                hosts = host_cache.setdefault(m, _hosts(m, kinds))
+                nxt = _maximal(tuple(min(a + b, q) for a, b, q in zip(v, h, need, strict=True))
+                               for v in front for h in hosts)
+            taken[i] = m
+            yield from walk(i + 1, size + m, nxt)
+        taken[i] = 0
+
+    yield from walk(0, 0, frozenset({(0,) * len(kinds)}))
 
 
 class _OverBudget(Exception):

@@ -49,6 +49,7 @@ from engine.shengji.enumeration import (
     lead_plays,
     placements,
     plays_for_format,
+    sets_plays,
     submultisets,
     windows,
 )
@@ -691,6 +692,17 @@ def covering_plays(pos: Position) -> list[tuple[Card, ...]]:
     items = [(c, holding.count[c]) for c in holding.cards_desc()]
     if not big:
         return windows(holding.expanded(), n)
+    if all(length == 1 for _, length in big):
+        # sets only: for each card not yet covered, the first legal play that contains it (if any)
+        out_sets: list[tuple[Card, ...]] = []
+        done: set[Card] = set()
+        for c, _ in items:
+            if c not in done:
+                first = next(sets_plays(items, [w for w, _ in big], n, force=c), None)
+                if first is not None:
+                    out_sets.append(first)
+                    done.update(first)
+        return out_sets
     index = {c: i for i, (c, _) in enumerate(items)}
     out: list[tuple[Card, ...]] = []
     covered: set[Card] = set()

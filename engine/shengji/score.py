@@ -162,6 +162,16 @@ class HandScore:
     levels: tuple[Rank, Rank]  # after the round, by team
     winner: int | None  # the team that went past the end rank, if any
     seats: tuple[str, ...] = SEATS  # seat names by index, in the round's turn order
+    before: tuple[Rank, Rank] | None = None  # the levels before the round, by team (None: not known)
+    stop_ranks: tuple[Rank, ...] = ()
+    defend_stop_ranks: bool = True
+
+    @property
+    def result(self) -> str:
+        """The verdict as a clause that says what happened: the level table's band, and, where a level that must
+        be played held the team that goes up, how far it went, from which level to which, and why."""
+        return result_text(self.change, self.before, self.levels, self.banker_team, self.winner, self.stop_ranks,
+                           self.defend_stop_ranks)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -176,7 +186,7 @@ class HandScore:
             "team_up": TEAMS[self.banker_team if self.change.bankers_keep else 1 - self.banker_team]
             if self.change.levels else None,
             "band": [self.change.low, self.change.high],
-            "result": self.change.text,
+            "result": self.result,
             "banker_team": TEAMS[self.banker_team],
             "next_banker_team": TEAMS[self.next_banker_team],
             "starter": self.seats[self.starter],
@@ -216,7 +226,32 @@ def score_hand(
     else:
         next_banker, next_starter = 1 - banker, (starter + 1) % 4
     return HandScore(trick_points, kitty_points, multiplier, bonus, penalty, total, change, banker, starter,
-                      next_banker, next_starter, (new_levels[0], new_levels[1]), winner, rules.seats)
+                      next_banker, next_starter, (new_levels[0], new_levels[1]), winner, rules.seats,
+                      (levels[0], levels[1]), rules.stop_ranks, rules.defend_stop_ranks)
+
+
+def result_text(change: LevelChange, before: tuple[Rank, Rank] | None, after: tuple[Rank, Rank], banker: int,
+                winner: int | None, stop_ranks: Sequence[Rank], defend: bool = True) -> str:
+    """``change.text`` when the level table's verdict is what happened; otherwise (a level that must be played
+    held the team that goes up) the band, then what the table gives, what happened instead, and why."""
+    if before is None or not change.levels or winner is not None:
+        return change.text
+    team = banker if change.bankers_keep else 1 - banker
+    start, end = before[team], after[team]
+    gained = RANKS.index(end) - RANKS.index(start)
+    if gained >= change.levels:
+        # stop ranks set but none in the way: the table's words, with the levels
+        return f"{change.text}, from {start.text} to {end.text}" if stop_ranks else change.text
+    head, _, _ = change.text.rpartition(": the ")
+    role = "the bankers" if change.bankers_keep else "the attackers"
+    what = "keep the bank" if change.bankers_keep else "take the bank"
+    if gained == 0 and start in stop_ranks:
+        return (f"{head}: {role} {what} but stay at {start.text} instead of going up "
+                f"{count(change.levels, 'level')}: {start.text} is a level that must be played, and a team at it "
+                f"goes up only by winning a round as the bankers ({default_note('defend_stop_ranks')})")
+    return (f"{head}: {role} {what} and go up {count(gained, 'level')}, from {start.text} to {end.text}, instead "
+            f"of {count(change.levels, 'level')}: {end.text} is a level that must be played, and no team jumps "
+            "over it")
 
 
 def level_table_note(rules: Rules, change: LevelChange) -> str:

@@ -153,3 +153,15 @@ def test_every_example_loads() -> None:
         ok(at)
         assert not [e for e in shown(at, "error") if not e.startswith("**")], name
         assert f"Loaded the example “{name}”." in shown(at)
+
+
+def test_four_decks_six_trump_pairs_led_to_a_52_card_hand_are_counted_exactly() -> None:
+    # issue 21's slowest position: every choice of six of the follower's 18 trump pairs is legal
+    trumps = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2H 2D 2C 2S BJ RJ".split()
+    hand = " ".join([c for c in trumps for _ in range(2)]) + " AH KH QH JH 10H 9H AD KD QD JD 10D 9D AC KC QC JC"
+    at = editor({"decks": 4, "trump_rank": "2", "trump_suit": "S", "hand": hand,
+                 "table": "AS AS QS QS 10S 10S 8S 8S 6S 6S 4S 4S"})
+    ok(at)
+    assert heading(at) == "Every legal play (18,564)"
+    assert "The first 200 shown" in words(at)
+    assert len(at.dataframe[0].value) == 200
