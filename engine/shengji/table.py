@@ -512,5 +512,5 @@ def summary_row(state: State) -> dict[str, Any]:
         "levels_up": s.change.levels,
         "next_banker_team": TEAMS[s.next_banker_team],
         "next_starter": names[s.next_starter],
-        "result": s.change.text,
+        "result": s.result,
     }
