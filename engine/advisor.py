@@ -346,8 +346,13 @@ def _summarise(game: Game[Any, Any, Any], state: Any, seat: int, options: Sequen
         else:
             mean, gap = _behind(results[best], results[i])
             tied = mean - gap <= 0
-        why = explain(game, state, options[i], feats[i], feats[best], means[i] - means[best], i == best,
-                      label(game, options[i]), label(game, options[best]))
+        if i == best and len(order) > 1:
+            runner = order[1]
+            why = explain_best(game, state, options[i], feats[i], feats[runner], means[i] - means[runner],
+                               label(game, options[runner]))
+        else:
+            why = explain(game, state, options[i], feats[i], feats[best], means[i] - means[best], i == best,
+                          label(game, options[i]), label(game, options[best]))
         out.append(Option(options[i], texts[i], means[i], means[i] - half, means[i] + half, n, tied, why, feats[i]))
     return Advice(seat, tuple(out), most, elapsed, considered=considered)
 
@@ -371,6 +376,40 @@ def label(game: Game[Any, Any, Any], action: Any) -> str:
     """An option for people: card symbols for a play of cards (``K♥ K♥``), else its text (``pass``)."""
     cards = game.action_cards(action)
     return " ".join(c.symbol_text for c in cards) if cards else game.action_text(action)
+
+
+CAUTIONS = ("spends", "give away", "given away", "gives away", "breaks up", "overtakes", "does not beat",
+            "costs less", "beats your partner", "locks you out", "may let them", "leaves the trump suit")
+"""Words that mark a rule of thumb as a warning against the option it describes: never the reason to play it."""
+
+
+def argues_against(thumb: str) -> bool:
+    """Whether the rule of thumb ``thumb`` warns against its option (a cost, not a gain)."""
+    return any(word in thumb for word in CAUTIONS)
+
+
+def _gain_words(game: Game[Any, Any, Any], state: Any, mine: Mapping[str, float], other: Mapping[str, float],
+                gain: float, other_text: str) -> str:
+    """What the samples show an option gains over ``other_text`` in words ("on average it gives you 0.4 more
+    tricks than 9♠")."""
+    diffs = sorted(((k, mine.get(k, 0.0) - other.get(k, 0.0)) for k in set(mine) | set(other)),
+                   key=lambda kv: -abs(kv[1]))
+    notable = [(k, d) for k, d in diffs if abs(d) >= 0.15][:2]
+    if notable:
+        return f"on average it gives you {' and '.join(_feature_phrase(game, k, d) for k, d in notable)} than " \
+               f"{other_text}"
+    if gain >= 0.005:
+        return f"it scores {_in_units(game, state, gain)} more on average than {other_text}"
+    return f"it came out level with {other_text} in the sampled deals: either is as good"
+
+
+def explain_best(game: Game[Any, Any, Any], state: Any, action: Any, mine: Mapping[str, float],
+                 runner: Mapping[str, float], gain: float, runner_text: str) -> str:
+    """Words for the recommended option: a rule of thumb only when it speaks for the option, then what it gains
+    over the next best option in the sampled deals."""
+    thumb = game.rule_of_thumb(state, action)
+    sample = _gain_words(game, state, mine, runner, gain, runner_text)
+    return f"{thumb}; {sample}" if thumb and not argues_against(thumb) else sample
 
 
 def explain(game: Game[Any, Any, Any], state: Any, action: Any, mine: Mapping[str, float],
@@ -416,6 +455,11 @@ class Review:
     verdict: str
     """``fine``, ``inaccuracy`` or ``mistake``."""
     why: str
+    expected: float = 0.0
+    """What the coach's best option was worth on average at this decision (in the game's units)."""
+    gap: float = 0.0
+    """The sampled mean of the best option less the played one's, before close calls count as none (0 when the
+    played option was the best)."""
 
 
 def review(game: Game[Any, Any, Any], states: Sequence[Any], actions: Sequence[str], seat: int, *,
@@ -431,13 +475,15 @@ def review(game: Game[Any, Any, Any], states: Sequence[Any], actions: Sequence[s
         chosen = advice.option(text)
         if chosen is None:  # an option outside the shortlist: judge it on its own samples
             chosen_value = _single_value(game, state, seat, text, budget, seed + index)
-            loss = max(0.0, advice.best.value - chosen_value)
+            loss = gap = max(0.0, advice.best.value - chosen_value)
             why = f"{advice.best.text} scores {_in_units(game, state, loss)} more on average"
         else:
-            loss = 0.0 if chosen.tied else max(0.0, advice.best.value - chosen.value)
+            gap = max(0.0, advice.best.value - chosen.value)
+            loss = 0.0 if chosen.tied else gap
             why = chosen.why
         verdict = "fine" if loss < low else "inaccuracy" if loss < high else "mistake"
-        out.append(Review(index, text, advice.best.text, loss, verdict, why if verdict != "fine" else ""))
+        out.append(Review(index, text, advice.best.text, loss, verdict, why if verdict != "fine" else "",
+                          advice.best.value, gap))
     return out
 
 

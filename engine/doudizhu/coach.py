@@ -158,10 +158,19 @@ def rule_of_thumb(state: State, action: Action) -> str:
             return f"leading {describe(action)} sheds {number(action.size)} cards at once"
         if action.rank >= TWO:
             return "leading a high card early gives away your control of later tricks"
-        return "leading low keeps your high cards for later tricks"
+        if _lowest_held(hand, action):
+            return "leading low keeps your high cards for later tricks"
+        return ""
     if action.rank >= TWO and table[1].rank < TWO - 2:
         return f"beating a low play with a {rank_word(action.rank)} spends a high card early"
     return ""
+
+
+def _lowest_held(hand: Counts, action: Combo) -> bool:
+    """Whether ``action`` uses the lowest rank the hand holds as many cards of as the play's main rank needs."""
+    need = max(action.counts[action.rank], 1)
+    held = [r for r, n in enumerate(hand) if n >= need]
+    return bool(held) and action.rank == held[0]
 
 
 def _bid_thumb(hand: Counts, action: Action, rules: Rules) -> str:

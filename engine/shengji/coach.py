@@ -327,15 +327,17 @@ def _lead_thumb(state: State, seat: int, cards: Sequence[Card], trump: Trump) ->
     group = parts[0].group
     out = Holding(Counter({c: n for c, n in unseen.items() if trump.group(c) is group}), trump, group)
     safe = all((top := out.best_top(p.shape)) is None or top <= p.top for p in parts)
-    if safe and len(parts) > 1:
+    if safe and len(parts) > 1 and group is Group.TRUMP:
         return "no card you have not seen can beat any part of this throw: it stands and wins"
+    if safe and len(parts) > 1:
+        return "no card you have not seen can beat any part of this throw: it stands and wins unless it is trumped"
     if safe and group is Group.TRUMP:
         return f"no trump you have not seen beats {cards_text(cards, trump)}: it wins the trick"
     if safe:
         return f"no card you have not seen beats {cards_text(cards, trump)}: it wins the trick unless it is trumped"
     if group is Group.TRUMP:
         return "leading trumps draws the other side's trumps"
-    if len(cards) == 1 and trump.level(cards[0]) <= 5:
+    if len(cards) == 1 and trump.level(cards[0]) <= 5 and _lowest_of_group(state.hands[seat], cards, trump):
         return "a low lead keeps your high cards for later tricks"
     return ""
 
@@ -369,7 +371,22 @@ def _follow_thumb(state: State, seat: int, cards: Sequence[Card], trump: Trump) 
         return f"{cards_text(cards, trump)} {won}" + (f" and its {count(total, 'point')}" if total and last else "")
     if pts:
         return f"the other side is winning this trick: {count(pts, 'point')} given away"
-    return "the other side is winning this trick: play low and keep your high cards"
+    if _lowest_of_group(state.hands[seat], cards, trump):
+        return "the other side is winning this trick: play low and keep your high cards"
+    return ""
+
+
+def _lowest_of_group(hand: Sequence[Card], cards: Sequence[Card], trump: Trump) -> bool:
+    """Whether no card ``hand`` keeps after playing ``cards`` is lower than a played card of its own group (the
+    play is the low one of what the seat holds in those groups)."""
+    left = Counter(hand)
+    left.subtract(cards)
+    kept = [c for c in (+left).elements()]
+    for card in cards:
+        group = trump.group(card)
+        if any(trump.group(k) is group and trump.level(k) < trump.level(card) for k in kept):
+            return False
+    return True
 
 
 # ------------------------------------------------------------------------------------------------ posed positions
