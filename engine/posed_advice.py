@@ -132,6 +132,8 @@ class _AdviseCommand(Command[Any, AdviseAnswer]):
         if knobs.seat is not None and to_act is not None and letters[to_act] != knobs.seat:
             raise InvalidRequestError(f"field 'seat': in this position the seat to act is {letters[to_act]}, "
                                       f"not {knobs.seat}")
+        if to_act is not None and not game.legal_actions(state, limit=1):  # e.g. an empty hand
+            raise InvalidRequestError("the position leaves the player to act no play: give the cards in hand")
         advice = advise(game, state, budget=knobs.budget, seconds=knobs.seconds, seed=knobs.sample_seed)
         return AdviseAnswer(
             seat=letters[advice.seat],
