@@ -89,7 +89,7 @@ class _Gen:
 
     def options(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for spec in self.rng.sample(list(self.specs), min(len(self.specs), self.rng.randint(0, 2))):
+        for spec in self.rng.sample(list(self.specs), min(len(self.specs), self.rng.randint(0, 3))):
             values: list[Any] = [spec.default, *(spec.choices or ())]
             if spec.low is not None:
                 values += [spec.low]
@@ -110,6 +110,8 @@ class _Gen:
         kind = sch.get("type")
         if name == "options":
             return self.options()
+        if name == "start":
+            return rng.choice([{}, {}, {"whole": True}])
         if name == "preset":
             return rng.choice(list(self.game.presets))
         if kind == "boolean":
