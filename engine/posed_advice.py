@@ -101,6 +101,9 @@ class _AdviseCommand(Command[Any, AdviseAnswer]):
             raise InvalidRequestError(f"unknown field {quote(unknown[0])}; known fields: {', '.join(self.known)}")
         posed = [k for k in data if k in self.position_only]
         if not posed:
+            if isinstance(data.get("start"), Mapping) and data["start"].get("whole"):
+                raise InvalidRequestError("field 'start': the coach advises on one hand; a whole game "
+                                          "({\"whole\": true}) is for playout and match")
             return decode_object(BoundedAdviseRequest, data, self.context(data))
         so_far = [k for k in data if k in self.record_only]
         if so_far:
@@ -155,9 +158,11 @@ class _AdviseCommand(Command[Any, AdviseAnswer]):
             **root, "properties": {**root["properties"], **knob_def["properties"]},
             "description": "A posed position (the fields of the legal command) and the coach's knobs",
         }
-        request = {"$schema": so_far["$schema"],
-                   "anyOf": [{"$ref": "#/$defs/BoundedAdviseRequest"}, {"$ref": f"#/$defs/{posed_name}"}],
-                   "$defs": defs}
+        defs["AdviseOnEither"] = {
+            "anyOf": [{"$ref": "#/$defs/BoundedAdviseRequest"}, {"$ref": f"#/$defs/{posed_name}"}],
+            "description": "a game so far, or a posed position",
+        }
+        request = {"$schema": so_far["$schema"], "$ref": "#/$defs/AdviseOnEither", "$defs": defs}
         return {"command": self.name, "summary": self.summary, "request": request, "answer": schema(AdviseAnswer)}
 
 

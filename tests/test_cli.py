@@ -117,7 +117,7 @@ def test_advise_schema_offers_both_kinds_of_request() -> None:
     from tests.cli_helpers import cli_json
 
     request = cli_json("schema", "euchre", "advise")["request"]
-    assert len(request["anyOf"]) == 2
+    assert len(request["$defs"][request["$ref"].split("/")[-1]]["anyOf"]) == 2
     posed = next(d for name, d in request["$defs"].items() if name.startswith("Posed"))
     assert {"trump", "hand", "table", "seat", "budget"} <= set(posed["properties"])
 
@@ -181,3 +181,10 @@ def test_advise_on_a_posed_empty_hand_is_refused_in_one_line() -> None:
         code, out, err = _advise(key, {**position, "hand": "", "table": "", "budget": 2})
         assert code == 2 and not out and err.startswith("error: ") and err.count("\n") == 1, (key, err)
         assert "internal error" not in err
+
+
+def test_advise_on_a_whole_game_start_is_refused_in_one_line() -> None:
+    # Found by the CLI fuzz: start {"whole": true} ended in AttributeError ('WholeState' has no 'to_act').
+    for key in POSED:
+        code, out, err = _advise(key, {"start": {"whole": True}, "budget": 2})
+        assert code == 2 and not out and "field 'start'" in err and err.count("\n") == 1, (key, err)
