@@ -101,10 +101,13 @@ class _AdviseCommand(Command[Any, AdviseAnswer]):
             raise InvalidRequestError(f"unknown field {quote(unknown[0])}; known fields: {', '.join(self.known)}")
         posed = [k for k in data if k in self.position_only]
         if not posed:
-            if isinstance(data.get("start"), Mapping) and data["start"].get("whole"):
-                raise InvalidRequestError("field 'start': the coach advises on one hand; a whole game "
-                                          "({\"whole\": true}) is for playout and match")
-            return decode_object(BoundedAdviseRequest, data, self.context(data))
+            request = decode_object(BoundedAdviseRequest, data, self.context(data))
+            record_start = request.record.get("start") if request.record is not None else None
+            for name, start in (("start", request.start), ("record.start", record_start)):
+                if isinstance(start, Mapping) and start.get("whole"):
+                    raise InvalidRequestError(f"field {name!r}: the coach advises on one hand; a whole game "
+                                              "({\"whole\": true}) is for playout and match")
+            return request
         so_far = [k for k in data if k in self.record_only]
         if so_far:
             raise InvalidRequestError(f"fields {quote(posed[0])} and {quote(so_far[0])}: give a posed position "

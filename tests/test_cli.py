@@ -188,3 +188,6 @@ def test_advise_on_a_whole_game_start_is_refused_in_one_line() -> None:
     for key in POSED:
         code, out, err = _advise(key, {"start": {"whole": True}, "budget": 2})
         assert code == 2 and not out and "field 'start'" in err and err.count("\n") == 1, (key, err)
+    record = {"game": "thirteen", "seed": 1, "actions": [], "start": {"whole": True}}
+    code, out, err = _advise("thirteen", {"record": record, "budget": 2})
+    assert code == 2 and not out and "field 'record.start'" in err, err
