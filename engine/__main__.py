@@ -6,7 +6,9 @@
     python -m engine schema thirteen legal   # the JSON Schema of a command's request and answer
     python -m engine simulate thirteen --games 1000 --seed 1 --out results.csv
 
-Bad input exits with code 2 and one line on stderr; in batch mode a bad line answers {"error": "…"}.
+Bad input exits with code 2 and one line on stderr; in batch mode a bad line answers {"error": "…"} and the next
+lines are answered. A request the engine itself fails on (a bug) is answered the same way, on one line beginning
+"internal error" (exit code 1).
 Only the game a command names is imported (``cards`` imports none, and nothing imports pandas but ``simulate``).
 """
 
@@ -76,6 +78,17 @@ class Output:
         self.stderr.write(f"error: {message}\n")
 
 
+INTERNAL = "internal error"
+"""How the answer to a request the engine failed on (a bug, not a bad request) begins."""
+
+
+def internal_error(error: BaseException) -> str:
+    """One line for a request the engine failed on: the exception's kind and first line, and what to do."""
+    first = (str(error).strip().splitlines() or [""])[0][:300]
+    return f"{INTERNAL} ({type(error).__name__}{': ' + first if first else ''}); the request was not answered " \
+           "(please report it with the request)"
+
+
 def _answer(command: JsonCommand, data: Any) -> dict[str, Any]:
     try:
         return command(data)
@@ -97,6 +110,8 @@ def _run(command: JsonCommand, source: str, stdin: TextIO, out: Output) -> int:
             out.emit(_answer(command, load_json(line, what="the line")))
         except CardTableError as error:
             out.emit({"error": str(error)})
+        except Exception as error:  # noqa: BLE001 - one line's fault must not cost the lines after it
+            out.emit({"error": internal_error(error)})
         out.stdout.flush()
     return 0
 
@@ -197,6 +212,9 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
     except OSError as error:
         out.error(f"{error.strerror or error}: {quote(getattr(error, 'filename', '') or '')}")
         return 2
+    except Exception as error:  # noqa: BLE001 - a bug is reported on one line, never as a traceback
+        out.error(internal_error(error))
+        return 1
 
 
 def _dispatch(args: argparse.Namespace, stdin: TextIO, out: Output) -> int:

@@ -79,6 +79,8 @@ MAX_ITEMS = 20_000
 MAX_PLAYS = 5_000
 """The most plays any answer lists (``limit``); counting never needs listing."""
 MAX_SEED = 2**63 - 1
+MAX_FLOAT = 10**15
+"""The bounds of a number field that names none of its own (±)."""
 
 Q = TypeVar("Q")
 T = TypeVar("T")
@@ -319,8 +321,13 @@ def decode(tp: Any, value: Any, ctx: Context = Context(), where: str = "the requ
             raise LimitExceededError(f"{where}: {quote(value)} is outside {low:,}..{high:,}")
         return value
     if base is float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+                isinstance(value, float) and not math.isfinite(value):
             raise InvalidRequestError(f"{where}: expected a number, got {quote(value)}")
+        low = info.low if info.low is not None else -MAX_FLOAT
+        high = info.high if info.high is not None else MAX_FLOAT
+        if not low <= value <= high:  # compared before float(): a 311-digit integer has no float
+            raise LimitExceededError(f"{where}: {quote(value)} is outside {low:,}..{high:,}")
         return float(value)
     if base is str:
         if not isinstance(value, str):
@@ -531,7 +538,8 @@ def _schema_base(base: Any, defs: dict[str, Any], info: ArgInfo) -> dict[str, An
             out["maximum"] = info.high
         return out
     if base is float:
-        return {"type": "number"}
+        return {"type": "number", "minimum": info.low if info.low is not None else -MAX_FLOAT,
+                "maximum": info.high if info.high is not None else MAX_FLOAT}
     if base is str:
         return {"type": "string", "maxLength": MAX_TEXT} | ({"description": "a seat letter"} if info.seat else {})
     if base is Card:

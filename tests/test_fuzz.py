@@ -721,3 +721,43 @@ def test_load_json_answers_a_value_or_refuses(text: str | bytes) -> None:
             _refusal_ok(error, what)
         else:
             json.dumps(value)  # a value the rest of the engine can handle: no NaN constants, no depth beyond reach
+
+
+# ------------------------------------------------------------------------------------------------ the seeded CLI fuzz
+
+SEEDED_REQUESTS = int(os.environ.get("CLI_FUZZ_REQUESTS", "500"))
+"""How many requests the seeded fuzz sends here (bench/fuzz_cli.py sends 20,000)."""
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_seeded_cli_fuzz_answers_or_refuses_every_request(seed: int) -> None:
+    from tests.cli_fuzzer import fuzz
+
+    real = tuple(k for k in registry.GAMES if k != TOY.key)  # the four games (not the toy one registered above)
+    report = fuzz(SEEDED_REQUESTS, seed, cpu=20.0, games=real)
+    assert report.requests == SEEDED_REQUESTS
+    pairs = {(g, c) for g, c, _ in report.counts}
+    assert pairs == {(k, c) for k in real for c in registry.game(k).commands}, "every game × command"
+    assert {o for _, _, o in report.counts} >= {"answered", "refused"}
+    assert report.tracebacks == 0 and report.overruns == 0, "\n".join(report.failures)
+
+
+def test_seeded_cli_fuzz_is_repeatable() -> None:
+    from tests.cli_fuzzer import fuzz
+
+    first = fuzz(60, 7, games=("euchre",))
+    assert first.counts == fuzz(60, 7, games=("euchre",)).counts
+
+
+def test_seeded_cli_fuzz_counts_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The fuzz itself must see a crash: a command that raises is counted, not hidden as a refusal.
+    from tests.cli_fuzzer import fuzz
+
+    command = registry.game("euchre").commands["winner"]
+
+    def broken(request: Any) -> Any:
+        raise KeyError("broken")
+
+    monkeypatch.setattr(command, "run", broken)
+    report = fuzz(200, 3, games=("euchre",))
+    assert report.tracebacks > 0 and all("winner" in f for f in report.failures)

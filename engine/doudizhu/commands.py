@@ -45,6 +45,7 @@ from engine.doudizhu.rules import Rules
 from engine.doudizhu.score import payment
 from engine.driver import standard_commands
 from engine.errors import QUOTE_LIMIT, CardTableError, InvalidRequestError, quote
+from engine.posed_advice import advise_command
 
 __all__ = [
     "COMMANDS",
@@ -540,3 +541,4 @@ COMMANDS: dict[str, Command[Any, Any]] = {
                     classify_command, compare_command, auction_command, setup_command, example_command,
                     find_command, highest_command),
 }
+COMMANDS["advise"] = advise_command(GAME, COMMANDS["advise"], COMMANDS["legal"])

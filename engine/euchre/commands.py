@@ -66,6 +66,7 @@ from engine.euchre.state import (
     parse_action,
 )
 from engine.euchre.trick import check_sitting_out, play_order, trick_winner, winner_reason
+from engine.posed_advice import advise_command
 
 __all__ = [
     "COMMANDS",
@@ -696,3 +697,4 @@ COMMANDS: dict[str, Command[Any, Any]] = {
         legal_command, check_command, winner_command, score_command, game_command, calls_command, discard_command,
         trumps_command, deal_command, position_command, match_command))},
 }
+COMMANDS["advise"] = advise_command(GAME, COMMANDS["advise"], COMMANDS["position"])

@@ -41,6 +41,7 @@ from engine.errors import (
     UnknownNameError,
     quote,
 )
+from engine.posed_advice import advise_command
 from engine.shengji import examples
 from engine.shengji.bidding import check_declaration, declaration, is_reinforcement, legal_declarations, turn_kitty
 from engine.shengji.combos import Kind, classify, decompose, describe_format, format_of, group_of, shape_name
@@ -1126,3 +1127,4 @@ COMMANDS: dict[str, Command[Any, Any]] = {
     "points": Command(points_of, _any_decks, name="points"),
     **command_table(_context, example, climb, trumps, bury, try_play, compare_presets),
 }
+COMMANDS["advise"] = advise_command(GAME, COMMANDS["advise"], COMMANDS["legal"])

@@ -34,6 +34,7 @@ from engine.commands import (
 )
 from engine.driver import standard_commands
 from engine.errors import CardTableError, InvalidPositionError, InvalidRequestError, add_context
+from engine.posed_advice import advise_command
 from engine.thirteen import examples
 from engine.thirteen.combos import Combo, Kind, beat_reason, classify, why_not_combo, with_article
 from engine.thirteen.deal import HAND_SIZE, deal_masks, instant_win, lowest_holder
@@ -508,3 +509,4 @@ COMMANDS: dict[str, Command[Any, Any]] = {
     **command_table(default_context(GAME), legal_command, check_command, deal_command, score_command,
                     classify_command, compare_command, features_command, example_command, rounds_command),
 }
+COMMANDS["advise"] = advise_command(GAME, COMMANDS["advise"], COMMANDS["legal"])
