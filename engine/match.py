@@ -65,7 +65,7 @@ class WholeGame(Game[Any, WholeState, Any]):
         self.info = base.info  # type: ignore[misc]
         self.presets = base.presets  # type: ignore[misc]
         self.notes = base.notes  # type: ignore[misc]
-        self.max_actions = base.max_actions * 8  # type: ignore[misc]
+        self.max_actions = base.max_actions * MAX_HANDS  # type: ignore[misc]  # every hand may run its longest
         self.playout_bot = base.playout_bot  # type: ignore[misc]
         self.review_thresholds = base.review_thresholds  # type: ignore[misc]
         self.feature_words = base.feature_words  # type: ignore[misc]
@@ -92,7 +92,23 @@ class WholeGame(Game[Any, WholeState, Any]):
         if extra:
             raise InvalidRequestError(f"a whole game starts at its beginning; unknown start {sorted(extra)[0]!r}")
         first = self.base.first_hand(rules, seed)
-        return WholeState(rules, seed, 1, self.base.new_game(rules, _hand_seed(seed, 1), first))
+        return self._settle(WholeState(rules, seed, 1, self.base.new_game(rules, _hand_seed(seed, 1), first)))
+
+    def _settle(self, state: WholeState) -> WholeState:
+        """``state`` with every hand that is already over moved to the finished ones and the next one dealt.
+
+        A hand can end at the deal (a Thirteen instant win) before anyone acts; the whole game goes on past it, so
+        the hand under way is always one where someone acts, or the whole game is over.
+        """
+        while not state.over and self.base.to_act(state.hand) is None:
+            finished = state.finished + (state.hand,)
+            start = None if len(finished) >= MAX_HANDS else self.base.next_hand(state.rules, finished, state.seed)
+            if start is None:
+                return replace(state, finished=finished, over=True)
+            number = state.number + 1
+            state = WholeState(state.rules, state.seed, number,
+                               self.base.new_game(state.rules, _hand_seed(state.seed, number), start), finished)
+        return state
 
     def rules_of(self, state: WholeState) -> Any:
         return state.rules
@@ -109,16 +125,7 @@ class WholeGame(Game[Any, WholeState, Any]):
         return self.base.check(state.hand, action)
 
     def apply_unchecked(self, state: WholeState, action: Any) -> WholeState:
-        hand = self.base.apply_unchecked(state.hand, action)
-        if self.base.to_act(hand) is not None:
-            return replace(state, hand=hand)
-        finished = state.finished + (hand,)
-        start = None if len(finished) >= MAX_HANDS else self.base.next_hand(state.rules, finished, state.seed)
-        if start is None:
-            return replace(state, hand=hand, finished=finished, over=True)
-        number = state.number + 1
-        return WholeState(state.rules, state.seed, number,
-                          self.base.new_game(state.rules, _hand_seed(state.seed, number), start), finished)
+        return self._settle(replace(state, hand=self.base.apply_unchecked(state.hand, action)))
 
     def returns(self, state: WholeState) -> tuple[float, ...]:
         return self.base.whole_returns(state.rules, state.finished)
@@ -149,10 +156,13 @@ class WholeGame(Game[Any, WholeState, Any]):
         if after.number == before.number and not (after.over and not before.over):
             step = self.base.comment(before.hand, action, after.hand)
         else:
-            ended = after.finished[-1]
+            ended = after.finished[len(before.finished)]
             step = self.base.comment(before.hand, action, ended)
             result = self.base.outcome(ended)
             tail = f" {result.summary}" if result is not None else ""
+            for number, dealt in enumerate(after.finished[len(before.finished) + 1:], start=before.number + 1):
+                at_deal = self.base.outcome(dealt)
+                tail += f" Hand {number} is dealt and ends at once" + (f": {at_deal.summary}" if at_deal else ".")
             if after.over:
                 whole = self.base.whole_outcome(after.rules, after.finished)
                 tail += f" {whole.summary}"
