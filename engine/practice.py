@@ -493,7 +493,7 @@ def _play_from(g: Game[Any, Any, Any], rules: Any, state: Any, rng: random.Rando
     rows.append(CardRow("Your hand", _groups(g, state, hand)))
     question = "Which one of these may you play?" if ask_legal else "Which one of these may you NOT play?"
     return Exercise(
-        game=key, rule=f"{key}:play", seed=0, preset=preset, title=_TITLES["play"],
+        game=key, rule=f"{key}:play", seed=0, preset=preset, title=_title("play", ask_legal),
         prompt=f"You are {name}. {situation} {question}",
         facts=_info_facts(view.info, _PLAY_NOISE), rows=tuple(rows), choices=tuple(choices),
     )
@@ -589,7 +589,7 @@ def _call_from(g: Game[Any, Any, Any], state: Any, rng: random.Random, key: str,
     question = (f"Which one of these {noun}s may you make now?" if ask_legal
                 else f"Which one of these {noun}s may you NOT make now?")
     return Exercise(
-        game=key, rule=f"{key}:{noun}", seed=0, preset=preset, title=_TITLES[noun],
+        game=key, rule=f"{key}:{noun}", seed=0, preset=preset, title=_title(noun, ask_legal),
         prompt=f"You are {_seat_name(view.seats[seat].name)}. {question}",
         facts=_info_facts(view.info) + ((("Now", view.phase),) if view.phase else ()),
         rows=tuple(rows), choices=tuple(choices),
@@ -923,6 +923,17 @@ _TITLES: Final[Mapping[str, str]] = {
     "call": "Which call may you make?",
     "bid": "Which bid may you make?",
 }
+
+_NOT_TITLES: Final[Mapping[str, str]] = {
+    "play": "Which may you NOT play?",
+    "call": "Which call may you NOT make?",
+    "bid": "Which bid may you NOT make?",
+}
+
+
+def _title(kind: str, ask_legal: bool) -> str:
+    """The heading over a "which may you …" question: it asks what the question asks (may, or may NOT)."""
+    return _TITLES[kind] if ask_legal else _NOT_TITLES[kind]
 
 
 def _rules() -> tuple[PracticeRule, ...]:
