@@ -55,7 +55,8 @@ def test_shengji_play_low_and_stands_and_wins_are_true() -> None:
             if "play low" in thumb or "a low lead" in thumb:
                 checked += 1
                 for card in action.cards:
-                    lower = [c for c in left if trump.group(c) is trump.group(card) and trump.level(c) < trump.level(card)]
+                    lower = [c for c in left
+                             if trump.group(c) is trump.group(card) and trump.level(c) < trump.level(card)]
                     assert not lower, (thumb, action.cards, lower)
             if "stands and wins" in thumb and "unless" not in thumb:
                 assert all(trump.is_trump(c) for c in action.cards), (thumb, action.cards)
