@@ -572,7 +572,11 @@ def _worker(url: str, name: str, tag: str, count: int) -> subprocess.Popen[str]:
 
 def _go(*procs: subprocess.Popen[str]) -> None:
     for proc in procs:
-        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+        assert proc.stdout is not None
+        line = proc.stdout.readline().strip()
+        if line != "ready":  # the worker died opening the store: show why
+            _, err = proc.communicate(timeout=60)
+            pytest.fail(f"a store worker did not open the store ({line!r}): {err.strip()[-2000:]}")
     for proc in procs:
         assert proc.stdin is not None
         proc.stdin.write("go\n")

@@ -131,13 +131,29 @@ class Store:
     def __init__(self, url: str | URL | None = None) -> None:
         self._url = database_url() if url is None else parse_url(url)
         self._backend = self._url.get_backend_name()
-        try:
-            self._engine = make_engine(self._url)
-            ensure_schema(self._engine)
-        except StoreError:
-            raise
-        except (SQLAlchemyError, OSError) as e:
-            raise StoreUnavailable(f"The progress database {self.where} cannot be opened: {_reason(e)}") from None
+        self._engine = self._open()
+
+    def _open(self, attempts: int = 8) -> Engine:
+        """The engine, its schema at HEAD. Several processes opening a new SQLite file at once can meet its lock
+        while one switches it to WAL (SQLite answers that at once, without waiting): try again a little later."""
+        for attempt in range(attempts):
+            engine: Engine | None = None
+            try:
+                engine = make_engine(self._url)
+                ensure_schema(engine)
+                return engine
+            except StoreError:
+                raise
+            except DBAPIError as e:
+                if engine is not None:
+                    engine.dispose()
+                if attempt + 1 < attempts and _retryable(e, self._backend):
+                    time.sleep(0.05 * (attempt + 1) + random.random() * 0.05)
+                    continue
+                raise StoreUnavailable(f"The progress database {self.where} cannot be opened: {_reason(e)}") from None
+            except (SQLAlchemyError, OSError) as e:
+                raise StoreUnavailable(f"The progress database {self.where} cannot be opened: {_reason(e)}") from None
+        raise StoreUnavailable(f"The progress database {self.where} cannot be opened: it stays locked.")
 
     @property
     def where(self) -> str:
