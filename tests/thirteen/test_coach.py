@@ -125,7 +125,8 @@ def test_the_only_legal_play_is_forced() -> None:
 def test_going_out_is_ranked_first() -> None:
     state = _posed(["9S 9H", "8S 8H 4C 4D", "5C 6C 7C 2C", "5D 6D 7D 2D"], 0, [])
     advice = advise(GAME, state, budget=24, workers=1)
-    assert advice.best.text == "9S 9H" and advice.best.why == "it plays your last cards: you go out"
+    assert advice.best.text == "9S 9H" and advice.best.why.startswith("it plays your last cards: you go out; ")
+    assert "than 9♠" in advice.best.why, "the reason says what it gains over the next best option"
     assert advice.best.value == 3.0, "first place: three points"
     assert all(o.value < 3.0 for o in advice.options[1:])
 
@@ -137,7 +138,8 @@ def test_chopping_a_two_to_go_out_next_is_ranked_first() -> None:
     assert GAME.to_act(state) == 0
     advice = advise(GAME, state, budget=24, workers=1)
     assert advice.best.text == "7S 7C 7D 7H" and advice.best.value == 3.0
-    assert advice.best.why == "a bomb on a 2 takes the table from the highest card"
+    assert advice.best.why.startswith("a bomb on a 2 takes the table from the highest card; ")
+    assert advice.best.why.endswith(" than pass"), "the reason says what it gains over the next best option"
     passing = advice.option("pass")
     assert passing is not None and passing.value < advice.best.value and not passing.tied
 
