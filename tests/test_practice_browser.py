@@ -61,10 +61,14 @@ def on_screen(page: Any, key: str) -> tuple[int, Exercise]:
     caption = main.get_by_text(CAPTION).first
     caption.wait_for(timeout=30000)
     number, seed = (int(x) for x in CAPTION.match(caption.inner_text().strip()).groups())
-    titles = {r.title: r.key for r in rules_for(key)}
     heading = main.get_by_role("heading", level=4).first.inner_text().strip().rstrip(" ✓")
     preset = game(key).default_preset
-    return number, make_exercise(titles[heading], seed, preset)
+    # The heading is the exercise's own title (a "which may you NOT …" deal has its own), so the exercise on
+    # screen is the one of this deal whose title is the heading.
+    made = [make_exercise(r.key, seed, preset) for r in rules_for(key)]
+    matching = [ex for ex in made if ex.title == heading]
+    assert matching, f"no {key} exercise of deal {seed} is headed {heading!r}"
+    return number, matching[0]
 
 
 def click_cards(page: Any, cards: list[Card]) -> None:
