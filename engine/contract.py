@@ -40,6 +40,7 @@ from engine.words import COMMON_RULE, common_rule
 if TYPE_CHECKING:
     from engine.commands import Command
     from engine.table import Record, Step, TableView
+    from engine.teaching import PracticeRule
 
 __all__ = [
     "COMMON_RULE",
@@ -624,6 +625,11 @@ class Game(ABC, Generic[R, S, A]):
     @abstractmethod
     def commands(self) -> Mapping[str, Command[Any, Any]]:
         """The typed commands by name (see :mod:`engine.commands`)."""
+
+    def practice_rules(self) -> tuple[PracticeRule, ...]:
+        """The game's practice rules (its ``teach`` module's, built on :mod:`engine.teaching`), in the order the
+        practice page lists them; :mod:`engine.practice` gathers them through the registry. None by default."""
+        return ()
 
     def bot(self, name: str) -> Bot[S, A]:
         """The bot ``name``: one of :attr:`bots`, or ``advisor`` (the coach's choice, for every game that can

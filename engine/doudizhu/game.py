@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
-from engine.doudizhu import coach, table, whole
+from engine.doudizhu import coach, table, teach, whole
 from engine.doudizhu import state as hand
 from engine.doudizhu.bots import BOTS
 from engine.doudizhu.combos import Combo, Kind
@@ -24,6 +24,7 @@ from engine.games import GAMES
 if TYPE_CHECKING:
     from engine.commands import Command
     from engine.table import Step, TableView
+    from engine.teaching import PracticeRule
 
 __all__ = ["GAME", "DouDizhuGame"]
 
@@ -182,6 +183,9 @@ class DouDizhuGame(Game[Rules, State, Action]):
     @property
     def bots(self) -> Mapping[str, Bot[State, Action]]:
         return BOTS
+
+    def practice_rules(self) -> tuple[PracticeRule, ...]:
+        return teach.practice_rules(self)
 
     @property
     def commands(self) -> Mapping[str, Command[Any, Any]]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
-from engine.euchre import coach, playout, table, whole
+from engine.euchre import coach, playout, table, teach, whole
 from engine.euchre import state as hand
 from engine.euchre.bidding import Discard
 from engine.euchre.bots import BOTS
@@ -22,6 +22,7 @@ from engine.euchre.state import Action, HandState
 if TYPE_CHECKING:
     from engine.commands import Command
     from engine.table import Step, TableView
+    from engine.teaching import PracticeRule
 
 __all__ = ["GAME", "EuchreGame"]
 
@@ -167,6 +168,9 @@ class EuchreGame(Game[Rules, HandState, Action]):
     @property
     def bots(self) -> Mapping[str, Bot[HandState, Action]]:
         return BOTS
+
+    def practice_rules(self) -> tuple[PracticeRule, ...]:
+        return teach.practice_rules(self)
 
     @property
     def commands(self) -> Mapping[str, Command[Any, Any]]:

@@ -10,7 +10,7 @@ from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
 from engine.games import game_info
-from engine.shengji import coach, playout, table, whole
+from engine.shengji import coach, playout, table, teach, whole
 from engine.shengji import state as hand
 from engine.shengji.bots import BOTS
 from engine.shengji.deal import deck_of
@@ -20,6 +20,7 @@ from engine.shengji.state import Action, State
 if TYPE_CHECKING:
     from engine.commands import Command
     from engine.table import Record, Step, TableView
+    from engine.teaching import PracticeRule
 
 __all__ = ["GAME", "ShengjiGame"]
 
@@ -174,6 +175,9 @@ class ShengjiGame(Game[Rules, State, Action]):
     @property
     def bots(self) -> Mapping[str, Bot[State, Action]]:
         return BOTS
+
+    def practice_rules(self) -> tuple[PracticeRule, ...]:
+        return teach.practice_rules(self)
 
     @property
     def commands(self) -> Mapping[str, Command[Any, Any]]:

@@ -12,7 +12,7 @@ from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
 from engine.errors import InvalidRequestError, quote
 from engine.games import game_info
 from engine.table import Step, TableView
-from engine.thirteen import coach, playout, table, whole
+from engine.thirteen import coach, playout, table, teach, whole
 from engine.thirteen import state as st
 from engine.thirteen.bots import BOTS
 from engine.thirteen.order import DECK, rank_pos
@@ -23,6 +23,7 @@ from engine.thirteen.state import Action, State
 
 if TYPE_CHECKING:
     from engine.commands import Command
+    from engine.teaching import PracticeRule
 
 __all__ = ["GAME", "ThirteenGame"]
 
@@ -181,6 +182,9 @@ class ThirteenGame(Game[Rules, State, Action]):
     @property
     def bots(self) -> Mapping[str, Bot[State, Action]]:
         return BOTS
+
+    def practice_rules(self) -> tuple[PracticeRule, ...]:
+        return teach.practice_rules(self)
 
     @property
     def commands(self) -> Mapping[str, Command[Any, Any]]:

@@ -1,0 +1,687 @@
+"""The shared pieces of practice exercises, below the games: the values an exercise is made of, their words, the
+titles of the kinds of question, and the generators that need nothing but the contract (:class:`Game`).
+
+Each game's ``teach`` module (``engine/<game>/teach.py``) builds its practice rules from these and exposes them
+through :meth:`engine.contract.Game.practice_rules`; :mod:`engine.practice` gathers them from the registry, makes
+exercises from (rule, seed, preset) and sets. Nothing here names a game.
+
+- :func:`play_exercise` "Which may you play?": a seeded position from a game the bots play; the choices mix legal
+  and illegal plays (or ask for the one illegal play) and every verdict with its reason is the contract's own
+  ``Game.check``.
+- :func:`call_exercise` "Which call / bid may you make?": a calling position, the calls (given by the game in its
+  own notation) judged legal or illegal by ``Game.check`` (not as strategy).
+- :func:`trick_choices`, :func:`suit_groups`, :func:`random_pick`: pieces the games' own generators share.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, TypeVar
+
+from engine.base import PASS, Verdict
+from engine.cards import Card, Rank, Suit, format_cards
+from engine.contract import SEAT_NAMES, Game
+from engine.errors import CardTableError, InvalidNotationError, InvalidRequestError
+
+__all__ = [
+    "ATTEMPTS",
+    "NOT_TITLES",
+    "TITLES",
+    "CardPick",
+    "CardRow",
+    "Choice",
+    "Exercise",
+    "Feedback",
+    "Make",
+    "PracticeError",
+    "PracticeRule",
+    "beat_exercise",
+    "call_exercise",
+    "cards_words",
+    "one_line",
+    "play_exercise",
+    "practice_rule",
+    "random_pick",
+    "seat_name",
+    "sentence",
+    "suit_groups",
+    "suit_words",
+    "title",
+    "trick_choices",
+]
+
+_T = TypeVar("_T")
+
+ATTEMPTS: Final = 60
+"""Deals or positions tried before a generator gives up (it never needs more than a few)."""
+
+
+class PracticeError(InvalidRequestError):
+    """An exercise that cannot be made: an unknown rule or game, a seed out of range, or (never seen) no
+    position found for the rule."""
+
+
+# ------------------------------------------------------------------------------------------------ values
+
+
+Make = Callable[[random.Random, str], "Exercise"]
+"""A generator: an exercise from a seeded random source and a preset's name."""
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """Cards to draw above the question: ``label`` ("Your hand", "The trick") and groups of cards, each with
+    a small label ("Trumps", "♠", "North led")."""
+
+    label: str
+    groups: tuple[tuple[str, tuple[Card, ...]], ...]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for _, cards in self.groups for c in cards)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer to choose: ``text`` in plain words ("North", "order up", "Yes"); ``cards`` when the choice
+    is a play (drawn as cards); whether it is the right answer and the engine's reason for it."""
+
+    text: str
+    right: bool
+    reason: str
+    cards: tuple[Card, ...] = ()
+    legal: bool | None = None
+    """For a play or a call: whether the rules allow it (the question may ask for the one they do not)."""
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on one answer: ``hint`` is one line (for a wrong answer it points the way without giving
+    the answer away); ``reason`` is the whole explanation, with the right answer."""
+
+    right: bool
+    hint: str
+    reason: str
+    answer: str
+    """The answer given, in words (what a store records)."""
+
+
+@dataclass(frozen=True)
+class CardPick:
+    """A card-picking answer: choose cards from ``groups``; ``check`` is the game's own verdict on the cards
+    chosen (CardTableError for cards that cannot even be judged). ``example`` is one right answer; ``count`` how
+    many distinct right answers there are."""
+
+    label: str
+    groups: tuple[tuple[str, tuple[Card, ...]], ...]
+    example: tuple[Card, ...]
+    count: int
+    check: Callable[[tuple[Card, ...]], Verdict] = field(repr=False, compare=False)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for _, cards in self.groups for c in cards)
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One practice question, made and judged by the engine. Answer with :meth:`judge`: the index of a
+    choice (or its text) when there are ``choices``; cards when there is a ``pick``."""
+
+    game: str
+    rule: str
+    seed: int
+    preset: str
+    title: str
+    prompt: str
+    facts: tuple[tuple[str, str], ...] = ()
+    rows: tuple[CardRow, ...] = ()
+    choices: tuple[Choice, ...] = ()
+    pick: CardPick | None = None
+    hint: str = ""
+    """The one-line hint for a wrong answer when the chosen answer has no reason of its own to show."""
+    explanation: str = ""
+    """The reason for the right answer (for "Show me why")."""
+    per_choice_hint: bool = True
+    """Whether a wrong choice's own reason is the hint (plays and calls) or :attr:`hint` is (tricks, levels)."""
+
+    @property
+    def solution(self) -> str:
+        """The right answer in words."""
+        if self.pick is not None:
+            return cards_words(self.pick.example)
+        return " · ".join(c.text for c in self.choices if c.right)
+
+    @property
+    def right_choice(self) -> int | None:
+        """The index of the right choice (None for a card-picking exercise)."""
+        return next((i for i, c in enumerate(self.choices) if c.right), None)
+
+    def judge(self, answer: int | str | Sequence[Card]) -> Feedback:
+        """The engine's verdict on ``answer``; PracticeError for an answer of the wrong kind."""
+        if self.pick is not None:
+            if isinstance(answer, (int, str)) or not all(isinstance(c, Card) for c in answer):
+                raise PracticeError("this exercise is answered with cards")
+            return self._judge_cards(tuple(answer))
+        if isinstance(answer, bool) or not isinstance(answer, (int, str)):
+            raise PracticeError("this exercise is answered with one of its choices")
+        index = answer if isinstance(answer, int) else next(
+            (i for i, c in enumerate(self.choices) if c.text == answer), -1)
+        if not 0 <= index < len(self.choices):
+            raise PracticeError(f"there is no choice {str(answer)[:40]!r}")
+        chosen = self.choices[index]
+        if chosen.right:
+            return Feedback(True, f"Right. {one_line(chosen.reason)}", self._why(), chosen.text)
+        if not self.per_choice_hint:
+            return Feedback(False, self.hint, self._why(), chosen.text)
+        verdict = {True: "That one is allowed", False: "That one is not allowed", None: "Not that one"}[chosen.legal]
+        return Feedback(False, f"{verdict}: {one_line(chosen.reason)}", self._why(), chosen.text)
+
+    def _why(self) -> str:
+        if self.explanation:
+            return self.explanation
+        marks = {True: "✓ allowed", False: "✗ not allowed"}
+        lines = [f"{c.text} — {marks[c.legal]}: {sentence(c.reason)}" if c.legal is not None
+                 else f"{c.text}: {sentence(c.reason)}" for c in self.choices]
+        return "\n".join(lines)
+
+    def _judge_cards(self, cards: tuple[Card, ...]) -> Feedback:
+        pick = self.pick
+        assert pick is not None
+        words = cards_words(cards)
+        if not cards:
+            return Feedback(False, "Choose at least one card.", self._pick_why(""), words)
+        try:
+            verdict = pick.check(cards)
+        except CardTableError as error:
+            reason = str(error)
+            return Feedback(False, one_line(reason), self._pick_why(reason), words)
+        reason = verdict.reason
+        if verdict.legal:
+            return Feedback(True, f"Right. {one_line(reason)}", sentence(reason), words)
+        return Feedback(False, one_line(reason), self._pick_why(reason), words)
+
+    def _pick_why(self, reason: str) -> str:
+        pick = self.pick
+        assert pick is not None
+        others = pick.count - 1
+        more = f" (and {others} other play{'s' if others != 1 else ''})" if others > 0 else ""
+        lead = f"{sentence(reason)}\n" if reason else ""
+        return f"{lead}{self.explanation} One play that does: {cards_words(pick.example)}{more}.".strip()
+
+
+@dataclass(frozen=True)
+class PracticeRule:
+    """One kind of exercise: ``key`` is stable (``shengji:tractor``: what the store keeps), ``title`` the
+    learner's name for it ("Is it a tractor?"), ``blurb`` one line on what it practises."""
+
+    key: str
+    game: str
+    title: str
+    blurb: str
+    make: Make = field(repr=False, compare=False)
+
+
+def practice_rule(game: Game[Any, Any, Any], kind: str, blurb: str, make: Make) -> PracticeRule:
+    """The practice rule ``<game>:<kind>`` with the title of its kind of question."""
+    return PracticeRule(f"{game.key}:{kind}", game.key, TITLES[kind], blurb, make)
+
+
+# ------------------------------------------------------------------------------------------------ words
+
+
+def cards_words(cards: Sequence[Card]) -> str:
+    return format_cards(cards, symbols=True) if cards else "no cards"
+
+
+def sentence(text: str) -> str:
+    text = " ".join(text.split())
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+
+def one_line(text: str, limit: int = 220) -> str:
+    """The first sentence of ``text``, capitalised, at most ``limit`` characters (cut at a word)."""
+    first = _SENTENCE_END.split(" ".join(text.split()), maxsplit=1)[0]
+    if len(first) > limit:
+        first = first[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+    return sentence(first)
+
+
+def _drop_verdict_word(reason: str) -> str:
+    """A reason without a leading "Legal:" (the choice already says whether it is allowed)."""
+    return reason[len("Legal:"):].strip() if reason.startswith("Legal:") else reason
+
+
+def seat_name(letter: str) -> str:
+    return SEAT_NAMES.get(letter, letter)
+
+
+def suit_words(suit: Suit) -> str:
+    return f"{suit.symbol} {suit.plural}"
+
+
+# ------------------------------------------------------------------------------------------------ titles
+
+
+TITLES: Final[Mapping[str, str]] = {
+    "play": "Which may you play?",
+    "trick": "Who wins the trick?",
+    "tractor": "Is it a tractor?",
+    "levels": "How many levels?",
+    "beat": "What beats this?",
+    "call": "Which call may you make?",
+    "bid": "Which bid may you make?",
+}
+
+NOT_TITLES: Final[Mapping[str, str]] = {
+    "play": "Which may you NOT play?",
+    "call": "Which call may you NOT make?",
+    "bid": "Which bid may you NOT make?",
+}
+
+
+def title(kind: str, ask_legal: bool) -> str:
+    """The heading over a "which may you …" question: it asks what the question asks (may, or may NOT)."""
+    return TITLES[kind] if ask_legal else NOT_TITLES[kind]
+
+
+# ------------------------------------------------------------------------------------------------ helpers
+
+
+def _play_cards(g: Game[Any, Any, Any], rules: Any, action: Any) -> tuple[Card, ...] | None:
+    """The cards a play of cards consists of, or None for a call, a bid, the pass, a discard or a burial (their
+    text holds a word, a play's only cards). Games whose typed plays are not card tuples (Dou Dizhu's
+    combinations) are read back from their notation."""
+    if action is PASS:
+        return None
+    text = g.action_text(action).split(" as ", 1)[0]
+    try:
+        parsed = tuple(g.deck(rules).parse(text))
+    except CardTableError:
+        return None
+    cards = g.action_cards(action)
+    return cards if cards is not None else parsed
+
+
+def _verdict(g: Game[Any, Any, Any], state: Any, text: str) -> tuple[bool, str] | None:
+    """(legal, reason) of the action ``text`` now, by the contract's ``check``; an action that cannot even be
+    read as one (cards that form no combination) is illegal with the engine's message; None when ``text`` is
+    no action of this moment at all."""
+    try:
+        action = g.parse_action(state, text)
+    except InvalidNotationError:
+        return None
+    except CardTableError as error:
+        return False, str(error)
+    verdict = g.check(state, action)
+    return verdict.legal, verdict.reason
+
+
+_NOISE: Final = frozenset({"Rules", "Deal", "Phase"})
+_PLAY_NOISE: Final = _NOISE | {"Turn order", "Levels", "Declared", "Attackers' points", "Stake", "Tricks"}
+
+
+def _info_facts(info: Sequence[tuple[str, str]], skip: frozenset[str] = _NOISE) -> tuple[tuple[str, str], ...]:
+    """The view's lines of information that matter for the question ("Trump", "Dealer", "To beat")."""
+    return tuple((label, value) for label, value in info if label not in skip and value)
+
+
+def _groups(g: Game[Any, Any, Any], state: Any, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    return tuple((label, tuple(members)) for label, members in g.hand_groups(state, cards))
+
+
+def _walk(g: Game[Any, Any, Any], rules: Any, rng: random.Random, wanted: Callable[[Any], bool],
+          tries: int = 8) -> list[Any]:
+    """Up to a few states of one seeded game played by the bots in which ``wanted`` holds, in random order
+    (the game is played once; ``wanted`` is asked of at most ``tries`` states drawn at random)."""
+    seed = rng.randrange(2**31)
+    state = g.new_game(rules, seed)
+    bot = g.bot(rng.choice(("heuristic", "random")))
+    bot_rng = random.Random(seed)
+    states: list[Any] = []
+    for _ in range(g.max_actions):
+        if g.is_terminal(state):
+            break
+        states.append(state)
+        state = g.apply_unchecked(state, bot.choose(state, bot_rng))
+    found = []
+    for state in rng.sample(states, min(tries, len(states))):
+        if wanted(state):
+            found.append(state)
+    return found
+
+
+def _pick_variant(rng: random.Random, legal: Sequence[Choice], illegal: Sequence[Choice]
+                  ) -> tuple[bool, list[Choice]] | None:
+    """(ask for the legal one?, the choices): one legal among up to three illegal, or one illegal among up to
+    three legal; None when neither can be made."""
+    options = []
+    if legal and len(illegal) >= 2:
+        options.append(True)
+    if illegal and len(legal) >= 2:
+        options.append(False)
+    if not options:
+        return None
+    ask_legal = rng.choice(options)
+    wanted, others = (legal, illegal) if ask_legal else (illegal, legal)
+    chosen = [replace(rng.choice(list(wanted)), right=True)]
+    chosen += [replace(c, right=False) for c in rng.sample(list(others), min(3, len(others)))]
+    rng.shuffle(chosen)
+    return ask_legal, chosen
+
+
+# ---------------------------------------------------------------------------------- which may you play?
+
+
+def _table_is_current(g: Game[Any, Any, Any], state: Any, action: Any) -> bool:
+    """Whether the view's table is the trick being played (a play adds to it), not the last finished one."""
+    before = [(s, tuple(c)) for s, c, _ in g.view(state, None).table]
+    after = [(s, tuple(c)) for s, c, _ in g.view(g.apply_unchecked(state, action), None).table]
+    return bool(before) and after[: len(before)] == before
+
+
+def _illegal_candidates(hand: Sequence[Card], legal: Sequence[tuple[Card, ...]], rng: random.Random
+                        ) -> list[tuple[Card, ...]]:
+    """Plays worth asking about, near the legal ones first: same-rank groups and single cards of the sizes the
+    legal plays have, legal plays with one card swapped, then random sets of cards of those sizes."""
+    sizes = sorted({len(p) for p in legal}) or [1]
+    near: list[tuple[Card, ...]] = []
+    by_rank: dict[tuple[Rank, Suit | None], list[Card]] = {}
+    by_rank_only: dict[Rank, list[Card]] = {}
+    for card in hand:
+        by_rank.setdefault((card.rank, card.suit), []).append(card)
+        by_rank_only.setdefault(card.rank, []).append(card)
+    for size in sizes:
+        if size == 1:
+            near += [(c,) for c in dict.fromkeys(hand)]
+        for cards in (*by_rank.values(), *by_rank_only.values()):
+            if len(cards) >= size > 1:
+                near.append(tuple(cards[:size]))
+    for play in rng.sample(list(legal), min(12, len(legal))):
+        rest = list(hand)
+        for card in play:
+            rest.remove(card)
+        if not rest:
+            continue
+        swapped = list(play)
+        swapped[rng.randrange(len(swapped))] = rng.choice(rest)
+        near.append(tuple(swapped))
+    rng.shuffle(near)
+    far = []
+    for _ in range(12):
+        size = rng.choice(sizes)
+        if size <= len(hand):
+            far.append(tuple(rng.sample(list(hand), size)))
+    return near + far
+
+
+def play_exercise(g: Game[Any, Any, Any]) -> Make:
+    """"Which may you play?" for game ``g``: every verdict and reason is its own ``check``."""
+    key = g.key
+
+    def make(rng: random.Random, preset: str) -> Exercise:
+        rules = g.rules(preset)
+
+        def deciding_a_play(state: Any) -> bool:
+            return any(_play_cards(g, rules, a) for a in g.legal_actions(state, limit=400))
+
+        for _ in range(ATTEMPTS):
+            for state in _walk(g, rules, rng, deciding_a_play):
+                made = _play_from(g, rules, state, rng, key, preset)
+                if made is not None:
+                    return made
+        raise PracticeError(f"no position for a {key} play exercise was found")
+
+    return make
+
+
+def _play_from(g: Game[Any, Any, Any], rules: Any, state: Any, rng: random.Random, key: str, preset: str
+               ) -> Exercise | None:
+    seat = g.to_act(state)
+    if seat is None:
+        return None
+    view = g.view(state, seat)
+    hand = [c for c in view.seats[seat].cards if c is not None]
+    plays = [(a, cards) for a in g.legal_actions(state, limit=400) if (cards := _play_cards(g, rules, a))]
+    if not plays or not hand:
+        return None
+    current = _table_is_current(g, state, plays[0][0])
+    if not current and rng.random() < 0.8:
+        return None  # mostly positions that follow a lead: that is where the rules bite
+    legal_texts = {format_cards(sorted(c, key=_sort_key)) for _, c in plays}
+    legal: list[Choice] = []
+    for action, cards in rng.sample(plays, min(6, len(plays))):
+        verdict = g.check(state, action)
+        shown = _in_hand_order(cards, hand)
+        legal.append(Choice(cards_words(shown), True, _drop_verdict_word(verdict.reason), shown, legal=True))
+    illegal: list[Choice] = []
+    seen: set[str] = set(legal_texts)
+    sizes = {len(c) for _, c in plays}
+    for drawn in _illegal_candidates(hand, [c for _, c in plays], rng):
+        cards = _in_hand_order(drawn, hand)
+        text = format_cards(sorted(cards, key=_sort_key))
+        if text in seen:
+            continue
+        seen.add(text)
+        judged = _verdict(g, state, format_cards(cards))
+        if judged is None or judged[0]:
+            continue
+        illegal.append(Choice(cards_words(cards), False, judged[1], tuple(cards), legal=False))
+        if len(illegal) >= 8:
+            break
+    # Near misses (the same number of cards as a legal play) make the exercise; a wrong count alone is too easy.
+    illegal = [c for c in illegal if len(c.cards) in sizes] or []
+    variant = _pick_variant(rng, legal, illegal)
+    if variant is None:
+        return None
+    ask_legal, choices = variant
+    name = seat_name(view.seats[seat].name)
+    rows: list[CardRow] = []
+    if current:
+        trick = tuple((_trick_label(seat_name(view.seats[s].name), label), tuple(cards))
+                      for s, cards, label in view.table if cards)
+        rows.append(CardRow("On the table", trick))
+        situation = "The cards on the table are shown below."
+    else:
+        situation = "You lead: the table is empty."
+    rows.append(CardRow("Your hand", _groups(g, state, hand)))
+    question = "Which one of these may you play?" if ask_legal else "Which one of these may you NOT play?"
+    return Exercise(
+        game=key, rule=f"{key}:play", seed=0, preset=preset, title=title("play", ask_legal),
+        prompt=f"You are {name}. {situation} {question}",
+        facts=_info_facts(view.info, _PLAY_NOISE), rows=tuple(rows), choices=tuple(choices),
+    )
+
+
+def _extra_rows(extra: Sequence[tuple[str, Sequence[Card | None]]]) -> tuple[CardRow, ...]:
+    """The view's other face-up card rows (the upcard, a kitty shown to all)."""
+    return tuple(CardRow(label, (("", tuple(c for c in cards if c is not None)),))
+                 for label, cards in extra if cards and all(c is not None for c in cards))
+
+
+def _in_hand_order(cards: Sequence[Card], hand: Sequence[Card]) -> tuple[Card, ...]:
+    """``cards`` in the order the hand shows them."""
+    place = {card: i for i, card in reversed(list(enumerate(hand)))}
+    return tuple(sorted(cards, key=lambda c: place.get(c, len(hand))))
+
+
+def _trick_label(seat: str, label: str) -> str:
+    return f"{seat} ({label})" if label else seat
+
+
+def _sort_key(card: Card) -> tuple[int, str]:
+    return (int(card.rank), card.suit.value if card.suit is not None else "")
+
+
+# ------------------------------------------------------------------------------------ which call / bid?
+
+
+def _call_words(text: str) -> str:
+    """A call in words: ``name H`` → "name ♥ hearts", ``bid 2`` → "bid 2"."""
+    verb, _, rest = text.partition(" ")
+    if verb == "name" and rest:
+        try:
+            return f"name {suit_words(Suit.parse(rest))} as trump"
+        except CardTableError:
+            return text
+    return text
+
+
+def call_exercise(g: Game[Any, Any, Any], noun: str, texts: Sequence[str]) -> Make:
+    """"Which call (``noun``) may you make?" for game ``g``: ``texts`` are the calls a learner may be asked
+    about in the game's own action notation, the pass first; every verdict is the game's own ``check``."""
+    key = g.key
+
+    def make(rng: random.Random, preset: str) -> Exercise:
+        rules = g.rules(preset)
+
+        def calling(state: Any) -> bool:
+            said = [g.action_text(a) for a in g.legal_actions(state, limit=50)]
+            return any(t != texts[0] for t in said) and all(t in texts for t in said)
+
+        for _ in range(ATTEMPTS):
+            for state in _walk(g, rules, rng, calling, tries=30):
+                made = _call_from(g, state, rng, key, preset, texts, noun)
+                if made is not None:
+                    return made
+        raise PracticeError(f"no calling position for {key} was found")
+
+    return make
+
+
+def _call_from(g: Game[Any, Any, Any], state: Any, rng: random.Random, key: str, preset: str,
+               texts: Sequence[str], noun: str) -> Exercise | None:
+    seat = g.to_act(state)
+    if seat is None:
+        return None
+    legal: list[Choice] = []
+    illegal: list[Choice] = []
+    for text in texts:
+        judged = _verdict(g, state, text)
+        if judged is None:
+            continue
+        (legal if judged[0] else illegal).append(Choice(_call_words(text), judged[0], judged[1], legal=judged[0]))
+    variant = _pick_variant(rng, legal, illegal)
+    if variant is None:
+        return None
+    ask_legal, choices = variant
+    view = g.view(state, seat)
+    hand = [c for c in view.seats[seat].cards if c is not None]
+    rows = [CardRow("Your hand", _groups(g, state, hand)), *_extra_rows(view.extra)]
+    question = (f"Which one of these {noun}s may you make now?" if ask_legal
+                else f"Which one of these {noun}s may you NOT make now?")
+    return Exercise(
+        game=key, rule=f"{key}:{noun}", seed=0, preset=preset, title=title(noun, ask_legal),
+        prompt=f"You are {seat_name(view.seats[seat].name)}. {question}",
+        facts=_info_facts(view.info) + ((("Now", view.phase),) if view.phase else ()),
+        rows=tuple(rows), choices=tuple(choices),
+    )
+
+
+# ------------------------------------------------------------------------------------ shared pieces
+
+
+def random_pick(plays: Sequence[_T], rng: random.Random) -> _T:
+    """One of ``plays``, drawn by ``rng``."""
+    return rng.choice(list(plays))
+
+
+def trick_choices(order: Sequence[str], plays: Sequence[Sequence[Card]], winner: str, reason: str
+                  ) -> tuple[tuple[Choice, ...], CardRow]:
+    """"Who wins the trick?": a choice per seat (in the order played) and the trick as a row of cards."""
+    choices = tuple(Choice(seat_name(s), s == winner, reason if s == winner else "") for s in order)
+    groups = tuple((f"{seat_name(s)}{' (led)' if i == 0 else ''}", tuple(p)) for i, (s, p)
+                   in enumerate(zip(order, plays, strict=True)))
+    return choices, CardRow("The trick, in the order played", groups)
+
+
+def suit_groups(cards: Sequence[Card]) -> list[tuple[str, list[Card]]]:
+    """Cards by suit (the jokers together), in the order met."""
+    groups: dict[str, list[Card]] = {}
+    for card in cards:
+        label = "Jokers" if card.is_joker else (card.suit.symbol if card.suit is not None else "")
+        groups.setdefault(label, []).append(card)
+    return list(groups.items())
+
+
+# ------------------------------------------------------------------------------------------------ what beats this?
+
+
+def beat_exercise(g: Game[Any, Any, Any], hint: str, need: str) -> Make:
+    """"What beats this?" for a climbing game ``g``: a combination another seat could lead; the learner picks
+    cards from a hand, judged by the game's ``check`` command. ``hint`` is the one-line hint, ``need`` what
+    beats a combination ("the same combination with more power …")."""
+
+    def make(rng: random.Random, preset: str) -> Exercise:
+        for _ in range(ATTEMPTS):
+            made = _beat_from(g, rng, preset, hint, need)
+            if made is not None:
+                return made
+        raise PracticeError(f"no combination to beat for {g.key} was found")
+
+    return make
+
+
+def _beat_from(g: Game[Any, Any, Any], rng: random.Random, preset: str, hint: str, need: str) -> Exercise | None:
+    c = g.commands
+    rules = g.rules(preset)
+    deal = c["deal"]({"preset": preset, "seed": rng.randrange(2**31)})
+    hands: Mapping[str, str] = deal["hands"]
+    letters = list(g.seat_letters(rules))
+    me, them = rng.sample(letters, 2)
+    leads = c["legal"]({"preset": preset, "hand": hands[them], "table": "", "limit": 600})["plays"]
+    small = [p for p in leads if len(_parse(g, rules, str(p["cards"]))) <= 6]
+    if not small:
+        return None
+    lead = str(random_pick(small, rng)["cards"])
+    request = {"preset": preset, "hand": hands[me], "table": lead}
+    answer = c["legal"]({**request, "limit": 600})
+    beating = [p for p in answer["plays"] if str(p["cards"]).strip()]
+    if not beating or len(beating) > 12:
+        return None  # none beats it, or nearly anything does
+    example = _parse(g, rules, str(random_pick(beating, rng)["cards"]))
+    hand = _parse(g, rules, hands[me])
+    lead_cards = _parse(g, rules, lead)
+    described = _describe(c, preset, lead, answer)
+    rows = (CardRow("On the table", ((f"{seat_name(them)} played", lead_cards),)),)
+    groups = tuple((label, tuple(cs)) for label, cs in suit_groups(hand))
+
+    def check(cards: tuple[Card, ...]) -> Verdict:
+        verdict = c["check"]({**request, "play": format_cards(cards)})
+        return Verdict(bool(verdict.get("legal")), str(verdict.get("reason", "")))
+
+    pick = CardPick("Your hand", groups, example, len(beating), check)
+    return Exercise(
+        game=g.key, rule=f"{g.key}:beat", seed=0, preset=preset, title=TITLES["beat"],
+        prompt=f"{seat_name(them)} played {described}. Choose cards from your hand that beat it.",
+        rows=rows, pick=pick, hint=hint, explanation=f"To beat {described} you need {need}.",
+    )
+
+
+def _parse(g: Game[Any, Any, Any], rules: Any, text: str) -> tuple[Card, ...]:
+    return tuple(g.deck(rules).parse(text)) if text.strip() else ()
+
+
+def _describe(c: Mapping[str, Any], preset: str, lead: str, answer: Mapping[str, Any]) -> str:
+    table = answer.get("table")
+    if isinstance(table, Mapping):
+        for name in ("name", "description"):
+            if table.get(name):
+                return str(table[name])
+    try:
+        classified = c["classify"]({"preset": preset, "cards": lead})
+    except (CardTableError, KeyError):
+        classified = {}
+    for name in ("description", "name", "label"):
+        if classified.get(name):
+            return str(classified[name])
+    return lead
