@@ -24,7 +24,7 @@ GAMES = ("shengji", "thirteen", "euchre", "doudizhu")
 # (floor, module-name prefixes). A module's floor is that of its longest matching prefix.
 FLOORS: tuple[tuple[int, tuple[str, ...]], ...] = (
     (0, ("engine.cards", "engine.errors", "engine.words", "engine.jsonio")),
-    (1, ("engine.contract", "engine.base")),
+    (1, ("engine.contract", "engine.base", "engine.teaching")),
     (2, tuple(f"engine.{g}" for g in GAMES)),
     (3, ("engine.games",)),
     (4, ("engine",)),  # every other engine module: services (driver, sim, advisor, practice, lessons, CLI …)

@@ -32,6 +32,7 @@ __all__ = [
     "TITLES",
     "CardPick",
     "CardRow",
+    "Climbing",
     "Choice",
     "Exercise",
     "Feedback",
@@ -616,14 +617,34 @@ def suit_groups(cards: Sequence[Card]) -> list[tuple[str, list[Card]]]:
 # ------------------------------------------------------------------------------------------------ what beats this?
 
 
-def beat_exercise(g: Game[Any, Any, Any], hint: str, need: str) -> Make:
+Hand = tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Climbing:
+    """What "What beats this?" needs of a climbing game, as typed calls into its own package (``rules`` are the
+    game's rules): the hands of a seeded deal by seat letter; the cards of each legal play of a hand on a table
+    (at most ``limit``; an empty table is a lead); the combination on a table in words; the verdict on a play.
+    ``hint`` is the one-line hint, ``need`` what beats a combination ("the same combination with more power …")."""
+
+    hands: Callable[[Any, int], Mapping[str, Hand]]
+    plays: Callable[[Any, Hand, Hand, int], Sequence[Hand]]
+    name: Callable[[Any, Hand, Hand], str]
+    check: Callable[[Any, Hand, Hand, Hand], Verdict]
+    hint: str
+    need: str
+
+
+_BEAT_LIMIT: Final = 600
+
+
+def beat_exercise(g: Game[Any, Any, Any], climbing: Climbing) -> Make:
     """"What beats this?" for a climbing game ``g``: a combination another seat could lead; the learner picks
-    cards from a hand, judged by the game's ``check`` command. ``hint`` is the one-line hint, ``need`` what
-    beats a combination ("the same combination with more power …")."""
+    cards from a hand, judged by the game's own check."""
 
     def make(rng: random.Random, preset: str) -> Exercise:
         for _ in range(ATTEMPTS):
-            made = _beat_from(g, rng, preset, hint, need)
+            made = _beat_from(g, climbing, rng, preset)
             if made is not None:
                 return made
         raise PracticeError(f"no combination to beat for {g.key} was found")
@@ -631,57 +652,30 @@ def beat_exercise(g: Game[Any, Any, Any], hint: str, need: str) -> Make:
     return make
 
 
-def _beat_from(g: Game[Any, Any, Any], rng: random.Random, preset: str, hint: str, need: str) -> Exercise | None:
-    c = g.commands
+def _beat_from(g: Game[Any, Any, Any], climbing: Climbing, rng: random.Random, preset: str) -> Exercise | None:
     rules = g.rules(preset)
-    deal = c["deal"]({"preset": preset, "seed": rng.randrange(2**31)})
-    hands: Mapping[str, str] = deal["hands"]
+    hands = climbing.hands(rules, rng.randrange(2**31))
     letters = list(g.seat_letters(rules))
     me, them = rng.sample(letters, 2)
-    leads = c["legal"]({"preset": preset, "hand": hands[them], "table": "", "limit": 600})["plays"]
-    small = [p for p in leads if len(_parse(g, rules, str(p["cards"]))) <= 6]
+    small = [p for p in climbing.plays(rules, hands[them], (), _BEAT_LIMIT) if len(p) <= 6]
     if not small:
         return None
-    lead = str(random_pick(small, rng)["cards"])
-    request = {"preset": preset, "hand": hands[me], "table": lead}
-    answer = c["legal"]({**request, "limit": 600})
-    beating = [p for p in answer["plays"] if str(p["cards"]).strip()]
+    lead = random_pick(small, rng)
+    hand = hands[me]
+    beating = [p for p in climbing.plays(rules, hand, lead, _BEAT_LIMIT) if p]
     if not beating or len(beating) > 12:
         return None  # none beats it, or nearly anything does
-    example = _parse(g, rules, str(random_pick(beating, rng)["cards"]))
-    hand = _parse(g, rules, hands[me])
-    lead_cards = _parse(g, rules, lead)
-    described = _describe(c, preset, lead, answer)
-    rows = (CardRow("On the table", ((f"{seat_name(them)} played", lead_cards),)),)
+    example = random_pick(beating, rng)
+    described = climbing.name(rules, hand, lead)
+    rows = (CardRow("On the table", ((f"{seat_name(them)} played", lead),)),)
     groups = tuple((label, tuple(cs)) for label, cs in suit_groups(hand))
 
-    def check(cards: tuple[Card, ...]) -> Verdict:
-        verdict = c["check"]({**request, "play": format_cards(cards)})
-        return Verdict(bool(verdict.get("legal")), str(verdict.get("reason", "")))
+    def check(cards: Hand) -> Verdict:
+        return climbing.check(rules, hand, lead, cards)
 
     pick = CardPick("Your hand", groups, example, len(beating), check)
     return Exercise(
         game=g.key, rule=f"{g.key}:beat", seed=0, preset=preset, title=TITLES["beat"],
         prompt=f"{seat_name(them)} played {described}. Choose cards from your hand that beat it.",
-        rows=rows, pick=pick, hint=hint, explanation=f"To beat {described} you need {need}.",
+        rows=rows, pick=pick, hint=climbing.hint, explanation=f"To beat {described} you need {climbing.need}.",
     )
-
-
-def _parse(g: Game[Any, Any, Any], rules: Any, text: str) -> tuple[Card, ...]:
-    return tuple(g.deck(rules).parse(text)) if text.strip() else ()
-
-
-def _describe(c: Mapping[str, Any], preset: str, lead: str, answer: Mapping[str, Any]) -> str:
-    table = answer.get("table")
-    if isinstance(table, Mapping):
-        for name in ("name", "description"):
-            if table.get(name):
-                return str(table[name])
-    try:
-        classified = c["classify"]({"preset": preset, "cards": lead})
-    except (CardTableError, KeyError):
-        classified = {}
-    for name in ("description", "name", "label"):
-        if classified.get(name):
-            return str(classified[name])
-    return lead

@@ -1,23 +1,29 @@
 """Dou Dizhu's practice rules: "Which may you play?", "What beats this?" and "Which bid may you make?".
 
-:func:`practice_rules` is what :meth:`engine.doudizhu.game.DouDizhuGame.practice_rules` answers, from the
-contract's shared generators in :mod:`engine.teaching` and this package's bids.
+:func:`practice_rules` is what :meth:`engine.doudizhu.game.DouDizhuGame.practice_rules` answers: the contract's
+shared generators in :mod:`engine.teaching`, fed by this package's own deal, legal plays, check and bids.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TypeAlias
 
-from engine.base import PASS
+from engine.base import PASS, Verdict
+from engine.cards import Card, format_cards
 from engine.contract import Game
 from engine.doudizhu.bidding import BID_ACTIONS
+from engine.doudizhu.combos import describe
+from engine.doudizhu.deal import deal
+from engine.doudizhu.play import Position, check, legal_plays
 from engine.doudizhu.rules import Rules
 from engine.doudizhu.state import Action, State
-from engine.teaching import PracticeRule, beat_exercise, call_exercise, play_exercise, practice_rule
+from engine.teaching import Climbing, PracticeRule, beat_exercise, call_exercise, play_exercise, practice_rule
 
 __all__ = ["practice_rules"]
 
 DouDizhuGame: TypeAlias = Game[Rules, State, Action]
+Hand: TypeAlias = tuple[Card, ...]
 
 
 def practice_rules(g: DouDizhuGame) -> tuple[PracticeRule, ...]:
@@ -25,8 +31,32 @@ def practice_rules(g: DouDizhuGame) -> tuple[PracticeRule, ...]:
     bids = (g.action_text(PASS), *(g.action_text(b) for b in BID_ACTIONS.values()))
     return (
         practice_rule(g, "play", "what you may play on the table, or lead", play_exercise(g)),
-        practice_rule(g, "beat", "the same combination with more power, bombs and the rocket", beat_exercise(
-            g, "Beat it with the same kind of combination, higher, or with a bomb.",
-            "the same combination with more power (the same length), a bomb, or the rocket")),
+        practice_rule(g, "beat", "the same combination with more power, bombs and the rocket",
+                      beat_exercise(g, _CLIMBING)),
         practice_rule(g, "bid", "the auction: each bid higher than the last", call_exercise(g, "bid", bids)),
     )
+
+
+def _hands(rules: Rules, seed: int) -> Mapping[str, Hand]:
+    letters = rules.seat_letters
+    return {letters[s]: tuple(h) for s, h in enumerate(deal(rules, seed).hands)}
+
+
+def _plays(rules: Rules, hand: Hand, table: Hand, limit: int) -> list[Hand]:
+    return [c.cards for c in legal_plays(Position.build(rules, hand, table), limit).plays]
+
+
+def _name(rules: Rules, hand: Hand, table: Hand) -> str:
+    combo = Position.build(rules, hand, table).table
+    return describe(combo) if combo is not None else format_cards(table)
+
+
+def _check(rules: Rules, hand: Hand, table: Hand, play: Hand) -> Verdict:
+    return check(Position.build(rules, hand, table), play)
+
+
+_CLIMBING = Climbing(
+    hands=_hands, plays=_plays, name=_name, check=_check,
+    hint="Beat it with the same kind of combination, higher, or with a bomb.",
+    need="the same combination with more power (the same length), a bomb, or the rocket",
+)
