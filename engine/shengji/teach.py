@@ -9,14 +9,21 @@ shared generators in :mod:`engine.teaching`, and this game's own questions judge
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Final, TypeAlias
+from collections.abc import Sequence
+from typing import Final, TypeAlias
 
-from engine.cards import Card, Rank, Suit, format_cards, parse_cards
+from engine.cards import Card, Rank, Suit, parse_cards
 from engine.contract import Game
 from engine.errors import CardTableError
+from engine.shengji.combos import Kind, classify, decompose, describe_lead, group_of
+from engine.shengji.deal import deal
+from engine.shengji.examples import tractor_reason
+from engine.shengji.order import Trump, plain_sort, trump_for
+from engine.shengji.play import Position, legal_plays
 from engine.shengji.rules import Rules
+from engine.shengji.score import level_bands
 from engine.shengji.state import Action, State
+from engine.shengji.trick import trick_winner
 from engine.teaching import (
     ATTEMPTS,
     TITLES,
@@ -64,38 +71,45 @@ def _trick_exercise(g: ShengjiGame) -> Make:
     return make
 
 
-def _random_play(plays: Sequence[Mapping[str, Any]], rng: random.Random) -> str:
-    return str(rng.choice(list(plays))["cards"])
+def _plays(pos: Position, limit: int) -> list[tuple[Card, ...]]:
+    """The distinct legal plays of ``pos`` (at most ``limit``), each high to low in the trump order."""
+    return [tuple(pos.trump.sort(p)) for p in legal_plays(pos, limit).plays]
+
+
+def _lead_words(play: Sequence[Card], trump: Trump, rules: Rules) -> str:
+    """What a lead is, in a few words ("a pair of 7♠", "a throw of …", "mixed suits")."""
+    group = group_of(play, trump)
+    return "mixed suits" if group is None else describe_lead(decompose(play, trump, rules), group)
 
 
 _SHENGJI_RANKS: Final = tuple(r for r in Rank if not r.is_joker)
 
 
 def _trick(g: ShengjiGame, rng: random.Random, preset: str) -> Exercise | None:
-    c = g.commands
+    rules = g.rules(preset)
     rank = rng.choice(_SHENGJI_RANKS)
     suit = None if rng.random() < 0.15 else rng.choice(list(Suit))
-    base: dict[str, Any] = {"preset": preset, "trump_rank": rank.text, "trump_suit": suit.value if suit else "none"}
-    deal = c["deal"]({"preset": preset, "seed": rng.randrange(2**31)})
-    hands: Mapping[str, str] = deal["hands"]
-    letters = list(g.seat_letters(g.rules(preset)))
+    trump = trump_for(rules, rank, suit)
+    dealt = deal(rules, rng.randrange(2**31), rules.seats.index("N"))
+    hands = {rules.seats[i]: tuple(plain_sort(h)) for i, h in enumerate(dealt.hands)}
+    letters = list(g.seat_letters(rules))
     start = rng.randrange(len(letters))
     order = letters[start:] + letters[:start]
-    leads = c["legal"]({**base, "hand": hands[order[0]], "table": "", "limit": 400})["plays"]
-    units = [p for p in leads if "throw" not in str(p.get("what", ""))]
-    shaped = [p for p in units if len(parse_cards(str(p["cards"]))) > 1]
-    lead = _random_play(shaped if shaped and rng.random() < 0.5 else units, rng)
+    leads = _plays(Position.build(rules, trump, hands[order[0]]), 400)
+    units = [p for p in leads if "throw" not in _lead_words(p, trump, rules)]
+    shaped = [p for p in units if len(p) > 1]
+    lead = rng.choice(shaped if shaped and rng.random() < 0.5 else units)
     plays = [lead]
     for seat in order[1:]:
-        follow = c["legal"]({**base, "hand": hands[seat], "table": lead, "limit": 300})["plays"]
-        plays.append(_random_play(follow, rng))
-    answer = c["winner"]({**base, "plays": plays, "leader": order[0]})
-    winner = str(answer["seat"])
-    roles = [str(r) for r in answer.get("roles") or ()]
-    reason = sentence(str(answer["reason"]))
-    if roles:
-        reason += " " + " ".join(sentence(f"{seat_name(s)} {r}") for s, r in zip(order, roles, strict=False))
-    choices, row = trick_choices(order, [parse_cards(p) for p in plays], winner, str(answer["reason"]))
+        plays.append(rng.choice(_plays(Position.build(rules, trump, hands[seat], lead), 300)))
+    leader = rules.seats.index(order[0])
+    seats = [rules.seats[(leader + i) % 4] for i in range(len(plays))]
+    answer = trick_winner(plays, trump, rules, seats)
+    winner = seats[answer.winner]
+    reason = sentence(answer.reason)
+    if answer.roles:
+        reason += " " + " ".join(sentence(f"{seat_name(s)} {r}") for s, r in zip(order, answer.roles, strict=False))
+    choices, row = trick_choices(order, plays, winner, answer.reason)
     trump_words = (f"the jokers, the {rank.text}s and every {suit.plural[:-1]}" if suit
                    else f"only the jokers and the {rank.text}s")
     hint = (f"Only a play in the shape that was led can win. Trumps — {trump_words} — beat the suit led; "
@@ -116,7 +130,7 @@ def _tractor_exercise(g: ShengjiGame) -> Make:
 
 
 def _tractor(g: ShengjiGame, rng: random.Random, preset: str) -> Exercise:
-    c = g.commands
+    rules = g.rules(preset)
     want = rng.random() < 0.5
     for _ in range(ATTEMPTS * 4):
         rank = rng.choice(_SHENGJI_RANKS)
@@ -124,15 +138,17 @@ def _tractor(g: ShengjiGame, rng: random.Random, preset: str) -> Exercise:
         cards = _tractor_candidate(rng, rank, suit)
         if cards is None:
             continue
-        request = {"preset": preset, "trump_rank": rank.text, "trump_suit": suit.value if suit else "none",
-                   "cards": format_cards(cards)}
         try:
-            answer = c["is_tractor"](request)
+            g.deck(rules).check(cards, "in the play")
         except CardTableError:
             continue
-        if bool(answer["tractor"]) != want:
+        trump = trump_for(rules, rank, suit)
+        combo = classify(cards, trump, rules) if group_of(cards, trump) is not None else None
+        tractor = combo is not None and combo.kind is Kind.TRACTOR
+        if tractor != want:
             continue
-        reason = str(answer["reason"])
+        why = tractor_reason(cards, trump, rules)[1]
+        reason = f"yes: {why}" if tractor else f"no: {why}"
         choices = (Choice("Yes", want, reason), Choice("No", not want, reason))
         trump_suit = suit_words(suit) if suit else "none (no trump)"
         hint = (f"A tractor is two or more pairs next to each other in the order of one suit, or all in trumps. "
@@ -203,19 +219,18 @@ def _levels_exercise(g: ShengjiGame) -> Make:
 
 
 def _levels(g: ShengjiGame, rng: random.Random, preset: str) -> Exercise:
-    c = g.commands
-    bands = c["bands"]({"preset": preset})
-    threshold, width = int(bands["threshold"]), int(bands["band"])
-    total = int(c["rules"]({"preset": preset})["total_points"])
-    outcomes = [(bool(b["bankers_keep"]), int(b["levels"]), str(b["text"])) for b in bands["bands"]]
+    rules = g.rules(preset)
+    threshold, width, total = rules.attack_threshold, rules.band_width, rules.total_points
+    outcomes = [(b.bankers_keep, b.levels, b.text) for b in level_bands(rules, total)]
+    score = g.commands["score"]  # its reason (the whole scoring in words) is written by the command
     for _ in range(ATTEMPTS):
         centre = threshold + rng.choice((-2, -1, -1, 0, 0, 1, 1, 2)) * width
         points = 0 if rng.random() < 0.08 else max(0, min(total, 5 * round(rng.gauss(centre, width / 2) / 5)))
         kitty = rng.choice((0, 5, 10, 10, 15, 20, 25, 30))
         won_last = rng.random() < 0.4 and kitty > 0
         last_cards = rng.choice((1, 1, 2, 2, 4)) if won_last else 1
-        answer = c["score"]({"preset": preset, "attacker_points": points, "kitty_points": kitty,
-                             "last_trick_cards": last_cards, "attackers_won_last": won_last})
+        answer = score({"preset": preset, "attacker_points": points, "kitty_points": kitty,
+                        "last_trick_cards": last_cards, "attackers_won_last": won_last})
         result = (bool(answer["bankers_keep"]), int(answer["levels_up"]))
         if any((keep, levels) == result for keep, levels, _ in outcomes):
             break  # a result the level table shows (not a score far beyond it)
