@@ -227,6 +227,7 @@ def _levels(g: ShengjiGame, rng: random.Random, preset: str) -> Exercise:
         centre = threshold + rng.choice((-2, -1, -1, 0, 0, 1, 1, 2)) * width
         points = 0 if rng.random() < 0.08 else max(0, min(total, 5 * round(rng.gauss(centre, width / 2) / 5)))
         kitty = rng.choice((0, 5, 10, 10, 15, 20, 25, 30))
+        points = min(points, total - kitty)  # the tricks and the kitty share the points in play
         won_last = rng.random() < 0.4 and kitty > 0
         last_cards = rng.choice((1, 1, 2, 2, 4)) if won_last else 1
         answer = score({"preset": preset, "attacker_points": points, "kitty_points": kitty,
