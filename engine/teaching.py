@@ -10,6 +10,9 @@ exercises from (rule, seed, preset) and sets. Nothing here names a game.
   ``Game.check``.
 - :func:`call_exercise` "Which call / bid may you make?": a calling position, the calls (given by the game in its
   own notation) judged legal or illegal by ``Game.check`` (not as strategy).
+- :func:`beat_exercise` "What beats this?" for a climbing game: the learner picks cards from a hand; the game
+  gives its deal, legal plays, names and check as typed calls (:class:`Climbing`), and a card pick is judged by
+  the game's own check (:attr:`CardPick.check`).
 - :func:`trick_choices`, :func:`suit_groups`, :func:`random_pick`: pieces the games' own generators share.
 """
 
