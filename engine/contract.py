@@ -541,17 +541,19 @@ class Game(ABC, Generic[R, S, A]):
     feature_words: ClassVar[Mapping[str, tuple[str, str]]] = {}
     """How to say each of :meth:`features` in words: name → (singular, plural), e.g. ``tricks`` → (trick, tricks)."""
 
+    @abstractmethod
     def determinize(self, state: S, seat: int, rng: random.Random) -> S:
         """A state that ``seat`` cannot tell from ``state``: every card it cannot see dealt again at random,
         consistently with everything it has seen (its hand, cards played, voids shown by not following, bids and
         calls, exposed cards). Must not depend on the hidden cards themselves (only on what ``seat`` saw)."""
-        raise NotImplementedError(f"the coach cannot sample hidden cards in {self.key} yet")
 
     def position_state(self, request: Any) -> S:
         """A state for the coach from a posed position (the game's typed ``legal`` request: your hand, the cards
         on the table, trump …): the seat to act holds that hand; everything it cannot see is filled in by
-        :meth:`determinize` before any play-out. Games whose editor poses positions implement this."""
-        raise NotImplementedError(f"the coach cannot advise on a posed {self.key} position yet")
+        :meth:`determinize` before any play-out. Games whose editor poses positions implement this; the others
+        refuse every request with InvalidRequestError."""
+        raise InvalidRequestError(f"a {self.info.title} position cannot be posed for the coach: ask about a game "
+                                  "in play instead")
 
     def sides(self, rules: R) -> tuple[tuple[int, ...], ...]:
         """The seats that play together (partners), for duels; by default every seat alone."""

@@ -128,10 +128,7 @@ class _AdviseCommand(Command[Any, AdviseAnswer]):
             assert isinstance(answer, AdviseAnswer)
             return answer
         game = self.game
-        try:
-            state = game.position_state(request.position)
-        except NotImplementedError:
-            raise InvalidRequestError(f"the coach cannot advise on a posed {game.info.title} position yet") from None
+        state = game.position_state(request.position)
         letters = game.seat_letters(game.rules_of(state))
         to_act = game.to_act(state)
         knobs = request.knobs

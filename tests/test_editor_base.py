@@ -120,7 +120,7 @@ def test_bad_pasted_json_is_a_message_and_changes_nothing() -> None:
     at.text_area(key=k("paste")).input('{"hand": "3S", "tabel": ""}').run()
     at.button(key=k("load")).click().run()
     no_exception(at)
-    assert any(m.startswith("Not loaded:") and "tabel" in m for m in messages(at))
+    assert any(m.startswith("The position was not loaded:") and "tabel" in m for m in messages(at))
     assert position(at) == before
     at.text_area(key=k("paste")).input("{not json").run()
     at.button(key=k("load")).click().run()

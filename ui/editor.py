@@ -606,7 +606,7 @@ class PositionEditor(ABC, Generic[R]):
         try:
             self.load(data, play=example.play)
         except CardTableError as error:
-            self.say("error", f"The example was not loaded: {error}")
+            self.say("error", f"The example was not loaded: {error}. The editor shows the position you had.")
             return
         self.on_example(example)
         self.say("success", f"Loaded the example “{name}”.")
@@ -619,7 +619,7 @@ class PositionEditor(ABC, Generic[R]):
                 raise InvalidRequestError("choose a JSON file or paste a position first")
             self.load(load_json(text, what="the JSON"))
         except CardTableError as error:
-            self.say("error", f"Not loaded: {error}")
+            self.say("error", f"The position was not loaded: {error}. The editor shows the position you had.")
             return
         self.say("success", "Position loaded.")
 
@@ -733,7 +733,7 @@ class PositionEditor(ABC, Generic[R]):
         try:
             return seed, deal(seed)
         except CardTableError as error:
-            self.say("error", f"No deal: {error}")
+            self.say("error", f"No deal was made: {error}. Change the options or the seed, then deal again.")
             return None
 
     def take_deal(self, data: Mapping[str, Any], seed: int, message: str) -> None:
@@ -893,7 +893,7 @@ class PositionEditor(ABC, Generic[R]):
             wanted = self.coach_request(request)
             try:
                 state = self.game.position_state(wanted) if wanted is not None else None
-            except (NotImplementedError, CardTableError):
+            except CardTableError:
                 state = None
             if state is not None:
                 return [CardGroup(label, members) for label, members in self.game.hand_groups(state, ordered)]
@@ -1043,10 +1043,8 @@ class PositionEditor(ABC, Generic[R]):
         try:
             state = self.game.position_state(wanted)
             return advise(self.game, state, budget=self.budget), state
-        except NotImplementedError as error:
-            return f"The coach cannot advise on this position yet: {error}."
         except CardTableError as error:
-            return f"The coach cannot advise here: {error}."
+            return f"The coach cannot advise on this position: {error}. Change the position, or press Reset."
 
     def _advice(self, found: tuple[Any, Any], play: tuple[Card, ...] | None | bool, pick_hint: str) -> None:
         advice, state = found

@@ -58,7 +58,7 @@ from ui import lesson_menu
 from ui.learner import Tracker, current_learner, keep_tab, name_picker, session_learner, show_message
 from ui.lesson_links import example_links, page_link, see_also
 from ui.lesson_menu import LESSON_QUERY
-from ui.widgets import plain, show_error
+from ui.widgets import plain
 
 _LOG = logging.getLogger(__name__)
 
@@ -342,8 +342,8 @@ def _judge(ask: Ask, answer: Any, answer_text: str) -> None:
     state = _state(ask.key)
     try:
         feedback = judge(exercise, answer, ask.run, ask.example_answer, ask.seed, words)
-    except ValueError as error:
-        state.kind, state.message = "error", str(error)
+    except CardTableError as error:
+        state.kind, state.message = "error", f"{clause(str(error))}: change your answer and try again"
         return
     state.tries += 1
     state.message, state.grade = feedback.message, feedback.grade
@@ -508,7 +508,7 @@ def _pick_groups(lesson: Lesson, example_answer: Any, cards: Sequence[Card]) -> 
         return None
     try:
         return grouping(example_answer, lesson.example.request, cards)
-    except (CardTableError, ValueError):
+    except CardTableError:
         return None
 
 
@@ -551,7 +551,7 @@ def _feedback(lesson: Lesson, ask: Ask, state: ExerciseState) -> None:
     if state.kind is None:
         return
     if state.kind == "error":
-        show_error(ValueError(state.message))
+        st.error(plain(sentence(state.message)), icon=":material/error:")
         return
     if state.kind == "right":
         why = sentence(state.message) if state.message else (
@@ -618,7 +618,7 @@ def _cached_problems(game: str, path: str, index: int) -> tuple[str, ...]:
     claim = lesson.claims[index]
     try:
         return tuple(check_claim(claim, json_commands(game)[claim.command]))
-    except ValueError as error:
+    except CardTableError as error:
         return (str(error),)
 
 
@@ -632,7 +632,7 @@ def _claims(lesson: Lesson, run: Commands, default: bool) -> None:
             else:
                 try:
                     problems = check_claim(claim, run[claim.command])
-                except ValueError as error:
+                except CardTableError as error:
                     problems = [str(error)]
             text = link_glossary_terms(claim.text, lesson.game)
             st.markdown(f"- {text}" if not problems else f"- :red[✗] {text} — the rules say otherwise")
@@ -703,8 +703,9 @@ def _render_lessons(game: str, root: Path, commands: Commands | None, extra: Cal
     try:
         example_answer, seed = _example(lesson, run, default)
         _exercise(lesson, run, example_answer, seed)
-    except ValueError as error:
-        show_error(error)
+    except CardTableError as error:
+        st.error(plain(f"This lesson's example cannot be played under these rules: {clause(str(error))}. "
+                       "Choose other rules in the sidebar, or go on to the next lesson."), icon=":material/error:")
     _claims(lesson, run, default)
     if extra is not None:
         extra()

@@ -435,7 +435,7 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
                 trump_rank=Rank.parse(str(data.get("trump_rank") or "2")),
                 trump_suit=Suit.parse(suit) if suit else None))
         except CardTableError as error:
-            self.say("error", f"No deal: {error}")
+            self.say("error", f"No deal was made: {error}. Change the options or the seed, then deal again.")
             return
         others = {seat: format_cards(cards) for seat, cards in dealt.hands.items() if seat != "N"}
         self.change({**data, "hand": format_cards(dealt.hands["N"]), "table": "", "others": others})

@@ -638,7 +638,7 @@ def run_buttons(presets: Sequence[str], games: int, seed: int, bots: str, decks:
     for p in idle:
         job = jobs[p]
         if job is not None and job.error:
-            st.error(f"The simulation of {short_title(p)} failed: {plain(job.error)}")
+            st.error(f"{short_title(p)}: {plain(job.error)}")
     if idle:
         what = " and ".join(short_title(p) for p in idle)
         if st.button(f"Run {games:,} rounds of {what} ({decks_text(decks)}, {BOT_LABELS[bots]}, seed {seed})",

@@ -117,6 +117,10 @@ def simulated(game: str, games: int, seed: int, options: Mapping[str, Any], *,
 # ------------------------------------------------------------------------------------------------ background runs
 
 
+STOPPED = "The simulation stopped before it finished: press Run to try again, or run fewer games."
+"""What a learner reads when a worker fails for a reason that is not one of the engine's refusals."""
+
+
 @dataclass
 class Job:
     """A simulation running in the background: chunks of games in the server's process pool."""
@@ -211,8 +215,11 @@ def finished_frame(game: str, games: int, seed: int, options: Mapping[str, Any])
         return None
     try:
         frame = job.frame()
-    except Exception as error:  # noqa: BLE001 - a worker's failure is shown, never raised into the page
+    except CardTableError as error:  # a refusal of ours is already a sentence for the learner
         job.error = str(error)
+        return None
+    except Exception:  # noqa: BLE001 - a worker's failure is shown in words, never raised into the page
+        job.error = STOPPED
         return None
     _keep(key, frame)
     return frame
@@ -246,13 +253,14 @@ def run_panel(key: str, game: str, games: int, seed: int, options: Mapping[str, 
         if _kept(sim_key) is not None:
             st.caption(f"Showing {games:,} simulated {noun}.")
             return
-        if job is None or job.cancelled:
+        if job is not None and job.error:
+            from ui.widgets import plain
+
+            st.error(plain(job.error))
+        if job is None or job.cancelled or job.error:
             if st.button(label + f" ({games:,} {noun})", key=f"{key}:run", icon=":material/play_arrow:"):
                 start()
                 st.rerun(scope="app")  # the whole page: the panel starts polling, the charts say a run is on
-            return
-        if job.error:
-            st.error(f"The simulation failed: {job.error}")
             return
         if job.finished:
             if finished_frame(game, games, seed, options) is not None:
