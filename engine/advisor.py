@@ -460,6 +460,8 @@ class Review:
     gap: float = 0.0
     """The sampled mean of the best option less the played one's, before close calls count as none (0 when the
     played option was the best)."""
+    forced: bool = False
+    """Only one legal option: nothing was sampled, and ``expected`` says nothing."""
 
 
 def review(game: Game[Any, Any, Any], states: Sequence[Any], actions: Sequence[str], seat: int, *,
@@ -483,7 +485,7 @@ def review(game: Game[Any, Any, Any], states: Sequence[Any], actions: Sequence[s
             why = chosen.why
         verdict = "fine" if loss < low else "inaccuracy" if loss < high else "mistake"
         out.append(Review(index, text, advice.best.text, loss, verdict, why if verdict != "fine" else "",
-                          advice.best.value, gap))
+                          advice.best.value, gap, advice.forced))
     return out
 
 

@@ -466,6 +466,13 @@ class Game(ABC, Generic[R, S, A]):
         """One number per seat: what the game so far is worth to that seat, in the game's own points (zeros
         before the end of a hand)."""
 
+    def lost(self, state: S, seat: int) -> bool:
+        """Whether ``seat`` did not come out on top of the finished ``state``: some seat's return beats its own
+        (Thirteen below 1st, Euchre the other side ahead, Dou Dizhu the other side out first). A game whose
+        returns can tie while one side wins says so itself."""
+        returns = self.returns(state)
+        return returns[seat] < max(returns)
+
     # -------------------------------------------------------------------------------------- table adapter
 
     @abstractmethod

@@ -7,7 +7,7 @@ seat's own turns), then names the decisions that cost most by the sampled loss, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.contract import Game
@@ -16,10 +16,8 @@ __all__ = ["lost", "review_story"]
 
 
 def lost(game: Game[Any, Any, Any], final: Any, seat: int) -> bool:
-    """Whether ``seat`` did not come out on top: some seat's return beats its own (Thirteen below 1st, Shengji
-    and Euchre the other side ahead, Dou Dizhu the other side out first)."""
-    returns = game.returns(final)
-    return returns[seat] < max(returns)
+    """Whether ``seat`` did not come out on top of the finished game (:meth:`engine.contract.Game.lost`)."""
+    return game.lost(final, seat)
 
 
 def _units(game: Game[Any, Any, Any], state: Any, value: float) -> str:
@@ -29,20 +27,25 @@ def _units(game: Game[Any, Any, Any], state: Any, value: float) -> str:
 
 
 def review_story(game: Game[Any, Any, Any], states: Sequence[Any], actions: Sequence[str], seat: int,
-                 marks: Sequence[Any], *, most: int = 3) -> str:
+                 marks: Sequence[Any], *, most: int = 3, label: Callable[[int, str], str] | None = None,
+                 opening: bool = True) -> str:
     """Sentences on how the game ended for ``seat`` and which of its decisions cost most.
 
     ``states`` are the recorded states (the last one final), ``actions`` the recorded actions and ``marks`` the
-    :class:`~engine.advisor.Review` marks of ``seat``'s decisions."""
+    :class:`~engine.advisor.Review` marks of ``seat``'s decisions, each naming its step of the record (counted
+    from 1 in the sentences). ``label(step, action_text)`` says an action as the reader sees it (the text
+    itself when not given). ``opening`` False leaves out the result's own sentence (a page that shows it above)."""
+    say = label or (lambda _step, text: text)
     final = states[-1]
     outcome = game.outcome(final)
-    opening = outcome.summary if outcome is not None else ""
+    summary = outcome.summary if outcome is not None and opening else ""
     if not marks:
-        return opening or "You took no decisions in this game."
-    first = marks[0]
+        return summary or "You took no decisions in this game."
+    valued = [m for m in marks if not m.forced] or list(marks)  # a forced decision was never sampled
+    first = valued[0]
     fair = sum(game.returns(final)) / len(game.returns(final))
     got = game.returns(final)[seat]
-    parts = [opening] if opening else []
+    parts = [summary] if summary else []
     was_lost = lost(game, final, seat)
     if was_lost:
         parts.append(f"You lost this one: your result was worth {_units(game, final, got)}.")
@@ -51,18 +54,21 @@ def review_story(game: Game[Any, Any, Any], states: Sequence[Any], actions: Sequ
         start = _units(game, states[first.step], first.expected)
         parts.append(f"At your first decision the coach's best play was worth {start}"
                      f" on average, against {_units(game, final, fair)} for an average seat: {strength}.")
-        drops = [(a.expected - b.expected, a, b) for a, b in zip(marks, marks[1:], strict=False)]
+        drops = [(a.expected - b.expected, a, b) for a, b in zip(valued, valued[1:], strict=False)]
         if drops:
             fall, a, b = max(drops, key=lambda d: d[0])
             if fall > 0.005:
-                parts.append(f"It was decided mostly between your decision {a.step + 1} ({a.played}) and "
-                             f"{b.step + 1}: the best you could expect fell by {_units(game, final, fall)}, from "
-                             "the cards and plays of the other seats.")
+                cause = ("much of it by that play" if a.gap >= fall / 2 else
+                         "most of it by the other seats' cards and plays")
+                parts.append(f"It was decided mostly between your play at step {a.step + 1} "
+                             f"({say(a.step, a.played)}) and your next, at step {b.step + 1}: the best you could "
+                             f"expect fell by {_units(game, final, fall)}, {cause}.")
             else:
                 parts.append("The expected result never fell much between your turns: the deal decided it.")
     costly = sorted((m for m in marks if m.gap > 0.005), key=lambda m: -m.gap)[:most]
     if costly:
-        listed = "; ".join(f"decision {m.step + 1}, {m.played} ({m.best} was worth {_units(game, final, m.gap)} more"
+        listed = "; ".join(f"step {m.step + 1}, {say(m.step, m.played)} ({say(m.step, m.best)} was worth "
+                           f"{_units(game, final, m.gap)} more"
                            f"{', a close call' if m.verdict == 'fine' else ''})" for m in costly)
         parts.append(f"The decisions that cost most: {listed}.")
     elif was_lost:

@@ -30,6 +30,7 @@ from engine.advisor import label
 from engine.cards import Card, parse_cards
 from engine.driver import BOT_SEED_MIX, replay
 from engine.games import game
+from engine.review_story import lost
 from engine.table import Record
 from tests.browser import chromium_page, serve_app, wait_for_app
 from ui.card_hand import card_name
@@ -386,7 +387,12 @@ def test_a_finished_hand_is_reviewed_decision_by_decision(url: str, page: Any, k
         assert played in text, (played, text)
     counts = Counter(re.match(r"^\w+", t).group(0) for t in texts)  # type: ignore[union-attr]
     summary = _paragraph(page, "The coach's review")
-    assert summary.count() == 1 and f"{len(mine)} decisions" in summary.first.inner_text()
+    assert summary.count() == 1, "one story of the game"
+    story = summary.first.inner_text()
+    if lost(g, states[-1], _me(key)):  # a lost game is explained, never summed up as all fine
+        assert "You lost this one" in story and "first decision" in story, story
+        assert "cost most" in story or "coach's choice at every decision" in story, story
+    assert _paragraph(page, f"Your {len(mine)} decisions:").count() == 1, "the tally of your decisions"
     _shots(page, f"review-{key}", summary, "center")
 
     # "Show me" on the worst decision opens the game at that step.

@@ -137,8 +137,8 @@ def test_the_story_of_a_lost_game_says_how_and_which_decisions_cost_most(key: st
     story = review_story(g, states, [], 0, marks)
     assert "You lost this one" in story
     assert "first decision" in story and "deal" in story
-    assert "cost most" in story and story.index("decision " + str(steps[-1] + 1)) < story.index(
-        "decision " + str(steps[0] + 1) + ", first")
+    assert "cost most" in story and story.index("step " + str(steps[-1] + 1) + ", last") < story.index(
+        "step " + str(steps[0] + 1) + ", first")
     assert "fine" not in story
 
 
@@ -150,3 +150,34 @@ def test_the_story_of_a_lost_game_played_as_the_coach_said_still_explains_it() -
     story = review_story(g, states, [], 0, marks)
     assert "You lost this one" in story and "decided mostly between" in story
     assert "coach's choice at every decision" in story
+
+
+def test_the_story_skips_forced_decisions_which_were_never_sampled() -> None:
+    g = game("thirteen")
+    states = _lost_game(g)
+    steps = [i for i, s in enumerate(states[:-1]) if g.to_act(s) == 0]
+    assert len(steps) >= 3
+    marks = [Review(steps[0], "pass", "pass", 0.0, "fine", "", 0.0, 0.0, True)]
+    marks += [Review(i, "x", "x", 0.0, "fine", "", 1.25, 0.0) for i in steps[1:]]
+    story = review_story(g, states, [], 0, marks, opening=False)
+    assert "worth 1.25 points on average" in story, story
+    assert "never fell much" in story, story
+    outcome = g.outcome(states[-1])
+    assert outcome is not None and outcome.summary not in story
+
+
+def test_a_shengji_bank_taken_with_no_level_change_is_lost_by_the_bankers() -> None:
+    g = game("shengji")
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = g.new_game(g.rules(), seed)
+        while not g.is_terminal(state):
+            state = g.apply(state, rng.choice(list(g.legal_actions(state, limit=40))))
+        score = state.score
+        if score.change.levels == 0 and not score.change.bankers_keep:
+            bankers = [seat for seat in range(4) if seat % 2 == score.banker_team]
+            assert g.returns(state) == (0.0,) * 4
+            assert all(lost(g, state, seat) for seat in bankers)
+            assert not any(lost(g, state, seat) for seat in range(4) if seat not in bankers)
+            return
+    raise AssertionError("no bank taken with no level change in 200 seeds")

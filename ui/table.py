@@ -39,10 +39,6 @@ MODE_LABELS = {WATCH: "Watch", PLAY: "Play"}
 HAND_QUERY = "hand"
 SPEEDS = {"slow": 3.0, "normal": 1.5, "fast": 0.6}
 HINT_BUDGET, HINT_SECONDS = 24, 2.5
-REVIEW_BUDGET = 32
-"""Samples per option in the review of a finished hand. At 12 the noise hid real losses (a Euchre lone hand euchred
-0-5 was marked fine); 32 makes the intervals 1.6 times narrower and costs a whole hand's review about 2 s of the
-pool's time in Shengji, under 1 s in the other games (measured, one hand each)."""
 
 
 def table_game(key: str) -> Game[Any, Any, Any] | None:
@@ -792,77 +788,10 @@ class TablePage:
                       on_click=self._leave_presenter)
 
     def review_panel(self, hand: Hand, place: Any) -> None:
-        """After a game you played: the coach marks each of your decisions by the expected value it lost (fine,
-        inaccuracy, mistake: the game's thresholds, in its own points), each with "Show me"."""
-        from dataclasses import replace as changed
+        """The coach's review of your decisions in the finished game (see :func:`ui.table_review.review_panel`)."""
+        from ui.table_review import review_panel
 
-        from engine.advisor import can_advise, review
-        from ui.editor import amount, value_words
-
-        if not can_advise(self.game):
-            place.caption("The coach cannot review this game yet.")
-            return
-        kept = st.session_state.get(self.key("review"))
-        if kept is None or kept[0] != hand.record:
-            place.button("Review my decisions", icon=":material/insights:", key=self.key("review-button"),
-                         on_click=self._review, width="stretch",
-                         help="The coach replays every decision you took and marks the ones that lost points "
-                              "on average (a second or two per decision).")
-            return
-        marks = kept[1]
-        if marks is None:  # asked for: review decision by decision (the same seeds as one call), showing progress
-            me = self.settings.me
-            decisions = [i for i in range(len(hand.steps)) if self.game.to_act(hand.states[i]) == me]
-            bar = place.progress(0.0, text="The coach is replaying your decisions…")
-            marks = []
-            for n, i in enumerate(decisions):
-                bar.progress(n / max(len(decisions), 1),
-                             text=f"The coach is replaying your decision {n + 1} of {len(decisions)}…")
-                found = review(self.game, hand.states[i:i + 1], hand.record.actions[i:i + 1], me,
-                               budget=REVIEW_BUDGET, seed=i)
-                marks.extend(changed(m, step=i) for m in found)
-            bar.empty()
-            st.session_state[self.key("review")] = (hand.record, marks)
-        low, high = self.game.review_thresholds
-        words = value_words(self.game, hand.last)
-        tally = Counter(m.verdict for m in marks)
-
-        def many(n: int, one: str, more: str) -> str:
-            return f"{n} {one if n == 1 else more}"
-
-        st.markdown(f"**The coach's review:** {many(len(marks), 'decision', 'decisions')} of yours — "
-                    f"{tally['fine']} fine, {many(tally['inaccuracy'], 'inaccuracy', 'inaccuracies')}, "
-                    f"{many(tally['mistake'], 'mistake', 'mistakes')}.")
-        st.caption(f"The coach played every option of each decision out on up to {REVIEW_BUDGET} sampled deals. "
-                   f"A decision that loses less than {amount(low, words)} on average against the coach's choice "
-                   f"is fine; up to {amount(high, words)}, an inaccuracy; more, a mistake. “Show me” opens the "
-                   "game at that step.")
-        badges = {"fine": ("Fine", "green"), "inaccuracy": ("Inaccuracy", "orange"), "mistake": ("Mistake", "red")}
-        for mark in marks:
-            state = hand.states[mark.step]
-            played = plain(action_label(self.game, self.game.parse_action(state, mark.played)))
-            best = plain(action_label(self.game, self.game.parse_action(state, mark.best)))
-            chapter = hand.steps[mark.step].chapter
-            where = f"{plain(chapter)}, step {mark.step + 1}" if chapter else f"Step {mark.step + 1}"
-            word, colour = badges.get(mark.verdict, (mark.verdict.capitalize(), "gray"))
-            if mark.verdict != "fine":
-                said = (f"you played **{played}**; the coach prefers **{best}**, {amount(mark.loss, words)} more "
-                        f"on average: {plain(mark.why)}")
-            elif len(self.game.legal_actions(state, limit=2)) == 1:
-                said = f"**{played}**, your only legal choice"
-            elif mark.played == mark.best:
-                said = f"you played **{played}**, the coach's choice too"
-            elif mark.loss <= 0:  # tied with the coach's choice: the samples cannot tell the two apart
-                said = (f"you played **{played}**; the coach leans to **{best}**, but in the sampled deals the two "
-                        "are not clearly apart")
-            else:
-                said = (f"you played **{played}**; the coach's choice, **{best}**, is less than "
-                        f"{amount(low, words)} better on average")
-            with st.container(key=self.key(f"review-row-{mark.step}")):
-                cols = st.columns([6, 1], vertical_alignment="center")
-                cols[0].markdown(f":{colour}-badge[{word}] **{where}** — {said}.")
-                cols[1].button("Show me", key=self.key(f"show:{mark.step}"), on_click=self._show_step,
-                               args=(mark.step,), width="stretch")
+        review_panel(self, hand, place)
 
     def pause_panel(self, hand: Hand, index: int, names: Sequence[str]) -> None:
         """The trick just finished, in the trick's place: its cards, who won it and with what, and Continue."""

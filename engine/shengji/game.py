@@ -96,6 +96,11 @@ class ShengjiGame(Game[Rules, State, Action]):
             return playout.returns(cast(playout.FastState, state))
         return table.returns(state)
 
+    def lost(self, state: State, seat: int) -> bool:
+        if type(state) is not State:
+            return super().lost(state, seat)
+        return table.lost(state, seat)
+
     def action_text(self, action: Action) -> str:
         return hand.action_text(action)
 

@@ -38,7 +38,7 @@ from engine.shengji.trick import judge_throw, trick_winner
 from engine.table import WON_TRICK, Seat, Step, TableView
 from engine.words import and_list, count, number, or_list, sentence
 
-__all__ = ["START_OPTIONS", "comment", "nearest_preset", "outcome", "returns",
+__all__ = ["START_OPTIONS", "comment", "lost", "nearest_preset", "outcome", "returns",
            "summary_row", "view"]
 
 START_OPTIONS = ("levels", "starter")
@@ -399,6 +399,13 @@ def returns(state: State) -> tuple[float, ...]:
         return (0.0, 0.0, 0.0, 0.0)
     up = s.banker_team if s.change.bankers_keep else 1 - s.banker_team
     return tuple(float(s.change.levels if team_of(seat) == up else -s.change.levels) for seat in range(4))
+
+
+def lost(state: State, seat: int) -> bool:
+    """Whether ``seat``'s team lost the finished hand: the other team holds the bank next (a bank taken with no
+    level change is lost too, though no levels move)."""
+    s = state.score
+    return s is not None and team_of(seat) != s.next_banker_team
 
 
 def points_breakdown(s: HandScore) -> str:
