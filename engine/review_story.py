@@ -48,7 +48,10 @@ def review_story(game: Game[Any, Any, Any], states: Sequence[Any], actions: Sequ
     parts = [summary] if summary else []
     was_lost = lost(game, final, seat)
     if was_lost:
-        parts.append(f"You lost this one: your result was worth {_units(game, final, got)}.")
+        if abs(got) < 0.005:  # e.g. a Shengji bank taken with no level change
+            parts.append(f"You lost this one, though it cost you no {game.value_words(final)[1]}.")
+        else:
+            parts.append(f"You lost this one: your result was worth {_units(game, final, got)}.")
         strength = "a weak deal" if first.expected < fair - 0.005 else "an even deal" \
             if first.expected <= fair + 0.005 else "a good deal"
         start = _units(game, states[first.step], first.expected)
