@@ -36,7 +36,6 @@ __all__ = [
     "Option",
     "advise",
     "advisor_bot",
-    "deal_hidden",
     "review",
 ]
 
@@ -86,40 +85,6 @@ class Advice:
 
 
 # ------------------------------------------------------------------------------------------------ sampling
-
-
-def deal_hidden(pool: Sequence[Any], sizes: Sequence[int], allowed: Sequence[Callable[[Any], bool]],
-                rng: random.Random, tries: int = 300) -> list[list[Any]]:
-    """Deal ``pool`` into hands of ``sizes`` so that every card in hand ``i`` passes ``allowed[i]`` (e.g. not of a
-    suit that seat has shown it lacks). Random among the deals that fit; falls back to ignoring the constraints of
-    the hands that cannot be filled after ``tries`` attempts (never fails)."""
-    if sum(sizes) != len(pool):
-        raise ValueError(f"{len(pool)} hidden cards for hands of {sum(sizes)}")
-    cards = list(pool)
-    for _ in range(tries):
-        rng.shuffle(cards)
-        hands: list[list[Any]] = [[] for _ in sizes]
-        room = list(sizes)
-        # The cards with the fewest possible hands go first; ties in random (shuffled) order.
-        order = sorted(cards, key=lambda c: sum(1 for i, ok in enumerate(allowed) if room[i] and ok(c)))
-        failed = False
-        for card in order:
-            choices = [i for i, ok in enumerate(allowed) if room[i] > 0 and ok(card)]
-            if not choices:
-                failed = True
-                break
-            weights = [room[i] for i in choices]
-            i = rng.choices(choices, weights)[0]
-            hands[i].append(card)
-            room[i] -= 1
-        if not failed:
-            return hands
-    rng.shuffle(cards)
-    out, start = [], 0
-    for size in sizes:
-        out.append(cards[start:start + size])
-        start += size
-    return out
 
 
 # ------------------------------------------------------------------------------------------------ evaluation

@@ -31,7 +31,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from engine.cards import Card, Deck, Rank, Suit
+from engine.cards import Card, Deck, Rank, Suit, parse_cards
+from engine.contract import SEAT_NAMES
 from engine.errors import (
     CardTableError,
     InvalidRequestError,
@@ -40,6 +41,7 @@ from engine.errors import (
     add_context,
     quote,
 )
+from engine.words import and_list
 
 if TYPE_CHECKING:
     from engine.contract import Game
@@ -275,8 +277,6 @@ def _cards(value: Any, ctx: Context, where: str) -> tuple[Card, ...]:
     deck = ctx.deck
     try:
         if deck is None:
-            from engine.cards import parse_cards
-
             return parse_cards(value)
         cards = deck.parse(value)
         if len(cards) > deck.size:
@@ -412,8 +412,6 @@ def _enum(kind: type[enum.Enum], value: Any, where: str) -> enum.Enum:
 
 
 def _seat(value: str, ctx: Context, where: str) -> str:
-    from engine.contract import SEAT_NAMES
-
     key = value.strip().upper()
     for letter in ctx.seats:
         if key in (letter, SEAT_NAMES.get(letter, letter).upper()):
@@ -639,9 +637,6 @@ def in_learner_words(game: Game[Any, Any, Any], error: ErrorT) -> ErrorT:
 
     The command line keeps the engine's own words, which name what it takes (``competition``, ``decks``).
     """
-    from engine.games import GAMES
-    from engine.words import and_list
-
     title = game.info.title
     text = str(error)
     if (isinstance(error, UnknownNameError) and error.kind == "preset") or text.startswith(f"{PRESET_FIELD}: "):
@@ -649,7 +644,7 @@ def in_learner_words(game: Game[Any, Any, Any], error: ErrorT) -> ErrorT:
         titles = and_list(f"“{p.title}”" for p in game.presets.values())
         text = f"{title} has no rule set{name}; its rule sets are {titles}"
     elif isinstance(error, UnknownNameError) and error.kind == "game":
-        games = and_list(g.title for g in GAMES.values())
+        games = and_list(error.titles or error.known)
         text = f"{quote(error.name)} is not a game taught here; the games are {games}"
     elif isinstance(error, UnknownNameError) and error.kind == "option":
         text = f"{title} has no rule called {quote(error.name)} (its rules are chosen in the sidebar)"

@@ -111,10 +111,12 @@ class IllegalPlayError(CardTableError):
 class UnknownNameError(CardTableError):
     """An unknown preset, option, game, command or bot; the message lists the known names."""
 
-    def __init__(self, kind: str, name: object, known: Iterable[str]) -> None:
+    def __init__(self, kind: str, name: object, known: Iterable[str], titles: Iterable[str] = ()) -> None:
         self.kind = kind
         self.name = name
         self.known = tuple(known)
+        self.titles = tuple(titles)
+        """The known ones as a learner reads them (e.g. the games' titles), when they differ from the names."""
         super().__init__(f"unknown {kind} {quote(name)}; known: {', '.join(self.known)}")
 
 

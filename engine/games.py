@@ -96,7 +96,7 @@ def game_info(key: str) -> GameInfo:
     try:
         return GAMES[key]
     except (KeyError, TypeError):
-        raise UnknownNameError("game", key, GAMES) from None
+        raise UnknownNameError("game", key, GAMES, [g.title for g in GAMES.values()]) from None
 
 
 @cache

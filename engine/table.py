@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Card
+from engine.commands import MAX_ITEMS, MAX_SEED, check_depth
 from engine.errors import InvalidRequestError, LimitExceededError, quote
 
 
@@ -85,8 +86,6 @@ class Record:
     @classmethod
     def from_json(cls, data: Any) -> Record:
         """A record from JSON; InvalidRequestError (or LimitExceededError) naming what is wrong."""
-        from engine.commands import MAX_ITEMS, MAX_SEED, check_depth
-
         if not isinstance(data, Mapping):
             raise InvalidRequestError("a record is a JSON object with game, preset, seed and actions")
         check_depth(data, "the record")

@@ -9,13 +9,14 @@ from typing import Any
 
 import pytest
 
-from engine.advisor import advise, advisor_bot, deal_hidden, review
+from engine.advisor import advise, advisor_bot, review
 from engine.base import PASS
 from engine.cards import parse_cards
 from engine.contract import Game
 from engine.driver import play_out, replay
 from engine.errors import InvalidRequestError
 from engine.games import game
+from engine.sampling import deal_hidden
 from tests.fixtures.toy_game import BID, GAME, State
 
 

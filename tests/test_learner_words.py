@@ -70,7 +70,9 @@ def test_a_bad_value_of_a_rule_names_its_label() -> None:
 
 
 def test_an_unknown_game_is_answered_with_the_games() -> None:
-    error = in_learner_words(game("euchre"), UnknownNameError("game", "chess", GAMES))
+    with pytest.raises(UnknownNameError) as refused:
+        game("chess")
+    error = in_learner_words(game("euchre"), refused.value)
     assert str(error).startswith("'chess' is not a game taught here; the games are ")
     assert all(g.title in str(error) for g in GAMES.values()) and "doudizhu" not in str(error)
 

@@ -23,6 +23,7 @@ from engine.euchre.order import BENNY, BENNY_CARDS, CARDS, EFFECTIVE, POWER, des
 from engine.euchre.rules import Rules, Seat, Side
 from engine.euchre.state import Action, HandState, Phase, calling_state, discard_state, hand_result
 from engine.euchre.trick import Trick, trick_winner
+from engine.sampling import deal_hidden
 from engine.words import count
 
 __all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_of_thumb", "value_words", "voids"]
@@ -112,8 +113,6 @@ def determinize(state: HandState, seat: int, rng: random.Random) -> HandState:
         allowed.append(_allow(set(), suits))
     if sum(sizes) != len(pool):  # pragma: no cover - a state the engine cannot reach
         raise InvalidPositionError(f"{len(pool)} unseen cards for {sum(sizes)} hidden places")
-    from engine.advisor import deal_hidden
-
     dealt = deal_hidden(pool, sizes, allowed, rng)
     hands = [list(h) for h in state.hands]
     kitty: tuple[Card, ...] = state.kitty

@@ -19,10 +19,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.advisor import deal_hidden
 from engine.base import Pass
 from engine.cards import Card
 from engine.errors import InvalidPositionError
+from engine.sampling import deal_hidden
 from engine.shengji import playout
 from engine.shengji.combos import Holding, decompose, group_of
 from engine.shengji.deal import ShengjiDeal, deal, deck_of
