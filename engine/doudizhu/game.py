@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.base import Verdict
 from engine.cards import Card, Deck
+from engine.catalogue import GAMES
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
 from engine.doudizhu import coach, table, teach, whole
 from engine.doudizhu import state as hand
@@ -19,7 +20,6 @@ from engine.doudizhu.rules import NOTES, PRESETS, Rules
 from engine.doudizhu.score import score_hand
 from engine.doudizhu.state import Action, State
 from engine.errors import InvalidRequestError
-from engine.games import GAMES
 
 if TYPE_CHECKING:
     from engine.commands import Command

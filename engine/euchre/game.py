@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.base import Verdict
 from engine.cards import Card, Deck
+from engine.catalogue import game_info
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
 from engine.euchre import coach, playout, table, teach, whole
 from engine.euchre import state as hand
@@ -34,9 +35,7 @@ class EuchreGame(Game[Rules, HandState, Action]):
     """
 
     key: ClassVar[str] = "euchre"
-    info: ClassVar[GameInfo] = GameInfo(
-        "euchre", "Euchre", "Euchre", "Trick-taking with bowers, fixed partnerships", "4 players, partners opposite",
-        "24 cards (9 to A)", "Make trump and take 3 of 5 tricks; first side to 10 points, ahead by 2.")
+    info: ClassVar[GameInfo] = game_info("euchre")
     presets: ClassVar[Mapping[str, Preset[Any]]] = PRESETS
     notes: ClassVar[tuple[Note, ...]] = NOTES
     max_actions: ClassVar[int] = 400

@@ -14,41 +14,48 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
-from engine.cards import Card, Deck, Rank, Suit
+from engine.cards import Card, Rank, Suit
 from engine.commands import (
     MAX_PLAYS,
     CheckAnswer,
     Command,
-    Context,
     DealAnswer,
     DealRequest,
     LegalAnswer,
     PlayInfo,
-    Request,
     arg,
     command_table,
     in_learner_words,
-    request_rules,
 )
 from engine.driver import RulesAnswer, RulesRequest, standard_commands
-from engine.errors import (
-    CardTableError,
-    InvalidPositionError,
-    InvalidRequestError,
-    UnknownNameError,
-    quote,
-)
+from engine.errors import CardTableError, InvalidPositionError, InvalidRequestError, UnknownNameError
 from engine.posed_advice import advise_command
 from engine.shengji import examples
 from engine.shengji.bidding import check_declaration, declaration, is_reinforcement, legal_declarations, turn_kitty
-from engine.shengji.combos import Kind, classify, decompose, describe_format, format_of, group_of, shape_name
+from engine.shengji.card_commands import (
+    BuryAnswer,
+    CardsRequest,
+    ClassifyAnswer,
+    OrderAnswer,
+    PartInfo,
+    PointsAnswer,
+    PointsRequest,
+    TrumpsAnswer,
+    TrumpsRequest,
+    bury,
+    classify_cards,
+    is_tractor,
+    order,
+    points_of,
+    trumps,
+)
+from engine.shengji.combos import classify, decompose, format_of, group_of
 from engine.shengji.deal import deal as deal_cards
 from engine.shengji.deal import deck_of
 from engine.shengji.game import GAME
-from engine.shengji.order import Group, Trump, cards_text, describe_order, plain_sort, points, trump_for
+from engine.shengji.order import Group, cards_text, plain_sort, points, trump_for
 from engine.shengji.play import (
     DEFAULT_LIMIT,
     Duty,
@@ -59,16 +66,39 @@ from engine.shengji.play import (
     play_text,
     playable_cards,
 )
-from engine.shengji.play import (
-    check as check_play,
+from engine.shengji.play import check as check_play
+from engine.shengji.play import requirement as requirement_of
+from engine.shengji.requests import (
+    Cards,
+    NoTrump,
+    PositionRequest,
+    ShengjiRequest,
+    TrumpRequest,
+    any_decks_context,
+    in_order,
+    position_of,
+    request_context,
+    rules_of,
+    trump_of,
 )
-from engine.shengji.play import (
-    requirement as requirement_of,
+from engine.shengji.rules import PRESETS, default_note, differences
+from engine.shengji.score_commands import (
+    BandInfo,
+    BandsAnswer,
+    BandsRequest,
+    ClimbAnswer,
+    ClimbRequest,
+    KittyAnswer,
+    KittyRequest,
+    ScoreAnswer,
+    ScoreRequest,
+    bands,
+    climb,
+    kitty,
+    score,
 )
-from engine.shengji.rules import PRESETS, TEAMS, Rules, default_note, differences
-from engine.shengji.score import HandScore, kitty_bonus, kitty_multiplier, level_bands, level_table_note, score_hand
 from engine.shengji.trick import judge_throw, trick_winner
-from engine.words import and_list, count, sentence
+from engine.words import count, sentence
 
 __all__ = [
     "COMMANDS",
@@ -87,6 +117,7 @@ __all__ = [
     "CompareRequest",
     "DeclareAnswer",
     "DeclareRequest",
+    "ExampleRequest",
     "KittyAnswer",
     "KittyRequest",
     "LegalRequest",
@@ -107,11 +138,13 @@ __all__ = [
     "ShengjiPlayInfo",
     "ShengjiRequest",
     "ShengjiRulesAnswer",
+    "ShengjiRulesRequest",
     "ThrowAnswer",
     "ThrowChoice",
     "ThrowRequest",
     "TrumpRequest",
     "TrumpsAnswer",
+    "TrumpsRequest",
     "TryPlayAnswer",
     "TryPlayRequest",
     "TurnKittyAnswer",
@@ -122,9 +155,9 @@ __all__ = [
     "bury",
     "check",
     "classify",
+    "classify_cards",
     "climb",
     "compare_presets",
-    "read_position",
     "deal",
     "declare",
     "example",
@@ -133,109 +166,19 @@ __all__ = [
     "legal",
     "order",
     "points_of",
+    "position_of",
+    "read_position",
     "requirement",
     "rules",
+    "rules_of",
     "score",
     "throw",
+    "trump_of",
     "trumps",
     "try_play",
     "turn_kitty_command",
     "winner",
 ]
-
-Cards = tuple[Card, ...]
-
-
-class NoTrump(Enum):
-    """``trump_suit`` words for a no-trump round (``null`` says it too)."""
-
-    NONE = "none"
-    NO_TRUMP = "no trump"
-
-
-# ---------------------------------------------------------------------------------------------------
-# shared request shapes
-# ---------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class ShengjiRequest(Request):
-    """The rules: ``preset``, ``options`` — and ``decks`` at the top, as older requests give it."""
-
-    decks: int | None = arg(None, help="the number of decks, 1–4 (the same as options.decks; wins over it)",
-                            low=1, high=4)
-
-
-def rules_of(request: ShengjiRequest) -> Rules:
-    """The rules a request names (its preset, options and top-level ``decks``)."""
-    options = dict(request.options)
-    if request.decks is not None:
-        options["decks"] = request.decks
-    return GAME.rules(request.preset, options)
-
-
-def _context(data: Mapping[str, Any]) -> Context:
-    """The deck and seats a JSON request is decoded for (its rules read once, here)."""
-    decks = data.get("decks")
-    extra = {"decks": decks} if isinstance(decks, int) and not isinstance(decks, bool) and 1 <= decks <= 4 else {}
-    chosen: Rules = request_rules(GAME, data.get("preset"), data.get("options"), extra)
-    return Context(deck_of(chosen), chosen.seats)
-
-
-_FOUR_DECKS = Deck.standard(jokers=True, decks=4)
-
-
-def _any_decks(_: Mapping[str, Any]) -> Context:
-    return Context(_FOUR_DECKS)
-
-
-@dataclass(frozen=True, kw_only=True)
-class TrumpRequest(ShengjiRequest):
-    """The rules and the round's trump."""
-
-    trump_rank: Rank = arg(Rank.TWO, help="the trump rank (the bankers' level), 2 to A")
-    trump_suit: Suit | NoTrump | None = arg(help="the trump suit S, H, D or C; null or \"none\" for no trump")
-
-
-def trump_of(request: TrumpRequest, rules: Rules) -> Trump:
-    """The trump context a request names; InvalidRequestError for a joker as the trump rank."""
-    if request.trump_rank.is_joker:
-        raise InvalidRequestError(f"field 'trump_rank': {request.trump_rank.text!r} is not a level: levels and "
-                                  "trump ranks are 2 to A")
-    suit = request.trump_suit if isinstance(request.trump_suit, Suit) else None
-    return trump_for(rules, request.trump_rank, suit)
-
-
-@dataclass(frozen=True, kw_only=True)
-class PositionRequest(TrumpRequest):
-    """One player's decision: the hand, the cards led (empty: you lead), and optionally the other hands."""
-
-    hand: Cards = arg(help="your cards")
-    table: Cards = arg((), aliases=("lead",), help="the cards led to this trick; empty when you lead")
-    others: Mapping[str, Cards] = arg({}, seat=True,
-                                      help="the other hands by seat letter, to judge a throw when you lead")
-    leader: str = arg("N", seat=True, help="the seat that leads the trick (you, when you lead)")
-
-
-def position_of(request: PositionRequest, rules: Rules | None = None) -> Position:
-    """The checked position a request poses (InvalidPositionError naming what cannot occur)."""
-    rules = rules or rules_of(request)
-    trump = trump_of(request, rules)
-    leader = rules.seats.index(request.leader)
-    others = []
-    for letter, cards in request.others.items():
-        seat = rules.seats.index(letter)
-        if seat == leader:
-            raise InvalidRequestError(f"field 'others': {letter} is the leader; give the other three hands")
-        others.append((seat, letter, cards))
-    ordered = sorted(others, key=lambda o: (o[0] - leader) % 4)
-    return Position.build(rules, trump, request.hand, request.table, [(letter, cards) for _, letter, cards in ordered])
-
-
-def _text(cards: Sequence[Card], trump: Trump | None) -> Cards:
-    """Cards high to low in the trump order (as answers give them)."""
-    return tuple(trump.sort(cards)) if trump is not None else tuple(cards)
-
 
 # ---------------------------------------------------------------------------------------------------
 # legal, check, requirement
@@ -279,13 +222,13 @@ def requirement_info(pos: Position) -> RequirementInfo:
     trump = pos.trump
     follow = req.duty is Duty.FOLLOW
     return RequirementInfo(
-        duty=req.duty, count=req.count, text=req.text, lead=req.lead_text, must=_text(req.must, trump),
-        example=_text(req.example, trump), rung=req.rung,
+        duty=req.duty, count=req.count, text=req.text, lead=req.lead_text, must=in_order(req.must, trump),
+        example=in_order(req.example, trump), rung=req.rung,
         rung_text=req.rung_text() if follow else "",
-        choices=tuple(ChoiceInfo(label=label, units=tuple(_text(u, trump) for u in units))
+        choices=tuple(ChoiceInfo(label=label, units=tuple(in_order(u, trump) for u in units))
                       for label, units in req.choices) if follow else (),
-        holding=() if pos.leading else _text(pos.holding().expanded(), trump),
-        ladder=tuple(RungInfo(text=s.text, met=s.met, example=_text(s.example, trump), current=s.index == req.rung)
+        holding=() if pos.leading else in_order(pos.holding().expanded(), trump),
+        ladder=tuple(RungInfo(text=s.text, met=s.met, example=in_order(s.example, trump), current=s.index == req.rung)
                      for s in ladder_steps(pos)),
     )
 
@@ -331,11 +274,11 @@ def legal(request: LegalRequest) -> ShengjiLegalAnswer:
     pos = position_of(request)
     found = legal_plays(pos, MAX_PLAYS if request.limit is None else request.limit)
     info = requirement_info(pos)
-    plays = tuple(ShengjiPlayInfo(cards=_text(p, pos.trump), what=_what(p, pos), points=points(p))
+    plays = tuple(ShengjiPlayInfo(cards=in_order(p, pos.trump), what=_what(p, pos), points=points(p))
                   for p in found.plays)
     return ShengjiLegalAnswer(plays=plays, count=found.count, complete=found.complete, can_pass=False,
                               count_exact=found.count_exact, requirement=info.text, detail=info,
-                              playable=_text(list(playable_cards(pos)), pos.trump))
+                              playable=in_order(list(playable_cards(pos)), pos.trump))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -454,14 +397,14 @@ def throw(request: ThrowRequest) -> ThrowAnswer:
                                    "all trumps")
     verdict = judge_throw(request.play, pos.others, trump, rules)
     per_card = rules.throw_penalty_per_card
-    choices = tuple(ThrowChoice(cards=_text(o, trump), penalty=per_card * verdict.taken_back(o))
+    choices = tuple(ThrowChoice(cards=in_order(o, trump), penalty=per_card * verdict.taken_back(o))
                     for o in verdict.options)
     forced = verdict.forced
     return ThrowAnswer(
-        stands=verdict.stands, parts=tuple(_text(p.cards, trump) for p in verdict.parts), reason=verdict.reason,
-        beaten=tuple(BeatenInfo(part=_text(b.part.cards, trump), seat=b.seat, by=_text(b.by, trump))
+        stands=verdict.stands, parts=tuple(in_order(p.cards, trump) for p in verdict.parts), reason=verdict.reason,
+        beaten=tuple(BeatenInfo(part=in_order(b.part.cards, trump), seat=b.seat, by=in_order(b.by, trump))
                      for b in verdict.beaten),
-        forced=_text(forced, trump) if forced is not None else (),
+        forced=in_order(forced, trump) if forced is not None else (),
         penalty=per_card * verdict.taken_back(forced) if forced is not None else 0,
         chooser=verdict.chooser if forced is None else None,
         choices=choices if forced is None else (),
@@ -530,168 +473,6 @@ def compare_presets(request: CompareRequest) -> CompareAnswer:
                                    request.decks)
     return CompareAnswer(competition=CheckAnswer(**out["competition"]), tractor=CheckAnswer(**out["tractor"]),
                          correct=out["correct"], reason=out["reason"])
-
-
-# ---------------------------------------------------------------------------------------------------
-# combinations, order, points
-# ---------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class CardsRequest(TrumpRequest):
-    """Some cards in a round's trump context."""
-
-    cards: Cards = arg(help="the cards")
-
-
-@dataclass(frozen=True, kw_only=True)
-class PartInfo:
-    cards: Cards = arg(help="the part's cards")
-    kind: Kind = arg(help="single, pair, triple or tractor")
-    shape: str = arg(help="the part's shape in words")
-
-
-@dataclass(frozen=True, kw_only=True)
-class ClassifyAnswer:
-    combination: bool = arg(help="whether the cards are one combination")
-    tractor: bool = arg(help="whether they are a tractor")
-    kind: str | None = arg(help="single, pair, triple, tractor, throw (several parts), or null (mixed suits)")
-    group: str | None = arg(help="their effective suit: S, H, D, C or T (trumps); null when mixed")
-    parts: tuple[PartInfo, ...] = arg(help="the combinations they split into")
-    format: str = arg(help="the parts' shapes in words")
-    description: str = arg(help="what they are, in words")
-
-
-def classify_answer(cards: Cards, trump: Trump, rules: Rules) -> ClassifyAnswer:
-    group = group_of(cards, trump)
-    if group is None:
-        return ClassifyAnswer(combination=False, tractor=False, kind=None, group=None, parts=(), format="",
-                              description=f"{cards_text(cards, trump)} mixes suits: not one combination and not "
-                                          "a throw")
-    parts = decompose(cards, trump, rules)
-    combo = classify(cards, trump, rules)
-    return ClassifyAnswer(
-        combination=combo is not None, tractor=combo is not None and combo.kind is Kind.TRACTOR,
-        kind=combo.kind.value if combo else "throw", group=group.value,
-        parts=tuple(PartInfo(cards=_text(p.cards, trump), kind=p.kind, shape=shape_name(p.shape)) for p in parts),
-        format=describe_format(format_of(parts)), description=describe_lead(parts, group),
-    )
-
-
-def _some_cards(request: CardsRequest) -> tuple[Rules, Trump]:
-    if not request.cards:
-        raise InvalidRequestError("field 'cards': no cards given")
-    rules = rules_of(request)
-    return rules, trump_of(request, rules)
-
-
-def classify_cards(request: CardsRequest) -> ClassifyAnswer:
-    """What ``cards`` are: one combination (single, pair, triple, tractor) or a throw of several parts."""
-    rules, trump = _some_cards(request)
-    return classify_answer(request.cards, trump, rules)
-
-
-@dataclass(frozen=True, kw_only=True)
-class TractorAnswer:
-    tractor: bool = arg(help="whether the cards are a tractor")
-    reason: str = arg(help="why (naming the cards that break it when they are not)")
-    parts: tuple[PartInfo, ...] = arg(help="the combinations they split into")
-
-
-def is_tractor(request: CardsRequest) -> TractorAnswer:
-    """Whether ``cards`` form a tractor, and why (naming the cards that break it when they do not)."""
-    rules, trump = _some_cards(request)
-    answer = classify_answer(request.cards, trump, rules)
-    _, why = examples.tractor_reason(request.cards, trump, rules)
-    return TractorAnswer(tractor=answer.tractor, reason=f"yes: {why}" if answer.tractor else f"no: {why}",
-                         parts=answer.parts)
-
-
-@dataclass(frozen=True, kw_only=True)
-class OrderAnswer:
-    label: str = arg(help="the trump in words")
-    trump: tuple[Cards, ...] = arg(help="the trumps high to low in tiers (cards of one tier rank equal)")
-    suits: Mapping[str, tuple[Cards, ...]] = arg(help="each plain suit high to low, by suit letter")
-    trump_text: str = arg(help="the trumps in words: RJ > BJ > 2♥ > 2♠ = 2♦ = 2♣ > A♥ …")
-
-
-def order(request: TrumpRequest) -> OrderAnswer:
-    """The whole card order for a trump rank and suit: trumps high to low in tiers, then each plain suit."""
-    trump = trump_of(request, rules_of(request))
-    tiers = dict(describe_order(trump))
-    trumps = tiers.pop(Group.TRUMP.value)
-    return OrderAnswer(label=trump.label, trump=trumps, suits=tiers,
-                       trump_text=" > ".join(" = ".join(c.symbol_text for c in tier) for tier in trumps))
-
-
-@dataclass(frozen=True, kw_only=True)
-class PointsRequest:
-    """Cards of up to four decks."""
-
-    cards: Cards = arg(help="the cards (a list of plays is read as one list of cards)")
-
-
-@dataclass(frozen=True, kw_only=True)
-class PointsAnswer:
-    points: int = arg(help="the points in the cards")
-    reason: str = arg(help="the sum spelled out")
-
-
-def points_of(request: PointsRequest) -> PointsAnswer:
-    """Points in ``cards`` (5s: 5, 10s and kings: 10), with the sum spelled out."""
-    counted = [c for c in request.cards if points([c])]
-    total = points(request.cards)
-    reason = (" + ".join(f"{c.symbol_text} {points([c])}" for c in counted) + f" = {count(total, 'point')}"
-              if counted else "no 5s, 10s or kings: no points")
-    return PointsAnswer(points=total, reason=reason)
-
-
-@dataclass(frozen=True, kw_only=True)
-class TrumpsRequest(TrumpRequest):
-    """A hand and the cards a learner picked as its trumps."""
-
-    hand: Cards = arg(help="the hand")
-    play: Cards = arg((), help="the cards picked")
-
-
-@dataclass(frozen=True, kw_only=True)
-class TrumpsAnswer:
-    correct: bool = arg(help="whether the picked cards are exactly the hand's trumps")
-    trumps: Cards = arg(help="the hand's trumps, high to low")
-    count: int = arg(help="how many trumps the hand holds")
-    reason: str = arg(help="what was missed or picked wrongly, in words")
-
-
-def trumps(request: TrumpsRequest) -> TrumpsAnswer:
-    """Are the cards ``play`` exactly the trumps of ``hand``? (``correct``, the trumps, what was missed)."""
-    trump = trump_of(request, rules_of(request))
-    extra = Counter(request.play) - Counter(request.hand)
-    if extra:
-        return TrumpsAnswer(correct=False, trumps=(), count=0,
-                            reason=f"{next(iter(extra)).symbol_text} is not in the hand")
-    return TrumpsAnswer(**examples.trumps_answer(request.hand, request.play, trump))
-
-
-@dataclass(frozen=True, kw_only=True)
-class BuryAnswer:
-    legal: bool = arg(help="whether the burial is legal")
-    points: int = arg(help="the points buried")
-    trumps: int = arg(help="the trumps buried")
-    grade: str = arg(help="the coach's grade of a legal burial: good, or poor (it loses a third of a level or more a "
-                          "round on average against a sound burial in sampled deals); empty when it is not legal or "
-                          "the hand is not a whole starter's hand (the kitty picked up)")
-    reason: str = arg(help="why: the rule broken, or the grade's reason")
-    risk: str = arg(help="what the burial risks: the points buried, the trumps given up, the suits now void")
-
-
-def bury(request: TrumpsRequest) -> BuryAnswer:
-    """May the starter bury ``play`` from ``hand`` (hand + kitty)? With the points and trumps it risks."""
-    rules = rules_of(request)
-    most = rules.hand_size + rules.kitty
-    if len(request.hand) > most:
-        raise InvalidPositionError(f"field 'hand': the starter holds {most} cards with the kitty, not "
-                                   f"{len(request.hand)}")
-    return BuryAnswer(**examples.bury_answer(request.hand, request.play, trump_of(request, rules), rules))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -817,218 +598,6 @@ def deal(request: ShengjiDealRequest) -> ShengjiDealAnswer:
 
 
 # ---------------------------------------------------------------------------------------------------
-# scoring
-# ---------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class ScoreRequest(ShengjiRequest):
-    """A finished hand's figures."""
-
-    attacker_points: int = arg(help="the attackers' points from the tricks they won", low=0, high=10_000)
-    kitty_points: int = arg(0, help="the points buried in the kitty", low=0, high=400)
-    last_trick_cards: int = arg(1, help="the cards each player played to the last trick", low=1, high=60)
-    attackers_won_last: bool = arg(False, help="whether the attackers won the last trick")
-    largest_combo: int | None = arg(None, help="the cards in the last lead's largest combination (power_of_two "
-                                                "kitty rule)", low=1, high=60)
-    penalty: int = arg(0, help="points failed throws moved to the attackers (negative: from them)",
-                       low=-10_000, high=10_000)
-    starter: str = arg("N", seat=True, help="the starter (whose team banks)")
-    levels: Mapping[str, Rank] = arg({}, help="each team's level before the hand: {\"NS\": \"2\", \"WE\": \"5\"}")
-
-
-@dataclass(frozen=True, kw_only=True)
-class ScoreAnswer:
-    trick_points: int = arg(help="the attackers' points from tricks")
-    kitty_points: int = arg(help="the points in the kitty")
-    kitty_multiplier: int = arg(help="what the kitty's points were multiplied by (0: the bankers kept it)")
-    kitty_bonus: int = arg(help="the attackers' kitty bonus")
-    penalty: int = arg(help="points failed throws moved to the attackers")
-    attacker_points: int = arg(help="the attackers' points in all")
-    bankers_keep: bool = arg(help="whether the bankers keep the bank")
-    levels_up: int = arg(help="levels gained (by the bankers, or by the attackers who take the bank)")
-    team_up: str | None = arg(help="the team that goes up, if any")
-    band: tuple[int, int | None] = arg(help="the band of the level table the points fall in")
-    result: str = arg(help="the level table's verdict in words")
-    banker_team: str = arg(help="the bankers (NS or WE)")
-    next_banker_team: str = arg(help="who banks next")
-    starter: str = arg(help="the starter")
-    next_starter: str = arg(help="who starts the next round")
-    levels: Mapping[str, str] = arg(help="each team's level after the hand, 2 to A")
-    winner: str | None = arg(help="the team that went past the last level and won the game, if any")
-    reason: str = arg(help="the whole scoring in words")
-
-
-def score_reason(s: HandScore, rules: Rules) -> str:
-    """The whole scoring of a hand as a reason clause: the attackers' points, the verdict, who banks next."""
-    bits = [f"{s.trick_points} in tricks"]
-    if s.kitty_bonus:
-        bits.append(f"{s.kitty_bonus} from the kitty ({s.kitty_points} × {s.multiplier})")
-    elif s.kitty_points:
-        bits.append("no kitty bonus, as the bankers won the last trick")
-    if s.penalty:
-        bits.append(f"{abs(s.penalty)} {'gained' if s.penalty > 0 else 'lost'} by failed throws")
-    had = f"{count(s.attacker_points, 'point')}: {and_list(bits)}" if len(bits) > 1 else \
-        f"{count(s.attacker_points, 'point')} in tricks"
-    reason = (f"the attackers have {had}; {s.result}; {TEAMS[s.next_banker_team]} bank next and "
-              f"{s.seats[s.next_starter]} starts")
-    note = level_table_note(rules, s.change)
-    if note:
-        reason += f" ({note})"
-    if s.winner is not None:
-        reason += f"; {TEAMS[s.winner]} go past {rules.game_end_rank.text} and win the game"
-    return reason
-
-
-def score_answer(s: HandScore, rules: Rules) -> ScoreAnswer:
-    up = s.banker_team if s.change.bankers_keep else 1 - s.banker_team
-    reason = score_reason(s, rules)
-    return ScoreAnswer(
-        trick_points=s.trick_points, kitty_points=s.kitty_points, kitty_multiplier=s.multiplier,
-        kitty_bonus=s.kitty_bonus, penalty=s.penalty, attacker_points=s.attacker_points,
-        bankers_keep=s.change.bankers_keep, levels_up=s.change.levels,
-        team_up=TEAMS[up] if s.change.levels else None, band=(s.change.low, s.change.high), result=s.result,
-        banker_team=TEAMS[s.banker_team], next_banker_team=TEAMS[s.next_banker_team], starter=s.seats[s.starter],
-        next_starter=s.seats[s.next_starter], levels={TEAMS[i]: lv.text for i, lv in enumerate(s.levels)},
-        winner=TEAMS[s.winner] if s.winner is not None else None, reason=reason,
-    )
-
-
-def _levels(levels: Mapping[str, Rank], rules: Rules) -> tuple[Rank, Rank]:
-    unknown = sorted(set(levels) - {"NS", "WE", "EW"})
-    if unknown:
-        raise InvalidRequestError(f"field 'levels': {quote(unknown[0])} is not a team; the teams are NS and WE")
-    first = rules.trump_rank_start
-    ns, we = levels.get("NS", first), levels.get("WE", levels.get("EW", first))
-    for rank in (ns, we):
-        if rank.is_joker:
-            raise InvalidRequestError(f"field 'levels': {rank.text!r} is not a level: levels are 2 to A")
-    return ns, we
-
-
-def check_points(rules: Rules, kitty_points: int, trick_points: int = 0, field: str = "attacker_points") -> None:
-    """Refuse points no hand of ``rules`` can have: not in fives, more than the points in play, a kitty holding more
-    points than its cards can (InvalidRequestError naming the field and the limit)."""
-    total = rules.total_points
-    for name, value in ((field, trick_points), ("kitty_points", kitty_points)):
-        if value % 5:
-            raise InvalidRequestError(f"field {name!r}: {value} points cannot happen: points come in fives (5s, 10s "
-                                      "and kings)")
-    if trick_points > total:
-        raise InvalidRequestError(f"field {field!r}: {trick_points} is more than the {total} points in play with "
-                                  f"{count(rules.decks, 'deck')}")
-    most = min(total, 10 * rules.kitty)
-    if kitty_points > most:
-        raise InvalidRequestError(f"field 'kitty_points': a kitty of {count(rules.kitty, 'card')} holds at most "
-                                  f"{most} points, not {kitty_points}")
-    if trick_points + kitty_points > total:
-        raise InvalidRequestError(f"fields {field!r} and 'kitty_points': {trick_points} + {kitty_points} is more "
-                                  f"than the {total} points in play")
-
-
-def score(request: ScoreRequest) -> ScoreAnswer:
-    """Score a hand: attackers' trick points + the kitty bonus (+ penalty) → level change, next banker."""
-    rules = rules_of(request)
-    check_points(rules, request.kitty_points, request.attacker_points)
-    per = rules.throw_penalty_per_card
-    if request.penalty and (not per or request.penalty % per):
-        raise InvalidRequestError(
-            f"field 'penalty': {request.penalty} cannot happen under these rules: a failed throw costs "
-            + (f"{count(per, 'point')} for each card taken back" if per else "nothing (the option “Failed throw: "
-               "points per card taken back” is 0)"))
-    if request.last_trick_cards > rules.hand_size:
-        raise InvalidRequestError(f"field 'last_trick_cards': a hand holds only {rules.hand_size} cards")
-    s = score_hand(rules, trick_points=request.attacker_points, kitty_points=request.kitty_points,
-                   last_trick_cards=request.last_trick_cards, attackers_won_last=request.attackers_won_last,
-                   starter=rules.seats.index(request.starter), levels=_levels(request.levels, rules),
-                   penalty=request.penalty, largest_combo=request.largest_combo)
-    return score_answer(s, rules)
-
-
-@dataclass(frozen=True, kw_only=True)
-class KittyRequest(ShengjiRequest):
-    """The kitty bonus of a last trick."""
-
-    kitty_points: int = arg(0, help="the points in the kitty", low=0, high=400)
-    last_trick_cards: int = arg(1, help="the cards each player played to the last trick", low=1, high=60)
-    largest_combo: int | None = arg(None, help="the cards in the last lead's largest combination", low=1, high=60)
-    attackers_won_last: bool = arg(True, help="whether the attackers won the last trick")
-
-
-@dataclass(frozen=True, kw_only=True)
-class KittyAnswer:
-    multiplier: int = arg(help="what the kitty's points are multiplied by")
-    bonus: int = arg(help="the attackers' bonus (0 unless they won the last trick)")
-    rule: str = arg(help="the kitty_multiplier option in force")
-
-
-def kitty(request: KittyRequest) -> KittyAnswer:
-    """The kitty multiplier and bonus for a last trick of ``last_trick_cards`` cards per player."""
-    rules = rules_of(request)
-    check_points(rules, request.kitty_points)
-    if request.last_trick_cards > rules.hand_size:
-        raise InvalidRequestError(f"field 'last_trick_cards': a hand holds only {rules.hand_size} cards")
-    cards, largest = request.last_trick_cards, request.largest_combo
-    return KittyAnswer(multiplier=kitty_multiplier(rules, cards, largest),
-                       bonus=kitty_bonus(rules, request.kitty_points, cards, request.attackers_won_last, largest),
-                       rule=rules.kitty_multiplier.value)
-
-
-@dataclass(frozen=True, kw_only=True)
-class BandsRequest(ShengjiRequest):
-    """The level table."""
-
-    upto: int | None = arg(None, help="the most points to cover (default: every point in play)", low=0,
-                           high=10_000)
-
-
-@dataclass(frozen=True, kw_only=True)
-class BandInfo:
-    low: int = arg(help="the band's lowest points")
-    high: int | None = arg(help="its highest points")
-    bankers_keep: bool = arg(help="whether the bankers keep the bank")
-    levels: int = arg(help="levels gained")
-    text: str = arg(help="the band's verdict in words")
-
-
-@dataclass(frozen=True, kw_only=True)
-class BandsAnswer:
-    threshold: int = arg(help="the attackers' points that take the bank")
-    band: int = arg(help="the band width")
-    bands: tuple[BandInfo, ...] = arg(help="the bands from 0 points up")
-
-
-def bands(request: BandsRequest) -> BandsAnswer:
-    """The level table as bands of attackers' points (for charts); ``upto`` extends it past the deck's points."""
-    rules = rules_of(request)
-    upto = rules.total_points if request.upto is None else request.upto
-    return BandsAnswer(threshold=rules.attack_threshold, band=rules.band_width,
-                       bands=tuple(BandInfo(low=b.low, high=b.high, bankers_keep=b.bankers_keep, levels=b.levels,
-                                            text=b.text) for b in level_bands(rules, upto)))
-
-
-@dataclass(frozen=True, kw_only=True)
-class ClimbRequest(ShengjiRequest):
-    """A team's level."""
-
-    level: Rank = arg(Rank.TWO, help="the team's level")
-
-
-@dataclass(frozen=True, kw_only=True)
-class ClimbAnswer:
-    to_win: int = arg(help="levels still to climb to win the game")
-    path: str = arg(help="the levels on the way")
-    reason: str = arg(help="in words")
-
-
-def climb(request: ClimbRequest) -> ClimbAnswer:
-    """How many levels a team at ``level`` must still climb to win the game (go past the end rank)."""
-    if request.level.is_joker:
-        raise InvalidRequestError(f"field 'level': {request.level.text!r} is not a level: levels are 2 to A")
-    return ClimbAnswer(**examples.climb_answer(request.level, rules_of(request)))
-
-
-# ---------------------------------------------------------------------------------------------------
 # rules (the shared answer and Shengji's sizes) and the lessons' examples
 # ---------------------------------------------------------------------------------------------------
 
@@ -1057,7 +626,7 @@ class ShengjiRulesAnswer(RulesAnswer):
     differences: Mapping[str, PresetDifference] = arg(help="every option in which the two presets differ")
 
 
-_STANDARD = standard_commands(GAME, _context)
+_STANDARD = standard_commands(GAME, request_context)
 
 
 def rules(request: ShengjiRulesRequest) -> ShengjiRulesAnswer:
@@ -1118,13 +687,13 @@ def read_position(data: Any) -> LegalRequest:
 
 COMMANDS: dict[str, Command[Any, Any]] = {
     **_STANDARD,
-    "rules": Command(rules, _context),
-    **command_table(_context, legal, check, requirement, winner, throw, score, kitty, bands),
-    "classify": Command(classify_cards, _context, name="classify"),
-    **command_table(_context, is_tractor, deal, declare),
-    "order": Command(order, _context),
-    "turn_kitty": Command(turn_kitty_command, _context, name="turn_kitty"),
-    "points": Command(points_of, _any_decks, name="points"),
-    **command_table(_context, example, climb, trumps, bury, try_play, compare_presets),
+    "rules": Command(rules, request_context),
+    **command_table(request_context, legal, check, requirement, winner, throw, score, kitty, bands),
+    "classify": Command(classify_cards, request_context, name="classify"),
+    **command_table(request_context, is_tractor, deal, declare),
+    "order": Command(order, request_context),
+    "turn_kitty": Command(turn_kitty_command, request_context, name="turn_kitty"),
+    "points": Command(points_of, any_decks_context, name="points"),
+    **command_table(request_context, example, climb, trumps, bury, try_play, compare_presets),
 }
 COMMANDS["advise"] = advise_command(GAME, COMMANDS["advise"], COMMANDS["legal"])

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from engine.base import Verdict
 from engine.cards import Card, Deck
+from engine.catalogue import game_info
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
-from engine.games import game_info
 from engine.shengji import coach, playout, table, teach, whole
 from engine.shengji import state as hand
 from engine.shengji.bots import BOTS

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.base import Verdict
 from engine.cards import Card, Deck
+from engine.catalogue import game_info
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
 from engine.errors import InvalidRequestError, quote
-from engine.games import game_info
 from engine.table import Step, TableView
 from engine.thirteen import coach, playout, table, teach, whole
 from engine.thirteen import state as st

@@ -138,7 +138,10 @@ def problem(page: Any) -> tuple[str, str] | None:
     if found:
         return f"the page shows {found.group(0)!r}", body
     if page.get_by_test_id("stSidebar").count() != 1:
-        return "the sidebar is gone", body
+        try:  # a page that has only just started its first run draws the sidebar a moment later
+            page.get_by_test_id("stSidebar").wait_for(timeout=15000)
+        except Exception:
+            return "the sidebar is gone", page.inner_text("body")
     return None
 
 

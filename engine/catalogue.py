@@ -1,0 +1,62 @@
+"""What the home page says about each of the four games, and their keys: the registry's list, as data.
+
+It sits on the contract's floor so that a game package can take its own description from here without importing
+the registry (:mod:`engine.games`), which loads the packages. The keys here are the only list of the games.
+"""
+
+from __future__ import annotations
+
+from engine.contract import GameInfo
+from engine.errors import UnknownNameError
+
+__all__ = ["GAMES", "game_info"]
+
+GAMES: dict[str, GameInfo] = {
+    g.key: g
+    for g in (
+        GameInfo(
+            "shengji",
+            "Shengji / Tractor",
+            "升级 · 拖拉机",
+            "Trick-taking, fixed partnerships, trumps that change every round",
+            "4 players, partners opposite",
+            "1–4 decks of 54 cards (2 decks is standard)",
+            "Capture point cards (5s, 10s, kings) to climb the levels from 2 past the ace.",
+        ),
+        GameInfo(
+            "thirteen",
+            "Thirteen (Tiến lên)",
+            "Tiến lên",
+            "Climbing / shedding game",
+            "2–4 players (4 usual), 13 cards each",
+            "52 cards; 2 is high, suits ♠ < ♣ < ♦ < ♥",
+            "Be first to shed all your cards by beating the combination on the table.",
+        ),
+        GameInfo(
+            "euchre",
+            "Euchre",
+            "Euchre",
+            "Trick-taking with bowers, fixed partnerships",
+            "4 players, partners opposite",
+            "24 cards (9 to A)",
+            "Make trump and take 3 of 5 tricks; first side to 10 points, ahead by 2.",
+        ),
+        GameInfo(
+            "doudizhu",
+            "Dou Dizhu",
+            "斗地主 · Fight the Landlord",
+            "Climbing game, one against the rest",
+            "3 players (or 4 with two decks)",
+            "54 cards with two jokers (108 for 4 players)",
+            "The landlord tries to shed all cards first; the peasants team up to stop it.",
+        ),
+    )
+}
+
+
+def game_info(key: str) -> GameInfo:
+    """The game ``key``'s description; UnknownNameError listing the games."""
+    try:
+        return GAMES[key]
+    except (KeyError, TypeError):
+        raise UnknownNameError("game", key, GAMES, [g.title for g in GAMES.values()]) from None

@@ -1,0 +1,70 @@
+"""The floors hold: no module imports one on a higher floor, except the few listed here with the reason.
+
+The floors and the import walk (function-level imports included, ``if TYPE_CHECKING:`` ones not) are those of
+``bench/imports.py``, which prints the figures. An upward import not listed below fails this test; a listed one that
+is gone fails it too, so the list only ever shrinks (issue #22 wants it empty).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# (importing module, imported module) → why it still runs upward. Each is a step of issue #22 still to take.
+ALLOWED_UPWARD: dict[tuple[str, str], str] = {
+    ("engine.contract", "engine.advisor"):
+        "Game.bot('advisor') builds the coach's bot; the advisor should register it with the registry instead",
+    **{(f"engine.{g}.commands", "engine.driver"):
+       "a game's command table includes the standard commands (rules, playout); the registry should add them"
+       for g in ("shengji", "thirteen", "euchre", "doudizhu")},
+    **{(f"engine.{g}.commands", "engine.posed_advice"):
+       "a game's command table wraps 'advise' for posed positions; the registry should add it"
+       for g in ("shengji", "thirteen", "euchre", "doudizhu")},
+    ("engine.euchre.commands", "engine.match"): "Euchre's game-score command plays whole games",
+    ("engine.shengji.examples", "engine.driver"): "an example plays a hand out with the bots (play_out)",
+    ("engine.thirteen.examples", "engine.driver"): "an example plays a hand out with the bots (play_out)",
+}
+
+
+def _measure() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_imports", ROOT / "bench" / "imports.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_imports"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _edges() -> list[object]:
+    m = _measure()
+    files = sorted(p for d in ("engine", "ui", "pages") for p in (ROOT / d).rglob("*.py"))
+    files.append(ROOT / "app.py")
+    return list(m.edges(ROOT, files))
+
+
+def test_no_import_runs_up_a_floor_except_the_listed_ones() -> None:
+    m = _measure()
+    upward = {(e.source, e.target) for e in _edges()  # type: ignore[attr-defined]
+              if m.floor_of(e.source) < m.floor_of(e.target)}  # type: ignore[attr-defined]
+    unexpected = sorted(upward - set(ALLOWED_UPWARD))
+    assert not unexpected, f"imports that run up a floor (see bench/imports.py for the floors): {unexpected}"
+    gone = sorted(set(ALLOWED_UPWARD) - upward)
+    assert not gone, f"these upward imports are gone: take them off ALLOWED_UPWARD: {gone}"
+
+
+def test_every_module_has_a_floor() -> None:
+    m = _measure()
+    files = sorted(p for d in ("engine", "ui", "pages") for p in (ROOT / d).rglob("*.py"))
+    unplaced = [str(f.relative_to(ROOT)) for f in files if m.floor_of(m.module_name(ROOT, f)) == 99]
+    assert not unplaced
+
+
+def test_the_engine_knows_nothing_of_the_pages() -> None:
+    engine_sources = sorted((ROOT / "engine").rglob("*.py"))
+    for path in engine_sources:
+        text = path.read_text(encoding="utf-8")
+        assert "import streamlit" not in text and "from ui" not in text and "from pages" not in text, path
