@@ -31,7 +31,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from engine.base import Verdict
@@ -40,9 +39,20 @@ from engine.commands import MAX_REQUEST_BYTES, load_json
 from engine.contract import Game, rules_json
 from engine.errors import CardTableError, InvalidRequestError
 from ui.card_hand import Action, CardGroup, HandEvent, card_hand, deck_picker, show_cards
-from ui.cards import symbol_words
+from ui.coach_view import (
+    COACH_SHOWN,
+    PASS_ACTION,
+    amount,
+    best_reason,
+    coach_chart,
+    coach_panel,
+    option_reason,
+    sentence,
+    symbols,
+    value_words,
+)
 from ui.nav import current_preset, set_preset
-from ui.share import QUERY_KEY, decode_position, encode_position
+from ui.share import QUERY_KEY, decode_position, encode_position, signature
 from ui.widgets import flashes, keep_values, plain, show_error
 
 __all__ = [
@@ -71,17 +81,10 @@ LIST_LIMIT = 200
 """The most legal plays listed (the count is always given)."""
 MAX_LINK = 16_000
 """The longest ``pos`` link parameter read (a 4-deck position takes well under 2,000 characters)."""
-COACH_SHOWN = 12
-"""The most options the coach's chart shows (the learner's play is always among them)."""
-PASS_ACTION = "pass"
 CHECK_ACTION = "check"
 SEED_WIDGET = "w:seed"
 """The name (under :meth:`PositionEditor.k`) of the Seed box that :meth:`PositionEditor.deal_row` draws."""
 
-_BEST = "#15803d"
-_TIED = "#65a30d"
-_OTHER = "#94a3b8"
-_YOURS = "#1d4ed8"
 
 
 # ------------------------------------------------------------------------------------------------ values
@@ -161,173 +164,6 @@ def upload_text(uploaded: Any) -> str:
     if len(raw) > MAX_REQUEST_BYTES:
         raise InvalidRequestError(f"the file is {len(raw):,} bytes; a position file is at most {MAX_REQUEST_BYTES:,}")
     return str(raw.decode("utf-8", "replace"))
-
-
-def _symbols(cards: Sequence[Card]) -> str:
-    return " ".join(c.symbol_text for c in cards) or "—"
-
-
-_VERDICT_WORD = re.compile(r"^\s*(?:not legal|illegal|legal)\s*[:.—-]\s*", re.IGNORECASE)
-
-
-def sentence(reason: str) -> str:
-    """An engine's reason as a sentence after the editor's own "legal"/"not legal": a leading "Legal:" that some
-    games write is dropped, the first letter is a capital and the sentence ends with a full stop."""
-    text = _VERDICT_WORD.sub("", reason.strip(), count=1) or reason.strip()
-    if not text:
-        return ""
-    text = text[:1].upper() + text[1:]
-    return text if text[-1] in ".!?)" else text + "."
-
-
-def _clause(text: str) -> str:
-    """A reason after a dash: as it is (no capital), with a full stop."""
-    text = text.strip()
-    return text if not text or text[-1] in ".!?" else text + "."
-
-
-def signature(data: Mapping[str, Any]) -> str:
-    """A text that identifies a position (equal positions, equal texts)."""
-    return json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
-
-
-# ------------------------------------------------------------------------------------------------ the coach's chart
-
-
-def _option_label(game: Game[Any, Any, Any], action: Any, text: str) -> str:
-    """An option for people: its cards with suit symbols, or its words with any card in them so too (``declare
-    2♦``, never ``declare 2D``)."""
-    cards = game.action_cards(action)
-    if cards:
-        return _symbols(cards)
-    return symbol_words(text)
-
-
-def _same_play(game: Game[Any, Any, Any], action: Any, text: str, play: tuple[Card, ...] | None) -> bool:
-    cards = game.action_cards(action)
-    if play is None:
-        return cards is None and text.strip().lower() == PASS_ACTION
-    return cards is not None and Counter(cards) == Counter(play)
-
-
-DEFAULT_VALUE_WORDS = ("point", "points")
-
-
-def value_words(game: Game[Any, Any, Any], state: Any) -> tuple[str, str]:
-    """What the coach's values count in ``state``, singular and plural ("level", "levels" in Shengji)."""
-    singular, plural = game.value_words(state)
-    return str(singular), str(plural)
-
-
-def amount(value: float, words: tuple[str, str]) -> str:
-    """A value with its unit: ``0.45 levels``, ``1 point``."""
-    shown = f"{abs(value):.2f}".rstrip("0").rstrip(".")
-    return f"{shown} {words[0] if shown == '1' else words[1]}"
-
-
-def option_reason(game: Game[Any, Any, Any], state: Any, advice: Any, option: Any) -> str:
-    """Why the coach ranks ``option`` where it does, in words: the game's rule of thumb for it (a reason for, or a
-    caution), then what the samples show — for the best, how much more it scores than the runner-up and what else
-    differs ("it scores 0.6 points more on average than Q♣; it gives you 0.4 more tricks for your side"); for
-    another option, the same from the best's side; for a tied one, that the samples cannot tell it from the best.
-    Never a bare number."""
-    if advice.forced:
-        return "it is your only legal choice"
-    thumb = game.rule_of_thumb(state, option.action)
-    best = advice.best
-    name = _label(game, best)
-    if option is best:
-        if len(advice.options) < 2:
-            samples = "it is the only option the coach compared"
-        elif advice.options[1].tied:
-            samples = (f"it did best in the sampled deals, but {_label(game, advice.options[1])} did about as well "
-                       "(the samples cannot tell them apart)")
-        else:
-            samples = "in the sampled deals it did best: " + _versus(game, state, best, advice.options[1], "it")
-    elif option.tied:
-        samples = f"the samples cannot tell it apart from {name}, the coach's choice"
-    else:
-        samples = _versus(game, state, best, option, name)
-    return f"{thumb}. {samples[:1].upper()}{samples[1:]}" if thumb else samples
-
-
-def best_reason(game: Game[Any, Any, Any], state: Any, advice: Any) -> str:
-    """Why the coach prefers its best option (:func:`option_reason` of it)."""
-    return option_reason(game, state, advice, advice.best)
-
-
-def _label(game: Game[Any, Any, Any], option: Any) -> str:
-    return _option_label(game, option.action, option.text)
-
-
-def _versus(game: Game[Any, Any, Any], state: Any, better: Any, worse: Any, subject: str) -> str:
-    """What the samples show between two options, from the better one's side (``subject`` names it)."""
-    mine, theirs = dict(better.features or {}), dict(worse.features or {})
-    diffs = sorted(((k, mine.get(k, 0.0) - theirs.get(k, 0.0)) for k in set(mine) | set(theirs)),
-                   key=lambda kv: -abs(kv[1]))
-    notable = [(k, d) for k, d in diffs if abs(d) >= 0.15][:2]
-    other = _label(game, worse)
-    gap = amount(better.value - worse.value, value_words(game, state))
-    # the value first, as it is what ranks them; then what else differs, which may go either way (passing a call
-    # gives your side fewer tricks, and the best call can still be a pass)
-    said = f"{subject} scores {gap} more on average than {other}"
-    if notable:
-        said += "; it gives you " + " and ".join(_feature_words(game, k, d) for k, d in notable)
-    return said
-
-
-def _feature_words(game: Game[Any, Any, Any], name: str, delta: float) -> str:
-    singular, plural = game.feature_words.get(name, (name.replace("_", " "), name.replace("_", " ")))
-    shown = f"{abs(delta):.1f}".rstrip("0").rstrip(".") if abs(delta) < 10 else f"{abs(delta):.0f}"
-    return f"{shown} {'more' if delta > 0 else 'fewer'} {singular if shown == '1' else plural}"
-
-
-def coach_chart(game: Game[Any, Any, Any], advice: Any, play: tuple[Card, ...] | None | bool = False,
-                words: tuple[str, str] = DEFAULT_VALUE_WORDS) -> go.Figure:
-    """The coach's options as horizontal bars, best at the top: the average value for the seat over the sampled
-    deals with its 95 % interval; the best and the options tied with it in green, the learner's play (``play``:
-    cards, None for a pass, False for none) outlined in blue. At most :data:`COACH_SHOWN` options (the learner's
-    play always among them)."""
-    options = list(advice.options)
-    shown = options[:COACH_SHOWN]
-    if play is not False:
-        mine = next((o for o in options if _same_play(game, o.action, o.text, play)), None)  # type: ignore[arg-type]
-        if mine is not None and mine not in shown:
-            shown = shown[:-1] + [mine]
-    labels, colours, lines, notes = [], [], [], []
-    for i, o in enumerate(shown):
-        yours = play is not False and _same_play(game, o.action, o.text, play)  # type: ignore[arg-type]
-        label = _option_label(game, o.action, o.text) + (" (your play)" if yours else "")
-        labels.append(label)
-        colours.append(_BEST if i == 0 else _TIED if o.tied else _OTHER)
-        lines.append(3 if yours else 0)
-        notes.append("best" if i == 0 else "tied with the best" if o.tied else "")
-    values = [o.value for o in shown]
-    fig = go.Figure(go.Bar(
-        x=values, y=labels, orientation="h",
-        marker={"color": colours, "line": {"color": _YOURS, "width": lines}},
-        error_x={"type": "data", "symmetric": False, "array": [o.high - o.value for o in shown],
-                 "arrayminus": [o.value - o.low for o in shown], "color": "#334155", "thickness": 1.5},
-        # The values are written in a column right of the plot (annotations), where no interval line crosses them.
-        text=[f"{v:+.2f}" + (f" · {n}" if n else "") for v, n in zip(values, notes, strict=True)],
-        textposition="none",
-        customdata=[[o.low, o.high, o.samples] for o in shown],
-        hovertemplate="%{y}: %{x:.2f} (95 %% interval %{customdata[0]:.2f} to %{customdata[1]:.2f}, "
-                      "%{customdata[2]} sampled deals)<extra></extra>",
-    ))
-    fig.update_layout(
-        title={"text": f"Your average {words[1]}, best first", "font": {"size": 14}},
-        xaxis_title=f"average {words[1]} for you",
-        # Category axis: option names such as "9 9 9 3" must not be read as numbers.
-        yaxis={"autorange": "reversed", "automargin": True, "type": "category"},
-        height=110 + 34 * len(shown), margin={"l": 10, "r": 96, "t": 50, "b": 40}, showlegend=False,
-        annotations=[{"xref": "paper", "x": 1.0, "xshift": 8, "xanchor": "left", "yref": "y", "y": label,
-                      "text": f"{v:+.2f}" + (" · best" if i == 0 else " · tied" if o.tied else
-                                             f" · {o.samples} deals" if o.samples < advice.samples else ""),
-                      "showarrow": False, "font": {"size": 12, "color": "#334155"}}
-                     for i, (label, v, o) in enumerate(zip(labels, values, shown, strict=True))],
-    )
-    return fig
 
 
 # ------------------------------------------------------------------------------------------------ the editor
@@ -812,7 +648,7 @@ class PositionEditor(ABC, Generic[R]):
                           disabled=not mine, on_click=self._take_back, args=(part,), width="stretch")
             row[1].button("Clear", key=self.k(f"clear:{part.name}"), icon=":material/backspace:",
                           disabled=not mine, on_click=self._clear_part, args=(part,), width="stretch")
-            row[2].caption(f"In the order played: {plain(_symbols(mine))}" if mine else
+            row[2].caption(f"In the order played: {plain(symbols(mine))}" if mine else
                            "Click a card, then “Add to the table”; the first card added is the lead.")
         else:
             use = part.use or f"Use as {part.label[:1].lower() + part.label[1:]}"
@@ -952,7 +788,7 @@ class PositionEditor(ABC, Generic[R]):
             if not cards:
                 raise InvalidRequestError("no cards were typed")
             if not contains(hand, cards):
-                raise InvalidRequestError(f"{_symbols(cards)} is not in your hand: a play is made of cards you hold")
+                raise InvalidRequestError(f"{symbols(cards)} is not in your hand: a play is made of cards you hold")
         except CardTableError as error:
             st.session_state[self.k("typed:play")] = (text, str(error))
             return
@@ -966,7 +802,7 @@ class PositionEditor(ABC, Generic[R]):
             return "a pass"
         wanted = Counter(play)
         listed = next((p for p in (plays.plays if plays else ()) if Counter(p) == wanted), None)
-        return _symbols(listed or play)
+        return symbols(listed or play)
 
     def verdict(self, request: R, play: tuple[Card, ...] | None | bool, plays: Plays | None = None) -> None:
         """The engine's verdict on the chosen play, with its reason."""
@@ -1004,100 +840,11 @@ class PositionEditor(ABC, Generic[R]):
                          height=min(38 + 35 * len(plays.rows), 390))
         elif plays.can_pass:
             st.info("No play of cards is legal here: you can only pass.", icon=":material/info:")
-
     # ---------------------------------------------------------------------------------- the coach
 
     def coach(self, data: Mapping[str, Any], request: R, play: tuple[Card, ...] | None | bool) -> None:
-        """The Coach panel: what should I play? (on a button; the advice takes up to a few seconds)."""
-        with st.container(border=True):
-            question = self.coach_question(request)
-            st.subheader(f"Coach: {question[:1].lower()}{question[1:]}")
-            wanted = self.coach_request(request)
-            if wanted is None:
-                st.info(self.coach_none, icon=":material/school:")
-                return
-            if type(self.game).position_state is Game.position_state:
-                st.info(f"The coach cannot advise on posed {self.game.info.title} positions yet. It will as soon as "
-                        "the engine can build a game from a posed position.", icon=":material/school:")
-                return
-            sig = signature(data)
-            st.caption(f"The coach deals the cards you cannot see at random, up to {self.budget} times, plays every "
-                       "option out with the bots, and compares how each does for you on average (an option clearly "
-                       "worse than the best after a few deals stops there). It takes a few seconds.")
-            if st.button(question, key=self.k("coach:run"), icon=":material/psychology:", type="primary"):
-                with st.spinner("The coach is playing the options out…"):
-                    st.session_state[self.k("coach")] = (sig, self._advise(wanted))
-            stored = st.session_state.get(self.k("coach"))
-            if not stored or stored[0] != sig:
-                return
-            if isinstance(stored[1], str):
-                st.error(plain(stored[1]), icon=":material/error:")
-                return
-            self._advice(stored[1], play, self.coach_pick_hint(request))
-
-    def _advise(self, wanted: Any) -> Any:
-        """The coach's advice on the posed position and the state it advised on, or the message saying why there is
-        none."""
-        from engine.advisor import advise
-
-        try:
-            state = self.game.position_state(wanted)
-            return advise(self.game, state, budget=self.budget), state
-        except CardTableError as error:
-            return f"The coach cannot advise on this position: {error}. Change the position, or press Reset."
-
-    def _advice(self, found: tuple[Any, Any], play: tuple[Card, ...] | None | bool, pick_hint: str) -> None:
-        advice, state = found
-        game = self.game
-        best = advice.best
-        best_label = _option_label(game, best.action, best.text)
-        if advice.forced:
-            st.info(f"**{plain(best_label)}** is the only legal play: there is nothing to compare.",
-                    icon=":material/check_circle:")
-            return
-        words = value_words(game, state)
-        st.plotly_chart(coach_chart(game, advice, play, words), key=self.k("coach:chart"), width="stretch",
-                        config={"displayModeBar": False})
-        tied = [o for o in advice.options[1:] if o.tied]
-        considered = (f" of the {advice.considered} legal options" if advice.considered > len(advice.options)
-                      else "")
-        stopped = [o for o in advice.options if o.samples < advice.samples]
-        early = (f" An option marked “{stopped[0].samples} deals” was clearly worse than the best after that many "
-                 "deals and was not played further: it ranks below the others." if stopped else "")
-        st.caption(f"{len(advice.options)} options compared{considered} on up to {advice.samples} sampled deals in "
-                   f"{advice.seconds:.1f} s. Green: the best, and those the samples cannot tell apart from it "
-                   f"(tied); the thin line across a bar's end is its 95 % interval.{early}")
-        lead = f"**Best: {plain(best_label)}**"
-        if tied:
-            lead += f" (tied with {plain(', '.join(_option_label(game, o.action, o.text) for o in tied[:4]))})"
-        st.markdown(f"{lead} — {plain(_clause(best_reason(game, state, advice)))}")
-        mine = None if play is False else next(
-            (o for o in advice.options if _same_play(game, o.action, o.text, play)), None)  # type: ignore[arg-type]
-        if play is False:
-            if pick_hint:
-                st.caption(pick_hint)
-        else:
-            shown = "a pass" if play is None else _symbols(play)  # type: ignore[arg-type]
-            if mine is None:
-                st.markdown(f"**Your play: {plain(shown)}** — the coach did not rate it: it is not one of the legal "
-                            "options it compared.")
-            elif mine is best:
-                st.markdown(f"**Your play: {plain(shown)}** — the coach's choice too.")
-            elif mine.tied:
-                st.markdown(f"**Your play: {plain(shown)}** — tied with the best. "
-                            f"{plain(sentence(option_reason(game, state, advice, mine)))}")
-            else:
-                st.markdown(f"**Your play: {plain(shown)}** — {amount(best.value - mine.value, words)} less than "
-                            f"{plain(best_label)} on average. "
-                            f"{plain(sentence(option_reason(game, state, advice, mine)))}")
-        with st.expander("What the coach says of every option"):
-            rows = [{"Option": _option_label(game, o.action, o.text),
-                     f"Average {words[1]}": round(o.value, 2),
-                     "95 % interval": f"{o.low:+.2f} to {o.high:+.2f}",
-                     "Sampled deals": o.samples,
-                     "Why": sentence(option_reason(game, state, advice, o))}
-                    for o in advice.options]
-            st.dataframe(rows, hide_index=True, width="stretch", key=self.k("coach:rows"))
+        """The Coach panel: what should I play? (see :func:`ui.coach_view.coach_panel`)."""
+        coach_panel(self, data, request, play)
 
     # ---------------------------------------------------------------------------------- saving and sharing
 

@@ -60,3 +60,8 @@ def parse_json_position(text: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise InvalidRequestError("a position is a JSON object, like the one 'Download' saves")
     return value
+
+
+def signature(data: Mapping[str, Any]) -> str:
+    """A text that identifies a position (equal positions, equal texts)."""
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)

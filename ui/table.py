@@ -14,7 +14,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import streamlit as st
@@ -22,128 +22,34 @@ import streamlit as st
 from engine.cards import Card
 from engine.commands import in_learner_words
 from engine.contract import Game, Outcome
-from engine.driver import BOT_SEED_MIX, play_out
+from engine.driver import BOT_SEED_MIX
 from engine.errors import CardTableError, InvalidRequestError, ReplayError, UnknownNameError, quote
 from engine.games import GAMES
 from engine.match import WHOLE, is_whole, whole_game
-from engine.table import WON_TRICK, Record, Step, TableView
+from engine.table import Record
 from ui import card_hand as ch
 from ui import table_draw as draw
-from ui.cards import symbol_words
 from ui.nav import current_preset, set_preset
-from ui.share import decode_position, encode_position, parse_json_position
+from ui.share import parse_json_position
+from ui.table_hands import (
+    Hand,
+    action_label,
+    bot_hand,
+    extend,
+    finished_trick,
+    load_hand,
+    start_hand,
+    table_game,
+    text_label,
+    trick_ended,
+    truncate,
+)
+from ui.table_link import PLAY, WATCH, read_link, write_link
 from ui.widgets import flashes, plain, show_error
 
-WATCH, PLAY = "watch", "play"
 MODE_LABELS = {WATCH: "Watch", PLAY: "Play"}
-HAND_QUERY = "hand"
 SPEEDS = {"slow": 3.0, "normal": 1.5, "fast": 0.6}
 HINT_BUDGET, HINT_SECONDS = 24, 2.5
-
-
-def table_game(key: str) -> Game[Any, Any, Any] | None:
-    """The game's contract object (``engine.<game>.GAME``); None for a key that is not a game."""
-    from engine.games import game
-
-    try:
-        return game(key)
-    except UnknownNameError:
-        return None
-
-
-def action_label(game: Game[Any, Any, Any], action: Any) -> str:
-    """An action as a button label, with card symbols: ``bid 2`` → ``Bid 2``, ``9C`` → ``9♣``,
-    ``declare 2S 2S`` → ``Declare 2♠ 2♠``."""
-    cards = game.action_cards(action)
-    if cards:
-        return " ".join(c.symbol_text for c in cards)
-    return text_label(game.action_text(action))
-
-
-def text_label(text: str) -> str:
-    """An action's text (a record's, a step's) with card and suit symbols, capitalised: ``declare 2S`` →
-    ``Declare 2♠``, ``3H`` → ``3♥``, ``name S`` → ``Name ♠`` (actions name suits, never seats); other words stay."""
-    out = symbol_words(text, suits=True)
-    return out[:1].upper() + out[1:]
-
-
-# ---------------------------------------------------------------------------------------------- hands
-
-
-@dataclass(frozen=True)
-class Hand:
-    """A record with its replayed states and steps (kept so that reruns need not replay)."""
-
-    record: Record
-    states: tuple[Any, ...]
-    steps: tuple[Step, ...]
-
-    @property
-    def last(self) -> Any:
-        return self.states[-1]
-
-
-def start_hand(game: Game[Any, Any, Any], preset: str, seed: int, options: Mapping[str, Any] | None = None,
-               start: Mapping[str, Any] | None = None) -> Hand:
-    rules = game.rules(preset, options)
-    return Hand(Record(game.key, preset, seed, (), dict(options or {}), dict(start or {})),
-                (game.new_game(rules, seed, start),), ())
-
-
-def load_hand(game: Game[Any, Any, Any], record: Record) -> Hand:
-    """Replay ``record`` (a hand, or a whole game when its start says so); ReplayError names the refused step
-    (nothing changes on the page)."""
-    from engine.driver import replay
-
-    base = getattr(game, "base", game)
-    states, steps = replay(base, record)
-    return Hand(base.normalize_record(record), tuple(states), tuple(steps))
-
-
-def extend(game: Game[Any, Any, Any], hand: Hand, action: Any) -> Hand:
-    """``hand`` with one more action; IllegalPlayError with the reason if it is not legal."""
-    state, step = game.step(hand.last, action)
-    record = replace(hand.record, actions=hand.record.actions + (game.action_text(action),))
-    return Hand(record, hand.states + (state,), hand.steps + (step,))
-
-
-def truncate(hand: Hand, length: int) -> Hand:
-    record = replace(hand.record, actions=hand.record.actions[:length])
-    return Hand(record, hand.states[: length + 1], hand.steps[:length])
-
-
-@st.cache_resource(max_entries=64, show_spinner=False)
-def bot_hand(_game: Game[Any, Any, Any], key: str, preset: str, seed: int, options_json: str = "{}",
-             bots: str | None = None, whole: bool = False) -> Hand:
-    """A hand (or a whole game) played by bots from the seeded deal (shared by every session; never modified)."""
-    game = _game
-    options = json.loads(options_json)
-    record, _ = play_out(game, game.rules(preset, options), seed, bots, preset=preset, options=options,
-                         start={WHOLE: True} if whole else None)
-    return load_hand(game, record)
-
-
-def _won(view: TableView) -> bool:
-    return any(label == WON_TRICK for _, _, label in view.table)
-
-
-def trick_ended(before: TableView, after: TableView) -> bool:
-    """Whether the action between two views finished a trick (or cleared the table of a climbing game)."""
-    if _won(before):  # the next lead after a finished trick (already paused on) ends nothing
-        return False
-    if _won(after):
-        return True
-    return bool(before.table) and len(after.table) <= len(before.table) and after.table != before.table
-
-
-def finished_trick(game: Game[Any, Any, Any], hand: Hand, index: int) -> tuple[tuple[int, tuple[Card, ...], str], ...]:
-    """The cards of the trick that step ``index`` (0-based) finished, as the table showed them."""
-    after = game.view(hand.states[index + 1], None)
-    if _won(after):
-        return after.table
-    before = game.view(hand.states[index], None)
-    cards = game.action_cards(game.parse_action(hand.states[index], hand.steps[index].action)) or ()
-    return before.table + (((hand.steps[index].seat, tuple(cards), "last")),) if cards else before.table
 
 
 # ---------------------------------------------------------------------------------------------- settings
@@ -216,76 +122,11 @@ class TablePage:
 
     # -- the link -----------------------------------------------------------------------------------
     def read_link(self) -> None:
-        """Once per visit to this page with a link: apply its parameters (each checked; a bad one is refused)."""
-        params = st.query_params
-        signature = json.dumps({k: params.get(k) for k in sorted(params.keys())}, ensure_ascii=True)[:4000]
-        if st.session_state.get(self.key("link-read")) == signature:
-            return
-        st.session_state[self.key("link-read")] = signature
-        s = self.settings
-        problems: list[str] = []
-        mode = params.get("mode")
-        if mode is not None:
-            if mode in (WATCH, PLAY):
-                s.mode = mode
-            else:
-                problems.append(f"mode must be watch or play, not {plain(mode[:40])!s}")
-        for name in ("seed", "step"):
-            raw = params.get(name)
-            if raw is None:
-                continue
-            if raw.isdigit() and len(raw) <= 12:
-                setattr(s, name, int(raw))
-            else:
-                problems.append(f"{name} must be a whole number, not {plain(raw[:40])}")
-        seat = params.get("seat")
-        if seat is not None:
-            letter = seat.strip().upper()[:1]
-            if seat.strip().upper() in self.letters or (len(seat.strip()) > 1 and letter in self.letters
-                                                        and seat.strip().isalpha() and len(seat) < 8):
-                index = self.letters.index(letter)
-                s.seat, s.me = index, index
-            else:
-                problems.append(f"seat must be one of {', '.join(self.letters)}, not {plain(seat[:40])}")
-        present = params.get("present")
-        if present is not None:
-            s.present = present in ("1", "true", "yes")
-        whole = params.get("whole")
-        if whole is not None:
-            s.whole = whole in ("1", "true", "yes")
-        self.use_form()
-        text = params.get(HAND_QUERY)
-        if text:
-            try:
-                self.load(decode_position(text), from_link=True)
-            except CardTableError as error:
-                problems.append(f"the game in the link was not loaded: {plain(str(error))}")
-        if problems:
-            self.say("error", "Part of the link was refused — " + "; ".join(problems) + ". The rest is shown.")
+        """Once per visit to this page with a link: apply its parameters (:func:`ui.table_link.read_link`)."""
+        read_link(self)
 
     def write_link(self, hand: Hand) -> None:
-        s = self.settings
-        wanted: dict[str, str] = {"mode": s.mode, "seed": str(hand.record.seed)}
-        if s.mode == WATCH:
-            wanted["step"] = str(s.step)
-            if s.seat is not None:
-                wanted["seat"] = self.letters[s.seat]
-        else:
-            wanted["seat"] = self.letters[s.me]
-        if s.present:
-            wanted["present"] = "1"
-        if s.whole:
-            wanted["whole"] = "1"
-        seeded = not hand.record.actions or (s.mode == WATCH and not st.session_state.get(self.key("loaded")))
-        if not seeded or (hand.record.start and not is_whole(hand.record.start)) or hand.record.options:
-            wanted[HAND_QUERY] = encode_position(hand.record.to_json())
-        current: dict[str, str] = {k: str(st.query_params.get(k)) for k in st.query_params.keys()}
-        keep = {k: v for k, v in current.items()
-                if k not in ("mode", "seed", "step", "seat", "present", "whole", HAND_QUERY)}
-        if current != {**keep, **wanted}:
-            st.query_params.from_dict({**keep, **wanted})
-        st.session_state[self.key("link-read")] = json.dumps(
-            {k: st.query_params.get(k) for k in sorted(st.query_params.keys())}, ensure_ascii=True)[:4000]
+        write_link(self, hand)
 
     # -- callbacks ----------------------------------------------------------------------------------
     def _widget(self, name: str) -> Any:
@@ -490,7 +331,7 @@ class TablePage:
         """The coach's choice and its reason (a quick sampling), or — for a game the coach cannot sample yet —
         the heuristic bot's choice and the rule that allows it. The hinted cards are chosen in your hand."""
         from engine.advisor import advise, can_advise
-        from ui.editor import best_reason
+        from ui.coach_view import best_reason
 
         hand = self._hand("play")
         if hand is None:

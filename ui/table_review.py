@@ -14,7 +14,7 @@ import streamlit as st
 
 from engine.advisor import Review, can_advise, review
 from engine.review_story import review_story
-from ui.editor import amount, value_words
+from ui.coach_view import amount, value_words
 from ui.widgets import plain
 
 if TYPE_CHECKING:

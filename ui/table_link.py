@@ -1,0 +1,98 @@
+"""The Table page's link: what it shows (``mode``, ``seed``, ``step``, ``seat``, ``present``, ``whole``) and the game
+itself (``hand``, a compressed record) as query parameters, read once per visit and written on every run. A bad
+parameter is refused with a message naming it; the rest of the link still applies.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+import streamlit as st
+
+from engine.errors import CardTableError
+from engine.match import is_whole
+from ui.share import decode_position, encode_position
+from ui.widgets import plain
+
+if TYPE_CHECKING:
+    from ui.table import TablePage
+    from ui.table_hands import Hand
+
+WATCH, PLAY = "watch", "play"
+HAND_QUERY = "hand"
+
+
+def read_link(page: TablePage) -> None:
+    """Once per visit to this page with a link: apply its parameters (each checked; a bad one is refused)."""
+    params = st.query_params
+    signature = json.dumps({k: params.get(k) for k in sorted(params.keys())}, ensure_ascii=True)[:4000]
+    if st.session_state.get(page.key("link-read")) == signature:
+        return
+    st.session_state[page.key("link-read")] = signature
+    s = page.settings
+    problems: list[str] = []
+    mode = params.get("mode")
+    if mode is not None:
+        if mode in (WATCH, PLAY):
+            s.mode = mode
+        else:
+            problems.append(f"mode must be watch or play, not {plain(mode[:40])!s}")
+    for name in ("seed", "step"):
+        raw = params.get(name)
+        if raw is None:
+            continue
+        if raw.isdigit() and len(raw) <= 12:
+            setattr(s, name, int(raw))
+        else:
+            problems.append(f"{name} must be a whole number, not {plain(raw[:40])}")
+    seat = params.get("seat")
+    if seat is not None:
+        letter = seat.strip().upper()[:1]
+        if seat.strip().upper() in page.letters or (len(seat.strip()) > 1 and letter in page.letters
+                                                    and seat.strip().isalpha() and len(seat) < 8):
+            index = page.letters.index(letter)
+            s.seat, s.me = index, index
+        else:
+            problems.append(f"seat must be one of {', '.join(page.letters)}, not {plain(seat[:40])}")
+    present = params.get("present")
+    if present is not None:
+        s.present = present in ("1", "true", "yes")
+    whole = params.get("whole")
+    if whole is not None:
+        s.whole = whole in ("1", "true", "yes")
+    page.use_form()
+    text = params.get(HAND_QUERY)
+    if text:
+        try:
+            page.load(decode_position(text), from_link=True)
+        except CardTableError as error:
+            problems.append(f"the game in the link was not loaded: {plain(str(error))}")
+    if problems:
+        page.say("error", "Part of the link was refused — " + "; ".join(problems) + ". The rest is shown.")
+
+def write_link(page: TablePage, hand: Hand) -> None:
+    """Put what is shown into the link (mode, seed, step, seat, presenter mode; the game itself when it is not
+    the seeded one), keeping any other parameter."""
+    s = page.settings
+    wanted: dict[str, str] = {"mode": s.mode, "seed": str(hand.record.seed)}
+    if s.mode == WATCH:
+        wanted["step"] = str(s.step)
+        if s.seat is not None:
+            wanted["seat"] = page.letters[s.seat]
+    else:
+        wanted["seat"] = page.letters[s.me]
+    if s.present:
+        wanted["present"] = "1"
+    if s.whole:
+        wanted["whole"] = "1"
+    seeded = not hand.record.actions or (s.mode == WATCH and not st.session_state.get(page.key("loaded")))
+    if not seeded or (hand.record.start and not is_whole(hand.record.start)) or hand.record.options:
+        wanted[HAND_QUERY] = encode_position(hand.record.to_json())
+    current: dict[str, str] = {k: str(st.query_params.get(k)) for k in st.query_params.keys()}
+    keep = {k: v for k, v in current.items()
+            if k not in ("mode", "seed", "step", "seat", "present", "whole", HAND_QUERY)}
+    if current != {**keep, **wanted}:
+        st.query_params.from_dict({**keep, **wanted})
+    st.session_state[page.key("link-read")] = json.dumps(
+        {k: st.query_params.get(k) for k in sorted(st.query_params.keys())}, ensure_ascii=True)[:4000]
