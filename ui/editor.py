@@ -23,19 +23,16 @@ Messages that quote input are shown as plain text (:func:`ui.widgets.plain`).
 
 from __future__ import annotations
 
-import json
 import re
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 import streamlit as st
 
 from engine.base import Verdict
 from engine.cards import Card, Deck, format_cards
-from engine.commands import MAX_REQUEST_BYTES, load_json
 from engine.contract import Game, rules_json
 from engine.errors import CardTableError, InvalidRequestError
 from ui.card_hand import Action, CardGroup, HandEvent, card_hand, deck_picker, show_cards
@@ -51,8 +48,10 @@ from ui.coach_view import (
     symbols,
     value_words,
 )
+from ui.editor_files import MAX_LINK, PositionFiles, contains, upload_text
+from ui.editor_values import Example, Part, Plays
 from ui.nav import current_preset, set_preset
-from ui.share import QUERY_KEY, decode_position, encode_position, signature
+from ui.share import signature
 from ui.widgets import flashes, keep_values, plain, show_error
 
 __all__ = [
@@ -79,73 +78,9 @@ T = TypeVar("T")
 
 LIST_LIMIT = 200
 """The most legal plays listed (the count is always given)."""
-MAX_LINK = 16_000
-"""The longest ``pos`` link parameter read (a 4-deck position takes well under 2,000 characters)."""
 CHECK_ACTION = "check"
 SEED_WIDGET = "w:seed"
 """The name (under :meth:`PositionEditor.k`) of the Seed box that :meth:`PositionEditor.deal_row` draws."""
-
-
-
-# ------------------------------------------------------------------------------------------------ values
-
-
-@dataclass(frozen=True)
-class Part:
-    """A part of a position posed with cards: your hand, the cards on the table, another seat's hand.
-
-    ``name`` is its field in the position JSON (a dotted name such as ``others.W`` for a nested one); ``label`` how
-    the page calls it ("Your hand"); ``ordered``: posed one card at a time, in the order played (a trick so far);
-    ``most``: at most that many cards; ``use`` the label of the button that sets it ("Use as your hand").
-    """
-
-    name: str
-    label: str
-    help: str = ""
-    ordered: bool = False
-    most: int | None = None
-    use: str = ""
-
-
-@dataclass(frozen=True)
-class Example:
-    """A position to load in one click: its JSON (without a preset it keeps the sidebar's), a play to judge, and
-    whatever else the game's editor shows (``extra``)."""
-
-    position: Mapping[str, Any]
-    play: str = ""
-    extra: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Plays:
-    """The legal plays of a position as an editor lists them.
-
-    ``plays`` are the listed plays (at most the limit asked for), ``rows`` one table row each, ``count`` how many
-    there are in all (``exact`` false: at least that many), ``can_pass`` whether passing is legal, ``playable`` the
-    cards of the hand that some legal play uses, ``summary`` what must be played in one sentence, ``answer`` the
-    game's own typed answer (for its extra sections).
-    """
-
-    plays: tuple[tuple[Card, ...], ...]
-    rows: tuple[Mapping[str, Any], ...]
-    count: int
-    exact: bool = True
-    can_pass: bool = False
-    playable: frozenset[Card] = frozenset()
-    summary: str = ""
-    answer: Any = None
-
-    @property
-    def capped(self) -> bool:
-        """Whether fewer plays are listed than there are."""
-        return len(self.plays) < self.count
-
-
-def contains(hand: Sequence[Card], play: Sequence[Card]) -> bool:
-    """Whether ``play`` is a sub-multiset of ``hand`` (every card of the play is in the hand, copies counted)."""
-    held = Counter(hand)
-    return all(held[c] >= n for c, n in Counter(play).items())
 
 
 def _indices(flat: Sequence[Card], play: Sequence[Card]) -> list[int]:
@@ -158,18 +93,10 @@ def _indices(flat: Sequence[Card], play: Sequence[Card]) -> list[int]:
     return sorted(taken)
 
 
-def upload_text(uploaded: Any) -> str:
-    """The text of an uploaded file (an object with ``getvalue()``), refused above the request size limit."""
-    raw = uploaded.getvalue()
-    if len(raw) > MAX_REQUEST_BYTES:
-        raise InvalidRequestError(f"the file is {len(raw):,} bytes; a position file is at most {MAX_REQUEST_BYTES:,}")
-    return str(raw.decode("utf-8", "replace"))
-
-
 # ------------------------------------------------------------------------------------------------ the editor
 
 
-class PositionEditor(ABC, Generic[R]):
+class PositionEditor(PositionFiles, ABC, Generic[R]):
     """A game's position editor: subclasses say how the game's position is read, written, posed and judged; the
     base draws the page and gives every editor the same behaviour (see the module's docstring).
 
@@ -412,93 +339,6 @@ class PositionEditor(ABC, Generic[R]):
         if not options:
             out.pop("options")
         return out
-
-    # ---------------------------------------------------------------------------------- loading
-
-    def load(self, data: Any, *, play: str = "") -> None:
-        """Pose the position of a JSON object: read, judged possible, written back canonically, its preset chosen
-        in the sidebar. CardTableError (with the engine's reason) leaves the posed position as it was."""
-        if not isinstance(data, Mapping):
-            raise InvalidRequestError("a position is a JSON object, like the one Download saves")
-        request = self.read(data)
-        self.analyse(request)
-        canonical = self.write(request)
-        self.change(canonical)
-        chosen: tuple[Card, ...] | None = None
-        if play:
-            cards = self.deck(canonical).parse(play)
-            if contains(self.hand_of(request), cards):
-                chosen = tuple(cards)
-        self._set_play(chosen, canonical)
-        preset = canonical.get("preset") or self.game.default_preset
-        if preset != current_preset(self.key):
-            set_preset(self.key, preset)  # last: when the sidebar is drawn already, this reruns at once
-
-    def load_example(self, name: str) -> None:
-        """Callback of an example button."""
-        example = self.examples[name]
-        data = dict(example.position)
-        data.setdefault("preset", current_preset(self.key) or self.game.default_preset)
-        try:
-            self.load(data, play=example.play)
-        except CardTableError as error:
-            self.say("error", f"The example was not loaded: {error}. The editor shows the position you had.")
-            return
-        self.on_example(example)
-        self.say("success", f"Loaded the example “{name}”.")
-
-    def _load_clicked(self) -> None:
-        uploaded = st.session_state.get(self.k("upload"))
-        try:
-            text = upload_text(uploaded) if uploaded is not None else str(st.session_state.get(self.k("paste"), ""))
-            if not text.strip():
-                raise InvalidRequestError("choose a JSON file or paste a position first")
-            self.load(load_json(text, what="the JSON"))
-        except CardTableError as error:
-            self.say("error", f"The position was not loaded: {error}. The editor shows the position you had.")
-            return
-        self.say("success", "Position loaded.")
-
-    def _apply_link(self) -> None:
-        text = st.query_params.get(QUERY_KEY)
-        if not text or text == st.session_state.get(self.k("link")):
-            return
-        st.session_state[self.k("link")] = text
-        try:
-            if len(text) > MAX_LINK:
-                raise InvalidRequestError(f"the link's position is {len(text):,} characters long; the most read is "
-                                          f"{MAX_LINK:,}")
-            position = decode_position(text)
-            st.session_state[self.k("link:loaded")] = True
-            self.load(position)  # may rerun at once (the link's preset): the note below is drawn by every run
-        except CardTableError as error:
-            st.session_state[self.k("link:loaded")] = False
-            self.say("error", f"The link's position was not loaded: {error}. The editor shows the position you had.")
-
-    def _link_note(self) -> None:
-        """While the address bar holds the position a link loaded, say so (on every run, not once: another run,
-        a component's first value, must not take the note away)."""
-        text = st.query_params.get(QUERY_KEY)
-        if text and text == st.session_state.get(self.k("link")) and st.session_state.get(self.k("link:loaded")):
-            st.success("Loaded the position from the link.", icon=":material/check_circle:")
-
-    def _forget_stale_link(self, data: Mapping[str, Any]) -> None:
-        """Once the position differs from the link's, the address bar no longer claims to hold it."""
-        text = st.query_params.get(QUERY_KEY)
-        if text and text == st.session_state.get(self.k("link")) and encode_position(data) != text:
-            try:
-                linked = self.write(self.read(decode_position(text)))
-            except CardTableError:
-                linked = None
-            if linked != dict(data):
-                del st.query_params[QUERY_KEY]
-
-    def _put_in_link(self) -> None:
-        text = encode_position(self.position)
-        st.query_params[QUERY_KEY] = text
-        st.session_state[self.k("link")] = text
-        st.session_state[self.k("link:loaded")] = False
-        self.say("success", "The address bar now holds this position: copy it to share.")
 
     # ---------------------------------------------------------------------------------- the rules
 
@@ -845,32 +685,6 @@ class PositionEditor(ABC, Generic[R]):
     def coach(self, data: Mapping[str, Any], request: R, play: tuple[Card, ...] | None | bool) -> None:
         """The Coach panel: what should I play? (see :func:`ui.coach_view.coach_panel`)."""
         coach_panel(self, data, request, play)
-
-    # ---------------------------------------------------------------------------------- saving and sharing
-
-    def share(self, data: Mapping[str, Any], problem: str | None) -> None:
-        """Download (disabled while the position is impossible), the link, and loading a file or pasted JSON."""
-        st.subheader("Save, load or share", divider="gray")
-        text = json.dumps(data, indent=2, ensure_ascii=False)
-        left, right = st.columns(2)
-        with left:
-            why = f"The position is impossible: {problem}" if problem else None
-            row = st.columns(2)
-            row[0].download_button("Download JSON", text, file_name=f"{self.key}-position.json",
-                                   mime="application/json", key=self.k("download"), icon=":material/download:",
-                                   disabled=problem is not None, help=why, width="stretch")
-            row[1].button("Put it in the link", key=self.k("link-button"), icon=":material/link:",
-                          disabled=problem is not None, help=why, on_click=self._put_in_link, width="stretch")
-            if problem:
-                st.caption(f"Saving and sharing are off while the position is impossible: {plain(problem)}")
-            with st.expander("The position as JSON"):
-                st.code(text, language="json")
-                st.caption("The app's command line reads the same text (the README says how).")
-        with right:
-            st.file_uploader("Load a JSON file", type=["json"], key=self.k("upload"))
-            st.text_area("…or paste JSON", key=self.k("paste"), height=100,
-                         placeholder='{"hand": "…", "table": "…"}')
-            st.button("Load", key=self.k("load"), icon=":material/upload:", on_click=self._load_clicked)
 
     # ---------------------------------------------------------------------------------- the page
 

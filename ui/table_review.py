@@ -15,6 +15,7 @@ import streamlit as st
 from engine.advisor import Review, can_advise, review
 from engine.review_story import review_story
 from ui.coach_view import amount, value_words
+from ui.table_hands import action_label
 from ui.widgets import plain
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def review_panel(page: TablePage, hand: Hand, place: Any) -> None:
     """After a game you played: how it came out and which decisions cost most, then each of your decisions marked
     by the expected value it lost (fine, inaccuracy, mistake: the game's thresholds, in its own points), each with
     "Show me"."""
-    from ui.table import action_label
+
 
     game = page.game
     if not can_advise(game):

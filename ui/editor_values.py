@@ -1,0 +1,65 @@
+"""The position editor's values: the parts of a position posed with cards, the examples one click loads, and the
+legal plays as an editor lists them. Small, frozen, and free of Streamlit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cards import Card
+
+__all__ = ["Example", "Part", "Plays"]
+
+
+@dataclass(frozen=True)
+class Part:
+    """A part of a position posed with cards: your hand, the cards on the table, another seat's hand.
+
+    ``name`` is its field in the position JSON (a dotted name such as ``others.W`` for a nested one); ``label`` how
+    the page calls it ("Your hand"); ``ordered``: posed one card at a time, in the order played (a trick so far);
+    ``most``: at most that many cards; ``use`` the label of the button that sets it ("Use as your hand").
+    """
+
+    name: str
+    label: str
+    help: str = ""
+    ordered: bool = False
+    most: int | None = None
+    use: str = ""
+
+
+@dataclass(frozen=True)
+class Example:
+    """A position to load in one click: its JSON (without a preset it keeps the sidebar's), a play to judge, and
+    whatever else the game's editor shows (``extra``)."""
+
+    position: Mapping[str, Any]
+    play: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Plays:
+    """The legal plays of a position as an editor lists them.
+
+    ``plays`` are the listed plays (at most the limit asked for), ``rows`` one table row each, ``count`` how many
+    there are in all (``exact`` false: at least that many), ``can_pass`` whether passing is legal, ``playable`` the
+    cards of the hand that some legal play uses, ``summary`` what must be played in one sentence, ``answer`` the
+    game's own typed answer (for its extra sections).
+    """
+
+    plays: tuple[tuple[Card, ...], ...]
+    rows: tuple[Mapping[str, Any], ...]
+    count: int
+    exact: bool = True
+    can_pass: bool = False
+    playable: frozenset[Card] = frozenset()
+    summary: str = ""
+    answer: Any = None
+
+    @property
+    def capped(self) -> bool:
+        """Whether fewer plays are listed than there are."""
+        return len(self.plays) < self.count
