@@ -26,7 +26,7 @@ from typing import Any, TextIO
 from engine.cards import DECK_SETUPS, deck_setup, format_cards, parse_cards, sort_cards
 from engine.commands import Context, arg, decode_object, load_json
 from engine.errors import CardTableError, InvalidRequestError, UnknownNameError, quote
-from engine.games import GAMES
+from engine.games import GAMES, game, json_commands
 
 JsonCommand = Callable[[Any], dict[str, Any]]
 BUILT_IN = ("cards", "games", "schema", "simulate", "duel")
@@ -59,8 +59,6 @@ def cards_command(data: Any) -> dict[str, Any]:
 
 def game_commands(key: str) -> Mapping[str, JsonCommand]:
     """The JSON commands of game ``key`` (its package imported now)."""
-    from engine.games import json_commands
-
     return json_commands(key)  # type: ignore[no-any-return]
 
 
@@ -233,7 +231,6 @@ def _dispatch(args: argparse.Namespace, stdin: TextIO, out: Output) -> int:
         out.emit(commands[args.name].schema())  # type: ignore[attr-defined]
         return 0
     if args.command == "simulate":
-        from engine.games import game
         from engine.sim import simulate
 
         options = load_json(args.options, what="--options")
@@ -244,7 +241,6 @@ def _dispatch(args: argparse.Namespace, stdin: TextIO, out: Output) -> int:
         return 0
     if args.command == "duel":
         from engine.advisor import duel
-        from engine.games import game
         from engine.sim import split_options
 
         options = load_json(args.options, what="--options")

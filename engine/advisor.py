@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.contract import Bot, Game
 from engine.errors import InvalidRequestError
+from engine.games import GAMES
+from engine.games import game as lookup
 
 if TYPE_CHECKING:  # imported where a pool is made: a game imports its coach, and `legal` or `check` needs no pool
     from engine.workers import StartedPool
@@ -119,9 +121,6 @@ def _play(game: Game[Any, Any, Any], state: Any, bot: Bot[Any, Any], rng: random
 
 def _registered(game: Game[Any, Any, Any]) -> tuple[str, bool] | None:
     """(key, whole) naming ``game`` for a worker process, or None when a worker could not find it (a test game)."""
-    from engine.games import GAMES
-    from engine.games import game as lookup
-
     base = getattr(game, "base", game)
     if base.key not in GAMES or lookup(base.key) is not base:
         return None
@@ -133,7 +132,6 @@ def _evaluate(key: str, state: Any, seat: int, texts: Sequence[str], seeds: Sequ
               ) -> list[list[tuple[float, dict[str, float]]]]:
     """For every sample seed: one determinized world, every option played out in it → (value, features)."""
     if game is None:
-        from engine.games import game as lookup
         from engine.match import whole_game
 
         game = whole_game(lookup(key)) if whole else lookup(key)
@@ -499,8 +497,6 @@ def _duel_deal(key: str, preset: str | None, options: Mapping[str, Any], seed: i
     from engine.driver import BOT_SEED_MIX
 
     if game is None:
-        from engine.games import game as lookup
-
         game = lookup(key)
     rules = game.rules(preset, options)
     heuristic = game.bot("heuristic") if "heuristic" in game.bots else game.bot(next(iter(game.bots)))

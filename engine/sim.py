@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import InvalidRequestError, LimitExceededError
+from engine.games import game
 
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
@@ -74,7 +75,6 @@ def rows_of(key: str, indexes: range, seed: int, options: Mapping[str, Any]) -> 
     """The rows of games ``indexes`` of the simulation of game ``key`` seeded ``seed``: one chunk of
     :func:`simulate_rows`, a module-level function so that a worker process can be given it by name."""
     from engine.driver import play_out
-    from engine.games import game
     from engine.match import is_whole, whole_game
 
     g = game(key)

@@ -18,6 +18,7 @@ import plotly.express as px
 import plotly.graph_objects as go
 import streamlit as st
 
+from engine.errors import CardTableError
 from engine.euchre import GAME, Rules, hand_outcomes, score_hand, win_chances
 from ui.simulation import run_panel
 
@@ -203,7 +204,6 @@ def run_button(key: str, games: int, seed: int, options: Mapping[str, Any], *, l
     the button inside that fragment reruns only the fragment, which was declared (before the click) without
     polling, so its progress never moved in a browser (reported to the lead; then this is ``run_panel`` alone).
     """
-    from engine.errors import CardTableError
     from ui.simulation import _key, runner
     from ui.widgets import plain
 

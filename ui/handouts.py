@@ -21,6 +21,7 @@ from fpdf import FPDF
 from fpdf.fonts import FontFace
 
 from engine.cards import Suit, format_cards, parse_cards
+from engine.errors import UnknownNameError
 from engine.games import GAMES, game_info, json_commands, preset_texts
 from engine.glossary import Term, load_glossary, term_by_key
 from ui.fonts import PRINT_FONTS
@@ -326,8 +327,6 @@ def handout_facts(game: str, preset: str) -> Facts:
     game_info(game)
     known = presets(game)
     if preset not in known:
-        from engine.errors import UnknownNameError
-
         raise UnknownNameError("preset", preset, known)
     facts = FACTS[game](preset)
     terms = tuple(t for t in load_glossary() if game in t.games)

@@ -13,6 +13,7 @@ import streamlit as st
 from engine.errors import CardTableError
 from engine.games import json_commands
 from engine.lessons import Example, Lesson, editor_position, table_record
+from engine.table import Record
 from ui.share import QUERY_KEY as POSITION_QUERY
 from ui.share import encode_position
 
@@ -72,7 +73,6 @@ def _editor_accepts(game: str, text: str) -> bool:
 @lru_cache(maxsize=512)
 def _table_record(game: str, text: str) -> str | None:
     """The record (JSON text) the Table can replay, with its preset filled in; None when it cannot."""
-    from engine.table import Record
     from ui.table import load_hand, table_game
 
     table = table_game(game)

@@ -8,6 +8,7 @@ from pathlib import Path
 import streamlit as st
 
 from engine.games import GAMES, preset_texts
+from engine.games import game as game_of
 from ui.fonts import use_cjk_font
 from ui.learner import REPORTED_KEY, current_learner, sidebar_status
 from ui.widgets import REPORT_RERUN_KEY
@@ -46,8 +47,6 @@ def game_pages(game: str) -> list[tuple[PageKind, Path]]:
 
 def preset_titles(game: str) -> dict[str, str]:
     """Preset name → how learners call it ("the Chinese competition rules")."""
-    from engine.games import game as game_of
-
     return {name: p.title[:1].upper() + p.title[1:] for name, p in game_of(game).presets.items()}
 
 

@@ -13,6 +13,7 @@ import zlib
 from collections.abc import Mapping
 from typing import Any
 
+from engine.commands import MAX_REQUEST_BYTES, load_json
 from engine.errors import CardTableError, InvalidRequestError, LimitExceededError
 
 QUERY_KEY = "pos"
@@ -31,8 +32,6 @@ MAX_LINK = 40_000
 def decode_position(text: str) -> dict[str, Any]:
     """The position in ``text`` from :func:`encode_position`; InvalidRequestError if it is damaged or too large
     (the text and what it decompresses to are bounded before any parsing)."""
-    from engine.commands import MAX_REQUEST_BYTES, load_json
-
     if len(text) > MAX_LINK:
         raise LimitExceededError(f"the shared link is {len(text):,} characters long; the limit is {MAX_LINK:,}")
     try:
@@ -54,8 +53,6 @@ def decode_position(text: str) -> dict[str, Any]:
 
 def parse_json_position(text: str) -> dict[str, Any]:
     """A position from JSON text (bounded in size and nesting); InvalidRequestError quoting the problem."""
-    from engine.commands import load_json
-
     value = load_json(text, what="the text")
     if not isinstance(value, dict):
         raise InvalidRequestError("a position is a JSON object, like the one 'Download' saves")

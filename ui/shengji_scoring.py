@@ -31,6 +31,7 @@ import plotly.graph_objects as go
 import pyarrow as pa
 import streamlit as st
 
+from engine.errors import CardTableError
 from engine.shengji import PRESETS, KittyMultiplier, Rules, kitty_multiplier, level_bands, level_change, make_rules
 from engine.shengji import score_hand as engine_score_hand
 from engine.words import plural
@@ -629,7 +630,6 @@ def run_buttons(presets: Sequence[str], games: int, seed: int, bots: str, decks:
 
     Every change of state here is a full rerun (``st.rerun()``): a click inside a fragment reruns only that
     fragment, so a Run or Cancel there would leave the rest of the page, and the polling, as it was."""
-    from engine.errors import CardTableError
     from ui.widgets import plain
 
     keys = {p: simulation._key(GAME_KEY, games, seed, sim_options(p, bots, decks)) for p in presets}

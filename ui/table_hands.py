@@ -15,6 +15,7 @@ from engine.cards import Card
 from engine.contract import Game
 from engine.driver import play_out
 from engine.errors import UnknownNameError
+from engine.games import game
 from engine.match import WHOLE
 from engine.table import WON_TRICK, Record, Step, TableView
 from ui.cards import symbol_words
@@ -22,8 +23,6 @@ from ui.cards import symbol_words
 
 def table_game(key: str) -> Game[Any, Any, Any] | None:
     """The game's contract object (``engine.<game>.GAME``); None for a key that is not a game."""
-    from engine.games import game
-
     try:
         return game(key)
     except UnknownNameError:

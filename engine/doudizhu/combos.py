@@ -15,6 +15,7 @@ from enum import Enum
 from engine.cards import Card, Rank, format_cards
 from engine.doudizhu.order import ACE, BJ, RANKS, RJ, TWO, Counts, N, cards_of, rank_text, rank_word
 from engine.doudizhu.rules import Rules
+from engine.errors import UnknownNameError
 from engine.words import and_list, count, number
 
 __all__ = [
@@ -85,7 +86,6 @@ class Kind(Enum):
         for kind in cls:
             if key in (kind.value, kind.label.replace(" ", "_")):
                 return kind
-        from engine.errors import UnknownNameError
 
         raise UnknownNameError("combination type", text, [k.value for k in cls])
 

@@ -32,7 +32,7 @@ from typing import Any
 
 from engine.base import PASS, Pass, Verdict
 from engine.cards import Card, Rank, Suit, parse_cards, remove_cards
-from engine.errors import CardTableError, InvalidNotationError, InvalidRequestError, quote
+from engine.errors import CardTableError, IllegalPlayError, InvalidNotationError, InvalidRequestError, quote
 from engine.shengji.bidding import (
     Declaration,
     KittyTurn,
@@ -491,8 +491,6 @@ def parse_action(state: State, text: str) -> Action:
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action`` by the seat to act; IllegalPlayError with :func:`check_action`'s reason."""
-    from engine.errors import IllegalPlayError
-
     verdict = check_action(state, action)
     if not verdict.legal:
         raise IllegalPlayError(verdict.reason)
