@@ -40,7 +40,7 @@ from engine.words import COMMON_RULE, common_rule
 if TYPE_CHECKING:
     from engine.commands import Command
     from engine.table import Record, Step, TableView
-    from engine.teaching import PracticeRule
+    from engine.teaching import LinkRule, PracticeRule
 
 __all__ = [
     "COMMON_RULE",
@@ -634,6 +634,12 @@ class Game(ABC, Generic[R, S, A]):
     @abstractmethod
     def commands(self) -> Mapping[str, Command[Any, Any]]:
         """The typed commands by name (see :mod:`engine.commands`)."""
+
+    lesson_editor_links: ClassVar[tuple[LinkRule, ...]] = ()
+    """How a lesson's live example opens in the position editor when the lesson does not say, first rule that
+    applies first (the editor reads the JSON of the game's ``legal`` command: a hand and what is on the table)."""
+    lesson_table_examples: ClassVar[tuple[str, ...]] = ()
+    """Example commands whose seeded deal is the deal the game's Table makes from the same preset and seed."""
 
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         """The game's practice rules (its ``teach`` module's, built on :mod:`engine.teaching`), in the order the

@@ -75,6 +75,7 @@ from typing import Any
 
 from engine.contract import SEAT_NAMES
 from engine.errors import CardTableError, InvalidRequestError
+from engine.games import game as game_of
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
 INPUT_KINDS = ("cards", "choice", "yes_no", "number")
@@ -473,56 +474,6 @@ def _mismatches(want: Any, got: Any, path: str) -> list[tuple[str, Any, Any]]:
 # --- links from a live example to the game's position editor and Table -------------------------------------
 
 
-@dataclass(frozen=True)
-class LinkRule:
-    """Where a game's editor (or Table) reads a lesson's example when the lesson does not say: examples of
-    ``command`` whose request has one of the ``when`` values (field → allowed values; empty: any) are carried
-    as ``template`` filled from the example's answer and request. A template whose values are not all in the
-    answer does not apply (the next rule is tried)."""
-
-    command: str
-    template: Template
-    when: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
-
-    def applies(self, example: Example) -> bool:
-        return example.command == self.command and all(
-            example.request.get(k) in values for k, values in self.when.items())
-
-
-_SHENGJI_TRUMP = {"trump_rank": "$example.trump_rank", "trump_suit": "$example.trump_suit"}
-
-EDITOR_DEFAULTS: Mapping[str, tuple[LinkRule, ...]] = {
-    # The editor reads the JSON of the game's ``legal`` command (euchre: ``position``): a hand and what is on
-    # the table. Only examples that are such a position are carried: a follow, a lead to beat, a throw.
-    "shengji": (
-        LinkRule("example", {**_SHENGJI_TRUMP, "hand": "$example.hand", "lead": "$example.lead"},
-                 {"kind": ("follow", "trumping", "presets")}),
-        LinkRule("example", {**_SHENGJI_TRUMP, "hand": "$example.hand", "others": "$example.others"},
-                 {"kind": ("throw",)}),
-    ),
-    "thirteen": (
-        LinkRule("example", {"hand": "$example.hand", "table": "$example.table"}),
-        LinkRule("example", {"hand": "$example.hand"}),
-    ),
-    "doudizhu": (
-        LinkRule("example", {"hand": "$example.hand", "table": "$example.table"}),
-    ),
-    "euchre": (
-        LinkRule("legal", "$request"),
-        LinkRule("winner", "$request"),
-        LinkRule("deal", {"dealer": "$example.dealer", "upcard": "$example.upcard", "hand": "$example.first_hand"}),
-    ),
-}
-"""The game's default editor position per kind of example (a lesson's own ``editor`` field comes first)."""
-
-TABLE_DEFAULTS: Mapping[str, tuple[str, ...]] = {
-    "thirteen": ("deal", "game"),
-    "doudizhu": ("deal",),
-    "euchre": ("deal", "hand"),
-}
-"""Example commands whose seeded deal is the deal the game's Table makes from the same preset and seed."""
-
-
 def _with_rules(position: dict[str, Any], request: Mapping[str, Any]) -> dict[str, Any]:
     for name in ("preset", "options", "decks"):
         if name in request and name not in position:
@@ -540,7 +491,8 @@ def editor_position(game: str, example: Example, answer: Any, seed: int | None =
     if isinstance(example.editor, (Mapping, str)):
         templates = [example.editor]
     else:
-        templates = [r.template for r in EDITOR_DEFAULTS.get(game, ()) if r.applies(example)]
+        rules = game_of(game).lesson_editor_links
+        templates = [r.template for r in rules if r.applies(example.command, example.request)]
     for template in templates:
         try:
             filled = fill(template, seed=seed, example=answer, request=request)
@@ -567,7 +519,7 @@ def table_record(game: str, example: Example, answer: Any, seed: int | None = No
             return None
         record = {"game": game, "preset": request.get("preset"), "options": dict(request.get("options") or {}),
                   "seed": request.get("seed"), "actions": [], **filled}
-    elif example.command in TABLE_DEFAULTS.get(game, ()) and isinstance(request.get("seed"), int):
+    elif example.command in game_of(game).lesson_table_examples and isinstance(request.get("seed"), int):
         record = {"game": game, "preset": request.get("preset"), "options": dict(request.get("options") or {}),
                   "seed": request["seed"], "actions": []}
     else:

@@ -30,6 +30,8 @@ from engine.contract import SEAT_NAMES, Game
 from engine.errors import CardTableError, InvalidNotationError, InvalidRequestError
 
 __all__ = [
+    "LinkRule",
+    "LinkTemplate",
     "ATTEMPTS",
     "NOT_TITLES",
     "TITLES",
@@ -682,3 +684,25 @@ def _beat_from(g: Game[Any, Any, Any], climbing: Climbing, rng: random.Random, p
         prompt=f"{seat_name(them)} played {described}. Choose cards from your hand that beat it.",
         rows=rows, pick=pick, hint=climbing.hint, explanation=f"To beat {described} you need {climbing.need}.",
     )
+
+
+# --- where a lesson's live example opens in the editor or at the Table ---------------------------------------
+
+LinkTemplate = Mapping[str, Any] | str
+"""A position (or record) with ``$example.…``/``$request``/``$seed`` placeholders (see :func:`engine.lessons.fill`)."""
+
+
+@dataclass(frozen=True)
+class LinkRule:
+    """Where a game's editor (or Table) reads a lesson's example when the lesson does not say: examples of
+    ``command`` whose request has one of the ``when`` values (field → allowed values; empty: any) are carried
+    as ``template`` filled from the example's answer and request. A template whose values are not all in the
+    answer does not apply (the next rule is tried)."""
+
+    command: str
+    template: LinkTemplate
+    when: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+
+    def applies(self, command: str, request: Mapping[str, Any]) -> bool:
+        """Whether an example of ``command`` with ``request`` is carried by this rule."""
+        return command == self.command and all(request.get(k) in values for k, values in self.when.items())

@@ -20,6 +20,7 @@ from engine.doudizhu.rules import NOTES, PRESETS, Rules
 from engine.doudizhu.score import score_hand
 from engine.doudizhu.state import Action, State
 from engine.errors import InvalidRequestError
+from engine.teaching import LinkRule
 
 if TYPE_CHECKING:
     from engine.commands import Command
@@ -34,6 +35,10 @@ class DouDizhuGame(Game[Rules, State, Action]):
 
     key: ClassVar[str] = "doudizhu"
     info: ClassVar[GameInfo] = GAMES["doudizhu"]
+    lesson_editor_links: ClassVar[tuple[LinkRule, ...]] = (
+        LinkRule("example", {"hand": "$example.hand", "table": "$example.table"}),
+    )
+    lesson_table_examples: ClassVar[tuple[str, ...]] = ("deal",)
     presets: ClassVar[Mapping[str, Preset[Any]]] = PRESETS
     notes: ClassVar[tuple[Note, ...]] = NOTES
     max_actions: ClassVar[int] = 1_000

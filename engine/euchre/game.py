@@ -19,6 +19,7 @@ from engine.euchre.examples import SAMPLES
 from engine.euchre.order import deck_of
 from engine.euchre.rules import NOTES, PRESETS, SEAT_LETTERS, Rules
 from engine.euchre.state import Action, HandState
+from engine.teaching import LinkRule
 
 if TYPE_CHECKING:
     from engine.commands import Command
@@ -36,6 +37,12 @@ class EuchreGame(Game[Rules, HandState, Action]):
 
     key: ClassVar[str] = "euchre"
     info: ClassVar[GameInfo] = game_info("euchre")
+    lesson_editor_links: ClassVar[tuple[LinkRule, ...]] = (  # the editor reads the ``position`` command's JSON
+        LinkRule("legal", "$request"),
+        LinkRule("winner", "$request"),
+        LinkRule("deal", {"dealer": "$example.dealer", "upcard": "$example.upcard", "hand": "$example.first_hand"}),
+    )
+    lesson_table_examples: ClassVar[tuple[str, ...]] = ("deal", "hand")
     presets: ClassVar[Mapping[str, Preset[Any]]] = PRESETS
     notes: ClassVar[tuple[Note, ...]] = NOTES
     max_actions: ClassVar[int] = 400

@@ -16,6 +16,7 @@ from engine.shengji.bots import BOTS
 from engine.shengji.deal import deck_of
 from engine.shengji.rules import NOTES, PRESETS, Rules
 from engine.shengji.state import Action, State
+from engine.teaching import LinkRule
 
 if TYPE_CHECKING:
     from engine.commands import Command
@@ -30,11 +31,21 @@ def _state(state: State) -> State:
     return playout.to_state(state) if isinstance(state, playout.FastState) else state
 
 
+_TRUMP_LINK = {"trump_rank": "$example.trump_rank", "trump_suit": "$example.trump_suit"}
+"""A lesson example's trump, as the editor's position carries it."""
+
+
 class ShengjiGame(Game[Rules, State, Action]):
     """Shengji / Tractor: one hand (a round) from the draw to the score; ``start`` sets up a later round."""
 
     key: ClassVar[str] = "shengji"
     info: ClassVar[GameInfo] = game_info("shengji")
+    lesson_editor_links: ClassVar[tuple[LinkRule, ...]] = (
+        LinkRule("example", {**_TRUMP_LINK, "hand": "$example.hand", "lead": "$example.lead"},
+                 {"kind": ("follow", "trumping", "presets")}),
+        LinkRule("example", {**_TRUMP_LINK, "hand": "$example.hand", "others": "$example.others"},
+                 {"kind": ("throw",)}),
+    )
     presets: ClassVar[Mapping[str, Preset[Any]]] = PRESETS
     notes: ClassVar[tuple[Note, ...]] = NOTES
     max_actions: ClassVar[int] = 5_000

@@ -12,6 +12,7 @@ from engine.catalogue import game_info
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
 from engine.errors import InvalidRequestError, quote
 from engine.table import Step, TableView
+from engine.teaching import LinkRule
 from engine.thirteen import coach, playout, table, teach, whole
 from engine.thirteen import state as st
 from engine.thirteen.bots import BOTS
@@ -40,6 +41,11 @@ class ThirteenGame(Game[Rules, State, Action]):
 
     key: ClassVar[str] = "thirteen"
     info: ClassVar[GameInfo] = game_info("thirteen")
+    lesson_editor_links: ClassVar[tuple[LinkRule, ...]] = (
+        LinkRule("example", {"hand": "$example.hand", "table": "$example.table"}),
+        LinkRule("example", {"hand": "$example.hand"}),
+    )
+    lesson_table_examples: ClassVar[tuple[str, ...]] = ("deal", "game")
     presets: ClassVar[Mapping[str, Preset[Any]]] = PRESETS
     notes: ClassVar[tuple[Note, ...]] = NOTES
     max_actions: ClassVar[int] = 2_000
