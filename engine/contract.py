@@ -638,6 +638,8 @@ class Game(ABC, Generic[R, S, A]):
     lesson_editor_links: ClassVar[tuple[LinkRule, ...]] = ()
     """How a lesson's live example opens in the position editor when the lesson does not say, first rule that
     applies first (the editor reads the JSON of the game's ``legal`` command: a hand and what is on the table)."""
+    editor_command: ClassVar[str] = "legal"
+    """The command whose JSON the game's position editor reads and runs to accept a position."""
     lesson_table_examples: ClassVar[tuple[str, ...]] = ()
     """Example commands whose seeded deal is the deal the game's Table makes from the same preset and seed."""
 

@@ -3,6 +3,7 @@ the editor" / "Play it at the Table" under a live example, where those pages rea
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable, Mapping
 from functools import lru_cache
@@ -11,6 +12,7 @@ from typing import Any, Final
 import streamlit as st
 
 from engine.errors import CardTableError
+from engine.games import game as game_of
 from engine.games import json_commands
 from engine.lessons import Example, Lesson, editor_position, table_record
 from engine.table import Record
@@ -19,8 +21,6 @@ from ui.share import encode_position
 
 TABLE_QUERY: Final = "hand"
 """The Table's query parameter for a game record (ui/table.py reads it)."""
-EDITOR_CHECK: Final[Mapping[str, str]] = {"euchre": "position"}
-"""The command each game's position editor runs to accept a position (default ``legal``)."""
 
 
 
@@ -57,12 +57,12 @@ def see_also(lesson: Lesson) -> None:
 
 @lru_cache(maxsize=512)
 def _editor_accepts(game: str, text: str) -> bool:
-    command = json_commands(game).get(EDITOR_CHECK.get(game, "legal"))
+    command = json_commands(game).get(game_of(game).editor_command)
     if command is None:
         return False
     position = json.loads(text)
-    if game == "shengji":
-        position = {**position, "limit": 1}
+    if any(f.name == "limit" for f in dataclasses.fields(command.request)):
+        position = {**position, "limit": 1}  # the editor accepts it when the command answers: one play is enough
     try:
         command(position)
     except (CardTableError, ValueError, TypeError):
@@ -112,4 +112,4 @@ def example_links(lesson: Lesson, example: Example, answer: Any, seed: int | Non
                 link()
 
 
-__all__ = ["EDITOR_CHECK", "TABLE_QUERY", "example_links", "page_link", "see_also"]
+__all__ = ["TABLE_QUERY", "example_links", "page_link", "see_also"]

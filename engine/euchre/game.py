@@ -43,6 +43,7 @@ class EuchreGame(Game[Rules, HandState, Action]):
         LinkRule("deal", {"dealer": "$example.dealer", "upcard": "$example.upcard", "hand": "$example.first_hand"}),
     )
     lesson_table_examples: ClassVar[tuple[str, ...]] = ("deal", "hand")
+    editor_command: ClassVar[str] = "position"  # a trick or a calling position: the editor poses both
     presets: ClassVar[Mapping[str, Preset[Any]]] = PRESETS
     notes: ClassVar[tuple[Note, ...]] = NOTES
     max_actions: ClassVar[int] = 400
