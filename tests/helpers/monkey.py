@@ -198,6 +198,7 @@ def walk(page: Any, url: str, path: str, actions: int, seed: int) -> Walked:
     found = problem(page)
     if found:
         return Walked(path, 0, kinds, (Finding(path, seed, 0, "open", *found),), time.monotonic() - started)
+    recent: list[str] = []
     for step in range(1, actions + 1):
         if not page.url.split("?")[0].rstrip("/").endswith(f"/{path}".rstrip("/")) or \
                 not page.url.startswith(url):
@@ -225,6 +226,9 @@ def walk(page: Any, url: str, path: str, actions: int, seed: int) -> Walked:
         except Exception as error:  # the element went away under the click (a rerun): a learner's miss, not a bug
             did = f"missed ({type(error).__name__}: {str(error).splitlines()[0][:120]})"
             kinds["missed"] = kinds.get("missed", 0) + 1
+        recent.append(did)
+        del recent[:-4]
+        did = " → ".join(recent)  # the actions just before say how the page got there
         if not page.url.startswith(url):
             continue  # Back went past the app (to the blank tab): nothing of ours to check
         if not settle(page):
