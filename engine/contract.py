@@ -39,6 +39,7 @@ from engine.words import COMMON_RULE, common_rule
 
 if TYPE_CHECKING:
     from engine.commands import Command
+    from engine.handout import Handout
     from engine.table import Record, Step, TableView
     from engine.teaching import LinkRule, PracticeRule
 
@@ -647,6 +648,17 @@ class Game(ABC, Generic[R, S, A]):
         """The game's practice rules (its ``teach`` module's, built on :mod:`engine.teaching`), in the order the
         practice page lists them; :mod:`engine.practice` gathers them through the registry. None by default."""
         return ()
+
+    def handout(self, preset: str) -> Handout:
+        """What the game's one-page rules summary under ``preset`` says, every fact asked of the engine (see
+        :mod:`engine.handout`). Raises UnknownNameError, with the known presets, for an unknown preset."""
+        if preset not in self.presets:
+            raise UnknownNameError("preset", preset, list(self.presets))
+        return self.handout_of(preset)
+
+    def handout_of(self, preset: str) -> Handout:
+        """The handout of a known preset: each game's ``handout`` module builds it. A game without one refuses."""
+        raise InvalidRequestError(f"there is no printable summary of {self.info.title} yet")
 
     def bot(self, name: str) -> Bot[S, A]:
         """The bot ``name``: one of :attr:`bots`, or ``advisor`` (the coach's choice, for every game that can

@@ -23,6 +23,7 @@ from engine.teaching import LinkRule
 
 if TYPE_CHECKING:
     from engine.commands import Command
+    from engine.handout import Handout
     from engine.table import Step, TableView
     from engine.teaching import PracticeRule
 
@@ -178,6 +179,11 @@ class EuchreGame(Game[Rules, HandState, Action]):
 
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         return teach.practice_rules(self)
+
+    def handout_of(self, preset: str) -> Handout:
+        from engine.euchre.handout import handout
+
+        return handout(preset)
 
     @property
     def commands(self) -> Mapping[str, Command[Any, Any]]:

@@ -20,6 +20,7 @@ from engine.teaching import LinkRule
 
 if TYPE_CHECKING:
     from engine.commands import Command
+    from engine.handout import Handout
     from engine.table import Record, Step, TableView
     from engine.teaching import PracticeRule
 
@@ -194,6 +195,11 @@ class ShengjiGame(Game[Rules, State, Action]):
 
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         return teach.practice_rules(self)
+
+    def handout_of(self, preset: str) -> Handout:
+        from engine.shengji.handout import handout
+
+        return handout(preset)
 
     @property
     def commands(self) -> Mapping[str, Command[Any, Any]]:

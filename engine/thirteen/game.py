@@ -24,6 +24,7 @@ from engine.thirteen.state import Action, State
 
 if TYPE_CHECKING:
     from engine.commands import Command
+    from engine.handout import Handout
     from engine.teaching import PracticeRule
 
 __all__ = ["GAME", "ThirteenGame"]
@@ -191,6 +192,11 @@ class ThirteenGame(Game[Rules, State, Action]):
 
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         return teach.practice_rules(self)
+
+    def handout_of(self, preset: str) -> Handout:
+        from engine.thirteen.handout import handout
+
+        return handout(preset)
 
     @property
     def commands(self) -> Mapping[str, Command[Any, Any]]:
