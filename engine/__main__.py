@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.cards import DECK_SETUPS, deck_setup, format_cards, parse_cards, sort_cards
+from engine.cards import DECK_SETUPS, Deck, deck_setup, format_cards, parse_cards, sort_cards
 from engine.commands import Context, arg, decode_object, load_json
 from engine.errors import CardTableError, InvalidRequestError, UnknownNameError, quote
 from engine.games import GAMES, game, json_commands
@@ -35,8 +35,20 @@ BUILT_IN = ("cards", "games", "schema", "simulate", "duel")
 @dataclass(frozen=True, kw_only=True)
 class CardsRequest:
     text: str = arg(help="cards in notation")
-    deck: str | None = arg(None, help="a deck set-up whose copy limits the cards must respect")
+    deck: str | None = arg(None, help="a deck set-up (52, 54, 2x54, 3x54, 4x54) or a game whose deck's copy "
+                                      "limits the cards must respect (euchre: its 24 cards under its default rules)")
     suitless: bool = arg(False, help="bare ranks, suits ignored (as in Dou Dizhu)")
+
+
+def deck_named(name: str) -> Deck:
+    """A shared deck set-up (:data:`engine.cards.DECK_SETUPS`) or, by a game's key, that game's deck under its
+    default rules; UnknownNameError naming both kinds otherwise."""
+    if name in GAMES:
+        chosen = game(name)
+        return chosen.deck(chosen.rules())
+    if name in DECK_SETUPS:
+        return deck_setup(name)
+    raise UnknownNameError("deck set-up", name, [*DECK_SETUPS, *GAMES])
 
 
 def cards_command(data: Any) -> dict[str, Any]:
@@ -47,7 +59,7 @@ def cards_command(data: Any) -> dict[str, Any]:
     cards = parse_cards(req.text, suitless=req.suitless)
     answer: dict[str, Any] = {"cards": format_cards(cards), "symbols": format_cards(cards, symbols=True)}
     if req.deck is not None:
-        deck = deck_setup(req.deck)
+        deck = deck_named(req.deck)
         if req.suitless:
             deck = deck.stripped()
         deck.check(cards, "in the text")
@@ -148,7 +160,8 @@ def _parser(prog_commands: Sequence[str]) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = sub.add_parser("cards", help="canonical form of card notation, as JSON")
     p.add_argument("text", help="cards such as '10s qh tc bj', or '-' for JSON lines {\"text\": …}")
-    p.add_argument("--deck", choices=sorted(DECK_SETUPS), help="check copy limits against this deck set-up")
+    p.add_argument("--deck", choices=[*DECK_SETUPS, *GAMES],
+                   help="check copy limits against this deck set-up, or a game's own deck under its default rules")
     p.add_argument("--suitless", action="store_true", help="bare ranks (suits ignored, as in Dou Dizhu)")
     sub.add_parser("games", help="the games and the commands each one answers")
     p = sub.add_parser("schema", help="the JSON Schema of a command's request and answer")

@@ -385,10 +385,9 @@ class Deck:
         return cls.build(name, one * decks)
 
     @classmethod
-    def euchre(cls) -> Deck:
-        """The 24-card Euchre deck: 9, 10, J, Q, K, A of each suit."""
-        ranks = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
-        return cls.build("24-card Euchre deck (9 to A)", [Card(r, s) for s in Suit for r in ranks])
+    def of_ranks(cls, name: str, ranks: Sequence[Rank]) -> Deck:
+        """One card of each of ``ranks`` in every suit (a game's short deck: Euchre's 9 to A)."""
+        return cls.build(name, [Card(r, s) for s in Suit for r in ranks])
 
     def stripped(self) -> Deck:
         """The same deck with suits ignored: copies of a rank merge (4 × ``3S`` … → 4 × ``3``)."""
@@ -475,8 +474,8 @@ DECK_SETUPS: dict[str, str] = {
     "2x54": "two 54-card decks (108 cards)",
     "3x54": "three 54-card decks (162 cards)",
     "4x54": "four 54-card decks (216 cards)",
-    "euchre": "the 24-card Euchre deck (9 to A)",
 }
+"""The deck set-ups every game shares; a game's own deck is its rules' (``python -m engine cards --deck GAME``)."""
 
 
 def deck_setup(name: str) -> Deck:
@@ -489,6 +488,4 @@ def deck_setup(name: str) -> Deck:
         return Deck.standard(jokers=True)
     if name in ("2x54", "3x54", "4x54"):
         return Deck.standard(jokers=True, decks=int(name[0]))
-    if name == "euchre":
-        return Deck.euchre()
     raise UnknownNameError("deck set-up", name, DECK_SETUPS)

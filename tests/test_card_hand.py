@@ -14,6 +14,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.cards import DECK_SETUPS, Card, Deck, Rank, Suit, deck_setup, parse_cards
+from engine.euchre.order import DECK as EUCHRE_DECK
 from tests.card_hand_testing import cards_of, hand_data, names_of, press, step
 from ui import cards as card_art
 from ui.card_hand import (
@@ -212,7 +213,7 @@ def test_the_picker_lays_out_by_rank_and_presets_the_chosen_multiset() -> None:
     assert [g["label"] for g in data["groups"]][:3] == ["2", "3", "4"]
     assert Counter(drawn.cards[i] for i in data["sel"]) == Counter(chosen)
     with pytest.raises(ValueError, match="not in the 24-card Euchre deck"):
-        picker_payload(Deck.euchre(), limit_to=parse_cards("2S"))
+        picker_payload(EUCHRE_DECK, limit_to=parse_cards("2S"))
 
 
 # ---------------------------------------------------------------------------------------- the files

@@ -105,7 +105,7 @@ def test_format_parse_round_trip_on_random_hands(cards: list[Card]) -> None:
 
 @pytest.mark.parametrize(
     ("name", "size", "copies"),
-    [("52", 52, 1), ("54", 54, 1), ("2x54", 108, 2), ("3x54", 162, 3), ("4x54", 216, 4), ("euchre", 24, 1)],
+    [("52", 52, 1), ("54", 54, 1), ("2x54", 108, 2), ("3x54", 162, 3), ("4x54", 216, 4)],
 )
 def test_deck_sizes_and_copies(name: str, size: int, copies: int) -> None:
     deck = deck_setup(name)
@@ -113,8 +113,10 @@ def test_deck_sizes_and_copies(name: str, size: int, copies: int) -> None:
     assert set(Counter(deck.cards()).values()) == {copies}
 
 
-def test_euchre_deck_holds_nine_to_ace() -> None:
-    deck = Deck.euchre()
+def test_a_deck_of_ranks_holds_each_rank_once_per_suit() -> None:
+    deck = Deck.of_ranks("24-card Euchre deck (9 to A)", (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING,
+                                                         Rank.ACE))
+    assert deck.size == 24 and set(Counter(deck.cards()).values()) == {1}
     assert {c.rank for c in deck.cards()} == {Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE}
 
 
@@ -137,7 +139,7 @@ def test_too_many_copies_names_card_and_limit() -> None:
 
 def test_card_not_in_deck() -> None:
     with pytest.raises(CardNotInDeckError, match="2♥ is not in the 24-card Euchre deck"):
-        Deck.euchre().check(parse_cards("2H"))
+        Deck.of_ranks("24-card Euchre deck (9 to A)", (Rank.NINE, Rank.ACE)).check(parse_cards("2H"))
     with pytest.raises(CardNotInDeckError):
         Deck.standard().check(parse_cards("BJ"))
 

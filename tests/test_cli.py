@@ -42,6 +42,17 @@ def test_deck_limit_on_the_command_line() -> None:
     assert "only 2 copies" in result.stderr
 
 
+def test_a_game_names_its_own_deck_on_the_command_line(capsys) -> None:
+    assert main(["cards", "9h 9h", "--deck", "euchre"]) == 2
+    assert "only 1 copy" in capsys.readouterr().err
+    assert main(["cards", "2h", "--deck", "euchre"]) == 2
+    assert "2♥ is not in the 24-card Euchre deck" in capsys.readouterr().err
+    assert main(["cards", "bj rj", "--deck", "thirteen"]) == 2
+    assert "BJ is not in the 52-card deck" in capsys.readouterr().err
+    assert main(["cards", "ah as", "--deck", "euchre"]) == 0
+    assert json.loads(capsys.readouterr().out)["deck"] == "24-card Euchre deck (9 to A)"
+
+
 def test_batch_mode_answers_each_line_and_goes_on(capsys, monkeypatch) -> None:
     import io
 

@@ -42,8 +42,8 @@ __all__ = [
     "who_it_is",
 ]
 
-DECK: Deck = Deck.euchre()
 RANKS: tuple[Rank, ...] = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+DECK: Deck = Deck.of_ranks("24-card Euchre deck (9 to A)", RANKS)
 CARDS: tuple[Card, ...] = tuple(DECK.distinct())
 BENNY: Card = RED_JOKER
 """The benny (best bower): the red joker, the highest trump when the ``benny`` option is on."""
