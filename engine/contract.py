@@ -523,6 +523,14 @@ class Game(ABC, Generic[R, S, A]):
             groups.setdefault(label, []).append(card)
         return tuple((label, tuple(members)) for label, members in groups.items())
 
+    def example_groups(self, request: Mapping[str, Any], answer: Mapping[str, Any],
+                       cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...] | None:
+        """How the cards a lesson's exercise offers are drawn, from its example's JSON ``request`` and ``answer``:
+        groups of (label, cards), or None to draw them by suit (the default: grouping must never answer the
+        question, as trumps-first would for "pick every trump"). Raises CardTableError for an answer that names
+        no such trump or rule."""
+        return None
+
     def step(self, state: S, action: A) -> tuple[S, Step]:
         """:meth:`apply` and :meth:`comment` together (what the Table does on each action)."""
         after = self.apply(state, action)

@@ -38,6 +38,7 @@ from engine.cards import Card, format_cards, parse_cards
 from engine.contract import SEAT_NAMES
 from engine.errors import CardTableError
 from engine.games import GAMES, json_commands
+from engine.games import game as game_of
 from engine.glossary import GlossaryFormatError, cjk_characters, load_glossary
 from engine.lessons import (
     LESSONS_DIR,
@@ -468,48 +469,19 @@ def _offered(exercise: Exercise, example_answer: Any) -> tuple[Card, ...]:
     return parse_any_cards(str(text)) or ()
 
 
-def _shengji_trump_groups(example_answer: Mapping[str, Any], request: Mapping[str, Any],
-                          cards: Sequence[Card]) -> list[ch.CardGroup] | None:
-    from engine.cards import Rank, Suit
-    from engine.shengji import GAME as SHENGJI
-    from engine.shengji import trump_for
-
-    rank, suit = example_answer.get("trump_rank"), example_answer.get("trump_suit")
-    if not isinstance(rank, str):
-        return None
-    rules = SHENGJI.rules(request.get("preset"), request.get("options") or None)
-    trump = trump_for(rules, Rank.parse(rank), Suit.parse(suit) if isinstance(suit, str) else None)
-    return ch.suit_groups(trump.sort(cards), is_trump=trump.is_trump)
-
-
-def _rank_order(example_answer: Mapping[str, Any], request: Mapping[str, Any],
-                cards: Sequence[Card]) -> list[ch.CardGroup] | None:
-    return [ch.CardGroup("", cards)]
-
-
-PickGroups = Callable[[Mapping[str, Any], Mapping[str, Any], Sequence[Card]], list[ch.CardGroup] | None]
-PICK_GROUPS: Final[Mapping[str, PickGroups]] = {
-    "shengji": _shengji_trump_groups,
-    "thirteen": _rank_order,
-}
-"""Per game: how an exercise's cards to pick are drawn, from its example (answer and request); None or a game
-not listed: by suit. Shengji: trumps first, from the trump the example names (an exercise with
-``group_trumps = false`` asks which cards are trumps: by suit). Thirteen: one row in the hand's order, lowest
-first, since combinations are of ranks. Euchre stays by suit: its exercises ask which cards are trumps or follow
-suit, and grouping would answer them."""
-
-
 def _pick_groups(lesson: Lesson, example_answer: Any, cards: Sequence[Card]) -> list[ch.CardGroup] | None:
-    grouping = PICK_GROUPS.get(lesson.game)
+    """How the offered cards are drawn: as the game groups its example's cards (Game.example_groups); None (by
+    suit) when it does not, or when the exercise says ``group_trumps = false`` (grouping would answer it)."""
     exercise = lesson.exercise
-    if grouping is None or lesson.example is None or not isinstance(example_answer, Mapping) or not cards:
+    if lesson.example is None or not isinstance(example_answer, Mapping) or not cards:
         return None
-    if exercise is not None and not exercise.group_trumps and grouping is _shengji_trump_groups:
+    if exercise is not None and not exercise.group_trumps:
         return None
     try:
-        return grouping(example_answer, lesson.example.request, cards)
+        groups = game_of(lesson.game).example_groups(lesson.example.request, example_answer, cards)
     except CardTableError:
         return None
+    return None if groups is None else [ch.CardGroup(label, members) for label, members in groups]
 
 
 def _answer_widget(ask: Ask) -> None:

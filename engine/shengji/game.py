@@ -134,6 +134,11 @@ class ShengjiGame(Game[Rules, State, Action]):
     def hand_groups(self, state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
         return table.hand_groups(state, cards)
 
+    def example_groups(self, request: Mapping[str, Any], answer: Mapping[str, Any],
+                       cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...] | None:
+        rules = self.rules(request.get("preset"), request.get("options") or None)
+        return table.example_groups(rules, answer, cards)
+
     def outcome(self, state: State) -> Outcome | None:
         return table.outcome(state)
 

@@ -8,15 +8,15 @@ in notation when the starter exchanges the kitty; the cards played in notation d
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.cards import Card, Rank
+from engine.cards import Card, Rank, Suit
 from engine.contract import COMMON_RULE, Outcome, Prompt
 from engine.shengji.bidding import check_declaration
 from engine.shengji.combos import decompose
 from engine.shengji.examples import kitty_risk
-from engine.shengji.order import Group, cards_text, draw_key, points
+from engine.shengji.order import Group, Trump, cards_text, draw_key, points, trump_for
 from engine.shengji.play import Duty, requirement
 from engine.shengji.rules import PRESETS, RANKS, TEAMS, KittyMultiplier, Rules, default_note, nearest_preset
 from engine.shengji.score import HandScore, team_of
@@ -230,27 +230,43 @@ def _declare_prompt(state: State, seat: int) -> Prompt:
     return Prompt(text, highlight=shown, highlight_label="cards you could declare")
 
 
+def trump_groups(trump: Trump, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """``cards`` in groups for drawing under ``trump``: the trumps first, then each side suit in the order given."""
+    groups: dict[str, list[Card]] = {"Trumps": []}
+    for card in cards:
+        group = trump.group(card)
+        groups.setdefault("Trumps" if group is Group.TRUMP else group.noun, []).append(card)
+    return tuple((label, tuple(members)) for label, members in groups.items() if members)
+
+
+def example_groups(rules: Rules, answer: Mapping[str, Any],
+                   cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...] | None:
+    """A lesson example's cards, trumps first in trump order, under the trump its answer names (``trump_rank``,
+    ``trump_suit``); None when it names none."""
+    rank, suit = answer.get("trump_rank"), answer.get("trump_suit")
+    if not isinstance(rank, str):
+        return None
+    trump = trump_for(rules, Rank.parse(rank), Suit.parse(suit) if isinstance(suit, str) else None)
+    return trump_groups(trump, trump.sort(cards))
+
+
 def hand_groups(state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
     """``cards`` in groups for drawing: the trumps first, then each side suit in the hand's order; while the trump
     is not fixed, the jokers and the cards that may be declared first, then each suit."""
-    groups: dict[str, list[Card]] = {}
     trump = state.trump
     if trump is not None:
-        for card in cards:
-            group = trump.group(card)
-            label = "Trumps" if group is Group.TRUMP else group.noun
-            groups.setdefault(label, []).append(card)
-    else:
-        seat = state.to_act if state.to_act is not None else 0
-        rank = state.declare_rank(seat)
-        for card in cards:
-            if card.is_joker:
-                label = "Jokers"
-            elif card.rank is rank:
-                label = f"{rank.text}s (may be declared)"
-            else:
-                label = card.suit.symbol if card.suit is not None else ""
-            groups.setdefault(label, []).append(card)
+        return trump_groups(trump, cards)
+    groups: dict[str, list[Card]] = {}
+    seat = state.to_act if state.to_act is not None else 0
+    rank = state.declare_rank(seat)
+    for card in cards:
+        if card.is_joker:
+            label = "Jokers"
+        elif card.rank is rank:
+            label = f"{rank.text}s (may be declared)"
+        else:
+            label = card.suit.symbol if card.suit is not None else ""
+        groups.setdefault(label, []).append(card)
     return tuple((label, tuple(members)) for label, members in groups.items())
 
 

@@ -115,6 +115,11 @@ class ThirteenGame(Game[Rules, State, Action]):
     def comment(self, before: State, action: Action, after: State) -> Step:
         return table.comment(before, action, after)
 
+    def example_groups(self, request: Mapping[str, Any], answer: Mapping[str, Any],
+                       cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...] | None:
+        """One row in the order given (the hand's, lowest first): combinations are of ranks, not suits."""
+        return (("", tuple(cards)),)
+
     def outcome(self, state: State) -> Outcome | None:
         return table.outcome(state)
 
