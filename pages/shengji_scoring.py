@@ -28,7 +28,7 @@ st.markdown(
 def kitty() -> None:
     """The kitty slider and its chart."""
     st.header("The kitty bonus")
-    st.slider("Points buried in the kitty", 0, ui.MAX_POINTS, step=5, key=ui.KITTY_POINTS)
+    st.slider("Points buried in the kitty", 0, ui.MAX_POINTS, step=ui.POINT_UNIT, key=ui.KITTY_POINTS)
     st.plotly_chart(ui.kitty_chart(int(st.session_state[ui.KITTY_POINTS])), key=ui.KEY + "kitty")
     st.caption("The bonus counts only when the attackers win the last trick. Chinese competition rules: × 2 always. "
                "Tractor house rules: × 2 for a last trick of single cards, × 2 × cards otherwise. A common variant "
@@ -51,10 +51,11 @@ st.radio("Decks", [1, 2, 3, 4], key=ui.DECKS, horizontal=True, on_change=ui.rese
 def explore() -> None:
     """The threshold and band sliders, your table, and the simulated rounds re-scored with it."""
     decks = int(st.session_state[ui.DECKS])
-    total = 100 * decks
+    total = ui.total_points(decks)
     c = st.columns([3, 3, 1.4], vertical_alignment="bottom")
-    c[0].slider("Threshold (attackers' points to take the bank)", 5, total, step=5, key=ui.THRESHOLD)
-    c[1].slider("Band width (points per level)", 5, max(5, total // 2), step=5, key=ui.BAND)
+    unit = ui.POINT_UNIT
+    c[0].slider("Threshold (attackers' points to take the bank)", unit, total, step=unit, key=ui.THRESHOLD)
+    c[1].slider("Band width (points per level)", unit, max(unit, total // 2), step=unit, key=ui.BAND)
     c[2].button("Reset", on_click=ui.reset_table, args=(preset,), key=ui.KEY + "reset", icon=":material/restart_alt:",
                 help="The rule set's own threshold and band width for these decks.")
     table = ui.explored()

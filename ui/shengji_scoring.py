@@ -32,7 +32,16 @@ import pyarrow as pa
 import streamlit as st
 
 from engine.errors import CardTableError
-from engine.shengji import PRESETS, KittyMultiplier, Rules, kitty_multiplier, level_bands, level_change, make_rules
+from engine.shengji import (
+    POINT_UNIT,
+    PRESETS,
+    KittyMultiplier,
+    Rules,
+    kitty_multiplier,
+    level_bands,
+    level_change,
+    make_rules,
+)
 from engine.shengji import score_hand as engine_score_hand
 from engine.words import plural
 from ui import simulation
@@ -177,6 +186,16 @@ class Table:
     def rules(self, preset: str, kitty_rule: str | None = None) -> Rules:
         return rules_for(preset, self.decks, self.threshold, self.band, kitty_rule)
 
+    @property
+    def total_points(self) -> int:
+        """The points in play with these decks (the engine's)."""
+        return total_points(self.decks)
+
+
+def total_points(decks: int) -> int:
+    """The points in play with ``decks`` decks, from the engine's rules."""
+    return make_rules(None, {"decks": decks}).total_points
+
 
 def explored() -> Table:
     """The table of the page's sliders."""
@@ -207,7 +226,7 @@ def _outcome_name(bankers_keep: bool, levels: int) -> str:
 def steps(rules: Rules, upto: int | None = None) -> tuple[list[int], list[int]]:
     """The level table as a step line: attackers' points 0, 5, … and the signed level change at each."""
     top = rules.total_points if upto is None else upto
-    xs = list(range(0, top + 1, 5))
+    xs = list(range(0, top + 1, POINT_UNIT))
     return xs, [signed_levels(p, rules) for p in xs]
 
 
@@ -270,7 +289,8 @@ def band_rows(rules: Rules) -> list[dict[str, Any]]:
     """The level table as rows: points, result, who banks next."""
     rows = []
     for b in level_bands(rules):
-        low, high = b.low + (-b.low) % 5, (b.high or b.low) - (b.high or b.low) % 5  # points come in fives
+        high = b.high if b.high is not None else b.low
+        low, high = b.low + (-b.low) % POINT_UNIT, high - high % POINT_UNIT  # no count of points lies between
         points = f"{low}" if low >= high else f"{low}–{high}"
         nxt = ("the bankers again (the starter's partner starts)" if b.bankers_keep
                else "the attackers (the player after the old starter starts)")
@@ -496,11 +516,11 @@ def _distribution_chart(keys: tuple[str, ...], table: Table, _shown: Sequence[Ro
     layout, domains = _row_layout(ROW_HEIGHT, len(_shown), 60)
     layout.update(barmode="stack", bargap=0.05, shapes=[], annotations=[])
     data: list[dict[str, Any]] = []
-    top = max([100 * table.decks] + [int(points.max()) + 5 for points, _, _ in scored if len(points)])
+    top = max([table.total_points] + [int(points.max()) + POINT_UNIT for points, _, _ in scored if len(points)])
     for i, (rounds, (points, outcomes, _)) in enumerate(zip(_shown, scored, strict=True)):
         axis = "" if i == 0 else str(i + 1)
         rules = table.rules(rounds.preset)
-        bins = Counter(zip(outcomes, (points // 5 * 5).tolist(), strict=True))
+        bins = Counter(zip(outcomes, (points // POINT_UNIT * POINT_UNIT).tolist(), strict=True))
         for o in order:
             counts = sorted((b, n) for (name, b), n in bins.items() if name == o)
             if counts:
@@ -526,10 +546,10 @@ def keep_chart(shown: Sequence[Rounds], table: Table) -> go.Figure:
 @kept(128)
 def _keep_chart(keys: tuple[str, ...], table: Table, _shown: Sequence[Rounds]) -> go.Figure:
     data = []
-    top = 100 * table.decks
+    top = table.total_points
     for i, rounds in enumerate(_shown):
         points = np.sort(_rescored(rounds, table)[0])
-        xs = list(range(5, top + 5, 5))
+        xs = list(range(POINT_UNIT, top + POINT_UNIT, POINT_UNIT))
         # the bank is kept below the threshold whatever the band width
         ys = (np.searchsorted(points, xs, side="left") * 100 / max(1, len(points))).round(1).tolist()
         data.append({"type": "scatter", "x": xs, "y": ys, "mode": "lines", "name": short_title(rounds.preset),

@@ -91,7 +91,17 @@ from engine.shengji.commands import (
 from engine.shengji.deal import ShengjiDeal, deal, deck_of
 from engine.shengji.examples import EXAMPLES, SEED_000_TRACTORS, Example, make_example
 from engine.shengji.game import GAME, ShengjiGame
-from engine.shengji.order import Group, Trump, cards_text, describe_order, draw_key, plain_sort, points, trump_for
+from engine.shengji.order import (
+    POINT_UNIT,
+    Group,
+    Trump,
+    cards_text,
+    describe_order,
+    draw_key,
+    plain_sort,
+    points,
+    trump_for,
+)
 from engine.shengji.play import (
     Duty,
     LegalPlays,
@@ -181,7 +191,8 @@ __all__ = [
     "judge_throw", "kitty", "kitty_bonus", "kitty_multiplier", "ladder_steps", "legal", "legal_actions",
     "legal_declarations", "legal_plays", "level_bands", "level_change", "make_example", "make_rules", "nearest_preset",
     "new_game", "order", "outcome", "parse_action", "parse_level", "parse_start", "plain_sort", "playable_cards",
-    "points", "points_of", "random_bot", "requirement", "requirement_command", "rules_command", "score", "score_hand",
+    "POINT_UNIT", "points", "points_of", "random_bot", "requirement", "requirement_command", "rules_command", "score",
+    "score_hand",
     "summary_row", "team_of", "throw", "trick_winner", "trump_for", "trumps", "try_play", "turn_kitty",
     "turn_kitty_command", "value_text", "view", "winner",
 ]

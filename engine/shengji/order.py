@@ -178,6 +178,8 @@ def describe_order(trump: Trump) -> dict[str, tuple[tuple[Card, ...], ...]]:
 
 
 POINTS: dict[Rank, int] = {Rank.FIVE: 5, Rank.TEN: 10, Rank.KING: 10}
+POINT_UNIT: int = 5
+"""Every count of points is a multiple of this (each point card is worth 5 or 10): the step of a points axis."""
 
 
 def points(cards: Iterable[Card]) -> int:
