@@ -156,6 +156,7 @@ class LegalAnswer:
                           "and the game says so)")
     complete: bool = arg(help="whether `plays` lists every legal play")
     can_pass: bool = arg(help="whether passing is legal here")
+    summary: str = arg(help="what may be played here and why, in a sentence or two for a learner")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -112,14 +112,7 @@ class DouDizhuEditor(PositionEditor[LegalRequest]):
         listed = answer.plays[:LIST_LIMIT]
         rows = tuple({"Play": " ".join(c.symbol_text for c in p.cards), "What it is": p.description}
                      for p in listed)
-        if answer.table is not None:
-            beaten = answer.to_beat[:1].upper() + answer.to_beat[1:]
-            summary = f"To beat: {answer.table.description}. {beaten}." + (" You may also pass." if answer.can_pass
-                                                                           else "")
-            if not answer.count:
-                summary += " Nothing in this hand beats it: you must pass."
-        else:
-            summary = "You lead: the table is empty." + ("" if answer.can_pass else " You may not pass.")
+        summary = answer.summary
         return Plays(plays=tuple(p.cards for p in listed), rows=rows, count=answer.count, exact=True,
                      can_pass=answer.can_pass, playable=frozenset(c for p in answer.plays for c in p.cards),
                      summary=summary, answer=answer)

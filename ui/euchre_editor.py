@@ -163,12 +163,7 @@ class EuchreEditor(PositionEditor[PositionRequest]):
         if legal is None:
             return Plays(plays=(), rows=(), count=0, answer=answer)
         rows = tuple({"Card": p.cards[0].symbol_text, "Why it may be played": p.reason} for p in legal.plays)
-        if not legal.table:
-            summary = "Nobody has played yet: you lead, so any card may be played."
-        elif legal.must_follow and legal.led_suit is not None:
-            summary = f"{legal.led_suit.plural.capitalize()} were led: you must follow suit while you can."
-        else:
-            summary = "You cannot follow the suit led: any card may be played."
+        summary = legal.summary
         if answer.to_play:
             summary = f"{SEAT_NAMES[answer.to_play]} to play. {summary}"
         return Plays(plays=tuple(p.cards for p in legal.plays), rows=rows, count=legal.count, can_pass=False,

@@ -187,7 +187,7 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
                      for p in answer.plays)
         return Plays(plays=tuple(p.cards for p in answer.plays), rows=rows, count=answer.count,
                      exact=answer.count_exact, can_pass=False, playable=frozenset(answer.playable),
-                     summary=answer.requirement, answer=answer)
+                     summary=answer.summary, answer=answer)
 
     def why_not(self, request: LegalRequest, plays: Plays, card: Card) -> str:
         return f"no legal play uses it. {plays.summary}"

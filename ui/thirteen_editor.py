@@ -92,13 +92,7 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
         listed = answer.plays[:LIST_LIMIT]
         rows = tuple({"Play": p.symbols, "What it is": p.name,
                       "Bomb": "💣 chops the table" if p.chop else "💣 bomb" if p.bomb else ""} for p in listed)
-        if answer.table is not None:
-            summary = f"To beat: {answer.table.name}." + (" You may pass." if answer.can_pass else "")
-        else:
-            must = f" It must contain {answer.must_contain.symbol_text}." if answer.must_contain else ""
-            summary = f"You lead, so you play any combination (a leader cannot pass).{must}"
-        if answer.note:
-            summary += f" {answer.note[:1].upper()}{answer.note[1:]}."
+        summary = answer.summary
         return Plays(plays=tuple(p.cards for p in listed), rows=rows, count=answer.count, exact=True,
                      can_pass=answer.can_pass, playable=frozenset(c for p in answer.plays for c in p.cards),
                      summary=summary, answer=answer)

@@ -199,11 +199,19 @@ def legal_command(request: LegalRequest) -> DouDizhuLegalAnswer:
     """Every legal play of the position, grouped by type, and whether passing is allowed."""
     position = _position(_rules(request), request)
     plays = legal_plays(position, request.limit)
+    table = ComboInfo.of(position.table) if position.table is not None else None
+    to_beat = beaten_by(position.table, position.rules) if position.table is not None else ""
+    if table is not None:
+        summary = f"To beat: {table.description}. {to_beat[:1].upper()}{to_beat[1:]}." + (
+            " You may also pass." if plays.can_pass else "")
+        if not plays.count:
+            summary += " Nothing in this hand beats it: you must pass."
+    else:
+        summary = "You lead: the table is empty." + ("" if plays.can_pass else " You may not pass.")
     return DouDizhuLegalAnswer(
         plays=tuple(ComboInfo.of(c) for c in plays.plays), count=plays.count, complete=plays.complete,
-        can_pass=plays.can_pass, groups=plays.counts(), lead=position.is_lead,
-        table=ComboInfo.of(position.table) if position.table is not None else None,
-        to_beat=beaten_by(position.table, position.rules) if position.table is not None else "")
+        can_pass=plays.can_pass, summary=summary, groups=plays.counts(), lead=position.is_lead, table=table,
+        to_beat=to_beat)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -179,10 +179,17 @@ def legal_command(request: EuchreLegalRequest) -> EuchreLegalAnswer:
     legal_now = legal_cards(position)
     verdicts = {c: check_play(position, c) for c in position.hand}
     plays = tuple(EuchrePlay(cards=(c,), reason=verdicts[c].reason) for c in legal_now[:request.limit])
+    must_follow = position.led_suit is not None and len(legal_now) < len(position.hand)
+    if not position.table:
+        summary = "Nobody has played yet: you lead, so any card may be played."
+    elif must_follow and position.led_suit is not None:
+        summary = f"{position.led_suit.plural.capitalize()} were led: you must follow suit while you can."
+    else:
+        summary = "You cannot follow the suit led: any card may be played."
     return EuchreLegalAnswer(
-        plays=plays, count=len(legal_now), complete=len(plays) == len(legal_now), can_pass=False,
+        plays=plays, count=len(legal_now), complete=len(plays) == len(legal_now), can_pass=False, summary=summary,
         hand=position.hand, table=position.table, legal_cards=legal_now, led_suit=position.led_suit,
-        must_follow=position.led_suit is not None and len(legal_now) < len(position.hand),
+        must_follow=must_follow,
         reasons={c.text: v.reason for c, v in verdicts.items()},
     )
 

@@ -277,7 +277,7 @@ def legal(request: LegalRequest) -> ShengjiLegalAnswer:
     plays = tuple(ShengjiPlayInfo(cards=in_order(p, pos.trump), what=_what(p, pos), points=points(p))
                   for p in found.plays)
     return ShengjiLegalAnswer(plays=plays, count=found.count, complete=found.complete, can_pass=False,
-                              count_exact=found.count_exact, requirement=info.text, detail=info,
+                              summary=info.text, count_exact=found.count_exact, requirement=info.text, detail=info,
                               playable=in_order(list(playable_cards(pos)), pos.trump))
 
 

@@ -188,11 +188,19 @@ def legal_command(request: LegalRequest) -> ThirteenLegalAnswer:
             note = LOCKED_OUT
         elif position.table is not None:
             note = f"nothing in your hand beats {position.table.name}: you can only pass"
+    if position.table is not None:
+        summary = f"To beat: {position.table.name}." + (" You may pass." if position.can_pass else "")
+    else:
+        must = f" It must contain {position.must_contain.symbol_text}." if position.must_contain else ""
+        summary = f"You lead, so you play any combination (a leader cannot pass).{must}"
+    if note:
+        summary += f" {note[:1].upper()}{note[1:]}."
     return ThirteenLegalAnswer(
         plays=plays,
         count=legal.count,
         complete=legal.complete,
         can_pass=position.can_pass,
+        summary=summary,
         groups={k.key: tuple(p.cards for p in ps) for k, ps in legal.grouped().items()},
         bombs=tuple(p.cards for p in legal if p.is_bomb),
         chops=tuple(p.cards for p in legal if p.chop),
