@@ -111,17 +111,9 @@ def _shortlist(game: Game[Any, Any, Any], state: Any, seat: int, legal: Sequence
     return picks
 
 
-def _play(game: Game[Any, Any, Any], state: Any, bot: Bot[Any, Any], rng: random.Random) -> Any:
-    for _ in range(game.max_actions):
-        if game.to_act(state) is None:
-            return state
-        state = game.apply_unchecked(state, bot.choose(state, rng))
-    raise RuntimeError(f"a {game.key} play-out did not end")
-
-
 def _registered(game: Game[Any, Any, Any]) -> tuple[str, bool] | None:
     """(key, whole) naming ``game`` for a worker process, or None when a worker could not find it (a test game)."""
-    base = getattr(game, "base", game)
+    base = game.base
     if base.key not in GAMES or lookup(base.key) is not base:
         return None
     return base.key, base is not game
@@ -135,12 +127,8 @@ def _evaluate(key: str, state: Any, seat: int, texts: Sequence[str], seeds: Sequ
         from engine.match import whole_game
 
         game = whole_game(lookup(key)) if whole else lookup(key)
-    bot = game.bot(game.playout_bot)
-    # Optional hooks of a game (duck-typed, so the contract stays as it is): ``finish(state, bot, rng)`` plays a
-    # world to its end exactly as the step loop would, only faster; ``exact_value(state, seat)`` solves a small
-    # ending of a sampled world under perfect play (None when it is too large to solve).
-    finish: Callable[[Any, str, random.Random], Any] | None = getattr(game, "finish", None)
-    exact: Callable[[Any, int], float | None] | None = getattr(game, "exact_value", None)
+    # Game.finish plays a world out (faster than the step loop where a game can); Game.exact_value solves a
+    # small ending of a sampled world under perfect play (None when it cannot).
     actions = [game.parse_action(state, t) for t in texts]
     out: list[list[tuple[float, dict[str, float]]]] = []
     for seed in seeds:
@@ -149,8 +137,8 @@ def _evaluate(key: str, state: Any, seat: int, texts: Sequence[str], seeds: Sequ
         for action in actions:
             after = game.apply_unchecked(world, action)
             rng = random.Random(seed * 31 + 7)
-            final = finish(after, game.playout_bot, rng) if finish is not None else _play(game, after, bot, rng)
-            solved = exact(after, seat) if exact is not None else None
+            final = game.finish(after, game.playout_bot, rng)
+            solved = game.exact_value(after, seat)
             value = float(game.returns(final)[seat]) if solved is None else float(solved)
             row.append((value, dict(game.features(final, seat))))
         out.append(row)
@@ -177,7 +165,7 @@ def _pool(workers: int) -> StartedPool:
 
 def can_advise(game: Game[Any, Any, Any]) -> bool:
     """Whether the coach can sample this game's hidden cards (its ``determinize`` is implemented)."""
-    base = getattr(game, "base", game)
+    base = game.base
     return type(base).determinize is not Game.determinize
 
 

@@ -557,6 +557,28 @@ class Game(ABC, Generic[R, S, A]):
     feature_words: ClassVar[Mapping[str, tuple[str, str]]] = {}
     """How to say each of :meth:`features` in words: name → (singular, plural), e.g. ``tricks`` → (trick, tricks)."""
 
+    @property
+    def base(self) -> Game[Any, Any, Any]:
+        """The game of one hand this game plays: itself; a whole game (:mod:`engine.match`) answers the game whose
+        hands it strings together."""
+        return self
+
+    def finish(self, state: S, bot: str, rng: random.Random) -> S:
+        """``state`` played to its end by the bot ``bot`` at every seat (the coach's play-outs). A game with a
+        faster way that plays exactly the same cards overrides it. RuntimeError if it runs past :attr:`max_actions`
+        (a bug in a game)."""
+        chosen = self.bot(bot)
+        for _ in range(self.max_actions):
+            if self.to_act(state) is None:
+                return state
+            state = self.apply_unchecked(state, chosen.choose(state, rng))
+        raise RuntimeError(f"a {self.key} play-out did not end")
+
+    def exact_value(self, state: S, seat: int) -> float | None:
+        """The value for ``seat`` of a world whose every card is known, under perfect play by all, when the game
+        can solve it (a small ending); None otherwise — the default — and the coach plays it out instead."""
+        return None
+
     @abstractmethod
     def determinize(self, state: S, seat: int, rng: random.Random) -> S:
         """A state that ``seat`` cannot tell from ``state``: every card it cannot see dealt again at random,

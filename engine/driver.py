@@ -92,7 +92,7 @@ def play_out(game: Game[Any, Any, Any], rules: Any, seed: int, bots: Sequence[st
     """
     from engine.match import is_whole, whole_game
 
-    if is_whole(start) and not getattr(game, "base", None):
+    if is_whole(start) and game.base is game:
         game = whole_game(game)
     state = game.new_game(rules, seed, start)
     players = len(game.seat_letters(rules))

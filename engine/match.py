@@ -60,7 +60,7 @@ class WholeGame(Game[Any, WholeState, Any]):
     presets: ClassVar[Mapping[str, Preset[Any]]]
 
     def __init__(self, base: Game[Any, Any, Any]) -> None:
-        self.base = base
+        self._base = base
         self.key = base.key  # type: ignore[misc]
         self.info = base.info  # type: ignore[misc]
         self.presets = base.presets  # type: ignore[misc]
@@ -71,28 +71,34 @@ class WholeGame(Game[Any, WholeState, Any]):
         self.feature_words = base.feature_words  # type: ignore[misc]
 
     # the rules are the base game's
+
+    @property
+    def base(self) -> Game[Any, Any, Any]:
+        """The game each hand is."""
+        return self._base
+
     def rules(self, preset: str | None = None, options: Mapping[str, Any] | None = None) -> Any:
-        return self.base.rules(preset, options)
+        return self._base.rules(preset, options)
 
     def option_specs(self) -> Any:
-        return self.base.option_specs()
+        return self._base.option_specs()
 
     def deck(self, rules: Any) -> Deck:
-        return self.base.deck(rules)
+        return self._base.deck(rules)
 
     def seat_letters(self, rules: Any) -> tuple[str, ...]:
-        return self.base.seat_letters(rules)
+        return self._base.seat_letters(rules)
 
     def sides(self, rules: Any) -> tuple[tuple[int, ...], ...]:
-        return self.base.sides(rules)
+        return self._base.sides(rules)
 
     # the state machine
     def new_game(self, rules: Any, seed: int, start: Mapping[str, Any] | None = None) -> WholeState:
         extra = {k: v for k, v in (start or {}).items() if k != WHOLE}
         if extra:
             raise InvalidRequestError(f"a whole game starts at its beginning; unknown start {sorted(extra)[0]!r}")
-        first = self.base.first_hand(rules, seed)
-        return self._settle(WholeState(rules, seed, 1, self.base.new_game(rules, _hand_seed(seed, 1), first)))
+        first = self._base.first_hand(rules, seed)
+        return self._settle(WholeState(rules, seed, 1, self._base.new_game(rules, _hand_seed(seed, 1), first)))
 
     def _settle(self, state: WholeState) -> WholeState:
         """``state`` with every hand that is already over moved to the finished ones and the next one dealt.
@@ -100,71 +106,71 @@ class WholeGame(Game[Any, WholeState, Any]):
         A hand can end at the deal (a Thirteen instant win) before anyone acts; the whole game goes on past it, so
         the hand under way is always one where someone acts, or the whole game is over.
         """
-        while not state.over and self.base.to_act(state.hand) is None:
+        while not state.over and self._base.to_act(state.hand) is None:
             finished = state.finished + (state.hand,)
-            start = None if len(finished) >= MAX_HANDS else self.base.next_hand(state.rules, finished, state.seed)
+            start = None if len(finished) >= MAX_HANDS else self._base.next_hand(state.rules, finished, state.seed)
             if start is None:
                 return replace(state, finished=finished, over=True)
             number = state.number + 1
             state = WholeState(state.rules, state.seed, number,
-                               self.base.new_game(state.rules, _hand_seed(state.seed, number), start), finished)
+                               self._base.new_game(state.rules, _hand_seed(state.seed, number), start), finished)
         return state
 
     def rules_of(self, state: WholeState) -> Any:
         return state.rules
 
     def to_act(self, state: WholeState) -> int | None:
-        return None if state.over else self.base.to_act(state.hand)
+        return None if state.over else self._base.to_act(state.hand)
 
     def legal_actions(self, state: WholeState, limit: int | None = None) -> Sequence[Any]:
-        return [] if state.over else self.base.legal_actions(state.hand, limit)
+        return [] if state.over else self._base.legal_actions(state.hand, limit)
 
     def check(self, state: WholeState, action: Any) -> Verdict:
         if state.over:
             return Verdict(False, "the whole game is over")
-        return self.base.check(state.hand, action)
+        return self._base.check(state.hand, action)
 
     def apply_unchecked(self, state: WholeState, action: Any) -> WholeState:
-        return self._settle(replace(state, hand=self.base.apply_unchecked(state.hand, action)))
+        return self._settle(replace(state, hand=self._base.apply_unchecked(state.hand, action)))
 
     def returns(self, state: WholeState) -> tuple[float, ...]:
-        return self.base.whole_returns(state.rules, state.finished)
+        return self._base.whole_returns(state.rules, state.finished)
 
     # the table
     def action_text(self, action: Any) -> str:
-        return self.base.action_text(action)
+        return self._base.action_text(action)
 
     def parse_action(self, state: WholeState, text: str) -> Any:
-        return self.base.parse_action(state.hand, text)
+        return self._base.parse_action(state.hand, text)
 
     def action_cards(self, action: Any) -> tuple[Card, ...] | None:
-        return self.base.action_cards(action)
+        return self._base.action_cards(action)
 
     def hand_groups(self, state: WholeState, cards: Sequence[Card]) -> Any:
-        return self.base.hand_groups(state.hand, cards)
+        return self._base.hand_groups(state.hand, cards)
 
     def prompt(self, state: WholeState) -> Prompt:
-        return self.base.prompt(state.hand)
+        return self._base.prompt(state.hand)
 
     def view(self, state: WholeState, seat: int | None) -> TableView:
-        view = self.base.view(state.hand, seat)
-        board = self.base.scoreboard(state.rules, state.finished, state.hand)
+        view = self._base.view(state.hand, seat)
+        board = self._base.scoreboard(state.rules, state.finished, state.hand)
         head = (("Hand", f"{state.number}" + (" (the last)" if state.over else "")),)
         return replace(view, info=head + tuple(board) + tuple(view.info))
 
     def comment(self, before: WholeState, action: Any, after: WholeState) -> Step:
         if after.number == before.number and not (after.over and not before.over):
-            step = self.base.comment(before.hand, action, after.hand)
+            step = self._base.comment(before.hand, action, after.hand)
         else:
             ended = after.finished[len(before.finished)]
-            step = self.base.comment(before.hand, action, ended)
-            result = self.base.outcome(ended)
+            step = self._base.comment(before.hand, action, ended)
+            result = self._base.outcome(ended)
             tail = f" {result.summary}" if result is not None else ""
             for number, dealt in enumerate(after.finished[len(before.finished) + 1:], start=before.number + 1):
-                at_deal = self.base.outcome(dealt)
+                at_deal = self._base.outcome(dealt)
                 tail += f" Hand {number} is dealt and ends at once" + (f": {at_deal.summary}" if at_deal else ".")
             if after.over:
-                whole = self.base.whole_outcome(after.rules, after.finished)
+                whole = self._base.whole_outcome(after.rules, after.finished)
                 tail += f" {whole.summary}"
             else:
                 tail += f" Hand {after.number} is dealt."
@@ -174,7 +180,7 @@ class WholeGame(Game[Any, WholeState, Any]):
     def outcome(self, state: WholeState) -> Outcome | None:
         if not state.over:
             return None
-        return self.base.whole_outcome(state.rules, state.finished)
+        return self._base.whole_outcome(state.rules, state.finished)
 
     def summary_row(self, state: WholeState) -> dict[str, Any]:
         outcome = self.outcome(state)
@@ -184,27 +190,27 @@ class WholeGame(Game[Any, WholeState, Any]):
 
     # the coach sees the hand under way
     def determinize(self, state: WholeState, seat: int, rng: random.Random) -> WholeState:
-        return replace(state, hand=self.base.determinize(state.hand, seat, rng))
+        return replace(state, hand=self._base.determinize(state.hand, seat, rng))
 
     def features(self, state: WholeState, seat: int) -> Mapping[str, float]:
-        return self.base.features(state.finished[-1] if state.finished else state.hand, seat)
+        return self._base.features(state.finished[-1] if state.finished else state.hand, seat)
 
     def rule_of_thumb(self, state: WholeState, action: Any) -> str:
-        return self.base.rule_of_thumb(state.hand, action)
+        return self._base.rule_of_thumb(state.hand, action)
 
     def value_words(self, state: WholeState) -> tuple[str, str]:
-        return self.base.value_words(state.hand)
+        return self._base.value_words(state.hand)
 
     @property
     def bots(self) -> Mapping[str, Bot[WholeState, Any]]:
         def lift(bot: Bot[Any, Any]) -> Bot[WholeState, Any]:
             return Bot(bot.name, bot.description, lambda s, rng: bot.choose(s.hand, rng))
 
-        return {name: lift(bot) for name, bot in self.base.bots.items()}
+        return {name: lift(bot) for name, bot in self._base.bots.items()}
 
     @property
     def commands(self) -> Mapping[str, Command[Any, Any]]:
-        return self.base.commands
+        return self._base.commands
 
     def __repr__(self) -> str:
         return f"<WholeGame {self.key}>"

@@ -248,3 +248,21 @@ def test_engine_cards_imports_no_game_and_no_pandas() -> None:
     imported = {line.split("|")[-1].strip() for line in result.stderr.splitlines() if "|" in line}
     assert json.loads(result.stdout)["cards"] == "10S"
     assert "pandas" not in imported and not any(m.startswith("engine.shengji") for m in imported)
+
+
+@by_game
+def test_the_coach_hooks_are_declared_and_finish_plays_as_the_step_loop(game: Game[Any, Any, Any]) -> None:
+    # finish may take a faster road, but it must end where the bot's own moves, one by one, end
+    from engine.match import whole_game
+
+    assert game.base is game and whole_game(game).base is game
+    rules = game.rules()
+    bot = game.bot(game.playout_bot)
+    for seed in range(3):
+        start = game.new_game(rules, seed)
+        state, rng = start, random.Random(seed)
+        while game.to_act(state) is not None:
+            state = game.apply_unchecked(state, bot.choose(state, rng))
+        assert game.finish(start, game.playout_bot, random.Random(seed)) == state
+        value = game.exact_value(state, 0)
+        assert value is None or value == game.returns(state)[0]

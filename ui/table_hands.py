@@ -73,7 +73,7 @@ def load_hand(game: Game[Any, Any, Any], record: Record) -> Hand:
     (nothing changes on the page)."""
     from engine.driver import replay
 
-    base = getattr(game, "base", game)
+    base = game.base
     states, steps = replay(base, record)
     return Hand(base.normalize_record(record), tuple(states), tuple(steps))
 
