@@ -24,9 +24,9 @@ _MORE_DECKS = " (three or more decks)"
 def handout(preset: str) -> Handout:
     """What the Shengji handout under ``preset`` says (the preset is known: the caller checked it)."""
     answer = rules(ShengjiRulesRequest(preset=preset))
-    chosen = rules_of(TrumpRequest(preset=preset, trump_suit=Suit.HEARTS))
-    decks = chosen.decks
     example = TrumpRequest(preset=preset, trump_rank=Rank.TWO, trump_suit=Suit.HEARTS)
+    chosen = rules_of(example)
+    decks = chosen.decks
     hearts = order(example)
     no_trump = order(TrumpRequest(preset=preset, trump_rank=Rank.TWO, trump_suit=None))
     plain = " ".join(symbols(list(cards)) for cards in hearts.suits["S"])
