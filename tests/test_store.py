@@ -211,10 +211,12 @@ def test_tries_are_kept_in_order_and_only_right_answers_mark_an_exercise_done(st
 def test_leitner_boxes_move_up_when_right_and_back_to_the_first_when_wrong(store: Store) -> None:
     me = store.learner("Ana").id
     boxes = []
+    waits = [timedelta(minutes=10), timedelta(days=1), timedelta(days=3), timedelta(days=7), timedelta(days=17.5),
+             timedelta(minutes=1), timedelta(minutes=10)]  # SM-2: in the last box the wait grows by the ease 2.5
     for i, right in enumerate([True, True, True, True, True, False, True]):
         item = store.record_practice(me, GAME, "is_tractor", right, now=T0 + timedelta(hours=i))
         boxes.append(item.box)
-        assert item.due == T0 + timedelta(hours=i) + leitner.WAIT[item.box - 1]
+        assert item.due == T0 + timedelta(hours=i) + waits[i]
     assert boxes == [2, 3, 4, 5, 5, 1, 2]
     (item,) = store.practice_items(me, GAME)
     assert (item.rule, item.seen, item.missed, item.right) == ("is_tractor", 7, 1, 6)

@@ -190,11 +190,8 @@ def _record(session: Session, attempt: Attempt, correct: bool) -> None:
     done = _stored(learner, lambda s, who: s.record_practice(who, session.game, attempt.rule, correct, now=now))
     if done is not None:
         return
-    item = session.items.get(attempt.rule)
-    box = leitner.next_box(item.box if item else leitner.FIRST_BOX, correct)
-    seen, missed = (item.seen, item.missed) if item else (0, 0)
-    session.items[attempt.rule] = PracticeItem(session.game, attempt.rule, box, leitner.due_after(box, now),
-                                               seen + 1, missed + (not correct), now)
+    session.items[attempt.rule] = leitner.item_after(session.items.get(attempt.rule), session.game, attempt.rule,
+                                                     correct, now)
     before = session.streak or Streak(session.game, 0, 0, 0, None)
     session.streak = leitner.next_streak(before, correct, now.date())
 

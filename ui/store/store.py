@@ -353,8 +353,7 @@ class Store:
                 row = PracticeRow(learner_id=learner_id, game=game, rule=rule, box=practice.FIRST_BOX, seen=0,
                                   missed=0, due=moment, last_seen=moment)
                 session.add(row)
-            row.box = practice.next_box(row.box, correct)
-            row.due = practice.due_after(row.box, moment)
+            row.box, row.due = practice.after_answer(row.box, row.due - row.last_seen, row.missed, correct, moment)
             row.seen, row.missed, row.last_seen = row.seen + 1, row.missed + (not correct), moment
             streak_row = session.get(StreakRow, (learner_id, game), with_for_update=True)
             before = Streak(game, 0, 0, 0, None) if streak_row is None else _streak(streak_row)
