@@ -43,6 +43,7 @@ __all__ = [
     "practice_set",
     "rule_by_key",
     "rules_for",
+    "rules_of_lesson",
 ]
 
 MAX_SET_SEED: Final = 999_999
@@ -68,6 +69,12 @@ def rules_for(game_key: str) -> tuple[PracticeRule, ...]:
     if game_key not in GAMES:
         raise UnknownNameError("game", game_key, GAMES)
     return tuple(r for r in RULES if r.game == game_key)
+
+
+def rules_of_lesson(game_key: str, lesson: str) -> tuple[PracticeRule, ...]:
+    """The practice rules of ``game_key`` that practise lesson ``lesson`` (its slug, ``07-tractors``): the
+    skills a lesson's "practise this" leads to (none for a lesson no kind of exercise covers yet)."""
+    return tuple(r for r in rules_for(game_key) if lesson in r.lessons)
 
 
 def rule_by_key(key: str) -> PracticeRule:

@@ -229,11 +229,15 @@ class PracticeRule:
     title: str
     blurb: str
     make: Make = field(repr=False, compare=False)
+    lessons: tuple[str, ...] = ()
+    """The lessons (their slugs, ``07-tractors``) whose rule this kind of exercise practises: the skill's lessons."""
 
 
-def practice_rule(game: Game[Any, Any, Any], kind: str, blurb: str, make: Make) -> PracticeRule:
-    """The practice rule ``<game>:<kind>`` with the title of its kind of question."""
-    return PracticeRule(f"{game.key}:{kind}", game.key, TITLES[kind], blurb, make)
+def practice_rule(game: Game[Any, Any, Any], kind: str, blurb: str, make: Make, lessons: tuple[str, ...] = (),
+                  heading: str | None = None) -> PracticeRule:
+    """The practice rule ``<game>:<kind>`` with the title of its kind of question (or ``heading``), practising
+    the rule of ``lessons``."""
+    return PracticeRule(f"{game.key}:{kind}", game.key, heading or TITLES[kind], blurb, make, lessons)
 
 
 # ------------------------------------------------------------------------------------------------ words

@@ -30,10 +30,13 @@ def practice_rules(g: DouDizhuGame) -> tuple[PracticeRule, ...]:
     """Dou Dizhu's practice rules, in the order the practice page lists them."""
     bids = (g.action_text(PASS), *(g.action_text(b) for b in BID_ACTIONS.values()))
     return (
-        practice_rule(g, "play", "what you may play on the table, or lead", play_exercise(g)),
+        practice_rule(g, "play", "what you may play on the table, or lead", play_exercise(g),
+                      ("04-singles-and-pairs", "05-triplets", "06-sequences", "07-pair-sequences", "08-airplanes",
+                       "09-quadplex")),
         practice_rule(g, "beat", "the same combination with more power, bombs and the rocket",
-                      beat_exercise(g, _CLIMBING)),
-        practice_rule(g, "bid", "the auction: each bid higher than the last", call_exercise(g, "bid", bids)),
+                      beat_exercise(g, _CLIMBING), ("02-ranking", "10-beating-and-passing", "11-bombs-and-rocket")),
+        practice_rule(g, "bid", "the auction: each bid higher than the last",
+                      call_exercise(g, "bid", bids), ("03-bidding",)),
     )
 
 

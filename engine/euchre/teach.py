@@ -46,10 +46,10 @@ def practice_rules(g: EuchreGame) -> tuple[PracticeRule, ...]:
     """Euchre's practice rules, in the order the practice page lists them."""
     calls = (g.action_text(PASS), g.action_text(ORDER_UP), *(g.action_text(NameTrump(s)) for s in Suit))
     return (
-        practice_rule(g, "play", "following suit, and the left bower's suit", play_exercise(g)),
-        practice_rule(g, "trick", "trumps, bowers and the suit led", _trick_exercise(g)),
+        practice_rule(g, "play", "following suit, and the left bower's suit", play_exercise(g), ("04-following-suit",)),
+        practice_rule(g, "trick", "trumps, bowers and the suit led", _trick_exercise(g), ("03-bowers", "05-who-wins")),
         practice_rule(g, "call", "ordering up, passing and naming trump in the two rounds",
-                      call_exercise(g, "call", calls)),
+                      call_exercise(g, "call", calls), ("02-calling-rounds",)),
     )
 
 

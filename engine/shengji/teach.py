@@ -49,11 +49,14 @@ ShengjiGame: TypeAlias = Game[Rules, State, Action]
 def practice_rules(g: ShengjiGame) -> tuple[PracticeRule, ...]:
     """Shengji's practice rules, in the order the practice page lists them."""
     return (
-        practice_rule(g, "play", "following the lead: what you must play from the hand you hold", play_exercise(g)),
-        practice_rule(g, "trick", "which play takes the trick: shape, trumps and the led suit", _trick_exercise(g)),
+        practice_rule(g, "play", "following the lead: what you must play from the hand you hold",
+                      play_exercise(g), ("09-following",)),
+        practice_rule(g, "trick", "which play takes the trick: shape, trumps and the led suit", _trick_exercise(g),
+                      ("03-trump-order", "10-trumping", "11-trick-winner")),
         practice_rule(g, "tractor", "pairs next to each other, and the gap the trump rank leaves",
-                      _tractor_exercise(g)),
-        practice_rule(g, "levels", "from the attackers' points to the level change", _levels_exercise(g)),
+                      _tractor_exercise(g), ("07-tractors",)),
+        practice_rule(g, "levels", "from the attackers' points to the level change",
+                      _levels_exercise(g), ("12-scoring",)),
     )
 
 

@@ -28,8 +28,10 @@ Hand: TypeAlias = tuple[Card, ...]
 def practice_rules(g: ThirteenGame) -> tuple[PracticeRule, ...]:
     """Thirteen's practice rules, in the order the practice page lists them."""
     return (
-        practice_rule(g, "play", "what you may play on the table, or lead", play_exercise(g)),
-        practice_rule(g, "beat", "the same combination, higher, or a bomb on a 2", beat_exercise(g, _CLIMBING)),
+        practice_rule(g, "play", "what you may play on the table, or lead", play_exercise(g),
+                      ("03-singles", "04-pairs", "05-triples", "07-sequences")),
+        practice_rule(g, "beat", "the same combination, higher, or a bomb on a 2", beat_exercise(g, _CLIMBING),
+                      ("02-card-order", "06-four-of-a-kind", "08-double-sequences", "09-beating", "11-chopping-twos")),
     )
 
 
