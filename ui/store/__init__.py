@@ -10,11 +10,38 @@ Pages use this package; the engine never imports it. See ui/store/README.md for 
 """
 
 from ui.store.config import DATA_DIR_ENV, DB_URL_ENV, database_url
-from ui.store.errors import InputRefused, SchemaTooNew, StoreError, StoreUnavailable, UnknownLearner
-from ui.store.records import Learner, PracticeItem, Progress, SavedPosition, Streak, Try
+from ui.store.errors import (
+    InputRefused,
+    NotAllowed,
+    SchemaTooNew,
+    StoreError,
+    StoreUnavailable,
+    Throttled,
+    UnknownLearner,
+    WrongCode,
+)
+from ui.store.records import (
+    ClassInfo,
+    Joined,
+    Learner,
+    PracticeItem,
+    Progress,
+    SavedPosition,
+    Streak,
+    StudentReport,
+    Teacher,
+    Try,
+)
 from ui.store.store import Store
 
 __all__ = [
+    "ClassInfo",
+    "Joined",
+    "NotAllowed",
+    "StudentReport",
+    "Teacher",
+    "Throttled",
+    "WrongCode",
     "DATA_DIR_ENV",
     "DB_URL_ENV",
     "InputRefused",

@@ -22,3 +22,15 @@ class SchemaTooNew(StoreError):
 
 class StoreUnavailable(StoreError):
     """The database could not be reached or used (after retrying the errors that concurrency causes)."""
+
+
+class WrongCode(StoreError):
+    """A join code, a resume code or a password that does not match (the message never says which part)."""
+
+
+class Throttled(StoreError):
+    """Too many wrong guesses in a row from one browser (or on one account): answers wait for a while."""
+
+
+class NotAllowed(StoreError):
+    """The account asking may not see or change this (a class of another teacher)."""

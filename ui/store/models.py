@@ -10,7 +10,7 @@ from sqlalchemy import Boolean, Date, DateTime, Dialect, ForeignKey, Index, Inte
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
-from ui.store.text import MAX_ANSWER, MAX_KEY, MAX_NAME, MAX_TITLE
+from ui.store.text import MAX_ANSWER, MAX_CODE, MAX_KEY, MAX_NAME, MAX_TITLE
 
 # Constraint names fixed by a convention, so that later migrations can name what they drop or alter.
 NAMING = {
@@ -57,7 +57,7 @@ class LearnerRow(Base):
     __tablename__ = "learners"
     id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
     name: Mapped[str] = mapped_column(String(MAX_NAME))
-    name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH), unique=True)
+    name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH), index=True)  # two learners may share a name
     created: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
@@ -132,3 +132,60 @@ class PositionRow(Base):
     title: Mapped[str] = mapped_column(String(MAX_TITLE))
     position: Mapped[str] = mapped_column(Text)
     created: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+HASH_LENGTH = 255  # an argon2 hash string (about 100 characters) with room to spare
+DIGEST_LENGTH = 64  # a SHA-256 hex digest
+GUARD_KEY_LENGTH = 80
+
+
+class TeacherRow(Base):
+    """A teacher's account: a unique name (or e-mail) and an argon2 hash of the password, never the password."""
+
+    __tablename__ = "teachers"
+    id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    name: Mapped[str] = mapped_column(String(MAX_NAME))
+    name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(HASH_LENGTH))
+    created: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class ClassRow(Base):
+    """A teacher's class, with the short code its students join with."""
+
+    __tablename__ = "classes"
+    __table_args__ = (Index("ix_classes_teacher_id", "teacher_id"),)
+    id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
+    teacher_id: Mapped[str] = mapped_column(String(ID_LENGTH), ForeignKey("teachers.id", ondelete="CASCADE"))
+    title: Mapped[str] = mapped_column(String(MAX_TITLE))
+    code: Mapped[str] = mapped_column(String(MAX_CODE), unique=True)
+    created: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class MembershipRow(Base):
+    """A learner in a class, since when."""
+
+    __tablename__ = "memberships"
+    class_id: Mapped[str] = mapped_column(String(ID_LENGTH), ForeignKey("classes.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    learner_id: Mapped[str] = _learner_fk()
+    joined: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class ResumeCodeRow(Base):
+    """A learner's resume code, kept as a SHA-256 digest (the code itself is shown once, to the learner)."""
+
+    __tablename__ = "resume_codes"
+    learner_id: Mapped[str] = _learner_fk()
+    digest: Mapped[str] = mapped_column(String(DIGEST_LENGTH), unique=True)
+    created: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class GuardRow(Base):
+    """Wrong guesses under one key (a browser, an account): how many in a row, and until when answers wait."""
+
+    __tablename__ = "guards"
+    key: Mapped[str] = mapped_column(String(GUARD_KEY_LENGTH), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer)
+    until: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    updated: Mapped[datetime] = mapped_column(UTCDateTime())

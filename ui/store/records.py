@@ -85,3 +85,45 @@ class SavedPosition:
         """The position as a dict (parsed afresh on each call, so the record stays unchangeable)."""
         parsed: dict[str, Any] = json.loads(self.position)
         return parsed
+
+
+@dataclass(frozen=True)
+class Teacher:
+    """A teacher's account (the password's hash never leaves the store)."""
+
+    id: str
+    name: str
+    created: datetime
+
+
+@dataclass(frozen=True)
+class ClassInfo:
+    """A class: its title, the join code students type, and since when it exists."""
+
+    id: str
+    teacher_id: str
+    title: str
+    code: str
+    created: datetime
+
+
+@dataclass(frozen=True)
+class Joined:
+    """What a student gets on joining (or starting alone): who they are now, and their resume code (shown to
+    them once; the store keeps only its digest). ``class_title`` is None for a learner without a class."""
+
+    learner: Learner
+    resume_code: str
+    class_title: str | None
+
+
+@dataclass(frozen=True)
+class StudentReport:
+    """One student's record, for their teacher: lessons done per game, practice state per rule, last activity
+    (None before anything)."""
+
+    learner: Learner
+    joined: datetime
+    lessons_done: tuple[tuple[str, int], ...]  # (game, lessons done), by game
+    practice: tuple[PracticeItem, ...]
+    last_activity: datetime | None

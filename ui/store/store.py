@@ -23,6 +23,7 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from ui.store import practice
+from ui.store.classes import ClassroomStore
 from ui.store.config import database_url, parse_url, sqlite_file
 from ui.store.errors import InputRefused, StoreError, StoreUnavailable, UnknownLearner
 from ui.store.models import (
@@ -119,7 +120,7 @@ def _position(row: PositionRow) -> SavedPosition:
     return SavedPosition(row.id, row.game, row.title, row.position, row.created)
 
 
-class Store:
+class Store(ClassroomStore):
     """Progress kept in a database: SQLite (a file, the default) or PostgreSQL (shared by several app servers).
 
     ``Store()`` opens the default database (see ui.store.config: ``CARD_TABLE_DB_URL`` or the SQLite file in the

@@ -17,6 +17,7 @@ MAX_NAME = 40
 MAX_TITLE = 80
 MAX_ANSWER = 500
 MAX_KEY = 64
+MAX_CODE = 16  # a class join code (6 characters) or a resume code, as stored
 MAX_POSITION_BYTES = 64_000
 MAX_POSITION_DEPTH = 32
 MAX_RULES = 1_000
