@@ -42,10 +42,13 @@ from engine.practice import (
     practice_set,
     rule_by_key,
     rules_for,
+    rules_of_lesson,
 )
 from ui import card_hand as ch
 from ui.learner import current_learner, name_picker, session_learner, show_message, store
+from ui.lesson_menu import LESSON_QUERY
 from ui.nav import current_preset, set_preset
+from ui.practice_mastery import lesson_links, lesson_titles, show_mastery
 from ui.store import Learner, PracticeItem, Store, StoreError, Streak
 from ui.store import practice as leitner
 from ui.widgets import plain
@@ -104,6 +107,9 @@ class Session:
     """A fixed set whose last exercise is done, and the learner asked how it went."""
     chosen_for: str | None = None
     """The learner whose boxes chose the exercise on screen (None: the session's own)."""
+    focus: tuple[str, ...] = ()
+    """The skills of one lesson (its "practise this" link, ``?lesson=<slug>``); empty: every skill of the game."""
+    focus_lesson: str | None = None
 
 
 def _key(game_key: str, name: str = "") -> str:
@@ -121,6 +127,7 @@ def _new_session(game_key: str, preset: str, fixed: tuple[SetItem, ...] | None =
     session = Session(game_key, preset, secrets.randbelow(MAX_SET_SEED + 1), fixed, number)
     if old is not None:  # the session's own boxes and streak outlast a new set
         session.items, session.streak = old.items, old.streak
+        session.focus, session.focus_lesson = old.focus, old.focus_lesson
     st.session_state[_key(game_key)] = session
     return session
 
@@ -166,7 +173,7 @@ def _rule_keys(game_key: str) -> list[str]:
 def _next_rule(session: Session, learner: Learner | None) -> str:
     """The rule most due: the store's choice for a learner, else the same algorithm on the session's boxes;
     not the rule just asked when another one is as good."""
-    keys = _rule_keys(session.game)
+    keys = list(session.focus) or _rule_keys(session.game)
     last = session.current.rule if session.current is not None else None
     now = _now()
     chosen = _stored(learner, lambda s, who: s.due_practice(who, session.game, keys, n=2, now=now))
@@ -451,6 +458,7 @@ def _feedback(game_key: str, key: str, exercise: Exercise, attempt: Attempt) -> 
         lines = [line for line in reason.split("\n") if line.strip()]
         body = "  \n".join(plain(line) for line in lines)
         st.info(f"**Why:** {body}  \n**The answer:** {plain(exercise.solution)}", icon=":material/school:")
+        lesson_links(rule_by_key(exercise.rule))
         return
     if feedback is None:
         return
@@ -461,6 +469,7 @@ def _feedback(game_key: str, key: str, exercise: Exercise, attempt: Attempt) -> 
         st.success(text, icon=":material/check_circle:")
         return
     st.error(f"Not quite. {plain(feedback.hint)} Try again.", icon=":material/cancel:")
+    lesson_links(rule_by_key(exercise.rule))
 
 
 def _why_text(exercise: Exercise) -> str:
@@ -497,7 +506,56 @@ def _rules_panel(session: Session, learner: Learner | None) -> None:
             lines.append(f"- **{plain(rule.title)}** — {item.right} of {item.seen} right{missed}; comes back {when}")
         st.markdown("\n".join(lines))
         st.caption("A rule you miss comes back after a few other exercises; one you know waits longer each time "
-                   "(up to a week).")
+                   "(SM-2: a minute, ten minutes, a day, three days, a week, then each time about 2½ times as "
+                   "long, less for a rule you have missed).")
+
+
+def _mastery_panel(session: Session, learner: Learner | None) -> None:
+    """Every skill of the game with its mastery (chart and table), drawn after the exercise so that it shows
+    the answer just given."""
+    st.markdown("#### Your skills")
+    show_mastery(_key(session.game), rules_for(session.game), _items(session, learner))
+
+
+def _read_focus(game_key: str, session: Session) -> None:
+    """``?lesson=<slug>``: practise that lesson's skills (a lesson's "practise this"); a lesson with no skill
+    or none at all is said in one sentence and every skill is practised."""
+    wanted = st.query_params.get(LESSON_QUERY)
+    if wanted == session.focus_lesson:
+        return
+    session.focus_lesson = wanted
+    found = rules_of_lesson(game_key, wanted) if wanted else ()
+    session.focus = tuple(r.key for r in found)
+    if wanted and not found:
+        known = wanted in lesson_titles(game_key)
+        st.session_state[_key(game_key, "message")] = (
+            f"No exercise practises the lesson “{wanted[:40]}” yet: here is every skill of the game." if known
+            else f"There is no lesson “{wanted[:40]}”: here is every skill of the game.")
+    if found and session.current is not None and session.current.rule not in session.focus and not (
+            session.current.tries or session.current.why):
+        session.started -= 1
+        session.current = None
+
+
+def _practise_all(game_key: str) -> None:
+    session = _session(game_key)
+    if session is not None:
+        session.focus = ()
+    if LESSON_QUERY in st.query_params:
+        del st.query_params[LESSON_QUERY]
+    if session is not None:
+        session.focus_lesson = None
+
+
+def _focus_caption(game_key: str, session: Session) -> None:
+    if not session.focus or session.fixed is not None:
+        return
+    title = lesson_titles(game_key).get(session.focus_lesson or "", session.focus_lesson or "")
+    skills = ", ".join(rule_by_key(r).title for r in session.focus)
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.caption(f":material/filter_alt: Practising the lesson **{plain(title)}**: {plain(skills)}")
+        st.button("Practise every skill", key=_key(game_key, "all"), icon=":material/all_inclusive:",
+                  on_click=_practise_all, args=(game_key,))
 
 
 def _in(delta: timedelta) -> str:
@@ -590,6 +648,7 @@ def render_practice(game_key: str) -> None:
             preset = wanted
         session = _new_session(game_key, preset, practice_set(game_key, number, length), number)
     session = _session(game_key) or _new_session(game_key, preset)
+    _read_focus(game_key, session)
     message = st.session_state.pop(_key(game_key, "message"), None)
     if message:
         st.warning(plain(message), icon=":material/link_off:")
@@ -609,10 +668,12 @@ def render_practice(game_key: str) -> None:
     else:
         _choose_for(session, learner)
     _scoreboard(session, learner)
+    _focus_caption(game_key, session)
     if session.ended:
         _finished(game_key, session)
     elif session.current is not None:
         _draw(game_key, session, session.current)
+    _mastery_panel(session, learner)
     _rules_panel(session, learner)
     _teacher_panel(game_key, session)
 
