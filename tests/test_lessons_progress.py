@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 from engine.cards import parse_cards
 from tests.card_hand_testing import press
 from tests.fixtures.lessons import FIXTURES, report_learner, saved_for_browser, type_name
-from ui.learner import TAB_PROMISE, TAB_QUERY
+from ui.learner import ID_KEY, PICK_KEY, TAB_PROMISE, TAB_QUERY
 from ui.store import Store
 
 INDEX = "demo:lesson:index"
@@ -121,15 +121,16 @@ def test_a_lesson_link_wins_over_resuming(db: Path) -> None:
     assert [h.value for h in at.header] == ["Which is higher?"]
 
 
-def test_an_existing_name_is_asked_is_this_you(db: Path) -> None:
-    Store(f"sqlite:///{db}").learner("Chloé")
+def test_typing_an_existing_name_never_reveals_or_continues_that_learner(db: Path) -> None:
+    chloe = Store(f"sqlite:///{db}").learner("Chloé")
     at = report_learner(_page(db).run(), "")
-    type_name(at, "chloé")
-    assert any(m.value.startswith("Is this you, **Chloé**?") for m in at.markdown)
-    assert at.button(key="learner:me").label == "Yes, this is me"
-    at.button(key="learner:me").click().run()
-    assert any("Learning as **Chloé**" in m.value for m in at.markdown)
-    assert len(Store(f"sqlite:///{db}").learners()) == 1
+    at = type_name(at, "chloé")
+    assert at.selectbox(key=PICK_KEY).options in ([], ["chloé"]), "no other learner's name is listed"
+    assert not any("Is this you" in m.value or "Chloé" in m.value for m in at.markdown)
+    at.button(key="learner:new").click().run()
+    assert any("Learning as **chloé**" in m.value for m in at.markdown)
+    assert at.session_state[ID_KEY] != chloe.id, "a new learner, not the one already called so"
+    assert any("Your resume code:" in m.value for m in at.markdown)
 
 
 def test_progress_made_before_picking_a_name_is_kept(db: Path) -> None:

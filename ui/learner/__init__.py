@@ -4,8 +4,9 @@
   an opaque learner id in the browser's localStorage and hands it to Python. It draws nothing.
 - :func:`current_learner` is the learner of this session: the one the browser remembers, or the one who picked
   a name in this session; None before anyone did (progress is then kept for the session only).
-- :func:`name_picker` lets a learner pick or type their name once (no password; "Is this you?" for a name that
-  exists); names are shown as plain text.
+- :func:`name_picker` lets a learner type their name once (no password): a new learner with a resume code of
+  their own, which brings them back on any device (:func:`resume_with`). No learner's name is ever listed or
+  found by typing it; names are shown as plain text. :func:`become` is how the class join page signs a student in.
 - :class:`Tracker` records lessons done, the lesson open and every try, in the store when a learner is known,
   else for the tab (an id in the address, ``?tab=``, so that a reload finds it; kept in the server's memory);
   what a learner did before picking a name is kept when they pick it.
@@ -30,6 +31,8 @@ from typing import Any, Final
 import streamlit as st
 
 from ui.store import Learner, Progress, Store, StoreError, database_url
+from ui.store.classes import show_resume_code
+from ui.store.text import clean_name
 from ui.widgets import plain
 
 _LOG = logging.getLogger(__name__)
@@ -46,6 +49,8 @@ ID_KEY: Final = "learner:id"  # the id of this session's learner
 CHECKED_KEY: Final = "learner:checked"  # the browser id already looked up in the store
 MESSAGE_KEY: Final = "learner:message"  # (kind, text) to show once next to the picker
 PICK_KEY: Final = "learner:pick"  # the name box
+RESUME_KEY: Final = "learner:resume-code"  # (learner id, resume code) made in this session, to show
+RESUME_BOX_KEY: Final = "learner:resume-box"  # the resume code box
 TAB_KEY: Final = "learner:tab"  # this tab's id: its progress before a name is picked
 TAB_QUERY: Final = "tab"
 """The query parameter holding the tab's id, so that a reload (a new session in the same tab) finds its
@@ -227,27 +232,88 @@ def session_learner() -> Learner | None:
         return None
 
 
+def who() -> str:
+    """This browser, for the guards against guessing codes: its address as the server sees it, else (no address
+    known, as in tests) this tab's id."""
+    try:
+        address = st.context.ip_address
+    except Exception:  # an older Streamlit or no request context: the tab still identifies the guesser
+        address = None
+    return f"ip:{address}" if isinstance(address, str) and address else f"tab:{_tab_id()}"
+
+
+def become(learner: Learner, resume_code: str | None, game: str | None = None) -> None:
+    """This session (and browser) is ``learner`` from now on; ``resume_code``, when given, is shown to them
+    (it is never stored in clear). What was done in this tab so far (in ``game``, or every game) is kept for
+    them."""
+    opened = store()
+    st.session_state[ID_KEY] = learner.id
+    st.session_state[SAVE_KEY] = learner.id
+    st.session_state[CHECKED_KEY] = learner.id
+    st.session_state.pop(PICK_KEY, None)
+    if resume_code:
+        st.session_state[RESUME_KEY] = (learner.id, resume_code)
+    if opened is not None:
+        for g in [game] if game else list(_tab_progress()):
+            _session(g).copy_to(opened, learner.id, g)
+
+
 def start_as(name: str, game: str | None = None) -> Learner | None:
-    """Continue as the learner called ``name`` (created on first use): remembered in this session and in the
-    browser; what was done in this session so far (in ``game``, or every game) is kept for them. A name the
-    store refuses gives a message, and nobody changes."""
+    """Start as a new learner called ``name`` with a resume code of their own (nobody else's record is ever
+    found by a name): remembered in this session and in the browser; what was done in this session so far (in
+    ``game``, or every game) is kept for them. A name the store refuses gives a message, and nobody changes."""
     opened = store()
     if opened is None:
         _say("warning", store_problem() or "Progress cannot be saved right now.")
         return None
     try:
-        learner = opened.learner(name)
+        joined = opened.start_alone(name)
     except StoreError as error:
         _say("error", str(error))
         return None
-    st.session_state[ID_KEY] = learner.id
-    st.session_state[SAVE_KEY] = learner.id
-    st.session_state[CHECKED_KEY] = learner.id
-    st.session_state.pop(PICK_KEY, None)
-    games = [game] if game else list(_tab_progress())
-    for g in games:
-        _session(g).copy_to(opened, learner.id, g)
-    return learner  # the line "Learning as …" says so: no message that a rerun would take away at once
+    become(joined.learner, joined.resume_code, game)
+    return joined.learner  # the line "Learning as …" says so: no message that a rerun would take away at once
+
+
+def resume_with(code: str, game: str | None = None) -> Learner | None:
+    """Go on as the learner whose resume code this is; a wrong or stale code (or too many wrong tries) gives
+    one sentence and nobody changes."""
+    opened = store()
+    if opened is None:
+        _say("warning", store_problem() or "Progress cannot be saved right now.")
+        return None
+    try:
+        learner = opened.resume(code, who())
+    except StoreError as error:
+        _say("error", str(error))
+        return None
+    st.session_state.pop(RESUME_BOX_KEY, None)
+    become(learner, None, game)
+    return learner
+
+
+def _resume(game: str) -> None:
+    typed = st.session_state.get(RESUME_BOX_KEY)
+    resume_with(typed if isinstance(typed, str) else "", game)
+
+
+def _new_code() -> None:
+    learner = session_learner()
+    opened = store()
+    if learner is None or opened is None:
+        return
+    try:
+        st.session_state[RESUME_KEY] = (learner.id, opened.new_resume_code(learner.id))
+    except StoreError as error:
+        _say("error", str(error))
+
+
+def resume_code_shown(learner: Learner) -> str | None:
+    """The resume code shown to ``learner`` in this session (None when none was made here)."""
+    held = st.session_state.get(RESUME_KEY)
+    if isinstance(held, tuple) and len(held) == 2 and held[0] == learner.id:
+        return show_resume_code(str(held[1]))
+    return None
 
 
 def _pick(name: str, game: str) -> None:
@@ -257,9 +323,10 @@ def _pick(name: str, game: str) -> None:
 def forget() -> None:
     """Nobody is learning in this session any more, and the browser forgets the id (progress stays stored)."""
     st.session_state.pop(ID_KEY, None)
+    st.session_state.pop(RESUME_KEY, None)
     st.session_state[SAVE_KEY] = ""
     st.session_state[CHECKED_KEY] = ""
-    _say("info", "This device no longer remembers you. Pick your name again to go on where you left off.")
+    _say("info", "This device no longer remembers you. Type your resume code to go on where you left off.")
 
 
 def show_message() -> None:
@@ -273,8 +340,9 @@ def show_message() -> None:
 
 
 def name_picker(game: str, learner: Learner | None) -> None:
-    """One line: who is learning (with "Not you?"), or the invitation to pick a name, with a pop-over to pick
-    or type it. Names are plain text."""
+    """One line: who is learning (with "Not you?" and their resume code), or the invitation to type a name (a
+    new learner with a resume code of their own) or a resume code. No other learner's name is ever listed or
+    found by typing it. Names are plain text."""
     opened = store()
     if opened is None:
         problem = store_problem()
@@ -285,39 +353,37 @@ def name_picker(game: str, learner: Learner | None) -> None:
         row.markdown(f":material/person: Learning as **{plain(learner.name)}** — your progress is saved.",
                      width="stretch")
         with row.popover("Not you?", icon=":material/switch_account:"):
+            code = resume_code_shown(learner)
+            if code:
+                st.markdown(f"Your resume code: **`{code}`** — write it down: with it you go on where you "
+                            "left off, on any device.")
+            st.button("New resume code", key="learner:new-code", on_click=_new_code, icon=":material/key:",
+                      help="Makes a new code for you; the old one stops working.")
             st.button("Forget me on this device", key="learner:forget", on_click=forget,
                       icon=":material/logout:")
-            st.caption("Then pick another name. Your progress stays saved under your name.")
+            st.caption("Your progress stays saved: your resume code brings it back.")
         return
     row.markdown(f":material/person_off: {TAB_PROMISE}. **Pick your name** to keep it for next time.",
                  width="stretch")
     with row.popover("Pick your name", icon=":material/person_add:"):
-        try:
-            names = [x.name for x in opened.learners()]
-        except StoreError as error:
-            st.warning(plain(str(error)))
-            return
-        typed = st.selectbox("Your name", names, index=None, key=PICK_KEY, accept_new_options=True,
-                             placeholder="Choose or type your name",
-                             help="No password: just the name your teacher knows you by.")
-        if not typed:
-            st.caption("Type a new name, or choose yours from the list.")
-            return
-        try:
-            existing = opened.find_learner(typed)
-        except StoreError as error:
-            st.error(plain(str(error)))
-            return
-        if existing is not None:
-            since = existing.created
-            st.markdown(f"Is this you, **{plain(existing.name)}**? (Here since {since.day} {since:%B %Y}.)")
-            st.button("Yes, this is me", key="learner:me", type="primary", on_click=_pick,
-                      args=(existing.name, game), icon=":material/check:")
-            st.caption("Not you? Type your own name instead — add your surname's first letter if two of you "
-                       "share a name.")
-        else:
+        typed = st.selectbox("Your name", [], index=None, key=PICK_KEY, accept_new_options=True,
+                             placeholder="Type your name",
+                             help="No password: you get a resume code to come back with, on any device.")
+        refused = None
+        if typed:
+            try:
+                clean_name(typed)
+            except StoreError as error:
+                refused = str(error)
+                st.error(plain(refused))
+        if typed and refused is None:
             st.button(f"Start as {plain(typed)}", key="learner:new", type="primary", on_click=_pick,
                       args=(typed, game), icon=":material/person_add:")
+        elif refused is None:
+            st.caption("Type your name, then press Enter.")
+        st.text_input("Or your resume code", key=RESUME_BOX_KEY, placeholder="XXXXX-XXXXX", max_chars=24)
+        st.button("Go on with my code", key="learner:resume", on_click=_resume, args=(game,),
+                  icon=":material/login:")
 
 
 def sidebar_status(learner: Learner | None) -> None:
@@ -468,14 +534,18 @@ class Tracker:
 
 __all__ = [
     "Tracker",
+    "become",
     "browser_id",
     "current_learner",
     "forget",
     "name_picker",
+    "resume_code_shown",
+    "resume_with",
     "session_learner",
     "show_message",
     "sidebar_status",
     "start_as",
     "store",
     "store_problem",
+    "who",
 ]
