@@ -23,7 +23,7 @@ UNCOVERED: Final[frozenset[str]] = frozenset({
     "shengji/08-throws", "shengji/13-presets",
     "thirteen/01-goal", "thirteen/10-passing-and-lock-out", "thirteen/12-a-whole-hand",
     "thirteen/13-finishing-order-and-points",
-    "euchre/01-deck-and-partners", "euchre/06-going-alone", "euchre/07-scoring", "euchre/08-winning-by-two",
+    "euchre/01-deck-and-partners",
     "euchre/09-benny-and-house-rules", "euchre/10-joker-turned-up", "euchre/11-how-the-cards-are-dealt",
     "euchre/12-thrown-in-hand",
     "doudizhu/01-goal", "doudizhu/12-payment", "doudizhu/13-four-players",

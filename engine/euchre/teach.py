@@ -17,6 +17,7 @@ from engine.euchre.bidding import ORDER_UP, NameTrump
 from engine.euchre.deal import deal_cards
 from engine.euchre.order import left_bower, right_bower, sort_hand
 from engine.euchre.play import Position, legal_plays
+from engine.euchre.practice import scoring_rules
 from engine.euchre.rules import Rules, Seat
 from engine.euchre.state import Action, HandState
 from engine.euchre.trick import play_order, trick_winner, winner_reason
@@ -50,6 +51,7 @@ def practice_rules(g: EuchreGame) -> tuple[PracticeRule, ...]:
         practice_rule(g, "trick", "trumps, bowers and the suit led", _trick_exercise(g), ("03-bowers", "05-who-wins")),
         practice_rule(g, "call", "ordering up, passing and naming trump in the two rounds",
                       call_exercise(g, "call", calls), ("02-calling-rounds",)),
+        *scoring_rules(g),
     )
 
 
