@@ -26,7 +26,7 @@ UNCOVERED: Final[frozenset[str]] = frozenset({
     "euchre/01-deck-and-partners",
     "euchre/09-benny-and-house-rules", "euchre/10-joker-turned-up", "euchre/11-how-the-cards-are-dealt",
     "euchre/12-thrown-in-hand",
-    "doudizhu/01-goal", "doudizhu/12-payment", "doudizhu/13-four-players",
+    "doudizhu/01-goal",
 })
 
 

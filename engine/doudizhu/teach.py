@@ -16,6 +16,7 @@ from engine.doudizhu.bidding import BID_ACTIONS
 from engine.doudizhu.combos import describe
 from engine.doudizhu.deal import deal
 from engine.doudizhu.play import Position, check, legal_plays
+from engine.doudizhu.practice import payment_rules
 from engine.doudizhu.rules import Rules
 from engine.doudizhu.state import Action, State
 from engine.teaching import Climbing, PracticeRule, beat_exercise, call_exercise, play_exercise, practice_rule
@@ -37,6 +38,7 @@ def practice_rules(g: DouDizhuGame) -> tuple[PracticeRule, ...]:
                       beat_exercise(g, _CLIMBING), ("02-ranking", "10-beating-and-passing", "11-bombs-and-rocket")),
         practice_rule(g, "bid", "the auction: each bid higher than the last",
                       call_exercise(g, "bid", bids), ("03-bidding",)),
+        *payment_rules(g),
     )
 
 
