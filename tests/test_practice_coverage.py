@@ -22,7 +22,6 @@ UNCOVERED: Final[frozenset[str]] = frozenset({
     "shengji/01-goal", "shengji/02-deal", "shengji/04-points", "shengji/05-declaring", "shengji/06-kitty",
     "shengji/08-throws", "shengji/13-presets",
     "thirteen/01-goal", "thirteen/10-passing-and-lock-out", "thirteen/12-a-whole-hand",
-    "thirteen/13-finishing-order-and-points",
     "euchre/01-deck-and-partners",
     "euchre/09-benny-and-house-rules", "euchre/10-joker-turned-up", "euchre/11-how-the-cards-are-dealt",
     "euchre/12-thrown-in-hand",

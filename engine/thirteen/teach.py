@@ -16,6 +16,7 @@ from engine.teaching import Climbing, PracticeRule, beat_exercise, play_exercise
 from engine.thirteen.deal import deal_masks
 from engine.thirteen.order import cards_of
 from engine.thirteen.play import Position, check, legal_plays
+from engine.thirteen.practice import scoring_rules
 from engine.thirteen.rules import Rules, seat_letters
 from engine.thirteen.state import Action, State
 
@@ -32,6 +33,7 @@ def practice_rules(g: ThirteenGame) -> tuple[PracticeRule, ...]:
                       ("03-singles", "04-pairs", "05-triples", "07-sequences")),
         practice_rule(g, "beat", "the same combination, higher, or a bomb on a 2", beat_exercise(g, _CLIMBING),
                       ("02-card-order", "06-four-of-a-kind", "08-double-sequences", "09-beating", "11-chopping-twos")),
+        *scoring_rules(g),
     )
 
 
