@@ -20,6 +20,7 @@ from engine.shengji.deal import deal
 from engine.shengji.examples import tractor_reason
 from engine.shengji.order import Trump, plain_sort, trump_for
 from engine.shengji.play import Position, legal_plays
+from engine.shengji.practice import counting_rules
 from engine.shengji.rules import Rules
 from engine.shengji.score import level_bands
 from engine.shengji.state import Action, State
@@ -57,6 +58,7 @@ def practice_rules(g: ShengjiGame) -> tuple[PracticeRule, ...]:
                       _tractor_exercise(g), ("07-tractors",)),
         practice_rule(g, "levels", "from the attackers' points to the level change",
                       _levels_exercise(g), ("12-scoring",)),
+        *counting_rules(g),
     )
 
 
