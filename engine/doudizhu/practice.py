@@ -20,7 +20,7 @@ __all__ = ["FOUR_PRESET", "PAYMENT_TITLE", "payment_rules"]
 DouDizhuGame: TypeAlias = Game[Rules, State, Action]
 
 PAYMENT_TITLE: Final = "What does each peasant pay?"
-FOUR_TITLE: Final = "With four players: what does each peasant pay?"
+FOUR_TITLE: Final = "What does each peasant pay with four players?"
 FOUR_PRESET: Final = "four_player"
 """The preset whose rules the four-player exercise always uses (its lesson is about four players)."""
 _CHOICES: Final = 4
