@@ -102,7 +102,9 @@ except StoreError as error:
     st.error(plain(str(error)))
     st.stop()
 
-st.subheader(f"Students ({len(reports)})")
+heading = st.container(horizontal=True, vertical_alignment="center")
+heading.subheader(f"Students ({len(reports)})", width="stretch")
+heading.button("Refresh", key="class:refresh", icon=":material/refresh:", help="Show who has joined since.")
 if not reports:
     st.caption("Nobody has joined yet.")
     st.stop()

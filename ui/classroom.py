@@ -19,7 +19,6 @@ import streamlit as st
 
 from ui.learner import become, store, store_problem, who
 from ui.store import ClassInfo, Joined, StoreError, StudentReport, Teacher
-from ui.widgets import plain
 
 TEACHER_KEY: Final = "classroom:teacher"  # the id of the teacher signed in in this session
 CLASS_KEY: Final = "classroom:class"  # the class the teacher is looking at
