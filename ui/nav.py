@@ -172,7 +172,8 @@ def _run_app() -> None:
         st.page_link(glossary, query_params=keep)
         st.page_link(join, query_params=keep)
         st.page_link(klass, label=_("Teachers: your class"), query_params=keep)
-        game = st.selectbox(_("Game"), list(GAMES), format_func=lambda k: _(GAMES[k].title), key=GAME_KEY)
+        titles = {k: _(info.title) for k, info in GAMES.items()}  # translated now, not when the widget is read
+        game = st.selectbox(_("Game"), list(GAMES), format_func=titles.__getitem__, key=GAME_KEY)
         for page in by_game.get(game, []):
             st.page_link(page, label=page.title.split(" · ")[-1], query_params=keep)
         if not by_game.get(game):
@@ -182,9 +183,9 @@ def _run_app() -> None:
         if pending in names:
             st.session_state[preset_key(game)] = pending
         if names:
-            titles = preset_titles(game)
-            st.selectbox(_("Rules"), list(names), key=preset_key(game), format_func=lambda n: titles.get(n, n),
-                         help="\n\n".join(f"**{titles.get(n, n)}** — {d}" for n, d in names.items()))
+            rules = preset_titles(game)
+            st.selectbox(_("Rules"), list(names), key=preset_key(game), format_func=lambda n: rules.get(n, n),
+                         help="\n\n".join(f"**{rules.get(n, n)}** — {d}" for n, d in names.items()))
         st.divider()
         sidebar_status(current_learner())
         st.toggle(_("Four-colour deck"), key=FOUR_COLOUR_KEY,
