@@ -11,7 +11,7 @@ from engine.games import GAMES, preset_texts
 from engine.games import game as game_of
 from engine.i18n import N_, use_language
 from engine.i18n import gettext as _
-from ui.fonts import use_cjk_font
+from ui.fonts import use_bengali_font, use_cjk_font
 from ui.language import language_picker, language_problem, language_query, read_language
 from ui.learner import REPORTED_KEY, current_learner, sidebar_status
 from ui.widgets import REPORT_RERUN_KEY
@@ -140,6 +140,7 @@ def run_app() -> None:
 
 def _run_app() -> None:
     use_cjk_font()  # Chinese renders even on a machine without a CJK font
+    use_bengali_font()  # and Bengali and Assamese
     home = st.Page(str(PAGES / "home.py"), title=_("Home"), icon=":material/home:", default=True)
     cards = st.Page(str(PAGES / "cards.py"), title=_("Cards & notation"), icon=":material/style:",
                     url_path="cards")
