@@ -38,9 +38,9 @@ locale/%/LC_MESSAGES/messages.mo: locale/%/LC_MESSAGES/messages.po | $(VENV)/.ru
 	$(BABEL) compile -i $< -o $@ -l $*
 
 messages: $(VENV)/.run-deps
-	$(BABEL) extract -F babel.cfg -k N_ -k Nn_:1,2 --no-location --sort-output --omit-header \
+	$(BABEL) extract -F babel.cfg -k N_ -k Nn_:1,2 --no-location --sort-output --omit-header --no-wrap \
 	  -o locale/messages.pot .
-	$(BABEL) update -i locale/messages.pot -d locale -D messages --no-fuzzy-matching --ignore-obsolete
+	$(BABEL) update -i locale/messages.pot -d locale -D messages --no-fuzzy-matching --ignore-obsolete --no-wrap
 
 chromium:
 	@test -x /usr/bin/chromium || ( $(SUDO) apt-get update -qq && \

@@ -11,7 +11,7 @@ from engine.games import GAMES, preset_texts
 from engine.games import game as game_of
 from engine.i18n import N_, use_language
 from engine.i18n import gettext as _
-from ui.fonts import use_cjk_font
+from ui.fonts import use_bengali_font, use_cjk_font
 from ui.language import language_picker, language_problem, language_query, read_language
 from ui.learner import REPORTED_KEY, current_learner, sidebar_status
 from ui.widgets import REPORT_RERUN_KEY
@@ -140,6 +140,7 @@ def run_app() -> None:
 
 def _run_app() -> None:
     use_cjk_font()  # Chinese renders even on a machine without a CJK font
+    use_bengali_font()  # and Bengali and Assamese
     home = st.Page(str(PAGES / "home.py"), title=_("Home"), icon=":material/home:", default=True)
     cards = st.Page(str(PAGES / "cards.py"), title=_("Cards & notation"), icon=":material/style:",
                     url_path="cards")
@@ -172,7 +173,8 @@ def _run_app() -> None:
         st.page_link(glossary, query_params=keep)
         st.page_link(join, query_params=keep)
         st.page_link(klass, label=_("Teachers: your class"), query_params=keep)
-        game = st.selectbox(_("Game"), list(GAMES), format_func=lambda k: _(GAMES[k].title), key=GAME_KEY)
+        titles = {k: _(info.title) for k, info in GAMES.items()}  # translated now, not when the widget is read
+        game = st.selectbox(_("Game"), list(GAMES), format_func=titles.__getitem__, key=GAME_KEY)
         for page in by_game.get(game, []):
             st.page_link(page, label=page.title.split(" · ")[-1], query_params=keep)
         if not by_game.get(game):
@@ -182,9 +184,9 @@ def _run_app() -> None:
         if pending in names:
             st.session_state[preset_key(game)] = pending
         if names:
-            titles = preset_titles(game)
-            st.selectbox(_("Rules"), list(names), key=preset_key(game), format_func=lambda n: titles.get(n, n),
-                         help="\n\n".join(f"**{titles.get(n, n)}** — {d}" for n, d in names.items()))
+            rules = preset_titles(game)
+            st.selectbox(_("Rules"), list(names), key=preset_key(game), format_func=lambda n: rules.get(n, n),
+                         help="\n\n".join(f"**{rules.get(n, n)}** — {d}" for n, d in names.items()))
         st.divider()
         sidebar_status(current_learner())
         st.toggle(_("Four-colour deck"), key=FOUR_COLOUR_KEY,
