@@ -192,7 +192,8 @@ def _handout_button(game: str) -> None:
     preset = current_preset(game)
     if not preset:
         return
-    st.download_button("Download the rules on one page (PDF)", data=lambda: handout_pdf(game, preset),
+    lang = language()  # the PDF is made when the button is pressed, outside this run
+    st.download_button("Download the rules on one page (PDF)", data=lambda: handout_pdf(game, preset, lang),
                        file_name=handout_filename(game, preset), mime="application/pdf", on_click="ignore",
                        icon=":material/picture_as_pdf:", key=f"{game}:lesson:handout",
                        help="A one-page summary of the rules chosen in the sidebar, to print")
