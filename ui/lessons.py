@@ -40,6 +40,7 @@ from engine.errors import CardTableError
 from engine.games import GAMES, json_commands
 from engine.games import game as game_of
 from engine.glossary import GlossaryFormatError, cjk_characters, load_glossary
+from engine.i18n import gettext as _
 from engine.i18n import language
 from engine.lessons import (
     LESSONS_DIR,
@@ -193,10 +194,10 @@ def _handout_button(game: str) -> None:
     if not preset:
         return
     lang = language()  # the PDF is made when the button is pressed, outside this run
-    st.download_button("Download the rules on one page (PDF)", data=lambda: handout_pdf(game, preset, lang),
+    st.download_button(_("Download the rules on one page (PDF)"), data=lambda: handout_pdf(game, preset, lang),
                        file_name=handout_filename(game, preset), mime="application/pdf", on_click="ignore",
                        icon=":material/picture_as_pdf:", key=f"{game}:lesson:handout",
-                       help="A one-page summary of the rules chosen in the sidebar, to print")
+                       help=_("A one-page summary of the rules chosen in the sidebar, to print"))
 
 
 # ----------------------------------------------------------------------------------------- plain words
@@ -641,7 +642,7 @@ def render_lessons(
     and ``commands`` (the game's JSON commands by default) are there for tests.
     """
     default = commands is None
-    st.title(title or f"{GAMES[game].title if game in GAMES else game} — Lessons")
+    st.title(title or _("{game} — Lessons").format(game=_(GAMES[game].title) if game in GAMES else game))
     if default and game in GAMES:
         _handout_button(game)
     with lesson_glossary_scope():
