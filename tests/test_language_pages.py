@@ -121,3 +121,9 @@ def test_a_link_built_by_the_app_keeps_the_language() -> None:
         assert with_language("https://x.org/thirteen_practice?set=3&lang=bn") == \
             "https://x.org/thirteen_practice?set=3&lang=as"
         assert language_query() == {"lang": "as"}
+
+
+def test_a_translated_lessons_glossary_links_keep_the_language() -> None:
+    at = _lessons_page("as", "1")
+    text = " ".join(m.value for m in at.markdown)
+    assert "](/glossary?term=thirteen&lang=as)" in text, text[:600]

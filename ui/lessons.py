@@ -58,6 +58,7 @@ from engine.lessons import (
 from engine.words import clause, seat_name, sentence
 from ui import card_hand as ch
 from ui import lesson_menu
+from ui.language import with_language
 from ui.learner import Tracker, current_learner, keep_tab, name_picker, session_learner, show_message
 from ui.lesson_links import example_links, page_link, see_also
 from ui.lesson_menu import LESSON_QUERY
@@ -131,7 +132,7 @@ def _link_plain(text: str, matchers: Sequence[tuple[re.Pattern[str], str]], link
             continue
         linked.add(link)
         key = link.split(":", 1)[0]
-        out += [text[at:start], f"[{text[start:end]}]({GLOSSARY_PAGE}?term={key})"]
+        out += [text[at:start], f"[{text[start:end]}]({with_language(f'{GLOSSARY_PAGE}?term={key}')})"]
         at = end
     out.append(text[at:])
     return "".join(out)
