@@ -51,3 +51,11 @@ def test_bengali_script_is_drawn_with_the_shipped_font(url: str, lang: str, titl
         links = page.locator("[data-testid='stSidebar'] a")  # type: ignore[attr-defined]
         hrefs = [links.nth(i).get_attribute("href") or "" for i in range(links.count())]
         assert hrefs and all(f"lang={lang}" in h for h in hrefs), hrefs
+
+
+def test_a_bad_language_is_said_once_the_browser_has_settled(url: str) -> None:
+    with chromium_page(1280, 720) as page:
+        page.goto(f"{url}/?lang=xx")  # type: ignore[attr-defined]
+        wait_for_app(page)
+        wait_for_text(page, "There is no language “xx”; the page is shown in English.")
+        assert "lang=" not in page.url  # type: ignore[attr-defined]

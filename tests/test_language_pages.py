@@ -109,3 +109,21 @@ def test_a_lesson_choice_names_seats_in_the_language(lang: str, seats: list[str]
     assert at.radio[0].options == seats
     at.radio[0].set_value("West").run()
     assert not at.exception and at.success, "West is right in every language"
+
+
+def test_a_link_built_by_the_app_keeps_the_language() -> None:
+    from engine.i18n import use_language
+    from ui.language import language_query, with_language
+
+    assert with_language("/join?code=AB12") == "/join?code=AB12" and language_query() == {}
+    with use_language("as"):
+        assert with_language("/join?code=AB12") == "/join?code=AB12&lang=as"
+        assert with_language("https://x.org/thirteen_practice?set=3&lang=bn") == \
+            "https://x.org/thirteen_practice?set=3&lang=as"
+        assert language_query() == {"lang": "as"}
+
+
+def test_a_translated_lessons_glossary_links_keep_the_language() -> None:
+    at = _lessons_page("as", "1")
+    text = " ".join(m.value for m in at.markdown)
+    assert "](/glossary?term=thirteen&lang=as)" in text, text[:600]

@@ -93,6 +93,32 @@ def test_text_is_in_the_languages_script_and_spelling(path: Path) -> None:
         assert not {"ৰ", "ৱ"} & set(whole), f"{path}: Assamese letters ৰ/ৱ in Bengali text"
 
 
+TERMS = sorted(tomllib.loads((ROOT / "locale" / "terms.toml").read_text(encoding="utf-8"))["term"],
+               key=lambda t: -len(t["en"]))  # the longest first: "double sequence" before "sequence"
+
+
+def _learner_text(lesson_path: Path) -> str:
+    match = _HEADER.match(lesson_path.read_text(encoding="utf-8"))
+    assert match
+    return " ".join([*_texts(tomllib.loads(match.group(1))), match.group(2)])
+
+
+@pytest.mark.parametrize("path", TRANSLATIONS, ids=IDS)
+def test_the_translation_uses_the_terms_of_locale_terms_toml(path: Path) -> None:
+    game, lang, slug = _parts(path)
+    english = " ".join(_texts(translation_skeleton(ENGLISH[game, slug])) + [ENGLISH[game, slug].body])
+    translated = " ".join(_learner_text(path).split())
+    for term in TERMS:
+        pattern = re.compile(rf"\b{re.escape(term['en'])}(?:s|es)?\b", re.IGNORECASE)
+        found = pattern.search(english)
+        english = pattern.sub(" ", english)  # a longer term's words are not counted again for a shorter one
+        if found is None or term.get("ambiguous") or game not in term["games"] and term["games"]:
+            continue
+        forms = [term[lang], *term.get(f"{lang}_also", [])]
+        assert any(form in translated for form in forms), \
+            f"{path}: the English says {found.group(0)!r}; locale/terms.toml writes it {' or '.join(forms)}"
+
+
 @pytest.mark.parametrize("path", TRANSLATIONS, ids=IDS)
 def test_lesson_loads_and_judges_as_in_english(path: Path) -> None:
     game, lang, slug = _parts(path)

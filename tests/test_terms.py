@@ -12,7 +12,8 @@ from tests.conftest import ROOT
 
 TERMS = tomllib.loads((ROOT / "locale" / "terms.toml").read_text(encoding="utf-8"))["term"]
 GLOSSARY = load_glossary()
-FIELDS = {"key", "en", "bn", "as", "games", "seed", "note", "glossary", "zh", "pinyin", "vi"}
+FIELDS = {"key", "en", "bn", "as", "games", "seed", "note", "glossary", "zh", "pinyin", "vi", "bn_also", "as_also",
+          "ambiguous"}
 BENGALI_SCRIPT = re.compile(r"[\u0980-\u09FF]")
 ASSAMESE_ONLY = "ৰৱ"  # U+09F0, U+09F1: Assamese ra and wa, never in Bengali
 BENGALI_RA = "র"  # U+09B0: Bengali ra, never in Assamese
@@ -33,8 +34,10 @@ def test_each_language_is_in_its_own_script_and_spelling() -> None:
         assert not BENGALI_SCRIPT.search(term["en"]), term["key"]
         for lang in ("bn", "as"):
             assert BENGALI_SCRIPT.search(term[lang]), (term["key"], lang)
-        assert not set(term["bn"]) & set(ASSAMESE_ONLY), (term["key"], term["bn"])
-        assert BENGALI_RA not in term["as"], (term["key"], term["as"], "Assamese writes ৰ")
+        for bn in [term["bn"], *term.get("bn_also", [])]:
+            assert not set(bn) & set(ASSAMESE_ONLY), (term["key"], bn)
+        for assamese in [term["as"], *term.get("as_also", [])]:
+            assert BENGALI_RA not in assamese, (term["key"], assamese, "Assamese writes ৰ")
 
 
 def test_assamese_is_not_bengali_relabelled() -> None:

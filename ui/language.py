@@ -26,8 +26,9 @@ def read_language() -> str:
     raw = st.query_params.get(LANG_QUERY)
     if raw is not None and raw in LANGUAGES:
         st.session_state[LANG_KEY] = raw
+        st.session_state.pop(_BAD_KEY, None)
     elif raw is not None:
-        st.session_state[_BAD_KEY] = raw[:20]
+        st.session_state[_BAD_KEY] = (raw[:20], None)
         del st.query_params[LANG_QUERY]
     lang = st.session_state.get(LANG_KEY, DEFAULT_LANGUAGE)
     lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
@@ -36,9 +37,15 @@ def read_language() -> str:
     return lang
 
 
-def language_problem() -> None:
-    """The one sentence for a ``?lang=`` value that is no language (once, on the run that read it)."""
-    bad = st.session_state.pop(_BAD_KEY, None)
+def language_problem(page: str) -> None:
+    """The one sentence for a ``?lang=`` value that is no language, on the page whose address had it (on each of
+    its runs: the browser's first report reruns it at once) until another page or a language is chosen."""
+    bad, where = st.session_state.get(_BAD_KEY, (None, None))
+    if bad is not None and where in (None, page):
+        st.session_state[_BAD_KEY] = (bad, page)
+    else:
+        st.session_state.pop(_BAD_KEY, None)
+        bad = None
     if bad is not None:
         choices = ", ".join(f"{LANGUAGE_NAMES[code]} (?lang={code})" for code in LANGUAGES)
         st.warning(_("There is no language “{value}”; the page is shown in {language}. The languages are "
@@ -46,6 +53,7 @@ def language_problem() -> None:
 
 
 def _chosen() -> None:
+    st.session_state.pop(_BAD_KEY, None)
     lang = st.session_state.get(LANG_KEY, DEFAULT_LANGUAGE)
     if lang == DEFAULT_LANGUAGE:
         if LANG_QUERY in st.query_params:

@@ -40,6 +40,7 @@ from engine.errors import CardTableError
 from engine.games import GAMES, json_commands
 from engine.games import game as game_of
 from engine.glossary import GlossaryFormatError, cjk_characters, load_glossary
+from engine.i18n import gettext as _
 from engine.i18n import language
 from engine.lessons import (
     LESSONS_DIR,
@@ -57,6 +58,7 @@ from engine.lessons import (
 from engine.words import clause, seat_name, sentence
 from ui import card_hand as ch
 from ui import lesson_menu
+from ui.language import with_language
 from ui.learner import Tracker, current_learner, keep_tab, name_picker, session_learner, show_message
 from ui.lesson_links import example_links, page_link, see_also
 from ui.lesson_menu import LESSON_QUERY
@@ -130,7 +132,7 @@ def _link_plain(text: str, matchers: Sequence[tuple[re.Pattern[str], str]], link
             continue
         linked.add(link)
         key = link.split(":", 1)[0]
-        out += [text[at:start], f"[{text[start:end]}]({GLOSSARY_PAGE}?term={key})"]
+        out += [text[at:start], f"[{text[start:end]}]({with_language(f'{GLOSSARY_PAGE}?term={key}')})"]
         at = end
     out.append(text[at:])
     return "".join(out)
@@ -193,10 +195,10 @@ def _handout_button(game: str) -> None:
     if not preset:
         return
     lang = language()  # the PDF is made when the button is pressed, outside this run
-    st.download_button("Download the rules on one page (PDF)", data=lambda: handout_pdf(game, preset, lang),
+    st.download_button(_("Download the rules on one page (PDF)"), data=lambda: handout_pdf(game, preset, lang),
                        file_name=handout_filename(game, preset), mime="application/pdf", on_click="ignore",
                        icon=":material/picture_as_pdf:", key=f"{game}:lesson:handout",
-                       help="A one-page summary of the rules chosen in the sidebar, to print")
+                       help=_("A one-page summary of the rules chosen in the sidebar, to print"))
 
 
 # ----------------------------------------------------------------------------------------- plain words
@@ -641,7 +643,7 @@ def render_lessons(
     and ``commands`` (the game's JSON commands by default) are there for tests.
     """
     default = commands is None
-    st.title(title or f"{GAMES[game].title if game in GAMES else game} — Lessons")
+    st.title(title or _("{game} — Lessons").format(game=_(GAMES[game].title) if game in GAMES else game))
     if default and game in GAMES:
         _handout_button(game)
     with lesson_glossary_scope():

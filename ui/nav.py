@@ -192,5 +192,5 @@ def _run_app() -> None:
         st.toggle(_("Four-colour deck"), key=FOUR_COLOUR_KEY,
                   help=_("♦ blue and ♣ green: easier to tell apart on a projector and for colour-blind eyes."))
         st.html(_HISTORY_SCRIPT, unsafe_allow_javascript=True)
-    language_problem()
+    language_problem(current.url_path)
     current.run()
