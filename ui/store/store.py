@@ -26,6 +26,7 @@ from ui.store import practice
 from ui.store.classes import ClassroomStore
 from ui.store.config import database_url, parse_url, sqlite_file
 from ui.store.errors import InputRefused, StoreError, StoreUnavailable, UnknownLearner
+from ui.store.live_rows import LiveQuestionRow  # noqa: F401  (registers the live tables on Base.metadata)
 from ui.store.models import (
     LastLessonRow,
     LearnerRow,
