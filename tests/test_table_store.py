@@ -88,6 +88,12 @@ def test_the_host_gives_free_seats_to_bots_and_deals_again(store: Store) -> None
     assert game(SHENGJI).to_act(state_of(filled.game)) in (2, None)
     again = store.deal_again(hosted.table.id, hosted.key, 9)
     assert again.game.record.seed == 9 and store.seat_of(hosted.table.id, ana.key) == 2
+    with pytest.raises(TableRefused, match=NOT_HOST):
+        store.free_seat(hosted.table.id, ana.key, 2)
+    freed = store.free_seat(hosted.table.id, hosted.key, 2)  # Ana went away: her key stops working
+    assert freed.game.seats[2].kind is SeatKind.OPEN
+    with pytest.raises(StaleSeat, match="no longer yours"):
+        store.play(hosted.table.id, ana.key, "pass", freed.game.step)
 
 
 def test_two_people_clicking_at_once_change_the_hand_once(store: Store) -> None:

@@ -134,6 +134,8 @@ def run_app() -> None:
     glossary = st.Page(str(PAGES / "glossary.py"), title="Glossary", icon=":material/translate:", url_path="glossary")
     klass = st.Page(str(PAGES / "class.py"), title="Your class", icon=":material/groups:", url_path="class")
     join = st.Page(str(PAGES / "join.py"), title="Join a class", icon=":material/group_add:", url_path="join")
+    room = st.Page(str(PAGES / "table_room.py"), title="One table, several players", icon=":material/groups_3:",
+                   url_path="table_room")
     by_game: dict[str, list[st.Page]] = {}
     owner: dict[str, str] = {}
     for game in GAMES:
@@ -144,7 +146,7 @@ def run_app() -> None:
             owner[page.url_path] = game
     # URL paths equal the file names (``/euchre_editor``): on a server's very first run Streamlit still
     # resolves the URL against the pages/ folder's file names and warns "Page not found" otherwise.
-    every = [home, cards, glossary, klass, join] + [p for pages in by_game.values() for p in pages]
+    every = [home, cards, glossary, klass, join, room] + [p for pages in by_game.values() for p in pages]
     current = st.navigation(every, position="hidden")
     if current.url_path in owner:
         st.session_state[GAME_KEY] = owner[current.url_path]
@@ -156,6 +158,7 @@ def run_app() -> None:
         st.page_link(cards)
         st.page_link(glossary)
         st.page_link(join)
+        st.page_link(room)
         st.page_link(klass, label="Teachers: your class")
         game = st.selectbox("Game", list(GAMES), format_func=lambda k: GAMES[k].title, key=GAME_KEY)
         for page in by_game.get(game, []):

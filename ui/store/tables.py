@@ -15,10 +15,10 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -36,8 +36,8 @@ T = TypeVar("T")
 
 WRONG_TABLE: Final = "No table has this code; check it with whoever opened the table (6 letters and digits)."
 GONE: Final = "This table is no longer here (it was closed); open a new one, or take a seat with another code."
-STALE_SEAT: Final = ("This seat is no longer yours: the table's host gave it to a bot, or you left it; take a "
-                     "free seat again with the table's code.")
+STALE_SEAT: Final = ("This seat is no longer yours: the table's host freed it, or you left it; take a free seat "
+                     "again with the table's code.")
 NOT_HOST: Final = "Only the person who opened this table can do that."
 CLASH_TRIES: Final = 6  # a write refused because another one changed the row first is run again this often
 
@@ -149,12 +149,13 @@ class TableStore:
     # --- opening and finding ------------------------------------------------------------------------------
 
     def open_table(self, game: str, preset: str | None, seed: int, people: Collection[int],
-                   now: datetime | None = None) -> Hosted:
-        """A new table of ``game`` (``people``: the seats kept for people; bots play the others), with a fresh
-        code; the opener's host key comes with it. TableRefused for seats or a preset the game does not have."""
+                   options: Mapping[str, Any] | None = None, now: datetime | None = None) -> Hosted:
+        """A new table of ``game`` under ``preset`` and ``options`` (``people``: the seats kept for people; bots
+        play the others), with a fresh code; the opener's host key comes with it. TableRefused for seats, a preset
+        or options the game does not have."""
         key, moment = clean_key(game, "game"), clean_time(now)
         try:
-            value = shared.open_game(key, preset, seed, people)
+            value = shared.open_game(key, preset, seed, people, options)
         except CardTableError as error:
             raise TableRefused(str(error)) from None
         host = secrets.token_urlsafe(16)
@@ -260,6 +261,11 @@ class TableStore:
         """The host gives every free seat to a bot; the bots play up to a person's turn."""
         return self._hosted(table_id, host_key, shared.fill_with_bots, now)
 
+    def free_seat(self, table_id: str, host_key: str, seat: int, now: datetime | None = None) -> TableInfo:
+        """The host frees a person's seat (someone who went away): their key stops working; the seat waits for
+        someone else, or a bot (:meth:`fill_with_bots`)."""
+        return self._hosted(table_id, host_key, lambda g: shared.leave_seat(g, seat), now)
+
     def deal_again(self, table_id: str, host_key: str, seed: int, now: datetime | None = None) -> TableInfo:
         """The host deals a new hand (from ``seed``) to the same seats."""
         return self._hosted(table_id, host_key, lambda g: shared.deal_again(g, seed), now)
@@ -281,10 +287,8 @@ class TableStore:
             row = self._row(session, table_id, lock=True)
             self._host(row, host_key)
             game = change(_info(row).game)
-            if any(s.kind is not shared.SeatKind.PERSON for s in game.seats):
-                keys = _keys(row)
-                row.seat_keys = json.dumps([k if game.seats[i].kind is shared.SeatKind.PERSON else ""
-                                            for i, k in enumerate(keys)])
+            row.seat_keys = json.dumps([k if game.seats[i].kind is shared.SeatKind.PERSON else ""
+                                        for i, k in enumerate(_keys(row))])
             return self._write(session, row, game, moment)
 
         return self._change(work)
