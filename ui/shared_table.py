@@ -279,6 +279,13 @@ def _why_not(game: Any, state: Any, card: Card) -> str:
     return verdict.reason if not verdict.legal else "it can be played only together with other cards"
 
 
+def _action_words(count: int | None) -> str:
+    """The hand's button: play what is chosen, or choose the number of cards the decision takes."""
+    if count is None:
+        return "Play the chosen cards"
+    return "Play the chosen card" if count == 1 else f"Choose these {count}"
+
+
 def own_hand(shared: SharedGame, seat: int, names: Sequence[str], key: str) -> None:
     """Your cards under the trick; at your turn the decision's line with its word buttons above them and the cards
     chosen by clicking (those you may not play greyed, with the engine's reason)."""
@@ -319,7 +326,7 @@ def own_hand(shared: SharedGame, seat: int, names: Sequence[str], key: str) -> N
         highlight=prompt.highlight if prompt else (), highlight_label=prompt.highlight_label if prompt else "",
         marked=prompt.marked if prompt else (), marked_label=prompt.marked_label if prompt else "",
         count=prompt.count if prompt else None, label=f"Your hand ({names[seat]})",
-        action="Play the chosen cards" if not (prompt and prompt.count) else f"Choose these {prompt.count}",
+        action=_action_words(prompt.count if prompt else None),
         fit=True, on_play=lambda chosen: _play_cards(shared, step, chosen))
     if deciding and r.refused:
         st.error(f"You can't play {plain(r.refused[0])}: {plain(r.refused[1])}", icon=":material/block:")
