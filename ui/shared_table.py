@@ -41,6 +41,7 @@ ROOM_KEY: Final = "room:state"
 CODE_QUERY, SEAT_QUERY, HOST_QUERY = "code", "me", "host"
 NO_STORE: Final = "A shared table needs the progress database, which cannot be opened right now"
 LOOKING: Final = "You are looking at this table; take a free seat to play."
+LOOKING_FULL: Final = "You are looking at this table; every seat is taken."
 
 
 @dataclass
@@ -53,6 +54,7 @@ class Room:
     seat_key: str | None = None
     host_key: str | None = None
     show_all: bool = False
+    present: bool = False
     problem: str | None = None
     refused: tuple[str, str] | None = None
     linked: bool = False
@@ -332,11 +334,11 @@ def own_hand(shared: SharedGame, seat: int, names: Sequence[str], key: str) -> N
         st.error(f"You can't play {plain(r.refused[0])}: {plain(r.refused[1])}", icon=":material/block:")
 
 
-def seats_panel(info: TableInfo, *, seated: bool) -> None:
-    """Who sits where; a free seat has its "Sit here" button (with the name box) for someone without a seat."""
+def seats_panel(info: TableInfo) -> None:
+    """Who sits where, each free seat with its "Sit at …" button, under the name box (for someone without a
+    seat)."""
     names = names_of(info.game)
-    free = [i for i, s in enumerate(info.game.seats) if s.kind is SeatKind.OPEN]
-    if free and not seated:
+    if any(s.kind is SeatKind.OPEN for s in info.game.seats):
         learner = current_learner()
         name_key = "room:name"
         if learner is not None and not st.session_state.get(name_key):
@@ -345,7 +347,7 @@ def seats_panel(info: TableInfo, *, seated: bool) -> None:
                       help="What the other players see beside your seat.")
     with st.container(horizontal=True, gap="small", vertical_alignment="center", key="room:seats"):
         for i, sitter in enumerate(info.game.seats):
-            if sitter.kind is SeatKind.OPEN and not seated:
+            if sitter.kind is SeatKind.OPEN:
                 st.button(f"Sit at {names[i].split(' · ')[0]}", key=f"room:sit:{i}", on_click=_sit,
                           args=(i, "room:name"), icon=":material/event_seat:")
             else:
@@ -359,7 +361,7 @@ def host_panel(info: TableInfo) -> None:
     free = sum(1 for s in info.game.seats if s.kind is SeatKind.OPEN)
     with st.container(horizontal=True, gap="small", vertical_alignment="center", key="room:host"):
         st.markdown(f"### Table code: {info.code}", width="content")
-        st.caption("Players open this page and type the code (or open your link with it) to take a free seat.",
+        st.caption("Players open “One table, several players” and type this code to take a free seat.",
                    width="stretch")
         st.button("Give the free seats to bots", key="room:bots", on_click=_host, args=("bots",),
                   disabled=not free, icon=":material/smart_toy:")
@@ -373,7 +375,10 @@ def host_panel(info: TableInfo) -> None:
         st.toggle("Show every hand", key="room:show-all", value=r.show_all,
                   help="Off: the table as every player may see it (no hidden card face up). On: every hand, "
                        "for a teacher explaining a decision.")
+        st.toggle("Projector", key="room:present", value=r.present,
+                  help="The sidebar and the page's header out of the way, so that the table fills the screen.")
     r.show_all = bool(st.session_state.get("room:show-all"))
+    r.present = bool(st.session_state.get("room:present"))
 
 
 def table_view(info: TableInfo, seat: int | None) -> None:
@@ -452,8 +457,8 @@ def start_panel() -> None:
 
 
 def render_room() -> None:
-    """The whole page."""
-    st.header("One table, several players", divider="gray")
+    """The whole page: the title and how to begin, or the table (its code and the host's row first, for the
+    host)."""
     opened = store()
     if opened is None:
         st.error(plain(f"{NO_STORE} ({store_problem() or 'no reason given'})."))
@@ -476,17 +481,27 @@ def render_room() -> None:
             r.seat_key = None
             _say(str(error) if isinstance(error, StaleSeat) else STALE_SEAT)
     write_link()
+    if info is None:
+        st.header("One table, several players", divider="gray")
+    elif r.host_key and st.session_state.get("room:present", r.present):
+        draw.presenter_style()
     if r.problem:
         st.error(plain(r.problem), icon=":material/error:")
         r.problem = None
     if info is None:
         start_panel()
         return
+    names = names_of(info.game)
+    free = any(s.kind is SeatKind.OPEN for s in info.game.seats)
     if r.host_key:
         host_panel(info)
-    elif seat is None:
-        st.info(LOOKING, icon=":material/visibility:")
-    seats_panel(info, seated=seat is not None)
+    if seat is not None:
+        st.caption(f"Table {info.code} · you sit at {plain(names[seat])}; the others' plays show here by "
+                   "themselves.")
+    elif not r.host_key:
+        st.info(LOOKING if free else LOOKING_FULL, icon=":material/visibility:")
+    if seat is None and free:
+        seats_panel(info)
     table_view(info, seat)
     with st.container(horizontal=True, gap="small"):
         if seat is not None:
