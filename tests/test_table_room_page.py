@@ -3,12 +3,14 @@ twice and a stale seat each get one clear sentence and nothing else."""
 
 from __future__ import annotations
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
-from engine.shared_table import waiting_for
+from engine.games import GAMES
+from engine.shared_table import SeatKind, waiting_for
 from tests import test_classroom_pages as classroom
 from tests.conftest import ROOT
-from ui.shared_table import LOOKING, ROOM_KEY
+from ui.shared_table import LOOKING, ROOM_KEY, names_of
 from ui.store import Store
 from ui.store.tables import STALE_SEAT, WRONG_TABLE
 from ui.widgets import plain
@@ -79,3 +81,20 @@ def test_a_player_acts_and_a_stale_seat_gets_one_sentence(db: Store) -> None:
     assert [e.value for e in at.error] == [plain(STALE_SEAT)]
     assert at.session_state[ROOM_KEY].seat_key is None
     assert not any(m.value.startswith("**Your turn") for m in at.markdown)
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_every_game_opens_at_a_shared_table_and_the_seat_to_act_decides(db: Store, key: str) -> None:
+    at = _open()
+    at.selectbox(key="room:game").select(key).run()
+    at = _button(at, "Open the table").click().run()  # type: ignore[attr-defined]
+    assert not at.exception and not at.error
+    info = db.table_by_code(at.session_state[ROOM_KEY].code, "test")
+    assert info.game.key == key and all(s.kind is SeatKind.OPEN for s in info.game.seats)
+    seat = waiting_for(info.game)
+    assert seat is not None
+    where = names_of(info.game)[seat].split(" · ")[0]
+    at.text_input(key="room:name").input("Ana")
+    at = _button(at, f"Sit at {where}").click().run()  # type: ignore[attr-defined]
+    assert not at.exception and not at.error
+    assert any(m.value.startswith(f"**Your turn, {where} · Ana:**") for m in at.markdown)
