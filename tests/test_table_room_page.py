@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from engine.games import GAMES
-from engine.shared_table import SeatKind, waiting_for
+from engine.games import GAMES, game
+from engine.shared_table import SeatKind, state_of, waiting_for
 from tests import test_classroom_pages as classroom
 from tests.conftest import ROOT
-from ui.shared_table import LOOKING, ROOM_KEY, names_of
+from ui.shared_table import LOOKING, ROOM_KEY, Room, names_of
 from ui.store import Store
 from ui.store.tables import STALE_SEAT, WRONG_TABLE
 from ui.widgets import plain
@@ -98,3 +98,20 @@ def test_every_game_opens_at_a_shared_table_and_the_seat_to_act_decides(db: Stor
     at = _button(at, f"Sit at {where}").click().run()  # type: ignore[attr-defined]
     assert not at.exception and not at.error
     assert any(m.value.startswith(f"**Your turn, {where} · Ana:**") for m in at.markdown)
+
+
+def test_a_finished_hand_shows_its_result_to_the_player_and_the_host(db: Store) -> None:
+    hosted = db.open_table("thirteen", None, 3, {2})
+    seated = db.sit(hosted.table.id, 2, "Ana")
+    g = game("thirteen")
+    while waiting_for((info := db.table(hosted.table.id)).game) is not None:
+        state = state_of(info.game)
+        db.play(hosted.table.id, seated.key, g.action_text(g.legal_actions(state)[0]), info.game.step)
+    outcome = g.outcome(state_of(db.table(hosted.table.id).game))
+    assert outcome is not None
+    for keys in ({"seat_key": seated.key}, {"host_key": hosted.key}):
+        at = _open()
+        at.session_state[ROOM_KEY] = Room(table_id=hosted.table.id, code=hosted.table.code, linked=True, **keys)
+        at.run()
+        assert not at.exception and not at.error
+        assert [s.value for s in at.success] == [plain(outcome.summary)]
