@@ -79,9 +79,11 @@ def _live_table_question(teacher: Any, students: list[tuple[str, Any]]) -> None:
         wait_for_text(page, "Your answer:")
         _no_other_names(name, page)
     wait_for_text(teacher, "3 of 3 students answered")
+    for name in STUDENTS:  # who has answered: names on the teacher's screen only
+        wait_for_text(teacher, name)
     answered = teacher.get_by_text(re.compile(r"^Answered: ")).inner_text()
     assert all(n in answered for n in STUDENTS), answered
-    assert teacher.locator(".js-plotly-plot").count() >= 1
+    teacher.locator(".js-plotly-plot").first.wait_for(timeout=20000)  # the answers as a chart
     teacher.get_by_role("button", name="Show the verdict").click()
     wait_for_text(teacher, "The engine's verdict")
     verdict = teacher.inner_text("body")
