@@ -41,7 +41,8 @@ for where in (ROOT, ROOT / "bench"):
     if str(where) not in sys.path:
         sys.path.insert(0, str(where))
 
-from load_test import load_average, percentile, serve  # noqa: E402 - the sibling script's server and figures
+from load_test import load_average, percentile, serve  # noqa: E402 - the sibling scripts' server, figures, socket
+from load_test_ws import Session  # noqa: E402
 
 TEACHER, PASSWORD = "Load Test Teacher", "a long enough secret"
 FINISHED = ("FINISHED_SUCCESSFULLY", "FINISHED_FRAGMENT_RUN_SUCCESSFULLY")
@@ -67,27 +68,13 @@ class Drawn:
         return found[0]
 
 
-class Client:
-    """One browser tab's websocket: full runs, fragment reruns, pages by URL path."""
+class Client(Session):
+    """One browser tab's websocket (load_test_ws's session): full runs, fragment reruns, pages by URL path."""
 
     def __init__(self, url: str, timeout: float) -> None:
-        self.url, self.timeout = url, timeout
-        self.pages: dict[str, str] = {}
-        self.page_hash = ""
+        super().__init__(url, 0.0, timeout)
         self.fragment: str | None = None
         self.interval = 1.0
-        self.ws: Any = None
-
-    async def __aenter__(self) -> Client:
-        import websockets
-
-        host = self.url.removeprefix("http://")
-        self.ws = await websockets.connect(f"ws://{host}/_stcore/stream", subprotocols=["streamlit"],
-                                           origin=self.url, max_size=None)
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.ws.close()
 
     async def run(self, widgets: Sequence[Any] = (), page: str | None = None, query: str = "",
                   fragment: bool = False) -> Drawn:
@@ -169,6 +156,8 @@ class Figures:
     shown: list[float] = field(default_factory=list)
     answered: list[float] = field(default_factory=list)
     pushes: list[float] = field(default_factory=list)
+    polls: list[float] = field(default_factory=list)
+    """Seconds of each fragment rerun of a student's question panel (sent to finished)."""
     errors: list[str] = field(default_factory=list)
 
 
@@ -193,9 +182,14 @@ async def student(number: int, url: str, code: str, pushed: list[Pushed], done: 
             figures.errors.append(f"{name} did not join: {drawn.text()[:200]}")
             return
         seen: set[int] = set()
+        tick = time.monotonic()
         while not done.is_set():
-            await asyncio.sleep(c.interval)
+            # as the browser's timer: a rerun every interval, whatever the last one took (a late one goes at once)
+            tick = max(tick + c.interval, time.monotonic())
+            await asyncio.sleep(tick - time.monotonic())
+            t0 = time.monotonic()
             drawn = await c.run(fragment=True)
+            figures.polls.append(time.monotonic() - t0)
             if drawn.exceptions:
                 figures.errors.append(drawn.exceptions[0])
             latest = pushed[-1] if pushed else None
@@ -299,16 +293,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         "server_cpu_s": round(cpu, 1), "load_average": {"before": load0, "after": load_average()},
         "shown_s": _summary(figures.shown, args.students * args.questions),
         "answer_s": _summary(figures.answered, args.students * args.questions),
-        "push_s": _summary(figures.pushes, args.questions), "errors": figures.errors[:20],
+        "push_s": _summary(figures.pushes, args.questions),
+        "poll_s": _summary(figures.polls, len(figures.polls)),
+        "server_cpu_ms_per_poll": round(1000 * cpu / max(len(figures.polls), 1), 1), "errors": figures.errors[:20],
         "error_count": len(figures.errors),
     }
     print(f"{args.students} students, {args.questions} questions · wall {result['wall_s']} s · server CPU "
           f"{result['server_cpu_s']} s · load {result['load_average']}")
     print("| what | n | p50 s | p95 s | max s |\n|---|---:|---:|---:|---:|")
     for label, key in (("question shown on a student's screen", "shown_s"), ("a student's answer recorded", "answer_s"),
+                       ("a student's panel rerun (every second)", "poll_s"),
                        ("the teacher's push (engine + coach)", "push_s")):
         s = result[key]
         print(f"| {label} | {s['n']} of {s['expected']} | {s['p50']:.2f} | {s['p95']:.2f} | {s['max']:.2f} |")
+    print(f"server CPU per student panel rerun (all the server's CPU / reruns): {result['server_cpu_ms_per_poll']} ms")
     print(f"errors: {len(figures.errors)}" + "".join(f"\n  {e}" for e in figures.errors[:10]))
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
@@ -318,8 +316,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _summary(values: Sequence[float], expected: int) -> dict[str, Any]:
     nan = float("nan")
-    return {"n": len(values), "expected": expected, "p50": percentile(values, 50) if values else nan,
-            "p95": percentile(values, 95) if values else nan, "max": max(values, default=nan)}
+    return {"n": len(values), "expected": expected, "p50": percentile(values, 0.5),
+            "p95": percentile(values, 0.95), "max": max(values, default=nan)}
 
 
 if __name__ == "__main__":

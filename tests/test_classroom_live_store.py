@@ -42,6 +42,7 @@ def test_a_pushed_question_reaches_the_students_and_their_answers_reach_only_the
     seen = other_server.question_for(ana)
     assert seen == asked and seen.moment == MOMENT and seen.is_open
     assert other_server.question_for(alone) is None, "a learner without a class gets no class's question"
+    assert other_server.question_signal(ana) == (asked.id, False) and other_server.question_signal(alone) is None
     assert store.class_question(teacher, klass) == asked
 
     store.answer_question(ana, asked.id, "K♥ K♥", True, now=T0 + timedelta(seconds=3))
@@ -65,6 +66,7 @@ def test_a_pushed_question_reaches_the_students_and_their_answers_reach_only_the
     revealed = store.reveal_question(teacher, asked.id, now=T0 + timedelta(seconds=9))
     assert revealed.revealed is not None and not revealed.is_open
     assert other_server.question_for(chloe) == revealed, "the verdict stays on the screens until closed"
+    assert other_server.question_signal(chloe) == (asked.id, True)
     with pytest.raises(NotAllowed, match=ANSWERS_CLOSED):
         other_server.answer_question(chloe, asked.id, "5♠", False)
 
@@ -74,6 +76,7 @@ def test_a_pushed_question_reaches_the_students_and_their_answers_reach_only_the
         store.answer_question(ben, asked.id, "5♠", False)
     store.close_question(teacher, following.id)
     assert store.question_for(ben) is None and store.class_question(teacher, klass) is None
+    assert store.question_signal(ben) is None
     store.close(), other_server.close()
 
 

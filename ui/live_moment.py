@@ -14,7 +14,7 @@ import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Final
 from urllib.parse import parse_qs, urlsplit
 
@@ -65,10 +65,16 @@ class Built:
     exercise: Exercise | None = None
     coach: Coach | None = None
 
-    @property
+    @cached_property
     def view(self) -> TableView:
         """What the seat asked about sees (its own hand, the table; nobody else's cards)."""
         return self.game.view(self.state, self.seat)
+
+    @cached_property
+    def buttons(self) -> tuple[str, ...]:
+        """The decision's actions that are not a play of cards (pass, a bid, a call): answered with a button."""
+        g, state = self.game, self.state
+        return tuple(g.action_text(a) for a in g.legal_actions(state, limit=400) if g.action_cards(a) is None)
 
     @property
     def seat_name(self) -> str:
@@ -252,12 +258,6 @@ def rebuild(game_key: str, moment: Mapping[str, Any]) -> Built:
 
 
 # ------------------------------------------------------------------------------------------------ judging
-
-
-def button_actions(built: Built) -> tuple[str, ...]:
-    """The decision's actions that are not a play of cards (pass, a bid, a call): answered with a button."""
-    g, state = built.game, built.state
-    return tuple(g.action_text(a) for a in g.legal_actions(state, limit=400) if g.action_cards(a) is None)
 
 
 def hand_of(built: Built) -> tuple[Card, ...]:

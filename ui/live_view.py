@@ -34,7 +34,6 @@ from ui.live_moment import (
     Built,
     Judged,
     MomentError,
-    button_actions,
     editor_moment,
     hand_of,
     judge_exercise,
@@ -122,7 +121,7 @@ def _answer_controls(learner_id: str, question: LiveQuestion, built: Built, key:
                      actions=(ch.Action("answer", "Answer with these cards", min_chosen=1, primary=True),),
                      on_action=lambda event: _answer(learner_id, question, judge_play(built, _notation(event.cards))),
                      fit=True)
-        others = button_actions(built)
+        others = built.buttons
         if others:
             row = st.container(horizontal=True, gap="small")
             for i, text in enumerate(others):
@@ -162,44 +161,60 @@ def _student_verdict(built: Built, mine: LiveAnswer | None) -> None:
         st.info(f"**{who}: {plain(_words(right))}** — {plain(why)}", icon=":material/psychology:")
 
 
+def _student_panel(learner_id: str) -> tuple[int, bool] | None:
+    """Draw the class's question as the store has it now; what was drawn (the signal the screen follows)."""
+    opened = store()
+    if opened is None:
+        return None
+    try:
+        question = opened.question_for(learner_id)
+        mine = opened.my_answer(learner_id, question.id) if question is not None else None
+    except StoreError as error:
+        st.error(plain(str(error)))
+        return None
+    if question is None:
+        st.caption(NO_QUESTION)
+        return None
+    signal = (question.id, question.revealed is not None)
+    try:
+        built = rebuild(question.game, question.moment)
+    except CardTableError as error:
+        st.error(f"This question cannot be shown: {plain(str(error))}")
+        return signal
+    key = f"live:{question.id}"
+    with st.container(border=True, key="live-question"):
+        st.subheader(plain(question.prompt))
+        draw_moment(built, key)
+        if question.revealed is not None:
+            _student_verdict(built, mine)
+            return signal
+        problem = st.session_state.get(ERROR_KEY)
+        if problem:
+            st.error(plain(problem))
+        _answer_controls(learner_id, question, built, key)
+        if mine is not None:
+            st.success(f"Your answer: **{plain(_words(mine.answer))}**. You can change it until your teacher "
+                       "shows the verdict.", icon=":material/how_to_reg:")
+    return signal
+
+
 def student_screen(learner_id: str) -> None:
-    """The class's question on a student's screen, following the store every POLL_SECONDS."""
+    """The class's question on a student's screen. A small fragment asks the store every POLL_SECONDS whether
+    the question (or its verdict) changed and only then redraws the page: one small query per student per
+    second, however large the question."""
+    shown = _student_panel(learner_id)
 
     @st.fragment(run_every=POLL_SECONDS)
-    def screen() -> None:
+    def follow() -> None:
         opened = store()
-        if opened is None:
-            return
         try:
-            question = opened.question_for(learner_id)
-            mine = opened.my_answer(learner_id, question.id) if question is not None else None
-        except StoreError as error:
-            st.error(plain(str(error)))
-            return
-        if question is None:
-            st.caption(NO_QUESTION)
-            return
-        try:
-            built = rebuild(question.game, question.moment)
-        except CardTableError as error:
-            st.error(f"This question cannot be shown: {plain(str(error))}")
-            return
-        key = f"live:{question.id}"
-        with st.container(border=True, key="live-question"):
-            st.subheader(plain(question.prompt))
-            draw_moment(built, key)
-            if question.revealed is not None:
-                _student_verdict(built, mine)
-                return
-            problem = st.session_state.get(ERROR_KEY)
-            if problem:
-                st.error(plain(problem))
-            _answer_controls(learner_id, question, built, key)
-            if mine is not None:
-                st.success(f"Your answer: **{plain(_words(mine.answer))}**. You can change it until your teacher "
-                           "shows the verdict.", icon=":material/how_to_reg:")
+            now = opened.question_signal(learner_id) if opened is not None else shown
+        except StoreError:
+            return  # the panel says so at the next redraw; a passing database hiccup must not blank the screen
+        if now != shown:
+            st.rerun()
 
-    screen()
+    follow()
 
 
 # ------------------------------------------------------------------------------------------------ the teacher

@@ -199,6 +199,22 @@ class LiveStore:
 
         return self._run(work, write=False)
 
+    def question_signal(self, learner_id: str) -> tuple[int, bool] | None:
+        """What a student's screen must follow, in one small query: the id of the class's question on the
+        screens and whether its verdict is shown (None when there is none). Cheaper than :meth:`question_for`:
+        screens call it every second and redraw only when it changes."""
+        if not valid_learner_id(learner_id):
+            return None
+
+        def work(session: Session) -> tuple[int, bool] | None:
+            row = session.execute(select(LiveQuestionRow.id, LiveQuestionRow.revealed).join(
+                MembershipRow, MembershipRow.class_id == LiveQuestionRow.class_id)
+                .where(MembershipRow.learner_id == learner_id, LiveQuestionRow.closed.is_(None))
+                .order_by(LiveQuestionRow.id.desc()).limit(1)).first()
+            return None if row is None else (int(row[0]), row[1] is not None)
+
+        return self._run(work, write=False)
+
     def answer_question(self, learner_id: str, question_id: int, answer: str, correct: bool | None,
                         now: datetime | None = None) -> LiveAnswer:
         """Record (or replace) this student's answer while the question is open; the engine's verdict on it is
