@@ -7,11 +7,12 @@ import threading
 from collections.abc import Iterator
 
 import pytest
+from sqlalchemy.orm.exc import StaleDataError
 
 from engine.games import game
 from engine.shared_table import SeatKind, state_of
 from tests.test_store import pg_clean, pg_server, pg_shared, sqlite_url  # noqa: F401  (fixtures)
-from ui.store import Store, WrongCode
+from ui.store import Store, StoreUnavailable, WrongCode
 from ui.store.tables import NOT_HOST, STALE_SEAT, WRONG_TABLE, StaleSeat, TableRefused
 
 SHENGJI = "shengji"
@@ -123,3 +124,21 @@ def test_two_people_clicking_at_once_change_the_hand_once(store: Store) -> None:
     assert sorted(outcomes) == ["The table moved on while you were choosing; look at it again and choose again.",
                                 "played"]
     assert store.table(table.id).game.step == now.game.step + 1
+
+
+def test_a_write_from_a_stale_read_is_run_again(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When another process changed the row between this write's read and its flush (SQLAlchemy's version check
+    fails), the write is run again on the new row — and the engine then judges it afresh."""
+    table = store.open_table(SHENGJI, None, 8, range(4)).table
+    real = Store._run
+    failed: list[bool] = []
+
+    def once_stale(self: Store, work, *, write: bool):  # type: ignore[no-untyped-def]
+        if write and not failed:
+            failed.append(True)
+            raise StoreUnavailable("The progress database could not be used.") from StaleDataError("stale")
+        return real(self, work, write=write)
+
+    monkeypatch.setattr(Store, "_run", once_stale)
+    seated = store.sit(table.id, 0, "Ana")
+    assert failed == [True] and store.seat_of(table.id, seated.key) == 0

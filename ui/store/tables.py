@@ -112,7 +112,8 @@ class TableStore:
             try:
                 return self._run(work, write=True)
             except StoreUnavailable as error:
-                if not isinstance(error.__context__, StaleDataError) or attempt + 1 == CLASH_TRIES:
+                stale = isinstance(error.__cause__, StaleDataError) or isinstance(error.__context__, StaleDataError)
+                if not stale or attempt + 1 == CLASH_TRIES:
                     raise
         raise AssertionError("unreachable")
 
