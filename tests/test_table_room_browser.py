@@ -88,6 +88,28 @@ def _my_turn(page: Any, seat: str, name: str) -> Any:
     return page.get_by_role("listbox", name=YOUR_HAND)
 
 
+def _refused_lead(page: Any, store: Store, table_id: str) -> None:
+    """North leads two cards of different groups (a trump and a side suit): the page answers with the engine's own
+    reason, and nothing is played."""
+    hand = _my_turn(page, *PLAYERS[0])
+    groups = hand.get_by_role("group")
+    first, second = (groups.nth(i).get_by_role("option").first for i in (0, 1))
+    names = [first.get_attribute("aria-label"), second.get_attribute("aria-label")]
+    first.click(position=CLICK_AT)
+    second.click(position=CLICK_AT)
+    page.get_by_role("button", name=PLAY).click()
+    wait_for_text(page, "You can't play")
+    shared = store.table(table_id).game
+    g = game(shared.key)
+    state = state_of(shared)
+    held = [c for c in g.view(state, 0).seats[0].cards if c is not None]
+    cards = [next(c for c in held if card_name(c) == name) for name in names]
+    verdict = g.check(state, g.parse_action(state, " ".join(c.text for c in cards)))
+    assert not verdict.legal and verdict.reason.rstrip(".") in page.inner_text("body")
+    assert store.table(table_id).game.step == shared.step  # nothing was played
+    page.get_by_role("button", name="Clear").click()
+
+
 def _four_play_a_trick(pages: list[Any], store: Store, code: str) -> None:
     table = store.table_by_code(code, "test")
     north = pages[0]
@@ -102,6 +124,7 @@ def _four_play_a_trick(pages: list[Any], store: Store, code: str) -> None:
     for seat, page in enumerate(pages):
         _only_own_hand(page, seat, store, table.id)
     # the trick: each in turn clicks the first card they may play and plays it
+    _refused_lead(north, store, table.id)
     played: list[str] = []
     for seat, page in enumerate(pages):
         hand = _my_turn(page, *PLAYERS[seat])
