@@ -111,7 +111,23 @@ def test_a_finished_hand_shows_its_result_to_the_player_and_the_host(db: Store) 
     assert outcome is not None
     for keys in ({"seat_key": seated.key}, {"host_key": hosted.key}):
         at = _open()
-        at.session_state[ROOM_KEY] = Room(table_id=hosted.table.id, code=hosted.table.code, linked=True, **keys)
+        at.session_state[ROOM_KEY] = Room(table_id=hosted.table.id, code=hosted.table.code, **keys)
         at.run()
         assert not at.exception and not at.error
         assert [s.value for s in at.success] == [plain(outcome.summary)]
+
+
+def test_a_link_brings_back_the_seat_and_a_link_with_a_stale_key_gets_one_sentence(db: Store) -> None:
+    hosted = db.open_table("shengji", None, 3, {0, 2})
+    seated = db.sit(hosted.table.id, 0, "Ana")
+    at = _open()
+    at.query_params.update({"code": hosted.table.code.lower(), "me": seated.key})
+    at = at.run()
+    assert not at.exception and not at.error
+    assert at.session_state[ROOM_KEY].seat_key == seated.key
+    assert any("you sit at North · Ana" in c.value for c in at.caption)
+    at = _open()
+    at.query_params.update({"code": hosted.table.code, "me": "not-a-key-of-this-table"})
+    at = at.run()
+    assert [e.value for e in at.error] == [plain(STALE_SEAT)]
+    assert [i.value for i in at.info] == [LOOKING]  # still at the table, looking on

@@ -57,7 +57,6 @@ class Room:
     present: bool = False
     problem: str | None = None
     refused: tuple[str, str] | None = None
-    linked: bool = False
 
 
 def room() -> Room:
@@ -76,21 +75,18 @@ def _say(text: str) -> None:
 
 
 def read_link(opened: Store) -> None:
-    """Once per session: a link's table code (and keys) become this session's table; a wrong code or key gets its
-    one sentence."""
+    """A link's table code (and keys), when it names another table than this session's, become this session's
+    table; a wrong code or key gets its one sentence (and leaves the address, so it is said once)."""
     r = room()
-    if r.linked:
-        return
-    r.linked = True
     code = st.query_params.get(CODE_QUERY)
-    if not code:
+    if not code or code == r.code:
         return
     try:
         info = opened.table_by_code(code, who())
     except StoreError as error:
         _say(str(error))
         return
-    r.table_id, r.code = info.id, info.code
+    r.table_id, r.code, r.seat_key, r.host_key, r.refused = info.id, info.code, None, None, None
     seat_key = st.query_params.get(SEAT_QUERY)
     if seat_key:
         try:
@@ -200,7 +196,7 @@ def _leave() -> None:
 
 def _forget() -> None:
     """Leave this table's screen (the seat stays taken until its person leaves it or the host gives it away)."""
-    st.session_state[ROOM_KEY] = Room(linked=True)
+    st.session_state[ROOM_KEY] = Room()
 
 
 def _host(change: str, seat: int = -1) -> None:
