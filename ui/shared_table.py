@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
+from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
 
@@ -28,6 +29,7 @@ from engine.games import game as game_of
 from engine.shared_table import SeatKind, SharedGame, public_view, seat_name, seat_view, state_of
 from engine.table import TableView
 from ui import table_draw as draw
+from ui.classroom import qr_svg
 from ui.learner import current_learner, store, store_problem, who
 from ui.nav import GAME_KEY, current_preset
 from ui.store import Store, StoreError
@@ -39,6 +41,7 @@ POLL_SECONDS: Final = 1.0
 """How often a screen asks the store whether the table changed (the others' plays show within two polls)."""
 ROOM_KEY: Final = "room:state"
 CODE_QUERY, SEAT_QUERY, HOST_QUERY = "code", "me", "host"
+ROOM_PATH: Final = "table_room"
 NO_STORE: Final = "A shared table needs the progress database, which cannot be opened right now"
 LOOKING: Final = "You are looking at this table; take a free seat to play."
 LOOKING_FULL: Final = "You are looking at this table; every seat is taken."
@@ -350,6 +353,16 @@ def seats_panel(info: TableInfo) -> None:
                 st.markdown(f":material/event_seat: {plain(names[i])}", width="content")
 
 
+def room_link(code: str) -> str:
+    """The address that opens this page at the table with ``code`` (absolute when the page's own is known)."""
+    try:
+        here = urlsplit(st.context.url or "")
+    except Exception:  # no request context (tests): a link from the site's root still works
+        here = urlsplit("")
+    site = f"{here.scheme}://{here.netloc}" if here.scheme and here.netloc else ""
+    return f"{site}/{ROOM_PATH}?{urlencode({CODE_QUERY: code})}"
+
+
 def host_panel(info: TableInfo) -> None:
     """The host's row: the code to sit down with (large, for a projector), free seats to bots, a new deal, and
     whether every hand is shown."""
@@ -359,6 +372,11 @@ def host_panel(info: TableInfo) -> None:
         st.markdown(f"### Table code: {info.code}", width="content")
         st.caption("Players open “One table, several players” and type this code to take a free seat.",
                    width="stretch")
+        with st.popover("Link and QR code", icon=":material/qr_code_2:",
+                        help="The table's address with its code, to scan or type instead of the code."):
+            link = room_link(info.code)
+            st.markdown(f"**{plain(link)}**")
+            st.image(qr_svg(link), width=260, caption="Scan to open the table")
         st.button("Give the free seats to bots", key="room:bots", on_click=_host, args=("bots",),
                   disabled=not free, icon=":material/smart_toy:")
         st.button("Deal again", key="room:again", on_click=_host, args=("again",), icon=":material/casino:")
