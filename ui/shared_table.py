@@ -519,8 +519,12 @@ def render_room() -> None:
     table_view(info, seat)
     with st.container(horizontal=True, gap="small"):
         if seat is not None:
-            st.button("Leave my seat", key="room:leave", on_click=_leave, icon=":material/logout:")
-        st.button("Leave this table", key="room:forget", on_click=_forget, icon=":material/close:")
+            st.button("Leave my seat", key="room:leave", on_click=_leave, icon=":material/logout:",
+                      help="Get up: your seat is free for someone else (the hand waits there).")
+        st.button("Leave this table", key="room:forget", on_click=_forget, icon=":material/close:",
+                  help="Back to opening or finding a table. A seat you hold stays yours until you or the host "
+                       "free it" + ("; the host's buttons stay with this page's address only." if r.host_key
+                                    else "."))
     follow(info.id, info.version)
 
 
