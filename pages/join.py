@@ -9,6 +9,7 @@ import streamlit as st
 from ui.classroom import JOIN_QUERY, join
 from ui.language import language_query
 from ui.learner import forget, resume_code_shown, resume_with, session_learner, show_message
+from ui.live_view import student_screen
 from ui.store.classes import show_resume_code
 from ui.widgets import plain
 
@@ -33,6 +34,8 @@ if me is not None:
     st.page_link("pages/home.py", label="Go to the lessons", icon=":material/school:",
                  query_params=language_query() or None)
     st.button("This is not me", key="join:forget", on_click=forget, icon=":material/logout:")
+    st.subheader("Your class's question")
+    student_screen(me.id)
     st.stop()
 
 show_message()

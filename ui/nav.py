@@ -148,6 +148,8 @@ def _run_app() -> None:
                        url_path="glossary")
     klass = st.Page(str(PAGES / "class.py"), title=_("Your class"), icon=":material/groups:", url_path="class")
     join = st.Page(str(PAGES / "join.py"), title=_("Join a class"), icon=":material/group_add:", url_path="join")
+    room = st.Page(str(PAGES / "table_room.py"), title=_("One table, several players"),
+                   icon=":material/groups_3:", url_path="table_room")
     by_game: dict[str, list[st.Page]] = {}
     owner: dict[str, str] = {}
     for game in GAMES:
@@ -158,7 +160,7 @@ def _run_app() -> None:
             owner[page.url_path] = game
     # URL paths equal the file names (``/euchre_editor``): on a server's very first run Streamlit still
     # resolves the URL against the pages/ folder's file names and warns "Page not found" otherwise.
-    every = [home, cards, glossary, klass, join] + [p for pages in by_game.values() for p in pages]
+    every = [home, cards, glossary, klass, join, room] + [p for pages in by_game.values() for p in pages]
     current = st.navigation(every, position="hidden")
     if current.url_path in owner:
         st.session_state[GAME_KEY] = owner[current.url_path]
@@ -172,6 +174,7 @@ def _run_app() -> None:
         st.page_link(cards, query_params=keep)
         st.page_link(glossary, query_params=keep)
         st.page_link(join, query_params=keep)
+        st.page_link(room, query_params=keep)
         st.page_link(klass, label=_("Teachers: your class"), query_params=keep)
         titles = {k: _(info.title) for k, info in GAMES.items()}  # translated now, not when the widget is read
         game = st.selectbox(_("Game"), list(GAMES), format_func=titles.__getitem__, key=GAME_KEY)
