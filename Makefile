@@ -25,22 +25,19 @@ $(VENV)/.dev-deps: requirements.txt requirements-dev.txt | $(PY)
 	$(PY) -m pip install -q -r requirements.txt -r requirements-dev.txt
 	touch $@
 
-# The gettext catalogs (engine/i18n.py): each locale/<lang>/LC_MESSAGES/messages.po compiled to messages.mo
-# (git-ignored), before anything runs. `make messages` extracts the marked strings of the code (babel.cfg) into
-# locale/messages.pot and merges them into every .po, for the translators.
-PO := $(wildcard locale/*/LC_MESSAGES/messages.po)
+# The gettext catalogs (engine/i18n.py), in parts (locale/parts.toml): each locale/<lang>/LC_MESSAGES/<part>.po
+# compiled to <part>.mo (git-ignored) before anything runs. `make messages` files every string the code marks
+# (babel.cfg) in its part of every language, for the translators (locale/catalogs.py).
+PO := $(wildcard locale/*/LC_MESSAGES/*.po)
 MO := $(PO:.po=.mo)
-BABEL := $(PY) -m babel.messages.frontend
 
 catalogs: $(MO)
 
-locale/%/LC_MESSAGES/messages.mo: locale/%/LC_MESSAGES/messages.po | $(VENV)/.run-deps
-	$(BABEL) compile -i $< -o $@ -l $*
+locale/%.mo: locale/%.po | $(VENV)/.run-deps
+	$(PY) locale/catalogs.py compile
 
 messages: $(VENV)/.run-deps
-	$(BABEL) extract -F babel.cfg -k N_ -k Nn_:1,2 --no-location --sort-output --omit-header --no-wrap \
-	  -o locale/messages.pot .
-	$(BABEL) update -i locale/messages.pot -d locale -D messages --no-fuzzy-matching --ignore-obsolete --no-wrap
+	$(PY) locale/catalogs.py update
 
 chromium:
 	@test -x /usr/bin/chromium || ( $(SUDO) apt-get update -qq && \

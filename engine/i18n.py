@@ -5,10 +5,10 @@ The language of the current request is a context variable: a page run, a command
 :func:`pgettext`, :func:`number` — answers in that language. English is the source: its messages are the msgids
 themselves, so English needs no catalog.
 
-The catalogs are ``locale/<lang>/LC_MESSAGES/messages.po`` (extracted from the code by ``pybabel extract -F
-babel.cfg``, see the Makefile). ``make`` compiles them to ``messages.mo`` (git-ignored); where a compiled catalog
-is missing or older than its ``.po`` (a fresh clone run without make), the ``.po`` is read directly, so the text
-is never silently English.
+A language's catalog is in parts, one per area of the code (``locale/parts.toml``):
+``locale/<lang>/LC_MESSAGES/<part>.po``, filled from the code by ``make messages`` (``locale/catalogs.py``).
+``make`` compiles each to ``<part>.mo`` (git-ignored); where a compiled part is missing or older than its ``.po``
+(a fresh clone run without make), the ``.po`` is read directly, so the text is never silently English.
 
 Floor 0: no project import but the error family.
 """
@@ -34,7 +34,6 @@ DEFAULT_LANGUAGE = "en"
 LANGUAGE_NAMES: dict[str, str] = {"en": "English", "bn": "বাংলা", "as": "অসমীয়া"}
 """Each language by its own name, as a learner looks for it in a menu."""
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
-DOMAIN = "messages"
 
 _NUMBERING_DIGITS = {"beng": "০১২৩৪৫৬৭৮৯"}
 """The digits of the numbering systems Babel names as a language's default (CLDR ``beng``: Bengali script)."""
@@ -71,23 +70,32 @@ def use_language(lang: str) -> Iterator[str]:
         _current.reset(token)
 
 
-@lru_cache(maxsize=16)
-def _catalog(lang: str, po_mtime: float, mo_mtime: float) -> _gettext.NullTranslations:
-    folder = LOCALE_DIR / lang / "LC_MESSAGES"
-    if mo_mtime >= po_mtime > 0:
-        with open(folder / f"{DOMAIN}.mo", "rb") as compiled:
+@lru_cache(maxsize=64)
+def _part(path: Path, po_mtime: float, mo_mtime: float) -> _gettext.NullTranslations:
+    """One part of a catalog: its compiled .mo, or its .po read directly where the .mo is missing or older."""
+    if mo_mtime >= po_mtime:
+        with open(path.with_suffix(".mo"), "rb") as compiled:
             return _gettext.GNUTranslations(compiled)
-    if po_mtime <= 0:
-        return _gettext.NullTranslations()
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    with open(folder / f"{DOMAIN}.po", "rb") as source:
-        catalog = read_po(source, locale=lang)
+    with open(path, "rb") as source:
+        catalog = read_po(source, locale=path.parent.parent.name)
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
     buffer.seek(0)
     return _gettext.GNUTranslations(buffer)
+
+
+@lru_cache(maxsize=16)
+def _catalog(lang: str, stamp: tuple[tuple[Path, float, float], ...]) -> _gettext.NullTranslations:
+    """A language's parts as one catalog (each part answers what it holds; a string no part holds is itself)."""
+    chain: _gettext.NullTranslations = _gettext.NullTranslations()
+    for path, po_mtime, mo_mtime in reversed(stamp):
+        part = _part(path, po_mtime, mo_mtime)
+        part.add_fallback(chain)
+        chain = part
+    return chain
 
 
 def _mtime(path: Path) -> float:
@@ -98,12 +106,14 @@ def _mtime(path: Path) -> float:
 
 
 def translations(lang: str | None = None) -> _gettext.NullTranslations:
-    """The catalog of ``lang`` (the current language when None); English has none (the msgids are English)."""
+    """The catalog of ``lang`` (the current language when None): every part of it, ``locale/<lang>/LC_MESSAGES/
+    <part>.po`` (see locale/parts.toml); English has none (the msgids are English)."""
     lang = lang or language()
     if lang == DEFAULT_LANGUAGE:
         return _gettext.NullTranslations()
     folder = LOCALE_DIR / check_language(lang) / "LC_MESSAGES"
-    return _catalog(lang, _mtime(folder / f"{DOMAIN}.po"), _mtime(folder / f"{DOMAIN}.mo"))
+    stamp = tuple((po, _mtime(po), _mtime(po.with_suffix(".mo"))) for po in sorted(folder.glob("*.po")))
+    return _catalog(lang, stamp)
 
 
 def gettext(message: str) -> str:
