@@ -46,6 +46,7 @@ __all__ = [
     "PracticeRule",
     "beat_exercise",
     "call_exercise",
+    "call_question",
     "cards_words",
     "one_line",
     "play_exercise",
@@ -566,6 +567,13 @@ def call_exercise(g: Game[Any, Any, Any], noun: str, texts: Sequence[str]) -> Ma
         raise PracticeError(f"no calling position for {key} was found")
 
     return make
+
+
+def call_question(g: Game[Any, Any, Any], state: Any, rng: random.Random, preset: str, texts: Sequence[str],
+                  noun: str) -> Exercise | None:
+    """"Which call (``noun``) may you make?" in the calling position ``state`` (a game's own drill poses it), or
+    None when the calls of ``texts`` cannot make a question there (every verdict is ``Game.check``)."""
+    return _call_from(g, state, rng, g.key, preset, texts, noun)
 
 
 def _call_from(g: Game[Any, Any, Any], state: Any, rng: random.Random, key: str, preset: str,

@@ -109,8 +109,8 @@ def _climb(g: ShengjiGame) -> Make:
                   else f"The game is won only by going past {rules.game_end_rank.text}."))
         right = _level_words(level, won, rules)
         near = [RANKS[i] for i in range(max(0, RANKS.index(start)), min(end + 1, RANKS.index(start) + steps + 3))]
-        texts = _distinct(right, [_level_words(r, False, rules) for r in near if r is not start]
-                          + [_level_words(level, True, rules)], rng)
+        texts = _distinct(right, [_level_words(r, False, rules) for r in near] + [_level_words(level, True, rules)],
+                          rng)
         choices = tuple(Choice(t, t == right, why if t == right else "count the levels again, one step each")
                         for t in sorted(texts, key=lambda t: (t.startswith("Past"), _rank_key(t))))
         return Exercise(
