@@ -52,6 +52,7 @@ __all__ = [
     "play_exercise",
     "practice_rule",
     "random_pick",
+    "retried",
     "seat_name",
     "sentence",
     "suit_groups",
@@ -606,6 +607,20 @@ def _call_from(g: Game[Any, Any, Any], state: Any, rng: random.Random, key: str,
 
 
 # ------------------------------------------------------------------------------------ shared pieces
+
+
+def retried(attempt: Callable[[random.Random, str], Exercise | None], what: str) -> Make:
+    """A generator that tries ``attempt`` (an exercise, or None when this draw makes none) up to
+    :data:`ATTEMPTS` times; PracticeError naming ``what`` was not found (never seen)."""
+
+    def make(rng: random.Random, preset: str) -> Exercise:
+        for _ in range(ATTEMPTS):
+            made = attempt(rng, preset)
+            if made is not None:
+                return made
+        raise PracticeError(f"no {what} was found")
+
+    return make
 
 
 def random_pick(plays: Sequence[_T], rng: random.Random) -> _T:

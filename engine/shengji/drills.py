@@ -26,15 +26,14 @@ from engine.shengji.score import climb
 from engine.shengji.state import Action, State
 from engine.shengji.trick import judge_throw
 from engine.teaching import (
-    ATTEMPTS,
     CardRow,
     Choice,
     Exercise,
     Make,
-    PracticeError,
     PracticeRule,
     cards_words,
     practice_rule,
+    retried,
     seat_name,
     sentence,
     suit_words,
@@ -177,15 +176,7 @@ def _deal(g: ShengjiGame) -> Make:
 
 
 def _declare(g: ShengjiGame) -> Make:
-    def make(rng: random.Random, preset: str) -> Exercise:
-        rules = g.rules(preset)
-        for _ in range(ATTEMPTS):
-            made = _declare_from(g, rules, rng, preset)
-            if made is not None:
-                return made
-        raise PracticeError("no declaration question was found")
-
-    return make
+    return retried(lambda rng, preset: _declare_from(g, g.rules(preset), rng, preset), "declaration question")
 
 
 def _shows(rank: Rank, rules: Rules) -> list[tuple[Card, int]]:
@@ -241,15 +232,7 @@ def _declare_from(g: ShengjiGame, rules: Rules, rng: random.Random, preset: str)
 
 
 def _throw(g: ShengjiGame) -> Make:
-    def make(rng: random.Random, preset: str) -> Exercise:
-        rules = g.rules(preset)
-        for _ in range(ATTEMPTS):
-            made = _throw_from(g, rules, rng, preset)
-            if made is not None:
-                return made
-        raise PracticeError("no throw was found")
-
-    return make
+    return retried(lambda rng, preset: _throw_from(g, g.rules(preset), rng, preset), "throw")
 
 
 _STANDS: Final = "It stands: nobody can beat any part of it"
@@ -324,14 +307,7 @@ _VERDICT_TEXTS: Final = {(True, True): _BOTH, (True, False): _ONLY_COMPETITION, 
 
 
 def _presets(g: ShengjiGame) -> Make:
-    def make(rng: random.Random, preset: str) -> Exercise:
-        for _ in range(ATTEMPTS):
-            made = _presets_from(g, rng, preset)
-            if made is not None:
-                return made
-        raise PracticeError("no position for the two rule sets was found")
-
-    return make
+    return retried(lambda rng, preset: _presets_from(g, rng, preset), "position for the two rule sets")
 
 
 def _presets_from(g: ShengjiGame, rng: random.Random, preset: str) -> Exercise | None:

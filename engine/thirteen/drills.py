@@ -15,15 +15,14 @@ from engine.cards import Card
 from engine.contract import Game
 from engine.errors import CardTableError
 from engine.teaching import (
-    ATTEMPTS,
     CardRow,
     Choice,
     Exercise,
     Make,
-    PracticeError,
     PracticeRule,
     cards_words,
     practice_rule,
+    retried,
     seat_name,
     sentence,
 )
@@ -95,15 +94,7 @@ def _first(g: ThirteenGame) -> Make:
 
 
 def _lockout(g: ThirteenGame) -> Make:
-    def make(rng: random.Random, preset: str) -> Exercise:
-        rules = g.rules(preset)
-        for _ in range(ATTEMPTS):
-            made = _lockout_from(g, rules, rng, preset)
-            if made is not None:
-                return made
-        raise PracticeError("no position for passing was found")
-
-    return make
+    return retried(lambda rng, preset: _lockout_from(g, g.rules(preset), rng, preset), "position for passing")
 
 
 def _lockout_from(g: ThirteenGame, rules: Rules, rng: random.Random, preset: str) -> Exercise | None:
@@ -162,15 +153,7 @@ def _lockout_from(g: ThirteenGame, rules: Rules, rng: random.Random, preset: str
 
 
 def _next(g: ThirteenGame) -> Make:
-    def make(rng: random.Random, preset: str) -> Exercise:
-        rules = g.rules(preset)
-        for _ in range(ATTEMPTS):
-            made = _next_from(g, rules, rng, preset)
-            if made is not None:
-                return made
-        raise PracticeError("no round of a whole hand was found")
-
-    return make
+    return retried(lambda rng, preset: _next_from(g, g.rules(preset), rng, preset), "round of a whole hand")
 
 
 def _next_from(g: ThirteenGame, rules: Rules, rng: random.Random, preset: str) -> Exercise | None:
