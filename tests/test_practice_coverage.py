@@ -19,7 +19,6 @@ SEEDS: Final = range(50)
 
 # Not practised yet (issue #25): each needs a kind of exercise the engine generates and judges.
 UNCOVERED: Final[frozenset[str]] = frozenset({
-    "doudizhu/01-goal",
 })
 
 
