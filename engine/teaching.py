@@ -51,6 +51,8 @@ __all__ = [
     "one_line",
     "play_exercise",
     "practice_rule",
+    "seat_position",
+    "SeatPosition",
     "random_pick",
     "retried",
     "seat_name",
@@ -155,6 +157,9 @@ class Exercise:
     """The reason for the right answer (for "Show me why")."""
     per_choice_hint: bool = True
     """Whether a wrong choice's own reason is the hint (plays and calls) or :attr:`hint` is (tricks, levels)."""
+    several_right: bool = False
+    """Whether more than one choice may be right (the coach accepts every option within its interval of the best);
+    otherwise exactly one is."""
 
     @property
     def solution(self) -> str:
@@ -496,22 +501,50 @@ def _play_from(g: Game[Any, Any, Any], rules: Any, state: Any, rng: random.Rando
     if variant is None:
         return None
     ask_legal, choices = variant
-    name = seat_name(view.seats[seat].name)
+    where = seat_position(g, state, seat, current)
+    question = "Which one of these may you play?" if ask_legal else "Which one of these may you NOT play?"
+    return Exercise(
+        game=key, rule=f"{key}:play", seed=0, preset=preset, title=title("play", ask_legal),
+        prompt=f"{where.situation} {question}", facts=where.facts, rows=where.rows, choices=tuple(choices),
+    )
+
+
+@dataclass(frozen=True)
+class SeatPosition:
+    """What a seat sees of a position, for a question: who you are and whether you lead (``situation``, one or two
+    sentences), the view's lines that matter (``facts``) and the cards to draw (``rows``)."""
+
+    situation: str
+    facts: tuple[tuple[str, str], ...]
+    rows: tuple[CardRow, ...]
+
+
+def seat_position(g: Game[Any, Any, Any], state: Any, seat: int, current: bool | None = None) -> SeatPosition:
+    """What ``seat`` (the seat to act) sees in ``state``: the trick on the table when it is the one being played
+    (``current``; None: asked of the game with the seat's first legal action), its hand, and — while it calls,
+    bids or discards rather than plays — the phase and any other face-up cards (an upcard)."""
+    view = g.view(state, seat)
+    hand = [c for c in view.seats[seat].cards if c is not None]
+    calling = False
+    if current is None:
+        first = next(iter(g.legal_actions(state, limit=1)), None)
+        calling = first is None or _play_cards(g, g.rules_of(state), first) is None
+        current = not calling and first is not None and _table_is_current(g, state, first)
     rows: list[CardRow] = []
     if current:
         trick = tuple((_trick_label(seat_name(view.seats[s].name), label), tuple(cards))
                       for s, cards, label in view.table if cards)
         rows.append(CardRow("On the table", trick))
         situation = "The cards on the table are shown below."
+    elif calling:
+        situation = f"Now: {view.phase}." if view.phase else ""
     else:
         situation = "You lead: the table is empty."
     rows.append(CardRow("Your hand", _groups(g, state, hand)))
-    question = "Which one of these may you play?" if ask_legal else "Which one of these may you NOT play?"
-    return Exercise(
-        game=key, rule=f"{key}:play", seed=0, preset=preset, title=title("play", ask_legal),
-        prompt=f"You are {name}. {situation} {question}",
-        facts=_info_facts(view.info, _PLAY_NOISE), rows=tuple(rows), choices=tuple(choices),
-    )
+    if calling:
+        rows += _extra_rows(view.extra)
+    return SeatPosition(f"You are {seat_name(view.seats[seat].name)}. {situation}".strip(),
+                        _info_facts(view.info, _PLAY_NOISE), tuple(r for r in rows if r.cards))
 
 
 def _extra_rows(extra: Sequence[tuple[str, Sequence[Card | None]]]) -> tuple[CardRow, ...]:

@@ -49,9 +49,11 @@ def right_answer_confirmed(exercise: Exercise) -> str:
         feedback = exercise.judge(exercise.pick.example)
     else:
         rights = [i for i, c in enumerate(exercise.choices) if c.right]
-        assert len(rights) == 1, f"{exercise.rule} seed {exercise.seed}: {len(rights)} right choices"
+        assert len(rights) == 1 or (exercise.several_right and 1 <= len(rights) < len(exercise.choices)), \
+            f"{exercise.rule} seed {exercise.seed}: {len(rights)} right choices"
         feedback = exercise.judge(rights[0])
-        assert all(not exercise.judge(i).right for i in range(len(exercise.choices)) if i != rights[0])
+        assert all(exercise.judge(i).right for i in rights)
+        assert all(not exercise.judge(i).right for i in range(len(exercise.choices)) if i not in rights)
     assert feedback.right, f"{exercise.rule} seed {exercise.seed}: the right answer is judged wrong"
     assert feedback.hint.strip() and feedback.reason.strip()
     return feedback.reason
