@@ -54,6 +54,7 @@ def test_every_game_has_practice_rules_with_stable_keys() -> None:
         assert len(rules) >= 2, key
         assert all(r.key.startswith(f"{key}:") and re.fullmatch(r"[a-z]+:[a-z]+", r.key) for r in rules)
         assert all(r.title.endswith("?") and r.blurb for r in rules)
+        assert not [r.title for r in rules if ":" in r.title], "a colon in a title is read as markup on the page"
     assert {r.key for r in RULES} >= {
         "shengji:play", "shengji:trick", "shengji:tractor", "shengji:levels", "thirteen:play", "thirteen:beat",
         "euchre:play", "euchre:trick", "euchre:call", "doudizhu:play", "doudizhu:beat", "doudizhu:bid"}

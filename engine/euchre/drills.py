@@ -41,7 +41,7 @@ EuchreGame: TypeAlias = Game[Rules, HandState, Action]
 
 PARTNERS_TITLE: Final = "Which deck, which partner?"
 BENNY_TITLE: Final = "Which trump is highest?"
-JOKER_TITLE: Final = "The joker turned up: which call?"
+JOKER_TITLE: Final = "Which call when the joker is turned up?"
 DEAL_TITLE: Final = "Who is dealt what?"
 THROWN_IN_TITLE: Final = "Who deals next?"
 BENNY_PRESET: Final = "benny"
