@@ -537,7 +537,7 @@ def seat_position(g: Game[Any, Any, Any], state: Any, seat: int, current: bool |
         rows.append(CardRow("On the table", trick))
         situation = "The cards on the table are shown below."
     elif calling:
-        situation = f"Now: {view.phase}." if view.phase else ""
+        situation = f"Your decision now: {view.phase}." if view.phase else ""
     else:
         situation = "You lead: the table is empty."
     rows.append(CardRow("Your hand", _groups(g, state, hand)))

@@ -42,6 +42,7 @@ EuchreGame: TypeAlias = Game[Rules, HandState, Action]
 PARTNERS_TITLE: Final = "Which deck, which partner?"
 BENNY_TITLE: Final = "Which trump is highest?"
 JOKER_TITLE: Final = "Which call when the joker is turned up?"
+JOKER_NOT_TITLE: Final = "Which call may you NOT make when the joker is turned up?"
 DEAL_TITLE: Final = "Who is dealt what?"
 THROWN_IN_TITLE: Final = "Who deals next?"
 BENNY_PRESET: Final = "benny"
@@ -161,8 +162,9 @@ def _joker(g: EuchreGame) -> Make:
             made = call_question(g, state, rng, BENNY_PRESET, texts, "call")
             if made is not None:
                 dealer = Seat(state.dealer).title
+                asks_legal = "NOT" not in made.title
                 return dataclasses.replace(
-                    made, rule=f"{g.key}:joker", title=JOKER_TITLE,
+                    made, rule=f"{g.key}:joker", title=JOKER_TITLE if asks_legal else JOKER_NOT_TITLE,
                     prompt=f"{dealer} deals and turns up the joker. {made.prompt}",
                     rows=tuple(r for r in made.rows if r.cards))
         raise PracticeError("no deal with the joker turned up was found")
