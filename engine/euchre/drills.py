@@ -29,6 +29,7 @@ from engine.teaching import (
     PracticeRule,
     call_question,
     practice_rule,
+    retried,
     sentence,
     suit_words,
 )
@@ -206,14 +207,16 @@ def _deal(g: EuchreGame) -> Make:
 
 
 def _thrown(g: EuchreGame) -> Make:
-    def make(rng: random.Random, preset: str) -> Exercise:
+    def attempt(rng: random.Random, preset: str) -> Exercise | None:
         thrown = rng.choice(list(ThrownIn))
         rules = dataclasses.replace(g.rules(preset), stick_the_dealer=False, thrown_in=thrown)
         state = g.new_game(rules, rng.randrange(_SEEDS))
         while state.trump is None and not state.over:
+            if not g.check(state, PASS).legal:
+                return None  # a turned-up joker (the benny): the dealer must name trump, no hand is thrown in
             state = g.apply(state, PASS)
         if not state.thrown_in:
-            raise PracticeError("the hand was not thrown in")
+            return None
         dealer = Seat(state.dealer)
         right = Seat(next_dealer(state))
         why = (f"all four passed twice, so the hand is thrown in and nobody scores; under these rules "
@@ -225,4 +228,4 @@ def _thrown(g: EuchreGame) -> Make:
                     why, facts=(("Dealer", dealer.title), ("After a thrown-in hand", marked)), kind="thrown",
                     rows=(CardRow("The upcard, turned down", (("", (state.upcard,) if state.upcard else ()),)),))
 
-    return make
+    return retried(attempt, "hand thrown in")
