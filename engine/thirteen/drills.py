@@ -32,11 +32,12 @@ from engine.thirteen.play import Position, check, legal_plays
 from engine.thirteen.rules import Rules, seat_letters
 from engine.thirteen.state import Action, State
 
-__all__ = ["FIRST_TITLE", "LOCK_TITLE", "NEXT_TITLE", "drill_rules"]
+__all__ = ["FIRST_TITLE", "LOCK_TITLE", "NEXT_TITLE", "OPEN_TITLE", "drill_rules"]
 
 ThirteenGame: TypeAlias = Game[Rules, State, Action]
 
 FIRST_TITLE: Final = "Who leads the first game?"
+OPEN_TITLE: Final = "Which first play may you make?"
 LOCK_TITLE: Final = "May you play now?"
 NEXT_TITLE: Final = "Who leads the next round?"
 _SEEDS: Final = 2**31
@@ -47,7 +48,8 @@ _NO: Final = "No"
 def drill_rules(g: ThirteenGame) -> tuple[PracticeRule, ...]:
     """The drills, in the order the practice page lists them."""
     return (
-        practice_rule(g, "first", "13 cards each; the lowest card dealt leads the first game", _first(g),
+        practice_rule(g, "first", "13 cards each; the lowest card dealt leads the first game, and its first play "
+                      "holds that card", _first(g),
                       ("01-goal",), heading=FIRST_TITLE),
         practice_rule(g, "lockout", "you may always pass, but then you are out until the table clears", _lockout(g),
                       ("10-passing-and-lock-out",), heading=LOCK_TITLE),
@@ -69,6 +71,10 @@ def _first(g: ThirteenGame) -> Make:
         hands = deal_masks(rules, rng.randrange(_SEEDS))
         letters = seat_letters(rules.players)
         leader = lowest_holder(hands)
+        if rng.random() < 0.4:
+            opening = _opening(g, rules, _hand(hands[leader]), seat_name(letters[leader]), rng, preset)
+            if opening is not None:
+                return opening
         low = _hand(hands[leader] & -hands[leader])[0]
         who = seat_name(letters[leader])
         unused = "" if rules.players == 4 else (f" With {rules.players} players only {13 * rules.players} cards are "
@@ -88,6 +94,29 @@ def _first(g: ThirteenGame) -> Make:
         )
 
     return make
+
+
+def _opening(g: ThirteenGame, rules: Rules, hand: tuple[Card, ...], who: str, rng: random.Random, preset: str
+             ) -> Exercise | None:
+    """"Which may you open with?": the first play of the first game must contain the lowest card dealt (when the
+    rules say so); None when every lead of the hand would do."""
+    free = Position.build(hand, rules=rules)
+    first = Position.build(hand, first_lead=True, rules=rules)
+    leads = [p.combo.cards for p in legal_plays(free, 200) if p.combo is not None]
+    allowed = [p for p in leads if check(first, p).legal]
+    refused = [p for p in leads if not check(first, p).legal]
+    if not allowed or len(refused) < 3:
+        return None
+    picked = [rng.choice(allowed), *rng.sample(refused, 3)]
+    rng.shuffle(picked)
+    choices = tuple(Choice(cards_words(p), check(first, p).legal, check(first, p).reason, p,
+                           legal=check(first, p).legal) for p in picked)
+    return Exercise(
+        game=g.key, rule=f"{g.key}:first", seed=0, preset=preset, title=OPEN_TITLE,
+        prompt=f"You are {who} and hold the lowest card dealt, so you make the first play of the first game. Which "
+               "one of these may you open with?",
+        facts=(("Players", str(rules.players)),), rows=(CardRow("Your hand", (("", hand),)),), choices=choices,
+    )
 
 
 # ------------------------------------------------------------------------------------------ passing and lock-out
