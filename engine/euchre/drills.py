@@ -16,6 +16,7 @@ from engine.contract import Game
 from engine.euchre.bidding import ORDER_UP, NameTrump
 from engine.euchre.deal import deal_cards
 from engine.euchre.order import BENNY, CARDS, card_power, describe_card, sort_hand, trump_order
+from engine.euchre.play import Position, check
 from engine.euchre.rules import DealPackets, Rules, Seat, Side, ThrownIn
 from engine.euchre.score import TRICKS
 from engine.euchre.state import Action, HandState, next_dealer
@@ -42,6 +43,8 @@ EuchreGame: TypeAlias = Game[Rules, HandState, Action]
 
 PARTNERS_TITLE: Final = "Which deck, which partner?"
 BENNY_TITLE: Final = "Which trump is highest?"
+BENNY_PLAY_TITLE: Final = "Which may you play with the benny?"
+BENNY_NOT_TITLE: Final = "Which may you NOT play with the benny?"
 JOKER_TITLE: Final = "Which call when the joker is turned up?"
 JOKER_NOT_TITLE: Final = "Which call may you NOT make when the joker is turned up?"
 DEAL_TITLE: Final = "Who is dealt what?"
@@ -56,7 +59,7 @@ def drill_rules(g: EuchreGame) -> tuple[PracticeRule, ...]:
     return (
         practice_rule(g, "partners", "24 cards (9 to A); partners sit opposite and win tricks together",
                       _partners(g), ("01-deck-and-partners",), heading=PARTNERS_TITLE),
-        practice_rule(g, "benny", "the benny: a joker above the right bower", _benny(g),
+        practice_rule(g, "benny", "the benny: a joker above the right bower, and a trump when you follow", _benny(g),
                       ("09-benny-and-house-rules",), heading=BENNY_TITLE),
         practice_rule(g, "joker", "a turned-up joker: the dealer names trump at once", _joker(g),
                       ("10-joker-turned-up",), heading=JOKER_TITLE),
@@ -125,6 +128,11 @@ def _ask(g: EuchreGame, preset: str, title: str, prompt: str, choices: tuple[Cho
 
 def _benny(g: EuchreGame) -> Make:
     def make(rng: random.Random, preset: str) -> Exercise:
+        if rng.random() < 0.5:
+            for _ in range(ATTEMPTS):
+                follow = _benny_follow(g, rng)
+                if follow is not None:
+                    return follow
         trump = rng.choice(list(Suit))
         order = trump_order(trump, benny=True)
         top = list(order[: rng.randint(2, 4)])
@@ -146,6 +154,38 @@ def _benny(g: EuchreGame) -> Make:
                     kind="benny")
 
     return make
+
+
+def _benny_follow(g: EuchreGame, rng: random.Random) -> Exercise | None:
+    """"Which may you play?" with the joker in hand: it belongs to the trump suit, so it follows a trump lead (and
+    only then)."""
+    rules = g.rules(BENNY_PRESET)
+    trump = rng.choice(list(Suit))
+    cards = [c for c in CARDS]
+    rng.shuffle(cards)
+    lead, *rest = cards[:4]
+    hand = tuple(sort_hand((BENNY, *rest), trump))
+    pos = Position.build(hand, (lead,), trump=trump, players=4, rules=rules)
+    verdicts = [(c, check(pos, c)) for c in hand]
+    legal = [(c, v) for c, v in verdicts if v.legal]
+    refused = [(c, v) for c, v in verdicts if not v.legal]
+    if not legal or not refused:
+        return None
+    ask_legal = len(legal) == 1 or (len(refused) > 1 and any(c == BENNY for c, _ in legal))
+    wanted, others = (legal, refused) if ask_legal else (refused, legal)
+    one = next(((c, v) for c, v in wanted if c == BENNY), rng.choice(wanted))
+    shown = [one, *others]
+    rng.shuffle(shown)
+    choices = tuple(Choice(c.symbol_text, v.legal is ask_legal, v.reason, (c,), legal=v.legal) for c, v in shown)
+    question = "Which one of these may you play?" if ask_legal else "Which one of these may you NOT play?"
+    return Exercise(
+        game=g.key, rule=f"{g.key}:benny", seed=0, preset=BENNY_PRESET, title=BENNY_PLAY_TITLE if ask_legal
+        else BENNY_NOT_TITLE, prompt=f"{trump.plural.capitalize()} ({trump.symbol}) are trump and the benny is in "
+        f"play. West led {lead.symbol_text}. {question}",
+        facts=(("Trump", suit_words(trump)), ("The benny", "in play")),
+        rows=(CardRow("On the table", (("West (lead)", (lead,)),)), CardRow("Your hand", (("", hand),))),
+        choices=choices,
+    )
 
 
 # ------------------------------------------------------------------------------------------ a turned-up joker
