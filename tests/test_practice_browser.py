@@ -6,7 +6,8 @@
   after every answer, and sees the missed rules come back before the others; the store holds each rule's misses
   and the streak.
 - Two app servers (two ``streamlit run`` processes) on one PostgreSQL database: a lesson done on one is seen
-  done (✓) on the other, and the other's lessons page downloads the one-page rules as a PDF.
+  done (✓) on the other once the learner types their resume code there, and the other's lessons page downloads
+  the one-page rules as a PDF.
 """
 
 from __future__ import annotations
@@ -127,6 +128,16 @@ def pick_name(page: Any, name: str) -> None:
     start = page.get_by_role("button", name=f"Start as {name}")
     me = page.get_by_role("button", name="Yes, this is me")
     start.or_(me).first.click()
+    main.get_by_text("Learning as").wait_for(timeout=20000)
+    settle(page)
+
+
+def resume(page: Any, code: str) -> None:
+    """Go on as the learner of ``code`` (a name never finds anyone: it starts a new learner)."""
+    main = page.get_by_test_id("stMain")
+    main.get_by_role("button", name=re.compile("Pick your name")).click()
+    page.get_by_role("textbox", name="Or your resume code").fill(code)
+    page.get_by_role("button", name="Go on with my code").click()
     main.get_by_text("Learning as").wait_for(timeout=20000)
     settle(page)
 
@@ -273,13 +284,19 @@ def test_two_servers_on_one_postgresql_share_a_learners_progress(pg_database: st
         main.get_by_text("Yes" if right else "No", exact=True).first.click()
         main.get_by_text(re.compile(r"^Right\. ")).wait_for(timeout=20000)
         settle(page)
+        # the resume code, as the learner would have written it down: a fresh one from the store (the page shows a
+        # learner their code; a fresh one replaces it)
+        store = Store(pg_database)
+        linh = store.find_learner("Linh")
+        assert linh is not None
+        code = store.new_resume_code(linh.id)
 
-        # the other server: another origin, so the browser keeps no learner there; the same name finds the progress
+        # the other server: another origin, so the browser keeps no learner there; the resume code finds the progress
         page.goto(f"{second}/{key}_lessons?lesson={index + 1}")
         wait_for_app(page)
         main = page.get_by_test_id("stMain")
         assert main.get_by_text(f"✓ 1 of {count} done").count() == 0
-        pick_name(page, "Linh")
+        resume(page, code)
         main.get_by_text(re.compile(rf"^Lesson \d+ of {count} · ✓ 1 of {count} done$")).wait_for(timeout=20000)
         # and the lesson itself: this browser now keeps the learner for the second server too
         page.goto(f"{second}/{key}_lessons?lesson={index + 1}")
