@@ -674,6 +674,10 @@ class Game(ABC, Generic[R, S, A]):
     lesson_table_examples: ClassVar[tuple[str, ...]] = ()
     """Example commands whose seeded deal is the deal the game's Table makes from the same preset and seed."""
 
+    coach_lessons: ClassVar[tuple[str, ...]] = ()
+    """The lessons (slugs) whose play "What would the coach play?" practises: the framework
+    (:mod:`engine.practice`) adds that kind, judged by the coach, for a game that names some and can be advised."""
+
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         """The game's practice rules (its ``teach`` module's, built on :mod:`engine.teaching`), in the order the
         practice page lists them; :mod:`engine.practice` gathers them through the registry. None by default."""

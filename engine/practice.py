@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final
 
+from engine.coach_drill import coach_rule
 from engine.errors import UnknownNameError
 from engine.games import GAMES, all_games, game
 from engine.teaching import CardPick, CardRow, Choice, Exercise, Feedback, PracticeError, PracticeRule
@@ -60,8 +61,9 @@ class SetItem:
     seed: int
 
 
-RULES: Final[tuple[PracticeRule, ...]] = tuple(r for g in all_games() for r in g.practice_rules())
-"""Every practice rule of every game."""
+RULES: Final[tuple[PracticeRule, ...]] = tuple(
+    r for g in all_games() for r in (*g.practice_rules(), coach_rule(g)) if r is not None)
+"""Every practice rule of every game: the game's own, then "What would the coach play?" (:mod:`engine.coach_drill`)."""
 
 
 def rules_for(game_key: str) -> tuple[PracticeRule, ...]:

@@ -46,11 +46,15 @@ __all__ = [
     "PracticeRule",
     "beat_exercise",
     "call_exercise",
+    "call_question",
     "cards_words",
     "one_line",
     "play_exercise",
     "practice_rule",
+    "seat_position",
+    "SeatPosition",
     "random_pick",
+    "retried",
     "seat_name",
     "sentence",
     "suit_groups",
@@ -153,6 +157,9 @@ class Exercise:
     """The reason for the right answer (for "Show me why")."""
     per_choice_hint: bool = True
     """Whether a wrong choice's own reason is the hint (plays and calls) or :attr:`hint` is (tricks, levels)."""
+    several_right: bool = False
+    """Whether more than one choice may be right (the coach accepts every option within its interval of the best);
+    otherwise exactly one is."""
 
     @property
     def solution(self) -> str:
@@ -494,22 +501,50 @@ def _play_from(g: Game[Any, Any, Any], rules: Any, state: Any, rng: random.Rando
     if variant is None:
         return None
     ask_legal, choices = variant
-    name = seat_name(view.seats[seat].name)
+    where = seat_position(g, state, seat, current)
+    question = "Which one of these may you play?" if ask_legal else "Which one of these may you NOT play?"
+    return Exercise(
+        game=key, rule=f"{key}:play", seed=0, preset=preset, title=title("play", ask_legal),
+        prompt=f"{where.situation} {question}", facts=where.facts, rows=where.rows, choices=tuple(choices),
+    )
+
+
+@dataclass(frozen=True)
+class SeatPosition:
+    """What a seat sees of a position, for a question: who you are and whether you lead (``situation``, one or two
+    sentences), the view's lines that matter (``facts``) and the cards to draw (``rows``)."""
+
+    situation: str
+    facts: tuple[tuple[str, str], ...]
+    rows: tuple[CardRow, ...]
+
+
+def seat_position(g: Game[Any, Any, Any], state: Any, seat: int, current: bool | None = None) -> SeatPosition:
+    """What ``seat`` (the seat to act) sees in ``state``: the trick on the table when it is the one being played
+    (``current``; None: asked of the game with the seat's first legal action), its hand, and — while it calls,
+    bids or discards rather than plays — the phase and any other face-up cards (an upcard)."""
+    view = g.view(state, seat)
+    hand = [c for c in view.seats[seat].cards if c is not None]
+    calling = False
+    if current is None:
+        first = next(iter(g.legal_actions(state, limit=1)), None)
+        calling = first is None or _play_cards(g, g.rules_of(state), first) is None
+        current = not calling and first is not None and _table_is_current(g, state, first)
     rows: list[CardRow] = []
     if current:
         trick = tuple((_trick_label(seat_name(view.seats[s].name), label), tuple(cards))
                       for s, cards, label in view.table if cards)
         rows.append(CardRow("On the table", trick))
         situation = "The cards on the table are shown below."
+    elif calling:
+        situation = f"Your decision now: {view.phase}." if view.phase else ""
     else:
         situation = "You lead: the table is empty."
     rows.append(CardRow("Your hand", _groups(g, state, hand)))
-    question = "Which one of these may you play?" if ask_legal else "Which one of these may you NOT play?"
-    return Exercise(
-        game=key, rule=f"{key}:play", seed=0, preset=preset, title=title("play", ask_legal),
-        prompt=f"You are {name}. {situation} {question}",
-        facts=_info_facts(view.info, _PLAY_NOISE), rows=tuple(rows), choices=tuple(choices),
-    )
+    if calling:
+        rows += _extra_rows(view.extra)
+    return SeatPosition(f"You are {seat_name(view.seats[seat].name)}. {situation}".strip(),
+                        _info_facts(view.info, _PLAY_NOISE), tuple(r for r in rows if r.cards))
 
 
 def _extra_rows(extra: Sequence[tuple[str, Sequence[Card | None]]]) -> tuple[CardRow, ...]:
@@ -568,6 +603,13 @@ def call_exercise(g: Game[Any, Any, Any], noun: str, texts: Sequence[str]) -> Ma
     return make
 
 
+def call_question(g: Game[Any, Any, Any], state: Any, rng: random.Random, preset: str, texts: Sequence[str],
+                  noun: str) -> Exercise | None:
+    """"Which call (``noun``) may you make?" in the calling position ``state`` (a game's own drill poses it), or
+    None when the calls of ``texts`` cannot make a question there (every verdict is ``Game.check``)."""
+    return _call_from(g, state, rng, g.key, preset, texts, noun)
+
+
 def _call_from(g: Game[Any, Any, Any], state: Any, rng: random.Random, key: str, preset: str,
                texts: Sequence[str], noun: str) -> Exercise | None:
     seat = g.to_act(state)
@@ -598,6 +640,20 @@ def _call_from(g: Game[Any, Any, Any], state: Any, rng: random.Random, key: str,
 
 
 # ------------------------------------------------------------------------------------ shared pieces
+
+
+def retried(attempt: Callable[[random.Random, str], Exercise | None], what: str) -> Make:
+    """A generator that tries ``attempt`` (an exercise, or None when this draw makes none) up to
+    :data:`ATTEMPTS` times; PracticeError naming ``what`` was not found (never seen)."""
+
+    def make(rng: random.Random, preset: str) -> Exercise:
+        for _ in range(ATTEMPTS):
+            made = attempt(rng, preset)
+            if made is not None:
+                return made
+        raise PracticeError(f"no {what} was found")
+
+    return make
 
 
 def random_pick(plays: Sequence[_T], rng: random.Random) -> _T:

@@ -1,10 +1,13 @@
 """Practice and shared progress in a real browser (Debian's Chromium through Playwright).
 
-- A practice session of 20 generated exercises per game: a learner picks a name once, answers by clicking the
-  choices and the cards, misses some on purpose (hint, "Show me why", Next), and sees the missed rules come back
-  before the others; the store holds each rule's misses and the streak.
+- A practice session of 20 generated exercises per game, across its kinds: a learner picks a name once, answers by
+  clicking the choices and the cards, misses some on purpose (a wrong answer, the hint, then the right one; once
+  "Show me why"), sees the mastery chart (its plotly figure, read from the page) change for the skill answered
+  after every answer, and sees the missed rules come back before the others; the store holds each rule's misses
+  and the streak.
 - Two app servers (two ``streamlit run`` processes) on one PostgreSQL database: a lesson done on one is seen
-  done (✓) on the other, and the other's lessons page downloads the one-page rules as a PDF.
+  done (✓) on the other once the learner types their resume code there, and the other's lessons page downloads
+  the one-page rules as a PDF.
 """
 
 from __future__ import annotations
@@ -98,9 +101,21 @@ def give(page: Any, exercise: Exercise, right: bool) -> None:
             click_cards(page, wrong)
     else:
         choice = next(c for c in exercise.choices if c.right is right)
-        label = f"Choose {choice.text}" if choice.cards else choice.text
+        drawn = any(c.cards for c in exercise.choices)  # choices drawn as cards are chosen by a button under each
+        label = f"Choose {choice.text}" if drawn else choice.text
         main.get_by_role("button", name=label, exact=True).click()
     settle(page)
+
+
+MASTERY_JS = """() => Array.from(document.querySelectorAll('.js-plotly-plot'))
+    .filter(p => p.layout && p.layout.xaxis && p.layout.xaxis.title && p.layout.xaxis.title.text === 'Mastery (%)')
+    .map(p => ({x: p.data[0].x, y: p.data[0].y, c: p.data[0].customdata}))"""
+
+
+def mastery_chart(page: Any) -> dict[str, tuple[float, int, int]]:
+    """The mastery chart on the page, read from its plotly figure: skill title → (mastery %, right, seen)."""
+    (figure,) = page.evaluate(MASTERY_JS)
+    return {y: (float(x), int(c[1]), int(c[2])) for x, y, c in zip(figure["x"], figure["y"], figure["c"], strict=True)}
 
 
 def pick_name(page: Any, name: str) -> None:
@@ -139,44 +154,61 @@ def resume_with(page: Any, code: str) -> None:
 # ------------------------------------------------------------------------------------- a practice session
 
 
-def practise(page: Any, url: str, key: str) -> tuple[list[str], set[str], list[bool]]:
-    """20 exercises of ``key``: the first exercise of every other rule is missed on purpose (then "Show me
-    why"), the rest answered right (now and then a wrong answer first, to see the hint and another try).
-    Returns the rules asked in order, the rules missed on purpose, and whether each first answer was right."""
+def practise(page: Any, url: str, key: str) -> tuple[list[str], list[bool], dict[str, tuple[float, int, int]]]:
+    """20 exercises of ``key``: the first exercise of every other rule is missed on purpose — a wrong answer, the
+    hint, then the right answer (the first of them "Show me why" instead) — the rest answered right. After each
+    answer the mastery chart (its plotly figure, read from the page) has changed for that skill alone. Returns
+    the rules asked in order, whether each first answer was right, and the chart at the end."""
     page.goto(f"{url}/{key}_practice")
     wait_for_app(page)
     main = page.get_by_test_id("stMain")
-    rules = [r.key for r in rules_for(key)]
-    to_miss = set(rules[::2])
+    rules = rules_for(key)
+    title = {r.key: r.title for r in rules}
+    to_miss = {r.key for r in rules[::2]}
     asked: list[str] = []
-    missed: set[str] = set()
     first_right: list[bool] = []
+    chart = mastery_chart(page)
+    assert sorted(chart) == sorted(title.values()) and all(seen == 0 for _, _, seen in chart.values())
     for n in range(1, LENGTH + 1):
         number, exercise = on_screen(page, key)
         assert number == n
         asked.append(exercise.rule)
-        first_right.append(not ((exercise.rule in to_miss and exercise.rule not in missed) or n % 7 == 0))
-        if exercise.rule in to_miss and exercise.rule not in missed:
-            missed.add(exercise.rule)
+        miss = exercise.rule in to_miss and exercise.rule not in asked[:-1]
+        first_right.append(not miss)
+        if miss:
             give(page, exercise, right=False)
             alert = main.get_by_text(re.compile(r"^Not quite\. .* Try again\.$")).first
             alert.wait_for(timeout=20000)
-            main.get_by_role("button", name="Show me why").click()
-            main.get_by_text(re.compile(r"^Why:")).first.wait_for(timeout=20000)
-            assert main.get_by_text(re.compile(r"^The answer:")).count() >= 1
+            if not exercise.per_choice_hint:
+                assert "".join(exercise.hint.split()[:3]) in "".join(alert.inner_text().split()), "the rule's hint"
+            if exercise.rule == rules[0].key:
+                main.get_by_role("button", name="Show me why").click()
+                main.get_by_text(re.compile(r"^Why:")).first.wait_for(timeout=20000)
+                assert main.get_by_text(re.compile(r"^The answer:")).count() >= 1
+            else:
+                give(page, exercise, right=True)
+                main.get_by_text(re.compile(r"^Right")).first.wait_for(timeout=20000)
         else:
-            if n % 7 == 0:  # a wrong try, then the right answer at the second try
-                give(page, exercise, right=False)
-                main.get_by_text(re.compile(r"^Not quite\.")).first.wait_for(timeout=20000)
             give(page, exercise, right=True)
             main.get_by_text(re.compile(r"^Right")).first.wait_for(timeout=20000)
+        settle(page)
+        now = mastery_chart(page)
+        skill = title[exercise.rule]
+        (was, was_right, was_seen), (got, got_right, got_seen) = chart[skill], now[skill]
+        assert got_seen == was_seen + 1 and got_right == was_right + (not miss), f"{key} {n}: {skill} {now[skill]}"
+        assert (got >= was if not miss else got <= was), f"{key} {n}: {skill} went from {was}% to {got}%"
+        if not miss and was_seen == 0:
+            assert got > 0, f"{key} {n}: a first right answer shows on the chart"
+        assert {t: v for t, v in now.items() if t != skill} == {t: v for t, v in chart.items() if t != skill}
+        chart = now
         main.get_by_role("button", name="Next", exact=True).click()
         main.get_by_text(re.compile(rf"^Exercise {n + 1} · ")).wait_for(timeout=30000)
         settle(page)
-    return asked, missed, first_right
+    return asked, first_right, chart
 
 
-def test_a_practice_session_of_twenty_per_game_brings_the_missed_rules_back(tmp_path: Path, monkeypatch) -> None:
+def test_a_practice_session_of_twenty_per_game_moves_the_mastery_chart_and_brings_the_missed_rules_back(
+        tmp_path: Path, monkeypatch) -> None:
     db = tmp_path / "classroom.sqlite"
     monkeypatch.setenv("CARD_TABLE_DB_URL", f"sqlite:///{db}")
     with serve_app() as url, chromium_page(1280, 900) as page:
@@ -184,16 +216,16 @@ def test_a_practice_session_of_twenty_per_game_brings_the_missed_rules_back(tmp_
         wait_for_app(page)
         pick_name(page, "Mai")
         for key in GAMES:
-            asked, missed, first_right = practise(page, url, key)
+            asked, first_right, chart = practise(page, url, key)
             rules = [r.key for r in rules_for(key)]
-            first_round = asked[:len(rules)]
-            assert sorted(first_round) == sorted(rules), f"{key}: every rule once first: {asked}"
-            after = asked[len(rules):len(rules) + len(missed)]
-            assert set(after) == missed, f"{key}: the rules missed in the first round come back first: {asked}"
-            for i, right in enumerate(first_right[:-len(rules)]):
-                if not right:
-                    soon = asked[i + 1:i + 1 + len(rules)]
-                    assert asked[i] in soon, f"{key}: {asked[i]} missed at {i + 1} is not back soon: {asked}"
+            assert set(asked) == set(rules), f"{key}: every kind within the session: {asked}"
+            missed = {rule for rule, right in zip(asked, first_right, strict=True) if not right}
+            again = [rule for i, rule in enumerate(asked) if rule in asked[:i]]
+            # a missed rule waits a minute, one answered right ten: the missed ones come back before any other
+            assert len(again) >= len(missed) and set(again[:len(missed)]) == missed, \
+                f"{key}: the missed rules come back first: {asked}"
+            assert sum(seen for _, _, seen in chart.values()) == LENGTH
+            assert sum(right for _, right, _ in chart.values()) == first_right.count(True)
             store = Store(f"sqlite:///{db}")
             me = store.find_learner("Mai")
             assert me is not None
@@ -261,7 +293,6 @@ def test_two_servers_on_one_postgresql_share_a_learners_progress(pg_database: st
         main.get_by_text("Yes" if right else "No", exact=True).first.click()
         main.get_by_text(re.compile(r"^Right\. ")).wait_for(timeout=20000)
         settle(page)
-
         code = resume_code(page)
 
         # the other server: another origin, so the browser keeps no learner there; the resume code finds the progress

@@ -96,3 +96,19 @@ def test_skill_rows_follow_the_schedulers_mastery() -> None:
     rows = skill_rows(rules, {rules[0].key: item})
     assert rows[0].mastery == schedule.mastery(item) > 0 and rows[0].level != "new"
     assert all(r.level == "new" and r.wait is None for r in rows[1:])
+
+
+@pytest.mark.parametrize("game", ["shengji", "euchre"])
+def test_every_lesson_ends_with_practise_this_into_its_own_skills(game: str, db: Path) -> None:
+    from engine.lessons import load_lessons
+    from tests.test_lessons_pages import open_lessons
+
+    for lesson in load_lessons(game)[::3]:
+        at = open_lessons(game, lesson.slug)
+        assert not at.exception, [e.value for e in at.exception]
+        (link,) = [p.proto for p in at.get("page_link") if p.proto.label.startswith("Practise this")]
+        skills = rules_of_lesson(game, lesson.slug)
+        assert skills and all(r.title in link.label for r in skills)
+        assert link.page.endswith(f"{game}_practice") and link.query_string == f"lesson={lesson.slug}"
+        practice = open_practice(game, {"lesson": lesson.slug})
+        assert session(practice, game).focus == tuple(r.key for r in skills)

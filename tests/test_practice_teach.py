@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from engine.coach_drill import coach_rule
 from engine.contract import Game
 from engine.games import GAMES, all_games, game
 from engine.practice import RULES, make_exercise, rules_for
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ("engine/practice.py", "engine/teaching.py")
+SHARED = ("engine/practice.py", "engine/teaching.py", "engine/coach_drill.py")
 
 
 @pytest.mark.parametrize("key", list(GAMES))
@@ -23,13 +24,21 @@ def test_a_games_rules_are_its_own_hook(key: str) -> None:
     assert type(g).practice_rules is not Game.practice_rules, f"{key} declares no practice rules of its own"
     own = [r.key for r in g.practice_rules()]
     assert own and all(r.startswith(f"{key}:") for r in own)
-    assert [r.key for r in rules_for(key)] == own
+    assert [r.key for r in rules_for(key)] == [*own, f"{key}:coach"], "the game's own, then the coach's"
     assert all(r.game == key for r in g.practice_rules())
 
 
 def test_the_registry_gives_every_rule_in_the_home_pages_order() -> None:
-    assert [r.key for r in RULES] == [r.key for g in all_games() for r in g.practice_rules()]
+    assert [r.key for r in RULES] == [r.key for g in all_games()
+                                      for r in (*g.practice_rules(), coach_rule(g)) if r is not None]
     assert len({r.key for r in RULES}) == len(RULES)
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_every_game_names_the_lessons_its_coach_kind_practises(key: str) -> None:
+    g = game(key)
+    rule = coach_rule(g)
+    assert rule is not None and rule.lessons == g.coach_lessons and rule.game == key
 
 
 def _strings(path: Path) -> list[tuple[int, str]]:

@@ -17,6 +17,7 @@ from engine.games import json_commands
 from engine.lessons import Example, Lesson, editor_position, table_record
 from engine.table import Record
 from ui.language import language_query
+from ui.lesson_menu import LESSON_QUERY
 from ui.share import QUERY_KEY as POSITION_QUERY
 from ui.share import encode_position
 
@@ -48,6 +49,20 @@ _PAGE_LABELS: Final[Mapping[str, tuple[str, str]]] = {
     "scoring": ("Open the scoring explorer", ":material/bar_chart:"),
     "table": ("Play a hand at the Table", ":material/playing_cards:"),
 }
+
+
+def practise_this(lesson: Lesson) -> bool:
+    """The lesson's "practise this" link: the practice page with only this lesson's skills (``?lesson=<slug>``);
+    nothing for a lesson no skill practises (or of a game with no practice page). Whether a link was drawn."""
+    from engine.games import GAMES
+    from engine.practice import rules_of_lesson
+
+    skills = rules_of_lesson(lesson.game, lesson.slug) if lesson.game in GAMES else ()
+    if not skills:
+        return False
+    titles = " · ".join(r.title for r in skills)
+    label = f"Practise this: {titles}" if len(skills) == 1 else f"Practise this lesson's {len(skills)} skills: {titles}"
+    return page_link(lesson.game, "practice", label, ":material/exercise:", {LESSON_QUERY: lesson.slug})
 
 
 def see_also(lesson: Lesson) -> None:
@@ -113,4 +128,4 @@ def example_links(lesson: Lesson, example: Example, answer: Any, seed: int | Non
                 link()
 
 
-__all__ = ["TABLE_QUERY", "example_links", "page_link", "see_also"]
+__all__ = ["TABLE_QUERY", "example_links", "page_link", "practise_this", "see_also"]

@@ -60,7 +60,7 @@ from ui import card_hand as ch
 from ui import lesson_menu
 from ui.language import with_language
 from ui.learner import Tracker, current_learner, keep_tab, name_picker, session_learner, show_message
-from ui.lesson_links import example_links, page_link, see_also
+from ui.lesson_links import example_links, page_link, practise_this, see_also
 from ui.lesson_menu import LESSON_QUERY
 from ui.widgets import plain
 
@@ -687,6 +687,7 @@ def _render_lessons(game: str, root: Path, commands: Commands | None, extra: Cal
     _claims(lesson, run, default)
     if extra is not None:
         extra()
+    practise_this(lesson)
     _ending(game, lessons, index)
     lesson_menu.write_url(game, index)
 

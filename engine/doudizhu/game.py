@@ -190,6 +190,8 @@ class DouDizhuGame(Game[Rules, State, Action]):
     def bots(self) -> Mapping[str, Bot[State, Action]]:
         return BOTS
 
+    coach_lessons = ("03-bidding", "10-beating-and-passing")
+
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         return teach.practice_rules(self)
 

@@ -15,6 +15,7 @@ from engine.contract import Game
 from engine.doudizhu.bidding import BID_ACTIONS
 from engine.doudizhu.combos import describe
 from engine.doudizhu.deal import deal
+from engine.doudizhu.drills import goal_rules
 from engine.doudizhu.play import Position, check, legal_plays
 from engine.doudizhu.practice import payment_rules
 from engine.doudizhu.rules import Rules
@@ -39,6 +40,7 @@ def practice_rules(g: DouDizhuGame) -> tuple[PracticeRule, ...]:
         practice_rule(g, "bid", "the auction: each bid higher than the last",
                       call_exercise(g, "bid", bids), ("03-bidding",)),
         *payment_rules(g),
+        *goal_rules(g),
     )
 
 

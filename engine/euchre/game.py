@@ -177,6 +177,8 @@ class EuchreGame(Game[Rules, HandState, Action]):
     def bots(self) -> Mapping[str, Bot[HandState, Action]]:
         return BOTS
 
+    coach_lessons = ("02-calling-rounds", "05-who-wins")
+
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         return teach.practice_rules(self)
 

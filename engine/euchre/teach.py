@@ -15,6 +15,7 @@ from engine.cards import Card, Suit
 from engine.contract import Game
 from engine.euchre.bidding import ORDER_UP, NameTrump
 from engine.euchre.deal import deal_cards
+from engine.euchre.drills import drill_rules
 from engine.euchre.order import left_bower, right_bower, sort_hand
 from engine.euchre.play import Position, legal_plays
 from engine.euchre.practice import scoring_rules
@@ -52,6 +53,7 @@ def practice_rules(g: EuchreGame) -> tuple[PracticeRule, ...]:
         practice_rule(g, "call", "ordering up, passing and naming trump in the two rounds",
                       call_exercise(g, "call", calls), ("02-calling-rounds",)),
         *scoring_rules(g),
+        *drill_rules(g),
     )
 
 

@@ -198,6 +198,8 @@ class ShengjiGame(Game[Rules, State, Action]):
     def bots(self) -> Mapping[str, Bot[State, Action]]:
         return BOTS
 
+    coach_lessons = ("09-following", "11-trick-winner")
+
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         return teach.practice_rules(self)
 

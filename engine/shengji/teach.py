@@ -17,6 +17,7 @@ from engine.contract import Game
 from engine.errors import CardTableError
 from engine.shengji.combos import Kind, classify, decompose, describe_lead, group_of
 from engine.shengji.deal import deal
+from engine.shengji.drills import drill_rules
 from engine.shengji.examples import tractor_reason
 from engine.shengji.order import Trump, plain_sort, trump_for
 from engine.shengji.play import Position, legal_plays
@@ -59,6 +60,7 @@ def practice_rules(g: ShengjiGame) -> tuple[PracticeRule, ...]:
         practice_rule(g, "levels", "from the attackers' points to the level change",
                       _levels_exercise(g), ("12-scoring",)),
         *counting_rules(g),
+        *drill_rules(g),
     )
 
 

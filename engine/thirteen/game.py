@@ -195,6 +195,8 @@ class ThirteenGame(Game[Rules, State, Action]):
     def bots(self) -> Mapping[str, Bot[State, Action]]:
         return BOTS
 
+    coach_lessons = ("09-beating", "12-a-whole-hand")
+
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         return teach.practice_rules(self)
 

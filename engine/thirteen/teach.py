@@ -14,6 +14,7 @@ from engine.cards import Card, format_cards
 from engine.contract import Game
 from engine.teaching import Climbing, PracticeRule, beat_exercise, play_exercise, practice_rule
 from engine.thirteen.deal import deal_masks
+from engine.thirteen.drills import drill_rules
 from engine.thirteen.order import cards_of
 from engine.thirteen.play import Position, check, legal_plays
 from engine.thirteen.practice import scoring_rules
@@ -34,6 +35,7 @@ def practice_rules(g: ThirteenGame) -> tuple[PracticeRule, ...]:
         practice_rule(g, "beat", "the same combination, higher, or a bomb on a 2", beat_exercise(g, _CLIMBING),
                       ("02-card-order", "06-four-of-a-kind", "08-double-sequences", "09-beating", "11-chopping-twos")),
         *scoring_rules(g),
+        *drill_rules(g),
     )
 
 
