@@ -76,6 +76,10 @@ class Client(Session):
         self.fragment: str | None = None
         self.interval = 1.0
 
+    async def __aenter__(self) -> Client:
+        await super().__aenter__()
+        return self
+
     async def run(self, widgets: Sequence[Any] = (), page: str | None = None, query: str = "",
                   fragment: bool = False) -> Drawn:
         """One run (a fragment's when ``fragment``); what it drew, once the script finished."""
@@ -157,6 +161,8 @@ class Figures:
     answered: list[float] = field(default_factory=list)
     pushes: list[float] = field(default_factory=list)
     polls: list[float] = field(default_factory=list)
+    seen: list[datetime] = field(default_factory=list)
+    """When a student's run drew a new question (matched afterwards to the last question opened before it)."""
     """Seconds of each fragment rerun of a student's question panel (sent to finished)."""
     errors: list[str] = field(default_factory=list)
 
@@ -168,7 +174,7 @@ class Pushed:
     opened: datetime
 
 
-async def student(number: int, url: str, code: str, pushed: list[Pushed], done: asyncio.Event,
+async def student(number: int, url: str, code: str, done: asyncio.Event,
                   figures: Figures, args: argparse.Namespace) -> None:
     """Join, then follow the question panel as the browser does; answer each question once, after a pause."""
     await asyncio.sleep(random.uniform(0, args.ramp))
@@ -181,7 +187,7 @@ async def student(number: int, url: str, code: str, pushed: list[Pushed], done: 
         if f"You are **{name}**" not in drawn.text():
             figures.errors.append(f"{name} did not join: {drawn.text()[:200]}")
             return
-        seen: set[int] = set()
+        seen: set[str] = set()
         tick = time.monotonic()
         while not done.is_set():
             # as the browser's timer: a rerun every interval, whatever the last one took (a late one goes at once)
@@ -192,15 +198,16 @@ async def student(number: int, url: str, code: str, pushed: list[Pushed], done: 
             figures.polls.append(time.monotonic() - t0)
             if drawn.exceptions:
                 figures.errors.append(drawn.exceptions[0])
-            latest = pushed[-1] if pushed else None
-            if latest is None or latest.id in seen or latest.prompt not in drawn.text() or not drawn.hands:
+            # a new question's hand (its element id comes from the question's own key) is a question shown
+            fresh = [(hand_id, data) for hand_id, data in drawn.hands if hand_id not in seen]
+            if not fresh:
                 continue
-            seen.add(latest.id)
-            figures.shown.append((datetime.now(UTC) - latest.opened).total_seconds())
+            seen.add(fresh[0][0])
+            figures.seen.append(datetime.now(UTC))
             await asyncio.sleep(random.uniform(0.5, args.think))
-            hand_id, data = drawn.hands[0]
+            hand_id, data = fresh[0]
             t0 = time.monotonic()
-            drawn = await c.run([press_first_card(hand_id, data)], fragment=True)
+            drawn = await c.run([press_first_card(hand_id, data)])  # the hand is drawn by the page, not the fragment
             if "Your answer:" in drawn.text():
                 figures.answered.append(time.monotonic() - t0)
             else:
@@ -257,8 +264,14 @@ async def drive(url: str, code: str, args: argparse.Namespace, db_url: str, clas
         await asyncio.sleep(args.ramp + 3)  # once the students have joined
         await teacher(url, pushed, done, figures, args, db_url, class_id)
 
-    await asyncio.gather(later(), *(student(i, url, code, pushed, done, figures, args)
+    await asyncio.gather(later(), *(student(i, url, code, done, figures, args)
                                     for i in range(1, args.students + 1)))
+    for moment in figures.seen:
+        opened = max((p.opened for p in pushed if p.opened <= moment), default=None)
+        if opened is None:
+            figures.errors.append("a question was shown before any was pushed")
+        else:
+            figures.shown.append((moment - opened).total_seconds())
     return figures
 
 
@@ -272,6 +285,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--ramp", type=float, default=5.0, help="students join within this many seconds")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds a run may take before it fails")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--nice", type=int, default=10, help="niceness of this script's students (not the server)")
     parser.add_argument("--json", help="write the figures here")
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -285,6 +299,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         store.close()
         os.environ["CARD_TABLE_DB_URL"] = db_url
         with serve() as server:
+            os.nice(args.nice)  # the students' side yields to the server (started before, at the usual priority)
             cpu0, load0, t0 = server.cpu(), load_average(), time.monotonic()
             figures = asyncio.run(drive(server.url, klass.code, args, db_url, klass.id))
             wall, cpu = time.monotonic() - t0, server.cpu() - cpu0
