@@ -160,8 +160,12 @@ def _play_moment(g: Game[Any, Any, Any], base: dict[str, Any], state: Any, ask: 
     seat = g.to_act(state)
     if seat is None:
         raise MomentError("The game is over at this step: choose a step where someone has to play.")
-    if not g.legal_actions(state, limit=1):
+    legal = g.legal_actions(state, limit=2)
+    if not legal:
         raise MomentError("The player to act has nothing to play here: choose another step.")
+    if ask == BEST and len(legal) == 1:
+        raise MomentError("Here the player to act has only one legal choice: choose another step, or ask which "
+                          "play is legal.")
     moment = {**base, "ask": ask}
     coach = _coach(g, state)
     if ask == BEST and coach is None:

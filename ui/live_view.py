@@ -22,6 +22,7 @@ from engine.contract import SEAT_NAMES
 from engine.errors import CardTableError
 from engine.games import GAMES
 from engine.practice import rules_for
+from engine.teaching import sentence
 from ui import card_hand as ch
 from ui.learner import store
 from ui.live_moment import (
@@ -117,7 +118,9 @@ def _answer(learner_id: str, question: LiveQuestion, judged: Judged) -> None:
 def _answer_controls(learner_id: str, question: LiveQuestion, built: Built, key: str) -> None:
     exercise = built.exercise
     if exercise is None:
-        ch.card_hand(f"{key}:hand", _hand_groups(built), label=f"{_seat(built, built.seat or 0)}'s hand",
+        whose = f"{_seat(built, built.seat or 0)}'s hand"
+        st.markdown(f"**{whose}** — choose the cards, then answer.")
+        ch.card_hand(f"{key}:hand", _hand_groups(built), label=whose,
                      actions=(ch.Action("answer", "Answer with these cards", min_chosen=1, primary=True),),
                      on_action=lambda event: _answer(learner_id, question, judge_play(built, _notation(event.cards))),
                      fit=True)
@@ -151,14 +154,14 @@ def _student_verdict(built: Built, mine: LiveAnswer | None) -> None:
         st.info("Your teacher has shown the verdict; you did not answer this one.", icon=":material/info:")
     else:
         judged = judge_play(built, mine.answer) if built.exercise is None else None
-        reason = f" {plain(judged.reason)}." if judged is not None else ""
+        reason = f" {plain(sentence(judged.reason))}" if judged is not None else ""
         if mine.correct:
             st.success(f"Your answer {plain(_words(mine.answer))} — right.{reason}", icon=":material/check_circle:")
         else:
             st.error(f"Your answer {plain(_words(mine.answer))} — not this time.{reason}", icon=":material/cancel:")
     if right:
         who = "The coach's choice" if built.exercise is None else "The answer"
-        st.info(f"**{who}: {plain(_words(right))}** — {plain(why)}", icon=":material/psychology:")
+        st.info(f"**{who}: {plain(_words(right))}** — {plain(sentence(why))}", icon=":material/psychology:")
 
 
 def _student_panel(learner_id: str) -> tuple[int, bool] | None:
@@ -285,8 +288,9 @@ def _chart(built: Built, answers: Sequence[LiveAnswer], revealed: bool) -> go.Fi
     colours = [(RIGHT if right[a] else WRONG) if revealed else WAITING for a in labels]
     figure = go.Figure(go.Bar(x=[_words(a) for a in labels], y=[counts[a] for a in labels], marker_color=colours,
                               text=[counts[a] for a in labels], textposition="auto"))
-    figure.update_layout(height=260, margin={"t": 10, "b": 10, "l": 10, "r": 10}, yaxis={"title": "students",
-                         "dtick": 1}, xaxis={"title": "answer", "type": "category"})
+    figure.update_layout(height=260, bargap=0.5 if len(labels) < 3 else 0.2,
+                         xaxis={"title": "answer", "type": "category"},
+                         margin={"t": 10, "b": 10, "l": 10, "r": 10}, yaxis={"title": "students", "dtick": 1})
     return figure
 
 
@@ -298,13 +302,13 @@ def _teacher_verdict(built: Built, answers: Sequence[LiveAnswer]) -> None:
         mark = "✓" if given[0].correct else "✗"
         judged = judge_play(built, answer) if built.exercise is None else None
         legal = "" if judged is None else (" allowed" if judged.legal else " not allowed")
-        reason = f": {plain(judged.reason)}" if judged is not None else ""
+        reason = f": {plain(sentence(judged.reason))}" if judged is not None else ""
         lines.append(f"- {mark} **{plain(_words(answer))}** ({len(given)}){legal}{reason}")
     if lines:
         st.markdown("**The engine's verdict**\n" + "\n".join(lines))
     if right:
         who = "The coach's choice" if built.exercise is None else "The answer"
-        st.info(f"**{who}: {plain(_words(right))}** — {plain(why)}", icon=":material/psychology:")
+        st.info(f"**{who}: {plain(_words(right))}** — {plain(sentence(why))}", icon=":material/psychology:")
 
 
 def _reveal(teacher_id: str, question_id: int) -> None:
@@ -345,6 +349,7 @@ def teacher_screen(teacher: Teacher, class_id: str, students: int) -> None:
             st.subheader(plain(question.prompt))
             draw_moment(built, f"live-t:{question.id}")
             if built.exercise is None:
+                st.markdown(f"**{_seat(built, built.seat or 0)}'s hand**")
                 ch.show_cards(f"live-t:{question.id}:hand", _hand_groups(built),
                               label=f"{_seat(built, built.seat or 0)}'s hand", fit=True)
             revealed = question.revealed is not None
@@ -353,12 +358,12 @@ def teacher_screen(teacher: Teacher, class_id: str, students: int) -> None:
                 st.plotly_chart(_chart(built, answers, revealed), key=f"live-t:{question.id}:chart",
                                 config={"displayModeBar": False})
                 st.caption("Answered: " + ", ".join(plain(a.name) for a in answers))
+            if revealed:
+                _teacher_verdict(built, answers)
             buttons = st.container(horizontal=True)
             if not revealed:
                 buttons.button("Show the verdict", key="live:reveal", type="primary", icon=":material/gavel:",
                                on_click=_reveal, args=(teacher.id, question.id))
-            else:
-                _teacher_verdict(built, answers)
             buttons.button("Close the question", key="live:close", icon=":material/close:",
                            on_click=opened.close_question, args=(teacher.id, question.id))
 
