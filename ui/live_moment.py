@@ -25,6 +25,7 @@ from engine.contract import SEAT_NAMES, Game
 from engine.driver import play_out, replay
 from engine.errors import CardTableError, InvalidNotationError, InvalidRequestError
 from engine.games import game as game_of
+from engine.match import WHOLE
 from engine.posed_advice import PosedAdvice
 from engine.practice import MAX_SET_SEED, make_exercise, rule_by_key
 from engine.table import Record, TableView
@@ -119,9 +120,11 @@ def _whole(params: Mapping[str, str], name: str, high: int) -> int | None:
     return int(raw)
 
 
-def table_record(game_key: str, link: str, seed: int | None = None, step: int | None = None) -> Record:
-    """The Table's game cut at the step a Table link shows (its ``hand``, or the bots' hand of its ``seed``);
-    without a link, the bots' hand of ``seed`` cut at ``step``. MomentError says what is wrong."""
+def table_record(game_key: str, link: str, seed: int | None = None, step: int | None = None,
+                 preset: str | None = None) -> Record:
+    """The Table's game cut at the step a Table link shows (its ``hand``, or the bots' hand of its ``seed``
+    under ``preset``, the game's default when None); without a link, the bots' hand of ``seed`` cut at
+    ``step``. MomentError says what is wrong."""
     from ui.share import decode_position
 
     g = game_of(game_key)
@@ -134,8 +137,9 @@ def table_record(game_key: str, link: str, seed: int | None = None, step: int | 
             if record.game != game_key:
                 raise MomentError(f"This link is a Table of another game; open {g.info.title}'s Table.")
         else:
-            preset = g.default_preset
-            record, _ = play_out(g, g.rules(preset), seed or 0, None, preset=preset)
+            preset = preset if preset in g.presets else g.default_preset
+            whole = {WHOLE: True} if params.get(WHOLE) in ("1", "true", "yes") else None
+            record, _ = play_out(g, g.rules(preset), seed or 0, None, preset=preset, start=whole)
     except MomentError:
         raise
     except CardTableError as error:
@@ -181,7 +185,7 @@ def table_moment(game_key: str, link: str, ask: str, seed: int | None = None, st
     """A question on the Table step a link shows (or deal ``seed`` at ``step``): (prompt, moment)."""
     record = table_record(game_key, link, seed, step)
     g = game_of(game_key)
-    state = _replayed(g, record)
+    state = replayed(g, record)
     return _play_moment(g, {"source": TABLE, "record": record.to_json()}, state, ask)
 
 
@@ -222,7 +226,8 @@ def practice_moment(rule: str, seed: int | None = None) -> tuple[str, dict[str, 
 # ----------------------------------------------------------------------------------------------- rebuilding
 
 
-def _replayed(g: Game[Any, Any, Any], record: Record) -> Any:
+def replayed(g: Game[Any, Any, Any], record: Record) -> Any:
+    """The state at the end of ``record`` (MomentError when it cannot be replayed)."""
     try:
         states, _ = replay(g.base, record)
     except CardTableError as error:
@@ -246,7 +251,7 @@ def _built(text: str, game_key: str) -> Built:
         exercise = make_exercise(moment["rule"], int(moment["seed"]), moment.get("preset"))
         return Built(g, source, PRACTICE, exercise=exercise)
     if source == TABLE:
-        state = _replayed(g, Record.from_json(moment["record"]))
+        state = replayed(g, Record.from_json(moment["record"]))
     elif source == EDITOR:
         state = _posed(g, moment["position"])
     else:
