@@ -140,7 +140,7 @@ def watch_panel(teacher: Teacher, reports: tuple[StudentReport, ...]) -> None:
         return
     title = GAMES[place.game].title if place.game in GAMES else place.game
     where = "Table" if place.page == TABLE else "practice"
-    with st.container(border=True, key="class-watch"):
+    with st.container(border=True, key="class-watching"):
         st.markdown(f"**{plain(names[chosen])}** · {plain(title)} · {where} · seen "
                     f"{place.updated:%H:%M:%S} UTC")
         if place.page == TABLE:
