@@ -10,19 +10,8 @@ import pytest
 
 from engine.driver import play_out
 from engine.games import game
-from ui.live_moment import (
-    BEST,
-    LEGAL,
-    MomentError,
-    hand_of,
-    judge_exercise,
-    judge_play,
-    practice_moment,
-    rebuild,
-    solution,
-    table_moment,
-    table_record,
-)
+from ui import live_moment
+from ui.live_moment import BEST, LEGAL, MomentError, hand_of, judge_play, rebuild, solution, table_moment, table_record
 from ui.share import encode_position
 
 
@@ -60,12 +49,12 @@ def test_what_should_they_play_is_right_for_the_coachs_choice() -> None:
 
 
 def test_a_practice_question_is_the_exercises_own() -> None:
-    prompt, moment = practice_moment("euchre:trick", seed=7)
+    prompt, moment = live_moment.practice_moment("euchre:trick", seed=7)
     built = rebuild("euchre", moment)
     exercise = built.exercise
     assert exercise is not None and prompt == exercise.title
     answer = exercise.pick.example if exercise.pick is not None else exercise.right_choice
-    assert answer is not None and judge_exercise(built, answer).correct
+    assert answer is not None and live_moment.judge_exercise(built, answer).correct
     assert solution(built)[0] == exercise.solution
 
 
@@ -74,7 +63,7 @@ def test_a_practice_question_is_the_exercises_own() -> None:
     (lambda: table_record("euchre", "?hand=" + "A" * 40), "could not be read"),
     (lambda: table_moment("euchre", "", LEGAL, seed=4, step=5_000), "game is over"),
     (lambda: table_moment("euchre", "", "anything", seed=4, step=9), "Ask which play is legal"),
-    (lambda: practice_moment("euchre:no-such-skill"), "could not be made"),
+    (lambda: live_moment.practice_moment("euchre:no-such-skill"), "could not be made"),
 ])
 def test_what_cannot_make_a_question_gets_one_sentence(call: object, said: str) -> None:
     with pytest.raises(MomentError, match=said) as refused:
