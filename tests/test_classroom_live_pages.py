@@ -19,7 +19,7 @@ from tests.conftest import ROOT
 from tests.test_classroom_pages import PASSWORD, _button, _open
 from ui.classroom import TEACHER_KEY
 from ui.learner import ID_KEY
-from ui.live_moment import BEST, hand_of, judge_play, rebuild
+from ui.live_moment import BEST, LEGAL, hand_of, judge_play, rebuild, table_moment
 from ui.live_view import NO_QUESTION
 from ui.places import WATCH_KEY
 from ui.store import ClassInfo, Learner, Store, Teacher
@@ -139,3 +139,18 @@ def test_the_teacher_watches_a_students_table_and_exercise_read_only(db: Store) 
     assert all(json.loads(e.proto.json)["mode"] == "show" for e in shown), "read-only: nothing to choose"
     view = view.pills(key=WATCH_KEY).set_value(ben.id).run()
     assert "practice" in _texts(view) and not view.exception
+
+
+def test_a_student_elsewhere_in_the_app_is_called_to_the_question(db: Store) -> None:
+    teacher, klass, (ana,) = _class(db, "Ana")
+    on_table = _open("pages/thirteen_table.py", **{ID_KEY: ana.id})
+    assert not on_table.get("page_link") or all("teacher's question" not in str(p.proto.label)
+                                                 for p in on_table.get("page_link"))
+    prompt, moment = table_moment("thirteen", "", LEGAL, seed=3, step=12)
+    db.push_question(teacher.id, klass.id, "table", "thirteen", prompt, moment)
+    for page in ("pages/thirteen_table.py", "pages/thirteen_lessons.py"):
+        at = _open(page, **{ID_KEY: ana.id})
+        assert not at.exception
+        links = [p.proto for p in at.get("page_link") if "teacher's question" in p.proto.label]
+        assert links and links[0].page.endswith("join"), page
+        assert [t.proto.body for t in at.get("toast")] == ["Your teacher asked the class a question."]

@@ -20,7 +20,7 @@ from engine.practice import make_exercise
 from ui import card_hand as ch
 from ui.learner import ID_KEY, store
 from ui.live_moment import Built, replayed, table_record
-from ui.live_view import draw_moment
+from ui.live_view import POLL_SECONDS, draw_moment
 from ui.store import Place, StoreError, StudentReport, Teacher
 from ui.table_hands import text_label
 from ui.widgets import plain
@@ -30,6 +30,24 @@ TABLE_KEYS: Final = ("mode", "seed", "step", "seat", "hand", "whole")
 NOTED_KEY: Final = "places:noted"  # the last place written by this session (so that an unchanged one is not)
 MEMBER_KEY: Final = "places:member"  # whether this session's learner is in a class (asked once)
 WATCH_KEY: Final = "class:watch"
+TOASTED_KEY: Final = "places:toasted"  # the question this session was last told about
+JOIN_PAGE: Final = "pages/join.py"
+
+
+def _in_a_class(learner_id: str) -> bool:
+    """Whether this session's learner is a class's student (asked the store once per session and learner)."""
+    member = st.session_state.get(MEMBER_KEY)
+    if isinstance(member, tuple) and member[0] == learner_id:
+        return bool(member[1])
+    opened = store()
+    if opened is None:
+        return False
+    try:
+        found = opened.class_of(learner_id) is not None
+    except StoreError:
+        return False
+    st.session_state[MEMBER_KEY] = (learner_id, found)
+    return found
 
 
 def _note(page: str, game: str, link: Mapping[str, str]) -> None:
@@ -43,11 +61,7 @@ def _note(page: str, game: str, link: Mapping[str, str]) -> None:
     if st.session_state.get(NOTED_KEY) == noted:
         return
     try:
-        member = st.session_state.get(MEMBER_KEY)
-        if not (isinstance(member, tuple) and member[0] == learner_id):
-            member = (learner_id, opened.class_of(learner_id) is not None)
-            st.session_state[MEMBER_KEY] = member
-        if member[1]:
+        if _in_a_class(learner_id):
             opened.set_place(learner_id, page, game, link)
     except StoreError:
         return
@@ -55,21 +69,48 @@ def _note(page: str, game: str, link: Mapping[str, str]) -> None:
 
 
 def note_table(game: str) -> None:
-    """Note this student's Table (after the Table page wrote its link): its link and the rules chosen."""
+    """Note this student's Table (after the Table page wrote its link): its link and the rules chosen. A
+    student of a class also gets their teacher's question called out here (:func:`question_notice`)."""
     from ui.nav import current_preset
 
     link = {k: str(st.query_params[k]) for k in TABLE_KEYS if k in st.query_params}
     _note(TABLE, game, {**link, "preset": current_preset(game)})
+    question_notice()
 
 
 def note_practice(game: str) -> None:
-    """Note the exercise on this student's practice page."""
+    """Note the exercise on this student's practice page (and call out the teacher's question)."""
     from ui.practice import current_exercise
 
     current = current_exercise(game)
     if current is not None:
         rule, seed, preset = current
         _note(PRACTICE, game, {"rule": rule, "seed": str(seed), "preset": preset})
+    question_notice()
+
+
+def question_notice() -> None:
+    """On a class's student's page (not /join, where the question itself is): every POLL_SECONDS, whether the
+    teacher has a question open; when one is, a toast once and a link to answer it on the class page."""
+    learner_id = st.session_state.get(ID_KEY)
+    if not isinstance(learner_id, str) or not _in_a_class(learner_id):
+        return
+
+    @st.fragment(run_every=POLL_SECONDS)
+    def notice() -> None:
+        opened = store()
+        try:
+            signal = opened.question_signal(learner_id) if opened is not None else None
+        except StoreError:
+            return
+        if signal is None or signal[1]:
+            return
+        if st.session_state.get(TOASTED_KEY) != signal[0]:
+            st.session_state[TOASTED_KEY] = signal[0]
+            st.toast("Your teacher asked the class a question.", icon=":material/campaign:")
+        st.page_link(JOIN_PAGE, label="Answer your teacher's question", icon=":material/campaign:")
+
+    notice()
 
 
 # ------------------------------------------------------------------------------------------------ the teacher
