@@ -209,15 +209,20 @@ def student_screen(learner_id: str) -> None:
 
     @st.fragment(run_every=POLL_SECONDS)
     def follow() -> None:
-        opened = store()
-        try:
-            now = opened.question_signal(learner_id) if opened is not None else shown
-        except StoreError:
-            return  # the panel says so at the next redraw; a passing database hiccup must not blank the screen
-        if now != shown:
+        if signal_now(learner_id, shown) != shown:
             st.rerun()
 
     follow()
+
+
+def signal_now(learner_id: str, otherwise: tuple[int, bool] | None) -> tuple[int, bool] | None:
+    """The store's signal for this student's class question (``otherwise`` when the store cannot answer now: a
+    passing database hiccup must not blank or redraw a screen)."""
+    opened = store()
+    try:
+        return opened.question_signal(learner_id) if opened is not None else otherwise
+    except StoreError:
+        return otherwise
 
 
 # ------------------------------------------------------------------------------------------------ the teacher
