@@ -210,7 +210,7 @@ async def student(number: int, url: str, code: str, done: asyncio.Event,
             await asyncio.sleep(random.uniform(0.5, args.think))
             hand_id, data = fresh[0]
             t0 = time.monotonic()
-            drawn = await c.run([press_first_card(hand_id, data)])  # the hand is drawn by the page, not the fragment
+            drawn = await c.run([press_first_card(hand_id, data)], fragment=True)  # the hand is in the fragment
             if "Your answer:" in drawn.text():
                 figures.answered.append(time.monotonic() - t0)
             else:
