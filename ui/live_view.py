@@ -214,15 +214,6 @@ def student_screen(learner_id: str) -> None:
     panel()
 
 
-def signal_now(learner_id: str, otherwise: tuple[int, bool] | None) -> tuple[int, bool] | None:
-    """The store's signal for this student's class question (``otherwise`` when the store cannot answer now: a
-    passing database hiccup must not blank or redraw a screen)."""
-    opened = store()
-    try:
-        return opened.question_signal(learner_id) if opened is not None else otherwise
-    except StoreError:
-        return otherwise
-
 
 # ------------------------------------------------------------------------------------------------ the teacher
 

@@ -20,7 +20,7 @@ from engine.practice import make_exercise
 from ui import card_hand as ch
 from ui.learner import ID_KEY, store
 from ui.live_moment import Built, replayed, table_record
-from ui.live_view import POLL_SECONDS, draw_moment, signal_now
+from ui.live_view import POLL_SECONDS, draw_moment
 from ui.store import Place, StoreError, StudentReport, Teacher
 from ui.table_hands import text_label
 from ui.widgets import plain
@@ -98,7 +98,11 @@ def question_notice() -> None:
 
     @st.fragment(run_every=POLL_SECONDS)
     def notice() -> None:
-        signal = signal_now(learner_id, None)
+        opened = store()
+        try:
+            signal = opened.question_signal(learner_id) if opened is not None else None
+        except StoreError:
+            return  # a passing database hiccup: the next poll asks again
         if signal is None or signal[1]:
             return
         if st.session_state.get(TOASTED_KEY) != signal[0]:
