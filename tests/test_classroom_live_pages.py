@@ -47,6 +47,7 @@ def test_a_pushed_table_step_is_answered_with_cards_and_the_verdict_follows(db: 
 
     student = _open("pages/join.py", **{ID_KEY: ana.id})
     assert not student.exception and NO_QUESTION in _texts(student)
+    assert "You are **Ana**, in Year 9." in _texts(student), "the class, from the store, on a new visit"
 
     at = _open("pages/class.py", **{TEACHER_KEY: teacher.id})
     at.selectbox(key="live:game").set_value("euchre")
