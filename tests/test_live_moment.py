@@ -58,7 +58,22 @@ def test_a_practice_question_is_the_exercises_own() -> None:
     assert solution(built)[0] == exercise.solution
 
 
+def test_an_editors_position_by_its_json_or_its_link_is_the_same_question() -> None:
+    position = {"hand": "3S 5H 7D 7C KS 2H", "table": "6D"}
+    prompt, moment = live_moment.editor_moment("thirteen", json.dumps(position), LEGAL)
+    linked = live_moment.editor_moment("thirteen", f"http://school.lan/thirteen_editor?pos={encode_position(position)}",
+                                       LEGAL)
+    assert (prompt, moment) == linked
+    built = rebuild("thirteen", moment)
+    assert sorted(c.text for c in hand_of(built)) == sorted(position["hand"].split())
+    assert judge_play(built, "7D").correct and not judge_play(built, "3S").correct
+    assert "does not beat" in judge_play(built, "3S").reason
+
+
 @pytest.mark.parametrize(("call", "said"), [
+    (lambda: live_moment.editor_moment("thirteen", "", LEGAL), "Paste the editor's link"),
+    (lambda: live_moment.editor_moment("thirteen", "pos=zzz", LEGAL), "cannot be asked about"),
+    (lambda: live_moment.editor_moment("thirteen", "{}", LEGAL), "holds no hand or table"),
     (lambda: table_record("euchre", "?seed=abc"), "seed must be a whole number"),
     (lambda: table_record("euchre", "?hand=" + "A" * 40), "could not be read"),
     (lambda: table_moment("euchre", "", LEGAL, seed=4, step=5_000), "game is over"),
