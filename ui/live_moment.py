@@ -30,6 +30,8 @@ from engine.posed_advice import PosedAdvice
 from engine.practice import MAX_SET_SEED, make_exercise, rule_by_key
 from engine.table import Record, TableView
 from engine.teaching import Exercise, Feedback
+from ui.coach_view import best_reason
+from ui.share import QUERY_KEY, decode_position
 
 TABLE, EDITOR, PRACTICE = "table", "editor", "practice"
 SOURCES: Final = (TABLE, EDITOR, PRACTICE)
@@ -125,8 +127,6 @@ def table_record(game_key: str, link: str, seed: int | None = None, step: int | 
     """The Table's game cut at the step a Table link shows (its ``hand``, or the bots' hand of its ``seed``
     under ``preset``, the game's default when None); without a link, the bots' hand of ``seed`` cut at
     ``step``. MomentError says what is wrong."""
-    from ui.share import decode_position
-
     g = game_of(game_key)
     params = _query(link) if link.strip() else {}
     seed = _whole(params, "seed", 2**31) if "seed" in params else seed
@@ -151,8 +151,6 @@ def table_record(game_key: str, link: str, seed: int | None = None, step: int | 
 def _coach(g: Game[Any, Any, Any], state: Any) -> dict[str, Any] | None:
     if not can_advise(g):
         return None
-    from ui.coach_view import best_reason
-
     advice = advise(g, state, budget=COACH_BUDGET, seconds=COACH_SECONDS, seed=0, workers=1)
     tied = [o.text for o in advice.options[1:] if o.tied]
     return {"choice": advice.best.text, "why": best_reason(g, state, advice), "tied": tied}
@@ -191,8 +189,6 @@ def table_moment(game_key: str, link: str, ask: str, seed: int | None = None, st
 
 def editor_moment(game_key: str, text: str, ask: str) -> tuple[str, dict[str, Any]]:
     """A question on an editor's position (its shared link, or the position's JSON): (prompt, moment)."""
-    from ui.share import QUERY_KEY, decode_position
-
     g = game_of(game_key)
     try:
         stripped = text.strip()

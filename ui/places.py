@@ -21,6 +21,8 @@ from ui import card_hand as ch
 from ui.learner import ID_KEY, store
 from ui.live_moment import Built, replayed, table_record
 from ui.live_view import POLL_SECONDS, draw_moment
+from ui.nav import current_preset
+from ui.practice import current_exercise
 from ui.store import Place, StoreError, StudentReport, Teacher
 from ui.table_hands import text_label
 from ui.widgets import plain
@@ -71,8 +73,6 @@ def _note(page: str, game: str, link: Mapping[str, str]) -> None:
 def note_table(game: str) -> None:
     """Note this student's Table (after the Table page wrote its link): its link and the rules chosen. A
     student of a class also gets their teacher's question called out here (:func:`question_notice`)."""
-    from ui.nav import current_preset
-
     link = {k: str(st.query_params[k]) for k in TABLE_KEYS if k in st.query_params}
     _note(TABLE, game, {**link, "preset": current_preset(game)})
     question_notice()
@@ -80,8 +80,6 @@ def note_table(game: str) -> None:
 
 def note_practice(game: str) -> None:
     """Note the exercise on this student's practice page (and call out the teacher's question)."""
-    from ui.practice import current_exercise
-
     current = current_exercise(game)
     if current is not None:
         rule, seed, preset = current
