@@ -162,6 +162,7 @@ class Figures:
     answered: list[float] = field(default_factory=list)
     pushes: list[float] = field(default_factory=list)
     polls: list[float] = field(default_factory=list)
+    joined: int = 0
     idle: tuple[float, int] = (math.nan, 0)
     """While no question is on: the server's CPU seconds per student panel rerun, and the reruns counted."""
     seen: list[datetime] = field(default_factory=list)
@@ -190,6 +191,7 @@ async def student(number: int, url: str, code: str, done: asyncio.Event,
         if f"You are **{name}**" not in drawn.text():
             figures.errors.append(f"{name} did not join: {drawn.text()[:200]}")
             return
+        figures.joined += 1
         seen: set[str] = set()
         tick = time.monotonic()
         while not done.is_set():
@@ -265,7 +267,10 @@ async def drive(url: str, code: str, args: argparse.Namespace, db_url: str, clas
     done = asyncio.Event()
 
     async def later() -> None:
-        await asyncio.sleep(args.ramp + 3)  # once the students have joined
+        deadline = time.monotonic() + args.ramp + args.timeout
+        while figures.joined + len(figures.errors) < args.students and time.monotonic() < deadline:
+            await asyncio.sleep(0.5)  # until every student has joined
+        await asyncio.sleep(2.0)
         # the class waiting for a question: only the students' panels asking the store, every second
         polls, used = len(figures.polls), cpu()
         await asyncio.sleep(args.idle)
