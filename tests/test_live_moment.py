@@ -75,6 +75,7 @@ def test_an_editors_position_by_its_json_or_its_link_is_the_same_question() -> N
     (lambda: live_moment.editor_moment("thirteen", "pos=zzz", LEGAL), "cannot be asked about"),
     (lambda: live_moment.editor_moment("thirteen", "{}", LEGAL), "holds no hand or table"),
     (lambda: table_record("euchre", "?seed=abc"), "seed must be a whole number"),
+    (lambda: table_record("euchre", "http://school.lan/euchre_table"), "holds no deal"),
     (lambda: table_record("euchre", "?hand=" + "A" * 40), "could not be read"),
     (lambda: table_moment("euchre", "", LEGAL, seed=4, step=5_000), "game is over"),
     (lambda: table_moment("euchre", "", "anything", seed=4, step=9), "Ask which play is legal"),

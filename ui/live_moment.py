@@ -129,6 +129,8 @@ def table_record(game_key: str, link: str, seed: int | None = None, step: int | 
     ``step``. MomentError says what is wrong."""
     g = game_of(game_key)
     params = _query(link) if link.strip() else {}
+    if link.strip() and not (params.get("hand") or "seed" in params):
+        raise MomentError("This link holds no deal: copy the Table's address, which has seed=… (or hand=…) in it.")
     seed = _whole(params, "seed", 2**31) if "seed" in params else seed
     step = _whole(params, "step", MAX_STEP) if "step" in params else step
     try:

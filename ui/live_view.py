@@ -226,9 +226,11 @@ def _push(teacher: Teacher, class_id: str) -> str | None:
         return "Choose a game and what to ask about."
     try:
         with st.spinner("The engine is setting the question (and the coach is weighing the plays)…"):
-            if source == TABLE:
-                prompt, moment = table_moment(game, str(s.get("live:link", "")), ask,
-                                              int(s.get("live:seed", 1)), int(s.get("live:step", 0)))
+            link = str(s.get("live:link", "")).strip()
+            if source == TABLE and link:  # the link says it all: its step, or the hand as far as it goes
+                prompt, moment = table_moment(game, link, ask)
+            elif source == TABLE:
+                prompt, moment = table_moment(game, "", ask, int(s.get("live:seed", 1)), int(s.get("live:step", 0)))
             elif source == EDITOR:
                 prompt, moment = editor_moment(game, str(s.get("live:position", "")), ask)
             else:
