@@ -24,13 +24,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import random
 import signal
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -75,6 +76,10 @@ class Client(Session):
         super().__init__(url, 0.0, timeout)
         self.fragment: str | None = None
         self.interval = 1.0
+
+    async def __aenter__(self) -> Client:
+        await super().__aenter__()
+        return self
 
     async def run(self, widgets: Sequence[Any] = (), page: str | None = None, query: str = "",
                   fragment: bool = False) -> Drawn:
@@ -157,6 +162,11 @@ class Figures:
     answered: list[float] = field(default_factory=list)
     pushes: list[float] = field(default_factory=list)
     polls: list[float] = field(default_factory=list)
+    joined: int = 0
+    idle: tuple[float, int] = (math.nan, 0)
+    """While no question is on: the server's CPU seconds per student panel rerun, and the reruns counted."""
+    seen: list[datetime] = field(default_factory=list)
+    """When a student's run drew a new question (matched afterwards to the last question opened before it)."""
     """Seconds of each fragment rerun of a student's question panel (sent to finished)."""
     errors: list[str] = field(default_factory=list)
 
@@ -168,7 +178,7 @@ class Pushed:
     opened: datetime
 
 
-async def student(number: int, url: str, code: str, pushed: list[Pushed], done: asyncio.Event,
+async def student(number: int, url: str, code: str, done: asyncio.Event,
                   figures: Figures, args: argparse.Namespace) -> None:
     """Join, then follow the question panel as the browser does; answer each question once, after a pause."""
     await asyncio.sleep(random.uniform(0, args.ramp))
@@ -181,7 +191,8 @@ async def student(number: int, url: str, code: str, pushed: list[Pushed], done: 
         if f"You are **{name}**" not in drawn.text():
             figures.errors.append(f"{name} did not join: {drawn.text()[:200]}")
             return
-        seen: set[int] = set()
+        figures.joined += 1
+        seen: set[str] = set()
         tick = time.monotonic()
         while not done.is_set():
             # as the browser's timer: a rerun every interval, whatever the last one took (a late one goes at once)
@@ -192,15 +203,16 @@ async def student(number: int, url: str, code: str, pushed: list[Pushed], done: 
             figures.polls.append(time.monotonic() - t0)
             if drawn.exceptions:
                 figures.errors.append(drawn.exceptions[0])
-            latest = pushed[-1] if pushed else None
-            if latest is None or latest.id in seen or latest.prompt not in drawn.text() or not drawn.hands:
+            # a new question's hand (its element id comes from the question's own key) is a question shown
+            fresh = [(hand_id, data) for hand_id, data in drawn.hands if hand_id not in seen]
+            if not fresh:
                 continue
-            seen.add(latest.id)
-            figures.shown.append((datetime.now(UTC) - latest.opened).total_seconds())
+            seen.add(fresh[0][0])
+            figures.seen.append(datetime.now(UTC))
             await asyncio.sleep(random.uniform(0.5, args.think))
-            hand_id, data = drawn.hands[0]
+            hand_id, data = fresh[0]
             t0 = time.monotonic()
-            drawn = await c.run([press_first_card(hand_id, data)], fragment=True)
+            drawn = await c.run([press_first_card(hand_id, data)], fragment=True)  # the hand is in the fragment
             if "Your answer:" in drawn.text():
                 figures.answered.append(time.monotonic() - t0)
             else:
@@ -248,17 +260,31 @@ async def teacher(url: str, pushed: list[Pushed], done: asyncio.Event, figures: 
     done.set()
 
 
-async def drive(url: str, code: str, args: argparse.Namespace, db_url: str, class_id: str) -> Figures:
+async def drive(url: str, code: str, args: argparse.Namespace, db_url: str, class_id: str,
+                cpu: Callable[[], float]) -> Figures:
     figures = Figures()
     pushed: list[Pushed] = []
     done = asyncio.Event()
 
     async def later() -> None:
-        await asyncio.sleep(args.ramp + 3)  # once the students have joined
+        deadline = time.monotonic() + args.ramp + args.timeout
+        while figures.joined + len(figures.errors) < args.students and time.monotonic() < deadline:
+            await asyncio.sleep(0.5)  # until every student has joined
+        await asyncio.sleep(2.0)
+        # the class waiting for a question: only the students' panels asking the store, every second
+        polls, used = len(figures.polls), cpu()
+        await asyncio.sleep(args.idle)
+        figures.idle = ((cpu() - used) / max(len(figures.polls) - polls, 1), len(figures.polls) - polls)
         await teacher(url, pushed, done, figures, args, db_url, class_id)
 
-    await asyncio.gather(later(), *(student(i, url, code, pushed, done, figures, args)
+    await asyncio.gather(later(), *(student(i, url, code, done, figures, args)
                                     for i in range(1, args.students + 1)))
+    for moment in figures.seen:
+        opened = max((p.opened for p in pushed if p.opened <= moment), default=None)
+        if opened is None:
+            figures.errors.append("a question was shown before any was pushed")
+        else:
+            figures.shown.append((moment - opened).total_seconds())
     return figures
 
 
@@ -271,7 +297,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--wait", type=float, default=20.0, help="the longest the teacher waits for the answers (s)")
     parser.add_argument("--ramp", type=float, default=5.0, help="students join within this many seconds")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds a run may take before it fails")
+    parser.add_argument("--idle", type=float, default=10.0, help="seconds the class waits before the first question")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--nice", type=int, default=10, help="niceness of this script's students (not the server)")
     parser.add_argument("--json", help="write the figures here")
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -285,8 +313,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         store.close()
         os.environ["CARD_TABLE_DB_URL"] = db_url
         with serve() as server:
+            os.nice(args.nice)  # the students' side yields to the server (started before, at the usual priority)
             cpu0, load0, t0 = server.cpu(), load_average(), time.monotonic()
-            figures = asyncio.run(drive(server.url, klass.code, args, db_url, klass.id))
+            figures = asyncio.run(drive(server.url, klass.code, args, db_url, klass.id, server.cpu))
             wall, cpu = time.monotonic() - t0, server.cpu() - cpu0
     result = {
         "students": args.students, "questions": args.questions, "wall_s": round(wall, 1),
@@ -295,7 +324,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "answer_s": _summary(figures.answered, args.students * args.questions),
         "push_s": _summary(figures.pushes, args.questions),
         "poll_s": _summary(figures.polls, len(figures.polls)),
-        "server_cpu_ms_per_poll": round(1000 * cpu / max(len(figures.polls), 1), 1), "errors": figures.errors[:20],
+        "server_cpu_ms_per_poll": round(1000 * cpu / max(len(figures.polls), 1), 1),
+        "idle_cpu_ms_per_poll": round(1000 * figures.idle[0], 1), "idle_polls": figures.idle[1],
+        "errors": figures.errors[:20],
         "error_count": len(figures.errors),
     }
     print(f"{args.students} students, {args.questions} questions · wall {result['wall_s']} s · server CPU "
@@ -306,7 +337,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                        ("the teacher's push (engine + coach)", "push_s")):
         s = result[key]
         print(f"| {label} | {s['n']} of {s['expected']} | {s['p50']:.2f} | {s['p95']:.2f} | {s['max']:.2f} |")
-    print(f"server CPU per student panel rerun (all the server's CPU / reruns): {result['server_cpu_ms_per_poll']} ms")
+    print(f"server CPU per student panel rerun: {result['idle_cpu_ms_per_poll']} ms while no question is on "
+          f"({result['idle_polls']} reruns); {result['server_cpu_ms_per_poll']} ms with everything (all the "
+          "server's CPU, teacher and coach included, over all reruns)")
     print(f"errors: {len(figures.errors)}" + "".join(f"\n  {e}" for e in figures.errors[:10]))
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)

@@ -25,6 +25,7 @@ from ui.classroom import (
 )
 from ui.learner import store
 from ui.live_view import teacher_screen
+from ui.places import watch_panel
 from ui.store import StoreError
 from ui.widgets import plain
 
@@ -113,6 +114,7 @@ if not reports:
     st.caption("Nobody has joined yet.")
     st.stop()
 st.dataframe(students_table(reports, list(GAMES)), hide_index=True, key="class:students")
+watch_panel(teacher, reports)
 
 weak = weakest_skills(reports)
 st.subheader("The class's weakest skills")

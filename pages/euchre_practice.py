@@ -1,5 +1,7 @@
 """Euchre practice: endless exercises made and judged by the engine; the rules you miss come back sooner."""
 
+from ui.places import note_practice
 from ui.practice import render_practice
 
 render_practice("euchre")
+note_practice("euchre")  # where a class's student is, for their teacher

@@ -8,8 +8,9 @@ import streamlit as st
 
 from ui.classroom import JOIN_QUERY, join
 from ui.language import language_query
-from ui.learner import forget, resume_code_shown, resume_with, session_learner, show_message
+from ui.learner import forget, resume_code_shown, resume_with, session_learner, show_message, store
 from ui.live_view import student_screen
+from ui.store import StoreError
 from ui.store.classes import show_resume_code
 from ui.widgets import plain
 
@@ -26,6 +27,13 @@ if CODE_KEY not in st.session_state and isinstance(given, str):
 me = session_learner()
 if me is not None:
     joined = st.session_state.get(JOINED_KEY)
+    if joined is None:  # a new visit (another tab, a reload): the class from the store
+        opened = store()
+        try:
+            joined = opened.class_of(me.id) if opened is not None else None
+        except StoreError:
+            joined = None
+        st.session_state[JOINED_KEY] = joined
     st.success(f"You are **{plain(me.name)}**" + (f", in {plain(joined)}." if joined else "."))
     code = resume_code_shown(me)
     if code:

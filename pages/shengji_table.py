@@ -1,5 +1,7 @@
 """Table: watch a seeded hand of this game step by step, or play one against the bots."""
 
+from ui.places import note_table
 from ui.table import render_table
 
 render_table("shengji")
+note_table("shengji")  # where a class's student is, for their teacher

@@ -1,22 +1,29 @@
-"""AppTest of live class questions: the teacher pushes a Table step from /class; a student's /join page shows
-the question and answers it by choosing cards; the teacher's page counts the answer, shows who answered and
-then the engine's verdict and the coach's choice; the student then sees the verdict on their own answer, and
-never another student's name. A practice question is answered with a choice."""
+"""AppTest of live class questions and of the teacher watching a student's screen: the teacher pushes a
+Table step from /class; a student's /join page shows the question and answers it by choosing cards; the
+teacher's page counts the answer, shows who answered and then the engine's verdict and the coach's choice; the
+student then sees the verdict on their own answer, and never another student's name. A practice question is
+answered with a choice. One click on a name opens a student's Table or exercise on the teacher's page,
+read-only."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from engine.teaching import sentence
 from tests.card_hand_testing import press
+from tests.conftest import ROOT
 from tests.test_classroom_pages import PASSWORD, _button, _open
 from ui.classroom import TEACHER_KEY
 from ui.learner import ID_KEY
-from ui.live_moment import BEST, hand_of, judge_play, rebuild
+from ui.live_moment import BEST, LEGAL, hand_of, judge_play, rebuild, table_moment
 from ui.live_view import NO_QUESTION
+from ui.places import WATCH_KEY
 from ui.store import ClassInfo, Learner, Store, Teacher
+from ui.widgets import plain
 
 
 @pytest.fixture()
@@ -40,11 +47,12 @@ def test_a_pushed_table_step_is_answered_with_cards_and_the_verdict_follows(db: 
 
     student = _open("pages/join.py", **{ID_KEY: ana.id})
     assert not student.exception and NO_QUESTION in _texts(student)
+    assert "You are **Ana**, in Year 9." in _texts(student), "the class, from the store, on a new visit"
 
     at = _open("pages/class.py", **{TEACHER_KEY: teacher.id})
     at.selectbox(key="live:game").set_value("euchre")
     at.number_input(key="live:seed").set_value(4)
-    at.number_input(key="live:step").set_value(9)
+    at.number_input(key="live:step").set_value(11)
     at.radio(key="live:ask").set_value(BEST)
     at = _button(at, "Push to the class").click().run()  # type: ignore[attr-defined]
     assert not at.exception and not at.error, [e.value for e in at.error]
@@ -71,7 +79,7 @@ def test_a_pushed_table_step_is_answered_with_cards_and_the_verdict_follows(db: 
     at = _button(at, "Show the verdict").click().run()  # type: ignore[attr-defined]
     text = _texts(at)
     assert "The engine's verdict" in text and "The coach's choice" in text, text
-    assert built.coach.why in text
+    assert plain(sentence(built.coach.why)) in text, "the coach's reason, as the engine gives it"
 
     student = student.run()
     text = _texts(student)
@@ -103,3 +111,47 @@ def test_a_practice_question_is_answered_with_a_choice(db: Store) -> None:
     assert not student.exception
     mine = db.my_answer(ana.id, question.id)
     assert mine is not None and mine.correct is True
+
+
+def test_the_teacher_watches_a_students_table_and_exercise_read_only(db: Store) -> None:
+    teacher, klass, (ana, ben) = _class(db, "Ana", "Ben")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.session_state[ID_KEY] = ana.id
+    at.query_params.update({"mode": "watch", "seed": "3", "step": "6"})
+    at.run()
+    at.switch_page("pages/euchre_table.py")
+    at = at.run()
+    assert not at.exception
+    place = db.place_of(teacher.id, ana.id)
+    assert place is not None and (place.page, place.game) == ("table", "euchre")
+    assert place.link["seed"] == "3" and place.link["step"] == "6"
+
+    practising = _open("pages/thirteen_practice.py", **{ID_KEY: ben.id})
+    assert not practising.exception
+    noted = db.place_of(teacher.id, ben.id)
+    assert noted is not None and noted.page == "practice" and noted.link["rule"].startswith("thirteen:")
+
+    view = _open("pages/class.py", **{TEACHER_KEY: teacher.id})
+    view = view.pills(key=WATCH_KEY).set_value(ana.id).run()
+    text = _texts(view)
+    assert not view.exception and "Ana" in text and "after 6 plays" in text, text
+    shown = [e for e in view.get("bidi_component") if str(getattr(e, "key", "")).startswith(f"watch:{ana.id}")]
+    assert shown, "the student's cards, drawn to look at"
+    assert all(json.loads(e.proto.json)["mode"] == "show" for e in shown), "read-only: nothing to choose"
+    view = view.pills(key=WATCH_KEY).set_value(ben.id).run()
+    assert "practice" in _texts(view) and not view.exception
+
+
+def test_a_student_elsewhere_in_the_app_is_called_to_the_question(db: Store) -> None:
+    teacher, klass, (ana,) = _class(db, "Ana")
+    on_table = _open("pages/thirteen_table.py", **{ID_KEY: ana.id})
+    assert not on_table.get("page_link") or all("teacher's question" not in str(p.proto.label)
+                                                 for p in on_table.get("page_link"))
+    prompt, moment = table_moment("thirteen", "", LEGAL, seed=3, step=12)
+    db.push_question(teacher.id, klass.id, "table", "thirteen", prompt, moment)
+    for page in ("pages/thirteen_table.py", "pages/thirteen_lessons.py"):
+        at = _open(page, **{ID_KEY: ana.id})
+        assert not at.exception
+        links = [p.proto for p in at.get("page_link") if "teacher's question" in p.proto.label]
+        assert links and links[0].page.endswith("join"), page
+        assert [t.proto.body for t in at.get("toast")] == ["Your teacher asked the class a question."]

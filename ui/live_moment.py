@@ -25,10 +25,13 @@ from engine.contract import SEAT_NAMES, Game
 from engine.driver import play_out, replay
 from engine.errors import CardTableError, InvalidNotationError, InvalidRequestError
 from engine.games import game as game_of
+from engine.match import WHOLE
 from engine.posed_advice import PosedAdvice
 from engine.practice import MAX_SET_SEED, make_exercise, rule_by_key
 from engine.table import Record, TableView
 from engine.teaching import Exercise, Feedback
+from ui.coach_view import best_reason
+from ui.share import QUERY_KEY, decode_position
 
 TABLE, EDITOR, PRACTICE = "table", "editor", "practice"
 SOURCES: Final = (TABLE, EDITOR, PRACTICE)
@@ -119,13 +122,15 @@ def _whole(params: Mapping[str, str], name: str, high: int) -> int | None:
     return int(raw)
 
 
-def table_record(game_key: str, link: str, seed: int | None = None, step: int | None = None) -> Record:
-    """The Table's game cut at the step a Table link shows (its ``hand``, or the bots' hand of its ``seed``);
-    without a link, the bots' hand of ``seed`` cut at ``step``. MomentError says what is wrong."""
-    from ui.share import decode_position
-
+def table_record(game_key: str, link: str, seed: int | None = None, step: int | None = None,
+                 preset: str | None = None) -> Record:
+    """The Table's game cut at the step a Table link shows (its ``hand``, or the bots' hand of its ``seed``
+    under ``preset``, the game's default when None); without a link, the bots' hand of ``seed`` cut at
+    ``step``. MomentError says what is wrong."""
     g = game_of(game_key)
     params = _query(link) if link.strip() else {}
+    if link.strip() and not (params.get("hand") or "seed" in params):
+        raise MomentError("This link holds no deal: copy the Table's address, which has seed=… (or hand=…) in it.")
     seed = _whole(params, "seed", 2**31) if "seed" in params else seed
     step = _whole(params, "step", MAX_STEP) if "step" in params else step
     try:
@@ -134,8 +139,9 @@ def table_record(game_key: str, link: str, seed: int | None = None, step: int | 
             if record.game != game_key:
                 raise MomentError(f"This link is a Table of another game; open {g.info.title}'s Table.")
         else:
-            preset = g.default_preset
-            record, _ = play_out(g, g.rules(preset), seed or 0, None, preset=preset)
+            preset = preset if preset in g.presets else g.default_preset
+            whole = {WHOLE: True} if params.get(WHOLE) in ("1", "true", "yes") else None
+            record, _ = play_out(g, g.rules(preset), seed or 0, None, preset=preset, start=whole)
     except MomentError:
         raise
     except CardTableError as error:
@@ -147,8 +153,6 @@ def table_record(game_key: str, link: str, seed: int | None = None, step: int | 
 def _coach(g: Game[Any, Any, Any], state: Any) -> dict[str, Any] | None:
     if not can_advise(g):
         return None
-    from ui.coach_view import best_reason
-
     advice = advise(g, state, budget=COACH_BUDGET, seconds=COACH_SECONDS, seed=0, workers=1)
     tied = [o.text for o in advice.options[1:] if o.tied]
     return {"choice": advice.best.text, "why": best_reason(g, state, advice), "tied": tied}
@@ -160,8 +164,12 @@ def _play_moment(g: Game[Any, Any, Any], base: dict[str, Any], state: Any, ask: 
     seat = g.to_act(state)
     if seat is None:
         raise MomentError("The game is over at this step: choose a step where someone has to play.")
-    if not g.legal_actions(state, limit=1):
+    legal = g.legal_actions(state, limit=2)
+    if not legal:
         raise MomentError("The player to act has nothing to play here: choose another step.")
+    if ask == BEST and len(legal) == 1:
+        raise MomentError("Here the player to act has only one legal choice: choose another step, or ask which "
+                          "play is legal.")
     moment = {**base, "ask": ask}
     coach = _coach(g, state)
     if ask == BEST and coach is None:
@@ -177,14 +185,12 @@ def table_moment(game_key: str, link: str, ask: str, seed: int | None = None, st
     """A question on the Table step a link shows (or deal ``seed`` at ``step``): (prompt, moment)."""
     record = table_record(game_key, link, seed, step)
     g = game_of(game_key)
-    state = _replayed(g, record)
+    state = replayed(g, record)
     return _play_moment(g, {"source": TABLE, "record": record.to_json()}, state, ask)
 
 
 def editor_moment(game_key: str, text: str, ask: str) -> tuple[str, dict[str, Any]]:
     """A question on an editor's position (its shared link, or the position's JSON): (prompt, moment)."""
-    from ui.share import QUERY_KEY, decode_position
-
     g = game_of(game_key)
     try:
         stripped = text.strip()
@@ -218,7 +224,8 @@ def practice_moment(rule: str, seed: int | None = None) -> tuple[str, dict[str, 
 # ----------------------------------------------------------------------------------------------- rebuilding
 
 
-def _replayed(g: Game[Any, Any, Any], record: Record) -> Any:
+def replayed(g: Game[Any, Any, Any], record: Record) -> Any:
+    """The state at the end of ``record`` (MomentError when it cannot be replayed)."""
     try:
         states, _ = replay(g.base, record)
     except CardTableError as error:
@@ -242,7 +249,7 @@ def _built(text: str, game_key: str) -> Built:
         exercise = make_exercise(moment["rule"], int(moment["seed"]), moment.get("preset"))
         return Built(g, source, PRACTICE, exercise=exercise)
     if source == TABLE:
-        state = _replayed(g, Record.from_json(moment["record"]))
+        state = replayed(g, Record.from_json(moment["record"]))
     elif source == EDITOR:
         state = _posed(g, moment["position"])
     else:

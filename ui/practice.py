@@ -295,6 +295,15 @@ def _practise_freely(game_key: str) -> None:
 # ------------------------------------------------------------------------------------------------ actions
 
 
+def current_exercise(game_key: str) -> tuple[str, int, str] | None:
+    """The exercise on this session's practice page of ``game_key``: (rule, seed, preset), or None (for the
+    teacher's read-only view of a student's screen)."""
+    session = _session(game_key)
+    if session is None or session.current is None:
+        return None
+    return session.current.rule, session.current.seed, session.preset
+
+
 def _exercise(session: Session, attempt: Attempt) -> Exercise:
     return make_exercise(attempt.rule, attempt.seed, session.preset)
 
