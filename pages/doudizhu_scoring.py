@@ -6,23 +6,21 @@ from typing import Literal
 
 import streamlit as st
 
-from engine.doudizhu import GAME as DOUDIZHU
-from engine.doudizhu import PRESETS, ScoreRequest, make_rules, score_command
+from engine.doudizhu import GAME, PRESETS, ScoreRequest, make_rules, score_command
 from engine.errors import CardTableError
 from engine.words import COMMON_RULE
 from ui import doudizhu_scoring as ui
+from ui import scoring
 from ui.nav import current_preset
-from ui.simulation import finished_frame, quick_frame, run_panel
 from ui.widgets import keep_values, plain, show_error
 
 KEY = "doudizhu:scoring:"
-GAME = "doudizhu"
-preset = current_preset(GAME)
+preset = current_preset(GAME.key)
 rules = make_rules(preset)
 four = make_rules("four_player")
-spring_label = next(s.label for s in DOUDIZHU.option_specs() if s.name == "spring")
+spring_label = next(s.label for s in GAME.option_specs() if s.name == "spring")
 
-st.title("Dou Dizhu — Scoring explorer")
+scoring.title(GAME, preset)
 st.markdown(
     "The winning **bid** (1, 2 or 3) is the stake. Every **bomb** and the **rocket** played doubles it — with "
     f"four players only bombs of {four.doubling_bomb_sizes[0]} or more cards and the rocket do. If the landlord "
@@ -80,35 +78,24 @@ st.markdown(
     "Whole seeded hands played by the bots — bidding, the kitty, play and payment — for both player counts. "
     "The same seed always gives the same hands."
 )
-c1, c2, c3 = st.columns(3)
-keep_values({KEY + "games": ui.QUICK_GAMES, KEY + "seed": ui.QUICK_SEED})
-games = int(c1.select_slider("Hands per player count", ui.RUN_SIZES, key=KEY + "games"))
-seed = int(c2.number_input("Seed", 0, 2**31 - 1, key=KEY + "seed"))
-bots = c3.radio("Bots", ui.BOTS, horizontal=True, key=KEY + "bots",
-                help="heuristic: bids by strength, plays its lowest fitting combination, keeps bombs; "
-                     "random: any legal action") or ui.BOTS[0]
-wanted = {name: ui.sim_options(name, bots) for name in PRESETS}
-ran = {name: finished_frame(GAME, games, seed, options) for name, options in wanted.items()}
-quick = games == ui.QUICK_GAMES and seed == ui.QUICK_SEED and bots == ui.BOTS[0]
-shown = (games, seed, bots)
-if all(frame is not None for frame in ran.values()):
-    frames = {name: frame for name, frame in ran.items() if frame is not None}
+values = scoring.draw_controls([
+    scoring.Control(KEY + "games", "select_slider", "Hands per player count", ui.QUICK_GAMES, choices=ui.RUN_SIZES),
+    scoring.seed_control(KEY + "seed", ui.QUICK_SEED),
+    scoring.bots_control(KEY + "bots", GAME, choices=ui.BOTS),
+])
+games, seed, bots = int(values[KEY + "games"]), int(values[KEY + "seed"]), str(values[KEY + "bots"])
+wanted, quick = ui.sims(games, seed, bots), ui.sims()
+shown_frames, waiting = scoring.frames_or_quick(list(wanted.values()), list(quick.values()))
+frames = dict(zip(PRESETS, shown_frames, strict=True))
+shown = (ui.QUICK_GAMES, ui.QUICK_SEED, ui.BOTS[0]) if waiting else (games, seed, bots)
+if not waiting:
     st.caption(f"Showing {games:,} simulated hands per player count (seed {seed}, {bots} bots).")
 else:
-    shown = (ui.QUICK_GAMES, ui.QUICK_SEED, ui.BOTS[0])
-    frames = {name: quick_frame(GAME, ui.QUICK_GAMES, ui.QUICK_SEED, ui.sim_options(name, ui.BOTS[0]))
-              for name in PRESETS}
-    if quick:
-        st.caption(f"Showing the quick default: {ui.QUICK_GAMES} hands per player count, seed {ui.QUICK_SEED}, "
-                   "heuristic bots.")
-    else:
-        st.info(f"The charts show the quick default ({ui.QUICK_GAMES} hands per player count, seed "
-                f"{ui.QUICK_SEED}, heuristic bots) until you run these {games:,} hands.",
-                icon=":material/info:")
-        for column, (name, options) in zip(st.columns(len(wanted)), wanted.items(), strict=True):
-            with column:
-                run_panel(f"{KEY}run:{name}", GAME, games, seed, options,
-                          label=f"Run {make_rules(name).players} players", noun="hands")
+    st.info(f"The charts show the quick default ({ui.QUICK_GAMES} hands per player count, seed "
+            f"{ui.QUICK_SEED}, heuristic bots) until you run these {games:,} hands.", icon=":material/info:")
+    for column, (name, sim) in zip(st.columns(len(wanted)), wanted.items(), strict=True):
+        with column:
+            scoring.run_panel(f"{KEY}run:{name}:", [sim], "Run {titles} ({games} hands)", noun="hands")
 
 deal_figure, win_figure = ui.hand_figures(*shown, frames)
 st.plotly_chart(deal_figure, key=KEY + "deal-chart")

@@ -9,14 +9,15 @@ the re-scored rounds), the kitty slider only its chart; every figure is kept per
 import pandas as pd
 import streamlit as st
 
-from engine.shengji import PRESETS
+from engine.shengji import GAME, PRESETS
+from ui import scoring
 from ui import shengji_scoring as ui
 from ui.nav import current_preset
 
-preset = current_preset("shengji")
+preset = current_preset(GAME.key)
 ui.init_scoring(preset)
 
-st.title("Shengji — Scoring explorer")
+scoring.title(GAME, preset)
 st.markdown(
     "Only the **attackers' points** count: the points in the tricks they won, plus the **kitty bonus** when they "
     "win the last trick. The **level table** turns them into a result: below the threshold the bankers keep the "
@@ -59,8 +60,8 @@ def explore() -> None:
     c[2].button("Reset", on_click=ui.reset_table, args=(preset,), key=ui.KEY + "reset", icon=":material/restart_alt:",
                 help="The rule set's own threshold and band width for these decks.")
     table = ui.explored()
-    st.caption(f"Rules: **{PRESETS[preset].title}** (sidebar). Move the threshold and the band width; the charts "
-               "below re-score the simulated rounds with your table.")
+    st.caption("Move the threshold and the band width; the charts below re-score the simulated rounds with your "
+               "table.")
     st.plotly_chart(ui.level_chart(preset, table), key=ui.KEY + "level")
     with st.expander("Your table, band by band, and who banks next", expanded=False):
         st.dataframe(ui.band_rows(table.rules(preset)), hide_index=True, width="stretch", key=ui.KEY + "bands")
@@ -73,16 +74,14 @@ def simulated(table: "ui.Table") -> None:
     st.markdown("Whole seeded rounds played by the bots — the draw with declarations, the kitty, the tricks and "
                 "the score — under both rule sets, with the decks chosen above. The same seed always gives the "
                 "same rounds; moving a slider re-scores them without playing them again.")
-    s = st.columns(3)
-    s[0].select_slider("Rounds per rule set", ui.ROUND_CHOICES, key=ui.ROUNDS,
-                       help=f"Up to {ui.QUICK_ROUNDS} rounds of seed {ui.QUICK_SEED} are drawn at once; more, or "
-                            "another seed, on the Run button.")
-    s[1].number_input("Seed", 0, 2**31 - 1, step=1, key=ui.SEED)
-    s[2].radio("Bots", list(ui.BOT_LABELS), key=ui.BOTS, horizontal=True,
-               help="random: random legal plays and burials. heuristic: declares with strong trumps, buries low "
-                    "cards without points, leads winners, follows low, trumps point-rich tricks.")
-    games, seed = int(st.session_state[ui.ROUNDS]), int(st.session_state[ui.SEED])
-    bots = str(st.session_state[ui.BOTS])
+    values = scoring.draw_controls([
+        scoring.Control(ui.ROUNDS, "select_slider", "Rounds per rule set", ui.QUICK_ROUNDS, choices=ui.ROUND_CHOICES,
+                        help=f"Up to {ui.QUICK_ROUNDS} rounds of seed {ui.QUICK_SEED} are drawn at once; more, or "
+                             "another seed, on the Run button."),
+        scoring.seed_control(ui.SEED, ui.QUICK_SEED),
+        scoring.bots_control(ui.BOTS, GAME, choices=tuple(ui.BOT_LABELS), default="random"),
+    ])
+    games, seed, bots = int(values[ui.ROUNDS]), int(values[ui.SEED]), str(values[ui.BOTS])
     shown, waiting = [], []
     for name in PRESETS:
         rounds = ui.rounds_for(name, games, seed, bots, table.decks)

@@ -10,51 +10,48 @@ from typing import Any
 import streamlit as st
 
 from engine.errors import CardTableError
-from engine.thirteen import BOTS, GAME
+from engine.thirteen import GAME
+from ui import scoring
 from ui import thirteen_scoring as sc
 from ui.nav import current_preset
-from ui.simulation import finished_frame, quick_frame, run_panel
 from ui.widgets import keep_values, show_error
 
 K = "thirteen:scoring:"
-preset = current_preset("thirteen")
+preset = current_preset(GAME.key)
 
-st.title("Thirteen — Scoring explorer")
-st.caption(f"Rules: **{GAME.presets[preset].title}** (sidebar). Every chart comes from seeded games played by the "
-           "engine's bots: the same settings always give the same games.")
+scoring.title(GAME, preset)
+st.caption("Every chart comes from seeded games played by the engine's bots: the same settings always give the "
+           "same games.")
 
-keep_values({K + key: value for key, value in {
-    "size": sc.QUICK_GAMES, "seed": sc.SEED, "players": 4, "hero": "heuristic", "others": "random", "twos_rule": False,
-    "scoring": "places", "match_games": sc.MATCH_GAMES, "which-match": 1}.items()})
+keep_values({K + key: value for key, value in {"scoring": "places", "match_games": sc.MATCH_GAMES,
+                                              "which-match": 1}.items()})
+twos = next(s for s in GAME.option_specs() if s.name == sc.TWOS)
+values = scoring.draw_controls([
+    scoring.Control(K + "players", "selectbox", "Players", 4, choices=(2, 3, 4)),
+    scoring.bots_control(K + "hero", GAME, label="North's bot", kind="selectbox"),
+    scoring.bots_control(K + "others", GAME, label="The other seats' bot", default="random", kind="selectbox"),
+    scoring.seed_control(K + "seed", sc.SEED),
+])
+values |= scoring.draw_controls([
+    scoring.Control(K + "twos_rule", "toggle", twos.label, False, help=twos.help),
+    scoring.Control(K + "size", "selectbox", "Games to simulate", sc.QUICK_GAMES, choices=(sc.QUICK_GAMES, *sc.BIGGER),
+                    words={n: f"{n:,}" + (" (at once)" if n == sc.QUICK_GAMES else " (Run)")
+                           for n in (sc.QUICK_GAMES, *sc.BIGGER)}),
+], widths=(2, 1))
 
-c = st.columns([1, 1, 1, 1])
-c[0].selectbox("Players", [2, 3, 4], key=K + "players")
-c[1].selectbox("North's bot", list(BOTS), key=K + "hero",
-               help="\n\n".join(f"**{name}**: {bot.description}" for name, bot in BOTS.items()))
-c[2].selectbox("The other seats' bot", list(BOTS), key=K + "others")
-c[3].number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=K + "seed")
-c = st.columns([2, 1])
-c[0].toggle("2s in double sequences", key=K + "twos_rule",
-            help="House rule “2s in double sequences”: pairs of 2s may end a double sequence after the aces, so "
-                 "… K K A A 2 2 is a double sequence of 3 pairs (a bomb).")
-c[1].selectbox("Games to simulate", [sc.QUICK_GAMES, *sc.BIGGER], key=K + "size",
-               format_func=lambda n: f"{n:,}" + (" (at once)" if n == sc.QUICK_GAMES else " (Run)"))
-
-players = int(st.session_state[K + "players"])
-bots = [str(st.session_state[K + "hero"])] + [str(st.session_state[K + "others"])] * (players - 1)
-seed = int(st.session_state[K + "seed"])
-options: dict[str, Any] = sc.game_options(preset, players, bots[0], bots[1], bool(st.session_state[K + "twos_rule"]))
-size = int(st.session_state[K + "size"])
+players = int(values[K + "players"])
+bots = [str(values[K + "hero"])] + [str(values[K + "others"])] * (players - 1)
+seed = int(values[K + "seed"])
+options: dict[str, Any] = sc.game_options(preset, players, bots[0], bots[1], bool(values[K + "twos_rule"]))
+size = int(values[K + "size"])
 
 try:
-    games = quick_frame(sc.KEY, sc.QUICK_GAMES, seed, options)
-    if size != sc.QUICK_GAMES:
-        bigger = finished_frame(sc.KEY, size, seed, options)
-        run_panel(K + "run", sc.KEY, size, seed, options, label="Run the simulation")
-        if bigger is not None:
-            games = bigger
-        else:
-            st.caption(f"Showing the {sc.QUICK_GAMES:,} quick games until the bigger run has finished.")
+    quick = scoring.Sim(sc.KEY, sc.QUICK_GAMES, seed, options)
+    wanted = scoring.Sim(sc.KEY, size, seed, options)
+    (games,), waiting = scoring.frames_or_quick([wanted], [quick])
+    if waiting:
+        scoring.run_panel(K + "run:", [wanted], "Run the simulation ({games} games)")
+        st.caption(f"Showing the {sc.QUICK_GAMES:,} quick games until the bigger run has finished.")
 except CardTableError as error:
     show_error(error)
     st.stop()
@@ -98,8 +95,8 @@ st.header("Points and matches")
 st.number_input("Games in a match", min_value=1, max_value=20, step=1, key=K + "match_games",
                 help="A match is this many games; each later game is led by the previous winner, freely.")
 try:
-    matches = quick_frame(sc.KEY, sc.QUICK_MATCHES, seed,
-                          sc.match_options(options, int(st.session_state[K + "match_games"])))
+    matches = scoring.Sim(sc.KEY, sc.QUICK_MATCHES, seed,
+                          sc.match_options(options, int(st.session_state[K + "match_games"]))).quick()
 except CardTableError as error:
     show_error(error)
     st.stop()

@@ -45,7 +45,7 @@ def _cards_text(cards: Sequence[Card]) -> str:
 class DouDizhuEditor(PositionEditor[LegalRequest]):
     """Dou Dizhu: beat the play on the table with a higher one of the same type, a bomb or the rocket, or pass."""
 
-    key = "doudizhu"
+    key = GAME.key
     title = "Dou Dizhu — Position editor"
     intro = "Suits do not matter: pose ranks. The engine lists every legal play and judges any play."
     passing = True

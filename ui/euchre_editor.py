@@ -63,7 +63,7 @@ def mode_of(data: Mapping[str, Any]) -> str:
 class EuchreEditor(PositionEditor[PositionRequest]):
     """Euchre: follow suit (the left bower is a trump), who wins a trick, which calls are legal."""
 
-    key = "euchre"
+    key = GAME.key
     title = "Euchre — Position editor"
     intro = "Pose a trick or a calling position; the engine gives the reason for every card and every call."
     command = "position"

@@ -68,7 +68,7 @@ def _example(position: Mapping[str, Any], play: str, trick: Sequence[str]) -> Ex
 class ShengjiEditor(PositionEditor[LegalRequest]):
     """Shengji / Tractor: follow the lead's shape as far as the hand allows (the ladder), throws, tricks."""
 
-    key = "shengji"
+    key = GAME.key
     title = "Shengji — Position editor"
     intro = "You are North. Pose your hand and the cards led; the engine says what you must play and judges any play."
     examples: ClassVar[Mapping[str, Example]] = {

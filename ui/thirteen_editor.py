@@ -39,7 +39,7 @@ KIND_TITLES = {Kind.SINGLE.key: "single", Kind.PAIR.key: "pair", Kind.TRIPLE.key
 class ThirteenEditor(PositionEditor[LegalRequest]):
     """Thirteen (Tiến lên): beat the combination on the table, or pass."""
 
-    key = "thirteen"
+    key = GAME.key
     title = "Thirteen — Position editor"
     intro = "Pose your hand and the combination on the table; the engine lists every legal play and judges any play."
     passing = True

@@ -19,7 +19,7 @@ import plotly.graph_objects as go
 
 from engine.thirteen import GAME, Scoring, score_hand, seat_letters
 
-KEY = "thirteen"
+KEY = GAME.key
 QUICK_GAMES = 300
 """Independent games drawn at once (shipped for the default settings)."""
 QUICK_MATCHES = 40
@@ -29,12 +29,14 @@ BIGGER = (2_000, 10_000)
 MATCH_GAMES = 5
 SEED = 1
 SEAT_ORDER = ("N", "E", "S", "W")
+TWOS = "twos_in_double_sequences"
+"""The house rule the explorer offers as a switch."""
 SEAT_FIELDS = ("bot", "place", "left", "twos", "quads", "pairs", "bombs")
 
 
 def game_options(preset: str, players: int, hero: str, others: str, twos: bool) -> dict[str, Any]:
     """The options of the independent-game simulation (what the play depends on, and nothing else)."""
-    return {"preset": preset, "players": int(players), "twos_in_double_sequences": bool(twos),
+    return {"preset": preset, "players": int(players), TWOS: bool(twos),
             "bots": [hero] + [others] * (int(players) - 1)}
 
 
