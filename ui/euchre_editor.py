@@ -40,6 +40,7 @@ from engine.euchre import (
 )
 from ui.card_hand import CardGroup, Highlight, show_cards, suit_groups
 from ui.editor import Example, Part, Plays, PositionEditor, sentence
+from ui.editor_values import examples_of
 from ui.widgets import plain
 
 TRICK, CALLING = "trick", "calling"
@@ -72,20 +73,7 @@ class EuchreEditor(PositionEditor[PositionRequest]):
     play_example = "QC"
     coach_none = ("The coach needs the caller's five cards (and the dealer and the upcard) to advise a call, or a "
                   "trick that is not yet complete to advise a card.")
-    examples: ClassVar[Mapping[str, Example]] = {
-        "Left bower: must you follow clubs?": Example({"trump": "H", "hand": "JD AS QC KC 10H", "table": "9C",
-                                                      "leader": "W"}, play="JD"),
-        "No diamond to follow": Example({"trump": "H", "hand": "JD AS 9S 10H", "table": "9D", "leader": "N"},
-                                        play="10H"),
-        "The left bower led": Example({"trump": "S", "hand": "AH 9S KD", "table": "JC", "leader": "E"}, play="9S"),
-        "Who wins? (left bower)": Example({"trump": "H", "table": "9C JD AC 10C", "leader": "N"}),
-        "A lone hand: 3-card trick": Example({"trump": "H", "table": "9S KS 9H", "leader": "E", "sits_out": ["S"]}),
-        "Round 2, the dealer is stuck": Example({"dealer": "N", "upcard": "KH", "round": 2, "seat": "N",
-                                                 "hand": "JD AD 9S QD 10C", "preset": "stick_the_dealer"}),
-        "The benny: the joker is a heart": Example({"trump": "H", "hand": "RJ AS 9C", "table": "9H", "leader": "N",
-                                                    "preset": "benny"}, play="RJ"),
-        "The joker turned up": Example({"dealer": "S", "upcard": "RJ", "round": 1, "seat": "S", "preset": "benny"}),
-    }
+    examples: ClassVar[Mapping[str, Example]] = examples_of(GAME)
 
     @property
     def game(self) -> Game[Any, Any, Any]:

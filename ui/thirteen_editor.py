@@ -29,6 +29,7 @@ from engine.thirteen import (
     read_position,
 )
 from ui.editor import LIST_LIMIT, Example, Part, Plays, PositionEditor
+from ui.editor_values import examples_of
 
 TWOS = "twos_in_double_sequences"
 KIND_TITLES = {Kind.SINGLE.key: "single", Kind.PAIR.key: "pair", Kind.TRIPLE.key: "three of a kind",
@@ -44,16 +45,7 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
     intro = "Pose your hand and the combination on the table; the engine lists every legal play and judges any play."
     passing = True
     play_example = "5H 5D"
-    examples: ClassVar[Mapping[str, Example]] = {
-        "Beat a pair of 4s": Example({"hand": "3S 4S 5H 5D 2H", "table": "4C 4D"}, play="5H 5D"),
-        "A sequence to beat": Example({"hand": "5S 6C 7D 8H 9S 9H KD", "table": "4C 5D 6S"}, play="5S 6C 7D"),
-        "Chop a 2 with a bomb": Example({"hand": "7S 7C 7D 7H 3S JD", "table": "2H"}, play="7S 7C 7D 7H"),
-        "A double sequence chops a 2": Example({"hand": "4S 4H 5C 5D 6S 6H 9C", "table": "2S"},
-                                               play="4S 4H 5C 5D 6S 6H"),
-        "The first lead: 3♠ must be in it": Example({"hand": "3S 3H 5C 6D 7S 9H JD QS KC AH 2D 2C 10S",
-                                                     "first_lead": True}, play="3S 3H"),
-        "Locked out after a pass": Example({"hand": "8S 9H 2D", "table": "5C", "passed": True}, play="8S"),
-    }
+    examples: ClassVar[Mapping[str, Example]] = examples_of(GAME)
 
     @property
     def game(self) -> Game[Any, Any, Any]:
