@@ -7,8 +7,8 @@ from typing import Literal
 import streamlit as st
 
 from engine.doudizhu import GAME, PRESETS, ScoreRequest, make_rules, score_command
+from engine.doudizhu.bidding import BIDS
 from engine.errors import CardTableError
-from engine.words import COMMON_RULE
 from ui import doudizhu_scoring as ui
 from ui import scoring
 from ui.nav import current_preset
@@ -18,11 +18,12 @@ KEY = "doudizhu:scoring:"
 preset = current_preset(GAME.key)
 rules = make_rules(preset)
 four = make_rules("four_player")
-spring_label = next(s.label for s in GAME.option_specs() if s.name == "spring")
+spring_spec = next(s for s in GAME.option_specs() if s.name == "spring")
 
 scoring.title(GAME, preset)
 st.markdown(
-    "The winning **bid** (1, 2 or 3) is the stake. Every **bomb** and the **rocket** played doubles it — with "
+    f"The winning **bid** ({', '.join(map(str, BIDS[:-1]))} or {BIDS[-1]}) is the stake. Every **bomb** and the "
+    "**rocket** played doubles it — with "
     f"four players only bombs of {four.doubling_bomb_sizes[0]} or more cards and the rocket do. If the landlord "
     "goes out first, each peasant pays the landlord the stake; if a peasant goes out first, the landlord pays each "
     "peasant."
@@ -35,7 +36,7 @@ def calculator() -> None:
     st.header("Payment calculator")
     st.caption(f"Rules: **{PRESETS[preset].title}** ({rules.players} players) — change the preset in the sidebar.")
     c1, c2, c3 = st.columns(3)
-    bid = c1.radio("Winning bid", [1, 2, 3], horizontal=True, key=KEY + "bid", index=1)
+    bid = c1.radio("Winning bid", list(BIDS), horizontal=True, key=KEY + "bid", index=1)
     winners: list[Literal["landlord", "peasants"]] = ["landlord", "peasants"]
     winner = c1.radio("Who went out first", winners, horizontal=True, key=KEY + "winner",
                       format_func=lambda w: "the landlord" if w == "landlord" else "a peasant") or "landlord"
@@ -54,9 +55,7 @@ def calculator() -> None:
     rockets = c2.radio("Rocket played", [0, 1], horizontal=True, key=KEY + "rockets",
                        format_func=lambda r: "yes" if r else "no")
     spring = c3.toggle("A spring (house rule)", key=KEY + "spring",
-                       help="One side never played after the opening lead (the peasants never played, or the "
-                            "landlord played only the opening lead), and the table plays with the spring rule: "
-                            f"the stake doubles once more: {COMMON_RULE}.")
+                       help=spring_spec.help)
     bombs = (quiet[:1] * int(small)) + (doubling[:1] * int(big))
     try:
         answer = score_command(ScoreRequest(preset=preset, options={"spring": True} if spring else {}, bid=bid,
@@ -108,9 +107,7 @@ def stakes() -> None:
     st.caption("These switches score the same hands again — the bots bid and play the same whatever the payment "
                "rules — so nothing is simulated again.")
     left, right = st.columns(2)
-    spring = left.toggle(f"{spring_label} (a house rule)", key=KEY + "rescore-spring",
-                         help="A spring (one side never played after the opening lead) doubles the stake once "
-                              "more.")
+    spring = left.toggle(f"{spring_spec.label} (a house rule)", key=KEY + "rescore-spring", help=spring_spec.help)
     caps: list[int | str] = ["no cap", 8, 16, 32, 64]
     cap = right.select_slider("Cap the stake at", caps, value="no cap", key=KEY + "cap",
                               help="Some tables cap the stake; these rules do not.")

@@ -22,7 +22,7 @@ scoring.title(GAME, preset)
 
 st.header("The points table")
 st.markdown("Points of one hand by the tricks the makers win. Bars above zero go to the makers, below zero "
-            "to the defenders (they score when the makers are *euchred*: fewer than 3 tricks)."
+            "to the defenders (they score when the makers are *euchred*)."
             + ("" if rules.defender_may_go_alone else " Under these rules no defender may go alone, so a lone "
                "defender never scores."))
 st.plotly_chart(charts.points_chart(rules.defender_may_go_alone), key=f"{KEY}:table")

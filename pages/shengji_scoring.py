@@ -31,10 +31,7 @@ def kitty() -> None:
     st.header("The kitty bonus")
     st.slider("Points buried in the kitty", 0, ui.MAX_POINTS, step=ui.POINT_UNIT, key=ui.KITTY_POINTS)
     st.plotly_chart(ui.kitty_chart(int(st.session_state[ui.KITTY_POINTS])), key=ui.KEY + "kitty")
-    st.caption("The bonus counts only when the attackers win the last trick. Chinese competition rules: × 2 always. "
-               "Tractor house rules: × 2 for a last trick of single cards, × 2 × cards otherwise. A common variant "
-               "(an option, compared in the simulation below) multiplies by 2^k, k the size of the largest "
-               "combination led to the last trick.")
+    st.caption(ui.kitty_text())
     ui.remember()
 
 

@@ -141,7 +141,7 @@ class DouDizhuEditor(PositionEditor[LegalRequest]):
         self.deal_row("Deal South's hand", "The hand South is dealt with this seed; the table is cleared.",
                       self._deal, self._clear_table)
         st.toggle("Deal South the kitty too (as the landlord)", key=self.k("w:kitty"),
-                  help="The landlord takes the kitty: a hand of 20 cards with three players, 33 with four.")
+                  help=f"The landlord takes the kitty: a hand of {rules.max_hand} cards with {rules.players} players.")
         specs = {s.name: s for s in GAME.option_specs()}
         cols = st.columns(len(HOUSE_RULES))
         for col, name in zip(cols, HOUSE_RULES, strict=True):

@@ -16,12 +16,14 @@ import streamlit as st
 
 from engine.base import Verdict
 from engine.cards import Card, Suit, format_cards
+from engine.commands import field_help
 from engine.contract import Game
 from engine.errors import CardTableError
 from engine.euchre import (
     BENNY_DECK,
     GAME,
     PRESETS,
+    CallsRequest,
     EuchreCheckRequest,
     EuchreLegalRequest,
     NeedsBennyError,
@@ -29,6 +31,7 @@ from engine.euchre import (
     PositionAnswer,
     PositionRequest,
     Seat,
+    WinnerRequest,
     calling_fixed,
     check_cards,
     check_command,
@@ -36,8 +39,10 @@ from engine.euchre import (
     position_command,
     read_position,
     sort_hand,
+    trick_players,
     trump_order,
 )
+from engine.euchre.play import HAND_SIZE
 from ui.card_hand import CardGroup, Highlight, show_cards, suit_groups
 from ui.editor import Example, Part, Plays, PositionEditor, sentence
 from ui.editor_values import examples_of
@@ -111,17 +116,19 @@ class EuchreEditor(PositionEditor[PositionRequest]):
         return out
 
     def _players(self, data: Mapping[str, Any]) -> int:
-        out = data.get("sits_out") or []
-        return 4 - len([out] if isinstance(out, str) else out)
+        try:
+            return trick_players(self.read(data))
+        except CardTableError:
+            return len(SEATS)
 
     def parts(self, data: Mapping[str, Any]) -> tuple[Part, ...]:
         if mode_of(data) == CALLING:
             return (Part("upcard", "The upcard", most=1, use="Turn it up",
                          help="The card turned up on the kitty: choose one card."),
-                    Part("hand", "The caller's hand", most=5, use="Use as the caller's hand",
+                    Part("hand", "The caller's hand", most=HAND_SIZE, use="Use as the caller's hand",
                          help="Optional: with the hand, the editor gives the rule-of-thumb call."))
         players = self._players(data)
-        return (Part("hand", "Your hand", most=5, help="Up to 5 cards."),
+        return (Part("hand", "Your hand", most=HAND_SIZE, help=f"Up to {HAND_SIZE} cards."),
                 Part("table", "The trick so far", ordered=True, most=players,
                      help=f"The cards played to this trick, in order: the first is the lead. With {players} cards "
                           "the trick is complete and the editor says who wins it."))
@@ -164,15 +171,11 @@ class EuchreEditor(PositionEditor[PositionRequest]):
         return super().why_not(request, plays, card)
 
     def judge(self, request: PositionRequest, play: tuple[Card, ...] | None) -> Verdict:
-        if play is None or len(play) != 1:
-            return Verdict(False, "in Euchre you play one card to a trick")
         assert request.trump is not None
         verdict = check_command(EuchreCheckRequest(preset=request.preset, options=request.options,
                                                    trump=request.trump, hand=request.hand, table=request.table,
-                                                   players=request.players or 4 - len(
-                                                       [request.sits_out] if isinstance(request.sits_out, str)
-                                                       else request.sits_out),
-                                                   play=play[0]))
+                                                   players=trick_players(request),
+                                                   play="pass" if play is None else tuple(play)))
         return Verdict(verdict.legal, verdict.reason)
 
     def coach_question(self, request: PositionRequest) -> str:
@@ -185,11 +188,10 @@ class EuchreEditor(PositionEditor[PositionRequest]):
         """A calling position as it is (the coach takes it once the caller's five cards are in), a trick as the
         game's typed ``legal`` request; None for a complete trick or a calling position without five cards."""
         if request.upcard is not None:
-            return request if request.dealer is not None and len(request.hand) == 5 else None
+            return request if request.dealer is not None and len(request.hand) == HAND_SIZE else None
         if request.trump is None:
             return None
-        out = [request.sits_out] if isinstance(request.sits_out, str) else list(request.sits_out)
-        players = request.players or 4 - len(out)
+        players = trick_players(request)
         if len(request.table) >= players:
             return None
         return EuchreLegalRequest(preset=request.preset, options=request.options, trump=request.trump,
@@ -263,7 +265,7 @@ class EuchreEditor(PositionEditor[PositionRequest]):
                       for call, why in called.reasons.items()], hide_index=True, width="stretch",
                      key=self.k("calls"))
         if called.advice is not None:
-            st.info(f"Rule of thumb (3 trumps, or a bower and an ace): **{plain(called.advice)}** — "
+            st.info(f"Rule of thumb: **{plain(called.advice)}** — "
                     f"{plain(called.advice_reason or '')}", icon=":material/psychology:")
 
     # ---------------------------------------------------------------------------------- the game's widgets
@@ -304,8 +306,7 @@ class EuchreEditor(PositionEditor[PositionRequest]):
             self.control(st.multiselect, "out", "Sitting out (partner of a lone player)",
                          [out] if isinstance(out, str) else list(out), self._set_out, options=SEATS,
                          max_selections=2, format_func=SEAT_NAMES.__getitem__,
-                         help="A player going alone makes their partner sit out: tricks then have 3 cards (2 if a "
-                              "player of each side goes alone).")
+                         help=sentence(field_help(WinnerRequest, "sits_out")))
         benny = self._benny(data)
         order = " ".join(c.symbol_text for c in trump_order(Suit.parse(trump), benny))
         st.caption(f"{SUIT_NAMES[trump]} are trump. Trumps, high to low: {plain(order)}"
@@ -342,8 +343,7 @@ class EuchreEditor(PositionEditor[PositionRequest]):
             self.control(st.segmented_control, "round", "Calling round", int(data.get("round") or 1),
                          lambda d, v: {**d, "round": int(v)}, options=[1, 2], required=True,
                          disabled=fixed is not None,
-                         help="Round 1: pass or order up the upcard. Round 2 (after four passes): name another suit "
-                              "or pass.")
+                         help=sentence(field_help(CallsRequest, "round")))
         seat = data.get("seat") if data.get("seat") in SEATS else Seat.parse(dealer).left.letter
         with cols[2]:
             self.control(st.selectbox, "seat", "Player to call", seat, lambda d, v: {**d, "seat": v},

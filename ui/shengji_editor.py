@@ -45,7 +45,7 @@ from engine.shengji import (
     winner,
 )
 from ui.card_hand import Action, CardGroup, Highlight, deck_picker, show_cards, suit_groups
-from ui.editor import LIST_LIMIT, Example, Part, Plays, PositionEditor, signature
+from ui.editor import LIST_LIMIT, Example, Part, Plays, PositionEditor, sentence, signature
 from ui.editor_values import examples_of
 from ui.widgets import keep_values, plain, show_error
 
@@ -154,9 +154,7 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
         return f"no legal play uses it. {plays.summary}"
 
     def judge(self, request: LegalRequest, play: tuple[Card, ...] | None) -> Verdict:
-        if play is None:
-            return Verdict(False, "in Shengji nobody passes: every player plays to every trick")
-        verdict = check_command(CheckRequest(**self._fields(request), play=tuple(play)))
+        verdict = check_command(CheckRequest(**self._fields(request), play="pass" if play is None else tuple(play)))
         return Verdict(verdict.legal, verdict.reason)
 
     # ---------------------------------------------------------------------------------- the sections
@@ -333,11 +331,12 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
             rules = GAME.rules(data.get("preset"), options or None)
         except (CardTableError, TypeError):
             rules = GAME.rules()
+        specs = {s.name: s for s in GAME.option_specs()}
         cols = st.columns([1.3, 0.9, 2.5], vertical_alignment="bottom")
         with cols[0]:
             self.control(st.segmented_control, "decks", "Decks", rules.decks, lambda d, v: self._option(d, "decks", v),
                          options=[1, 2, 3, 4], required=True,
-                         help="1 deck: singles only; 2: pairs and tractors; 3–4: triples too. Each deck has 54 cards.")
+                         help=sentence(specs["decks"].help))
         rank = str(data.get("trump_rank") or "2")
         with cols[1]:
             self.control(st.selectbox, "rank", "Trump rank", rank if rank in [r.text for r in RANKS] else "2",
@@ -356,7 +355,6 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
                        on_click=self._deal, width="stretch",
                        help="You are N and lead; the other seats get the other hands (to judge throws).")
         with cols[2], st.popover("Rule options", icon=":material/tune:", width="stretch"):
-            specs = {s.name: s for s in GAME.option_specs()}
             for name, words in RULE_OPTIONS.items():
                 value = str(getattr(getattr(rules, name), "value", getattr(rules, name)))
                 self.control(st.radio, f"option:{name}", specs[name].label, value,

@@ -275,6 +275,13 @@ def table_text() -> str:
     return "; ".join(parts)
 
 
+def kitty_text() -> str:
+    """The kitty option's own help, and each rule set's multiplier (the engine's words)."""
+    spec = next(s for s in GAME.option_specs() if s.name == "kitty_multiplier")
+    sets = "; ".join(f"{short_title(p)}: {make_rules(p).kitty_multiplier.label}" for p in PRESETS)
+    return f"{spec.help} {sets[:1].upper()}{sets[1:]}. The simulation below compares every choice."
+
+
 @kept(64)
 def kitty_chart(kitty_points: int, upto: int = 8) -> go.Figure:
     """The kitty bonus (kitty points × each rule set's multiplier) against the cards each player played to the

@@ -14,7 +14,7 @@ import streamlit as st
 
 from engine.base import Verdict
 from engine.cards import Card
-from engine.commands import MAX_PLAYS, DealRequest
+from engine.commands import MAX_PLAYS, DealRequest, field_help
 from engine.contract import Game
 from engine.errors import CardTableError
 from engine.thirteen import (
@@ -28,7 +28,8 @@ from engine.thirteen import (
     legal_command,
     read_position,
 )
-from ui.editor import LIST_LIMIT, Example, Part, Plays, PositionEditor
+from engine.thirteen.deal import HAND_SIZE
+from ui.editor import LIST_LIMIT, Example, Part, Plays, PositionEditor, sentence
 from ui.editor_values import examples_of
 
 TWOS = "twos_in_double_sequences"
@@ -67,7 +68,7 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
         return out
 
     def parts(self, data: Mapping[str, Any]) -> tuple[Part, ...]:
-        return (Part("hand", "Your hand", most=13, help="Up to 13 cards."),
+        return (Part("hand", "Your hand", most=HAND_SIZE, help=f"Up to {HAND_SIZE} cards."),
                 Part("table", "The table", use="Use as the combination to beat",
                      help="The combination to beat. Leave it empty when you lead (the table has just been cleared)."))
 
@@ -106,19 +107,20 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
         except (CardTableError, TypeError):
             players, twos = 4, False
         base = GAME.rules(data.get("preset") if data.get("preset") in GAME.presets else None)
+        specs = {s.name: s for s in GAME.option_specs()}
         cols = st.columns([1, 1, 1.2], vertical_alignment="center")
         with cols[0]:
             self.control(st.segmented_control, "players", "Players", players,
                          lambda d, v: self.put_option(d, "players", v, base.players), options=[2, 3, 4],
-                         required=True, help="13 cards each; with four all 52 cards are dealt")
+                         required=True, help=sentence(specs["players"].help))
         with cols[1]:
             self.control(st.toggle, "passed", "I passed (locked out)", bool(data.get("passed")),
                          lambda d, v: {**d, "passed": bool(v)},
-                         help="You passed earlier in this round: locked out until the table clears.")
+                         help=sentence(field_help(LegalRequest, "passed")))
             self.control(st.toggle, "first", "First play of the game", bool(data.get("first_lead")),
                          lambda d, v: {**d, "first_lead": bool(v)},
-                         help="The first play must contain the lowest card dealt: 3♠ with four players.")
-        spec = next(o for o in GAME.option_specs() if o.name == TWOS)
+                         help=sentence(field_help(LegalRequest, "first_lead")))
+        spec = specs[TWOS]
         with cols[2]:
             self.control(st.toggle, "twos", "House rule: 2s in double sequences",
                          twos, lambda d, v: self.put_option(d, TWOS, bool(v), base.twos_in_double_sequences),
