@@ -113,13 +113,9 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
     """One sentence under the title: what the editor shows."""
     command: ClassVar[str] = "legal"
     """The command of ``python -m engine`` that reads the saved JSON."""
-    passing: ClassVar[bool] = False
-    """Whether the game has a pass (the hand then offers "Check a pass")."""
     examples: ClassVar[Mapping[str, Example]] = {}
     budget: ClassVar[int] = 32
     """The coach's samples per option."""
-    play_size: ClassVar[int | None] = None
-    """The most cards a play holds (Euchre: one), or None."""
     check_label: ClassVar[str] = "Check this play"
     """The button under the hand that judges the chosen cards."""
     play_example: ClassVar[str] = "KH KH"
@@ -133,6 +129,16 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
     @abstractmethod
     def game(self) -> Game[Any, Any, Any]:
         """The game (its registered ``GAME``)."""
+
+    @property
+    def passing(self) -> bool:
+        """Whether the game has a pass (the hand then offers "Check a pass"): the engine's ``Game.passes``."""
+        return self.game.passes
+
+    @property
+    def play_size(self) -> int | None:
+        """The most cards a play holds, or None: the engine's ``Game.play_size``."""
+        return self.game.play_size
 
     @abstractmethod
     def default_position(self) -> dict[str, Any]:

@@ -73,7 +73,6 @@ class EuchreEditor(PositionEditor[PositionRequest]):
     title = "Euchre — Position editor"
     intro = "Pose a trick or a calling position; the engine gives the reason for every card and every call."
     command = "position"
-    play_size = 1
     check_label = "Check this card"
     play_example = "QC"
     coach_none = ("The coach needs the caller's five cards (and the dealer and the upcard) to advise a call, or a "
