@@ -34,7 +34,6 @@ st.plotly_chart(ui.payment_figure(), key=KEY + "payment-chart")
 @st.fragment
 def calculator() -> None:
     st.header("Payment calculator")
-    st.caption(f"Rules: **{PRESETS[preset].title}** ({rules.players} players) — change the preset in the sidebar.")
     c1, c2, c3 = st.columns(3)
     bid = c1.radio("Winning bid", list(BIDS), horizontal=True, key=KEY + "bid", index=1)
     winners: list[Literal["landlord", "peasants"]] = ["landlord", "peasants"]

@@ -11,6 +11,7 @@ import streamlit as st
 
 from engine.errors import CardTableError
 from engine.thirteen import GAME
+from engine.thirteen.deal import HAND_SIZE
 from ui import scoring
 from ui import thirteen_scoring as sc
 from ui.nav import current_preset
@@ -75,7 +76,7 @@ def charts(_seats: Any, _games: Any, key: str) -> tuple[Any, ...]:
 
 bombs, twos, place_twos, place_bombs, length = charts(
     seats, games, json.dumps([preset, seed, options, len(games), bots], sort_keys=True, default=str))
-st.header("What a 13-card hand holds")
+st.header(f"What a {HAND_SIZE}-card hand holds")
 a, b = st.columns(2)
 a.plotly_chart(bombs, key=K + "bombs")
 b.plotly_chart(twos, key=K + "twos")

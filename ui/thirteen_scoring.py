@@ -146,7 +146,8 @@ def bomb_frequency(seats: pd.DataFrame) -> go.Figure:
     fig = px.bar(frame, x="bomb", y="percent", text=frame["percent"].map(lambda v: f"{v:.1f}%"),
                  labels={"bomb": "", "percent": "% of hands"}, title=f"Bombs in {n:,} dealt hands",
                  hover_data={"bomb": True, "percent": ":.1f"})
-    fig.update_xaxes(tickangle=0)
+    # two lines a label: on one line the labels run into each other at 1280 px wide
+    fig.update_xaxes(tickangle=0, tickvals=frame["bomb"], ticktext=[b.replace(" ", "<br>", 1) for b in frame["bomb"]])
     fig.update_traces(marker_color="#2f6f4e", textposition="outside", cliponaxis=False)
     return fig
 
