@@ -349,8 +349,8 @@ class EuchreEditor(PositionEditor[PositionRequest]):
                          options=SEATS, format_func=SEAT_NAMES.__getitem__, disabled=fixed is not None,
                          help="The players before them, from the dealer's left, have passed.")
         if fixed is not None:
-            st.info(f"The joker is turned up, so {SEAT_NAMES[dealer]} (the dealer) decides at once, in round 1: the "
-                    "round and the caller follow from it.", icon=":material/playing_cards:")
+            st.info(f"The joker is turned up: the round ({fixed[0]}) and the caller ({fixed[1].title}) follow from "
+                    "it.", icon=":material/playing_cards:")
 
     def _set_dealer(self, data: dict[str, Any], dealer: Any) -> dict[str, Any]:
         out = {**data, "dealer": dealer}
