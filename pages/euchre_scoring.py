@@ -13,7 +13,6 @@ from engine.euchre import GAME
 from ui import euchre_charts as charts
 from ui import scoring
 from ui.nav import current_preset
-from ui.widgets import keep_values
 
 KEY = "euchre:scoring"
 preset = current_preset(GAME.key)
@@ -73,10 +72,9 @@ outcomes = charts.frozen_outcomes(hands)
 def win_chances() -> None:
     """The chance to win from each score: the slider re-scores the hands above (no new simulation)."""
     st.header("The chance to win the game from each score")
-    keep_values({f"{KEY}:target": rules.target})
-    target = int(st.slider("Points to win", 5, 15, key=f"{KEY}:target",
-                           help="Re-scores the simulated hands above for another target: nothing is simulated "
-                                "again."))
+    target = int(scoring.draw_controls([scoring.Control(
+        f"{KEY}:target", "slider", "Points to win", rules.target, low=5, high=15,
+        help="Re-scores the simulated hands above for another target: nothing is simulated again.")])[f"{KEY}:target"])
     st.markdown("From the simulated hands' points (each hand independent, either side dealing), the chance that "
                 f"North-South win the game from every score — to {target} points **ahead by 2** (the online "
                 f"game's rules) and under the common **first to {target}**. Look at the corner near {target}: "
@@ -95,9 +93,9 @@ win_chances()
 def lengths() -> None:
     """How long a whole game lasts, under both rules: whole games simulated by engine.sim."""
     st.header("How long a game lasts")
-    keep_values({f"{KEY}:games": charts.GAME_CHOICES[0]})
-    games_n = int(st.select_slider("Whole games to simulate (for each rule)", charts.GAME_CHOICES,
-                                   key=f"{KEY}:games"))
+    games_n = int(scoring.draw_controls([scoring.Control(
+        f"{KEY}:games", "select_slider", "Whole games to simulate (for each rule)", charts.GAME_CHOICES[0],
+        choices=charts.GAME_CHOICES)])[f"{KEY}:games"])
     frames, keys, waiting = [], [], []
     for label, by_two in (("ahead by 2", True), (f"first to {rules.target}", False)):
         wanted = charts.game_sim(preset, bots, by_two, games_n, seed)

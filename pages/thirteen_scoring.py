@@ -12,6 +12,7 @@ import streamlit as st
 from engine.errors import CardTableError
 from engine.thirteen import GAME
 from engine.thirteen.deal import HAND_SIZE
+from engine.words import sentence
 from ui import scoring
 from ui import thirteen_scoring as sc
 from ui.nav import current_preset
@@ -93,8 +94,9 @@ st.header("Game length")
 st.plotly_chart(length, key=K + "length")
 
 st.header("Points and matches")
-st.number_input("Games in a match", min_value=1, max_value=20, step=1, key=K + "match_games",
-                help="A match is this many games; each later game is led by the previous winner, freely.")
+specs = {s.name: s for s in GAME.option_specs()}
+scoring.Control(K + "match_games", "number_input", specs["match_games"].label, sc.MATCH_GAMES, low=1, high=20,
+                help=sentence(specs["match_games"].help)).draw()
 try:
     matches = scoring.Sim(sc.KEY, sc.QUICK_MATCHES, seed,
                           sc.match_options(options, int(st.session_state[K + "match_games"]))).quick()
@@ -107,15 +109,16 @@ seat_bots = dict(zip(GAME.seat_letters(GAME.rules(preset, {"players": players}))
 @st.fragment
 def points_section() -> None:
     """The points under the chosen scoring, and one match: re-scored from the kept rows, nothing simulated."""
-    scoring = st.radio("Match points", ["places", "cards"], key=K + "scoring", horizontal=True,
-                       format_func=sc.scoring_label)
-    scored = sc.seat_frame(games, preset, scoring, bots)
+    spec = specs["scoring"]
+    chosen = str(scoring.Control(K + "scoring", "radio", spec.label, spec.default, choices=spec.choices or (),
+                                 help=spec.help).draw())
+    scored = sc.seat_frame(games, preset, chosen, bots)
     totals = scored.groupby(["seat", "bot"], sort=False)["points"].agg(["mean", "sum"]).reset_index()
     totals.columns = ["Seat", "Bot", "Points per game", "Total points"]
     totals["Points per game"] = totals["Points per game"].round(2)
     st.markdown(f"**Points per game** over the {len(games):,} games above:")
     st.dataframe(totals, hide_index=True, width="stretch")
-    points = sc.match_points(matches, preset, scoring)
+    points = sc.match_points(matches, preset, chosen)
     st.markdown(f"**{len(matches)} matches** of {int(st.session_state[K + 'match_games'])} games each:")
     st.dataframe(sc.match_results(points, seat_bots), hide_index=True, width="stretch")
     count = max(len(matches), 1)

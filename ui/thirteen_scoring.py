@@ -17,7 +17,7 @@ import pandas as pd
 import plotly.express as px
 import plotly.graph_objects as go
 
-from engine.thirteen import GAME, Scoring, score_hand, seat_letters
+from engine.thirteen import GAME, score_hand, seat_letters
 
 KEY = GAME.key
 QUICK_GAMES = 300
@@ -122,10 +122,6 @@ def match_results(points: pd.DataFrame, bots: Mapping[str, str]) -> pd.DataFrame
                          "Matches won": out["won"].astype(int).values,
                          "Points per match": out["total"].round(2).values,
                          "Points per game": per_game.reindex(out.index).round(2).values})
-
-
-def scoring_label(scoring: str) -> str:
-    return {Scoring.PLACES.value: "places: 3/2/1/0", Scoring.CARDS.value: "cards: losers pay per card left"}[scoring]
 
 
 # ------------------------------------------------------------------------------------------------ charts
