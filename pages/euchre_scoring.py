@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from engine.euchre import GAME
-from ui import euchre_charts as charts
+from ui import euchre_scoring as charts
 from ui import scoring
 from ui.nav import current_preset
 

@@ -3,7 +3,7 @@ bigger runs in the background), re-scoring kept hands, and the charts.
 
 The engine decides every payment (``engine.doudizhu``'s ``score_command``, ``stake``); the simulated hands come
 from ``engine.sim`` through :mod:`ui.simulation`. Nothing here simulates on page load: the quick default is read
-from its file under ``ui/data/sim`` (``python -m ui.doudizhu_scoring`` writes it).
+from its file under ``ui/data/sim`` (``python -m ui.scoring`` writes it).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ __all__ = [
     "QUICK_SEED",
     "RUN_SIZES",
     "deal_chart",
-    "defaults",
+    "quick_defaults",
     "payment_chart",
     "payment_frame",
     "rescored",
@@ -48,7 +48,7 @@ def sim_options(preset: str, bots: str) -> dict[str, Any]:
     return {"preset": preset, "bots": bots}
 
 
-def defaults() -> list[tuple[str, int, int, dict[str, Any]]]:
+def quick_defaults() -> list[tuple[str, int, int, dict[str, Any]]]:
     """The quick defaults shipped under ``ui/data/sim``: both player counts, the heuristic bots."""
     return [(GAME.key, QUICK_GAMES, QUICK_SEED, sim_options(p, BOTS[0])) for p in PRESETS]
 
@@ -167,10 +167,3 @@ def hand_figures(games: int, seed: int, bots: str, _frames: Mapping[str, pd.Data
     """The deal and win-rate charts of the simulated ``_frames`` (``games`` hands per player count from ``seed``
     with ``bots``), built once per server and shared between sessions: do not modify them."""
     return deal_chart(_frames), win_rate_chart(_frames)
-
-
-if __name__ == "__main__":
-    from ui.simulation import precompute
-
-    for path in precompute(defaults()):
-        print(path)

@@ -13,11 +13,15 @@
 - :func:`kept` — a figure (or any value) kept per parameters for every session, so a slider step builds only the
   figures it changes.
 - :func:`title` — the page's title and the rules line under it.
+
+Each game's explorer module is ``ui/<game>_scoring.py`` and gives its shipped simulations as ``quick_defaults()``;
+``python -m ui.scoring`` writes every game's files under ``ui/data/sim``.
 """
 
 from __future__ import annotations
 
 import functools
+import importlib
 import inspect
 import threading
 from collections import OrderedDict
@@ -30,6 +34,7 @@ import streamlit as st
 
 from engine.contract import Game
 from engine.errors import CardTableError
+from engine.games import GAMES
 from engine.words import plural
 from ui import simulation
 from ui.widgets import keep_values, plain
@@ -231,5 +236,18 @@ def title(game: Game[Any, Any, Any], preset: str) -> None:
     st.caption(f"Rules: **{plain(game.presets[preset].title)}** (change them in the sidebar).")
 
 
-__all__ = ["Control", "Sim", "bots_control", "draw_controls", "frames_or_quick", "kept", "run_panel",
+def quick_defaults() -> list[tuple[str, int, int, dict[str, Any]]]:
+    """Every explorer's shipped simulations (each game's ``ui/<game>_scoring.py`` ``quick_defaults()``)."""
+    out: list[tuple[str, int, int, dict[str, Any]]] = []
+    for key in GAMES:
+        out += importlib.import_module(f"ui.{key}_scoring").quick_defaults()
+    return out
+
+
+__all__ = ["Control", "Sim", "bots_control", "draw_controls", "frames_or_quick", "kept", "quick_defaults", "run_panel",
            "seed_control", "title"]
+
+
+if __name__ == "__main__":  # pragma: no cover - writes the shipped quick defaults
+    for path in simulation.precompute(quick_defaults()):
+        print(path)

@@ -6,7 +6,7 @@ last-trick size, penalty) by the engine's ``score_hand`` and ``level_change`` wh
 re-played, and never scored by a rule of this module's own.
 
 The page draws at once: the default rounds (200 per rule set, seed 1) are shipped under ``ui/data/sim`` (write them
-with ``python -m ui.shengji_scoring``; a test checks a few rows against the engine) and read through
+with ``python -m ui.scoring``; a test checks a few rows against the engine) and read through
 :func:`ui.simulation.quick_frame`; any other simulation runs only from its Run button, in the background on the
 server's process pool (:func:`ui.simulation.runner`), shared by every session, with its progress and Cancel
 (:func:`run_buttons`), and the page keeps its sliders while it runs.
@@ -628,8 +628,3 @@ def run_buttons(presets: Sequence[str], games: int, seed: int, bots: str, decks:
     run_panel(KEY, sims(presets, games, seed, bots, decks),
               f"Run {{games}} rounds of {{titles}} ({decks_text(decks)}, {BOT_LABELS[bots]}, seed {seed})",
               noun="rounds")
-
-
-if __name__ == "__main__":  # python -m ui.shengji_scoring: write the shipped default simulations
-    for path in simulation.precompute(quick_defaults()):
-        print(path)

@@ -1,7 +1,7 @@
 """Simulations for the scoring explorers: a quick default at once, bigger runs in the background on all cores.
 
 - :func:`quick_frame` — the small default a page draws at once: read from a file shipped under ``ui/data/sim``
-  (made by ``python -m ui.simulation``, checked against the engine by a test) or, failing that, computed once per
+  (made by ``python -m ui.scoring``, checked against the engine by a test) or, failing that, computed once per
   server and kept for every session.
 - :func:`runner` — the process pool shared by the whole server that runs bigger simulations (one job per set of
   parameters: two learners asking for the same run share it), in chunks, so it uses every core and the page stays
@@ -203,7 +203,7 @@ def finished_frame(game: str, games: int, seed: int, options: Mapping[str, Any])
 
 
 def precompute(defaults: list[tuple[str, int, int, dict[str, Any]]]) -> list[Path]:
-    """Write the quick defaults' files (``python -m ui.simulation`` with the pages' defaults)."""
+    """Write the quick defaults' files (``python -m ui.scoring`` with every explorer's ``quick_defaults``)."""
     DATA.mkdir(parents=True, exist_ok=True)
     written = []
     for game, games, seed, options in defaults:

@@ -4,7 +4,7 @@ Two simulations feed the page, both through :mod:`ui.simulation`: independent ga
 cards left, what each hand was dealt) and whole matches (:mod:`engine.match`: one row per match, with every game's
 finishing order and cards left). Neither depends on how games score, so the "Match points" choice re-scores the
 kept rows with the engine's :func:`engine.thirteen.score_hand` instead of simulating again. The small defaults
-are shipped under ``ui/data/sim`` (``python -m ui.thirteen_scoring`` writes them); bigger runs go to the Run
+are shipped under ``ui/data/sim`` (``python -m ui.scoring`` writes them); bigger runs go to the Run
 button.
 """
 
@@ -45,7 +45,7 @@ def match_options(base: Mapping[str, Any], match_games: int) -> dict[str, Any]:
     return {**base, "match_games": int(match_games), "start": {"whole": True}}
 
 
-def shipped_defaults() -> list[tuple[str, int, int, dict[str, Any]]]:
+def quick_defaults() -> list[tuple[str, int, int, dict[str, Any]]]:
     """The simulations shipped as files: the page's first view under each rule set."""
     out = []
     for preset in GAME.presets:
@@ -189,10 +189,3 @@ def match_lines(points: pd.DataFrame, match: int, bots: Mapping[str, str]) -> go
                   title=f"Match {match + 1}: points over {games} games")
     fig.update_xaxes(dtick=1)
     return fig
-
-
-if __name__ == "__main__":  # pragma: no cover - writes the shipped defaults
-    from ui.simulation import precompute
-
-    for path in precompute(shipped_defaults()):
-        print(path)

@@ -3,7 +3,7 @@ seeded simulations of hands and of whole games say (their frames summarised here
 win from each score (the engine's ``win_chances``).
 
 The simulations come from :mod:`ui.simulation`: a small quick default drawn at once (shipped under
-``ui/data/sim``, made by ``python -m ui.euchre_charts``), bigger runs only when the learner presses Run. Whole
+``ui/data/sim``, made by ``python -m ui.scoring``), bigger runs only when the learner presses Run. Whole
 games are ``engine.sim`` runs with ``start: {"whole": true}``.
 """
 
@@ -225,10 +225,3 @@ def heatmap_for(outcomes: tuple[tuple[tuple[int, int], float], ...], target: int
 @st.cache_resource(show_spinner=False, max_entries=32)
 def length_figure(key: str, _games: pd.DataFrame) -> go.Figure:
     return length_chart(_games)
-
-
-if __name__ == "__main__":  # pragma: no cover - writes the shipped quick defaults
-    from ui.simulation import precompute
-
-    for path in precompute(quick_defaults()):
-        print(path)
