@@ -29,7 +29,8 @@ st.markdown(
 def kitty() -> None:
     """The kitty slider and its chart."""
     st.header("The kitty bonus")
-    st.slider("Points buried in the kitty", 0, ui.MAX_POINTS, step=ui.POINT_UNIT, key=ui.KITTY_POINTS)
+    scoring.Control(ui.KITTY_POINTS, "slider", "Points buried in the kitty", 20, low=0, high=ui.MAX_POINTS,
+                    step=ui.POINT_UNIT).draw()
     st.plotly_chart(ui.kitty_chart(int(st.session_state[ui.KITTY_POINTS])), key=ui.KEY + "kitty")
     st.caption(ui.kitty_text())
     ui.remember()
@@ -40,9 +41,9 @@ kitty()
 st.header("The level table")
 st.caption(f"Both rule sets use the same table, scaled with the decks: {ui.table_text()}. They differ in the kitty "
            "bonus, above.")
-st.radio("Decks", [1, 2, 3, 4], key=ui.DECKS, horizontal=True, on_change=ui.reset_table, args=(preset,),
-         help="Changing the decks sets the threshold and band width to the rule set's own for that many decks. "
-              "Nothing is simulated: the rounds below come from the defaults, or from your Run.")
+scoring.Control(ui.DECKS, "radio", "Decks", 2, choices=ui.DECK_COUNTS, on_change=ui.reset_table, args=(preset,),
+                help="Changing the decks sets the threshold and band width to the rule set's own for that many "
+                     "decks. Nothing is simulated: the rounds below come from the defaults, or from your Run.").draw()
 
 
 @st.fragment

@@ -62,20 +62,22 @@ class Control:
     high: int | None = None
     step: int | None = None
     help: str | None = None
+    on_change: Callable[..., None] | None = None
+    args: tuple[Any, ...] = ()
 
     def draw(self, where: Any = st) -> Any:
         """Draw the widget in ``where`` (a column, or the page) and give its value."""
-        common: dict[str, Any] = {"key": self.key, "help": self.help}
+        common: dict[str, Any] = {"key": self.key, "help": self.help, "on_change": self.on_change, "args": self.args}
+        if self.kind == "toggle":
+            return where.toggle(self.label, **common)
+        if self.kind == "number_input":
+            return where.number_input(self.label, min_value=self.low, max_value=self.high, step=self.step or 1,
+                                      **common)
+        if self.kind == "slider":
+            return where.slider(self.label, self.low, self.high, step=self.step, **common)
         words = self.words
         if words is not None:
             common["format_func"] = lambda value: words.get(value, str(value))
-        if self.kind == "toggle":
-            return where.toggle(self.label, key=self.key, help=self.help)
-        if self.kind == "number_input":
-            return where.number_input(self.label, min_value=self.low, max_value=self.high, step=self.step or 1,
-                                      key=self.key, help=self.help)
-        if self.kind == "slider":
-            return where.slider(self.label, self.low, self.high, step=self.step, key=self.key, help=self.help)
         if self.kind == "select_slider":
             return where.select_slider(self.label, list(self.choices), **common)
         if self.kind == "radio":

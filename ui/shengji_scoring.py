@@ -63,6 +63,9 @@ OUTCOME_ORDER = ["bankers +3", "bankers +2", "bankers +1", "bank passes"] + [f"a
 PRESET_COLOURS = ("#4c78a8", "#e45756")
 BOT_LABELS = {"random": "random bots", "heuristic": "heuristic bots"}
 
+_DECKS = next(s for s in GAME.option_specs() if s.name == "decks")
+DECK_COUNTS = tuple(range(_DECKS.low or 1, (_DECKS.high or 1) + 1))
+"""The deck counts the rules allow (the engine's bounds of the decks option)."""
 QUICK_ROUNDS, QUICK_SEED = 200, 1
 """The default simulation: 200 rounds per rule set, seed 1 — shipped, so the page draws at once."""
 ROUND_CHOICES = (20, 50, 100, 200, 500, 1000)
@@ -71,7 +74,7 @@ MAX_POINTS = 80
 
 def quick_defaults() -> list[tuple[str, int, int, dict[str, Any]]]:
     """The simulations shipped under ``ui/data/sim``: random bots for one to four decks, heuristic bots for two."""
-    out = [(GAME_KEY, QUICK_ROUNDS, QUICK_SEED, sim_options(p, "random", d)) for d in (1, 2, 3, 4) for p in PRESETS]
+    out = [(GAME_KEY, QUICK_ROUNDS, QUICK_SEED, sim_options(p, "random", d)) for d in DECK_COUNTS for p in PRESETS]
     out += [(GAME_KEY, QUICK_ROUNDS, QUICK_SEED, sim_options(p, "heuristic", 2)) for p in PRESETS]
     return out
 
@@ -268,8 +271,8 @@ def band_rows(rules: Rules) -> list[dict[str, Any]]:
 def table_text() -> str:
     """How the rule sets' table scales with the decks, in one sentence per deck count."""
     parts = []
-    for decks in (1, 2, 3, 4):
-        rules = rules_for("competition", decks)
+    for decks in DECK_COUNTS:
+        rules = rules_for(GAME.default_preset, decks)
         parts.append(f"{decks_text(decks)}: {rules.total_points} points in play, threshold {rules.attack_threshold}, "
                      f"bands of {rules.band_width}")
     return "; ".join(parts)
@@ -371,7 +374,7 @@ SCORE_COLUMNS = ("trick_points", "kitty_points", "last_trick_cards", "attackers_
 def totals(frame: pd.DataFrame, decks: int, kitty_rule: str) -> np.ndarray:
     """The attackers' points of each round (tricks + kitty bonus + penalties) under ``kitty_rule``, by the
     engine's ``score_hand`` — once per distinct round: the total does not depend on the threshold or the bands."""
-    rules = rules_for("competition", decks, kitty_rule=kitty_rule)
+    rules = rules_for(GAME.default_preset, decks, kitty_rule=kitty_rule)
     cols = [frame[c].to_numpy() for c in SCORE_COLUMNS]
     seen: dict[tuple[int, int, int, bool, int, int], int] = {}
     out = np.empty(len(frame), dtype=np.int64)
