@@ -127,6 +127,13 @@ def match_results(points: pd.DataFrame, bots: Mapping[str, str]) -> pd.DataFrame
 # ------------------------------------------------------------------------------------------------ charts
 
 
+def _two_lines(label: str) -> str:
+    """A label split into two lines of about as many words each."""
+    words = label.split()
+    half = (len(words) + 1) // 2
+    return " ".join(words[:half]) + "<br>" + " ".join(words[half:])
+
+
 def bomb_frequency(seats: pd.DataFrame) -> go.Figure:
     """How often a dealt 13-card hand holds each bomb."""
     n = len(seats)
@@ -143,7 +150,7 @@ def bomb_frequency(seats: pd.DataFrame) -> go.Figure:
                  labels={"bomb": "", "percent": "% of hands"}, title=f"Bombs in {n:,} dealt hands",
                  hover_data={"bomb": True, "percent": ":.1f"})
     # two lines a label: on one line the labels run into each other at 1280 px wide
-    fig.update_xaxes(tickangle=0, tickvals=frame["bomb"], ticktext=[b.replace(" ", "<br>", 1) for b in frame["bomb"]])
+    fig.update_xaxes(tickangle=0, tickvals=frame["bomb"], ticktext=[_two_lines(b) for b in frame["bomb"]])
     fig.update_traces(marker_color="#2f6f4e", textposition="outside", cliponaxis=False)
     return fig
 
