@@ -20,7 +20,7 @@ rules = make_rules(preset)
 four = make_rules("four_player")
 spring_spec = next(s for s in GAME.option_specs() if s.name == "spring")
 
-scoring.title(GAME, preset)
+scoring.title(GAME.info, GAME.presets[preset])
 st.markdown(
     f"The winning **bid** ({', '.join(map(str, BIDS[:-1]))} or {BIDS[-1]}) is the stake. Every **bomb** and the "
     "**rocket** played doubles it — with "
@@ -79,7 +79,7 @@ st.markdown(
 values = scoring.draw_controls([
     scoring.Control(KEY + "games", "select_slider", "Hands per player count", ui.QUICK_GAMES, choices=ui.RUN_SIZES),
     scoring.seed_control(KEY + "seed", ui.QUICK_SEED),
-    scoring.bots_control(KEY + "bots", GAME, choices=ui.BOTS),
+    scoring.bots_control(KEY + "bots", GAME.bots, choices=ui.BOTS),
 ])
 games, seed, bots = int(values[KEY + "games"]), int(values[KEY + "seed"]), str(values[KEY + "bots"])
 wanted, quick = ui.sims(games, seed, bots), ui.sims()

@@ -17,7 +17,7 @@ from ui.nav import current_preset
 KEY = "euchre:scoring"
 preset = current_preset(GAME.key)
 rules = GAME.rules(preset)
-scoring.title(GAME, preset)
+scoring.title(GAME.info, GAME.presets[preset])
 
 st.header("The points table")
 st.markdown("Points of one hand by the tricks the makers win. Bars above zero go to the makers, below zero "
@@ -31,7 +31,7 @@ values = scoring.draw_controls([
     scoring.Control(f"{KEY}:hands", "select_slider", "Hands to simulate", charts.HAND_CHOICES[0],
                     choices=charts.HAND_CHOICES),
     scoring.seed_control(f"{KEY}:seed", charts.QUICK_SEED),
-    scoring.bots_control(f"{KEY}:bots", GAME, label="Players", choices=charts.BOTS,
+    scoring.bots_control(f"{KEY}:bots", GAME.bots, label="Players", choices=charts.BOTS,
                          words={"heuristic": "heuristic bots", "random": "random bots"}),
 ])
 hands_n, seed, bots = int(values[f"{KEY}:hands"]), int(values[f"{KEY}:seed"]), str(values[f"{KEY}:bots"])

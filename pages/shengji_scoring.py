@@ -17,7 +17,7 @@ from ui.nav import current_preset
 preset = current_preset(GAME.key)
 ui.init_scoring(preset)
 
-scoring.title(GAME, preset)
+scoring.title(GAME.info, GAME.presets[preset])
 st.markdown(
     "Only the **attackers' points** count: the points in the tricks they won, plus the **kitty bonus** when they "
     "win the last trick. The **level table** turns them into a result: below the threshold the bankers keep the "
@@ -77,7 +77,7 @@ def simulated(table: "ui.Table") -> None:
                         help=f"Up to {ui.QUICK_ROUNDS} rounds of seed {ui.QUICK_SEED} are drawn at once; more, or "
                              "another seed, on the Run button."),
         scoring.seed_control(ui.SEED, ui.QUICK_SEED),
-        scoring.bots_control(ui.BOTS, GAME, choices=tuple(ui.BOT_LABELS), default="random"),
+        scoring.bots_control(ui.BOTS, GAME.bots, choices=tuple(ui.BOT_LABELS), default="random"),
     ])
     games, seed, bots = int(values[ui.ROUNDS]), int(values[ui.SEED]), str(values[ui.BOTS])
     shown, waiting = [], []

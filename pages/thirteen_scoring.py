@@ -21,7 +21,7 @@ from ui.widgets import keep_values, show_error
 K = "thirteen:scoring:"
 preset = current_preset(GAME.key)
 
-scoring.title(GAME, preset)
+scoring.title(GAME.info, GAME.presets[preset])
 st.caption("Every chart comes from seeded games played by the engine's bots: the same settings always give the "
            "same games.")
 
@@ -30,8 +30,8 @@ keep_values({K + key: value for key, value in {"scoring": "places", "match_games
 twos = next(s for s in GAME.option_specs() if s.name == sc.TWOS)
 values = scoring.draw_controls([
     scoring.Control(K + "players", "selectbox", "Players", 4, choices=(2, 3, 4)),
-    scoring.bots_control(K + "hero", GAME, label="North's bot", kind="selectbox"),
-    scoring.bots_control(K + "others", GAME, label="The other seats' bot", default="random", kind="selectbox"),
+    scoring.bots_control(K + "hero", GAME.bots, label="North's bot", kind="selectbox"),
+    scoring.bots_control(K + "others", GAME.bots, label="The other seats' bot", default="random", kind="selectbox"),
     scoring.seed_control(K + "seed", sc.SEED),
 ])
 values |= scoring.draw_controls([

@@ -52,7 +52,8 @@ def test_the_editors_offer_the_files_examples() -> None:
     from ui.thirteen_editor import ThirteenEditor
 
     for editor in (ShengjiEditor, ThirteenEditor, EuchreEditor, DouDizhuEditor):
-        assert editor.examples == examples_of(editor().game) and editor.examples
+        game_ = editor().game
+        assert editor.examples == examples_of(game_.key, game_.editor_command) and editor.examples
 
 
 @pytest.mark.parametrize(("text", "message"), [

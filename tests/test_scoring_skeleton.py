@@ -35,7 +35,7 @@ def test_the_quick_default_stands_in_until_the_run_is_made(monkeypatch: pytest.M
 
 @pytest.mark.parametrize("key", list(GAMES))
 def test_the_bots_are_explained_in_the_engines_words(key: str) -> None:
-    control = scoring.bots_control("k", game(key))
+    control = scoring.bots_control("k", game(key).bots)
     assert control.choices == tuple(game(key).bots) and control.default == control.choices[0]
     for name, bot in game(key).bots.items():
         assert f"**{name}**: {bot.description}" in (control.help or "")

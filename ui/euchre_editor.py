@@ -77,7 +77,7 @@ class EuchreEditor(PositionEditor[PositionRequest]):
     play_example = "QC"
     coach_none = ("The coach needs the caller's five cards (and the dealer and the upcard) to advise a call, or a "
                   "trick that is not yet complete to advise a card.")
-    examples: ClassVar[Mapping[str, Example]] = examples_of(GAME)
+    examples: ClassVar[Mapping[str, Example]] = examples_of(GAME.key, GAME.editor_command)
 
     @property
     def game(self) -> Game[Any, Any, Any]:

@@ -32,7 +32,7 @@ from typing import Any, Literal, TypeVar
 import pandas as pd
 import streamlit as st
 
-from engine.contract import Game
+from engine.contract import Bot, GameInfo, Preset
 from engine.errors import CardTableError
 from engine.games import GAMES
 from engine.words import plural
@@ -90,13 +90,13 @@ def seed_control(key: str, default: int = 1) -> Control:
     return Control(key, "number_input", "Seed", default, low=0, high=SEED_MAX)
 
 
-def bots_control(key: str, game: Game[Any, Any, Any], *, label: str = "Bots", choices: Sequence[str] | None = None,
-                 default: str | None = None, words: Mapping[Any, str] | None = None,
-                 kind: Kind = "radio") -> Control:
-    """A choice of the game's bots (``choices``: the ones offered, else all), each explained by the engine's own
+def bots_control(key: str, bots: Mapping[str, Bot[Any, Any]], *, label: str = "Bots",
+                 choices: Sequence[str] | None = None, default: str | None = None,
+                 words: Mapping[Any, str] | None = None, kind: Kind = "radio") -> Control:
+    """A choice of the game's ``bots`` (``choices``: the ones offered, else all), each explained by the engine's own
     description."""
-    names = tuple(choices) if choices is not None else tuple(game.bots)
-    help_text = "\n\n".join(f"**{name}**: {game.bots[name].description}" for name in names)
+    names = tuple(choices) if choices is not None else tuple(bots)
+    help_text = "\n\n".join(f"**{name}**: {bots[name].description}" for name in names)
     return Control(key, kind, label, default if default is not None else names[0], choices=names, words=words,
                    help=help_text)
 
@@ -232,10 +232,10 @@ def kept(size: int) -> Callable[[F], F]:
     return wrap
 
 
-def title(game: Game[Any, Any, Any], preset: str) -> None:
-    """The explorer's title and the rule set it uses."""
-    st.title(f"{game.info.title} — Scoring explorer")
-    st.caption(f"Rules: **{plain(game.presets[preset].title)}** (change them in the sidebar).")
+def title(info: GameInfo, preset: Preset[Any]) -> None:
+    """The explorer's title (``info``: the game's) and the rule set it uses."""
+    st.title(f"{info.title} — Scoring explorer")
+    st.caption(f"Rules: **{plain(preset.title)}** (change them in the sidebar).")
 
 
 def quick_defaults() -> list[tuple[str, int, int, dict[str, Any]]]:

@@ -65,7 +65,7 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
     key = GAME.key
     title = "Shengji — Position editor"
     intro = "You are North. Pose your hand and the cards led; the engine says what you must play and judges any play."
-    examples: ClassVar[Mapping[str, Example]] = examples_of(GAME)
+    examples: ClassVar[Mapping[str, Example]] = examples_of(GAME.key, GAME.editor_command)
 
     @property
     def game(self) -> Game[Any, Any, Any]:

@@ -45,7 +45,7 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
     title = "Thirteen — Position editor"
     intro = "Pose your hand and the combination on the table; the engine lists every legal play and judges any play."
     play_example = "5H 5D"
-    examples: ClassVar[Mapping[str, Example]] = examples_of(GAME)
+    examples: ClassVar[Mapping[str, Example]] = examples_of(GAME.key, GAME.editor_command)
 
     @property
     def game(self) -> Game[Any, Any, Any]:
