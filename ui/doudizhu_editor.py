@@ -49,7 +49,6 @@ class DouDizhuEditor(PositionEditor[LegalRequest]):
     key = GAME.key
     title = "Dou Dizhu — Position editor"
     intro = "Suits do not matter: pose ranks. The engine lists every legal play and judges any play."
-    play_example = "9 9 9 3"
     examples: ClassVar[Mapping[str, Example]] = examples_of(GAME.key, GAME.editor_command)
 
     @property

@@ -118,8 +118,6 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
     """The coach's samples per option."""
     check_label: ClassVar[str] = "Check this play"
     """The button under the hand that judges the chosen cards."""
-    play_example: ClassVar[str] = "KH KH"
-    """An example play in notation, for the text box."""
     coach_none: ClassVar[str] = "The coach cannot advise on this kind of position yet."
     """What the Coach panel says when :meth:`coach_request` gives None."""
 
@@ -129,6 +127,11 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
     @abstractmethod
     def game(self) -> Game[Any, Any, Any]:
         """The game (its registered ``GAME``)."""
+
+    @property
+    def play_example(self) -> str:
+        """An example play in notation, for the text box: the first example's play (the game's data)."""
+        return next((e.play for e in self.examples.values() if e.play), "")
 
     @property
     def passing(self) -> bool:
@@ -616,7 +619,8 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
         bad = st.session_state.get(self.k("typed:play"))
         st.session_state[key] = bad[0] if bad else ""
         st.text_input("…or type a play", key=key, on_change=self._play_typed, args=(tuple(hand),),
-                      placeholder=f"e.g. {self.play_example}" + (" — or pass" if self.passing else ""),
+                      placeholder=(f"e.g. {self.play_example}" if self.play_example else "")
+                      + (" — or pass" if self.passing else ""),
                       help="Cards of your hand in notation (then Enter); the editor judges them.")
         if bad:
             st.error(f"Not judged: {plain(bad[1])}", icon=":material/error:")

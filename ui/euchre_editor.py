@@ -74,7 +74,6 @@ class EuchreEditor(PositionEditor[PositionRequest]):
     intro = "Pose a trick or a calling position; the engine gives the reason for every card and every call."
     command = "position"
     check_label = "Check this card"
-    play_example = "QC"
     coach_none = ("The coach needs the caller's five cards (and the dealer and the upcard) to advise a call, or a "
                   "trick that is not yet complete to advise a card.")
     examples: ClassVar[Mapping[str, Example]] = examples_of(GAME.key, GAME.editor_command)

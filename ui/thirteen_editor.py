@@ -44,7 +44,6 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
     key = GAME.key
     title = "Thirteen — Position editor"
     intro = "Pose your hand and the combination on the table; the engine lists every legal play and judges any play."
-    play_example = "5H 5D"
     examples: ClassVar[Mapping[str, Example]] = examples_of(GAME.key, GAME.editor_command)
 
     @property
