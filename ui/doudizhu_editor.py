@@ -55,8 +55,6 @@ class DouDizhuEditor(PositionEditor[LegalRequest]):
     def game(self) -> Game[Any, Any, Any]:
         return GAME
 
-    def default_position(self) -> dict[str, Any]:
-        return {"hand": "3 3 4 5 6 7 8 9 9 9 BJ", "table": "4 4 4 5"}
 
     def read(self, data: Mapping[str, Any]) -> LegalRequest:
         return read_position(dict(data))

@@ -143,9 +143,9 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
         """The most cards a play holds, or None: the engine's ``Game.play_size``."""
         return self.game.play_size
 
-    @abstractmethod
     def default_position(self) -> dict[str, Any]:
-        """The position shown before any other is posed (its JSON, without a preset)."""
+        """The position shown before any other is posed (its JSON, without a preset): the first example's."""
+        return dict(next(iter(self.examples.values())).position)
 
     @abstractmethod
     def read(self, data: Mapping[str, Any]) -> R:

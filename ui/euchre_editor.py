@@ -55,10 +55,6 @@ SEAT_NAMES = {s.letter: s.title for s in Seat}
 NOBODY = "—"
 SUIT_NAMES = {s.letter: f"{s.symbol} {s.plural}" for s in Suit}
 WINS = Highlight("wins the trick", "#15803d", "♛")  # a crown, not "W", which reads as West
-DEFAULTS: dict[str, dict[str, Any]] = {
-    TRICK: {"trump": "H", "hand": "JD AS QC KC 10H", "table": "9C", "leader": "W"},
-    CALLING: {"dealer": "N", "upcard": "KH", "round": 1, "seat": "E", "hand": "JH JD AH 10S QC"},
-}
 
 
 def mode_of(data: Mapping[str, Any]) -> str:
@@ -82,8 +78,9 @@ class EuchreEditor(PositionEditor[PositionRequest]):
     def game(self) -> Game[Any, Any, Any]:
         return GAME
 
-    def default_position(self) -> dict[str, Any]:
-        return dict(DEFAULTS[TRICK])
+    def default_position(self, mode: str = TRICK) -> dict[str, Any]:
+        """The first example posing ``mode`` (a trick, or a calling position)."""
+        return dict(next(e.position for e in self.examples.values() if mode_of(e.position) == mode))
 
     def read(self, data: Mapping[str, Any]) -> PositionRequest:
         return read_position(dict(data))
@@ -282,7 +279,7 @@ class EuchreEditor(PositionEditor[PositionRequest]):
             return data
         st.session_state[self.k(f"saved:{old}")] = data
         saved = st.session_state.get(self.k(f"saved:{mode}"))
-        restored = dict(saved) if isinstance(saved, dict) else dict(DEFAULTS[mode])
+        restored = dict(saved) if isinstance(saved, dict) else self.default_position(mode)
         restored["preset"] = data.get("preset")
         if data.get("options"):
             restored["options"] = data["options"]

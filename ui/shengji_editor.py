@@ -71,9 +71,6 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
     def game(self) -> Game[Any, Any, Any]:
         return GAME
 
-    def default_position(self) -> dict[str, Any]:
-        first = next(iter(self.examples.values()))
-        return dict(first.position)
 
     def _initial(self) -> dict[str, Any]:
         data = super()._initial()

@@ -50,8 +50,6 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
     def game(self) -> Game[Any, Any, Any]:
         return GAME
 
-    def default_position(self) -> dict[str, Any]:
-        return {"hand": "3S 4S 5H 5D 2H", "table": "4C 4D"}
 
     def read(self, data: Mapping[str, Any]) -> LegalRequest:
         return read_position(dict(data))  # a position that cannot occur is refused with the engine's reason
