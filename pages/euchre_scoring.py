@@ -75,10 +75,12 @@ def win_chances() -> None:
     target = int(scoring.draw_controls([scoring.Control(
         f"{KEY}:target", "slider", "Points to win", rules.target, low=5, high=15,
         help="Re-scores the simulated hands above for another target: nothing is simulated again.")])[f"{KEY}:target"])
+    by_two = next(s for s in GAME.option_specs() if s.name == "win_by_two")
     st.markdown("From the simulated hands' points (each hand independent, either side dealing), the chance that "
-                f"North-South win the game from every score — to {target} points **ahead by 2** (the online "
-                f"game's rules) and under the common **first to {target}**. Look at the corner near {target}: "
-                f"with win-by-2, {target}-{target - 1} is not yet a win.")
+                f"North-South win the game from every score — to {target} points **ahead by 2** and **first to "
+                f"{target}** (these rules play {'ahead by 2' if rules.win_by_two else 'first to the target'}: the "
+                f"option “{by_two.label}”). Look at the corner near {target}: "
+                f"ahead by 2, {target}-{target - 1} is not yet a win.")
     h1, h2 = st.columns(2)
     with h1:
         st.plotly_chart(charts.heatmap_for(outcomes, target, True), key=f"{KEY}:win2")
