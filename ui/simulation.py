@@ -30,7 +30,7 @@ import streamlit as st
 
 from engine.errors import CardTableError
 from engine.games import game as game_of
-from engine.sim import rows_of, simulate
+from engine.sim import rows_of, simulate, split_options
 from engine.workers import StartedPool
 
 Progress = Callable[[int, int], None]
@@ -141,8 +141,6 @@ class Runner:
             job = self.jobs.get(key)
             if job is not None and not job.cancelled and job.error is None:
                 return job
-            from engine.sim import split_options
-
             preset, _, rule_options, _ = split_options(options)
             game_of(game).rules(preset, rule_options)  # refuse bad options at once, not in a worker
             job = Job(key, int(games))
