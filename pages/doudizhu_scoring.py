@@ -12,7 +12,7 @@ from engine.errors import CardTableError
 from ui import doudizhu_scoring as ui
 from ui import scoring
 from ui.nav import current_preset
-from ui.widgets import keep_values, plain, show_error
+from ui.widgets import plain, show_error
 
 KEY = "doudizhu:scoring:"
 preset = current_preset(GAME.key)
@@ -34,27 +34,29 @@ st.plotly_chart(ui.payment_figure(), key=KEY + "payment-chart")
 @st.fragment
 def calculator() -> None:
     st.header("Payment calculator")
-    c1, c2, c3 = st.columns(3)
-    bid = c1.radio("Winning bid", list(BIDS), horizontal=True, key=KEY + "bid", index=1)
-    winners: list[Literal["landlord", "peasants"]] = ["landlord", "peasants"]
-    winner = c1.radio("Who went out first", winners, horizontal=True, key=KEY + "winner",
-                      format_func=lambda w: "the landlord" if w == "landlord" else "a peasant") or "landlord"
     quiet = tuple(n for n in rules.bomb_sizes if not rules.bomb_doubles(n))
     doubling = rules.doubling_bomb_sizes
-    small = 0
-    keep_values({KEY + "small": 0, KEY + "big": 0, KEY + "bombs": 1})
     if quiet:
-        sizes = " or ".join(str(n) for n in quiet)
-        big_sizes = f"{doubling[0]} to {doubling[-1]}"
-        small = c2.number_input(f"Bombs of {sizes} cards played", 0, 26, key=KEY + "small",
-                                help=f"With {rules.players} players these do not double the stake.")
-        big = c2.number_input(f"Bombs of {big_sizes} cards played", 0, 13, key=KEY + "big")
+        bomb_controls = [
+            scoring.Control(KEY + "small", "number_input", f"Bombs of {' or '.join(map(str, quiet))} cards played", 0,
+                            low=0, high=26, help=f"With {rules.players} players these do not double the stake."),
+            scoring.Control(KEY + "big", "number_input", f"Bombs of {doubling[0]} to {doubling[-1]} cards played", 0,
+                            low=0, high=13)]
     else:
-        big = c2.number_input("Bombs played", 0, 13, key=KEY + "bombs")
-    rockets = c2.radio("Rocket played", [0, 1], horizontal=True, key=KEY + "rockets",
-                       format_func=lambda r: "yes" if r else "no")
-    spring = c3.toggle("A spring (house rule)", key=KEY + "spring",
-                       help=spring_spec.help)
+        bomb_controls = [scoring.Control(KEY + "bombs", "number_input", "Bombs played", 1, low=0, high=13)]
+    columns = [
+        [scoring.Control(KEY + "bid", "radio", "Winning bid", BIDS[1], choices=BIDS),
+         scoring.Control(KEY + "winner", "radio", "Who went out first", "landlord", choices=("landlord", "peasants"),
+                         words={"landlord": "the landlord", "peasants": "a peasant"})],
+        [*bomb_controls,
+         scoring.Control(KEY + "rockets", "radio", "Rocket played", 0, choices=(0, 1), words={0: "no", 1: "yes"})],
+        [scoring.Control(KEY + "spring", "toggle", "A spring (house rule)", False, help=spring_spec.help)],
+    ]
+    values = scoring.draw_stacked(columns)
+    bid, rockets, spring = int(values[KEY + "bid"]), int(values[KEY + "rockets"]), bool(values[KEY + "spring"])
+    winner: Literal["landlord", "peasants"] = "peasants" if values[KEY + "winner"] == "peasants" else "landlord"
+    small = int(values.get(KEY + "small", 0))
+    big = int(values.get(KEY + "big", values.get(KEY + "bombs", 0)))
     bombs = (quiet[:1] * int(small)) + (doubling[:1] * int(big))
     try:
         answer = score_command(ScoreRequest(preset=preset, options={"spring": True} if spring else {}, bid=bid,

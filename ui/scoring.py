@@ -1,7 +1,8 @@
 """The scoring explorers' skeleton: what the four games' explorers share, each filling in only what differs.
 
-- :class:`Control` — a slider, a number, a choice, declared as data; :func:`draw_controls` keeps their values
-  (:func:`ui.widgets.keep_values`: a value survives a visit to another page) and draws them in columns.
+- :class:`Control` — a slider, a number, a choice, declared as data; :func:`draw_controls` (one a column) and
+  :func:`draw_stacked` (several a column) keep their values (:func:`ui.widgets.keep_values`: a value survives a
+  visit to another page) and draw them.
   :func:`seed_control` and :func:`bots_control` are the two every explorer has (the bots' help is the engine's own
   description of each bot).
 - :class:`Sim` — one seeded simulation: the game, how many games, the seed, the options. :func:`frames_or_quick`
@@ -103,9 +104,18 @@ def bots_control(key: str, bots: Mapping[str, Bot[Any, Any]], *, label: str = "B
 
 def draw_controls(controls: Sequence[Control], widths: Sequence[float] | None = None) -> dict[str, Any]:
     """Keep the controls' values, draw them side by side (one column each) and give their values by key."""
-    keep_values({c.key: c.default for c in controls})
-    columns = st.columns(list(widths) if widths else len(controls))
-    return {c.key: c.draw(column) for c, column in zip(controls, columns, strict=True)}
+    return draw_stacked([[control] for control in controls], widths)
+
+
+def draw_stacked(columns: Sequence[Sequence[Control]], widths: Sequence[float] | None = None) -> dict[str, Any]:
+    """Keep the controls' values and draw them in columns, each column's controls one under another; give their
+    values by key."""
+    keep_values({c.key: c.default for column in columns for c in column})
+    out: dict[str, Any] = {}
+    for where, column in zip(st.columns(list(widths) if widths else len(columns)), columns, strict=True):
+        for control in column:
+            out[control.key] = control.draw(where)
+    return out
 
 
 # ------------------------------------------------------------------------------------------------ simulations
@@ -246,8 +256,8 @@ def quick_defaults() -> list[tuple[str, int, int, dict[str, Any]]]:
     return out
 
 
-__all__ = ["Control", "Sim", "bots_control", "draw_controls", "frames_or_quick", "kept", "quick_defaults", "run_panel",
-           "seed_control", "title"]
+__all__ = ["Control", "Sim", "bots_control", "draw_controls", "draw_stacked", "frames_or_quick", "kept",
+           "quick_defaults", "run_panel", "seed_control", "title"]
 
 
 if __name__ == "__main__":  # pragma: no cover - writes the shipped quick defaults
