@@ -65,6 +65,7 @@ __all__ = [
     "check_depth",
     "decode",
     "encode",
+    "field_help",
     "in_learner_words",
     "load_json",
     "schema",
@@ -119,6 +120,14 @@ def arg(default: Any = dataclasses.MISSING, *, help: str = "", aliases: tuple[st
 def _info(f: dataclasses.Field[Any]) -> ArgInfo:
     info = f.metadata.get(_ARG)
     return info if isinstance(info, ArgInfo) else ArgInfo()
+
+
+def field_help(tp: type, name: str) -> str:
+    """The help of field ``name`` of a request or answer dataclass (what a form shows beside its widget)."""
+    found = next((f for f in dataclasses.fields(tp) if f.name == name), None)
+    if found is None:
+        raise KeyError(f"{tp.__name__} has no field {name!r}")
+    return _info(found).help
 
 
 @dataclass(frozen=True)

@@ -671,6 +671,10 @@ class Game(ABC, Generic[R, S, A]):
     applies first (the editor reads the JSON of the game's ``legal`` command: a hand and what is on the table)."""
     editor_command: ClassVar[str] = "legal"
     """The command whose JSON the game's position editor reads and runs to accept a position."""
+    passes: ClassVar[bool] = False
+    """Whether a player may pass instead of playing cards (the position editor then offers to check a pass)."""
+    play_size: ClassVar[int | None] = None
+    """The most cards one play holds (Euchre: one card to a trick), or None when a play may hold any number."""
     lesson_table_examples: ClassVar[tuple[str, ...]] = ()
     """Example commands whose seeded deal is the deal the game's Table makes from the same preset and seed."""
 

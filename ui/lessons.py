@@ -1,6 +1,6 @@
 """The lesson page of any game: lessons are data (lessons/<game>/*.md), the engine judges the exercises.
 
-A page is one line: ``render_lessons("doudizhu")``. See engine/lessons.py for the file format; ui.lesson_menu keeps
+A page is one line: ``render_lessons(GAME.key)``. See engine/lessons.py for the file format; ui.lesson_menu keeps
 which lesson is open (the menu, Back, Next, the address), ui.lesson_links draws the links to other pages.
 
 What the page does for a learner:

@@ -1,6 +1,6 @@
 """The Table page of any game: watch a seeded game step by step, or play one against the bots.
 
-Written once against :class:`engine.contract.Game`; a game's page is ``render_table("euchre")``. A game is a
+Written once against :class:`engine.contract.Game`; a game's page is ``render_table(GAME.key)``. A game is a
 :class:`engine.table.Record` (preset, options, seed, actions): what the page keeps, what the download holds and
 what a link carries. The link also carries what is shown — ``mode`` (``watch``/``play``), ``seed``, ``step``,
 ``seat`` (the seat you play, or whose cards are shown; absent: the teacher's view) and ``present`` — so a teacher

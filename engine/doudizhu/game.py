@@ -35,6 +35,7 @@ class DouDizhuGame(Game[Rules, State, Action]):
     """Dou Dizhu: one hand from the seeded deal (the auction, redeals, play) to the payment."""
 
     key: ClassVar[str] = "doudizhu"
+    passes: ClassVar[bool] = True
     info: ClassVar[GameInfo] = GAMES["doudizhu"]
     lesson_editor_links: ClassVar[tuple[LinkRule, ...]] = (
         LinkRule("example", {"hand": "$example.hand", "table": "$example.table"}),

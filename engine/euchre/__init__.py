@@ -44,6 +44,7 @@ from engine.euchre.commands import (
     position_command,
     read_position,
     score_command,
+    trick_players,
     trumps_command,
     winner_command,
 )
@@ -217,6 +218,7 @@ __all__ = [
     "parse_scores",
     "play_order",
     "position_command",
+    "trick_players",
     "random_bot",
     "read_position",
     "result_sentence",

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from engine.base import PASS
 from engine.cards import Card, Suit
@@ -75,6 +75,7 @@ __all__ = [
     "DiscardAnswer",
     "DiscardRequest",
     "EuchreCheckAnswer",
+    "trick_players",
     "EuchreCheckRequest",
     "EuchreDealAnswer",
     "EuchreDealRequest",
@@ -198,21 +199,32 @@ def legal_command(request: EuchreLegalRequest) -> EuchreLegalAnswer:
 class EuchreCheckRequest(EuchreLegalRequest):
     """Whether a card may be played to a trick."""
 
-    play: Card = arg(help="the card to play", aliases=("card",))
+    play: tuple[Card, ...] | Literal["pass"] = arg(
+        help="the card to play (several cards, or \"pass\", are refused with the reason)", aliases=("card",))
 
 
 @dataclass(frozen=True, kw_only=True)
 class EuchreCheckAnswer(CheckAnswer):
-    card: Card = arg(help="the card checked")
+    card: Card | None = arg(help="the card checked (null unless the play was one card)")
+
+
+NO_PASS = "nobody passes during the play: each player plays one card to every trick"
+"""Why a pass is refused in a trick."""
 
 
 def check_command(request: EuchreCheckRequest) -> EuchreCheckAnswer:
-    """Whether a card may be played from a hand to a trick, and why."""
+    """Whether a card may be played from a hand to a trick, and why (a pass, or several cards, never may)."""
     rules = _rules(request)
     position = _position(request)
-    check_cards([request.play], "in 'play'", rules.benny)
-    verdict = check_play(position, request.play)
-    return EuchreCheckAnswer(legal=verdict.legal, reason=verdict.reason, card=request.play)
+    if request.play == "pass":
+        return EuchreCheckAnswer(legal=False, reason=NO_PASS, card=None)
+    if len(request.play) != 1:
+        return EuchreCheckAnswer(legal=False, card=None,
+                                 reason=f"each player plays one card to a trick, not {len(request.play)}")
+    card = request.play[0]
+    check_cards([card], "in 'play'", rules.benny)
+    verdict = check_play(position, card)
+    return EuchreCheckAnswer(legal=verdict.legal, reason=verdict.reason, card=card)
 
 
 # ------------------------------------------------------------------------------------------ winner
@@ -333,7 +345,8 @@ class CallsRequest(Request):
 
     dealer: str = arg(help="the dealer (a seat letter)", seat=True)
     upcard: Card = arg(help="the upcard")
-    round: int | None = arg(None, help="the calling round, 1 or 2 (by default 1)", low=1, high=2)
+    round: int | None = arg(None, help="the calling round: 1, pass or order the upcard up; 2 (after four passes), "
+                                       "name another suit or pass (by default 1)", low=1, high=2)
     seat: str | None = arg(None, help="the player to call (by default the dealer's left; the dealer for a "
                                       "turned-up joker)", seat=True)
     hand: tuple[Card, ...] = arg((), help="their hand, for the rule-of-thumb advice (optional)")
@@ -560,6 +573,12 @@ class PositionAnswer:
     calls: CallsAnswer | None = arg(help="a calling position: the legal calls")
 
 
+def trick_players(request: PositionRequest) -> int:
+    """The players of a posed trick: ``players``, else four minus those sitting out (InvalidPositionError when the
+    two disagree)."""
+    return _active(request.players, _sitting_out(request.sits_out))
+
+
 _TRICK_ONLY = ("trump", "table", "players", "leader", "sits_out", "play")
 _CALLING_ONLY = ("dealer", "round", "seat", "call", "joker_suit")
 
@@ -604,7 +623,7 @@ def position_command(request: PositionRequest) -> PositionAnswer:
     verdict = None
     if r.play is not None:
         verdict = check_command(EuchreCheckRequest(preset=r.preset, options=r.options, trump=r.trump, hand=r.hand,
-                                                   table=r.table, players=players, play=r.play))
+                                                   table=r.table, players=players, play=(r.play,)))
     return PositionAnswer(kind="trick", legal=answer, check=verdict, to_play=to_play, winner=None, calls=None)
 
 

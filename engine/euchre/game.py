@@ -45,6 +45,7 @@ class EuchreGame(Game[Rules, HandState, Action]):
     )
     lesson_table_examples: ClassVar[tuple[str, ...]] = ("deal", "hand")
     editor_command: ClassVar[str] = "position"  # a trick or a calling position: the editor poses both
+    play_size: ClassVar[int | None] = 1
     presets: ClassVar[Mapping[str, Preset[Any]]] = PRESETS
     notes: ClassVar[tuple[Note, ...]] = NOTES
     max_actions: ClassVar[int] = 400

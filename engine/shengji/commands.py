@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from engine.cards import Card, Rank, Suit
 from engine.commands import (
@@ -285,7 +285,11 @@ def legal(request: LegalRequest) -> ShengjiLegalAnswer:
 class CheckRequest(PositionRequest):
     """A position and a play: is it legal, and why?"""
 
-    play: Cards = arg(help="the cards to play")
+    play: Cards | Literal["pass"] = arg(help="the cards to play (\"pass\" is refused with the reason)")
+
+
+NO_PASS = "nobody passes in Shengji: every player plays to every trick"
+"""Why a pass is refused."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -296,6 +300,8 @@ class ShengjiCheckAnswer(CheckAnswer):
 def check(request: CheckRequest) -> ShengjiCheckAnswer:
     """Whether ``play`` is legal in the position, with the reason (naming the ladder rung)."""
     pos = position_of(request)
+    if request.play == "pass":
+        return ShengjiCheckAnswer(legal=False, reason=NO_PASS, requirement=requirement_of(pos).text)
     verdict = check_play(pos, request.play)
     return ShengjiCheckAnswer(legal=verdict.legal, reason=verdict.reason, requirement=requirement_of(pos).text)
 

@@ -41,6 +41,7 @@ class ThirteenGame(Game[Rules, State, Action]):
     """
 
     key: ClassVar[str] = "thirteen"
+    passes: ClassVar[bool] = True
     info: ClassVar[GameInfo] = game_info("thirteen")
     lesson_editor_links: ClassVar[tuple[LinkRule, ...]] = (
         LinkRule("example", {"hand": "$example.hand", "table": "$example.table"}),
