@@ -45,6 +45,7 @@ from ui.table_hands import (
     truncate,
 )
 from ui.table_link import PLAY, WATCH, read_link, write_link
+from ui.table_moments import find_menu
 from ui.widgets import flashes, plain, show_error
 
 MODE_LABELS = {WATCH: "Watch", PLAY: "Play"}
@@ -380,6 +381,9 @@ class TablePage:
         for kind, text in flashes(self.key("messages"), s.messages):
             (st.success if kind == "success" else st.error)(text)
         s.messages.clear()
+        found = st.session_state.pop(self.key("found"), None)
+        if found:  # a toast: on a projector a message above the table would push the bottom seat off the screen
+            st.toast(found, icon=":material/search:")
         if s.mode == WATCH:
             self.watch()
         else:
@@ -529,9 +533,13 @@ class TablePage:
                       key=self.key("forward"), disabled=step == total, help="One step on (→)", type="primary")
             self._auto_button(step, total)
             self._speed(self.key("w:speed"))
-            st.markdown(f"**Step {step} of {total}** · ← → or a clicker to step", width="content")
+            self._find_menu(self.key("w:find"))
+            st.markdown(f"**Step {step} of {total}** · ← →", width="content")
             st.button("Leave presenter mode", icon=":material/close_fullscreen:", key=self.key("leave"),
                       on_click=self._leave_presenter)
+
+    def _find_menu(self, key: str) -> None:
+        find_menu(self, key)
 
     def _auto_button(self, step: int, total: int) -> None:
         """Auto-play as one button: "Auto-play" starts it, "Stop" stops it."""
@@ -562,7 +570,7 @@ class TablePage:
             if st_.chapter and st_.chapter not in chapters.values():
                 chapters[number] = st_.chapter
         buttons = [self.key(name) for name in ("first", "back", "forward", "last", "auto", "more")]
-        draw.bar_style(icon_only=buttons, wide_only=[self.key("w:speed"), self.key("w:jump")],
+        draw.bar_style(icon_only=buttons, wide_only=[self.key("w:speed"), self.key("w:jump"), self.key("w:find")],
                        narrow_only=[self.key("more")])
         with st.container(horizontal=True, vertical_alignment="center", gap="small", key=self.key("steps")):
             st.button("Start", icon=":material/first_page:", on_click=self._goto, args=(0,), key=self.key("first"),
@@ -576,6 +584,7 @@ class TablePage:
             self._auto_button(step, total)
             self._speed(self.key("w:speed"))
             self._jump_to(self.key("w:jump"), chapters)
+            self._find_menu(self.key("w:find"))
             with st.popover("Speed and jump", icon=":material/more_horiz:", key=self.key("more"),
                             help="The speed of auto-play; jump to a trick or round"):
                 self._speed(self.key("w:speed-menu"))
