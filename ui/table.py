@@ -509,7 +509,7 @@ class TablePage:
         view = self.game.view(hand.states[step], viewer)
         last = hand.steps[step - 1] if step else None
         if step == total:  # the result in words first: it is what the end of the game is about
-            draw.outcome(self.game.outcome(hand.last), self.letters)
+            draw.outcome(self.game.outcome(hand.last), self.letters, present=s.present)
         draw.table(view, names, scale=self.scale(), me=viewer, present=self.settings.present,
                    last_seat=last.seat if last else None, key=self.key("view"))
         left, right = st.columns([3, 2])

@@ -49,8 +49,7 @@ def presenter_style() -> None:
       .block-container [data-testid="stAlertContainer"] { padding: 0.3rem 0.8rem; }
       .block-container [data-testid="stAlertContainer"] p { font-size: 1.2rem; }
       .block-container [data-testid="stCaptionContainer"] p { font-size: 1.05rem; }
-      .block-container [data-testid="stVerticalBlockBorderWrapper"], .block-container .stVerticalBlock[class*="-seat-"]
-        { padding: 0.35rem 0.5rem !important; }
+      .block-container [data-testid="stVerticalBlockBorderWrapper"] { padding: 0.35rem 0.5rem !important; }
     </style>""")
 
 
@@ -219,14 +218,14 @@ def presenter_table(view: TableView, names: Sequence[str], *, scale: float, me: 
 
     def across(indexes: list[int]) -> None:
         for i in indexes:
-            with st.container(horizontal=True, vertical_alignment="center", gap="small", key=f"{key}-seat-{i}"):
+            with st.container(horizontal=True, vertical_alignment="center", gap="small", key=f"{key}-place-{i}"):
                 st.markdown(_seat_head(view.seats[i], i, view, me), width=190)
                 with st.container():
                     _seat_cards(view.seats[i], i, key=key, scale=scale, side=True)
 
     def beside(indexes: list[int]) -> None:
         for i in indexes:
-            with st.container(key=f"{key}-seat-{i}"):
+            with st.container(key=f"{key}-place-{i}"):
                 st.markdown(_seat_head(view.seats[i], i, view, me))
                 _seat_cards(view.seats[i], i, key=key, scale=scale, side=True)
 
@@ -236,8 +235,10 @@ def presenter_table(view: TableView, names: Sequence[str], *, scale: float, me: 
             (st.container(), st.container(), st.container())
         with middle, st.container(border=True):
             trick_cards(view.table, names, scale=scale, key=f"{key}:trick", fit=True)
-            for n, (label, cards) in enumerate(view.extra):
-                _extra_row(label, cards, f"{key}:extra:{n}", scale=scale)
+            if view.extra:  # side by side under the trick (the upcard beside the kitty), each as wide as its cards
+                for n, place in enumerate(st.columns([max(2, len(cards)) for _, cards in view.extra])):
+                    with place:
+                        _extra_row(view.extra[n][0], view.extra[n][1], f"{key}:extra:{n}", scale=scale)
         with left:
             beside(where["left"])
         with right:
@@ -336,9 +337,14 @@ def commentary(steps: Sequence[Step], upto: int, names: Sequence[str], *, presen
                 st.markdown(f"{number}. {ch}{plain(who)} — {plain(label(s.action))}: {plain(s.comment)}")
 
 
-def outcome(result: Outcome | None, letters: Sequence[str]) -> None:
-    """The end of the game in words, then its facts."""
+def outcome(result: Outcome | None, letters: Sequence[str], *, present: bool = False) -> None:
+    """The end of the game in words, then its facts (``present``: its facts in one line, the words being the last
+    step's commentary already, so that the table stays on the projector's screen)."""
     if result is None:
+        return
+    if present:
+        st.markdown(" · ".join([":material/flag: **Result**", *(f"**{plain(k)}:** {plain(v)}"
+                                                                for k, v in result.facts)]))
         return
     st.markdown("#### Result")
     st.success(plain(result.summary), icon=":material/flag:")
