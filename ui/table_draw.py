@@ -37,20 +37,24 @@ def place_of(letter: str, me_letter: str | None) -> str:
     return _PLACES[(_RING.index(letter) - _RING.index(anchor)) % 4]
 
 
-def presenter_style() -> None:
-    """Presenter mode: the sidebar and Streamlit's header out of the way, larger text for the back of the room, and
-    tighter spacing, so that every seat of the table fits a 1280×720 projector."""
+def presenter_style(text_rem: float = 1.25) -> None:
+    """Presenter mode (the Table's, a lesson's): the sidebar and Streamlit's header out of the way, larger text for
+    the back of the room (``text_rem``), and tighter spacing, so that every seat of the table fits a 1280×720
+    projector."""
     st.html("""<style>
       section[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], header[data-testid="stHeader"]
         { display: none !important; }
       .block-container { padding: 0.4rem 1rem 0 1rem !important; max-width: 100% !important; }
       .block-container [data-testid="stVerticalBlock"] { gap: 0.3rem; }
-      .stMarkdown p, .stMarkdown li { font-size: 1.25rem; }
+      .stMarkdown p, .stMarkdown li { font-size: __TEXT_REM__rem; }
       .block-container [data-testid="stAlertContainer"] { padding: 0.3rem 0.8rem; }
-      .block-container [data-testid="stAlertContainer"] p { font-size: 1.2rem; }
-      .block-container [data-testid="stCaptionContainer"] p { font-size: 1.05rem; }
+      .block-container [data-testid="stAlertContainer"] p { font-size: __ALERT_REM__rem; }
+      .block-container [data-testid="stCaptionContainer"] p { font-size: __CAPTION_REM__rem; }
+      .stMarkdown table { font-size: __TEXT_REM__rem; }
+      .stMarkdown code { font-size: 0.95em; }
       .block-container [data-testid="stVerticalBlockBorderWrapper"] { padding: 0.35rem 0.5rem !important; }
-    </style>""")
+    </style>""".replace("__TEXT_REM__", f"{text_rem:g}")
+             .replace("__CAPTION_REM__", f"{0.85 * text_rem:.2f}").replace("__ALERT_REM__", f"{0.96 * text_rem:.2f}"))
 
 
 def size_of(scale: float, *, side: bool = False) -> ch.Size:
