@@ -45,7 +45,7 @@ from ui.table_hands import (
     truncate,
 )
 from ui.table_link import PLAY, WATCH, read_link, write_link
-from ui.table_moments import find_menu
+from ui.table_moments import find_menu, find_next, moment_labels
 from ui.widgets import flashes, plain, show_error
 
 MODE_LABELS = {WATCH: "Watch", PLAY: "Play"}
@@ -185,7 +185,9 @@ class TablePage:
 
     def _jump(self, key: str) -> None:
         target = st.session_state.get(key)
-        if isinstance(target, int):
+        if isinstance(target, str):  # a kind of teaching moment: the next one (ui.table_moments)
+            find_next(self, key)
+        elif isinstance(target, int):
             self.settings.step = target
 
     def load(self, data: Any, *, from_link: bool = False) -> None:
@@ -558,9 +560,15 @@ class TablePage:
                      help="The speed of auto-play")
 
     def _jump_to(self, key: str, chapters: Mapping[int, str]) -> None:
-        st.selectbox("Jump to", list(chapters), index=None, key=key, on_change=self._jump, args=(key,),
-                     format_func=lambda n: chapters[n], placeholder="Jump to…",
-                     label_visibility="collapsed", width=170, help="Jump to the start of a trick or a round")
+        """One menu: the next teaching moment of each kind (a bomb, a throw …), then the start of each trick or
+        round."""
+        labels: dict[int | str, str] = {}
+        labels.update(moment_labels(self).items())
+        labels.update(chapters.items())
+        st.selectbox("Jump to", list(labels), index=None, key=key, on_change=self._jump, args=(key,),
+                     format_func=lambda n: labels[n], placeholder="Jump to…", label_visibility="collapsed",
+                     width=170, help="Jump to the next teaching moment of a kind (in this game, else in the bots' "
+                                     "games of the next deals), or to the start of a trick or a round")
 
     def _step_bar(self, hand: Hand, step: int, total: int) -> None:
         """Start, Back, Forward, End, auto-play, its speed and a jump to a trick, in one row; on a phone the
@@ -570,7 +578,7 @@ class TablePage:
             if st_.chapter and st_.chapter not in chapters.values():
                 chapters[number] = st_.chapter
         buttons = [self.key(name) for name in ("first", "back", "forward", "last", "auto", "more")]
-        draw.bar_style(icon_only=buttons, wide_only=[self.key("w:speed"), self.key("w:jump"), self.key("w:find")],
+        draw.bar_style(icon_only=buttons, wide_only=[self.key("w:speed"), self.key("w:jump")],
                        narrow_only=[self.key("more")])
         with st.container(horizontal=True, vertical_alignment="center", gap="small", key=self.key("steps")):
             st.button("Start", icon=":material/first_page:", on_click=self._goto, args=(0,), key=self.key("first"),
@@ -584,7 +592,6 @@ class TablePage:
             self._auto_button(step, total)
             self._speed(self.key("w:speed"))
             self._jump_to(self.key("w:jump"), chapters)
-            self._find_menu(self.key("w:find"))
             with st.popover("Speed and jump", icon=":material/more_horiz:", key=self.key("more"),
                             help="The speed of auto-play; jump to a trick or round"):
                 self._speed(self.key("w:speed-menu"))

@@ -26,13 +26,18 @@ def _short(kind: MomentKind) -> str:
     return kind.label.removeprefix("a ").removeprefix("the ")
 
 
+def moment_labels(page: TablePage) -> dict[str, str]:
+    """The game's kinds of moment by name, each as a menu says it: "Next bomb"."""
+    return {k.name: f"Next {_short(k)}" for k in moment_kinds(page.base)}
+
+
 def find_menu(page: TablePage, key: str) -> None:
     """"Find…": the game's kinds of moment; choosing one goes to the next such moment (:func:`find_next`)."""
-    kinds = {k.name: k for k in moment_kinds(page.base)}
+    kinds = moment_labels(page)
     if not kinds:
         return
     st.selectbox("Find the next", list(kinds), index=None, key=key, on_change=find_next, args=(page, key),
-                 format_func=lambda n: f"Next {_short(kinds[n])}", placeholder="Find…",
+                 format_func=kinds.__getitem__, placeholder="Find…",
                  label_visibility="collapsed", width=170,
                  help="Go to the next teaching moment of a kind: in this game after this step, else in the bots' "
                       f"games of the next deals (up to {FIND_DEALS})")
@@ -51,7 +56,7 @@ def find_next(page: TablePage, key: str) -> None:
     moment = find_moment(page.base, name, hand.record, min(s.step, len(hand.steps)), deals=FIND_DEALS)
     if moment is None:
         st.session_state[page.key("found")] = (f"No {_short(kind)} in this game after step {s.step}, nor in the "
-                                               f"next {FIND_DEALS - 1} deals' games.")
+                                               f"next {FIND_DEALS - 1} deals' games ({kind.help}).")
         return
     record = moment.record
     if record is not hand.record:

@@ -46,7 +46,8 @@ def tractor(before: State, action: object, after: State) -> bool:
 
 KINDS = (
     MomentKind("throw", "a throw", "a lead of several units of one suit at once", throw),
-    MomentKind("failed_throw", "a failed throw", "a throw another hand beats in part: the leader takes some back",
+    MomentKind("failed_throw", "a failed throw", "a throw another hand beats in part: the leader takes some back "
+               "(the bots throw only what stands, so their games hold none: load a recorded game with one)",
                failed_throw),
     MomentKind("tractor", "a tractor", "a tractor led: consecutive pairs of one suit", tractor),
 )
