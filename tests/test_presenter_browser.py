@@ -10,8 +10,9 @@ back of a room would need it:
   window's height (21.6 px): both its rendered box and its font size, measured in the page;
 - the number of face-up cards drawn is the number the engine's view holds.
 
-The screenshots are saved in ``out/presenter/`` (one per game and kind) to be looked at. Then auto-play: the link
-follows the screen at every step.
+The screenshots are saved in ``out/presenter/`` (one per game and kind) to be looked at. Play mode in presenter mode
+too: at each kind of decision your hand, its buttons and the trick are in the window and every card's index reads as
+large. Then auto-play: the link follows the screen at every step.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ import pytest
 from engine.games import game
 from engine.moments import find_moment, moment_kinds
 from tests.browser import ROOT, chromium_page, serve_app, wait_for_app
-from tests.test_table_layout_browser import GAMES, decisions
+from tests.helpers.table_browser import state_in_link
+from tests.test_table_layout_browser import GAMES, assert_decision_in_view, decisions
+from ui.share import encode_position
 from ui.table_hands import bot_hand
 
 pytestmark = pytest.mark.browser
@@ -64,6 +67,15 @@ def where_to_look(key: str) -> list[tuple[str, int, int]]:
     shots = [(f"{n}-{'-'.join(kind).replace(' ', '_')}", rec.seed, len(rec.actions))
              for n, (kind, rec, _) in enumerate(decisions(key))]
     return shots + [(f"moment-{name}", seed, step) for name, seed, step in moments(key)]
+
+
+def assert_indexes_readable(page: Any, where: str) -> None:
+    """Every face-up card drawn has a jumbo index at least 3 % of the window's height (its box and its font)."""
+    faces = page.locator(".ch-card:not([aria-label='face-down card'])")
+    glyphs = page.locator(".ch-card svg text.ch-index")
+    assert glyphs.count() == faces.count() > 0, f"{where}: {faces.count() - glyphs.count()} cards without a jumbo index"
+    for box, font, _, _ in glyphs.evaluate_all(GLYPHS):
+        assert box >= LEAST and font >= LEAST, f"{where}: an index glyph {box:.1f} px high (font {font:.1f} px)"
 
 
 def check_presenter_table(page: Any, key: str, seed: int, step: int, where: str) -> None:
@@ -105,6 +117,24 @@ def test_every_seat_fits_a_projector_and_every_card_reads_from_the_back_of_the_r
             page.wait_for_timeout(300)  # the card-hand components lay out after their first paint
             page.screenshot(path=str(Path(OUT) / f"{key}-{name}.png"))
             check_presenter_table(page, key, seed, step, f"{key} {name} (deal {seed}, step {step})")
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_playing_in_presenter_mode_keeps_your_hand_in_view_and_every_card_readable(url: str, key: str) -> None:
+    g = game(key)
+    OUT.mkdir(parents=True, exist_ok=True)
+    with chromium_page(WIDTH, HEIGHT) as page:
+        for n, (kind, record, letter) in enumerate(decisions(key)):
+            where = f"{key} play, {' · '.join(kind)}"
+            page.goto(f"{url}/{key}_table?mode=play&seat={letter}&present=1&hand={encode_position(record.to_json())}")
+            wait_for_app(page)
+            page.get_by_text(re.compile("^Your turn")).first.wait_for(timeout=20000)
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(Path(OUT) / f"{key}-play-{n}.png"))
+            state = state_in_link(key, page.url)
+            me = g.seat_letters(g.rules_of(state)).index(letter)
+            assert_decision_in_view(page, key, state, me, where)
+            assert_indexes_readable(page, where)
 
 
 def test_auto_play_keeps_the_link_in_step_with_the_screen(url: str) -> None:

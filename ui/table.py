@@ -513,7 +513,7 @@ class TablePage:
         if step == total:  # the result in words first: it is what the end of the game is about
             draw.outcome(self.game.outcome(hand.last), self.letters, present=s.present)
         draw.table(view, names, scale=self.scale(), me=viewer, present=self.settings.present,
-                   last_seat=last.seat if last else None, key=self.key("view"))
+                   last_seat=last.seat if last else None, key=self.key("view"), info=not (s.present and step == total))
         left, right = st.columns([3, 2])
         with left:
             if not s.present:

@@ -149,12 +149,13 @@ def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Seque
 
 
 def table(view: TableView, names: Sequence[str], *, scale: float, me: int | None, present: bool = False,
-          last_seat: int | None = None, key: str = "table") -> None:
+          last_seat: int | None = None, key: str = "table", info: bool = True) -> None:
     """The table at one moment, as one watches it: information, extra rows (kitty, upcard), the seats round the
     trick (``me``, whose cards are shown, at the bottom). Play mode draws :func:`play_table` instead; presenter
-    mode :func:`presenter_table`."""
+    mode :func:`presenter_table` (``info``: with the game's information line; without, when the result above says
+    it)."""
     if present:
-        presenter_table(view, names, scale=scale, me=me, key=key)
+        presenter_table(view, names, scale=scale, me=me, key=key, info=info)
         return
     if view.info:
         st.markdown(_info_text(view))
@@ -212,18 +213,19 @@ def _places(view: TableView, me: int | None) -> dict[str, list[int]]:
     return where
 
 
-def presenter_table(view: TableView, names: Sequence[str], *, scale: float, me: int | None, key: str) -> None:
+def presenter_table(view: TableView, names: Sequence[str], *, scale: float, me: int | None, key: str,
+                    info: bool = True) -> None:
     """The table on a projector (1280×720, no sidebar): the information in one small line, the top and bottom seats
     each on one row (name beside the cards), the side seats beside the trick, the extra cards (kitty, upcard) in the
     trick's box; every card jumbo-index, drawn as large as its row allows."""
-    if view.info:
+    if view.info and info:
         st.caption(_info_text(view))
     where = _places(view, me)
 
     def across(indexes: list[int]) -> None:
         for i in indexes:
             with st.container(horizontal=True, vertical_alignment="center", gap="small", key=f"{key}-place-{i}"):
-                st.markdown(_seat_head(view.seats[i], i, view, me), width=190)
+                st.markdown(_seat_head(view.seats[i], i, view, me), width=215)
                 with st.container():
                     _seat_cards(view.seats[i], i, key=key, scale=scale, side=True)
 
@@ -235,12 +237,18 @@ def presenter_table(view: TableView, names: Sequence[str], *, scale: float, me: 
 
     with st.container(border=True, key=f"{key}-present"):
         across(where["top"])
-        left, middle, right = st.columns([1.2, 1.6, 1.2]) if where["left"] or where["right"] else \
+        left, middle, right = st.columns([1, 2.3, 1]) if where["left"] or where["right"] else \
             (st.container(), st.container(), st.container())
         with middle, st.container(border=True):
-            trick_cards(view.table, names, scale=scale, key=f"{key}:trick", fit=True)
-            if view.extra:  # side by side under the trick (the upcard beside the kitty), each as wide as its cards
-                for n, place in enumerate(st.columns([max(2, len(cards)) for _, cards in view.extra])):
+            # The extra cards (the kitty, the upcard) side by side under a trick of a few cards, beside a big one (a
+            # throw and its answers), so that the trick box never pushes the bottom seat off the screen.
+            big = sum(len(cards) for _, cards, _ in view.table) > len(view.seats)
+            trick_place, extra_place = st.columns([2.2, 1]) if view.extra and big else (st.container(), st.container())
+            with trick_place:
+                trick_cards(view.table, names, scale=scale, key=f"{key}:trick", fit=True)
+            with extra_place:
+                for n, place in enumerate(st.columns([max(2, len(cards)) for _, cards in view.extra])
+                                          if view.extra and not big else [st.container() for _ in view.extra]):
                     with place:
                         _extra_row(view.extra[n][0], view.extra[n][1], f"{key}:extra:{n}", scale=scale)
         with left:
