@@ -17,7 +17,7 @@ from engine.commands import MAX_SEED
 from engine.contract import Game
 from engine.driver import play_out, replay
 from engine.errors import InvalidRequestError, UnknownNameError
-from engine.match import WHOLE, WholeState, is_whole
+from engine.match import WHOLE, WholeState, is_whole, whole_game
 from engine.table import MomentKind, Record
 
 __all__ = ["MAX_DEALS", "Moment", "find_in_playout", "find_moment", "moment_kind", "moment_kinds", "moments_in"]
@@ -75,23 +75,11 @@ def moments_in(game: Game[Any, Any, Any], kind: MomentKind, states: Sequence[Any
                first: int = 0) -> Iterator[int]:
     """The steps (1-based, as the Table counts them) from action ``first`` (0-based) on whose action makes a moment
     of ``kind``; ``states`` are the game's states, the deal first (one more than ``actions``)."""
-    played = whole_of(game, states)
+    played = whole_game(game.base) if states and isinstance(states[0], WholeState) else game.base
     for index in range(max(0, first), len(actions)):
-        before, after = states[index], states[index + 1]
-        action = played.parse_action(before, actions[index])
-        if kind.found(*_with_action(_hands(before, after), action)):
+        before, after = _hands(states[index], states[index + 1])
+        if kind.found(before, played.parse_action(states[index], actions[index]), after):
             yield index + 1
-
-
-def whole_of(game: Game[Any, Any, Any], states: Sequence[Any]) -> Game[Any, Any, Any]:
-    """The game whose states ``states`` are: ``game``, or its whole game."""
-    from engine.match import whole_game
-
-    return whole_game(game.base) if states and isinstance(states[0], WholeState) else game.base
-
-
-def _with_action(hands: tuple[Any, Any], action: Any) -> tuple[Any, Any, Any]:
-    return hands[0], action, hands[1]
 
 
 def _bots_game(game: Game[Any, Any, Any], record: Record, seed: int, bots: Sequence[str] | str | None) -> Record:
