@@ -11,7 +11,7 @@ MYPY := $(PY) -m mypy engine --strict --ignore-missing-imports --no-error-summar
 # The app side is type-checked too (not --strict: Streamlit's widget values are untyped).
 MYPY_APP := $(PY) -m mypy app.py ui pages --ignore-missing-imports --no-error-summary
 
-.PHONY: run test lint typecheck engine unit browser chromium postgres postgres-stop screenshots bench clean
+.PHONY: run test lint typecheck engine unit browser chromium postgres postgres-stop screenshots bench clean catalogs messages
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,20 @@ $(VENV)/.run-deps: requirements.txt | $(PY)
 $(VENV)/.dev-deps: requirements.txt requirements-dev.txt | $(PY)
 	$(PY) -m pip install -q -r requirements.txt -r requirements-dev.txt
 	touch $@
+
+# The gettext catalogs (engine/i18n.py), in parts (locale/parts.toml): each locale/<lang>/LC_MESSAGES/<part>.po
+# compiled to <part>.mo (git-ignored) before anything runs. `make messages` files every string the code marks
+# (babel.cfg) in its part of every language, for the translators (locale/catalogs.py).
+PO := $(wildcard locale/*/LC_MESSAGES/*.po)
+MO := $(PO:.po=.mo)
+
+catalogs: $(MO)
+
+locale/%.mo: locale/%.po | $(VENV)/.run-deps
+	$(PY) locale/catalogs.py compile
+
+messages: $(VENV)/.run-deps
+	$(PY) locale/catalogs.py update
 
 chromium:
 	@test -x /usr/bin/chromium || ( $(SUDO) apt-get update -qq && \
@@ -44,7 +58,7 @@ postgres-stop:
 	$(PYTHON) -m tests.helpers.postgres stop --url-file $(PG_URL_FILE)
 
 # No file watcher: it polls every source file for every open session (30 idle students cost 44 % of a core).
-run: $(VENV)/.run-deps
+run: $(VENV)/.run-deps catalogs
 	$(PY) -m streamlit run app.py --server.headless=true --server.port=$(PORT) --browser.gatherUsageStats=false \
 	  --server.maxUploadSize=1 --server.fileWatcherType=none
 
@@ -56,23 +70,23 @@ typecheck: $(VENV)/.dev-deps
 	$(MYPY_APP)
 
 # The engine's tests alone (no Streamlit page, no browser): the fast loop while working on the rules.
-engine: $(VENV)/.dev-deps
+engine: $(VENV)/.dev-deps catalogs
 	$(PY) -m pytest -q -p no:cacheprovider -m "not app and not browser"
 
-unit: $(VENV)/.dev-deps
+unit: $(VENV)/.dev-deps catalogs
 	$(PY) -m pytest -q -m "not browser"
 
-browser: $(VENV)/.dev-deps chromium
+browser: $(VENV)/.dev-deps chromium catalogs
 	$(PY) -m pytest -q -m browser
 
-test: $(VENV)/.dev-deps chromium postgres
+test: $(VENV)/.dev-deps chromium postgres catalogs
 	$(PY) -m ruff check .
 	$(MYPY)
 	$(MYPY_APP)
 	CARD_TABLE_TEST_PG_URL="$$(cat $(PG_URL_FILE))" $(PY) -m pytest -q -p no:cacheprovider --durations=15; \
 	  status=$$?; $(PYTHON) -m tests.helpers.postgres stop --url-file $(PG_URL_FILE); exit $$status
 
-screenshots: $(VENV)/.dev-deps chromium
+screenshots: $(VENV)/.dev-deps chromium catalogs
 	$(PY) -m tests.browser
 
 bench: $(VENV)/.dev-deps

@@ -23,7 +23,7 @@ GAMES = ("shengji", "thirteen", "euchre", "doudizhu")
 
 # (floor, module-name prefixes). A module's floor is that of its longest matching prefix.
 FLOORS: tuple[tuple[int, tuple[str, ...]], ...] = (
-    (0, ("engine.cards", "engine.errors", "engine.words", "engine.jsonio")),
+    (0, ("engine.cards", "engine.errors", "engine.words", "engine.jsonio", "engine.i18n")),
     # the contract: rules and state, the typed requests and limits, the Table's presentation, the coach's sampling
     (1, ("engine.contract", "engine.base", "engine.teaching", "engine.commands", "engine.table", "engine.sampling",
          "engine.catalogue", "engine.handout")),

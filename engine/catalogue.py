@@ -2,12 +2,14 @@
 
 It sits on the contract's floor so that a game package can take its own description from here without importing
 the registry (:mod:`engine.games`), which loads the packages. The keys here are the only list of the games.
+The texts are English msgids (``N_``), translated where they are shown.
 """
 
 from __future__ import annotations
 
 from engine.contract import GameInfo
 from engine.errors import UnknownNameError
+from engine.i18n import N_
 
 __all__ = ["GAMES", "game_info"]
 
@@ -16,39 +18,39 @@ GAMES: dict[str, GameInfo] = {
     for g in (
         GameInfo(
             "shengji",
-            "Shengji / Tractor",
+            N_("Shengji / Tractor"),
             "升级 · 拖拉机",
-            "Trick-taking, fixed partnerships, trumps that change every round",
-            "4 players, partners opposite",
-            "1–4 decks of 54 cards (2 decks is standard)",
-            "Capture point cards (5s, 10s, kings) to climb the levels from 2 past the ace.",
+            N_("Trick-taking, fixed partnerships, trumps that change every round"),
+            N_("4 players, partners opposite"),
+            N_("1–4 decks of 54 cards (2 decks is standard)"),
+            N_("Capture point cards (5s, 10s, kings) to climb the levels from 2 past the ace."),
         ),
         GameInfo(
             "thirteen",
-            "Thirteen (Tiến lên)",
+            N_("Thirteen (Tiến lên)"),
             "Tiến lên",
-            "Climbing / shedding game",
-            "2–4 players (4 usual), 13 cards each",
-            "52 cards; 2 is high, suits ♠ < ♣ < ♦ < ♥",
-            "Be first to shed all your cards by beating the combination on the table.",
+            N_("Climbing / shedding game"),
+            N_("2–4 players (4 usual), 13 cards each"),
+            N_("52 cards; 2 is high, suits ♠ < ♣ < ♦ < ♥"),
+            N_("Be first to shed all your cards by beating the combination on the table."),
         ),
         GameInfo(
             "euchre",
+            N_("Euchre"),
             "Euchre",
-            "Euchre",
-            "Trick-taking with bowers, fixed partnerships",
-            "4 players, partners opposite",
-            "24 cards (9 to A)",
-            "Make trump and take 3 of 5 tricks; first side to 10 points, ahead by 2.",
+            N_("Trick-taking with bowers, fixed partnerships"),
+            N_("4 players, partners opposite"),
+            N_("24 cards (9 to A)"),
+            N_("Make trump and take 3 of 5 tricks; first side to 10 points, ahead by 2."),
         ),
         GameInfo(
             "doudizhu",
-            "Dou Dizhu",
+            N_("Dou Dizhu"),
             "斗地主 · Fight the Landlord",
-            "Climbing game, one against the rest",
-            "3 players (or 4 with two decks)",
-            "54 cards with two jokers (108 for 4 players)",
-            "The landlord tries to shed all cards first; the peasants team up to stop it.",
+            N_("Climbing game, one against the rest"),
+            N_("3 players (or 4 with two decks)"),
+            N_("54 cards with two jokers (108 for 4 players)"),
+            N_("The landlord tries to shed all cards first; the peasants team up to stop it."),
         ),
     )
 }

@@ -30,6 +30,8 @@ from typing import Any
 from engine.games import GAMES
 
 GLOSSARY_PATH = Path(__file__).resolve().parent.parent / "lessons" / "glossary.toml"
+TERMS_PATH = Path(__file__).resolve().parent.parent / "locale" / "terms.toml"
+"""The games' terms in Bengali and Assamese (the seeds' words), each naming its glossary entries."""
 
 _KEY = re.compile(r"\A[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 _LESSON = re.compile(r"\A([a-z]+)/(\d\d-[a-z0-9-]+)\Z")
@@ -200,6 +202,14 @@ def parse_glossary(text: str, where: str = "glossary") -> tuple[Term, ...]:
 def load_glossary(path: Path = GLOSSARY_PATH) -> tuple[Term, ...]:
     """The glossary's terms, in file order; raises GlossaryFormatError naming the file and the entry."""
     return parse_glossary(path.read_text(encoding="utf-8"), str(path))
+
+
+def local_names(lang: str, path: Path = TERMS_PATH) -> dict[str, str]:
+    """Glossary key → the term in ``lang`` (``bn`` or ``as``) from ``locale/terms.toml``; empty for English."""
+    if lang == "en":
+        return {}
+    terms = tomllib.loads(path.read_text(encoding="utf-8"))["term"]
+    return {key: term[lang] for term in terms for key in term.get("glossary", []) if lang in term}
 
 
 def term_by_key(terms: Iterable[Term], key: str) -> Term | None:

@@ -62,6 +62,26 @@ an exercise about a re-dealt example names the new deal's values; ``why`` and ``
 ``{answer.a.b}``, a value of the engine's answer to the exercise's command. Every field added after the first
 version (``hint``, ``after``, ``quality``, ``pages``, ``editor``, ``table``, ``why``, ``right_why``,
 ``group_trumps``, placeholders) is optional: older files read as before.
+
+**Translations** (Bengali ``bn``, Assamese ``as``): ``lessons/<game>/<lang>/<slug>.md`` has the same ``+++``
+header form holding only the learner-facing strings, at the English header's keys, then the translated text::
+
+    +++
+    title = "…"
+    summary = "…"
+    claims = ["…", "…"]             # the claims' text, one per English [[claims]], in order
+    [example]
+    caption = "…"                   # only where the English example has one
+    show_labels = ["…"]             # one per English show row, in order
+    [exercise]
+    prompt = "…"                    # hint / why / right_why only where the English has them
+    choice_labels = { "order up" = "…" }   # only for choices that are words (not cards, ranks or seats)
+    +++
+    The lesson text, translated.
+
+Placeholders stay as in English. Every checked fact (commands, requests, claims, tests) is the English file's:
+a claim is checked once, whatever the language. :func:`load_lessons` with ``lang`` gives each lesson in that
+language, or in English (``Lesson.lang == "en"``) where its translation is missing.
 """
 
 from __future__ import annotations
@@ -69,13 +89,14 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from engine.contract import SEAT_NAMES
 from engine.errors import CardTableError, InvalidRequestError
 from engine.games import game as game_of
+from engine.i18n import DEFAULT_LANGUAGE, LANGUAGES
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
 INPUT_KINDS = ("cards", "choice", "yes_no", "number")
@@ -139,6 +160,8 @@ class Exercise:
     """The explanation in the lesson's words (``{answer.…}`` and ``{example.…}`` filled), in place of ``explain``."""
     right_why: str = ""
     """What a right answer reads, in place of the explanation (when the engine's reason only repeats it)."""
+    choice_labels: Mapping[str, str] = field(default_factory=dict)
+    """Choice input: what a translated lesson shows for a choice that is a word (the answer stays the choice)."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +185,8 @@ class Lesson:
     claims: tuple[Claim, ...]
     path: Path
     pages: tuple[str, ...] = ()
+    lang: str = DEFAULT_LANGUAGE
+    """The language of the lesson's text: a translation's, or English where the translation is missing."""
 
 
 _HEADER = re.compile(r"\A\+\+\+\s*\n(.*?)\n\+\+\+\s*\n?(.*)\Z", re.S)
@@ -231,16 +256,21 @@ def _show_rows(rows: Any, where: str) -> tuple[ShowRow, ...]:
     return tuple(out)
 
 
-def parse_lesson(text: str, game: str, slug: str, path: Path | None = None) -> Lesson:
-    """Parse one lesson file's text; raises LessonFormatError naming the file."""
-    where = str(path or slug)
+def _split(text: str, where: str) -> tuple[dict[str, Any], str]:
+    """A lesson file's TOML header (read) and its Markdown text (stripped); LessonFormatError naming ``where``."""
     match = _HEADER.match(text)
     if not match:
         raise LessonFormatError(f"{where}: a lesson starts with a TOML header between '+++' lines")
     try:
-        head = tomllib.loads(match.group(1))
+        return tomllib.loads(match.group(1)), match.group(2).strip()
     except tomllib.TOMLDecodeError as error:
         raise LessonFormatError(f"{where}: header is not TOML: {error}") from None
+
+
+def parse_lesson(text: str, game: str, slug: str, path: Path | None = None) -> Lesson:
+    """Parse one lesson file's text; raises LessonFormatError naming the file."""
+    where = str(path or slug)
+    head, body = _split(text, where)
     try:
         example = None
         if "example" in head:
@@ -303,7 +333,7 @@ def parse_lesson(text: str, game: str, slug: str, path: Path | None = None) -> L
             slug=slug,
             title=head["title"],
             summary=head.get("summary", ""),
-            body=match.group(2).strip(),
+            body=body,
             example=example,
             exercise=exercise,
             claims=claims,
@@ -314,16 +344,122 @@ def parse_lesson(text: str, game: str, slug: str, path: Path | None = None) -> L
         raise LessonFormatError(f"{where}: missing {error.args[0]!r} in the header") from None
 
 
-def load_lessons(game: str, root: Path = LESSONS_DIR) -> list[Lesson]:
-    """The lessons of ``game`` in file-name order (``01-goal.md``, ``02-ranking.md`` …)."""
+def load_lessons(game: str, root: Path = LESSONS_DIR, lang: str = DEFAULT_LANGUAGE) -> list[Lesson]:
+    """The lessons of ``game`` in file-name order (``01-goal.md``, ``02-ranking.md`` …), in ``lang`` where a
+    translation exists (``lessons/<game>/<lang>/<slug>.md``), else in English (the lesson's ``lang`` says which)."""
     folder = root / game
     if not folder.is_dir():
         return []
-    return [
+    lessons = [
         parse_lesson(p.read_text(encoding="utf-8"), game, p.stem, p)
         for p in sorted(folder.glob("*.md"))
         if not p.name.startswith("_") and p.name.lower() != "readme.md"
     ]
+    return [translate(lesson, lang) for lesson in lessons]
+
+
+# --- translations: the learner-facing strings of a lesson in another language over the English header ---------
+
+
+def translation_path(lesson: Lesson, lang: str) -> Path:
+    """Where the ``lang`` text of ``lesson`` lives: ``lessons/<game>/<lang>/<slug>.md``."""
+    return lesson.path.parent / lang / f"{lesson.slug}.md"
+
+
+def translate(lesson: Lesson, lang: str) -> Lesson:
+    """``lesson`` in ``lang``: its translation's texts over the English header's checked facts, or the English
+    lesson itself (``lang`` "en") when there is no translation. InvalidRequestError for an unknown language."""
+    if lang not in LANGUAGES:
+        raise InvalidRequestError(f"there is no language {lang!r}; the languages are {', '.join(LANGUAGES)}")
+    path = translation_path(lesson, lang)
+    if lang == DEFAULT_LANGUAGE or not path.is_file():
+        return lesson
+    return parse_translation(path.read_text(encoding="utf-8"), lesson, lang, path)
+
+
+def word_choices(exercise: Exercise) -> tuple[str, ...]:
+    """The choices of ``exercise`` that are words a translation labels ("pass", "order up"): not cards, ranks,
+    numbers or seats (the words layer names seats)."""
+    seats = {name.lower() for name in SEAT_NAMES.values()}
+    return tuple(c for c in exercise.choices if re.search(r"[a-z]{2}", c) and c.lower() not in seats)
+
+
+def translation_skeleton(lesson: Lesson) -> dict[str, Any]:
+    """The learner-facing keys a translation of ``lesson`` has, each with its English text (a list for
+    ``show_labels`` and ``claims``, a table for ``choice_labels``): no more keys, no fewer."""
+    out: dict[str, Any] = {"title": lesson.title}
+    if lesson.summary:
+        out["summary"] = lesson.summary
+    e = lesson.example
+    if e is not None and (e.caption or e.show):
+        out["example"] = {k: v for k, v in (("caption", e.caption), ("show_labels", [r.label for r in e.show])) if v}
+    x = lesson.exercise
+    if x is not None:
+        texts = (("prompt", x.prompt), ("hint", x.hint), ("why", x.why), ("right_why", x.right_why))
+        out["exercise"] = {k: v for k, v in texts if v}
+        if word_choices(x):
+            out["exercise"]["choice_labels"] = {c: c for c in word_choices(x)}
+    if lesson.claims:
+        out["claims"] = [c.text for c in lesson.claims]
+    return out
+
+
+def _placeholder_set(text: str) -> list[str]:
+    return sorted(_BRACED.findall(text) + _ANSWER_BRACED.findall(text))
+
+
+def _same_shape(want: Any, got: Any, where: str, key: str) -> None:
+    """``got`` (the translation's value at ``key``) has the shape of ``want`` (the skeleton's), and the same
+    placeholders in every text."""
+    if isinstance(want, dict):
+        if not isinstance(got, dict):
+            raise LessonFormatError(f"{where}: {key or 'the header'} is a table")
+        if set(got) != set(want):
+            extra, missing = sorted(set(got) - set(want)), sorted(set(want) - set(got))
+            raise LessonFormatError(f"{where}: {key or 'the header'} must have the English lesson's keys"
+                                    f"{'; extra: ' + ', '.join(extra) if extra else ''}"
+                                    f"{'; missing: ' + ', '.join(missing) if missing else ''}")
+        for k in want:
+            _same_shape(want[k], got[k], where, f"{key}.{k}" if key else k)
+    elif isinstance(want, list):
+        if not isinstance(got, list) or len(got) != len(want):
+            raise LessonFormatError(f"{where}: {key} needs {len(want)} items, one per English item, in order")
+        for i, (w, g) in enumerate(zip(want, got, strict=True)):
+            _same_shape(w, g, where, f"{key}.{i}")
+    elif not isinstance(got, str) or not got.strip():
+        raise LessonFormatError(f"{where}: {key} is a text (not empty)")
+    elif _placeholder_set(got) != _placeholder_set(want):
+        raise LessonFormatError(f"{where}: {key} must keep the English placeholders {_placeholder_set(want)}, "
+                                f"not {_placeholder_set(got)}")
+
+
+def parse_translation(text: str, english: Lesson, lang: str, path: Path | None = None) -> Lesson:
+    """``english`` with the texts of its ``lang`` translation ``text``; LessonFormatError naming the file when
+    the translation's header is not exactly the English lesson's learner-facing keys (same counts, same
+    placeholders) or its text is empty."""
+    where = str(path or f"{english.slug} ({lang})")
+    head, body = _split(text, where)
+    for table in ("exercise", "example"):  # `claims = [...]` written after a table: TOML files it under that table
+        if isinstance(head.get(table), dict) and "claims" in head[table] and "claims" not in head:
+            head["claims"] = head[table].pop("claims")
+    _same_shape(translation_skeleton(english), head, where, "")
+    if not body:
+        raise LessonFormatError(f"{where}: the translation has no lesson text")
+    if _placeholder_set(body) != _placeholder_set(english.body):
+        raise LessonFormatError(f"{where}: the text must keep the English placeholders")
+    example, exercise = english.example, english.exercise
+    if example is not None and "example" in head:
+        e = head["example"]
+        rows = tuple(ShowRow(label, r.path, r.after)
+                     for label, r in zip(e.get("show_labels", []), example.show, strict=True))
+        example = replace(example, caption=e.get("caption", ""), show=rows or example.show)
+    if exercise is not None:
+        x = head["exercise"]
+        exercise = replace(exercise, prompt=x["prompt"], hint=x.get("hint", ""), why=x.get("why", ""),
+                           right_why=x.get("right_why", ""), choice_labels=dict(x.get("choice_labels", {})))
+    claims = tuple(replace(c, text=t) for c, t in zip(english.claims, head.get("claims", []), strict=True))
+    return replace(english, title=head["title"], summary=head.get("summary", ""), body=body, example=example,
+                   exercise=exercise, claims=claims, lang=lang)
 
 
 def find_lesson(lessons: Sequence[Lesson], key: str) -> int | None:

@@ -24,6 +24,7 @@ from ui.classroom import (
     weakest_skills,
 )
 from ui.learner import store
+from ui.live_view import teacher_screen
 from ui.store import StoreError
 from ui.widgets import plain
 
@@ -101,6 +102,9 @@ try:
 except StoreError as error:
     st.error(plain(str(error)))
     st.stop()
+
+st.subheader("Ask the class")
+teacher_screen(teacher, chosen.id, len(reports))
 
 heading = st.container(horizontal=True, vertical_alignment="center")
 heading.subheader(f"Students ({len(reports)})", width="stretch")

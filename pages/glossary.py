@@ -17,6 +17,7 @@ from engine.games import GAMES
 from engine.glossary import Term, load_glossary, search_terms, term_by_key
 from engine.lessons import load_lessons
 from ui.fonts import use_cjk_font
+from ui.language import language_query
 from ui.widgets import plain
 
 PAGES = Path(__file__).resolve().parent
@@ -77,7 +78,8 @@ def _lesson_link(term: Term) -> None:
     label = f"{_short(term.lesson_game)} · {label}"
     page = PAGES / f"{term.lesson_game}_lessons.py"
     try:
-        st.page_link(str(page), label=label, icon=":material/school:", query_params={"lesson": term.lesson_stem})
+        st.page_link(str(page), label=label, icon=":material/school:",
+                     query_params={"lesson": term.lesson_stem, **language_query()})
     except StreamlitPageNotFoundError:
         # This page run on its own, outside the app's navigation: a plain link to the same place.
         st.markdown(f":material/school: [{label}]({page.stem}?lesson={term.lesson_stem})")

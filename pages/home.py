@@ -4,6 +4,8 @@ import streamlit as st
 
 from engine.cards import parse_cards
 from engine.games import GAMES
+from engine.i18n import gettext as _
+from ui.language import language_query
 from ui.nav import game_pages
 from ui.widgets import show_cards
 
@@ -14,33 +16,38 @@ SAMPLE = {
     "doudizhu": "RJ BJ 2S 2H 2D 2C",
 }
 
-st.title("Card Table Classroom")
-st.markdown(
+KEEP = language_query() or None  # the links keep the language
+
+st.title(_("Card Table Classroom"))
+st.markdown(_(
     "Learn four card games from around the world, one idea at a time. Every rule is shown on real hands "
     "dealt by the same engine that checks your plays — pose any position, see every legal play and the "
     "reason for each verdict, and explore how the scores come out."
-)
+))
 
 columns = st.columns(2)
 for i, (key, game) in enumerate(GAMES.items()):
     with columns[i % 2].container(border=True):
-        st.subheader(game.title)
+        st.subheader(_(game.title))
         st.caption(game.native)
         show_cards(parse_cards(SAMPLE[key]), overlap=0.55, scale=0.7)
-        st.markdown(
-            f"**Kind:** {game.kind}  \n**Players:** {game.players}  \n**Deck:** {game.deck}  \n"
-            f"**Goal:** {game.goal}"
-        )
+        facts = ((_("Kind:"), game.kind), (_("Players:"), game.players), (_("Deck:"), game.deck),
+                 (_("Goal:"), game.goal))
+        st.markdown("  \n".join(f"**{label}** {_(text)}" for label, text in facts))
         pages = game_pages(key)
         if pages:
             for kind, path in pages:
                 # The title as the link, the blurb as its help: a long label is cut off on a phone.
-                st.page_link(str(path), label=kind.title, icon=kind.icon, help=kind.blurb[:1].upper() + kind.blurb[1:])
+                blurb = _(kind.blurb)
+                st.page_link(str(path), label=_(kind.title), icon=kind.icon, help=blurb[:1].upper() + blurb[1:],
+                             query_params=KEEP)
         else:
-            st.caption("Lessons, the position editor and the scoring explorer for this game are on their way.")
+            st.caption(_("Lessons, the position editor and the scoring explorer for this game are on their way."))
 
 st.divider()
-st.page_link("pages/cards.py", label="Cards & notation", icon=":material/style:",
-             help="How to write cards, and dealing from a seed")
-st.page_link("pages/glossary.py", label="Glossary", icon=":material/translate:",
-             help="Every game word, with its Chinese or Vietnamese, the pronunciation and the lesson that teaches it")
+st.page_link("pages/cards.py", label=_("Cards & notation"), icon=":material/style:",
+             help=_("How to write cards, and dealing from a seed"), query_params=KEEP)
+st.page_link("pages/glossary.py", label=_("Glossary"), icon=":material/translate:",
+             help=_("Every game word, with its Chinese or Vietnamese, the pronunciation and the lesson that "
+                    "teaches it"),
+             query_params=KEEP)

@@ -7,7 +7,9 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.classroom import JOIN_QUERY, join
+from ui.language import language_query
 from ui.learner import forget, resume_code_shown, resume_with, session_learner, show_message
+from ui.live_view import student_screen
 from ui.store.classes import show_resume_code
 from ui.widgets import plain
 
@@ -29,8 +31,11 @@ if me is not None:
     if code:
         st.markdown(f"Your resume code: **`{code}`**. Write it down: on another device, type it here to go "
                     "on where you left off.")
-    st.page_link("pages/home.py", label="Go to the lessons", icon=":material/school:")
+    st.page_link("pages/home.py", label="Go to the lessons", icon=":material/school:",
+                 query_params=language_query() or None)
     st.button("This is not me", key="join:forget", on_click=forget, icon=":material/logout:")
+    st.subheader("Your class's question")
+    student_screen(me.id)
     st.stop()
 
 show_message()

@@ -117,6 +117,25 @@ def pick_name(page: Any, name: str) -> None:
     settle(page)
 
 
+def resume_code(page: Any) -> str:
+    """The resume code a learner who has just typed their name is shown on the page (until "Got it")."""
+    shown = page.get_by_test_id("stMain").get_by_text(re.compile("Your resume code:"))
+    shown.wait_for(timeout=20000)
+    found = re.search(r"Your resume code:\s*(\S+)", shown.inner_text())
+    assert found, shown.inner_text()
+    return found.group(1)
+
+
+def resume_with(page: Any, code: str) -> None:
+    """Go on as the learner whose resume code is ``code`` (typed in "Pick your name")."""
+    main = page.get_by_test_id("stMain")
+    main.get_by_role("button", name=re.compile("Pick your name")).click()
+    page.get_by_role("textbox", name="Or your resume code").fill(code)
+    page.get_by_role("button", name="Go on with my code").click()
+    main.get_by_text("Learning as").wait_for(timeout=20000)
+    settle(page)
+
+
 # ------------------------------------------------------------------------------------- a practice session
 
 
@@ -243,12 +262,14 @@ def test_two_servers_on_one_postgresql_share_a_learners_progress(pg_database: st
         main.get_by_text(re.compile(r"^Right\. ")).wait_for(timeout=20000)
         settle(page)
 
-        # the other server: another origin, so the browser keeps no learner there; the same name finds the progress
+        code = resume_code(page)
+
+        # the other server: another origin, so the browser keeps no learner there; the resume code finds the progress
         page.goto(f"{second}/{key}_lessons?lesson={index + 1}")
         wait_for_app(page)
         main = page.get_by_test_id("stMain")
         assert main.get_by_text(f"✓ 1 of {count} done").count() == 0
-        pick_name(page, "Linh")
+        resume_with(page, code)
         main.get_by_text(re.compile(rf"^Lesson \d+ of {count} · ✓ 1 of {count} done$")).wait_for(timeout=20000)
         # and the lesson itself: this browser now keeps the learner for the second server too
         page.goto(f"{second}/{key}_lessons?lesson={index + 1}")

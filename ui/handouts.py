@@ -16,9 +16,11 @@ from fpdf.fonts import FontFace
 
 from engine.games import GAMES, preset_texts
 from engine.games import game as game_of
-from engine.glossary import Term, load_glossary, term_by_key
+from engine.glossary import Term, load_glossary, local_names, term_by_key
 from engine.handout import Column, Handout, Section, Table
-from ui.fonts import PRINT_FONTS
+from engine.i18n import DEFAULT_LANGUAGE, language, use_language
+from engine.i18n import gettext as _
+from ui.fonts import BENGALI_PRINT_FONTS, PRINT_FONTS
 from ui.nav import preset_titles
 
 
@@ -30,6 +32,8 @@ class Facts:
     preset: str
     handout: Handout
     key_terms: tuple[Term, ...]
+    local_terms: dict[str, str]
+    """Glossary key → the term in the handout's language (Bengali, Assamese; none in English)."""
 
     @property
     def summary(self) -> tuple[str, ...]:
@@ -57,7 +61,7 @@ def handout_facts(game_key: str, preset: str) -> Facts:
     said = game_of(game_key).handout(preset)
     terms = tuple(t for t in load_glossary() if game_key in t.games)
     key = tuple(t for t in terms if t.native) or terms
-    return Facts(game_key, preset, said, key)
+    return Facts(game_key, preset, said, key, local_names(language()))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -65,6 +69,7 @@ def handout_facts(game_key: str, preset: str) -> Facts:
 # ---------------------------------------------------------------------------------------------------------
 
 FONT = "ctc"
+BENGALI_FONT = "ctcbn"
 PAGE_W, PAGE_H, MARGIN, GAP = 210.0, 297.0, 12.0, 6.0
 MAX_SCALE, MIN_SCALE = 1.3, 0.75  # type sizes relative to the base sizes below: the largest that fits is used
 INK, GREY, RULE, SHADE = (20, 20, 20), (95, 95, 95), (170, 170, 170), (236, 236, 236)
@@ -78,6 +83,11 @@ class _Handout(FPDF):
         self.set_margins(MARGIN, MARGIN, MARGIN)
         for style, path in PRINT_FONTS.items():
             self.add_font(FONT, style, str(path))
+        for style, path in BENGALI_PRINT_FONTS.items():
+            self.add_font(BENGALI_FONT, style, str(path))
+        self.set_fallback_fonts([BENGALI_FONT])  # Bengali script (terms, titles, names) from the Bengali font
+        if language() != DEFAULT_LANGUAGE:
+            self.set_text_shaping(True)  # conjuncts and vowel signs (HarfBuzz, through uharfbuzz)
         self.set_title("Card Table Classroom rules summary")
         self.set_creator("Card Table Classroom")
         self.add_page()
@@ -129,7 +139,7 @@ def _title(pdf: _Handout, facts: Facts) -> None:
     pdf.set_xy(MARGIN, MARGIN)
     pdf.set_text_color(*INK)
     pdf.size(20, "B")
-    pdf.cell(text=info.title)
+    pdf.cell(text=_(info.title))
     if info.native != info.title and info.native not in info.title:
         pdf.size(15)
         pdf.cell(text="   " + info.native)
@@ -165,7 +175,7 @@ def _section(pdf: _Handout, x: float, width: float, section: Section) -> None:
 
 def _key_terms(pdf: _Handout, facts: Facts) -> None:
     width = PAGE_W - 2 * MARGIN
-    pdf.heading(MARGIN, width, "Key terms")
+    pdf.heading(MARGIN, width, _("Key terms"))
     columns, gap = 2, GAP
     column_width = (width - gap * (columns - 1)) / columns
     top = pdf.get_y()
@@ -175,14 +185,15 @@ def _key_terms(pdf: _Handout, facts: Facts) -> None:
         pdf.set_y(top)
         x = MARGIN + index * (column_width + gap)
         for term in facts.key_terms[index * per_column:(index + 1) * per_column]:
-            pdf.paragraph(x, column_width, _term_line(term), 7.6)
+            pdf.paragraph(x, column_width, _term_line(term, facts.local_terms.get(term.key)), 7.6)
         bottoms.append(pdf.get_y())
     pdf.set_y(max(bottoms))
 
 
-def _term_line(term: Term) -> str:
-    """ "**kitty** 底牌 dǐpái, literally “bottom cards”"; a term with no native form gets its meaning."""
-    line = f"**{term.english}**"
+def _term_line(term: Term, local: str | None = None) -> str:
+    """ "**kitty** 底牌 dǐpái, literally “bottom cards”"; a term with no native form gets its meaning; ``local``:
+    the term in the handout's language first ("**হোল কার্ড** (kitty) 底牌 …")."""
+    line = f"**{local}** ({term.english})" if local else f"**{term.english}**"
     if term.native:
         line += f" {term.native}"
     if term.reading:
@@ -228,10 +239,20 @@ def _render(facts: Facts, scale: float) -> tuple[bytes, float]:
     return bytes(pdf.output()), lowest
 
 
+def handout_pdf(game: str, preset: str, lang: str | None = None) -> bytes:
+    """The one-page A4 rules summary of ``game`` under ``preset``, as PDF bytes, in ``lang`` (the current
+    language by default; its key terms in the language's words with the Bengali font embedded): the type is the
+    largest that fits on the page. Raises UnknownNameError for an unknown game or preset."""
+    return _handout_pdf(game, preset, lang or language())
+
+
 @lru_cache(maxsize=32)
-def handout_pdf(game: str, preset: str) -> bytes:
-    """The one-page A4 rules summary of ``game`` under ``preset``, as PDF bytes: the type is the largest that
-    fits on the page. Raises UnknownNameError for an unknown game or preset."""
+def _handout_pdf(game: str, preset: str, lang: str) -> bytes:
+    with use_language(lang):
+        return _fitted(game, preset)
+
+
+def _fitted(game: str, preset: str) -> bytes:
     facts = handout_facts(game, preset)
     scale = MAX_SCALE
     while True:

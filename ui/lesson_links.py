@@ -16,6 +16,7 @@ from engine.games import game as game_of
 from engine.games import json_commands
 from engine.lessons import Example, Lesson, editor_position, table_record
 from engine.table import Record
+from ui.language import language_query
 from ui.share import QUERY_KEY as POSITION_QUERY
 from ui.share import encode_position
 
@@ -35,7 +36,7 @@ def page_link(game: str, kind: str, label: str, icon: str, query: Mapping[str, s
     if not path.exists():
         return False
     try:
-        st.page_link(str(path), label=label, icon=icon, query_params=dict(query) if query else None)
+        st.page_link(str(path), label=label, icon=icon, query_params={**(query or {}), **language_query()} or None)
     except StreamlitAPIException:
         return False
     return True

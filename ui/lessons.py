@@ -40,6 +40,8 @@ from engine.errors import CardTableError
 from engine.games import GAMES, json_commands
 from engine.games import game as game_of
 from engine.glossary import GlossaryFormatError, cjk_characters, load_glossary
+from engine.i18n import gettext as _
+from engine.i18n import language
 from engine.lessons import (
     LESSONS_DIR,
     Exercise,
@@ -53,9 +55,10 @@ from engine.lessons import (
     lookup,
     same_answer,
 )
-from engine.words import clause, sentence
+from engine.words import clause, seat_name, sentence
 from ui import card_hand as ch
 from ui import lesson_menu
+from ui.language import with_language
 from ui.learner import Tracker, current_learner, keep_tab, name_picker, session_learner, show_message
 from ui.lesson_links import example_links, page_link, see_also
 from ui.lesson_menu import LESSON_QUERY
@@ -143,7 +146,7 @@ def _link_plain(text: str, matchers: Sequence[tuple[re.Pattern[str], str]], link
             continue
         linked.add(link)
         key = link.split(":", 1)[0]
-        out += [text[at:start], f"[{text[start:end]}]({GLOSSARY_PAGE}?term={key})"]
+        out += [text[at:start], f"[{text[start:end]}]({with_language(f'{GLOSSARY_PAGE}?term={key}')})"]
         at = end
     out.append(text[at:])
     return "".join(out)
@@ -205,10 +208,11 @@ def _handout_button(game: str) -> None:
     preset = current_preset(game)
     if not preset:
         return
-    st.download_button("Download the rules on one page (PDF)", data=lambda: handout_pdf(game, preset),
+    lang = language()  # the PDF is made when the button is pressed, outside this run
+    st.download_button(_("Download the rules on one page (PDF)"), data=lambda: handout_pdf(game, preset, lang),
                        file_name=handout_filename(game, preset), mime="application/pdf", on_click="ignore",
                        icon=":material/picture_as_pdf:", key=f"{game}:lesson:handout",
-                       help="A one-page summary of the rules chosen in the sidebar, to print")
+                       help=_("A one-page summary of the rules chosen in the sidebar, to print"))
 
 
 # ----------------------------------------------------------------------------------------- plain words
@@ -232,7 +236,7 @@ def _cards_text(text: str) -> tuple[Card, ...] | None:
 
 
 def _seat(text: str) -> str:
-    return SEAT_NAMES.get(text, text)
+    return seat_name(SEAT_NAMES.get(text, text))
 
 
 def words(value: Any) -> str:
@@ -267,7 +271,7 @@ def _choice_label(choice: str) -> str:
     cards = parse_any_cards(choice)
     if cards and all(c.suit is not None or c.is_joker for c in cards):
         return format_cards(cards, symbols=True)
-    return choice
+    return _seat(choice) if choice in SEAT_NAMES or choice in SEAT_NAMES.values() else choice
 
 
 def _text(text: str, example_answer: Any, game: str) -> str:
@@ -510,7 +514,8 @@ def _answer_widget(ask: Ask) -> None:
                      on_action=lambda event: _judge_cards(ask, event), **_cards_size())
         return
     if exercise.input == "choice":
-        st.radio("Your answer", exercise.choices, index=None, key=ask.key, format_func=_choice_label,
+        labels = {c: exercise.choice_labels.get(c) or _choice_label(c) for c in exercise.choices}
+        st.radio("Your answer", exercise.choices, index=None, key=ask.key, format_func=labels.__getitem__,
                  horizontal=len(exercise.choices) <= 6, on_change=_judge_choice, args=(ask, lambda v: v))
         return
     if exercise.input == "yes_no":
@@ -580,19 +585,20 @@ def _lesson_files(game: str, root: Path) -> tuple[tuple[str, int, int], ...]:
     folder = root / game
     if not folder.is_dir():
         return ()
-    return tuple((p.name, stat.st_mtime_ns, stat.st_size) for p in sorted(folder.iterdir()) for stat in [p.stat()])
+    return tuple((p.relative_to(folder).as_posix(), stat.st_mtime_ns, stat.st_size)
+                 for p in sorted(folder.rglob("*.md")) for stat in [p.stat()])  # translations too
 
 
-@lru_cache(maxsize=16)
-def _parsed_lessons(game: str, root: str, files: tuple[tuple[str, int, int], ...]) -> tuple[Lesson, ...]:
-    return tuple(load_lessons(game, Path(root)))
+@lru_cache(maxsize=32)
+def _parsed_lessons(game: str, root: str, files: tuple[tuple[str, int, int], ...], lang: str) -> tuple[Lesson, ...]:
+    return tuple(load_lessons(game, Path(root), lang))
 
 
-def lessons_of(game: str, root: Path = LESSONS_DIR) -> list[Lesson]:
-    """The lessons of ``game``, read and parsed once per server process while their files stay as they are (an
-    edited file is read again). Every session shares the same lesson values, so none keeps its own copy: do not
-    modify them."""
-    return list(_parsed_lessons(game, str(root), _lesson_files(game, root)))
+def lessons_of(game: str, root: Path = LESSONS_DIR, lang: str | None = None) -> list[Lesson]:
+    """The lessons of ``game`` in ``lang`` (the page's language by default; English where a translation is
+    missing), read and parsed once per server process while their files stay as they are (an edited file is read
+    again). Every session shares the same lesson values, so none keeps its own copy: do not modify them."""
+    return list(_parsed_lessons(game, str(root), _lesson_files(game, root), lang or language()))
 
 
 # --------------------------------------------------------------------------------------------- key facts
@@ -655,7 +661,7 @@ def render_lessons(
     if present:
         presenter_style(text_rem=1.6)
     else:
-        st.title(title or f"{GAMES[game].title if game in GAMES else game} — Lessons")
+        st.title(title or _("{game} — Lessons").format(game=_(GAMES[game].title) if game in GAMES else game))
     if default and game in GAMES and not present:
         _handout_button(game)
     token = _PRESENTING.set(present)

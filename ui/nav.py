@@ -9,7 +9,10 @@ import streamlit as st
 
 from engine.games import GAMES, preset_texts
 from engine.games import game as game_of
-from ui.fonts import use_cjk_font
+from engine.i18n import N_, use_language
+from engine.i18n import gettext as _
+from ui.fonts import use_bengali_font, use_cjk_font
+from ui.language import language_picker, language_problem, language_query, read_language
 from ui.learner import REPORTED_KEY, current_learner, sidebar_status
 from ui.widgets import REPORT_RERUN_KEY
 
@@ -26,12 +29,15 @@ class PageKind:
 
 
 PAGE_KINDS: tuple[PageKind, ...] = (
-    PageKind("lessons", "Lessons", ":material/school:", "the rules one idea at a time, with exercises"),
-    PageKind("editor", "Position editor", ":material/edit_note:", "pose a position, see every legal play and why"),
-    PageKind("scoring", "Scoring explorer", ":material/bar_chart:", "charts of how scores come out"),
-    PageKind("table", "Table", ":material/playing_cards:", "watch or play a whole hand"),
-    PageKind("practice", "Practice", ":material/exercise:", "endless exercises that come back when you miss them"),
+    PageKind("lessons", N_("Lessons"), ":material/school:", N_("the rules one idea at a time, with exercises")),
+    PageKind("editor", N_("Position editor"), ":material/edit_note:",
+             N_("pose a position, see every legal play and why")),
+    PageKind("scoring", N_("Scoring explorer"), ":material/bar_chart:", N_("charts of how scores come out")),
+    PageKind("table", N_("Table"), ":material/playing_cards:", N_("watch or play a whole hand")),
+    PageKind("practice", N_("Practice"), ":material/exercise:",
+             N_("endless exercises that come back when you miss them")),
 )
+"""The kinds of a game's pages; their titles and blurbs are English msgids, translated where they are shown."""
 GAME_KEY = "sidebar:game"
 FOUR_COLOUR_KEY = "sidebar:four-colour"
 
@@ -83,7 +89,7 @@ def current_preset(game: str) -> str:
 
 
 def _short(game: str) -> str:
-    return GAMES[game].title.split(" (")[0]
+    return _(GAMES[game].title).split(" (")[0]
 
 
 # Streamlit puts every change of st.query_params into the browser's history as a new entry. When a page only
@@ -124,55 +130,70 @@ def _note_browser_report() -> None:
 
 
 def run_app() -> None:
-    """Build the navigation and the sidebar, then run the chosen page (called by ``app.py``)."""
+    """Build the navigation and the sidebar, then run the chosen page (called by ``app.py``), all in the
+    language the address or the sidebar chose."""
     _note_browser_report()
     st.set_page_config(page_title="Card Table Classroom", page_icon="🂡", layout="wide")
+    with use_language(read_language()):
+        _run_app()
+
+
+def _run_app() -> None:
     use_cjk_font()  # Chinese renders even on a machine without a CJK font
-    home = st.Page(str(PAGES / "home.py"), title="Home", icon=":material/home:", default=True)
-    cards = st.Page(str(PAGES / "cards.py"), title="Cards & notation", icon=":material/style:",
+    use_bengali_font()  # and Bengali and Assamese
+    home = st.Page(str(PAGES / "home.py"), title=_("Home"), icon=":material/home:", default=True)
+    cards = st.Page(str(PAGES / "cards.py"), title=_("Cards & notation"), icon=":material/style:",
                     url_path="cards")
-    glossary = st.Page(str(PAGES / "glossary.py"), title="Glossary", icon=":material/translate:", url_path="glossary")
-    klass = st.Page(str(PAGES / "class.py"), title="Your class", icon=":material/groups:", url_path="class")
-    join = st.Page(str(PAGES / "join.py"), title="Join a class", icon=":material/group_add:", url_path="join")
+    glossary = st.Page(str(PAGES / "glossary.py"), title=_("Glossary"), icon=":material/translate:",
+                       url_path="glossary")
+    klass = st.Page(str(PAGES / "class.py"), title=_("Your class"), icon=":material/groups:", url_path="class")
+    join = st.Page(str(PAGES / "join.py"), title=_("Join a class"), icon=":material/group_add:", url_path="join")
+    room = st.Page(str(PAGES / "table_room.py"), title=_("One table, several players"),
+                   icon=":material/groups_3:", url_path="table_room")
     by_game: dict[str, list[st.Page]] = {}
     owner: dict[str, str] = {}
     for game in GAMES:
         for kind, path in game_pages(game):
-            page = st.Page(str(path), title=f"{_short(game)} · {kind.title}", icon=kind.icon,
+            page = st.Page(str(path), title=f"{_short(game)} · {_(kind.title)}", icon=kind.icon,
                            url_path=path.stem)
             by_game.setdefault(game, []).append(page)
             owner[page.url_path] = game
     # URL paths equal the file names (``/euchre_editor``): on a server's very first run Streamlit still
     # resolves the URL against the pages/ folder's file names and warns "Page not found" otherwise.
-    every = [home, cards, glossary, klass, join] + [p for pages in by_game.values() for p in pages]
+    every = [home, cards, glossary, klass, join, room] + [p for pages in by_game.values() for p in pages]
     current = st.navigation(every, position="hidden")
     if current.url_path in owner:
         st.session_state[GAME_KEY] = owner[current.url_path]
     # Less empty space above every page, so that a table fits a 1280×720 projector.
     st.html("<style>.block-container{padding-top:2.2rem !important;}</style>")
+    keep = language_query() or None  # every link keeps the language
     with st.sidebar:
         st.markdown("### 🂡 Card Table Classroom")
-        st.page_link(home)
-        st.page_link(cards)
-        st.page_link(glossary)
-        st.page_link(join)
-        st.page_link(klass, label="Teachers: your class")
-        game = st.selectbox("Game", list(GAMES), format_func=lambda k: GAMES[k].title, key=GAME_KEY)
+        language_picker()
+        st.page_link(home, query_params=keep)
+        st.page_link(cards, query_params=keep)
+        st.page_link(glossary, query_params=keep)
+        st.page_link(join, query_params=keep)
+        st.page_link(room, query_params=keep)
+        st.page_link(klass, label=_("Teachers: your class"), query_params=keep)
+        titles = {k: _(info.title) for k, info in GAMES.items()}  # translated now, not when the widget is read
+        game = st.selectbox(_("Game"), list(GAMES), format_func=titles.__getitem__, key=GAME_KEY)
         for page in by_game.get(game, []):
-            st.page_link(page, label=page.title.split(" · ")[-1])
+            st.page_link(page, label=page.title.split(" · ")[-1], query_params=keep)
         if not by_game.get(game):
-            st.caption("The pages for this game are being written.")
+            st.caption(_("The pages for this game are being written."))
         names = presets(game)
         pending = st.session_state.pop(_pending_key(game), None)
         if pending in names:
             st.session_state[preset_key(game)] = pending
         if names:
-            titles = preset_titles(game)
-            st.selectbox("Rules", list(names), key=preset_key(game), format_func=lambda n: titles.get(n, n),
-                         help="\n\n".join(f"**{titles.get(n, n)}** — {d}" for n, d in names.items()))
+            rules = preset_titles(game)
+            st.selectbox(_("Rules"), list(names), key=preset_key(game), format_func=lambda n: rules.get(n, n),
+                         help="\n\n".join(f"**{rules.get(n, n)}** — {d}" for n, d in names.items()))
         st.divider()
         sidebar_status(current_learner())
-        st.toggle("Four-colour deck", key=FOUR_COLOUR_KEY,
-                  help="♦ blue and ♣ green: easier to tell apart on a projector and for colour-blind eyes.")
+        st.toggle(_("Four-colour deck"), key=FOUR_COLOUR_KEY,
+                  help=_("♦ blue and ♣ green: easier to tell apart on a projector and for colour-blind eyes."))
         st.html(_HISTORY_SCRIPT, unsafe_allow_javascript=True)
+    language_problem(current.url_path)
     current.run()

@@ -97,19 +97,20 @@ def _latin_from_japanese(font: TTFont, path: Path) -> None:
                     table.cmap[code] = latin[code]
 
 
-def _rename(font: TTFont, style: str) -> None:
+def rename(font: TTFont, style: str, family: str = FAMILY, source_family: str = SOURCE_FAMILY,
+           stem: str = FILE_STEM) -> None:
     """Give the subset its own family name; keep the copyright (0), trademark (7) and licence (13, 14) notices."""
     name = font["name"]
     source_version = name.getDebugName(5) or ""
-    full = f"{FAMILY} {style}" if style != "Regular" else FAMILY
-    postscript = f"{FILE_STEM}-{style}"
+    full = f"{family} {style}" if style != "Regular" else family
+    postscript = f"{stem}-{style}"
     values = {
-        1: FAMILY,
+        1: family,
         2: "Bold" if style == "Bold" else "Regular",
-        3: f"{postscript};subset of {SOURCE_FAMILY}",
+        3: f"{postscript};subset of {source_family}",
         4: full,
         6: postscript,
-        10: f"A subset of {SOURCE_FAMILY} ({source_version}) for Card Table Classroom.",
+        10: f"A subset of {source_family} ({source_version}) for Card Table Classroom.",
     }
     for record in list(name.names):
         if record.nameID in (16, 17, 18, 21, 22, 25):
@@ -121,7 +122,7 @@ def _rename(font: TTFont, style: str) -> None:
         cff = font["CFF "].cff
         cff.fontNames = [postscript]
         top = cff.topDictIndex[0]
-        for attr, value in (("FullName", full), ("FamilyName", FAMILY)):
+        for attr, value in (("FullName", full), ("FamilyName", family)):
             if hasattr(top, attr):
                 setattr(top, attr, value)
 
@@ -178,7 +179,7 @@ def build(source: Path, chars: Iterable[str], out: Path, style: str, *, latin: b
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=[ord(c) for c in wanted])
     subsetter.subset(font)
-    _rename(font, style)
+    rename(font, style)
     if out.suffix == ".ttf":
         _to_truetype(font)
     font.recalcTimestamp = False  # reproducible bytes
@@ -186,23 +187,32 @@ def build(source: Path, chars: Iterable[str], out: Path, style: str, *, latin: b
     return out.stat().st_size, missing
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def output_folder(argv: list[str] | None, doc: str, sources: Iterable[Path], package: str) -> Path | None:
+    """The ``--out`` folder of a build script's command line, or None (said on stderr) when a source font is
+    missing (``package``: the Debian package that has it)."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=HERE, help="folder for the font files (default: ui/fonts)")
     args = parser.parse_args(argv)
-    for path in SOURCES.values():
+    for path in sources:
         if not path.exists():
-            print(f"error: {path} is missing; install Debian's fonts-noto-cjk first", file=sys.stderr)
-            return 2
+            print(f"error: {path} is missing; install Debian's {package} first", file=sys.stderr)
+            return None
+    return Path(args.out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    out = output_folder(argv, __doc__ or "", SOURCES.values(), "fonts-noto-cjk")
+    if out is None:
+        return 2
     used = text_characters()
     print_chars = set(BASE) | used
     web_chars = {c for c in print_chars if is_web_char(c)}
     lacking: set[str] = set()
     for style, source in SOURCES.items():
-        size, missing = build(source, print_chars, args.out / f"{FILE_STEM}-{style}.ttf", style)
+        size, missing = build(source, print_chars, out / f"{FILE_STEM}-{style}.ttf", style)
         lacking |= set(missing)
         print(f"{FILE_STEM}-{style}.ttf: {size} bytes")
-    size, _ = build(SOURCES["Regular"], web_chars, args.out / f"{FILE_STEM}-Web.otf", "Regular", latin=False)
+    size, _ = build(SOURCES["Regular"], web_chars, out / f"{FILE_STEM}-Web.otf", "Regular", latin=False)
     print(f"{FILE_STEM}-Web.otf: {size} bytes, {len(web_chars)} characters")
     lacking &= used  # the BASE ranges are a convenience; only the texts' own characters are worth a warning
     if lacking:

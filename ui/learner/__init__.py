@@ -51,6 +51,7 @@ MESSAGE_KEY: Final = "learner:message"  # (kind, text) to show once next to the 
 PICK_KEY: Final = "learner:pick"  # the name box
 RESUME_KEY: Final = "learner:resume-code"  # (learner id, resume code) made in this session, to show
 RESUME_BOX_KEY: Final = "learner:resume-box"  # the resume code box
+WELCOME_KEY: Final = "learner:welcome"  # a new learner's id until they have seen their resume code ("Got it")
 TAB_KEY: Final = "learner:tab"  # this tab's id: its progress before a name is picked
 TAB_QUERY: Final = "tab"
 """The query parameter holding the tab's id, so that a reload (a new session in the same tab) finds its
@@ -272,7 +273,8 @@ def start_as(name: str, game: str | None = None) -> Learner | None:
         _say("error", str(error))
         return None
     become(joined.learner, joined.resume_code, game)
-    return joined.learner  # the line "Learning as …" says so: no message that a rerun would take away at once
+    st.session_state[WELCOME_KEY] = joined.learner.id  # the code is shown on the page until "Got it"
+    return joined.learner
 
 
 def resume_with(code: str, game: str | None = None) -> Learner | None:
@@ -352,7 +354,15 @@ def name_picker(game: str, learner: Learner | None) -> None:
     if learner is not None:
         row.markdown(f":material/person: Learning as **{plain(learner.name)}** — your progress is saved.",
                      width="stretch")
-        with row.popover("Not you?", icon=":material/switch_account:"):
+        code = resume_code_shown(learner)
+        if code and st.session_state.get(WELCOME_KEY) == learner.id:
+            welcome = st.container(border=True, horizontal=True, vertical_alignment="center")
+            welcome.markdown(f":material/key: Your resume code: **`{code}`** — write it down: with it you go on "
+                             "where you left off, on any device.", width="stretch")
+            welcome.button("Got it", key="learner:welcome-done", on_click=st.session_state.pop,
+                           args=(WELCOME_KEY, None))
+        # each popover has a key of its own: the browser must not carry "open" from one to the other
+        with row.popover("Not you?", icon=":material/switch_account:", key="learner:me-pop"):
             code = resume_code_shown(learner)
             if code:
                 st.markdown(f"Your resume code: **`{code}`** — write it down: with it you go on where you "
@@ -365,7 +375,7 @@ def name_picker(game: str, learner: Learner | None) -> None:
         return
     row.markdown(f":material/person_off: {TAB_PROMISE}. **Pick your name** to keep it for next time.",
                  width="stretch")
-    with row.popover("Pick your name", icon=":material/person_add:"):
+    with row.popover("Pick your name", icon=":material/person_add:", key="learner:pick-pop"):
         typed = st.selectbox("Your name", [], index=None, key=PICK_KEY, accept_new_options=True,
                              placeholder="Type your name",
                              help="No password: you get a resume code to come back with, on any device.")

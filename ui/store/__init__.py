@@ -20,6 +20,7 @@ from ui.store.errors import (
     UnknownLearner,
     WrongCode,
 )
+from ui.store.live import LiveAnswer, LiveQuestion, Place
 from ui.store.records import (
     ClassInfo,
     Joined,
@@ -35,6 +36,9 @@ from ui.store.records import (
 from ui.store.store import Store
 
 __all__ = [
+    "LiveAnswer",
+    "LiveQuestion",
+    "Place",
     "ClassInfo",
     "Joined",
     "NotAllowed",

@@ -26,6 +26,7 @@ from ui.store import practice
 from ui.store.classes import ClassroomStore
 from ui.store.config import database_url, parse_url, sqlite_file
 from ui.store.errors import InputRefused, StoreError, StoreUnavailable, UnknownLearner
+from ui.store.live import LiveStore
 from ui.store.models import (
     LastLessonRow,
     LearnerRow,
@@ -37,6 +38,7 @@ from ui.store.models import (
 )
 from ui.store.records import Learner, PracticeItem, Progress, SavedPosition, Streak, Try
 from ui.store.schema import WRITE_OPTION, ensure_schema
+from ui.store.tables import TableStore
 from ui.store.text import (
     MAX_ANSWER,
     MAX_PRACTICE_BATCH,
@@ -120,7 +122,7 @@ def _position(row: PositionRow) -> SavedPosition:
     return SavedPosition(row.id, row.game, row.title, row.position, row.created)
 
 
-class Store(ClassroomStore):
+class Store(LiveStore, ClassroomStore, TableStore):
     """Progress kept in a database: SQLite (a file, the default) or PostgreSQL (shared by several app servers).
 
     ``Store()`` opens the default database (see ui.store.config: ``CARD_TABLE_DB_URL`` or the SQLite file in the

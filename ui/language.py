@@ -1,0 +1,82 @@
+"""The learner's language in the app: ``?lang=en|bn|as`` in the address and in every link the app makes, the
+sidebar's choice, and one sentence for a value that is not a language.
+
+The language of a run is read once, before the page runs (:func:`read_language`), and the page runs inside
+:func:`engine.i18n.use_language`, so every lookup on it answers in that language.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+import streamlit as st
+
+from engine.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, language
+from engine.i18n import gettext as _
+
+LANG_QUERY = "lang"
+LANG_KEY = "sidebar:lang"
+_BAD_KEY = "sidebar:lang:refused"
+
+
+def read_language() -> str:
+    """The language of this run: ``?lang=`` when it names one (remembered for the session), else the one chosen
+    before, else English. A value that names none is remembered to be refused in one sentence
+    (:func:`language_problem`) and taken off the address."""
+    raw = st.query_params.get(LANG_QUERY)
+    if raw is not None and raw in LANGUAGES:
+        st.session_state[LANG_KEY] = raw
+        st.session_state.pop(_BAD_KEY, None)
+    elif raw is not None:
+        st.session_state[_BAD_KEY] = (raw[:20], None)
+        del st.query_params[LANG_QUERY]
+    lang = st.session_state.get(LANG_KEY, DEFAULT_LANGUAGE)
+    lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+    if lang != DEFAULT_LANGUAGE and raw != lang:
+        st.query_params[LANG_QUERY] = lang  # the address (and so a copied link) carries the language
+    return lang
+
+
+def language_problem(page: str) -> None:
+    """The one sentence for a ``?lang=`` value that is no language, on the page whose address had it (on each of
+    its runs: the browser's first report reruns it at once) until another page or a language is chosen."""
+    bad, where = st.session_state.get(_BAD_KEY, (None, None))
+    if bad is not None and where in (None, page):
+        st.session_state[_BAD_KEY] = (bad, page)
+    else:
+        st.session_state.pop(_BAD_KEY, None)
+        bad = None
+    if bad is not None:
+        choices = ", ".join(f"{LANGUAGE_NAMES[code]} (?lang={code})" for code in LANGUAGES)
+        st.warning(_("There is no language “{value}”; the page is shown in {language}. The languages are "
+                     "{choices}.").format(value=bad, language=LANGUAGE_NAMES[language()], choices=choices))
+
+
+def _chosen() -> None:
+    st.session_state.pop(_BAD_KEY, None)
+    lang = st.session_state.get(LANG_KEY, DEFAULT_LANGUAGE)
+    if lang == DEFAULT_LANGUAGE:
+        if LANG_QUERY in st.query_params:
+            del st.query_params[LANG_QUERY]
+    else:
+        st.query_params[LANG_QUERY] = lang
+
+
+def language_picker() -> None:
+    """The sidebar's choice of language, each by its own name."""
+    st.selectbox(_("Language"), LANGUAGES, key=LANG_KEY, format_func=LANGUAGE_NAMES.__getitem__,
+                 on_change=_chosen)
+
+
+def language_query() -> dict[str, str]:
+    """The query parameter that keeps the current language in a link (none for English)."""
+    lang = language()
+    return {} if lang == DEFAULT_LANGUAGE else {LANG_QUERY: lang}
+
+
+def with_language(url: str) -> str:
+    """``url`` with the current language's ``lang`` parameter (replacing any other; unchanged in English)."""
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != LANG_QUERY]
+    query += list(language_query().items())
+    return urlunsplit(parts._replace(query=urlencode(query)))
