@@ -88,7 +88,7 @@ def _seat_head(seat: Seat, index: int, view: TableView, me: int | None) -> str:
     if seat.role:
         head += f" — {plain(seat.role)}"
     detail = " · ".join(plain(x) for x in (seat.note, *marks) if x)
-    if not seat.active:
+    if not seat.active and "sits out" not in seat.role:
         detail = (detail + " · " if detail else "") + "sits out"
     return head + (f" :gray[· {detail}]" if detail else "")
 
