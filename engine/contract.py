@@ -40,7 +40,7 @@ from engine.words import COMMON_RULE, common_rule
 if TYPE_CHECKING:
     from engine.commands import Command
     from engine.handout import Handout
-    from engine.table import Record, Step, TableView
+    from engine.table import MomentKind, Record, Step, TableView
     from engine.teaching import LinkRule, PracticeRule
 
 __all__ = [
@@ -685,6 +685,11 @@ class Game(ABC, Generic[R, S, A]):
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         """The game's practice rules (its ``teach`` module's, built on :mod:`engine.teaching`), in the order the
         practice page lists them; :mod:`engine.practice` gathers them through the registry. None by default."""
+        return ()
+
+    def moment_kinds(self) -> tuple[MomentKind, ...]:
+        """The teaching moments a teacher can search this game's Table for (its ``moments`` module), in the order
+        menus list them; :mod:`engine.moments` searches them. None by default."""
         return ()
 
     def handout(self, preset: str) -> Handout:

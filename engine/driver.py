@@ -151,6 +151,19 @@ class PlayoutRequest(Request):
     actions: tuple[str, ...] = arg((), help="actions to replay first, as text", max_items=MAX_ITEMS)
     start: Mapping[str, Any] = arg({}, help="where the game starts, when not at the beginning (game-specific)")
     steps: bool = arg(False, help="include the commentary of every step")
+    find: str | None = arg(None, help="a kind of teaching moment (the game's: bomb, go_alone …) to search for after "
+                                      "the given actions, then in the bots' games of the next deals; the answer is "
+                                      "then the game it is found in")
+
+
+@dataclass(frozen=True, kw_only=True)
+class MomentInfo:
+    kind: str = arg(help="the kind of moment found")
+    seed: int = arg(help="the deal it is in (the answer's record)")
+    step: int = arg(help="how many of the record's actions are played when it is on the table (the Table's step)")
+    seat: str = arg(help="who made it (seat letter)")
+    action: str = arg(help="the action that made it, as text")
+    comment: str = arg(help="the commentary of that step")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -174,6 +187,8 @@ class PlayoutAnswer:
     record: Mapping[str, Any] = arg(help="the whole game as a record (replays exactly)")
     outcome: OutcomeInfo = arg(help="how it came out")
     steps: tuple[StepInfo, ...] = arg(help="the commentary of every step (when asked for)")
+    found: MomentInfo | None = arg(None, help="with find: the moment found (None: none in the deals searched)")
+    searched: int = arg(0, help="with find: how many deals were searched")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -255,6 +270,12 @@ def standard_commands(game: Game[Any, Any, Any],
             typed.append(action)
         record, final = play_out(game, rules, request.seed, request.bots, preset=request.preset,
                                  options=request.options, start=request.start, actions=typed)
+        found, searched = None, 0
+        if request.find is not None:  # the search lives in engine.moments; it answers the game it found
+            from engine.moments import find_in_playout
+
+            record, final, found, searched = find_in_playout(game, request.find, record, final, len(typed),
+                                                             request.bots)
         outcome = chosen.outcome(final)
         assert outcome is not None
         steps: tuple[StepInfo, ...] = ()
@@ -267,6 +288,10 @@ def standard_commands(game: Game[Any, Any, Any],
             outcome=OutcomeInfo(summary=outcome.summary, returns=dict(zip(letters, outcome.returns, strict=False)),
                                 facts=outcome.facts, data=outcome.data),
             steps=steps,
+            found=None if found is None else MomentInfo(
+                kind=found.kind.name, seed=found.record.seed, step=found.step, seat=letters[found.seat],
+                action=found.action, comment=found.comment),
+            searched=searched,
         )
 
     def advise(request: AdviseRequest) -> AdviseAnswer:

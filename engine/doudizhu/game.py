@@ -10,7 +10,7 @@ from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.catalogue import GAMES
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
-from engine.doudizhu import coach, table, teach, whole
+from engine.doudizhu import coach, moments, table, teach, whole
 from engine.doudizhu import state as hand
 from engine.doudizhu.bots import BOTS
 from engine.doudizhu.combos import Combo, Kind
@@ -25,7 +25,7 @@ from engine.teaching import LinkRule
 if TYPE_CHECKING:
     from engine.commands import Command
     from engine.handout import Handout
-    from engine.table import Step, TableView
+    from engine.table import MomentKind, Step, TableView
     from engine.teaching import PracticeRule
 
 __all__ = ["GAME", "DouDizhuGame"]
@@ -195,6 +195,9 @@ class DouDizhuGame(Game[Rules, State, Action]):
 
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         return teach.practice_rules(self)
+
+    def moment_kinds(self) -> tuple[MomentKind, ...]:
+        return moments.KINDS
 
     def handout_of(self, preset: str) -> Handout:
         from engine.doudizhu.handout import handout

@@ -11,7 +11,7 @@ from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.catalogue import game_info
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
-from engine.euchre import coach, playout, table, teach, whole
+from engine.euchre import coach, moments, playout, table, teach, whole
 from engine.euchre import state as hand
 from engine.euchre.bidding import Discard
 from engine.euchre.bots import BOTS
@@ -24,7 +24,7 @@ from engine.teaching import LinkRule
 if TYPE_CHECKING:
     from engine.commands import Command
     from engine.handout import Handout
-    from engine.table import Step, TableView
+    from engine.table import MomentKind, Step, TableView
     from engine.teaching import PracticeRule
 
 __all__ = ["GAME", "EuchreGame"]
@@ -182,6 +182,9 @@ class EuchreGame(Game[Rules, HandState, Action]):
 
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         return teach.practice_rules(self)
+
+    def moment_kinds(self) -> tuple[MomentKind, ...]:
+        return moments.KINDS
 
     def handout_of(self, preset: str) -> Handout:
         from engine.euchre.handout import handout

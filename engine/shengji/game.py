@@ -10,7 +10,7 @@ from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.catalogue import game_info
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
-from engine.shengji import coach, playout, table, teach, whole
+from engine.shengji import coach, moments, playout, table, teach, whole
 from engine.shengji import state as hand
 from engine.shengji.bots import BOTS
 from engine.shengji.deal import deck_of
@@ -21,7 +21,7 @@ from engine.teaching import LinkRule
 if TYPE_CHECKING:
     from engine.commands import Command
     from engine.handout import Handout
-    from engine.table import Record, Step, TableView
+    from engine.table import MomentKind, Record, Step, TableView
     from engine.teaching import PracticeRule
 
 __all__ = ["GAME", "ShengjiGame"]
@@ -202,6 +202,9 @@ class ShengjiGame(Game[Rules, State, Action]):
 
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         return teach.practice_rules(self)
+
+    def moment_kinds(self) -> tuple[MomentKind, ...]:
+        return moments.KINDS
 
     def handout_of(self, preset: str) -> Handout:
         from engine.shengji.handout import handout

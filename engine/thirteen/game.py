@@ -11,9 +11,9 @@ from engine.cards import Card, Deck
 from engine.catalogue import game_info
 from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
 from engine.errors import InvalidRequestError, quote
-from engine.table import Step, TableView
+from engine.table import MomentKind, Step, TableView
 from engine.teaching import LinkRule
-from engine.thirteen import coach, playout, table, teach, whole
+from engine.thirteen import coach, moments, playout, table, teach, whole
 from engine.thirteen import state as st
 from engine.thirteen.bots import BOTS
 from engine.thirteen.order import DECK, rank_pos
@@ -200,6 +200,9 @@ class ThirteenGame(Game[Rules, State, Action]):
 
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         return teach.practice_rules(self)
+
+    def moment_kinds(self) -> tuple[MomentKind, ...]:
+        return moments.KINDS
 
     def handout_of(self, preset: str) -> Handout:
         from engine.thirteen.handout import handout
