@@ -21,15 +21,15 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine.contract import Bot, Game
-from engine.errors import InvalidRequestError
-from engine.games import GAMES
+from engine.contract import Bot, BotFamily, Game
+from engine.errors import InvalidRequestError, UnknownNameError
+from engine.games import GAMES, register_bots
 from engine.games import game as lookup
-
-if TYPE_CHECKING:  # imported where a pool is made: a game imports its coach, and `legal` or `check` needs no pool
-    from engine.workers import StartedPool
+from engine.match import game_seed, whole_game
+from engine.replay import BOT_SEED_MIX
+from engine.workers import StartedPool, pool_context
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -124,8 +124,6 @@ def _evaluate(key: str, state: Any, seat: int, texts: Sequence[str], seeds: Sequ
               ) -> list[list[tuple[float, dict[str, float]]]]:
     """For every sample seed: one determinized world, every option played out in it → (value, features)."""
     if game is None:
-        from engine.match import whole_game
-
         game = whole_game(lookup(key)) if whole else lookup(key)
     # Game.finish plays a world out (faster than the step loop where a game can); Game.exact_value solves a
     # small ending of a sampled world under perfect play (None when it cannot).
@@ -153,8 +151,6 @@ def _pool(workers: int) -> StartedPool:
     """The coach's pool, kept between requests: started processes, since a server asks from many threads (a fork
     there can copy a lock another thread holds; see :mod:`engine.workers`)."""
     global _POOL
-    from engine.workers import StartedPool
-
     with _POOL_LOCK:
         if _POOL is None or _POOL.workers != workers:
             if _POOL is not None:
@@ -394,6 +390,23 @@ def advisor_bot(game: Game[Any, Any, Any], budget: int = 16) -> Bot[Any, Any]:
     return Bot("advisor", f"the coach's choice ({budget} sampled deals per option)", choose)
 
 
+ADVISOR = "advisor"
+MAX_BOT_BUDGET = 256
+
+
+def _named_advisor(game: Game[Any, Any, Any], name: str) -> Bot[Any, Any]:
+    """The bot ``advisor`` (16 samples per option) or ``advisor:N`` (N samples, 1 to 256)."""
+    budget = name.partition(":")[2]
+    if budget and not (budget.isdigit() and 1 <= int(budget) <= MAX_BOT_BUDGET):
+        raise UnknownNameError(f"{game.key} bot", name,
+                               [*game.bots, ADVISOR, f"{ADVISOR}:N (N = 1 to {MAX_BOT_BUDGET})"])
+    return advisor_bot(game, int(budget) if budget else 16)
+
+
+register_bots(BotFamily(ADVISOR, "the coach's choice: samples the hidden cards and plays each option out",
+                        _named_advisor))
+
+
 @dataclass(frozen=True)
 class Review:
     """One of the learner's decisions in a finished game, judged."""
@@ -482,8 +495,6 @@ class Duel:
 
 def _duel_deal(key: str, preset: str | None, options: Mapping[str, Any], seed: int, budget: int,
                game: Game[Any, Any, Any] | None = None) -> list[tuple[float, float]]:
-    from engine.driver import BOT_SEED_MIX
-
     if game is None:
         game = lookup(key)
     rules = game.rules(preset, options)
@@ -514,8 +525,6 @@ def duel(game: Game[Any, Any, Any], games: int, seed: int = 0, budget: int = 32,
          progress: Callable[[int, int], None] | None = None) -> Duel:
     """Play ``games`` seeded deals in duplicate, the advisor (``budget`` samples per option) against the heuristic
     bots; the margin is the advisor's mean gain per deal and side, with its 95 % interval."""
-    from engine.sim import game_seed
-
     if not 1 <= games <= 100_000:
         raise InvalidRequestError(f"a duel plays 1 to 100,000 deals, not {games}")
     if not 1 <= budget <= 256:
@@ -527,8 +536,6 @@ def duel(game: Game[Any, Any, Any], games: int, seed: int = 0, budget: int = 32,
     results: list[list[tuple[float, float]]] = []
     if workers > 1:
         from concurrent.futures import ProcessPoolExecutor
-
-        from engine.sim import pool_context
 
         with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context()) as pool:
             futures = [pool.submit(_duel_deal, game.key, preset, dict(options or {}), s, budget) for s in seeds]

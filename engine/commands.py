@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from engine.cards import Card, Deck, Rank, Suit, parse_cards
-from engine.contract import SEAT_NAMES
+from engine.contract import SEAT_NAMES, Note, OptionSpec, rules_json
 from engine.errors import (
     CardTableError,
     InvalidRequestError,
@@ -59,7 +59,10 @@ __all__ = [
     "DealRequest",
     "LegalAnswer",
     "PlayInfo",
+    "PresetInfo",
     "Request",
+    "RulesAnswer",
+    "RulesRequest",
     "UnknownFieldError",
     "arg",
     "check_depth",
@@ -67,6 +70,7 @@ __all__ = [
     "encode",
     "in_learner_words",
     "load_json",
+    "rules_answer",
     "schema",
 ]
 
@@ -711,3 +715,47 @@ def command_table(context: Callable[[Mapping[str, Any]], Context],
         cmd = Command(run, context)
         table[cmd.name] = cmd
     return table
+
+
+# ------------------------------------------------------------------------------------------------ the rules
+
+
+@dataclass(frozen=True, kw_only=True)
+class RulesRequest(Request):
+    """The rules of a preset (``preset``) with ``options`` applied."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class PresetInfo:
+    name: str = arg(help="the preset's name, as requests give it")
+    title: str = arg(help="how learners call it")
+    description: str = arg(help="what is special about it")
+
+
+@dataclass(frozen=True, kw_only=True)
+class RulesAnswer:
+    game: str = arg(help="the game")
+    preset: str = arg(help="the preset the rules are based on")
+    default_preset: str = arg(help="the preset used when a request names none")
+    presets: tuple[PresetInfo, ...] = arg(help="every preset")
+    options: tuple[OptionSpec, ...] = arg(help="every option: name, label, type, default, choices, help")
+    rules: Mapping[str, Any] = arg(help="the value of every option under the chosen preset and options")
+    notes: tuple[Note, ...] = arg(help="rules the sources leave open: the default played, the option for it")
+    bots: Mapping[str, str] = arg(help="the bots by name, with what each does")
+
+
+def rules_answer(game: Game[Any, Any, Any], request: RulesRequest) -> RulesAnswer:
+    """What the ``rules`` command of every game answers: the presets, every option with its help, the rules the
+    sources leave open, and the bots a request may name (the game's own and the services' families)."""
+    chosen = game.rules(request.preset, request.options)
+    return RulesAnswer(
+        game=game.key,
+        preset=request.preset or game.default_preset,
+        default_preset=game.default_preset,
+        presets=tuple(PresetInfo(name=p.name, title=p.title, description=p.description)
+                      for p in game.presets.values()),
+        options=game.option_specs(),
+        rules=rules_json(chosen),
+        notes=game.notes,
+        bots=game.bot_descriptions(),
+    )

@@ -48,6 +48,7 @@ __all__ = [
     "SEAT_LETTERS",
     "SEAT_NAMES",
     "Bot",
+    "BotFamily",
     "Game",
     "GameInfo",
     "Note",
@@ -372,6 +373,17 @@ class Bot(Generic[S, A]):
     choose: Callable[[S, random.Random], A]
 
 
+@dataclass(frozen=True)
+class BotFamily:
+    """Bots a service adds to every game: ``name`` (``advisor``) asked alone or with a suffix (``advisor:16``);
+    ``make(game, name)`` builds the bot (UnknownNameError for a suffix it does not take); ``description`` is what
+    the ``rules`` command says of it."""
+
+    name: str
+    description: str
+    make: Callable[[Game[Any, Any, Any], str], Bot[Any, Any]]
+
+
 class Game(ABC, Generic[R, S, A]):
     """One game's engine. Subclasses set the class attributes and implement the abstract methods.
 
@@ -690,20 +702,25 @@ class Game(ABC, Generic[R, S, A]):
         """The handout of a known preset: each game's ``handout`` module builds it. A game without one refuses."""
         raise InvalidRequestError(f"there is no printable summary of {self.info.title} yet")
 
+    bot_families: ClassVar[dict[str, BotFamily]] = {}
+    """Bots that services add to every game (the coach's ``advisor``), by name; filled through the registry
+    (:func:`engine.games.register_bots`) when the service is imported."""
+
     def bot(self, name: str) -> Bot[S, A]:
-        """The bot ``name``: one of :attr:`bots`, or ``advisor`` (the coach's choice, for every game that can
-        sample hidden cards; ``advisor:N`` uses N sampled deals per option)."""
+        """The bot ``name``: one of :attr:`bots`, or one of a registered family (:attr:`bot_families`), by its name
+        or its name with a suffix (``advisor``, ``advisor:N``). UnknownNameError listing them otherwise."""
         bots = self.bots
         if name in bots:
             return bots[name]
-        if isinstance(name, str) and (name == "advisor" or name.startswith("advisor:")):
-            from engine.advisor import advisor_bot
+        family = self.bot_families.get(name.partition(":")[0]) if isinstance(name, str) else None
+        if family is not None:
+            return family.make(self, name)
+        raise UnknownNameError(f"{self.key} bot", name, [*bots, *self.bot_families])
 
-            budget = name.partition(":")[2]
-            if budget and not (budget.isdigit() and 1 <= int(budget) <= 256):
-                raise UnknownNameError(f"{self.key} bot", name, [*bots, "advisor", "advisor:N (N = 1 to 256)"])
-            return advisor_bot(self, int(budget) if budget else 16)
-        raise UnknownNameError(f"{self.key} bot", name, [*bots, "advisor"])
+    def bot_descriptions(self) -> dict[str, str]:
+        """Every bot a request may name, with what it does: the game's own, then the registered families."""
+        return {**{name: bot.description for name, bot in self.bots.items()},
+                **{name: family.description for name, family in self.bot_families.items()}}
 
     def __repr__(self) -> str:
         return f"<Game {self.key}>"

@@ -12,9 +12,9 @@ from functools import cache
 from typing import Any
 
 from engine.catalogue import GAMES, game_info
-from engine.contract import Game, GameInfo
+from engine.contract import BotFamily, Game, GameInfo
 
-__all__ = ["GAMES", "GameInfo", "all_games", "game", "game_info", "json_commands", "preset_texts"]
+__all__ = ["GAMES", "GameInfo", "all_games", "game", "game_info", "preset_texts", "register_bots"]
 
 
 def _shengji() -> Game[Any, Any, Any]:
@@ -65,9 +65,10 @@ def all_games() -> list[Game[Any, Any, Any]]:
     return [_load(k) for k in GAMES]
 
 
-def json_commands(key: str) -> Any:
-    """Game ``key``'s commands by name, each called with JSON (a dict) and answering JSON (what lessons use)."""
-    return game(key).commands
+def register_bots(family: BotFamily) -> None:
+    """Add a family of bots to every game (a service calls it as it is imported: the coach adds ``advisor``), so
+    that any request naming a bot may name it (:meth:`~engine.contract.Game.bot`)."""
+    Game.bot_families[family.name] = family
 
 
 def preset_texts(key: str) -> dict[str, str]:

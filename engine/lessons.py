@@ -9,7 +9,7 @@ A lesson file is Markdown with a TOML header between two ``+++`` lines::
                                           # (lessons, editor, scoring, table)
 
     [example]                       # a live example, re-dealt with another seed on request
-    command = "deal"                # a command of the game (engine.games.json_commands)
+    command = "deal"                # a command of the game (engine.command_tables.json_commands)
     request = { preset = "three_player", seed = 7 }
     reseed = true                   # offer "Deal another" (replaces request.seed)
     caption = "South deals."        # a line above the example; may name example values: {example.dealer}

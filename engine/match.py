@@ -28,7 +28,7 @@ from engine.contract import Bot, Game, GameInfo, Outcome, Preset, Prompt
 from engine.errors import InvalidRequestError
 from engine.table import Step, TableView
 
-__all__ = ["WHOLE", "WholeGame", "WholeState", "whole_game"]
+__all__ = ["WHOLE", "WholeGame", "WholeState", "game_seed", "is_whole", "whole_game"]
 
 WHOLE = "whole"
 """The key of a record's (or request's) ``start`` that asks for a whole game: ``{"whole": true}``."""
@@ -47,9 +47,13 @@ class WholeState:
     over: bool = False
 
 
-def _hand_seed(seed: int, number: int) -> int:
-    from engine.sim import game_seed
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game (or hand) ``index`` of a run seeded with ``seed``: stable, distinct per index. Whole games
+    seed their hands with it, simulations and duels their games."""
+    return (seed * 1_000_003 + index) % 2**31
 
+
+def _hand_seed(seed: int, number: int) -> int:
     return seed if number == 1 else game_seed(seed, number)
 
 

@@ -19,14 +19,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from engine.advisor import advise
 from engine.commands import MAX_SEED, Command, arg, check_depth, decode_object, schema
+from engine.contract import Game
 from engine.driver import AdviceOption, AdviseAnswer, AdviseRequest
 from engine.errors import InvalidRequestError, quote
-
-if TYPE_CHECKING:
-    from engine.contract import Game
 
 __all__ = ["MAX_SECONDS", "AdviceKnobs", "BoundedAdviseRequest", "PosedAdvice", "advise_command"]
 
@@ -119,8 +118,6 @@ class _AdviseCommand(Command[Any, AdviseAnswer]):
         return PosedAdvice(position, knobs)
 
     def _run(self, request: Any) -> AdviseAnswer:
-        from engine.advisor import advise
-
         if not isinstance(request, PosedAdvice):
             answer = self.standard.run(request)
             if request.seat is not None and answer.seat != request.seat:

@@ -14,20 +14,8 @@ from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# (importing module, imported module) → why it still runs upward. Each is a step of issue #22 still to take.
-ALLOWED_UPWARD: dict[tuple[str, str], str] = {
-    ("engine.contract", "engine.advisor"):
-        "Game.bot('advisor') builds the coach's bot; the advisor should register it with the registry instead",
-    **{(f"engine.{g}.commands", "engine.driver"):
-       "a game's command table includes the standard commands (rules, playout); the registry should add them"
-       for g in ("shengji", "thirteen", "euchre", "doudizhu")},
-    **{(f"engine.{g}.commands", "engine.posed_advice"):
-       "a game's command table wraps 'advise' for posed positions; the registry should add it"
-       for g in ("shengji", "thirteen", "euchre", "doudizhu")},
-    ("engine.euchre.commands", "engine.match"): "Euchre's game-score command plays whole games",
-    ("engine.shengji.examples", "engine.driver"): "an example plays a hand out with the bots (play_out)",
-    ("engine.thirteen.examples", "engine.driver"): "an example plays a hand out with the bots (play_out)",
-}
+# (importing module, imported module) → why it still runs upward. Empty: every import runs down or stays on its floor.
+ALLOWED_UPWARD: dict[tuple[str, str], str] = {}
 
 
 def _measure() -> ModuleType:

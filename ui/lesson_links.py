@@ -11,9 +11,9 @@ from typing import Any, Final
 
 import streamlit as st
 
+from engine.command_tables import json_commands
 from engine.errors import CardTableError
 from engine.games import game as game_of
-from engine.games import json_commands
 from engine.lessons import Example, Lesson, editor_position, table_record
 from engine.table import Record
 from ui.share import QUERY_KEY as POSITION_QUERY

@@ -35,9 +35,10 @@ from typing import Any, Final
 import streamlit as st
 
 from engine.cards import Card, format_cards, parse_cards
+from engine.command_tables import json_commands
 from engine.contract import SEAT_NAMES
 from engine.errors import CardTableError
-from engine.games import GAMES, json_commands
+from engine.games import GAMES
 from engine.games import game as game_of
 from engine.glossary import GlossaryFormatError, cjk_characters, load_glossary
 from engine.lessons import (

@@ -43,9 +43,7 @@ from engine.doudizhu.order import cards_of, counts_of, rank_text
 from engine.doudizhu.play import Position, beaten_by, check, legal_plays, read_play, read_table
 from engine.doudizhu.rules import Rules
 from engine.doudizhu.score import payment
-from engine.driver import standard_commands
 from engine.errors import QUOTE_LIMIT, CardTableError, InvalidRequestError, quote
-from engine.posed_advice import advise_command
 
 __all__ = [
     "COMMANDS",
@@ -544,9 +542,7 @@ def highest_command(request: HighestRequest) -> HighestAnswer:
 _DEFAULT_CONTEXT = default_context(GAME)
 
 COMMANDS: dict[str, Command[Any, Any]] = {
-    **standard_commands(GAME),
     **command_table(_context, deal_command, legal_command, check_command, score_command,
                     classify_command, compare_command, auction_command, setup_command, example_command,
                     find_command, highest_command),
 }
-COMMANDS["advise"] = advise_command(GAME, COMMANDS["advise"], COMMANDS["legal"])

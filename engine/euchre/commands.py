@@ -42,7 +42,6 @@ from engine.commands import (
     default_context,
     in_learner_words,
 )
-from engine.driver import play_out, standard_commands
 from engine.errors import CardNotInDeckError, CardTableError, InvalidPositionError, InvalidRequestError, add_context
 from engine.euchre.bidding import ORDER_UP, Discard, NameTrump, calling_fixed
 from engine.euchre.deal import deal_cards
@@ -66,7 +65,8 @@ from engine.euchre.state import (
     parse_action,
 )
 from engine.euchre.trick import check_sitting_out, play_order, trick_winner, winner_reason
-from engine.posed_advice import advise_command
+from engine.match import WHOLE, whole_game
+from engine.replay import play_out
 
 __all__ = [
     "COMMANDS",
@@ -636,8 +636,6 @@ class MatchAnswer:
 def match_command(request: MatchRequest) -> MatchAnswer:
     """A whole game to 10 (or the rules' target) played by the bots, hand after hand, from a seed — through
     :mod:`engine.match`, exactly as the Table plays and replays a whole game."""
-    from engine.match import WHOLE, whole_game
-
     rules = _rules(request)
     record, final = play_out(GAME, rules, request.seed, request.bots, preset=request.preset,
                              options=request.options, start={WHOLE: True})
@@ -699,9 +697,7 @@ def read_position(data: Any) -> PositionRequest:
 
 
 COMMANDS: dict[str, Command[Any, Any]] = {
-    **standard_commands(GAME, _context),
     **{c.name: c for c in (_EuchreCommand(run, _context) for run in (
         legal_command, check_command, winner_command, score_command, game_command, calls_command, discard_command,
         trumps_command, deal_command, position_command, match_command))},
 }
-COMMANDS["advise"] = advise_command(GAME, COMMANDS["advise"], COMMANDS["position"])

@@ -25,13 +25,14 @@ from engine.commands import (
     DealRequest,
     LegalAnswer,
     PlayInfo,
+    RulesAnswer,
+    RulesRequest,
     arg,
     command_table,
     in_learner_words,
+    rules_answer,
 )
-from engine.driver import RulesAnswer, RulesRequest, standard_commands
 from engine.errors import CardTableError, InvalidPositionError, InvalidRequestError, UnknownNameError
-from engine.posed_advice import advise_command
 from engine.shengji import examples
 from engine.shengji.bidding import check_declaration, declaration, is_reinforcement, legal_declarations, turn_kitty
 from engine.shengji.card_commands import (
@@ -626,15 +627,12 @@ class ShengjiRulesAnswer(RulesAnswer):
     differences: Mapping[str, PresetDifference] = arg(help="every option in which the two presets differ")
 
 
-_STANDARD = standard_commands(GAME, request_context)
-
-
 def rules(request: ShengjiRulesRequest) -> ShengjiRulesAnswer:
     """The presets, every option with its help, the rules the sources leave open, and the sizes they give."""
     options = dict(request.options)
     if request.decks is not None:
         options["decks"] = request.decks
-    shared: RulesAnswer = _STANDARD["rules"].run(RulesRequest(preset=request.preset, options=options))
+    shared = rules_answer(GAME, RulesRequest(preset=request.preset, options=options))
     chosen = GAME.rules(request.preset, options)
     d = chosen.decks
     summary = (f"With {count(d, 'deck')}: {54 * d} cards, {chosen.hand_size} for each player and "
@@ -686,7 +684,6 @@ def read_position(data: Any) -> LegalRequest:
 
 
 COMMANDS: dict[str, Command[Any, Any]] = {
-    **_STANDARD,
     "rules": Command(rules, request_context),
     **command_table(request_context, legal, check, requirement, winner, throw, score, kitty, bands),
     "classify": Command(classify_cards, request_context, name="classify"),
@@ -696,4 +693,3 @@ COMMANDS: dict[str, Command[Any, Any]] = {
     "points": Command(points_of, any_decks_context, name="points"),
     **command_table(request_context, example, climb, trumps, bury, try_play, compare_presets),
 }
-COMMANDS["advise"] = advise_command(GAME, COMMANDS["advise"], COMMANDS["legal"])

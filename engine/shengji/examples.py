@@ -560,7 +560,7 @@ def example_trumping(seed: int, rules: Rules) -> dict[str, Any]:
 
 def _bot_hand(rules: Rules, seed: int, bot: str) -> State:
     """A whole first-round hand played by ``bot`` at every seat (the same seed: the same hand)."""
-    from engine.driver import play_out
+    from engine.replay import play_out
     from engine.shengji.game import GAME
 
     _, final = play_out(GAME, rules, seed, bot)

@@ -32,9 +32,7 @@ from engine.commands import (
     default_context,
     in_learner_words,
 )
-from engine.driver import standard_commands
 from engine.errors import CardTableError, InvalidPositionError, InvalidRequestError, add_context
-from engine.posed_advice import advise_command
 from engine.thirteen import examples
 from engine.thirteen.combos import Combo, Kind, beat_reason, classify, why_not_combo, with_article
 from engine.thirteen.deal import HAND_SIZE, deal_masks, instant_win, lowest_holder
@@ -513,8 +511,6 @@ def rounds_command(request: RoundsRequest) -> Rounds:
 
 
 COMMANDS: dict[str, Command[Any, Any]] = {
-    **standard_commands(GAME),
     **command_table(default_context(GAME), legal_command, check_command, deal_command, score_command,
                     classify_command, compare_command, features_command, example_command, rounds_command),
 }
-COMMANDS["advise"] = advise_command(GAME, COMMANDS["advise"], COMMANDS["legal"])

@@ -15,8 +15,8 @@ from typing import Any
 
 from engine.cards import Card
 from engine.commands import arg
-from engine.driver import play_out, replay
 from engine.errors import InvalidPositionError
+from engine.replay import play_out, replay
 from engine.table import Step
 from engine.thirteen.combos import Kind, combo_of_mask
 from engine.thirteen.deal import deal_masks

@@ -7,10 +7,13 @@ import json
 
 import pytest
 
-from engine.doudizhu import COMMANDS, GAME, LegalRequest, legal_command, read_position
+from engine.command_tables import json_commands
+from engine.doudizhu import GAME, LegalRequest, legal_command, read_position
 from engine.errors import CardTableError, InvalidPositionError, InvalidRequestError
 from engine.sim import simulate
 from tests.cli_helpers import cli_json, run_cli
+
+COMMANDS = json_commands("doudizhu")
 
 ISSUE = {"preset": "three_player", "hand": "3 3 4 5 6 7 8 9 9 9 BJ", "table": "4 4 4 5"}
 

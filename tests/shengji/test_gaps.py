@@ -9,8 +9,8 @@ from dataclasses import replace
 
 from engine.base import PASS
 from engine.cards import Rank, Suit
+from engine.command_tables import json_commands
 from engine.shengji import (
-    COMMANDS,
     GAME,
     NOTES,
     Kind,
@@ -30,6 +30,8 @@ from engine.shengji import (
 from engine.shengji.combos import describe_format
 from engine.shengji.ladder import ladder_for
 from tests.shengji.helpers import cards, rules, trump
+
+COMMANDS = json_commands("shengji")
 
 FOUR = rules(decks=4)
 QUADS = rules(decks=4, four_of_a_kind=True)

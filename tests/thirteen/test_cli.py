@@ -4,9 +4,12 @@ import json
 
 import pytest
 
+from engine.command_tables import json_commands
 from engine.errors import InvalidPositionError, InvalidRequestError, UnknownNameError
-from engine.thirteen import COMMANDS, PRESETS
+from engine.thirteen import PRESETS
 from tests.cli_helpers import cli_json, run_cli
+
+COMMANDS = json_commands("thirteen")
 
 
 def test_the_issue_example_with_table_and_with_the_older_previous() -> None:

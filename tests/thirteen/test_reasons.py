@@ -13,6 +13,7 @@ import pytest
 
 from engine.base import PASS
 from engine.cards import Card, parse_cards
+from engine.command_tables import commands_of
 from engine.errors import CardTableError
 from engine.thirteen import GAME, Position, check, classify, legal_plays
 from engine.thirteen.combos import beats_key, kind_of_mask
@@ -281,7 +282,7 @@ def test_every_default_the_sources_leave_open_is_a_note_naming_its_option() -> N
     common = {name for name, s in specs.items() if s.common}
     assert common == noted, (common, noted)
     assert {"first_lead_must_contain_lowest", "twos_in_double_sequences", "bomb_ladder", "players"} <= common
-    answer = GAME.commands["rules"]({})
+    answer = commands_of(GAME)["rules"]({})
     assert {o["name"] for o in answer["options"] if o["common"]} == common
 
 

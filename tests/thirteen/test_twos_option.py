@@ -7,9 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.command_tables import json_commands
 from engine.driver import play_out, replay
 from engine.errors import IllegalPlayError, InvalidPositionError, InvalidRequestError
-from engine.thirteen import CARDS, COMMANDS, GAME, Kind, Play, Position, check, classify, legal_plays, make_rules
+from engine.thirteen import CARDS, GAME, Kind, Play, Position, check, classify, legal_plays, make_rules
 from engine.thirteen.combos import kind_of_mask, why_not_combo
 from engine.thirteen.deal import instant_win
 from engine.thirteen.order import cards_of, mask_of
@@ -22,6 +23,8 @@ from tests.thirteen.helpers import (
     assert_lead_groups_are_every_combination,
     cards,
 )
+
+COMMANDS = json_commands("thirteen")
 
 HOUSE_RULE = "the option \u201c2s in double sequences\u201d lets pairs of 2s end one, right after the aces"
 
