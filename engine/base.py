@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from engine.errors import UnknownNameError
 
@@ -44,6 +44,31 @@ class Pass:
 PASS = Pass()
 
 R = TypeVar("R")
+P = TypeVar("P")
+
+
+@dataclass(frozen=True)
+class LegalPlays(Generic[P]):
+    """The distinct legal plays of a position, listed: at most a limit of them, ``complete`` if that is all.
+
+    ``count`` is how many there are — exact when ``count_exact``, else a lower bound (when counting would cost more
+    than listing is worth). Iterate it, take its ``len`` (the plays listed) or ask ``play in legal``. Thirteen and
+    Dou Dizhu answer the same questions with their own lazy, grouped kind (they count without listing).
+    """
+
+    plays: tuple[P, ...]
+    complete: bool
+    count: int
+    count_exact: bool = True
+
+    def __len__(self) -> int:
+        return len(self.plays)
+
+    def __iter__(self) -> Iterator[P]:
+        return iter(self.plays)
+
+    def __contains__(self, play: object) -> bool:
+        return play in self.plays
 
 
 def rules_from_preset(

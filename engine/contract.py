@@ -55,6 +55,7 @@ __all__ = [
     "OptionInfo",
     "OptionSpec",
     "Outcome",
+    "Parts",
     "Preset",
     "Prompt",
     "Verdict",
@@ -374,6 +375,17 @@ class Bot(Generic[S, A]):
 
 
 @dataclass(frozen=True)
+class Parts(Generic[S]):
+    """What a game package builds on its ``GAME`` and gives back to it with :meth:`Game.install`: its own
+    ``commands`` by name, its ``handout`` of a preset (None: it has none) and the coach's state from a posed
+    position (``position``, from the editor's typed request; None: positions cannot be posed)."""
+
+    commands: Mapping[str, Command[Any, Any]]
+    handout: Callable[[str], Handout] | None = None
+    position: Callable[[Any], S] | None = None
+
+
+@dataclass(frozen=True)
 class BotFamily:
     """Bots a service adds to every game: ``name`` (``advisor``) asked alone or with a suffix (``advisor:16``);
     ``make(game, name)`` builds the bot (UnknownNameError for a suffix it does not take); ``description`` is what
@@ -600,8 +612,11 @@ class Game(ABC, Generic[R, S, A]):
     def position_state(self, request: Any) -> S:
         """A state for the coach from a posed position (the game's typed ``legal`` request: your hand, the cards
         on the table, trump …): the seat to act holds that hand; everything it cannot see is filled in by
-        :meth:`determinize` before any play-out. Games whose editor poses positions implement this; the others
-        refuse every request with InvalidRequestError."""
+        :meth:`determinize` before any play-out. Games whose editor poses positions implement this (or install it
+        with their :class:`Parts`); the others refuse every request with InvalidRequestError."""
+        if self._parts is not None and self._parts.position is not None:
+            state: S = self._parts.position(request)
+            return state
         raise InvalidRequestError(f"a {self.info.title} position cannot be posed for the coach: ask about a game "
                                   "in play instead")
 
@@ -673,10 +688,22 @@ class Game(ABC, Generic[R, S, A]):
     def bots(self) -> Mapping[str, Bot[S, A]]:
         """The bots by name; the first is the default."""
 
+    _parts: Parts[Any] | None = None
+
+    def install(self, parts: Parts[S]) -> None:
+        """Give the game the parts its package builds on it (its commands, its handouts, posed positions: modules
+        that import ``GAME``, so they come after it). The package's ``__init__`` calls it once, after importing them;
+        since Python runs a package's ``__init__`` before any of its modules is used, every user of ``GAME`` finds
+        them installed."""
+        self._parts = parts
+
     @property
-    @abstractmethod
     def commands(self) -> Mapping[str, Command[Any, Any]]:
-        """The typed commands by name (see :mod:`engine.commands`)."""
+        """The game's own typed commands by name (see :mod:`engine.commands`); the whole table with the commands
+        every game shares is :func:`engine.command_tables.commands_of`'s."""
+        if self._parts is None:
+            raise RuntimeError(f"the {self.key} package has not installed its commands")
+        return self._parts.commands
 
     lesson_editor_links: ClassVar[tuple[LinkRule, ...]] = ()
     """How a lesson's live example opens in the position editor when the lesson does not say, first rule that
@@ -699,7 +726,10 @@ class Game(ABC, Generic[R, S, A]):
         return self.handout_of(preset)
 
     def handout_of(self, preset: str) -> Handout:
-        """The handout of a known preset: each game's ``handout`` module builds it. A game without one refuses."""
+        """The handout of a known preset: each game's ``handout`` module builds it (installed with its
+        :class:`Parts`). A game without one refuses."""
+        if self._parts is not None and self._parts.handout is not None:
+            return self._parts.handout(preset)
         raise InvalidRequestError(f"there is no printable summary of {self.info.title} yet")
 
     bot_families: ClassVar[dict[str, BotFamily]] = {}

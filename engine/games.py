@@ -42,11 +42,11 @@ def _doudizhu() -> Game[Any, Any, Any]:
 
 
 _LOADERS: dict[str, Callable[[], Game[Any, Any, Any]]] = {
-    "shengji": _shengji,
-    "thirteen": _thirteen,
-    "euchre": _euchre,
-    "doudizhu": _doudizhu,
+    loader.__name__.lstrip("_"): loader for loader in (_shengji, _thirteen, _euchre, _doudizhu)
 }
+"""Each game's loader by its key (the loader's name): the same keys as :data:`GAMES`."""
+if set(_LOADERS) != set(GAMES):  # pragma: no cover - a game added to the catalogue without its loader
+    raise RuntimeError(f"the registry loads {sorted(_LOADERS)} but the catalogue lists {sorted(GAMES)}")
 
 
 @cache

@@ -1,6 +1,6 @@
 """Monte Carlo driver for any game on the contract: seeded games with any bots, one row per game, on all cores.
 
-    frame = simulate(game("euchre"), 1000, seed=1, options={"preset": "seed", "bots": "heuristic"})
+    frame = simulate(game(key), 1000, seed=1, options={"preset": preset, "bots": "heuristic"})
 
 ``options`` holds ``preset``, ``bots`` (a name for every seat or one per seat; ``bot`` is accepted too),
 ``start`` and any rule option by name. pandas is imported only when a frame is built.

@@ -145,5 +145,5 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
             return
         seed, dealt = found
         self.take_deal({**data, "hand": " ".join(c.text for c in game_sorted(dealt.hands["N"])), "table": "",
-                        "passed": False, "first_lead": dealt.leader == "N"}, seed,
-                       f"North's hand of deal {seed}. {dealt.leader_reason}")
+                        "passed": False, "first_lead": dealt.first == "N"}, seed,
+                       f"North's hand of deal {seed}. {dealt.first_reason}")

@@ -357,8 +357,8 @@ class DouDizhuDealAnswer(DealAnswer):
     dealer: str = arg(help="the dealer's seat")
     dealer_name: str = arg(help="the dealer's seat in words")
     face_up: Card = arg(help="the card turned face up and shuffled back in")
-    first_bidder: str = arg(help="the seat that drew the face-up card and bids first")
-    first_bidder_name: str = arg(help="that seat in words")
+    first: str = arg(help="the seat that drew the face-up card and bids first")
+    first_name: str = arg(help="that seat in words")
 
 
 def deal_command(request: DealRequest) -> DouDizhuDealAnswer:
@@ -369,7 +369,7 @@ def deal_command(request: DealRequest) -> DouDizhuDealAnswer:
     return DouDizhuDealAnswer(
         seed=dealt.seed, hands={letters[s]: h for s, h in enumerate(dealt.hands)}, kitty=dealt.kitty,
         dealer=letters[dealt.dealer], dealer_name=names[dealt.dealer], face_up=dealt.face_up,
-        first_bidder=letters[dealt.first_bidder], first_bidder_name=names[dealt.first_bidder])
+        first=letters[dealt.first_bidder], first_name=names[dealt.first_bidder])
 
 
 Call = int | PassWord

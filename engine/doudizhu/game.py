@@ -23,8 +23,6 @@ from engine.errors import InvalidRequestError
 from engine.teaching import LinkRule
 
 if TYPE_CHECKING:
-    from engine.commands import Command
-    from engine.handout import Handout
     from engine.table import Step, TableView
     from engine.teaching import PracticeRule
 
@@ -74,7 +72,7 @@ class DouDizhuGame(Game[Rules, State, Action]):
         return hand.check_action(state, action)
 
     def apply_unchecked(self, state: State, action: Action) -> State:
-        return hand.apply(state, action)
+        return hand.apply_unchecked(state, action)
 
     def returns(self, state: State) -> tuple[float, ...]:
         """Every seat's payment at the end of the hand (zeros before): the outcome's returns, without its words."""
@@ -178,13 +176,13 @@ class DouDizhuGame(Game[Rules, State, Action]):
 
     def next_hand(self, rules: Rules, finished: tuple[State, ...], seed: int) -> Mapping[str, Any] | None:
         """The next hand of the session, dealt by the seat after the last dealer; None after the last hand."""
-        return whole.next_start(rules, finished)
+        return whole.next_hand(rules, finished)
 
     def scoreboard(self, rules: Rules, finished: tuple[State, ...], current: State) -> tuple[tuple[str, str], ...]:
         return whole.scoreboard(rules, finished, current)
 
     def whole_outcome(self, rules: Rules, finished: tuple[State, ...]) -> Outcome:
-        return whole.session_outcome(rules, finished)
+        return whole.whole_outcome(rules, finished)
 
     @property
     def bots(self) -> Mapping[str, Bot[State, Action]]:
@@ -193,16 +191,6 @@ class DouDizhuGame(Game[Rules, State, Action]):
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         return teach.practice_rules(self)
 
-    def handout_of(self, preset: str) -> Handout:
-        from engine.doudizhu.handout import handout
-
-        return handout(preset)
-
-    @property
-    def commands(self) -> Mapping[str, Command[Any, Any]]:
-        from engine.doudizhu.commands import COMMANDS
-
-        return COMMANDS
 
 
 GAME = DouDizhuGame()

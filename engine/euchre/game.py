@@ -14,7 +14,7 @@ from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
 from engine.euchre import coach, playout, table, teach, whole
 from engine.euchre import state as hand
 from engine.euchre.bidding import Discard
-from engine.euchre.bots import BOTS
+from engine.euchre.bots import BOTS, heuristic_bot
 from engine.euchre.examples import SAMPLES
 from engine.euchre.order import deck_of
 from engine.euchre.rules import NOTES, PRESETS, SEAT_LETTERS, Rules
@@ -22,8 +22,6 @@ from engine.euchre.state import Action, HandState
 from engine.teaching import LinkRule
 
 if TYPE_CHECKING:
-    from engine.commands import Command
-    from engine.handout import Handout
     from engine.table import Step, TableView
     from engine.teaching import PracticeRule
 
@@ -138,14 +136,9 @@ class EuchreGame(Game[Rules, HandState, Action]):
     def sides(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
         return ((0, 2), (1, 3))
 
-    def position_state(self, request: Any) -> HandState:
-        return coach.position_state(request)
-
     def finish(self, state: HandState, bot: str, rng: random.Random) -> HandState:
         """``state`` played to its end by the bot ``bot`` at every seat — for the heuristic bot fast, on card
         numbers, and exactly as the loop of :meth:`apply_unchecked` would (the coach's play-outs)."""
-        from engine.euchre.bots import heuristic_bot
-
         chosen = self.bot(bot)
         if chosen.choose is heuristic_bot:
             return playout.finish(state, rng)
@@ -180,16 +173,6 @@ class EuchreGame(Game[Rules, HandState, Action]):
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         return teach.practice_rules(self)
 
-    def handout_of(self, preset: str) -> Handout:
-        from engine.euchre.handout import handout
-
-        return handout(preset)
-
-    @property
-    def commands(self) -> Mapping[str, Command[Any, Any]]:
-        from engine.euchre.commands import COMMANDS
-
-        return COMMANDS
 
 
 GAME = EuchreGame()

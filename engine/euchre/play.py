@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.base import Verdict
+from engine.base import LegalPlays, Verdict
 from engine.cards import Card, Suit, format_cards
 from engine.errors import InvalidPositionError
 from engine.euchre.order import EFFECTIVE, check_cards, suit_count, suit_name, who_it_is
@@ -68,10 +68,11 @@ class Position:
         return EFFECTIVE[self.trump][self.table[0]] if self.table else None
 
 
-def legal_plays(position: Position, limit: int | None = None) -> tuple[Card, ...]:
-    """The cards of the hand that may be played now, in hand order (at most ``limit``)."""
+def legal_plays(position: Position, limit: int | None = None) -> LegalPlays[Card]:
+    """The cards of the hand that may be played now, in hand order (at most ``limit``), and how many there are."""
     legal = legal_cards(position.hand, position.table, position.trump)
-    return legal if limit is None else legal[:limit]
+    listed = legal if limit is None else legal[:max(0, limit)]
+    return LegalPlays(listed, len(listed) == len(legal), len(legal))
 
 
 def legal_cards(hand: Sequence[Card], table: Sequence[Card], trump: Suit) -> tuple[Card, ...]:

@@ -33,7 +33,7 @@ from engine.commands import (
     rules_answer,
 )
 from engine.errors import CardTableError, InvalidPositionError, InvalidRequestError, UnknownNameError
-from engine.shengji import examples
+from engine.shengji import coach, examples, played
 from engine.shengji.bidding import check_declaration, declaration, is_reinforcement, legal_declarations, turn_kitty
 from engine.shengji.card_commands import (
     BuryAnswer,
@@ -98,6 +98,7 @@ from engine.shengji.score_commands import (
     kitty,
     score,
 )
+from engine.shengji.state import State
 from engine.shengji.trick import judge_throw, trick_winner
 from engine.words import count, sentence
 
@@ -659,15 +660,15 @@ def rules(request: ShengjiRulesRequest) -> ShengjiRulesAnswer:
 class ExampleRequest(ShengjiRequest):
     """A seeded teaching position."""
 
-    kind: str = arg(help=f"the kind of example: {', '.join(examples.EXAMPLES)}")
+    kind: str = arg(help=f"the kind of example: {', '.join(played.EXAMPLES)}")
     seed: int = arg(1, help="the example's seed", low=0, high=2**31 - 1)
 
 
 def example(request: ExampleRequest) -> examples.Example:
-    """A seeded teaching position of one ``kind`` (see engine.shengji.examples.EXAMPLES)."""
-    if request.kind not in examples.EXAMPLES:
-        raise UnknownNameError("example kind", request.kind, examples.EXAMPLES)
-    return examples.make_example(request.kind, request.seed, rules_of(request))
+    """A seeded teaching position of one ``kind`` (see engine.shengji.played.EXAMPLES)."""
+    if request.kind not in played.EXAMPLES:
+        raise UnknownNameError("example kind", request.kind, played.EXAMPLES)
+    return played.make_example(request.kind, request.seed, rules_of(request))
 
 
 def read_position(data: Any) -> LegalRequest:
@@ -681,6 +682,12 @@ def read_position(data: Any) -> LegalRequest:
     except CardTableError as error:
         raise in_learner_words(GAME, error) from None
     return request
+
+
+def posed_state(request: LegalRequest) -> State:
+    """The coach's state from a position posed in the editor (a ``legal`` request): see
+    :func:`engine.shengji.coach.position_state`."""
+    return coach.position_state(position_of(request), request.leader)
 
 
 COMMANDS: dict[str, Command[Any, Any]] = {

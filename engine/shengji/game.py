@@ -19,8 +19,6 @@ from engine.shengji.state import Action, State
 from engine.teaching import LinkRule
 
 if TYPE_CHECKING:
-    from engine.commands import Command
-    from engine.handout import Handout
     from engine.table import Record, Step, TableView
     from engine.teaching import PracticeRule
 
@@ -168,9 +166,6 @@ class ShengjiGame(Game[Rules, State, Action]):
     def sides(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
         return ((0, 2), (1, 3))
 
-    def position_state(self, request: Any) -> State:
-        return coach.position_state(request)
-
     def normalize_record(self, record: Record) -> Record:
         """Older records carried the set-up (``levels``, ``starter``) in ``options``: it moves to ``start``."""
         moved = {k: record.options[k] for k in table.START_OPTIONS if record.options.get(k) is not None}
@@ -186,7 +181,7 @@ class ShengjiGame(Game[Rules, State, Action]):
     def next_hand(self, rules: Rules, finished: tuple[State, ...], seed: int) -> Mapping[str, Any] | None:
         """The next round's levels and starter (the bank kept: the starter's partner; passed: the next player), or
         None once a team has gone past the last level."""
-        return whole.next_start(finished[-1])
+        return whole.next_hand(finished[-1])
 
     def scoreboard(self, rules: Rules, finished: tuple[State, ...], current: State) -> tuple[tuple[str, str], ...]:
         return whole.scoreboard(rules, finished, current)
@@ -201,16 +196,6 @@ class ShengjiGame(Game[Rules, State, Action]):
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         return teach.practice_rules(self)
 
-    def handout_of(self, preset: str) -> Handout:
-        from engine.shengji.handout import handout
-
-        return handout(preset)
-
-    @property
-    def commands(self) -> Mapping[str, Command[Any, Any]]:
-        from engine.shengji.commands import COMMANDS
-
-        return COMMANDS
 
 
 GAME = ShengjiGame()

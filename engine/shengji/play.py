@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from itertools import islice
 
+from engine.base import LegalPlays as BaseLegalPlays
 from engine.base import Verdict
 from engine.cards import Card
 from engine.errors import InvalidPositionError
@@ -56,6 +57,7 @@ from engine.shengji.enumeration import (
 from engine.shengji.ladder import ladder_for
 from engine.shengji.order import Group, Trump, cards_text
 from engine.shengji.rules import Rules, option_note
+from engine.shengji.trick import judge_throw
 from engine.words import and_list, count, number, or_list, sentence
 
 __all__ = [
@@ -528,8 +530,6 @@ def _void_reason(pos: Position, play: tuple[Card, ...]) -> str:
 
 
 def _check_lead(pos: Position, play: tuple[Card, ...]) -> Verdict:
-    from engine.shengji.trick import judge_throw  # here to keep the import graph one-way at load time
-
     trump, rules = pos.trump, pos.rules
     group = group_of(play, trump)
     if group is None:
@@ -568,24 +568,11 @@ def four_of_a_kind_note(play: Sequence[Card], rules: Rules) -> str:
 # ---------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class LegalPlays:
-    """Distinct legal plays (identical cards collapsed): at most the limit of them, ``complete`` if that is all.
-
-    ``count`` is how many there are — exact when ``count_exact``, else a lower bound (counting would cost more
-    than listing is worth; it happens only for rare follows of long throws with several decks).
-    """
-
-    plays: tuple[tuple[Card, ...], ...]
-    complete: bool
-    count: int
-    count_exact: bool = True
-
-    def __len__(self) -> int:
-        return len(self.plays)
+LegalPlays = BaseLegalPlays
+"""Shengji's legal plays: :class:`engine.base.LegalPlays` of card tuples (identical cards collapsed)."""
 
 
-def legal_plays(pos: Position, limit: int | None = DEFAULT_LIMIT) -> LegalPlays:
+def legal_plays(pos: Position, limit: int | None = DEFAULT_LIMIT) -> BaseLegalPlays[tuple[Card, ...]]:
     """The distinct legal plays of ``pos`` (each play's cards in no fixed order; sort them to show them), at most
     ``limit`` (None: all of them), and how many there are (counted without listing).
 

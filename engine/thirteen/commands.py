@@ -33,7 +33,7 @@ from engine.commands import (
     in_learner_words,
 )
 from engine.errors import CardTableError, InvalidPositionError, InvalidRequestError, add_context
-from engine.thirteen import examples
+from engine.thirteen import coach, examples
 from engine.thirteen.combos import Combo, Kind, beat_reason, classify, why_not_combo, with_article
 from engine.thirteen.deal import HAND_SIZE, deal_masks, instant_win, lowest_holder
 from engine.thirteen.examples import EXAMPLE_WANTS, Example, Rounds
@@ -42,7 +42,7 @@ from engine.thirteen.order import cards_of, game_sorted, mask_of
 from engine.thirteen.play import LOCKED_OUT, Play, Position, check, legal_plays
 from engine.thirteen.rules import Rules, Scoring, seat_letters, seat_names
 from engine.thirteen.score import hand_features, score_hand
-from engine.thirteen.state import PASS
+from engine.thirteen.state import PASS, State
 
 __all__ = [
     "COMMANDS",
@@ -352,10 +352,10 @@ class ThirteenDealAnswer(DealAnswer):
     seats: tuple[str, ...] = arg(help="the seats' names in playing order")
     letters: tuple[str, ...] = arg(help="the seats' letters in playing order")
     counts: Mapping[str, int] = arg(help="how many cards each seat holds")
-    leader: str = arg(help="the seat that makes the first play (it holds the lowest card dealt)")
-    leader_name: str = arg(help="that seat's name")
+    first: str = arg(help="the seat that makes the first play (it holds the lowest card dealt)")
+    first_name: str = arg(help="that seat's name")
     lowest: Card = arg(help="the lowest card dealt, which the first play must contain")
-    leader_reason: str = arg(help="why that seat leads, in a sentence")
+    first_reason: str = arg(help="why that seat leads, in a sentence")
     features: Mapping[str, HandInfo] = arg(help="what each hand holds, by seat letter")
 
 
@@ -380,10 +380,10 @@ def deal_command(request: DealRequest) -> ThirteenDealAnswer:
         seats=names,
         letters=letters,
         counts={letters[s]: m.bit_count() for s, m in enumerate(masks)},
-        leader=letters[leader],
-        leader_name=names[leader],
+        first=letters[leader],
+        first_name=names[leader],
         lowest=lowest,
-        leader_reason=f"{names[leader]} holds {lowest.symbol_text}, the lowest card dealt, and leads",
+        first_reason=f"{names[leader]} holds {lowest.symbol_text}, the lowest card dealt, and leads",
         features={letters[s]: _hand_info(m, twos) for s, m in enumerate(masks)},
     )
 
@@ -508,6 +508,13 @@ def rounds_command(request: RoundsRequest) -> Rounds:
     """A whole seeded game played by bots, step by step with commentary, grouped by round (for lessons)."""
     rules = GAME.rules(request.preset, request.options)
     return examples.rounds(rules, request.seed, request.bots, request.preset, dict(request.options))
+
+
+def posed_state(request: Any) -> State:
+    """The coach's state from a position posed in the editor (a ``legal`` request): see
+    :func:`engine.thirteen.coach.position_state`."""
+    position = request_position(request)
+    return coach.position_state(position.rules, position)
 
 
 COMMANDS: dict[str, Command[Any, Any]] = {

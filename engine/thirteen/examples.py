@@ -20,6 +20,7 @@ from engine.replay import play_out, replay
 from engine.table import Step
 from engine.thirteen.combos import Kind, combo_of_mask
 from engine.thirteen.deal import deal_masks
+from engine.thirteen.game import GAME
 from engine.thirteen.order import TWO_RANK, TWOS_MASK, cards_of
 from engine.thirteen.play import Position, beat_groups, lead_groups, legal_plays
 from engine.thirteen.rules import Rules, seat_letters, seat_names
@@ -167,8 +168,6 @@ class Rounds:
 def rounds(rules: Rules, seed: int, bots: Sequence[str] | str, preset: str | None = None,
            options: Mapping[str, Any] | None = None) -> Rounds:
     """A whole seeded game played by ``bots``, with the commentary of every round (for the lessons)."""
-    from engine.thirteen.game import GAME
-
     record, final = play_out(GAME, rules, seed, bots, preset=preset, options=options)
     _, raw = replay(GAME, record)
     letters = seat_letters(rules.players)

@@ -23,8 +23,6 @@ from engine.thirteen.score import hand_features
 from engine.thirteen.state import Action, State
 
 if TYPE_CHECKING:
-    from engine.commands import Command
-    from engine.handout import Handout
     from engine.teaching import PracticeRule
 
 __all__ = ["GAME", "ThirteenGame"]
@@ -174,12 +172,6 @@ class ThirteenGame(Game[Rules, State, Action]):
             state = st.apply_unchecked(state, chosen.choose(state, rng))
         return state
 
-    def position_state(self, request: Any) -> State:
-        from engine.thirteen.commands import request_position
-
-        position = request_position(request)
-        return coach.position_state(position.rules, position)
-
     # ---------------------------------------------------------------------------------- whole games: a match
 
     def next_hand(self, rules: Rules, finished: tuple[State, ...], seed: int) -> Mapping[str, Any] | None:
@@ -198,16 +190,6 @@ class ThirteenGame(Game[Rules, State, Action]):
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         return teach.practice_rules(self)
 
-    def handout_of(self, preset: str) -> Handout:
-        from engine.thirteen.handout import handout
-
-        return handout(preset)
-
-    @property
-    def commands(self) -> Mapping[str, Command[Any, Any]]:
-        from engine.thirteen.commands import COMMANDS
-
-        return COMMANDS
 
 
 GAME = ThirteenGame()

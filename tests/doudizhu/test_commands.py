@@ -101,7 +101,7 @@ def test_every_command_answers() -> None:
     assert COMMANDS["compare"]({"previous": "4 4", "play": "5 5"})["beats"]
     deal = COMMANDS["deal"]({"seed": 5})
     assert set(deal["hands"]) == {"S", "E", "W"} and len(deal["kitty"].split()) == 3
-    assert deal["first_bidder"] in "SEW" and deal["first_bidder_name"] in ("South", "East", "West")
+    assert deal["first"] in "SEW" and deal["first_name"] in ("South", "East", "West")
     assert deal == COMMANDS["deal"]({"seed": 5})
     deal4 = COMMANDS["deal"]({"preset": "four_player", "seed": 5})
     assert list(deal4["hands"]) == ["S", "E", "N", "W"]
