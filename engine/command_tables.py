@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from engine.commands import Command
-from engine.contract import Game
+from engine.contract import SomeGame
 from engine.driver import standard_commands
 from engine.games import game
 from engine.posed_advice import advise_command
@@ -23,7 +23,7 @@ __all__ = ["commands_of", "json_commands"]
 
 
 @cache
-def _table(base: Game[Any, Any, Any]) -> Mapping[str, Command[Any, Any]]:
+def _table(base: SomeGame) -> Mapping[str, Command[Any, Any]]:
     own = base.commands
     editor = own[base.editor_command]
     table: dict[str, Command[Any, Any]] = {**standard_commands(base, editor.context), **own}
@@ -31,7 +31,7 @@ def _table(base: Game[Any, Any, Any]) -> Mapping[str, Command[Any, Any]]:
     return table
 
 
-def commands_of(chosen: Game[Any, Any, Any]) -> Mapping[str, Command[Any, Any]]:
+def commands_of(chosen: SomeGame) -> Mapping[str, Command[Any, Any]]:
     """Every command of ``chosen`` by name (a whole game answers its hand's), each called with JSON (a dict) and
     answering JSON: the shared ones first, then the game's own."""
     return _table(chosen.base)

@@ -30,7 +30,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeAlias, TypeVar
 
 from engine.base import Verdict
 from engine.cards import Card, Deck, Rank
@@ -58,6 +58,7 @@ __all__ = [
     "Parts",
     "Preset",
     "Prompt",
+    "SomeGame",
     "Verdict",
     "coerce_option",
     "default_note",
@@ -393,7 +394,7 @@ class BotFamily:
 
     name: str
     description: str
-    make: Callable[[Game[Any, Any, Any], str], Bot[Any, Any]]
+    make: Callable[[SomeGame, str], Bot[Any, Any]]
 
 
 class Game(ABC, Generic[R, S, A]):
@@ -582,7 +583,7 @@ class Game(ABC, Generic[R, S, A]):
     """How to say each of :meth:`features` in words: name → (singular, plural), e.g. ``tricks`` → (trick, tricks)."""
 
     @property
-    def base(self) -> Game[Any, Any, Any]:
+    def base(self) -> SomeGame:
         """The game of one hand this game plays: itself; a whole game (:mod:`engine.match`) answers the game whose
         hands it strings together."""
         return self
@@ -756,6 +757,11 @@ class Game(ABC, Generic[R, S, A]):
         return f"<Game {self.key}>"
 
 
+SomeGame: TypeAlias = Game[Any, Any, Any]
+"""One of the registry's games, whose rules, state and action types are its own: what code that serves any game
+holds (the registry, the services, the pages). Code that knows its game holds ``Game[R, S, A]`` with its types."""
+
+
 @lru_cache(maxsize=512)
-def _cached_rules(game: Game[Any, Any, Any], preset: str | None, options: str) -> Any:
+def _cached_rules(game: SomeGame, preset: str | None, options: str) -> Any:
     return make_rules(game.presets, preset, json.loads(options) if options else None)

@@ -27,7 +27,7 @@ from engine.commands import (
     default_context,
     rules_answer,
 )
-from engine.contract import Game
+from engine.contract import SomeGame
 from engine.errors import CardTableError, InvalidRequestError, ReplayError
 from engine.match import is_whole, whole_game
 from engine.replay import BOT_SEED_MIX, parse_bots, play_out, replay
@@ -124,7 +124,7 @@ class AdviseAnswer:
     considered: int = arg(help="how many legal options there were")
 
 
-def standard_commands(game: Game[Any, Any, Any],
+def standard_commands(game: SomeGame,
                       context: Any = None) -> dict[str, Command[Any, Any]]:
     """The commands every game answers the same way: ``rules`` and ``playout``."""
     ctx = context or default_context(game)

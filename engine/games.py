@@ -9,39 +9,38 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any
 
 from engine.catalogue import GAMES, game_info
-from engine.contract import BotFamily, Game, GameInfo
+from engine.contract import BotFamily, Game, GameInfo, SomeGame
 
 __all__ = ["GAMES", "GameInfo", "all_games", "game", "game_info", "preset_texts", "register_bots"]
 
 
-def _shengji() -> Game[Any, Any, Any]:
+def _shengji() -> SomeGame:
     from engine.shengji import GAME
 
     return GAME
 
 
-def _thirteen() -> Game[Any, Any, Any]:
+def _thirteen() -> SomeGame:
     from engine.thirteen import GAME
 
     return GAME
 
 
-def _euchre() -> Game[Any, Any, Any]:
+def _euchre() -> SomeGame:
     from engine.euchre import GAME
 
     return GAME
 
 
-def _doudizhu() -> Game[Any, Any, Any]:
+def _doudizhu() -> SomeGame:
     from engine.doudizhu import GAME
 
     return GAME
 
 
-_LOADERS: dict[str, Callable[[], Game[Any, Any, Any]]] = {
+_LOADERS: dict[str, Callable[[], SomeGame]] = {
     loader.__name__.lstrip("_"): loader for loader in (_shengji, _thirteen, _euchre, _doudizhu)
 }
 """Each game's loader by its key (the loader's name): the same keys as :data:`GAMES`."""
@@ -50,17 +49,17 @@ if set(_LOADERS) != set(GAMES):  # pragma: no cover - a game added to the catalo
 
 
 @cache
-def _load(key: str) -> Game[Any, Any, Any]:
+def _load(key: str) -> SomeGame:
     return _LOADERS[key]()
 
 
-def game(key: str) -> Game[Any, Any, Any]:
+def game(key: str) -> SomeGame:
     """The ``GAME`` object of game ``key`` (its package imported on first use); UnknownNameError otherwise."""
     game_info(key)
     return _load(key)
 
 
-def all_games() -> list[Game[Any, Any, Any]]:
+def all_games() -> list[SomeGame]:
     """Every registered game object, in the home page's order."""
     return [_load(k) for k in GAMES]
 

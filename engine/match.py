@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.commands import Command
-from engine.contract import Bot, Game, GameInfo, Outcome, Preset, Prompt
+from engine.contract import Bot, Game, GameInfo, Outcome, Preset, Prompt, SomeGame
 from engine.errors import InvalidRequestError
 from engine.table import Step, TableView
 
@@ -63,7 +63,7 @@ class WholeGame(Game[Any, WholeState, Any]):
     info: ClassVar[GameInfo]
     presets: ClassVar[Mapping[str, Preset[Any]]]
 
-    def __init__(self, base: Game[Any, Any, Any]) -> None:
+    def __init__(self, base: SomeGame) -> None:
         self._base = base
         self.key = base.key  # type: ignore[misc]
         self.info = base.info  # type: ignore[misc]
@@ -77,7 +77,7 @@ class WholeGame(Game[Any, WholeState, Any]):
     # the rules are the base game's
 
     @property
-    def base(self) -> Game[Any, Any, Any]:
+    def base(self) -> SomeGame:
         """The game each hand is."""
         return self._base
 
@@ -223,7 +223,7 @@ class WholeGame(Game[Any, WholeState, Any]):
 _CACHE: dict[int, WholeGame] = {}
 
 
-def whole_game(base: Game[Any, Any, Any]) -> WholeGame:
+def whole_game(base: SomeGame) -> WholeGame:
     """The whole-game form of ``base`` (one per game)."""
     found = _CACHE.get(id(base))
     if found is None or found.base is not base:

@@ -13,20 +13,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
-from engine.contract import Game
+from engine.contract import Game, SomeGame
 from engine.errors import CardTableError, InvalidRequestError, LimitExceededError, ReplayError, quote
 from engine.match import is_whole, whole_game
 from engine.table import Record, Step
 
 __all__ = ["BOT_SEED_MIX", "parse_bots", "play_out", "replay"]
 
+R = TypeVar("R")
+S = TypeVar("S")
+A = TypeVar("A")
+
 BOT_SEED_MIX = 0x5EED
 """The bots' random choices are seeded with ``seed ^ BOT_SEED_MIX``, so the same arguments give the same game."""
 
 
-def parse_bots(game: Game[Any, Any, Any], value: object, players: int) -> tuple[str, ...]:
+def parse_bots(game: Game[R, S, A], value: object, players: int) -> tuple[str, ...]:
     """One bot name per seat from ``value``: None (the game's default bot), a name, or a list of ``players`` names.
 
     Raises UnknownNameError for an unknown bot, InvalidRequestError for a list of the wrong length or type.
@@ -47,7 +51,7 @@ def parse_bots(game: Game[Any, Any, Any], value: object, players: int) -> tuple[
     return names
 
 
-def replay(game: Game[Any, Any, Any], record: Record) -> tuple[list[Any], list[Step]]:
+def replay(game: SomeGame, record: Record) -> tuple[list[Any], list[Step]]:
     """Every state of the recorded game (the deal first) and a step per action; ReplayError at a bad action."""
     if record.game != game.key:
         raise InvalidRequestError(f"this record is of {quote(record.game)}, not {game.key}")
@@ -73,7 +77,7 @@ def replay(game: Game[Any, Any, Any], record: Record) -> tuple[list[Any], list[S
     return states, steps
 
 
-def play_out(game: Game[Any, Any, Any], rules: Any, seed: int, bots: Sequence[str] | str | None = None, *,
+def play_out(game: SomeGame, rules: Any, seed: int, bots: Sequence[str] | str | None = None, *,
              preset: str | None = None, options: Mapping[str, Any] | None = None,
              start: Mapping[str, Any] | None = None, actions: Sequence[Any] = (),
              max_steps: int | None = None) -> tuple[Record, Any]:

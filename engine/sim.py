@@ -22,7 +22,7 @@ from engine.workers import pool_context, worker_init
 if TYPE_CHECKING:
     import pandas as pd
 
-    from engine.contract import Game
+    from engine.contract import SomeGame
 
 __all__ = ["MAX_GAMES", "game_seed", "pool_context", "rows_of", "simulate", "simulate_rows", "split_options",
            "worker_init"]
@@ -62,7 +62,7 @@ def rows_of(key: str, indexes: range, seed: int, options: Mapping[str, Any]) -> 
     return rows
 
 
-def simulate_rows(game: Game[Any, Any, Any], games: int, seed: int, options: Mapping[str, Any] | None = None,
+def simulate_rows(game: SomeGame, games: int, seed: int, options: Mapping[str, Any] | None = None,
                   progress: Progress | None = None, workers: int | None = None) -> list[dict[str, Any]]:
     """The rows of :func:`simulate` as dicts (no pandas). ``workers`` processes (default: one per core for big
     runs, none for small ones); ``progress(done, total)`` is called as chunks finish."""
@@ -104,7 +104,7 @@ def simulate_rows(game: Game[Any, Any, Any], games: int, seed: int, options: Map
     return rows
 
 
-def simulate(game: Game[Any, Any, Any], games: int, seed: int, options: Any = None, progress: Progress | None = None,
+def simulate(game: SomeGame, games: int, seed: int, options: Any = None, progress: Progress | None = None,
              workers: int | None = None) -> pd.DataFrame:
     """Play ``games`` seeded games of ``game`` with bots: one row per game (``game``, ``seed`` and the game's
     :meth:`~engine.contract.Game.summary_row`). Raises CardTableError for bad options before any work.

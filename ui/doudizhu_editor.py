@@ -17,7 +17,7 @@ import streamlit as st
 from engine.base import Verdict
 from engine.cards import Card, format_cards
 from engine.commands import MAX_PLAYS, DealRequest
-from engine.contract import Game
+from engine.contract import SomeGame
 from engine.doudizhu import (
     GAME,
     CheckRequest,
@@ -64,7 +64,7 @@ class DouDizhuEditor(PositionEditor[LegalRequest]):
     }
 
     @property
-    def game(self) -> Game[Any, Any, Any]:
+    def game(self) -> SomeGame:
         return GAME
 
     def default_position(self) -> dict[str, Any]:

@@ -16,7 +16,7 @@ import streamlit as st
 
 from engine.base import Verdict
 from engine.cards import Card, Suit, format_cards
-from engine.contract import Game
+from engine.contract import SomeGame
 from engine.errors import CardTableError
 from engine.euchre import (
     BENNY_DECK,
@@ -88,7 +88,7 @@ class EuchreEditor(PositionEditor[PositionRequest]):
     }
 
     @property
-    def game(self) -> Game[Any, Any, Any]:
+    def game(self) -> SomeGame:
         return GAME
 
     def default_position(self) -> dict[str, Any]:

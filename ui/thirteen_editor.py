@@ -15,7 +15,7 @@ import streamlit as st
 from engine.base import Verdict
 from engine.cards import Card
 from engine.commands import MAX_PLAYS, DealRequest
-from engine.contract import Game
+from engine.contract import SomeGame
 from engine.errors import CardTableError
 from engine.thirteen import (
     GAME,
@@ -56,7 +56,7 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
     }
 
     @property
-    def game(self) -> Game[Any, Any, Any]:
+    def game(self) -> SomeGame:
         return GAME
 
     def default_position(self) -> dict[str, Any]:

@@ -5,7 +5,8 @@ API of the package (the UI uses only these and ``GAME``).
 
 >>> from engine.doudizhu import Position, legal_plays, make_rules
 >>> rules = make_rules("three_player")
->>> position = Position.build(rules, rules.deck.parse("3 3 4 5 6 7 8 9 9 9 BJ"), rules.deck.parse("4 4 4 5"))
+>>> position = Position.build(hand=rules.deck.parse("3 3 4 5 6 7 8 9 9 9 BJ"), table=rules.deck.parse("4 4 4 5"),
+...                           rules=rules)
 >>> [c.text for c in legal_plays(position)][:2]
 ['9 9 9 3', '9 9 9 4']
 """

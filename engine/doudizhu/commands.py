@@ -176,7 +176,7 @@ class DouDizhuLegalAnswer(LegalAnswer):
 
 
 def _position(rules: Rules, request: PositionRequest) -> Position:
-    return Position.build(rules, request.hand, _cards(request.table), request.table_as)
+    return Position.build(hand=request.hand, table=_cards(request.table), rules=rules, table_as=request.table_as)
 
 
 def read_position(data: Any) -> LegalRequest:

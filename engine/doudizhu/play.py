@@ -44,9 +44,10 @@ class Position:
     @classmethod
     def build(
         cls,
-        rules: Rules,
+        *,
         hand: Iterable[Card],
         table: Iterable[Card] = (),
+        rules: Rules,
         table_as: Kind | None = None,
     ) -> Position:
         """A checked position from cards. Raises InvalidPositionError (or a subclass) naming the problem:

@@ -1,7 +1,8 @@
 """Euchre: the rules engine (no Streamlit), on the game contract as :data:`GAME`.
 
     from engine.euchre import GAME, Position, legal_plays, check
-    position = Position.build(parse_cards("JD AS QC KC 10H"), parse_cards("9C"), trump=Suit.HEARTS)
+    position = Position.build(hand=parse_cards("JD AS QC KC 10H"), table=parse_cards("9C"), rules=Rules(),
+                              trump=Suit.HEARTS)
     legal_plays(position)        # (QC, KC): clubs were led; J♦ is a heart while hearts are trump
 
 Pages and the UI import only the names below (never ``engine.euchre.<module>``).

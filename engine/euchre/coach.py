@@ -301,7 +301,7 @@ def posed_trick(rules: Rules, request: Any) -> HandState:
         raise InvalidPositionError(f"{players} active players, but {len(out)} sitting out")
     if not out and players < 4:
         out = (Seat.NORTH,) if players == 3 else (Seat.NORTH, Seat.EAST)
-    position = Position.build(request.hand, request.table, trump=trump, players=players, rules=rules)
+    position = Position.build(hand=request.hand, table=request.table, rules=rules, trump=trump, players=players)
     active = [s for s in Seat if s not in out]
     leader = Seat.parse(request.leader) if getattr(request, "leader", None) is not None else None
     if leader is None:  # the player to act sits South (or the first active seat after the sitting-out ones)

@@ -172,8 +172,8 @@ class EuchreLegalAnswer(LegalAnswer):
 
 
 def _position(request: EuchreLegalRequest) -> Position:
-    return Position.build(request.hand, request.table, trump=request.trump, players=request.players,
-                          rules=_rules(request))
+    return Position.build(hand=request.hand, table=request.table, rules=_rules(request), trump=request.trump,
+                          players=request.players)
 
 
 def legal_command(request: EuchreLegalRequest) -> EuchreLegalAnswer:

@@ -38,12 +38,12 @@ class Position:
     benny: bool = False
 
     @classmethod
-    def build(cls, hand: Iterable[Card], table: Iterable[Card] = (), *, trump: Suit, players: int = 4,
-              rules: Rules | None = None) -> Position:
+    def build(cls, *, hand: Iterable[Card], table: Iterable[Card] = (), rules: Rules, trump: Suit,
+              players: int = 4) -> Position:
         """A checked position: InvalidPositionError, CardNotInDeckError or TooManyCopiesError name what cannot
         occur (a card twice, a card outside the deck in play, a hand too large, a trick already complete)."""
         hand, table = tuple(hand), tuple(table)
-        benny = rules is not None and rules.benny
+        benny = rules.benny
         if not isinstance(trump, Suit):
             raise InvalidPositionError(f"trump must be a suit (S, H, D, C), not {trump!r}")
         if not 2 <= players <= 4:

@@ -4,7 +4,7 @@
 
     rules = make_rules("competition", {"decks": 2, "turn_order": "clockwise"})   # rules.seats: N E S W
     trump = trump_for(rules, Rank.TEN, Suit.SPADES)            # effective suits, order, adjacency
-    pos = Position.build(rules, trump, hand, lead)             # lead=() when leading
+    pos = Position.build(hand=hand, table=lead, rules=rules, trump=trump)   # table=() when leading
     requirement(pos).text / ladder_steps(pos)                  # what must be played, rung by rung
     check(pos, cards)                                          # Verdict(legal, reason naming the rung)
     legal_plays(pos, limit)                                    # distinct plays, complete flag, count

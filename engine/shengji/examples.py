@@ -498,7 +498,7 @@ def example_follow(seed: int, rules: Rules) -> dict[str, Any]:
             lead = _lead_from(leader, trump, group, rng)
             if lead is None or len(_in_group(you, trump, group)) <= len(lead):
                 continue
-            pos = Position.build(rules, trump, you, lead)
+            pos = Position.build(hand=you, table=lead, rules=rules, trump=trump)
             req = requirement(pos)
             if req.duty is not Duty.FOLLOW:
                 continue
@@ -548,7 +548,7 @@ def example_trumping(seed: int, rules: Rules) -> dict[str, Any]:
                 u = lower[-1]
                 second = tuple(c for c in u for _ in range(width))
         if second is None:
-            second = requirement(Position.build(rules, trump, hands[1], lead)).example
+            second = requirement(Position.build(hand=hands[1], table=lead, rules=rules, trump=trump)).example
         deck_of(rules).check(list(you) + list(lead) + list(second), "in the example")
         trick = f"N leads {_symbols(lead, trump)}; W plays {_symbols(second, trump)}."
         return {**trump_fields(trump, rank), "lead": sorted_cards(lead, trump),
@@ -583,8 +583,8 @@ def example_presets(seed: int, rules: Rules) -> dict[str, Any]:
         deck = [c for c in deck_of(comp).distinct() if t.group(c) is not group and c not in used]
         hand = list(pair + tractor) + rng.sample(spare, 2) + rng.sample(deck, 6)
         hand_t = tuple(t.sort(hand))
-        pc = Position.build(comp, t, hand_t, lead)
-        pt = Position.build(trac, trump_for(trac, rank, suit), hand_t, lead)
+        pc = Position.build(hand=hand_t, table=lead, rules=comp, trump=t)
+        pt = Position.build(hand=hand_t, table=lead, rules=trac, trump=trump_for(trac, rank, suit))
         return {"trump": t.label, "trump_rank": rank.text, "trump_suit": suit, "lead": sorted_cards(lead, t),
                 "hand": sorted_cards(hand_t), "competition_rule": requirement(pc).text,
                 "tractor_rule": requirement(pt).text,
@@ -632,7 +632,7 @@ def compare_presets(trump_rank: Rank, trump_suit: Suit | None, hand: Sequence[Ca
     out: dict[str, Any] = {}
     for name in ("competition", "tractor"):
         rules = make_rules(name, {"decks": decks})
-        pos = Position.build(rules, trump_for(rules, trump_rank, trump_suit), hand, lead)
+        pos = Position.build(hand=hand, table=lead, rules=rules, trump=trump_for(rules, trump_rank, trump_suit))
         v = check(pos, play)
         out[name] = {"legal": v.legal, "reason": v.reason}
     c, t = out["competition"]["legal"], out["tractor"]["legal"]

@@ -107,18 +107,20 @@ class Position:
     @classmethod
     def build(
         cls,
+        *,
+        hand: Iterable[Card],
+        table: Iterable[Card] = (),
         rules: Rules,
         trump: Trump,
-        hand: Iterable[Card],
-        lead: Iterable[Card] = (),
         others: Mapping[str, Iterable[Card]] | Sequence[tuple[str, Iterable[Card]]] = (),
         beat_lead: bool = False,
     ) -> Position:
-        """A checked position: copies within the decks, the lead one group, the hand large enough.
+        """A checked position (``table``: the lead, when not leading): copies within the decks, the lead one group,
+        the hand large enough.
 
         Raises InvalidPositionError (a CardTableError) naming what cannot occur.
         """
-        hand, lead = tuple(hand), tuple(lead)
+        hand, lead = tuple(hand), tuple(table)
         pairs = list(others.items()) if isinstance(others, Mapping) else list(others)
         other_hands = tuple((str(seat), tuple(cards)) for seat, cards in pairs)
         deck = deck_of(rules)

@@ -1,8 +1,8 @@
 """Thirteen (Tiến lên): combinations, legal plays with reasons, whole games, bots, scoring — and ``GAME``.
 
     >>> from engine.cards import parse_cards
-    >>> from engine.thirteen import Position, check, legal_plays
-    >>> pos = Position.build(parse_cards("3S 4S 5H 5D 2H"), parse_cards("4C 4D"))
+    >>> from engine.thirteen import Position, Rules, check, legal_plays
+    >>> pos = Position.build(hand=parse_cards("3S 4S 5H 5D 2H"), table=parse_cards("4C 4D"), rules=Rules())
     >>> [p.text for p in legal_plays(pos)]
     ['5D 5H']
     >>> check(pos, parse_cards("3S 4S")).reason

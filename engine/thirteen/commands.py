@@ -150,8 +150,8 @@ def read_position(data: Any) -> LegalRequest:
 def request_position(request: PositionRequest) -> Position:
     """The position of a request; InvalidPositionError (a learner-readable message) if it cannot occur."""
     rules = GAME.rules(request.preset, request.options)
-    return Position.build(request.hand, request.table, passed=request.passed, first_lead=request.first_lead,
-                          rules=rules)
+    return Position.build(hand=request.hand, table=request.table, rules=rules, passed=request.passed,
+                          first_lead=request.first_lead)
 
 
 # ------------------------------------------------------------------------------------------------ legal, check
@@ -403,7 +403,7 @@ class FeaturesAnswer(HandInfo):
 def features_command(request: FeaturesRequest) -> FeaturesAnswer:
     """What a hand holds: 2s, four of a kinds, the longest double sequence, bombs, an instant win."""
     rules = GAME.rules(request.preset, request.options)
-    Position.build(request.hand, rules=rules)
+    Position.build(hand=request.hand, rules=rules)
     info = _hand_info(mask_of(request.hand), rules.twos_in_double_sequences)
     return FeaturesAnswer(twos=info.twos, quads=info.quads, double_sequence_pairs=info.double_sequence_pairs,
                           bombs=info.bombs, instant_win=info.instant_win, cards=tuple(game_sorted(request.hand)))

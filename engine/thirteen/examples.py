@@ -117,7 +117,7 @@ def chop_puzzle(rules: Rules, seed: int) -> Example:
 def _puzzle(rules: Rules, seed: int, hand: int, table: int) -> Example:
     combo = combo_of_mask(table, rules.twos_in_double_sequences)
     assert combo is not None
-    position = Position.build(cards_of(hand), cards_of(table), rules=rules)
+    position = Position.build(hand=cards_of(hand), table=cards_of(table), rules=rules)
     plays = tuple(p.cards for p in legal_plays(position))
     return Example(seed_used=seed, hand=cards_of(hand), table=cards_of(table), table_name=combo.name, plays=plays,
                    count=len(plays), can_pass=True,

@@ -254,15 +254,14 @@ class Position:
     @classmethod
     def build(
         cls,
+        *,
         hand: Iterable[Card],
         table: Iterable[Card] = (),
-        *,
+        rules: Rules,
         passed: bool = False,
         first_lead: bool = False,
-        rules: Rules | None = None,
     ) -> Position:
         """A checked position; InvalidPositionError (a learner-readable message) if it cannot occur."""
-        rules = rules or Rules()
         hand = tuple(hand)
         table_cards = tuple(table)
         _check_cards(hand, "in your hand")

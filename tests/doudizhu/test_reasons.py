@@ -56,7 +56,7 @@ ISSUE_EXAMPLES = [
 def test_the_issue_examples_are_refused_for_a_true_reason(rules: Rules, text: str, says: str,
                                                           never: tuple[str, ...]) -> None:
     hand = cards(text + " K", rules)
-    verdict = check(Position.build(rules, hand), cards(text, rules))
+    verdict = check(Position.build(hand=hand, rules=rules), cards(text, rules))
     assert not verdict.legal
     assert says in verdict.reason
     for phrase in never:
