@@ -621,6 +621,12 @@ class Game(ABC, Generic[R, S, A]):
         raise InvalidRequestError(f"a {self.info.title} position cannot be posed for the coach: ask about a game "
                                   "in play instead")
 
+    def poses_positions(self) -> bool:
+        """Whether the coach can take a posed position of this game (:meth:`position_state` is the game's own or
+        installed with its :class:`Parts`)."""
+        installed = self._parts is not None and self._parts.position is not None
+        return installed or type(self).position_state is not Game.position_state
+
     def sides(self, rules: R) -> tuple[tuple[int, ...], ...]:
         """The seats that play together (partners), for duels; by default every seat alone."""
         return tuple((i,) for i in range(len(self.seat_letters(rules))))

@@ -14,7 +14,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine.cards import Card
-from engine.contract import Game, SomeGame
+from engine.contract import SomeGame
 from engine.errors import CardTableError
 from ui.cards import symbol_words
 from ui.share import signature
@@ -211,7 +211,7 @@ def coach_panel(editor: PositionEditor[Any], data: Mapping[str, Any], request: A
         if wanted is None:
             st.info(editor.coach_none, icon=":material/school:")
             return
-        if type(editor.game).position_state is Game.position_state:
+        if not editor.game.poses_positions():
             st.info(f"The coach cannot advise on posed {editor.game.info.title} positions yet. It will as soon as "
                     "the engine can build a game from a posed position.", icon=":material/school:")
             return
