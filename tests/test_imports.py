@@ -20,19 +20,17 @@ ALLOWED_UPWARD: dict[tuple[str, str], str] = {}
 
 _REGISTRY = "the registry loads a game's package when it is first asked for (`python -m engine cards` loads none)"
 _PDF = "the PDF library (fpdf) is loaded only when a handout is made"
-_UI = "the ui half of #22: still to move to the top of the module (kept so that the list only shrinks)"
+_PLOTLY = "plotly (through the coach's chart) is loaded only when the coach is asked"
 
 # (importing module, imported module) → why it is imported inside a function rather than at the top of the module.
 ALLOWED_IN_FUNCTIONS: dict[tuple[str, str], str] = {
     **{("engine.games", f"engine.{g}"): _REGISTRY for g in ("shengji", "thirteen", "euchre", "doudizhu")},
     ("ui.euchre_charts", "ui.simulation"): "pandas and the background runs are loaded only when a chart is run",
     ("ui.lessons", "ui.handouts"): _PDF,
-    ("ui.table", "ui.coach_view"): "plotly is loaded only when the coach is asked",
-    **{pair: _UI for pair in (
-        ("ui.coach_view", "engine.advisor"), ("ui.euchre_charts", "ui.widgets"), ("ui.lesson_links", "ui.nav"),
-        ("ui.lesson_links", "ui.table"), ("ui.lessons", "ui.nav"), ("ui.shengji_scoring", "ui.widgets"),
-        ("ui.simulation", "engine.sim"), ("ui.simulation", "ui.widgets"), ("ui.table", "engine.advisor"),
-        ("ui.table", "ui.table_review"), ("ui.table_hands", "engine.driver"))},
+    ("ui.table", "ui.coach_view"): _PLOTLY,
+    ("ui.table", "ui.table_review"): _PLOTLY,
+    ("ui.lesson_links", "ui.table"): "the Table's module (and plotly through its coach) is loaded only when a lesson "
+                                     "opens the Table",
 }
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import plotly.graph_objects as go
 import streamlit as st
 
+from engine.advisor import advise
 from engine.cards import Card
 from engine.contract import SomeGame
 from engine.errors import CardTableError
@@ -233,8 +234,6 @@ def coach_panel(editor: PositionEditor[Any], data: Mapping[str, Any], request: A
 def _advise(editor: PositionEditor[Any], wanted: Any) -> Any:
     """The coach's advice on the posed position and the state it advised on, or the message saying why there is
     none."""
-    from engine.advisor import advise
-
     try:
         state = editor.game.position_state(wanted)
         return advise(editor.game, state, budget=editor.budget), state

@@ -21,6 +21,7 @@ import streamlit as st
 from engine.errors import CardTableError
 from engine.euchre import GAME, Rules, hand_outcomes, score_hand, win_chances
 from ui.simulation import run_panel
+from ui.widgets import plain
 
 COLOURS = {"with partners": "#4c78a8", "maker alone": "#f58518", "defender alone": "#e45756",
            "both alone": "#72b7b2"}
@@ -205,7 +206,6 @@ def run_button(key: str, games: int, seed: int, options: Mapping[str, Any], *, l
     polling, so its progress never moved in a browser (reported to the lead; then this is ``run_panel`` alone).
     """
     from ui.simulation import _key, runner
-    from ui.widgets import plain
 
     job = runner().get(_key("euchre", games, seed, options))
     if job is None or job.cancelled:

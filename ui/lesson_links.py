@@ -16,6 +16,7 @@ from engine.errors import CardTableError
 from engine.games import game as game_of
 from engine.lessons import Example, Lesson, editor_position, table_record
 from engine.table import Record
+from ui.nav import game_page_file
 from ui.share import QUERY_KEY as POSITION_QUERY
 from ui.share import encode_position
 
@@ -29,7 +30,6 @@ def page_link(game: str, kind: str, label: str, icon: str, query: Mapping[str, s
     runs without its navigation (a page tested alone)."""
     from streamlit.errors import StreamlitAPIException
 
-    from ui.nav import game_page_file
 
     path = game_page_file(game, kind)
     if not path.exists():

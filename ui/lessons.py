@@ -60,6 +60,7 @@ from ui import lesson_menu
 from ui.learner import Tracker, current_learner, keep_tab, name_picker, session_learner, show_message
 from ui.lesson_links import example_links, page_link, see_also
 from ui.lesson_menu import LESSON_QUERY
+from ui.nav import current_preset
 from ui.widgets import plain
 
 _LOG = logging.getLogger(__name__)
@@ -187,7 +188,6 @@ def lesson_glossary_scope() -> Iterator[None]:
 def _handout_button(game: str) -> None:
     """"Download the rules on one page (PDF)" for the sidebar's rule set (made when it is pressed)."""
     from ui.handouts import handout_filename, handout_pdf
-    from ui.nav import current_preset
 
     preset = current_preset(game)
     if not preset:

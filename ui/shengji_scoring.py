@@ -45,7 +45,7 @@ from engine.shengji import (
 from engine.shengji import score_hand as engine_score_hand
 from engine.words import plural
 from ui import simulation
-from ui.widgets import keep_values
+from ui.widgets import keep_values, plain
 
 KEY = "shengji:scoring:"
 DECKS, THRESHOLD, BAND = KEY + "decks", KEY + "threshold", KEY + "band"
@@ -650,8 +650,6 @@ def run_buttons(presets: Sequence[str], games: int, seed: int, bots: str, decks:
 
     Every change of state here is a full rerun (``st.rerun()``): a click inside a fragment reruns only that
     fragment, so a Run or Cancel there would leave the rest of the page, and the polling, as it was."""
-    from ui.widgets import plain
-
     keys = {p: simulation._key(GAME_KEY, games, seed, sim_options(p, bots, decks)) for p in presets}
     jobs = {p: simulation.runner().get(keys[p]) for p in presets}
     idle = [p for p, job in jobs.items() if job is None or job.cancelled or job.error]

@@ -30,8 +30,9 @@ import streamlit as st
 
 from engine.errors import CardTableError
 from engine.games import game as game_of
-from engine.sim import rows_of, simulate
+from engine.sim import rows_of, simulate, split_options
 from engine.workers import StartedPool
+from ui.widgets import plain
 
 Progress = Callable[[int, int], None]
 STORE_SIZE = 48
@@ -167,7 +168,6 @@ class Runner:
             job = self.jobs.get(key)
             if job is not None and not job.cancelled and job.error is None:
                 return job
-            from engine.sim import split_options
 
             preset, _, rule_options, _ = split_options(options)
             game_of(game).rules(preset, rule_options)  # refuse bad options at once, not in a worker
@@ -247,15 +247,11 @@ def run_panel(key: str, game: str, games: int, seed: int, options: Mapping[str, 
         job = runner().get(sim_key)
         error = st.session_state.pop(f"{key}:error", None)
         if error:
-            from ui.widgets import plain
-
             st.error(plain(error))
         if _kept(sim_key) is not None:
             st.caption(f"Showing {games:,} simulated {noun}.")
             return
         if job is not None and job.error:
-            from ui.widgets import plain
-
             st.error(plain(job.error))
         if job is None or job.cancelled or job.error:
             if st.button(label + f" ({games:,} {noun})", key=f"{key}:run", icon=":material/play_arrow:"):

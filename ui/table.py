@@ -19,6 +19,7 @@ from typing import Any
 
 import streamlit as st
 
+from engine.advisor import advise, can_advise
 from engine.cards import Card
 from engine.commands import in_learner_words
 from engine.contract import Outcome, SomeGame
@@ -330,7 +331,6 @@ class TablePage:
     def _hint(self) -> None:
         """The coach's choice and its reason (a quick sampling), or — for a game the coach cannot sample yet —
         the heuristic bot's choice and the rule that allows it. The hinted cards are chosen in your hand."""
-        from engine.advisor import advise, can_advise
         from ui.coach_view import best_reason
 
         hand = self._hand("play")

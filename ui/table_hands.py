@@ -13,7 +13,7 @@ import streamlit as st
 
 from engine.cards import Card
 from engine.contract import SomeGame
-from engine.driver import play_out
+from engine.driver import play_out, replay
 from engine.errors import UnknownNameError
 from engine.games import game
 from engine.match import WHOLE
@@ -71,8 +71,6 @@ def start_hand(game: SomeGame, preset: str, seed: int, options: Mapping[str, Any
 def load_hand(game: SomeGame, record: Record) -> Hand:
     """Replay ``record`` (a hand, or a whole game when its start says so); ReplayError names the refused step
     (nothing changes on the page)."""
-    from engine.driver import replay
-
     base = game.base
     states, steps = replay(base, record)
     return Hand(base.normalize_record(record), tuple(states), tuple(steps))
