@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.catalogue import GAMES
-from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
+from engine.contract import Bot, GameInfo, Note, Outcome, Preset
 from engine.doudizhu import coach, table, teach, whole
 from engine.doudizhu import state as hand
 from engine.doudizhu.bots import BOTS
@@ -20,17 +18,21 @@ from engine.doudizhu.rules import NOTES, PRESETS, Rules
 from engine.doudizhu.score import score_hand
 from engine.doudizhu.state import Action, State
 from engine.errors import InvalidRequestError
+from engine.packaged import PackagedGame
 from engine.teaching import LinkRule
 
 if TYPE_CHECKING:
-    from engine.table import Step, TableView
     from engine.teaching import PracticeRule
 
 __all__ = ["GAME", "DouDizhuGame"]
 
 
-class DouDizhuGame(Game[Rules, State, Action]):
+class DouDizhuGame(PackagedGame[Rules, State, Action]):
     """Dou Dizhu: one hand from the seeded deal (the auction, redeals, play) to the payment."""
+
+    hand_module = hand
+    table_module = table
+    coach_module = coach
 
     key: ClassVar[str] = "doudizhu"
     info: ClassVar[GameInfo] = GAMES["doudizhu"]
@@ -65,15 +67,6 @@ class DouDizhuGame(Game[Rules, State, Action]):
     def to_act(self, state: State) -> int | None:
         return hand.to_act(state)
 
-    def legal_actions(self, state: State, limit: int | None = None) -> Sequence[Action]:
-        return hand.legal_actions(state, limit)
-
-    def check(self, state: State, action: Action) -> Verdict:
-        return hand.check_action(state, action)
-
-    def apply_unchecked(self, state: State, action: Action) -> State:
-        return hand.apply_unchecked(state, action)
-
     def returns(self, state: State) -> tuple[float, ...]:
         """Every seat's payment at the end of the hand (zeros before): the outcome's returns, without its words."""
         pay = score_hand(state)
@@ -81,17 +74,8 @@ class DouDizhuGame(Game[Rules, State, Action]):
             return (0.0,) * state.players
         return tuple(float(g) for g in pay.for_seats(state.landlord, state.players))
 
-    def action_text(self, action: Action) -> str:
-        return hand.action_text(action)
-
     def parse_action(self, state: State, text: str) -> Action:
         return hand.parse_action(state, text)
-
-    def view(self, state: State, seat: int | None) -> TableView:
-        return table.view(state, seat)
-
-    def prompt(self, state: State) -> Prompt:
-        return table.prompt(state)
 
     def display_rank(self, rules: Rules, card: Card) -> int:
         """3 lowest … A, then 2 (the highest rank), then the jokers."""
@@ -103,12 +87,6 @@ class DouDizhuGame(Game[Rules, State, Action]):
     def action_cards(self, action: Action) -> tuple[Card, ...] | None:
         """The cards of a combination played (chosen by clicking at the Table); None for a pass or a bid."""
         return action.cards if isinstance(action, Combo) else None
-
-    def comment(self, before: State, action: Action, after: State) -> Step:
-        return table.comment(before, action, after)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return table.outcome(state)
 
     def summary_row(self, state: State) -> dict[str, Any]:
         """One simulated hand: the outcome's values, and what the deal held (bombs or the rocket in any hand,
@@ -148,18 +126,6 @@ class DouDizhuGame(Game[Rules, State, Action]):
     review_thresholds: ClassVar[tuple[float, float]] = (1.0, 3.0)
     """In stakes: losing one unit on average is an inaccuracy, three (a bid of 3, or a doubled bid) a mistake."""
     feature_words: ClassVar[Mapping[str, tuple[str, str]]] = coach.FEATURE_WORDS
-
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return coach.determinize(state, seat, rng)
-
-    def features(self, state: State, seat: int) -> Mapping[str, float]:
-        return coach.features(state, seat)
-
-    def rule_of_thumb(self, state: State, action: Action) -> str:
-        return coach.rule_of_thumb(state, action)
-
-    def value_words(self, state: State) -> tuple[str, str]:
-        return coach.value_words(state)
 
     def sides(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
         """Every seat alone: the sides (the landlord against the peasants) are only known after the auction."""

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.catalogue import game_info
-from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
+from engine.contract import Bot, GameInfo, Note, Outcome, Preset
+from engine.packaged import PackagedGame
 from engine.shengji import coach, playout, table, teach, whole
 from engine.shengji import state as hand
 from engine.shengji.bots import BOTS
@@ -19,7 +20,7 @@ from engine.shengji.state import Action, State
 from engine.teaching import LinkRule
 
 if TYPE_CHECKING:
-    from engine.table import Record, Step, TableView
+    from engine.table import Record
     from engine.teaching import PracticeRule
 
 __all__ = ["GAME", "ShengjiGame"]
@@ -34,8 +35,12 @@ _TRUMP_LINK = {"trump_rank": "$example.trump_rank", "trump_suit": "$example.trum
 """A lesson example's trump, as the editor's position carries it."""
 
 
-class ShengjiGame(Game[Rules, State, Action]):
+class ShengjiGame(PackagedGame[Rules, State, Action]):
     """Shengji / Tractor: one hand (a round) from the draw to the score; ``start`` sets up a later round."""
+
+    hand_module = hand
+    table_module = table
+    coach_module = coach
 
     key: ClassVar[str] = "shengji"
     info: ClassVar[GameInfo] = game_info("shengji")
@@ -111,23 +116,11 @@ class ShengjiGame(Game[Rules, State, Action]):
             return super().lost(state, seat)
         return table.lost(state, seat)
 
-    def action_text(self, action: Action) -> str:
-        return hand.action_text(action)
-
     def parse_action(self, state: State, text: str) -> Action:
         return hand.parse_action(state, text)
 
     def action_cards(self, action: Action) -> tuple[Card, ...] | None:
         return action.cards if isinstance(action, (hand.Play, hand.Bury)) else None
-
-    def view(self, state: State, seat: int | None) -> TableView:
-        return table.view(state, seat)
-
-    def comment(self, before: State, action: Action, after: State) -> Step:
-        return table.comment(before, action, after)
-
-    def prompt(self, state: State) -> Prompt:
-        return table.prompt(state)
 
     def hand_groups(self, state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
         return table.hand_groups(state, cards)
@@ -136,9 +129,6 @@ class ShengjiGame(Game[Rules, State, Action]):
                        cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...] | None:
         rules = self.rules(request.get("preset"), request.get("options") or None)
         return table.example_groups(rules, answer, cards)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return table.outcome(state)
 
     def summary_row(self, state: State) -> dict[str, Any]:
         return table.summary_row(state)
@@ -153,9 +143,6 @@ class ShengjiGame(Game[Rules, State, Action]):
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         return coach.determinize(_state(state), seat, rng)
-
-    def features(self, state: State, seat: int) -> Mapping[str, float]:
-        return coach.features(state, seat)
 
     def rule_of_thumb(self, state: State, action: Action) -> str:
         return coach.rule_of_thumb(_state(state), action)
