@@ -21,7 +21,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.contract import Bot, BotFamily, Game, SomeGame
 from engine.errors import InvalidRequestError, UnknownNameError
@@ -29,7 +29,10 @@ from engine.games import GAMES, register_bots
 from engine.games import game as lookup
 from engine.match import game_seed, whole_game
 from engine.replay import BOT_SEED_MIX
-from engine.workers import StartedPool, pool_context
+
+if TYPE_CHECKING:
+    from engine.workers import StartedPool
+from engine.pools import pool_context
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -155,6 +158,8 @@ def _pool(workers: int) -> StartedPool:
     """The coach's pool, kept between requests: started processes, since a server asks from many threads (a fork
     there can copy a lock another thread holds; see :mod:`engine.workers`)."""
     global _POOL
+    from engine.workers import StartedPool  # the process pool: loaded only where one is made
+
     with _POOL_LOCK:
         if _POOL is None or _POOL.workers != workers:
             if _POOL is not None:

@@ -16,8 +16,8 @@ from engine import advisor  # noqa: F401  (registers the coach's "advisor" bot, 
 from engine.errors import InvalidRequestError, LimitExceededError
 from engine.games import game
 from engine.match import game_seed, is_whole, whole_game
+from engine.pools import pool_context, worker_init
 from engine.replay import parse_bots, play_out
-from engine.workers import pool_context, worker_init
 
 if TYPE_CHECKING:
     import pandas as pd

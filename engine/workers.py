@@ -25,42 +25,16 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, TypeVar
+from typing import IO, Any, TypeVar
 
 from engine.errors import CardTableError
+from engine.pools import worker_init
 
-if TYPE_CHECKING:
-    from multiprocessing.context import BaseContext
-
-__all__ = ["StartedPool", "WorkerStoppedError", "pool_context", "worker_init"]
+__all__ = ["StartedPool", "WorkerStoppedError"]
 
 T = TypeVar("T")
 _ROOT = str(Path(__file__).resolve().parent.parent)
 _Task = tuple[Future[Any], Callable[..., Any], tuple[Any, ...], dict[str, Any]]
-
-
-def pool_context() -> BaseContext:
-    """How the one-shot pools of a command (``simulate``, ``duel``) start their workers: by fork, cheap in a
-    single-threaded command. (``spawn`` and ``forkserver`` re-import the ``__main__`` module in each worker, and
-    under Streamlit ``__main__`` is the page script.) A server's long-lived pools, asked from many threads, use
-    :class:`StartedPool` instead."""
-    import multiprocessing  # only where a pool is made: a command that makes none does not load it
-
-    return multiprocessing.get_context("fork")
-
-
-def worker_init() -> None:
-    """Run in each worker process as it starts: on Linux the worker is stopped when its parent dies (a server
-    killed or crashed must not leave its pool's workers computing)."""
-    import signal
-
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        try:
-            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # 1: PR_SET_PDEATHSIG
-        except OSError:  # pragma: no cover - no glibc: the worker lives until its queue closes
-            pass
 
 
 class WorkerStoppedError(CardTableError):

@@ -25,6 +25,8 @@ _PLOTLY = "plotly (through the coach's chart) is loaded only when the coach is a
 # (importing module, imported module) → why it is imported inside a function rather than at the top of the module.
 ALLOWED_IN_FUNCTIONS: dict[tuple[str, str], str] = {
     **{("engine.games", f"engine.{g}"): _REGISTRY for g in ("shengji", "thirteen", "euchre", "doudizhu")},
+    ("engine.advisor", "engine.workers"): "the coach's process pool (subprocess, concurrent.futures) is loaded only "
+                                          "where one is made: `legal` or `check` needs none",
     ("ui.euchre_charts", "ui.simulation"): "pandas and the background runs are loaded only when a chart is run",
     ("ui.lessons", "ui.handouts"): _PDF,
     ("ui.table", "ui.coach_view"): _PLOTLY,
