@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.base import LegalPlays, Verdict
+from engine.base import LegalPlays, ListedPlays, Verdict
 from engine.cards import Card, Suit, format_cards
 from engine.errors import InvalidPositionError
 from engine.euchre.order import EFFECTIVE, check_cards, suit_count, suit_name, who_it_is
@@ -72,7 +72,7 @@ def legal_plays(position: Position, limit: int | None = None) -> LegalPlays[Card
     """The cards of the hand that may be played now, in hand order (at most ``limit``), and how many there are."""
     legal = legal_cards(position.hand, position.table, position.trump)
     listed = legal if limit is None else legal[:max(0, limit)]
-    return LegalPlays(listed, len(listed) == len(legal), len(legal))
+    return ListedPlays(listed, len(listed) == len(legal), len(legal))
 
 
 def legal_cards(hand: Sequence[Card], table: Sequence[Card], trump: Suit) -> tuple[Card, ...]:

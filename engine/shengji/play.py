@@ -19,8 +19,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from itertools import islice
 
-from engine.base import LegalPlays as BaseLegalPlays
-from engine.base import Verdict
+from engine.base import ListedPlays, Verdict
 from engine.cards import Card
 from engine.errors import InvalidPositionError
 from engine.shengji.combos import (
@@ -570,11 +569,11 @@ def four_of_a_kind_note(play: Sequence[Card], rules: Rules) -> str:
 # ---------------------------------------------------------------------------------------------------
 
 
-LegalPlays = BaseLegalPlays
-"""Shengji's legal plays: :class:`engine.base.LegalPlays` of card tuples (identical cards collapsed)."""
+LegalPlays = ListedPlays
+"""Shengji's legal plays: :class:`engine.base.ListedPlays` of card tuples (identical cards collapsed)."""
 
 
-def legal_plays(pos: Position, limit: int | None = DEFAULT_LIMIT) -> BaseLegalPlays[tuple[Card, ...]]:
+def legal_plays(pos: Position, limit: int | None = DEFAULT_LIMIT) -> ListedPlays[tuple[Card, ...]]:
     """The distinct legal plays of ``pos`` (each play's cards in no fixed order; sort them to show them), at most
     ``limit`` (None: all of them), and how many there are (counted without listing).
 
