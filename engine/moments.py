@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.commands import MAX_SEED
-from engine.contract import Game
-from engine.driver import play_out, replay
+from engine.contract import SomeGame
 from engine.errors import InvalidRequestError, UnknownNameError
 from engine.match import WHOLE, WholeState, is_whole, whole_game
+from engine.replay import play_out, replay
 from engine.table import MomentKind, Record
 
 __all__ = ["MAX_DEALS", "Moment", "find_in_playout", "find_moment", "moment_kind", "moment_kinds", "moments_in"]
@@ -41,7 +41,7 @@ class Moment:
     """How many deals were searched to find it (1: the game shown)."""
 
 
-def moment_kinds(game: Game[Any, Any, Any]) -> tuple[MomentKind, ...]:
+def moment_kinds(game: SomeGame) -> tuple[MomentKind, ...]:
     """The kinds of moment one can search ``game`` for (a whole game's are its hands')."""
     return game.base.moment_kinds()
 
@@ -50,7 +50,7 @@ def _key(name: str) -> str:
     return "_".join(name.strip().lower().replace("-", " ").replace("_", " ").split())
 
 
-def moment_kind(game: Game[Any, Any, Any], name: str) -> MomentKind:
+def moment_kind(game: SomeGame, name: str) -> MomentKind:
     """The kind called ``name`` (``go_alone``, ``go alone`` and ``Go-alone`` alike); UnknownNameError listing the
     game's kinds otherwise, InvalidRequestError for a game with none."""
     kinds = moment_kinds(game)
@@ -71,7 +71,7 @@ def _hands(before: Any, after: Any) -> tuple[Any, Any]:
     return before.hand, after.finished[len(before.finished)]
 
 
-def moments_in(game: Game[Any, Any, Any], kind: MomentKind, states: Sequence[Any], actions: Sequence[str],
+def moments_in(game: SomeGame, kind: MomentKind, states: Sequence[Any], actions: Sequence[str],
                first: int = 0) -> Iterator[int]:
     """The steps (1-based, as the Table counts them) from action ``first`` (0-based) on whose action makes a moment
     of ``kind``; ``states`` are the game's states, the deal first (one more than ``actions``)."""
@@ -82,7 +82,7 @@ def moments_in(game: Game[Any, Any, Any], kind: MomentKind, states: Sequence[Any
             yield index + 1
 
 
-def _bots_game(game: Game[Any, Any, Any], record: Record, seed: int, bots: Sequence[str] | str | None) -> Record:
+def _bots_game(game: SomeGame, record: Record, seed: int, bots: Sequence[str] | str | None) -> Record:
     """The bots' game of deal ``seed`` with ``record``'s rules, as the Table deals it."""
     base = game.base
     start = {WHOLE: True} if is_whole(record.start) else None
@@ -91,7 +91,7 @@ def _bots_game(game: Game[Any, Any, Any], record: Record, seed: int, bots: Seque
     return found
 
 
-def find_moment(game: Game[Any, Any, Any], name: str, record: Record, step: int = 0, *,
+def find_moment(game: SomeGame, name: str, record: Record, step: int = 0, *,
                 bots: Sequence[str] | str | None = None, deals: int = MAX_DEALS) -> Moment | None:
     """The first moment of kind ``name`` after step ``step`` of ``record`` (a moment at a later step of it), else in
     the bots' games of the next deals (``record.seed + 1`` on), searching ``deals`` deals in all; None when there
@@ -111,7 +111,7 @@ def find_moment(game: Game[Any, Any, Any], name: str, record: Record, step: int 
     return None
 
 
-def find_in_playout(game: Game[Any, Any, Any], name: str, record: Record, final: Any, step: int,
+def find_in_playout(game: SomeGame, name: str, record: Record, final: Any, step: int,
                     bots: Sequence[str] | str | None) -> tuple[Record, Any, Moment | None, int]:
     """The ``playout`` command's ``find``: the game the moment is in (``record`` itself, or a later deal's bots'
     game), its final state, the moment (None when there is none) and how many deals were searched."""

@@ -8,8 +8,9 @@ from dataclasses import replace
 
 import pytest
 
+from engine.command_tables import json_commands
 from engine.editor_examples import EditorExample, ExampleFormatError, load_examples, parse_examples
-from engine.games import GAMES, game, json_commands
+from engine.games import GAMES, game
 from engine.lessons import check_claim
 from ui.editor_values import examples_of
 

@@ -17,7 +17,7 @@ import streamlit as st
 from engine.base import Verdict
 from engine.cards import Card, format_cards
 from engine.commands import MAX_PLAYS, DealRequest
-from engine.contract import Game
+from engine.contract import SomeGame
 from engine.doudizhu import (
     GAME,
     CheckRequest,
@@ -52,7 +52,7 @@ class DouDizhuEditor(PositionEditor[LegalRequest]):
     examples: ClassVar[Mapping[str, Example]] = examples_of(GAME.key, GAME.editor_command)
 
     @property
-    def game(self) -> Game[Any, Any, Any]:
+    def game(self) -> SomeGame:
         return GAME
 
 

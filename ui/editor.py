@@ -33,7 +33,7 @@ import streamlit as st
 
 from engine.base import Verdict
 from engine.cards import Card, Deck, format_cards
-from engine.contract import Game, rules_json
+from engine.contract import Game, SomeGame, rules_json
 from engine.errors import CardTableError, InvalidRequestError
 from ui.card_hand import Action, CardGroup, HandEvent, card_hand, deck_picker, show_cards
 from ui.coach_view import (
@@ -125,7 +125,7 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
 
     @property
     @abstractmethod
-    def game(self) -> Game[Any, Any, Any]:
+    def game(self) -> SomeGame:
         """The game (its registered ``GAME``)."""
 
     @property

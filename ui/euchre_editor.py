@@ -17,7 +17,7 @@ import streamlit as st
 from engine.base import Verdict
 from engine.cards import Card, Suit, format_cards
 from engine.commands import field_help
-from engine.contract import Game
+from engine.contract import SomeGame
 from engine.errors import CardTableError
 from engine.euchre import (
     BENNY_DECK,
@@ -75,7 +75,7 @@ class EuchreEditor(PositionEditor[PositionRequest]):
     examples: ClassVar[Mapping[str, Example]] = examples_of(GAME.key, GAME.editor_command)
 
     @property
-    def game(self) -> Game[Any, Any, Any]:
+    def game(self) -> SomeGame:
         return GAME
 
     def default_position(self, mode: str = TRICK) -> dict[str, Any]:

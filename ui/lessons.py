@@ -35,9 +35,10 @@ from typing import Any, Final
 import streamlit as st
 
 from engine.cards import Card, format_cards, parse_cards
+from engine.command_tables import json_commands
 from engine.contract import SEAT_NAMES
 from engine.errors import CardTableError
-from engine.games import GAMES, json_commands
+from engine.games import GAMES
 from engine.games import game as game_of
 from engine.glossary import GlossaryFormatError, cjk_characters, load_glossary
 from engine.i18n import gettext as _
@@ -62,6 +63,7 @@ from ui.language import with_language
 from ui.learner import Tracker, current_learner, keep_tab, name_picker, session_learner, show_message
 from ui.lesson_links import example_links, page_link, practise_this, see_also
 from ui.lesson_menu import LESSON_QUERY
+from ui.nav import current_preset
 from ui.table_draw import presenter_style, step_keys
 from ui.widgets import plain
 
@@ -203,7 +205,6 @@ def lesson_glossary_scope() -> Iterator[None]:
 def _handout_button(game: str) -> None:
     """"Download the rules on one page (PDF)" for the sidebar's rule set (made when it is pressed)."""
     from ui.handouts import handout_filename, handout_pdf
-    from ui.nav import current_preset
 
     preset = current_preset(game)
     if not preset:

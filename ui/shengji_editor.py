@@ -20,7 +20,7 @@ import streamlit as st
 
 from engine.base import Verdict
 from engine.cards import Card, Rank, Suit, format_cards
-from engine.contract import Game
+from engine.contract import SomeGame
 from engine.errors import CardTableError
 from engine.shengji import (
     GAME,
@@ -68,7 +68,7 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
     examples: ClassVar[Mapping[str, Example]] = examples_of(GAME.key, GAME.editor_command)
 
     @property
-    def game(self) -> Game[Any, Any, Any]:
+    def game(self) -> SomeGame:
         return GAME
 
 

@@ -19,9 +19,10 @@ from typing import Any
 
 import streamlit as st
 
+from engine.advisor import advise, can_advise
 from engine.cards import Card
 from engine.commands import in_learner_words
-from engine.contract import Game, Outcome
+from engine.contract import Outcome, SomeGame
 from engine.driver import BOT_SEED_MIX
 from engine.errors import CardTableError, InvalidRequestError, ReplayError, UnknownNameError, quote
 from engine.games import GAMES
@@ -78,7 +79,7 @@ class Settings:
 class TablePage:
     """The page for one game. ``render()`` draws it; the callbacks change the kept settings."""
 
-    def __init__(self, key: str, game: Game[Any, Any, Any]) -> None:
+    def __init__(self, key: str, game: SomeGame) -> None:
         self.key_name = key
         self.base = game
         self.game = game
@@ -333,7 +334,6 @@ class TablePage:
     def _hint(self) -> None:
         """The coach's choice and its reason (a quick sampling), or — for a game the coach cannot sample yet —
         the heuristic bot's choice and the rule that allows it. The hinted cards are chosen in your hand."""
-        from engine.advisor import advise, can_advise
         from ui.coach_view import best_reason
 
         hand = self._hand("play")
@@ -763,7 +763,7 @@ class TablePage:
                 st.button("Load", key=self.key("load"), on_click=self._load_clicked, icon=":material/upload:")
 
 
-def render_table(key: str, *, game: Game[Any, Any, Any] | None = None, title: str | None = None) -> None:
+def render_table(key: str, *, game: SomeGame | None = None, title: str | None = None) -> None:
     """The Table page for ``key`` (``game`` replaces the registered game, for tests)."""
     chosen = game or table_game(key)
     if chosen is None:

@@ -15,7 +15,7 @@ import streamlit as st
 from engine.base import Verdict
 from engine.cards import Card
 from engine.commands import MAX_PLAYS, DealRequest, field_help
-from engine.contract import Game
+from engine.contract import SomeGame
 from engine.errors import CardTableError
 from engine.thirteen import (
     GAME,
@@ -47,7 +47,7 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
     examples: ClassVar[Mapping[str, Example]] = examples_of(GAME.key, GAME.editor_command)
 
     @property
-    def game(self) -> Game[Any, Any, Any]:
+    def game(self) -> SomeGame:
         return GAME
 
 
@@ -135,5 +135,5 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
             return
         seed, dealt = found
         self.take_deal({**data, "hand": " ".join(c.text for c in game_sorted(dealt.hands["N"])), "table": "",
-                        "passed": False, "first_lead": dealt.leader == "N"}, seed,
-                       f"North's hand of deal {seed}. {dealt.leader_reason}")
+                        "passed": False, "first_lead": dealt.first == "N"}, seed,
+                       f"North's hand of deal {seed}. {dealt.first_reason}")
