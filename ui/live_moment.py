@@ -20,6 +20,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from engine.advisor import advise, can_advise
 from engine.cards import Card
+from engine.command_tables import commands_of
 from engine.commands import load_json
 from engine.contract import SEAT_NAMES, SomeGame
 from engine.driver import play_out, replay
@@ -234,7 +235,7 @@ def replayed(g: SomeGame, record: Record) -> Any:
 
 
 def _posed(g: SomeGame, position: Mapping[str, Any]) -> Any:
-    request = g.commands["advise"].decode(dict(position))
+    request = commands_of(g)["advise"].decode(dict(position))
     if not isinstance(request, PosedAdvice):
         raise MomentError("This is not an editor's position: it holds no hand or table.")
     return g.position_state(request.position)
