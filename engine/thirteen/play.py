@@ -22,6 +22,8 @@ from engine.base import LegalPlays as BaseLegalPlays
 from engine.base import Pass, Verdict
 from engine.cards import Card, CardsText
 from engine.errors import InvalidPositionError
+from engine.i18n import N_
+from engine.i18n import gettext as _
 from engine.thirteen.combos import (
     KIND_ORDER,
     PAIRS,
@@ -37,8 +39,8 @@ from engine.thirteen.combos import (
 )
 from engine.thirteen.deal import HAND_SIZE
 from engine.thirteen.order import CARDS, TWO_RANK, cards_of, game_sorted, index, mask_of, mask_text
-from engine.thirteen.rules import Rules, default_note, quoted_label
-from engine.words import and_list
+from engine.thirteen.rules import Rules, default_note, option_label
+from engine.words import and_list, option_named
 
 __all__ = [
     "LegalPlays",
@@ -328,9 +330,7 @@ class Position:
                            1 << index(must) if must is not None else 0, self.rules)
 
 
-LOCKED_OUT = "you passed this round, so you cannot play until the table clears"
-_FIRST_LEAD = quoted_label("first_lead_must_contain_lowest")
-_CHOP_AFTER_PASS = quoted_label("chop_after_pass")
+LOCKED_OUT = N_("you passed this round, so you cannot play until the table clears")
 
 
 def _check_cards(cards: tuple[Card, ...], where: str) -> None:
@@ -429,12 +429,14 @@ def check(position: Position, play: Play | Pass | Sequence[Card]) -> Verdict:
         return _check_pass(position)
     cards = play.cards if isinstance(play, Play) else tuple(play)
     if not cards:
-        return Verdict(False, "no cards were chosen: play a combination" + (", or pass" if position.can_pass else ""))
+        return Verdict(False, _("no cards were chosen: play a combination, or pass") if position.can_pass
+                       else _("no cards were chosen: play a combination"))
     hand = position.hand_mask
     if not isinstance(play, Play) or play.mask & ~hand:
         missing = [c.symbol_text for c in game_sorted(set(cards)) if not hand >> index(c) & 1]
         if missing:
-            return Verdict(False, f"{and_list(missing)} {'is' if len(missing) == 1 else 'are'} not in your hand")
+            absent = _("{cards} is not in your hand") if len(missing) == 1 else _("{cards} are not in your hand")
+            return Verdict(False, absent.format(cards=and_list(missing)))
     rules = position.rules
     twos = rules.twos_in_double_sequences
     combo = classify(cards, twos)
@@ -447,18 +449,19 @@ def check(position: Position, play: Play | Pass | Sequence[Card]) -> Verdict:
             return Verdict(False, locked)
     must = position.must_contain
     if must is not None and must not in cards:
-        return Verdict(False, f"the first play of the game must contain {must.symbol_text}, the lowest card dealt "
-                              f"({default_note('first_lead_must_contain_lowest')})")
+        first = _("the first play of the game must contain {card}, the lowest card dealt ({note})")
+        return Verdict(False, first.format(card=must.symbol_text, note=default_note("first_lead_must_contain_lowest")))
     if table is None:
-        lead = "you lead, so any combination may be played"
+        lead = _("you lead, so any combination may be played")
         if must is not None:
-            lead = f"it contains {must.symbol_text}, as the first play of the game must"
+            lead = _("it contains {card}, as the first play of the game must").format(card=must.symbol_text)
         if combo.kind is Kind.DOUBLE_SEQUENCE and combo.has_two:
-            lead += " (under these rules pairs of 2s may end a double sequence, after the aces)"
-        return Verdict(True, f"{combo.symbols} is {combo.a_shape}: {lead}")
+            lead += " " + _("(under these rules pairs of 2s may end a double sequence, after the aces)")
+        return Verdict(True, _("{cards} is {a_shape}: {why}").format(cards=combo.symbols, a_shape=combo.a_shape,
+                                                                     why=lead))
     verdict = beat_reason(combo, table, rules.bomb_ladder, twos)
     if not verdict.legal and not count_legal(position) and beaters(table, rules.bomb_ladder, twos):
-        return Verdict(False, verdict.reason + "; nothing in your hand beats the table, so you can only pass")
+        return Verdict(False, verdict.reason + "; " + _("nothing in your hand beats the table, so you can only pass"))
     return verdict
 
 
@@ -469,23 +472,24 @@ def _locked_reason(position: Position, combo: Combo, table: Combo) -> str:
     if not rules.chop_after_pass:
         if combo.is_bomb and chop_table and beat_reason(combo, table, rules.bomb_ladder,
                                                         rules.twos_in_double_sequences).legal:
-            return (f"{LOCKED_OUT}; the option {_CHOP_AFTER_PASS} would still let you play this bomb on "
-                    f"{table.name}")
-        return LOCKED_OUT
+            return _("{locked}; {option} would still let you play this bomb on {table}").format(
+                locked=_(LOCKED_OUT), option=option_named(option_label("chop_after_pass")), table=table.name)
+        return _(LOCKED_OUT)
     if not chop_table:
-        return LOCKED_OUT
+        return _(LOCKED_OUT)
     if not combo.is_bomb:
-        return f"{LOCKED_OUT}, except for a bomb that beats {table.name}"
+        return _("{locked}, except for a bomb that beats {table}").format(locked=_(LOCKED_OUT), table=table.name)
     return ""
 
 
 def _check_pass(position: Position) -> Verdict:
     if position.table is None:
-        return Verdict(False, "you lead: the table is empty, so you must play a combination (a leader cannot pass)")
+        return Verdict(False, _("you lead: the table is empty, so you must play a combination (a leader cannot "
+                                "pass)"))
     if position.passed:
-        return Verdict(True, "you have already passed this round; you stay out until the table clears")
+        return Verdict(True, _("you have already passed this round; you stay out until the table clears"))
     if not count_legal(position):
-        return Verdict(True, f"nothing in your hand beats {position.table.name}, so you pass; you are then locked "
-                             "out until the table clears")
-    return Verdict(True, "passing is allowed even with a playable hand, but you are then locked out "
-                         "until the table clears")
+        return Verdict(True, _("nothing in your hand beats {table}, so you pass; you are then locked out until the "
+                               "table clears").format(table=position.table.name))
+    return Verdict(True, _("passing is allowed even with a playable hand, but you are then locked out until the "
+                           "table clears"))
