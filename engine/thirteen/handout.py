@@ -79,9 +79,9 @@ def handout(preset: str) -> Handout:
                 *(sentence(gettext(n.text)) for n in GAME.notes),
             )),
             Section(gettext("After you pass"), Column.RIGHT,
-                    table=Table((gettext("play"), gettext("allowed?")), tuple(passing), (0.9, 2.1))),
+                    table=Table((pgettext("handout column", "play"), gettext("allowed?")), tuple(passing), (0.9, 2.1))),
             Section(gettext("Points per game (places)"), Column.RIGHT, table=Table(
                 (gettext("place"), gettext("points")),
-                tuple((pgettext("place", _PLACES[i]), digits(p)) for i, p in enumerate(points.values())), (1, 1))),
+                tuple((gettext(_PLACES[i]), digits(p)) for i, p in enumerate(points.values())), (1, 1))),
         ),
     )

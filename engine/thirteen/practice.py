@@ -9,7 +9,7 @@ import random
 from typing import Final, TypeAlias
 
 from engine.contract import Game
-from engine.i18n import N_, gettext, pgettext
+from engine.i18n import N_, gettext
 from engine.i18n import number as digits
 from engine.teaching import Choice, Exercise, Make, PracticeRule, practice_rule
 from engine.thirteen.deal import HAND_SIZE
@@ -57,7 +57,7 @@ def _points(g: ThirteenGame) -> Make:
             else:
                 place = order.index(seat)
                 parts.append(gettext("game {n}: {place} place, {points}").format(
-                    n=digits(number), place=pgettext("place", _PLACES[place]), points=count(points[seat], "point")))
+                    n=digits(number), place=gettext(_PLACES[place]), points=count(points[seat], "point")))
             facts.append((gettext("Game {n}, first out to last").format(n=digits(number)), words))
         who = seat_name(letters[seat])
         why = gettext("{seat}: {games} — {points} in all").format(seat=who, games="; ".join(parts),

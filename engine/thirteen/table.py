@@ -32,7 +32,7 @@ COUNTED_NOUNS = (Nn_("play", "plays"), Nn_("pass", "passes"))
 
 def ordinal(place: int) -> str:
     """1st … 4th, in the current language."""
-    return pgettext("place", _ORDINALS[place - 1])
+    return gettext(_ORDINALS[place - 1])
 
 
 def view(state: State, seat: int | None) -> TableView:
