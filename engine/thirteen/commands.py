@@ -34,6 +34,7 @@ from engine.commands import (
 )
 from engine.errors import CardTableError, InvalidPositionError, InvalidRequestError, add_context
 from engine.i18n import gettext as _
+from engine.i18n import number as digits
 from engine.thirteen import coach, examples
 from engine.thirteen.combos import Combo, Kind, beat_reason, classify, why_not_combo, with_article
 from engine.thirteen.deal import HAND_SIZE, deal_masks, instant_win, lowest_holder
@@ -267,8 +268,8 @@ class ClassifyAnswer:
 
 def _playable_size(cards: tuple[Card, ...], field: str) -> None:
     if len(cards) > HAND_SIZE:
-        raise add_context(InvalidPositionError(f"{len(cards)} cards: no hand holds more than {HAND_SIZE}, so no play "
-                                               "has more"), field)
+        too_many = _("{n} cards: no hand holds more than {most}, so no play has more")
+        raise add_context(InvalidPositionError(too_many.format(n=digits(len(cards)), most=digits(HAND_SIZE))), field)
 
 
 def classify_command(request: ClassifyRequest) -> ClassifyAnswer:
@@ -331,7 +332,7 @@ def compare_command(request: CompareRequest) -> CompareAnswer:
     _playable_size(request.b, "b")
     a, b = _combo(request.a, "a", rules), _combo(request.b, "b", rules)
     if set(a.cards) & set(b.cards):
-        raise InvalidPositionError("a and b share a card, but there is only one deck")
+        raise InvalidPositionError(_("a and b share a card, but there is only one deck"))
     twos = rules.twos_in_double_sequences
     b_on_a = beat_reason(b, a, rules.bomb_ladder, twos)
     a_on_b = beat_reason(a, b, rules.bomb_ladder, twos)

@@ -24,6 +24,7 @@ from engine.cards import Card, CardsText
 from engine.errors import InvalidPositionError
 from engine.i18n import N_
 from engine.i18n import gettext as _
+from engine.i18n import number as digits
 from engine.thirteen.combos import (
     KIND_ORDER,
     PAIRS,
@@ -267,39 +268,40 @@ class Position:
         """A checked position; InvalidPositionError (a learner-readable message) if it cannot occur."""
         hand = tuple(hand)
         table_cards = tuple(table)
-        _check_cards(hand, "in your hand")
-        _check_cards(table_cards, "on the table")
+        _check_cards(hand, _("{card} appears twice in your hand, but Thirteen uses one deck"))
+        _check_cards(table_cards, _("{card} appears twice on the table, but Thirteen uses one deck"))
         if not hand:
-            raise InvalidPositionError("your hand is empty: a player with no cards has gone out and plays no more")
+            raise InvalidPositionError(_("your hand is empty: a player with no cards has gone out and plays no more"))
         if len(hand) > HAND_SIZE:
-            raise InvalidPositionError(f"a hand holds at most {HAND_SIZE} cards; this one has {len(hand)}")
+            raise InvalidPositionError(_("a hand holds at most {most} cards; this one has {n}").format(
+                most=digits(HAND_SIZE), n=digits(len(hand))))
         if len(table_cards) > HAND_SIZE:
-            raise InvalidPositionError(f"the table holds {len(table_cards)} cards, but a combination is played from "
-                                       f"one hand of at most {HAND_SIZE}")
+            raise InvalidPositionError(_("the table holds {n} cards, but a combination is played from one hand of at "
+                                         "most {most}").format(n=digits(len(table_cards)), most=digits(HAND_SIZE)))
         shared = [c for c in game_sorted(hand) if c in set(table_cards)]
         if shared:
-            raise InvalidPositionError(
-                f"{shared[0].symbol_text} is both in your hand and on the table; there is only one deck")
+            raise InvalidPositionError(_("{card} is both in your hand and on the table; there is only one deck").format(
+                card=shared[0].symbol_text))
         combo = None
         twos = rules.twos_in_double_sequences
         if table_cards:
             combo = classify(table_cards, twos)
             if combo is None:
-                raise InvalidPositionError(
-                    f"the table must hold a combination: {why_not_combo(table_cards, twos)}")
+                raise InvalidPositionError(_("the table must hold a combination: {why}").format(
+                    why=why_not_combo(table_cards, twos)))
         if first_lead:
             if combo is not None:
-                raise InvalidPositionError("the first lead is made on an empty table, but the table holds cards")
+                raise InvalidPositionError(_("the first lead is made on an empty table, but the table holds cards"))
             if passed:
-                raise InvalidPositionError("nobody can have passed before the first lead of the game")
+                raise InvalidPositionError(_("nobody can have passed before the first lead of the game"))
             three = CARDS[0]
             if rules.players == 4 and rules.first_lead_must_contain_lowest and three not in hand:
-                raise InvalidPositionError(
+                raise InvalidPositionError(_(
                     "with four players all 52 cards are dealt, so the first lead belongs to whoever holds 3♠, "
-                    "and 3♠ is not in your hand")
+                    "and 3♠ is not in your hand"))
         if passed and combo is None:
-            raise InvalidPositionError("you cannot be locked out on an empty table: a pass lasts only until "
-                                       "the table clears, and then the last player leads")
+            raise InvalidPositionError(_("you cannot be locked out on an empty table: a pass lasts only until "
+                                         "the table clears, and then the last player leads"))
         return cls(tuple(game_sorted(hand)), combo, passed, first_lead, rules)
 
     @cached_property
@@ -333,12 +335,13 @@ class Position:
 LOCKED_OUT = N_("you passed this round, so you cannot play until the table clears")
 
 
-def _check_cards(cards: tuple[Card, ...], where: str) -> None:
+def _check_cards(cards: tuple[Card, ...], twice: str) -> None:
+    """InvalidPositionError with ``twice`` (a sentence with ``{card}``) for the first card given twice."""
     seen: set[int] = set()
     for card in cards:
         i = index(card)
         if i in seen:
-            raise InvalidPositionError(f"{card.symbol_text} appears twice {where}, but Thirteen uses one deck")
+            raise InvalidPositionError(twice.format(card=card.symbol_text))
         seen.add(i)
 
 
