@@ -40,7 +40,7 @@ from engine.i18n import N_
 from engine.words import seat_name
 
 __all__ = ["NOTES", "PRESETS", "SEAT_LETTERS", "Finish", "Rules", "Scoring", "default_note", "make_rules",
-           "option_label", "quoted_label", "seat_letters", "seat_names"]
+           "option_label", "seat_letters", "seat_names"]
 
 
 class Finish(Enum):
@@ -168,7 +168,8 @@ def seat_names(players: int) -> tuple[str, ...]:
 
 
 def option_label(name: str) -> str:
-    """The learner-facing label of option ``name`` ("Bomb ladder")."""
+    """The learner-facing label of option ``name`` ("Bomb ladder"), in English: the catalogs translate it where it is
+    shown (``gettext``, or :func:`engine.words.option_named`)."""
     return contract.option_label(Rules, name)
 
 
@@ -176,11 +177,6 @@ def default_note(name: str) -> str:
     """How a reason says that the rule of option ``name`` is a default these rules do not give: "a common rule,
     not in these rules; the option “Bomb ladder” changes it" (:func:`engine.contract.default_note`)."""
     return contract.default_note(Rules, name)
-
-
-def quoted_label(name: str) -> str:
-    """The label in curly quotes, as reasons name an option: “Bomb ladder”."""
-    return f"\u201c{option_label(name)}\u201d"
 
 
 def make_rules(preset: str | None = None, options: Mapping[str, Any] | None = None) -> Rules:
