@@ -49,7 +49,16 @@ from engine.euchre.coach import fill_hidden, posed_trick
 from engine.euchre.deal import deal_cards
 from engine.euchre.examples import call_advice, card_note, judge_trumps
 from engine.euchre.game import GAME
-from engine.euchre.order import BENNY, EFFECTIVE, NeedsBennyError, check_cards, left_bower, right_bower, sort_hand
+from engine.euchre.order import (
+    BENNY,
+    EFFECTIVE,
+    NeedsBennyError,
+    check_cards,
+    left_bower,
+    right_bower,
+    sort_hand,
+    suit_plural,
+)
 from engine.euchre.order import trump_order as order_of_trumps
 from engine.euchre.play import Position
 from engine.euchre.play import check as check_play
@@ -68,8 +77,11 @@ from engine.euchre.state import (
     parse_action,
 )
 from engine.euchre.trick import check_sitting_out, play_order, trick_winner, winner_reason
+from engine.i18n import N_
+from engine.i18n import gettext as _
 from engine.match import WHOLE, whole_game
 from engine.replay import play_out
+from engine.words import and_list, capitalise, seat_name
 
 __all__ = [
     "COMMANDS",
@@ -135,8 +147,9 @@ def _active(players: int | None, out: tuple[Seat, ...]) -> int:
     if players is None:
         return 4 - len(out)
     if out and players != 4 - len(out):
-        sitting = " and ".join(s.title for s in out)
-        raise InvalidPositionError(f"with {sitting} sitting out, {4 - len(out)} players are active, not {players}")
+        sitting = and_list(seat_name(s.letter) for s in out)
+        raise InvalidPositionError(_("with {sitting} sitting out, {active} players are active, not {players}").format(
+            sitting=sitting, active=4 - len(out), players=players))
     return players
 
 
@@ -185,11 +198,12 @@ def legal_command(request: EuchreLegalRequest) -> EuchreLegalAnswer:
     plays = tuple(EuchrePlay(cards=(c,), reason=verdicts[c].reason) for c in legal_now[:request.limit])
     must_follow = position.led_suit is not None and len(legal_now) < len(position.hand)
     if not position.table:
-        summary = "Nobody has played yet: you lead, so any card may be played."
+        summary = _("Nobody has played yet: you lead, so any card may be played.")
     elif must_follow and position.led_suit is not None:
-        summary = f"{position.led_suit.plural.capitalize()} were led: you must follow suit while you can."
+        summary = capitalise(_("{suits} were led: you must follow suit while you can.").format(
+            suits=suit_plural(position.led_suit)))
     else:
-        summary = "You cannot follow the suit led: any card may be played."
+        summary = _("You cannot follow the suit led: any card may be played.")
     return EuchreLegalAnswer(
         plays=plays, count=len(legal_now), complete=len(plays) == len(legal_now), can_pass=False, summary=summary,
         hand=position.hand, table=position.table, legal_cards=legal_now, led_suit=position.led_suit,
@@ -211,7 +225,7 @@ class EuchreCheckAnswer(CheckAnswer):
     card: Card | None = arg(help="the card checked (null unless the play was one card)")
 
 
-NO_PASS = "nobody passes during the play: each player plays one card to every trick"
+NO_PASS = N_("nobody passes during the play: each player plays one card to every trick")
 """Why a pass is refused in a trick."""
 
 
@@ -220,10 +234,11 @@ def check_command(request: EuchreCheckRequest) -> EuchreCheckAnswer:
     rules = _rules(request)
     position = _position(request)
     if request.play == "pass":
-        return EuchreCheckAnswer(legal=False, reason=NO_PASS, card=None)
+        return EuchreCheckAnswer(legal=False, reason=_(NO_PASS), card=None)
     if len(request.play) != 1:
         return EuchreCheckAnswer(legal=False, card=None,
-                                 reason=f"each player plays one card to a trick, not {len(request.play)}")
+                                 reason=_("each player plays one card to a trick, not {count}").format(
+                                     count=len(request.play)))
     card = request.play[0]
     check_cards([card], "in 'play'", rules.benny)
     verdict = check_play(position, card)
@@ -266,8 +281,8 @@ def winner_command(request: WinnerRequest) -> WinnerAnswer:
     out = _sitting_out(request.sits_out)
     players = _active(request.players, out)
     if len(trick) != players:
-        raise InvalidPositionError(f"a complete trick has one card per active player: {players} cards, "
-                                   f"not {len(trick)}")
+        raise InvalidPositionError(_("a complete trick has one card per active player: {players} cards, not "
+                                     "{count}").format(players=players, count=len(trick)))
     index = trick_winner(trick, request.trump)
     answer = WinnerAnswer(table=trick, winner_index=index, winner_card=trick[index],
                           reason=winner_reason(trick, request.trump), seats=None, order=None, winner=None,
@@ -277,8 +292,8 @@ def winner_command(request: WinnerRequest) -> WinnerAnswer:
         return answer
     seats = play_order(_seat(request.leader), out, players)
     return WinnerAnswer(table=trick, winner_index=index, winner_card=trick[index], reason=answer.reason,
-                        seats=tuple(s.letter for s in seats), order=" → ".join(s.title for s in seats),
-                        winner=seats[index].letter, winner_name=seats[index].title)
+                        seats=tuple(s.letter for s in seats), order=" → ".join(seat_name(s.letter) for s in seats),
+                        winner=seats[index].letter, winner_name=seat_name(seats[index].letter))
 
 
 # ------------------------------------------------------------------------------------------ score, game
@@ -530,13 +545,14 @@ def deal_command(request: EuchreDealRequest) -> EuchreDealAnswer:
     d = dealt.dealer
     return EuchreDealAnswer(
         seed=request.seed, hands={s.letter: tuple(sort_hand(dealt.hands[s])) for s in Seat},
-        dealer=d.letter, dealer_name=d.title, first=d.left.letter, first_name=d.left.title,
+        dealer=d.letter, dealer_name=seat_name(d.letter), first=d.left.letter, first_name=seat_name(d.left.letter),
         first_hand=tuple(sort_hand(dealt.hands[d.left])), upcard=dealt.upcard, upcard_suit=dealt.upcard.suit,
         joker_upcard=dealt.upcard == BENNY, kitty=dealt.kitty, deck_size=25 if rules.benny else 24,
         deal_packets=rules.deal_packets, deal_order=rules.deal_packets.description,
         packets=tuple(Packet(seat=seat.letter, cards=cards) for seat, cards in dealt.packets),
         packet_sizes=" ".join(f"{seat.letter}{len(cards)}" for seat, cards in dealt.packets),
-        partners={s.letter: s.partner.letter for s in Seat}, partner_names={s.title: s.partner.title for s in Seat},
+        partners={s.letter: s.partner.letter for s in Seat},
+        partner_names={seat_name(s.letter): seat_name(s.partner.letter) for s in Seat},
         sides={"N-S": "N S", "E-W": "E W"},
     )
 
@@ -608,8 +624,8 @@ def position_command(request: PositionRequest) -> PositionAnswer:
     check_sitting_out(out)
     players = _active(r.players, out)
     if len(r.table) > players:
-        raise InvalidPositionError(f"a trick holds one card per active player: with {players} active it holds at "
-                                   f"most {players} cards, not {len(r.table)}")
+        raise InvalidPositionError(_("a trick holds one card per active player: with {players} active it holds at "
+                                     "most {players} cards, not {count}").format(players=players, count=len(r.table)))
     if len(r.table) == players:
         check_cards(r.table + r.hand, "in the hand and the trick together", rules.benny)
         won = winner_command(WinnerRequest(preset=r.preset, options=r.options, trump=r.trump, table=r.table,

@@ -16,7 +16,16 @@ from engine.cards import Card, Suit
 from engine.contract import Outcome, Prompt
 from engine.errors import CardTableError
 from engine.euchre.bidding import ORDER_UP, Discard, GoAlone, NameTrump, dealer_stuck, must_go_alone
-from engine.euchre.order import BENNY, EFFECTIVE, describe_card, left_bower, sort_hand
+from engine.euchre.order import (
+    BENNY,
+    EFFECTIVE,
+    describe_card,
+    left_bower,
+    right_bower,
+    sort_hand,
+    suit_one,
+    suit_plural,
+)
 from engine.euchre.rules import BennyUpcard, Seat, Side, rule_source
 from engine.euchre.score import game_over_reason, game_winner
 from engine.euchre.state import (
@@ -29,20 +38,36 @@ from engine.euchre.state import (
     next_dealer,
 )
 from engine.euchre.trick import trick_winner, winning_why
+from engine.i18n import N_
+from engine.i18n import gettext as _
+from engine.i18n import number as numeral
 from engine.table import WON_TRICK, Step, TableView
 from engine.table import Seat as TableSeat
-from engine.words import capitalise, count, sentence
+from engine.words import capitalise, count, seat_name, sentence
 
 __all__ = ["comment", "hand_groups", "outcome", "prompt", "result_sentence", "summary_row", "view"]
 
 
 
 def _name(seat: int) -> str:
-    return Seat(seat).title
+    return seat_name(Seat(seat).letter)
+
+
+def _side(seat: int) -> str:
+    return Seat(seat).side.title
 
 
 def _tricks_line(state: HandState) -> str:
-    return f"N-S {state.tricks_of(Side.NORTH_SOUTH)} · E-W {state.tricks_of(Side.EAST_WEST)}"
+    return _score_line(state.tricks_of(Side.NORTH_SOUTH), state.tricks_of(Side.EAST_WEST))
+
+
+def _score_line(ns: int, ew: int) -> str:
+    """Two sides' numbers in short: ``N-S 2 · E-W 1``."""
+    return _("N-S {ns} · E-W {ew}").format(ns=numeral(ns), ew=numeral(ew))
+
+
+def _suit(suit: Suit) -> str:
+    return suit_plural(suit)
 
 
 # ---------------------------------------------------------------------------------------------- commentary
@@ -56,97 +81,133 @@ def comment(before: HandState, action: Action, after: HandState) -> Step:
     return Step(seat, action_text(action), text, chapter)
 
 
-def _commentary(before: HandState, seat: int, action: Action, after: HandState) -> tuple[str, str]:
+def _joker_named(before: HandState, seat: int, suit: Suit) -> str:
     who = _name(seat)
-    phase = before.phase
+    if before.rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
+        return _("The joker was turned up, so {who}, the dealer, names trump at once, before looking at their "
+                 "cards{where}: {suits} {symbol}. {side} are the makers, as if {who} had ordered it up; {who} picks up "
+                 "the joker (the best bower) and will discard one card.").format(
+            who=who, where=rule_source(before.rules, "benny_upcard"), suits=_suit(suit), symbol=suit.symbol,
+            side=_side(seat))
+    return _("The joker was turned up, so {who}, the dealer, names the suit it stands for before looking at their "
+             "cards: {suits} {symbol}. Round 1: from the dealer's left, each player may order it up (making {suits} "
+             "trump) or pass.").format(who=who, suits=_suit(suit), symbol=suit.symbol)
+
+
+def _round_one(before: HandState, seat: int, action: Action, after: HandState) -> str:
+    who = _name(seat)
     upcard = before.upcard.symbol_text if before.upcard else "?"
-    if phase is Phase.JOKER_UPCARD:
-        assert isinstance(action, NameTrump)  # the only legal action of this phase
-        suit = action.suit
-        where = rule_source(before.rules, "benny_upcard")
-        if before.rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
-            return (f"The joker was turned up, so {who}, the dealer, names trump at once, before looking at their "
-                    f"cards{where}: {suit.plural} {suit.symbol}. {Seat(seat).side.title} are the makers, as if {who} "
-                    f"had ordered it up; {who} picks up the joker (the best bower) and will discard one card.",
-                    "Calling")
-        return (f"The joker was turned up, so {who}, the dealer, names the suit it stands for before looking at "
-                f"their cards: {suit.plural} {suit.symbol}. Round 1: from the dealer's left, each player may "
-                f"order it up (making {suit.plural} trump) or pass.", "Calling")
-    if phase is Phase.CALL_ROUND_1:
-        offered = before.turned_suit
-        assert offered is not None
-        if action is PASS:
-            text = f"{who} passes: not {offered.plural} as trump."
-            if after.phase is Phase.CALL_ROUND_2:
-                where = rule_source(before.rules, "name_turned_down_suit")
-                named = f"any suit, {offered.plural} too{where}," if before.rules.name_turned_down_suit else \
-                    f"a suit other than {offered.plural}{where}"
-                text += (f" All four passed, so {upcard} is turned down. Round 2: from the dealer's left, each "
-                         f"player may name {named} or pass.")
-            return text, "Calling"
-        assert after.trump is not None
-        makers = Seat(seat).side.title
-        dealer = _name(before.dealer)
-        pick = "picks it up" if seat != before.dealer else "picks it up (they ordered it themselves)"
-        return (f"{who} orders up {upcard}: {after.trump.plural} are trump and {makers} are the makers. "
-                f"The dealer, {dealer}, {pick} and will discard one card.", "Calling")
-    if phase is Phase.CALL_ROUND_2:
-        if action is PASS:
-            if after.phase is Phase.SCORED:
-                where = rule_source(before.rules, "thrown_in")
-                return ("The dealer passes too: all four passed twice, so the hand is thrown in and nobody scores. "
-                        f"Then {before.rules.thrown_in.description}{where}.", "Calling")
-            return f"{who} passes.", "Calling"
-        trump = after.trump
-        assert trump is not None
-        return (f"{who} names {trump.plural} {trump.symbol}: {trump.plural} are trump (the left bower is "
-                f"{left_bower(trump).symbol_text}) and {Seat(seat).side.title} are the makers.", "Calling")
-    if phase is Phase.DEALER_DISCARD:
-        return f"{who}, the dealer, discards one card face down.", "Calling"
-    if phase is Phase.GO_ALONE:
-        assert before.maker is not None
-        partner = Seat(seat).partner.title
-        role = "maker" if seat % 2 == before.maker % 2 else "defender"
-        if action is GoAlone.ALONE:
-            need = "all five tricks" if role == "maker" else "three or more tricks"
-            text = (f"{who} ({role}) goes alone: {partner} puts their cards down and sits out. If {who} takes "
-                    f"{need}, {Seat(seat).side.title} score four points.")
+    offered = before.turned_suit
+    assert offered is not None
+    if action is PASS:
+        text = _("{who} passes: not {suits} as trump.").format(who=who, suits=_suit(offered))
+        if after.phase is Phase.CALL_ROUND_2:
+            where = rule_source(before.rules, "name_turned_down_suit")
+            if before.rules.name_turned_down_suit:
+                turned = _("All four passed, so {upcard} is turned down. Round 2: from the dealer's left, each "
+                           "player may name any suit, {suits} too{where}, or pass.")
+            else:
+                turned = _("All four passed, so {upcard} is turned down. Round 2: from the dealer's left, each "
+                           "player may name a suit other than {suits}{where} or pass.")
+            text += " " + turned.format(upcard=upcard, suits=_suit(offered), where=where)
+        return text
+    assert after.trump is not None
+    if seat != before.dealer:
+        said = _("{who} orders up {upcard}: {suits} are trump and {side} are the makers. The dealer, {dealer}, picks "
+                 "it up and will discard one card.")
+    else:
+        said = _("{who} orders up {upcard}: {suits} are trump and {side} are the makers. The dealer, {dealer}, picks "
+                 "it up (they ordered it themselves) and will discard one card.")
+    return said.format(who=who, upcard=upcard, suits=_suit(after.trump), side=_side(seat),
+                       dealer=_name(before.dealer))
+
+
+def _round_two(before: HandState, seat: int, action: Action, after: HandState) -> str:
+    who = _name(seat)
+    if action is PASS:
+        if after.phase is Phase.SCORED:
+            return _("The dealer passes too: all four passed twice, so the hand is thrown in and nobody scores. "
+                     "Then {next}{where}.").format(next=before.rules.thrown_in.description,
+                                                    where=rule_source(before.rules, "thrown_in"))
+        return _("{who} passes.").format(who=who)
+    trump = after.trump
+    assert trump is not None
+    return _("{who} names {suits} {symbol}: {suits} are trump (the left bower is {left}) and {side} are the "
+             "makers.").format(who=who, suits=_suit(trump), symbol=trump.symbol, left=left_bower(trump).symbol_text,
+                               side=_side(seat))
+
+
+def _go_alone(before: HandState, seat: int, action: Action, after: HandState) -> str:
+    assert before.maker is not None
+    who, partner = _name(seat), _name(Seat(seat).partner)
+    maker = seat % 2 == before.maker % 2
+    if action is GoAlone.ALONE:
+        if maker:
+            text = _("{who} (maker) goes alone: {partner} puts their cards down and sits out. If {who} takes all "
+                     "five tricks, {side} score four points.")
         else:
-            text = f"{who} plays with their partner, {partner}."
-        if after.phase is Phase.PLAY:
-            text += " " + _lead_note(after)
-        return text, "Calling"
-    assert isinstance(action, Card)
+            text = _("{who} (defender) goes alone: {partner} puts their cards down and sits out. If {who} takes "
+                     "three or more tricks, {side} score four points.")
+        text = text.format(who=who, partner=partner, side=_side(seat))
+    else:
+        text = _("{who} plays with their partner, {partner}.").format(who=who, partner=partner)
+    if after.phase is Phase.PLAY:
+        text += " " + _lead_note(after)
+    return text
+
+
+def _card_played(before: HandState, seat: int, action: Card, after: HandState) -> str:
+    who = _name(seat)
     trump = before.trump
     assert trump is not None
-    chapter = f"Trick {len(before.tricks) + 1}"
     name = describe_card(action, trump)
     if not before.trick_cards:
         led = EFFECTIVE[trump][action]
-        lead = f"{who} leads {name}"
-        lead += " (a trump)" if led is trump and "bower" not in name else ""
         if action == left_bower(trump) or action == BENNY:
-            lead += f": it is a {trump.plural[:-1]} while {trump.plural} are trump"
-        text = lead + "."
+            text = _("{who} leads {card}: it is a {suit} while {suits} are trump.").format(
+                who=who, card=name, suit=suit_one(trump), suits=_suit(trump))
+        elif led is trump and action != right_bower(trump):
+            text = _("{who} leads {card} (a trump).").format(who=who, card=name)
+        else:
+            text = _("{who} leads {card}.").format(who=who, card=name)
     else:
         led = EFFECTIVE[trump][before.trick_cards[0]]
         mine = EFFECTIVE[trump][action]
         if mine is led:
-            text = f"{who} follows with {name}."
+            text = _("{who} follows with {card}.").format(who=who, card=name)
         elif mine is trump:
-            text = f"{who} has no {led.plural} and trumps with {name}."
+            text = _("{who} has no {suits} and trumps with {card}.").format(who=who, suits=_suit(led), card=name)
         else:
-            text = f"{who} has no {led.plural} and throws off {name}."
+            text = _("{who} has no {suits} and throws off {card}.").format(who=who, suits=_suit(led), card=name)
     if len(after.tricks) > len(before.tricks):
         trick = after.tricks[-1]
         index = trick_winner(trick.cards, trump)
-        winner = trick.seats[index]
-        text += (f" {_name(winner)} wins the trick with {describe_card(trick.cards[index], trump)}, "
-                 f"{winning_why(trick.cards, trump)}. Tricks: {_tricks_line(after)}.")
+        text += " " + _("{winner} wins the trick with {card}, {why}. Tricks: {tricks}.").format(
+            winner=_name(trick.seats[index]), card=describe_card(trick.cards[index], trump),
+            why=winning_why(trick.cards, trump), tricks=_tricks_line(after))
         result = hand_result(after)
         if result is not None and not result.thrown_in:
-            text += f" The hand is over. {result_sentence(after)}"
-    return text, chapter
+            text += " " + _("The hand is over.") + " " + result_sentence(after)
+    return text
+
+
+def _commentary(before: HandState, seat: int, action: Action, after: HandState) -> tuple[str, str]:
+    phase = before.phase
+    calling = _("Calling")
+    if phase is Phase.JOKER_UPCARD:
+        assert isinstance(action, NameTrump)  # the only legal action of this phase
+        return _joker_named(before, seat, action.suit), calling
+    if phase is Phase.CALL_ROUND_1:
+        return _round_one(before, seat, action, after), calling
+    if phase is Phase.CALL_ROUND_2:
+        return _round_two(before, seat, action, after), calling
+    if phase is Phase.DEALER_DISCARD:
+        return _("{who}, the dealer, discards one card face down.").format(who=_name(seat)), calling
+    if phase is Phase.GO_ALONE:
+        return _go_alone(before, seat, action, after), calling
+    assert isinstance(action, Card)
+    chapter = _("Trick {number}").format(number=numeral(len(before.tricks) + 1))
+    return _card_played(before, seat, action, after), chapter
 
 
 def _lead_note(state: HandState) -> str:
@@ -154,9 +215,12 @@ def _lead_note(state: HandState) -> str:
     leader = state.to_act
     assert leader is not None
     if leader == first:
-        return f"{_name(leader)}, on the dealer's left, leads the first trick."
-    where = rule_source(state.rules, "first_lead")
-    return f"{_name(first)}, on the dealer's left, sits out, so {_name(leader)} leads the first trick{where}."
+        return _("{who}, on the dealer's left, leads the first trick.").format(who=_name(leader))
+    return _("{first}, on the dealer's left, sits out, so {who} leads the first trick{where}.").format(
+        first=_name(first), who=_name(leader), where=rule_source(state.rules, "first_lead"))
+
+
+THROWN_IN = N_("All four passed twice: the hand is thrown in and nobody scores.")
 
 
 def result_sentence(state: HandState) -> str:
@@ -166,23 +230,37 @@ def result_sentence(state: HandState) -> str:
     four points to East-West.", or the thrown-in hand."""
     result = hand_result(state)
     if result is None:
-        raise CardTableError("the hand is not over")
+        raise CardTableError(_("the hand is not over"))
     if result.thrown_in or result.makers is None or result.trump is None or result.score is None:
-        return "All four passed twice: the hand is thrown in and nobody scores."
+        return _(THROWN_IN)
     makers, defenders = result.makers, result.makers.other
     lone = [s for s in state.lone if s % 2 == makers.value]
     lone_defender = [s for s in state.lone if s % 2 != makers.value]
-    subject = f"{makers.title} ({result.trump.plural} trump{f', {_name(lone[0])} alone' if lone else ''})"
+    if lone:
+        subject = _("{side} ({suits} trump, {who} alone)").format(side=makers.title, suits=_suit(result.trump),
+                                                                 who=_name(lone[0]))
+    else:
+        subject = _("{side} ({suits} trump)").format(side=makers.title, suits=_suit(result.trump))
     tricks = result.makers_tricks
     score = result.score
     if score.euchred:
-        by = f" by {_name(lone_defender[0])}, defending alone" if lone_defender else ""
-        took = f"took only {count(tricks, 'trick')}" if tricks else "took no tricks"
-        return f"{subject} {took}, so they are euchred{by}: {count(score.defenders, 'point')} to {defenders.title}."
+        facts = {"makers": subject, "tricks": count(tricks, "trick"), "points": count(score.defenders, "point"),
+                 "side": defenders.title}
+        if lone_defender:
+            facts["who"] = _name(lone_defender[0])
+            said = (_("{makers} took only {tricks}, so they are euchred by {who}, defending alone: {points} to {side}.")
+                    if tricks else
+                    _("{makers} took no tricks, so they are euchred by {who}, defending alone: {points} to {side}."))
+        else:
+            said = (_("{makers} took only {tricks}, so they are euchred: {points} to {side}.") if tricks else
+                    _("{makers} took no tricks, so they are euchred: {points} to {side}."))
+        return said.format(**facts)
+    facts = {"makers": subject, "points": count(score.makers, "point"), "side": makers.title}
     if tricks == 5:
-        march = "a lone march" if lone else "a march"
-        return f"{subject} took all five tricks, {march}: {count(score.makers, 'point')} to {makers.title}."
-    return f"{subject} took {count(tricks, 'trick')}: {count(score.makers, 'point')} to {makers.title}."
+        said = (_("{makers} took all five tricks, a lone march: {points} to {side}.") if lone else
+                _("{makers} took all five tricks, a march: {points} to {side}."))
+        return said.format(**facts)
+    return _("{makers} took {tricks}: {points} to {side}.").format(tricks=count(tricks, "trick"), **facts)
 
 
 # ---------------------------------------------------------------------------------------------- views
