@@ -325,7 +325,7 @@ def score_command(request: ScoreRequest) -> ScoreAnswer:
     result = score_hand(request.makers_tricks, request.alone, request.defender_alone, _rules(request))
     return ScoreAnswer(makers=result.makers, defenders=result.defenders, points=max(result.makers, result.defenders),
                        side="makers" if result.makers else "defenders", euchred=result.euchred, march=result.march,
-                       reason=result.row)
+                       reason=result.words)
 
 
 @dataclass(frozen=True, kw_only=True)

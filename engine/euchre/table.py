@@ -38,7 +38,7 @@ from engine.euchre.state import (
     next_dealer,
 )
 from engine.euchre.trick import trick_winner, winning_why
-from engine.i18n import N_
+from engine.i18n import N_, ngettext
 from engine.i18n import gettext as _
 from engine.i18n import number as numeral
 from engine.table import WON_TRICK, Step, TableView
@@ -266,18 +266,34 @@ def result_sentence(state: HandState) -> str:
 # ---------------------------------------------------------------------------------------------- views
 
 
+PHASE_WORDS: dict[Phase, str] = {
+    Phase.JOKER_UPCARD: N_("joker upcard"), Phase.CALL_ROUND_1: N_("call round 1"),
+    Phase.DEALER_DISCARD: N_("dealer discard"), Phase.CALL_ROUND_2: N_("call round 2"), Phase.GO_ALONE: N_("go alone"),
+    Phase.PLAY: N_("play"), Phase.SCORED: N_("scored"),
+}
+"""How each phase is written for people (:attr:`Phase.value`), for the catalogs."""
+
+
 def _said(action: Action) -> str:
     if action is PASS:
-        return "passed"
+        return _("passed")
     if action is ORDER_UP:
-        return "ordered up"
+        return _("ordered up")
     if isinstance(action, NameTrump):
-        return f"named {action.suit.symbol}"
+        return _("named {symbol}").format(symbol=action.suit.symbol)
     if isinstance(action, Discard):
-        return "discarded"
+        return _("discarded")
     if isinstance(action, GoAlone):
-        return "alone" if action is GoAlone.ALONE else "with partner"
+        return _("alone") if action is GoAlone.ALONE else _("with partner")
     return ""
+
+
+def _suit_words(suit: Suit) -> str:
+    return f"{suit.symbol} {suit_plural(suit)}"
+
+
+def _makers_words(side: Side, maker: int) -> str:
+    return _("{side} ({who} called)").format(side=side.title, who=_name(maker))
 
 
 def view(state: HandState, seat: int | None) -> TableView:
@@ -289,56 +305,57 @@ def view(state: HandState, seat: int | None) -> TableView:
         cards = tuple(sort_hand(state.hands[s], state.trump))
         roles = []
         if s == state.dealer:
-            roles.append("dealer")
+            roles.append(_("dealer"))
         if s == state.maker:
-            roles.append("maker")
+            roles.append(_("maker"))
         if s in state.lone:
-            roles.append("alone")
+            roles.append(_("alone"))
         if s in state.out:
-            roles.append("sits out")
+            roles.append(_("sits out"))
         note = ""
         if state.phase in (Phase.PLAY, Phase.SCORED) and state.trump is not None:
-            note = f"{state.won[s]} trick{'s' if state.won[s] != 1 else ''}"
+            note = ngettext("{count} trick", "{count} tricks", state.won[s]).format(count=numeral(state.won[s]))
         else:
             said = [a for who, a in state.history if who == s]
             if said:
                 note = _said(said[-1])
         seats.append(TableSeat(s.title, tuple(c if visible else None for c in cards), ", ".join(roles),
                                s not in state.out, note))
-    info: list[tuple[str, str]] = [("Dealer", _name(state.dealer))]
+    info: list[tuple[str, str]] = [(_("Dealer"), _name(state.dealer))]
     rules = state.rules
     if not state.tricks and not state.trick_cards:
-        deck = "25 cards with the joker (RJ, the best bower)" if rules.benny else "24 cards, 9 to A"
-        info.append(("Deal", f"{deck}; {rules.deal_packets.description}, from {_name((state.dealer + 1) % 4)}"))
+        deck = _("25 cards with the joker (RJ, the best bower)") if rules.benny else _("24 cards, 9 to A")
+        info.append((_("Deal"), _("{deck}; {packets}, from {first}").format(
+            deck=deck, packets=rules.deal_packets.description, first=_name((state.dealer + 1) % 4))))
     if state.phase is Phase.JOKER_UPCARD:
-        info.append(("Joker turned up", rules.benny_upcard.description))
+        info.append((_("Joker turned up"), rules.benny_upcard.description))
     if state.joker_suit is not None and state.trump is None:
-        info.append(("The joker stands for", f"{state.joker_suit.symbol} {state.joker_suit.plural}"))
+        info.append((_("The joker stands for"), _suit_words(state.joker_suit)))
     if state.trump is not None and state.maker is not None:
-        info.append(("Trump", f"{state.trump.symbol} {state.trump.plural}"))
-        info.append(("Makers", f"{Seat(state.maker).side.title} ({_name(state.maker)} called)"))
+        info.append((_("Trump"), _suit_words(state.trump)))
+        info.append((_("Makers"), _makers_words(Seat(state.maker).side, state.maker)))
         if state.lone:
-            info.append(("Alone", ", ".join(_name(s) for s in state.lone)))
-        info.append(("Tricks", _tricks_line(state)))
-    info.append(("Phase", state.phase.value))
+            info.append((_("Alone"), ", ".join(_name(s) for s in state.lone)))
+        info.append((_("Tricks"), _tricks_line(state)))
+    info.append((_("Phase"), _(PHASE_WORDS[state.phase])))
     result = hand_result(state)
     if result is not None:
         ns, ew = result.points
-        info.append(("Points", "thrown in" if result.thrown_in else f"N-S {ns} · E-W {ew}"))
+        info.append((_("Points"), _("thrown in") if result.thrown_in else _score_line(ns, ew)))
         if result.thrown_in:
-            info.append(("Next deal", f"{_name(next_dealer(state))} ({rules.thrown_in.description})"))
+            info.append((_("Next deal"), f"{_name(next_dealer(state))} ({rules.thrown_in.description})"))
     extra: list[tuple[str, tuple[Card | None, ...]]] = []
     if state.upcard is not None:
         if state.phase is Phase.JOKER_UPCARD:
-            extra.append(("Upcard: the joker!", (state.upcard,)))
+            extra.append((_("Upcard: the joker!"), (state.upcard,)))
         elif state.phase is Phase.CALL_ROUND_1:
-            extra.append(("Upcard", (state.upcard,)))
+            extra.append((_("Upcard"), (state.upcard,)))
         elif state.phase is Phase.CALL_ROUND_2 or state.thrown_in:
-            extra.append(("Turned down", (state.upcard,)))
+            extra.append((_("Turned down"), (state.upcard,)))
     if state.discard is not None and (seat is None or seat == state.dealer):
-        extra.append(("Dealer's discard", (state.discard,)))
+        extra.append((_("Dealer's discard"), (state.discard,)))
     if state.kitty:
-        extra.append(("Kitty", tuple(state.kitty) if seat is None else (None,) * len(state.kitty)))
+        extra.append((_("Kitty"), tuple(state.kitty) if seat is None else (None,) * len(state.kitty)))
     table: tuple[tuple[int, tuple[Card, ...], str], ...] = ()
     if state.trick_cards:
         table = tuple((s, (c,), "lead" if i == 0 else "") for i, (s, c) in
@@ -415,27 +432,26 @@ def outcome(state: HandState) -> Outcome | None:
     nxt = _name(next_dealer(state))
     facts: list[tuple[str, str]] = []
     if result.thrown_in:
-        summary = (f"All four passed twice: the hand is thrown in and nobody scores. "
-                   f"{capitalise(state.rules.thrown_in.description)}{rule_source(state.rules, 'thrown_in')}, "
-                   f"so {nxt} deals next.")
-        facts.append(("Points", "none (the hand was thrown in)"))
+        summary = _(THROWN_IN) + " " + _("{then}{where}, so {who} deals next.").format(
+            then=capitalise(state.rules.thrown_in.description), where=rule_source(state.rules, "thrown_in"), who=nxt)
+        facts.append((_("Points"), _("none (the hand was thrown in)")))
     else:
         assert result.makers is not None and result.score is not None and result.trump is not None
         assert result.maker is not None
         summary = result_sentence(state)
-        facts += [("Trump", f"{result.trump.symbol} {result.trump.plural}"),
-                  ("Makers", f"{result.makers.title} ({_name(result.maker)} called)"),
-                  ("Tricks", _tricks_line(state)),
-                  ("Points", f"N-S {row['ns_points']} · E-W {row['ew_points']}")]
+        facts += [(_("Trump"), _suit_words(result.trump)),
+                  (_("Makers"), _makers_words(result.makers, result.maker)),
+                  (_("Tricks"), _tricks_line(state)),
+                  (_("Points"), _score_line(row["ns_points"], row["ew_points"]))]
         alone = [_name(s) for s in state.lone]
         if alone:
-            facts.append(("Alone", ", ".join(alone)))
+            facts.append((_("Alone"), ", ".join(alone)))
     if state.scores is not None:
         scores = (row["ns_score"], row["ew_score"])
-        facts.append(("Game score", f"N-S {scores[0]} · E-W {scores[1]}"))
-        summary += (f" The game score is now N-S {scores[0]} · E-W {scores[1]}. "
-                    f"{sentence(game_over_reason(scores, state.rules))}")
-    facts.append(("Next deal", nxt))
+        facts.append((_("Game score"), _score_line(*scores)))
+        summary += " " + _("The game score is now {score}.").format(score=_score_line(*scores)) + " " + \
+            sentence(game_over_reason(scores, state.rules))
+    facts.append((_("Next deal"), nxt))
     return Outcome(summary, returns(state), tuple(facts), row)
 
 
@@ -452,62 +468,75 @@ def prompt(state: HandState) -> Prompt:
     would be trumps when ordering up, the cards of the suit led, the upcard the dealer picked up."""
     seat = state.to_act
     if seat is None:
-        return Prompt("The hand is over")
+        return Prompt(_("The hand is over"))
     hand = state.hands[seat]
     phase = state.phase
     rules = state.rules
     if phase is Phase.JOKER_UPCARD:
         if rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
-            return Prompt("The joker was turned up: name a trump suit before looking at your cards")
-        return Prompt("The joker was turned up: name the suit it stands for before looking at your cards")
+            return Prompt(_("The joker was turned up: name a trump suit before looking at your cards"))
+        return Prompt(_("The joker was turned up: name the suit it stands for before looking at your cards"))
     if phase is Phase.CALL_ROUND_1:
         offered = state.turned_suit
         assert offered is not None and state.upcard is not None
         dealer = Seat(state.dealer)
         if seat == state.dealer:
-            who = "you deal: you pick it up"
+            who = _("you deal: you pick it up")
         elif dealer.side is Seat(seat).side:
-            who = "your partner deals"
+            who = _("your partner deals")
         else:
-            who = f"{dealer.title}, an opponent, deals"
+            who = _("{dealer}, an opponent, deals").format(dealer=dealer.title)
         up = "RJ" if state.upcard == BENNY else state.upcard.symbol_text
-        return Prompt(f"Order up {up} ({who}) or pass", highlight=_trumps_of(hand, offered),
-                      highlight_label=f"trumps if {offered.symbol} are trump")
+        return Prompt(_("Order up {upcard} ({who}) or pass").format(upcard=up, who=who),
+                      highlight=_trumps_of(hand, offered),
+                      highlight_label=_("trumps if {symbol} are trump").format(symbol=offered.symbol))
     if phase is Phase.CALL_ROUND_2:
         turned = state.turned_suit
         assert turned is not None
-        other = "" if rules.name_turned_down_suit else f" other than {turned.symbol}"
-        if dealer_stuck(state):
-            return Prompt(f"Name a trump suit{other}: the dealer is stuck and may not pass")
-        return Prompt(f"Name a trump suit{other}, or pass")
+        stuck = dealer_stuck(state)
+        if rules.name_turned_down_suit:
+            said = _("Name a trump suit: the dealer is stuck and may not pass") if stuck else \
+                _("Name a trump suit, or pass")
+        else:
+            said = _("Name a trump suit other than {symbol}: the dealer is stuck and may not pass") if stuck else \
+                _("Name a trump suit other than {symbol}, or pass")
+        return Prompt(said.format(symbol=turned.symbol))
     assert state.trump is not None
     trump = state.trump
     trumps = _trumps_of(hand, trump)
+    trumps_label = _("trumps ({symbol})").format(symbol=trump.symbol)
     if phase is Phase.DEALER_DISCARD:
         upcard = state.upcard
-        keep = "" if rules.dealer_may_discard_upcard or upcard is None else f" (not the upcard {upcard.symbol_text})"
-        return Prompt(f"Discard one card{keep}", count=1, highlight=trumps, highlight_label=f"trumps ({trump.symbol})",
+        if rules.dealer_may_discard_upcard or upcard is None:
+            said = _("Discard one card")
+        else:
+            said = _("Discard one card (not the upcard {card})").format(card=upcard.symbol_text)
+        return Prompt(said, count=1, highlight=trumps, highlight_label=trumps_label,
                       marked=(upcard,) if upcard is not None and upcard in hand else (),
-                      marked_label="the upcard you picked up")
+                      marked_label=_("the upcard you picked up"))
     if phase is Phase.GO_ALONE:
         assert state.maker is not None
         if must_go_alone(state):
-            return Prompt("You ordered up your partner, the dealer: you must go alone", highlight=trumps,
-                          highlight_label=f"trumps ({trump.symbol})")
-        role = "" if seat % 2 == state.maker % 2 else " against the makers"
-        return Prompt(f"Go alone{role}? Your partner would sit out; {trump.symbol} are trump", highlight=trumps,
-                      highlight_label=f"trumps ({trump.symbol})")
+            return Prompt(_("You ordered up your partner, the dealer: you must go alone"), highlight=trumps,
+                          highlight_label=trumps_label)
+        if seat % 2 == state.maker % 2:
+            said = _("Go alone? Your partner would sit out; {symbol} are trump")
+        else:
+            said = _("Go alone against the makers? Your partner would sit out; {symbol} are trump")
+        return Prompt(said.format(symbol=trump.symbol), highlight=trumps, highlight_label=trumps_label)
     if not state.trick_cards:
-        return Prompt(f"Lead a card ({trump.symbol} are trump)", highlight=trumps,
-                      highlight_label=f"trumps ({trump.symbol})")
+        return Prompt(_("Lead a card ({symbol} are trump)").format(symbol=trump.symbol), highlight=trumps,
+                      highlight_label=trumps_label)
     suits = EFFECTIVE[trump]
     led = suits[state.trick_cards[0]]
     follow = tuple(c for c in hand if suits[c] is led)
     if follow:
-        label = f"{led.symbol} (the suit led)" if led is not trump else f"trumps ({trump.symbol}, the suit led)"
-        return Prompt(f"Follow {led.symbol} if you can", highlight=follow, highlight_label=label)
-    return Prompt(f"You have no {led.symbol}: play any card (a trump can win the trick)", highlight=trumps,
-                  highlight_label=f"trumps ({trump.symbol})")
+        label = _("{symbol} (the suit led)").format(symbol=led.symbol) if led is not trump else \
+            _("trumps ({symbol}, the suit led)").format(symbol=trump.symbol)
+        return Prompt(_("Follow {symbol} if you can").format(symbol=led.symbol), highlight=follow,
+                      highlight_label=label)
+    return Prompt(_("You have no {symbol}: play any card (a trump can win the trick)").format(symbol=led.symbol),
+                  highlight=trumps, highlight_label=trumps_label)
 
 
 def hand_groups(state: HandState, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
@@ -515,21 +544,21 @@ def hand_groups(state: HandState, cards: Sequence[Card]) -> tuple[tuple[str, tup
     them), highest first, then each side suit. While round 1 offers a suit, its would-be trumps come first
     ("♥ if trump"); in round 2 the cards go by printed suit, the joker first."""
     trump = state.trump
-    label = "Trumps"
+    label = ""
     if trump is None and state.phase is Phase.CALL_ROUND_1 and state.turned_suit is not None:
         trump = state.turned_suit
-        label = f"{trump.symbol} if trump"
+        label = _("{symbol} if trump").format(symbol=trump.symbol)
     if trump is None:
         ordered = sort_hand(cards)
         groups: dict[str, list[Card]] = {}
         for card in ordered:
-            groups.setdefault("Joker" if card.suit is None else card.suit.symbol, []).append(card)
+            groups.setdefault(_("Joker") if card.suit is None else card.suit.symbol, []).append(card)
         return tuple((name, tuple(members)) for name, members in groups.items())
     suits = EFFECTIVE[trump]
     ordered = sort_hand(cards, trump)
+    label = label or _("Trumps {symbol}").format(symbol=trump.symbol)
     groups = {}
     for card in ordered:
         suit = suits[card]
-        groups.setdefault(f"{label} {trump.symbol}" if suit is trump and label == "Trumps" else
-                          label if suit is trump else suit.symbol, []).append(card)
+        groups.setdefault(label if suit is trump else suit.symbol, []).append(card)
     return tuple((name, tuple(members)) for name, members in groups.items())
