@@ -31,6 +31,7 @@ from engine.contract import Note, Preset, default_note, option
 from engine.errors import InvalidRequestError
 from engine.i18n import N_
 from engine.i18n import gettext as _
+from engine.i18n import number as numeral
 from engine.words import option_named, seat_name
 
 __all__ = [
@@ -160,8 +161,8 @@ class DealPackets(Enum):
         if self is DealPackets.SINGLES:
             return _("one card at a time, five times round")
         first, second = self.sizes
-        return _("packets of {first} round the table, then {second}").format(first=", ".join(map(str, first)),
-                                                                            second=", ".join(map(str, second)))
+        return _("packets of {first} round the table, then {second}").format(
+            first=", ".join(map(numeral, first)), second=", ".join(map(numeral, second)))
 
 
 class ThrownIn(Enum):
