@@ -316,7 +316,8 @@ def posed_trick(rules: Rules, request: Any) -> HandState:
     check_sitting_out(out)
     players = request.players if request.players is not None else 4 - len(out)
     if len(out) not in (0, 4 - players):
-        raise InvalidPositionError(f"{players} active players, but {len(out)} sitting out")
+        raise InvalidPositionError(_("{players} active players, but {out} sitting out").format(players=players,
+                                                                                              out=len(out)))
     if not out and players < 4:
         out = (Seat.NORTH,) if players == 3 else (Seat.NORTH, Seat.EAST)
     position = Position.build(hand=request.hand, table=request.table, rules=rules, trump=trump, players=players)

@@ -608,18 +608,20 @@ def position_command(request: PositionRequest) -> PositionAnswer:
     if r.upcard is not None:
         given = [k for k in _TRICK_ONLY if getattr(r, k) not in (None, ())]
         if given:
-            raise InvalidRequestError(f"a calling position (with an upcard) has no {given[0]!r}")
+            raise InvalidRequestError(_("a calling position (with an upcard) has no {field}").format(
+                field=repr(given[0])))
         if r.dealer is None:
-            raise InvalidRequestError("a calling position needs its 'dealer'")
+            raise InvalidRequestError(_("a calling position needs its 'dealer'"))
         called = calls_command(CallsRequest(preset=r.preset, options=r.options, dealer=r.dealer, upcard=r.upcard,
                                             round=r.round, seat=r.seat, hand=r.hand, call=r.call,
                                             joker_suit=r.joker_suit))
         return PositionAnswer(kind="calling", legal=None, check=None, to_play=None, winner=None, calls=called)
     given = [k for k in _CALLING_ONLY if getattr(r, k) is not None]
     if given:
-        raise InvalidRequestError(f"field {given[0]!r} belongs to a calling position, which needs an 'upcard'")
+        raise InvalidRequestError(_("field {field} belongs to a calling position, which needs an 'upcard'").format(
+            field=repr(given[0])))
     if r.trump is None:
-        raise InvalidRequestError("a trick needs its 'trump'")
+        raise InvalidRequestError(_("a trick needs its 'trump'"))
     out = _sitting_out(r.sits_out)
     check_sitting_out(out)
     players = _active(r.players, out)
@@ -745,21 +747,21 @@ def posed_state(request: Any) -> HandState:
         return fill_hidden(state, int(dealer))
     if isinstance(request, CallsRequest) or (isinstance(request, PositionRequest) and request.upcard is not None):
         if request.dealer is None or request.upcard is None:
-            raise InvalidRequestError("a calling position needs its 'dealer' and 'upcard'")
+            raise InvalidRequestError(_("a calling position needs its 'dealer' and 'upcard'"))
         if not request.hand:
-            raise InvalidRequestError("the coach needs the hand of the player to call")
+            raise InvalidRequestError(_("the coach needs the hand of the player to call"))
         dealer = Seat.parse(request.dealer)
         seat = Seat.parse(request.seat) if request.seat is not None else dealer.left
         state = calling_state(rules, dealer, request.upcard, request.round or 1, seat, request.hand,
                               request.joker_suit)
         if len(state.hands[int(seat)]) != 5:
-            raise InvalidRequestError("the coach needs all five cards of the player to call")
+            raise InvalidRequestError(_("the coach needs all five cards of the player to call"))
         return fill_hidden(state, int(seat))
     if isinstance(request, (EuchreLegalRequest, PositionRequest)):
         if request.trump is None:
-            raise InvalidRequestError("a trick needs its 'trump'")
+            raise InvalidRequestError(_("a trick needs its 'trump'"))
         return posed_trick(rules, request)
-    raise InvalidRequestError("the coach takes a trick, a calling position or the dealer's discard")
+    raise InvalidRequestError(_("the coach takes a trick, a calling position or the dealer's discard"))
 
 
 COMMANDS: dict[str, Command[Any, Any]] = {

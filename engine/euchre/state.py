@@ -246,7 +246,8 @@ def read_start(rules: Rules, start: Mapping[str, Any] | None) -> tuple[Seat | No
         dealer = Seat.parse(start["dealer"]) if start.get("dealer") is not None else None
         scores = check_reachable(parse_scores(start["scores"]), rules) if start.get("scores") is not None else None
         if scores is not None and game_winner(scores, rules) is not None:
-            raise InvalidRequestError(f"the game is already won at {scores[0]}-{scores[1]}: no hand follows")
+            raise InvalidRequestError(_("the game is already won at {a}-{b}: no hand follows").format(a=scores[0],
+                                                                                                      b=scores[1]))
     except CardTableError as error:
         if isinstance(error, InvalidRequestError):
             raise
