@@ -126,7 +126,7 @@ __all__ = [
 _TRUMP = "the trump suit: S, H, D or C (♠ ♥ ♦ ♣ and names such as hearts are accepted)"
 _TABLE = "the cards played to this trick so far, in order: the first is the lead"
 _PLAYERS = "the active players: 4, or 3 (one player alone) or 2 (one of each side alone)"
-_SITS_OUT = "the seat (or seats) sitting out: the partner of a lone player"
+_SITS_OUT = N_("the seat (or seats) sitting out: the partner of a lone player")
 _SUIT_FIELDS = ("trump", "joker_suit")
 
 
@@ -363,8 +363,8 @@ class CallsRequest(Request):
 
     dealer: str = arg(help="the dealer (a seat letter)", seat=True)
     upcard: Card = arg(help="the upcard")
-    round: int | None = arg(None, help="the calling round: 1, pass or order the upcard up; 2 (after four passes), "
-                                       "name another suit or pass (by default 1)", low=1, high=2)
+    round: int | None = arg(None, help=N_("the calling round: 1, pass or order the upcard up; 2 (after four passes), "
+                                          "name another suit or pass (by default 1)"), low=1, high=2)
     seat: str | None = arg(None, help="the player to call (by default the dealer's left; the dealer for a "
                                       "turned-up joker)", seat=True)
     hand: tuple[Card, ...] = arg((), help="their hand, for the rule-of-thumb advice (optional)")
