@@ -38,7 +38,7 @@ from engine.euchre.state import (
     next_dealer,
 )
 from engine.euchre.trick import trick_winner, winning_why
-from engine.i18n import N_, ngettext
+from engine.i18n import N_, ngettext, pgettext
 from engine.i18n import gettext as _
 from engine.i18n import number as numeral
 from engine.table import WON_TRICK, Step, TableView
@@ -266,12 +266,15 @@ def result_sentence(state: HandState) -> str:
 # ---------------------------------------------------------------------------------------------- views
 
 
-PHASE_WORDS: dict[Phase, str] = {
-    Phase.JOKER_UPCARD: N_("joker upcard"), Phase.CALL_ROUND_1: N_("call round 1"),
-    Phase.DEALER_DISCARD: N_("dealer discard"), Phase.CALL_ROUND_2: N_("call round 2"), Phase.GO_ALONE: N_("go alone"),
-    Phase.PLAY: N_("play"), Phase.SCORED: N_("scored"),
-}
-"""How each phase is written for people (:attr:`Phase.value`), for the catalogs."""
+def phase_words(phase: Phase) -> str:
+    """How ``phase`` is written for people (its :attr:`Phase.value`), in the current language; the context
+    "phase" keeps "play" the phase apart from "play" the thing counted."""
+    return {
+        Phase.JOKER_UPCARD: pgettext("phase", "joker upcard"), Phase.CALL_ROUND_1: pgettext("phase", "call round 1"),
+        Phase.DEALER_DISCARD: pgettext("phase", "dealer discard"),
+        Phase.CALL_ROUND_2: pgettext("phase", "call round 2"), Phase.GO_ALONE: pgettext("phase", "go alone"),
+        Phase.PLAY: pgettext("phase", "play"), Phase.SCORED: pgettext("phase", "scored"),
+    }[phase]
 
 
 def _said(action: Action) -> str:
@@ -337,7 +340,7 @@ def view(state: HandState, seat: int | None) -> TableView:
         if state.lone:
             info.append((_("Alone"), ", ".join(_name(s) for s in state.lone)))
         info.append((_("Tricks"), _tricks_line(state)))
-    info.append((_("Phase"), _(PHASE_WORDS[state.phase])))
+    info.append((_("Phase"), phase_words(state.phase)))
     result = hand_result(state)
     if result is not None:
         ns, ew = result.points
