@@ -17,6 +17,7 @@ import pandas as pd
 import segno
 import streamlit as st
 
+from ui.language import with_language
 from ui.learner import become, store, store_problem, who
 from ui.store import ClassInfo, Joined, StoreError, StudentReport, Teacher
 
@@ -101,16 +102,17 @@ def join(code: str, name: str) -> Joined | str:
 
 
 def join_link(code: str) -> str:
-    """The address a student opens to join (absolute when the page's own address is known)."""
+    """The address a student opens to join (absolute when the page's own address is known), in the language
+    of the page that shows it."""
     path = f"/{JOIN_PATH}?{JOIN_QUERY}={quote(code)}"
     try:
         here = st.context.url
     except Exception:  # no request context (tests): a link from the site's root still works
         here = None
     if not isinstance(here, str) or not here:
-        return path
+        return with_language(path)
     parts = urlsplit(here)
-    return f"{parts.scheme}://{parts.netloc}{path}" if parts.scheme and parts.netloc else path
+    return with_language(f"{parts.scheme}://{parts.netloc}{path}" if parts.scheme and parts.netloc else path)
 
 
 def qr_svg(text: str) -> str:

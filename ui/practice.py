@@ -45,6 +45,7 @@ from engine.practice import (
     rules_of_lesson,
 )
 from ui import card_hand as ch
+from ui.language import with_language
 from ui.learner import current_learner, name_picker, session_learner, show_message, store
 from ui.lesson_menu import LESSON_QUERY
 from ui.nav import current_preset, set_preset
@@ -276,7 +277,7 @@ def _share_link(game_key: str, number: int, length: int, preset: str) -> str:
         base = ""
     if not base:
         base = f"/{game_key}_practice"
-    return f"{base}?{SET_QUERY}={number}&{LENGTH_QUERY}={length}&{RULES_QUERY}={preset}"
+    return with_language(f"{base}?{SET_QUERY}={number}&{LENGTH_QUERY}={length}&{RULES_QUERY}={preset}")
 
 
 def _use_set(game_key: str) -> None:

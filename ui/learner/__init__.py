@@ -30,6 +30,7 @@ from typing import Any, Final
 
 import streamlit as st
 
+from engine.i18n import language
 from ui.store import Learner, Progress, Store, StoreError, database_url
 from ui.store.classes import show_resume_code
 from ui.store.text import clean_name
@@ -254,6 +255,11 @@ def become(learner: Learner, resume_code: str | None, game: str | None = None) -
     st.session_state.pop(PICK_KEY, None)
     if resume_code:
         st.session_state[RESUME_KEY] = (learner.id, resume_code)
+    if opened is not None and resume_code:  # a new learner: the language they started in is theirs
+        try:
+            opened.set_language(learner.id, language())
+        except StoreError as error:
+            _say("warning", str(error))
     if opened is not None:
         for g in [game] if game else list(_tab_progress()):
             _session(g).copy_to(opened, learner.id, g)

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 VERSION_TABLE = "alembic_version"
-HEAD = "0004_shared_tables"  # the newest revision in migrations/versions (a test checks that they agree)
+HEAD = "0005_learner_language"  # the newest revision in migrations/versions (a test checks that they agree)
 WRITE_OPTION = "card_table_write"  # an execution option: begin the transaction as a writer (SQLite)
 # pg_advisory_xact_lock key held while migrating: any fixed 64-bit number no other app on the server uses.
 MIGRATION_LOCK = 0x43415244_5441424C

@@ -22,6 +22,8 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from engine.i18n import LANGUAGES
+from engine.i18n import gettext as _
 from ui.store import practice
 from ui.store.classes import ClassroomStore
 from ui.store.config import database_url, parse_url, sqlite_file
@@ -247,6 +249,20 @@ class Store(LiveStore, ClassroomStore, TableStore):
         limit = clean_count(limit, "number of learners", MAX_LISTED)
         query = select(LearnerRow).order_by(LearnerRow.name_key).limit(limit)
         return tuple(_learner(r) for r in self._run(lambda s: s.scalars(query).all(), write=False))
+
+    def language_of(self, learner_id: str) -> str | None:
+        """The language the learner last chose (a code of engine.i18n.LANGUAGES), or None before any choice."""
+        return self._run(lambda s: self._known(s, learner_id).language, write=False)
+
+    def set_language(self, learner_id: str, lang: str) -> None:
+        """Remember ``lang`` as the learner's language (InputRefused for a value that is no language)."""
+        if lang not in LANGUAGES:
+            raise InputRefused(_("There is no language “{value}”.").format(value=str(lang)[:20]))
+
+        def work(session: Session) -> None:
+            self._known(session, learner_id, lock=True).language = lang
+
+        self._run(work, write=True)
 
     # --- lessons and exercises ----------------------------------------------------------------------------
 
