@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from engine.i18n import N_, digits, number
+from engine.i18n import gettext as _
 from ui.store.errors import InputRefused
 
 MAX_NAME = 40
@@ -44,24 +46,32 @@ def clean_line(value: object, what: str, limit: int, *, empty_ok: bool = False) 
     Refused: anything but text, lone surrogates, control characters, bidirectional overrides, and (unless
     ``empty_ok``) nothing left after trimming."""
     if not isinstance(value, str):
-        raise InputRefused(f"The {what} must be text.")
+        raise InputRefused(_("The {what} must be text.").format(what=_(what)))
     if len(value) > 4 * limit + 64:  # refuse a huge value before doing any work on it
-        raise InputRefused(f"The {what} is too long: at most {limit} characters, and this one has {len(value):,}.")
+        raise InputRefused(_too_long(what, limit, len(value)))
     if _has_lone_surrogate(value):
-        raise InputRefused(f"The {what} holds a broken character (a lone surrogate); please type it again.")
+        raise InputRefused(_("The {what} holds a broken character (a lone surrogate); please type it again.").format(
+            what=_(what)))
     text = " ".join(unicodedata.normalize("NFC", value).split())
     if any(unicodedata.category(c) == "Cc" or c in _BIDI_CONTROLS for c in text):
-        raise InputRefused(f"The {what} cannot hold control characters; please use letters, digits and signs.")
+        raise InputRefused(_("The {what} cannot hold control characters; please use letters, digits and "
+                             "signs.").format(what=_(what)))
     if not empty_ok and not any(unicodedata.category(c)[0] in "LNPS" for c in text):  # nothing visible
-        raise InputRefused(f"The {what} is empty; please type at least one letter or digit.")
+        raise InputRefused(_("The {what} is empty; please type at least one letter or digit.").format(
+            what=_(what)))
     if len(text) > limit:
-        raise InputRefused(f"The {what} is too long: at most {limit} characters, and this one has {len(text):,}.")
+        raise InputRefused(_too_long(what, limit, len(text)))
     return text
+
+
+def _too_long(what: str, limit: int, length: int) -> str:
+    return _("The {what} is too long: at most {limit} characters, and this one has {length}.").format(
+        what=_(what), limit=digits(str(limit)), length=number(length))
 
 
 def clean_name(value: object) -> str:
     """A learner's display name (see clean_line; at most MAX_NAME characters)."""
-    return clean_line(value, "name", MAX_NAME)
+    return clean_line(value, N_("name"), MAX_NAME)
 
 
 def name_key(name: str) -> str:
