@@ -17,6 +17,8 @@ import pandas as pd
 import segno
 import streamlit as st
 
+from engine.i18n import N_
+from engine.i18n import gettext as _
 from ui.language import with_language
 from ui.learner import become, store, store_problem, who
 from ui.store import ClassInfo, Joined, StoreError, StudentReport, Teacher
@@ -26,12 +28,16 @@ CLASS_KEY: Final = "classroom:class"  # the class the teacher is looking at
 JOIN_QUERY: Final = "join"  # ?join=CODE on the join page fills the code in
 JOIN_PATH: Final = "join"
 CLASS_PATH: Final = "class"
-NOT_A_TEACHER: Final = ("This page is for teachers: it shows a class's results. Sign in below with your "
-                        "teacher's account (or create one) to see your classes.")
-NO_STORE: Final = "Classes need the progress database, which cannot be opened right now"
+NOT_A_TEACHER: Final = N_("This page is for teachers: it shows a class's results. Sign in below with your "
+                          "teacher's account (or create one) to see your classes.")
+NO_STORE: Final = N_("Classes need the progress database, which cannot be opened right now ({reason}).")
 
 
 # ---------------------------------------------------------------------------------------------- teachers
+
+
+def _no_store() -> str:
+    return _(NO_STORE).format(reason=store_problem() or _("no reason given"))
 
 
 def current_teacher() -> Teacher | None:
@@ -53,7 +59,7 @@ def sign_up(name: str, password: str) -> str | None:
     """Create the account and sign in; None, or the sentence saying why not."""
     opened = store()
     if opened is None:
-        return f"{NO_STORE} ({store_problem() or 'no reason given'})."
+        return _no_store()
     try:
         teacher = opened.sign_up(name, password)
     except StoreError as error:
@@ -66,7 +72,7 @@ def sign_in(name: str, password: str) -> str | None:
     """Sign in; None, or the sentence saying why not (a wrong password, or too many wrong tries)."""
     opened = store()
     if opened is None:
-        return f"{NO_STORE} ({store_problem() or 'no reason given'})."
+        return _no_store()
     try:
         teacher = opened.sign_in(name, password, who())
     except StoreError as error:
@@ -89,7 +95,7 @@ def join(code: str, name: str) -> Joined | str:
     one sentence saying why not (a wrong code, too many wrong tries, a name the store refuses)."""
     opened = store()
     if opened is None:
-        return f"{NO_STORE} ({store_problem() or 'no reason given'})."
+        return _no_store()
     try:
         joined = opened.join_class(code, name, who())
     except StoreError as error:
@@ -162,11 +168,11 @@ def students_table(reports: Sequence[StudentReport], games: Sequence[str]) -> pd
         done = dict(report.lessons_done)
         seen = sum(i.seen for i in report.practice)
         missed = sum(i.missed for i in report.practice)
-        row: dict[str, object] = {"student": report.learner.name}
-        row.update({f"lessons · {g}": done.get(g, 0) for g in games})
-        row.update({"practice answers": seen, "practice missed": missed,
-                    "rules known well": sum(1 for i in report.practice if i.box >= 4),
-                    "last activity": report.last_activity.strftime("%Y-%m-%d %H:%M UTC")
+        row: dict[str, object] = {_("student"): report.learner.name}
+        row.update({_("lessons · {game}").format(game=g): done.get(g, 0) for g in games})
+        row.update({_("practice answers"): seen, _("practice missed"): missed,
+                    _("rules known well"): sum(1 for i in report.practice if i.box >= 4),
+                    _("last activity"): report.last_activity.strftime("%Y-%m-%d %H:%M UTC")
                     if report.last_activity else "—"})
         rows.append(row)
     return pd.DataFrame(rows)
