@@ -30,6 +30,7 @@ from engine.i18n import N_, digits
 from engine.i18n import gettext as _
 from engine.shared_table import SeatKind, SharedGame, public_view, seat_name, seat_view, state_of
 from engine.table import TableView
+from engine.words import seat_name as seat_words
 from ui import table_draw as draw
 from ui.classroom import qr_svg
 from ui.language import with_language
@@ -272,7 +273,7 @@ def names_of(shared: SharedGame) -> tuple[str, ...]:
     out = []
     for seat, sitter in enumerate(shared.seats):
         who_ = {SeatKind.PERSON: sitter.name, SeatKind.BOT: _("bot"), SeatKind.OPEN: _("free")}[sitter.kind]
-        out.append(f"{seat_name(game, rules, seat)} · {who_}")
+        out.append(f"{seat_words(seat_name(game, rules, seat))} · {who_}")
     return tuple(out)
 
 
@@ -468,7 +469,7 @@ def start_panel() -> None:
         letters = range(len(game.seat_letters(rules)))
         seats_key = f"room:people:{key}"
         st.pills(_("Seats for people (bots play the others)"), list(letters), selection_mode="multi",
-                 default=list(letters), key=seats_key, format_func=lambda i: seat_name(game, rules, i))
+                 default=list(letters), key=seats_key, format_func=lambda i: seat_words(seat_name(game, rules, i)))
         st.number_input(_("Deal number"), min_value=0, max_value=2**31 - 1, value=1, step=1, key="room:seed",
                         help=_("The same number always deals the same cards."))
         st.caption(_("Rules: {rules} — change them in the sidebar.").format(
