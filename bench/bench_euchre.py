@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.cards import Suit  # noqa: E402
 from engine.driver import play_out  # noqa: E402
 from engine.euchre import CARDS, GAME, Position, check, legal_plays  # noqa: E402
+from engine.euchre.rules import Rules
 from engine.sim import simulate  # noqa: E402
 
 
@@ -44,8 +45,8 @@ def positions(count: int, seed: int = 1) -> list[Position]:
         players = rng.choice((2, 3, 4, 4, 4))
         hand = rng.randint(1, 5)
         trick = rng.randint(0, players - 1)
-        out.append(Position.build(cards[:hand], cards[hand:hand + trick], trump=rng.choice(list(Suit)),
-                                  players=players))
+        out.append(Position.build(hand=cards[:hand], table=cards[hand:hand + trick], rules=Rules(),
+                                  trump=rng.choice(list(Suit)), players=players))
     return out
 
 

@@ -130,7 +130,7 @@ def bench_enumeration(seed: int) -> None:
     print(f"full distinct enumeration (limit None), trump rank 10, ♠ trump; peer: ~{PEER_SECONDS} s to list one "
           "such position")
     for name, (hand, lead) in THROW_CASES.items():
-        pos = Position.build(rules, trump, parse_cards(hand), parse_cards(lead))
+        pos = Position.build(hand=parse_cards(hand), table=parse_cards(lead), rules=rules, trump=trump)
         count = len(legal_plays(pos, None))
         t = cpu(lambda p=pos: legal_plays(Position(p.rules, p.trump, p.hand, p.lead), None), repeat=5)
         counted = cpu(lambda p=pos: count_legal_plays(Position(p.rules, p.trump, p.hand, p.lead)), repeat=5)

@@ -35,6 +35,7 @@ from engine.thirteen.combos import beats_key, kind_of_mask  # noqa: E402
 from engine.thirteen.order import cards_of  # noqa: E402
 from engine.thirteen.play import beat_groups, lead_groups  # noqa: E402
 from engine.thirteen.playout import finish  # noqa: E402
+from engine.thirteen.rules import Rules
 from tests.thirteen import reference_bots as reference  # noqa: E402
 
 POSITIONS = 5000
@@ -73,7 +74,7 @@ def engine_masks(cases: list[tuple[int, int, int]]) -> int:
 def engine_api(cases: list[tuple[int, int, int]]) -> int:
     total = 0
     for hand, _, table in cases:
-        pos = Position.build(cards_of(hand), cards_of(table))
+        pos = Position.build(hand=cards_of(hand), table=cards_of(table), rules=Rules())
         total += len(list(legal_plays(pos)))
     return total
 

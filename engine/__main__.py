@@ -23,10 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from engine.advisor import duel
 from engine.cards import DECK_SETUPS, Deck, deck_setup, format_cards, parse_cards, sort_cards
+from engine.command_tables import json_commands
 from engine.commands import Context, arg, decode_object, load_json
 from engine.errors import CardTableError, InvalidRequestError, UnknownNameError, quote
-from engine.games import GAMES, game, json_commands
+from engine.games import GAMES, game
+from engine.sim import simulate, split_options
 
 JsonCommand = Callable[[Any], dict[str, Any]]
 BUILT_IN = ("cards", "games", "schema", "simulate", "duel")
@@ -71,7 +74,7 @@ def cards_command(data: Any) -> dict[str, Any]:
 
 def game_commands(key: str) -> Mapping[str, JsonCommand]:
     """The JSON commands of game ``key`` (its package imported now)."""
-    return json_commands(key)  # type: ignore[no-any-return]
+    return json_commands(key)
 
 
 class Output:
@@ -244,8 +247,6 @@ def _dispatch(args: argparse.Namespace, stdin: TextIO, out: Output) -> int:
         out.emit(commands[args.name].schema())  # type: ignore[attr-defined]
         return 0
     if args.command == "simulate":
-        from engine.sim import simulate
-
         options = load_json(args.options, what="--options")
         if not isinstance(options, Mapping):
             raise InvalidRequestError("--options is a JSON object")
@@ -253,9 +254,6 @@ def _dispatch(args: argparse.Namespace, stdin: TextIO, out: Output) -> int:
         _write_frame(frame, args.out, out)
         return 0
     if args.command == "duel":
-        from engine.advisor import duel
-        from engine.sim import split_options
-
         options = load_json(args.options, what="--options")
         if not isinstance(options, Mapping):
             raise InvalidRequestError("--options is a JSON object")

@@ -21,15 +21,18 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from engine.contract import Bot, Game
-from engine.errors import InvalidRequestError
-from engine.games import GAMES
+from engine.contract import Bot, BotFamily, Game, SomeGame
+from engine.errors import InvalidRequestError, UnknownNameError
+from engine.games import GAMES, register_bots
 from engine.games import game as lookup
+from engine.match import game_seed, whole_game
+from engine.replay import BOT_SEED_MIX
 
-if TYPE_CHECKING:  # imported where a pool is made: a game imports its coach, and `legal` or `check` needs no pool
+if TYPE_CHECKING:
     from engine.workers import StartedPool
+from engine.pools import pool_context
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -40,6 +43,10 @@ __all__ = [
     "advisor_bot",
     "review",
 ]
+
+R = TypeVar("R")
+S = TypeVar("S")
+A = TypeVar("A")
 
 DEFAULT_BUDGET = 32
 """Samples per option by default."""
@@ -92,7 +99,7 @@ class Advice:
 # ------------------------------------------------------------------------------------------------ evaluation
 
 
-def _shortlist(game: Game[Any, Any, Any], state: Any, seat: int, legal: Sequence[Any], rng: random.Random) -> list[Any]:
+def _shortlist(game: SomeGame, state: Any, seat: int, legal: Sequence[Any], rng: random.Random) -> list[Any]:
     """At most MAX_OPTIONS options: the playout bot's own choice first, then a spread of the others."""
     if len(legal) <= MAX_OPTIONS:
         return list(legal)
@@ -111,7 +118,7 @@ def _shortlist(game: Game[Any, Any, Any], state: Any, seat: int, legal: Sequence
     return picks
 
 
-def _registered(game: Game[Any, Any, Any]) -> tuple[str, bool] | None:
+def _registered(game: SomeGame) -> tuple[str, bool] | None:
     """(key, whole) naming ``game`` for a worker process, or None when a worker could not find it (a test game)."""
     base = game.base
     if base.key not in GAMES or lookup(base.key) is not base:
@@ -120,12 +127,10 @@ def _registered(game: Game[Any, Any, Any]) -> tuple[str, bool] | None:
 
 
 def _evaluate(key: str, state: Any, seat: int, texts: Sequence[str], seeds: Sequence[int],
-              game: Game[Any, Any, Any] | None = None, whole: bool = False
+              game: SomeGame | None = None, whole: bool = False
               ) -> list[list[tuple[float, dict[str, float]]]]:
     """For every sample seed: one determinized world, every option played out in it → (value, features)."""
     if game is None:
-        from engine.match import whole_game
-
         game = whole_game(lookup(key)) if whole else lookup(key)
     # Game.finish plays a world out (faster than the step loop where a game can); Game.exact_value solves a
     # small ending of a sampled world under perfect play (None when it cannot).
@@ -153,7 +158,7 @@ def _pool(workers: int) -> StartedPool:
     """The coach's pool, kept between requests: started processes, since a server asks from many threads (a fork
     there can copy a lock another thread holds; see :mod:`engine.workers`)."""
     global _POOL
-    from engine.workers import StartedPool
+    from engine.workers import StartedPool  # the process pool: loaded only where one is made
 
     with _POOL_LOCK:
         if _POOL is None or _POOL.workers != workers:
@@ -163,13 +168,13 @@ def _pool(workers: int) -> StartedPool:
         return _POOL
 
 
-def can_advise(game: Game[Any, Any, Any]) -> bool:
+def can_advise(game: Game[R, S, A]) -> bool:
     """Whether the coach can sample this game's hidden cards (its ``determinize`` is implemented)."""
     base = game.base
     return type(base).determinize is not Game.determinize
 
 
-def advise(game: Game[Any, Any, Any], state: Any, *, seat: int | None = None, budget: int = DEFAULT_BUDGET,
+def advise(game: Game[R, S, A], state: S, *, seat: int | None = None, budget: int = DEFAULT_BUDGET,
            seconds: float | None = None, seed: int = 0, workers: int | None = None) -> Advice:
     """The options of the seat to act (``seat`` must be it when given), best first.
 
@@ -275,7 +280,7 @@ def _survivors(results: Sequence[Sequence[Sample]]) -> list[int]:
     return keep
 
 
-def _summarise(game: Game[Any, Any, Any], state: Any, seat: int, options: Sequence[Any], texts: Sequence[str],
+def _summarise(game: SomeGame, state: Any, seat: int, options: Sequence[Any], texts: Sequence[str],
                results: Sequence[Sequence[Sample]], elapsed: float, considered: int) -> Advice:
     """Options best first, from each option's samples (options stopped early have fewer). Among the options with
     the most samples the best mean is best; the options stopped early rank below them."""
@@ -308,7 +313,7 @@ def _summarise(game: Game[Any, Any, Any], state: Any, seat: int, options: Sequen
     return Advice(seat, tuple(out), most, elapsed, considered=considered)
 
 
-def _feature_phrase(game: Game[Any, Any, Any], name: str, delta: float) -> str:
+def _feature_phrase(game: SomeGame, name: str, delta: float) -> str:
     singular, plural = game.feature_words.get(name, (name.replace("_", " "), name.replace("_", " ")))
     amount = abs(delta)
     shown = f"{amount:.1f}".rstrip("0").rstrip(".") if amount < 10 else f"{amount:.0f}"
@@ -316,14 +321,14 @@ def _feature_phrase(game: Game[Any, Any, Any], name: str, delta: float) -> str:
     return f"{shown} {'more' if delta > 0 else 'fewer'} {word}"
 
 
-def _in_units(game: Game[Any, Any, Any], state: Any, value: float) -> str:
+def _in_units(game: SomeGame, state: Any, value: float) -> str:
     """``value`` (its size) with two decimals and the game's unit in ``state``: "0.45 levels", "1.00 point"."""
     singular, plural = game.value_words(state)
     shown = f"{abs(value):.2f}"
     return f"{shown} {singular if shown == '1.00' else plural}"
 
 
-def label(game: Game[Any, Any, Any], action: Any) -> str:
+def label(game: Game[R, S, A], action: A) -> str:
     """An option for people: card symbols for a play of cards (``K♥ K♥``), else its text (``pass``)."""
     cards = game.action_cards(action)
     return " ".join(c.symbol_text for c in cards) if cards else game.action_text(action)
@@ -339,7 +344,7 @@ def argues_against(thumb: str) -> bool:
     return any(word in thumb for word in CAUTIONS)
 
 
-def _gain_words(game: Game[Any, Any, Any], state: Any, mine: Mapping[str, float], other: Mapping[str, float],
+def _gain_words(game: SomeGame, state: Any, mine: Mapping[str, float], other: Mapping[str, float],
                 gain: float, other_text: str) -> str:
     """What the samples show an option gains over ``other_text`` in words ("on average it gives you 0.4 more
     tricks than 9♠")."""
@@ -354,7 +359,7 @@ def _gain_words(game: Game[Any, Any, Any], state: Any, mine: Mapping[str, float]
     return f"it came out level with {other_text} in the sampled deals: either is as good"
 
 
-def explain_best(game: Game[Any, Any, Any], state: Any, action: Any, mine: Mapping[str, float],
+def explain_best(game: Game[R, S, A], state: S, action: A, mine: Mapping[str, float],
                  runner: Mapping[str, float], gain: float, runner_text: str) -> str:
     """Words for the recommended option: a rule of thumb only when it speaks for the option, then what it gains
     over the next best option in the sampled deals."""
@@ -363,7 +368,7 @@ def explain_best(game: Game[Any, Any, Any], state: Any, action: Any, mine: Mappi
     return f"{thumb}; {sample}" if thumb and not argues_against(thumb) else sample
 
 
-def explain(game: Game[Any, Any, Any], state: Any, action: Any, mine: Mapping[str, float],
+def explain(game: Game[R, S, A], state: S, action: A, mine: Mapping[str, float],
             best: Mapping[str, float], loss: float, is_best: bool, text: str, best_text: str) -> str:
     """Words for one option: the game's rule of thumb, and what the samples show against the best option."""
     thumb = game.rule_of_thumb(state, action)
@@ -385,13 +390,30 @@ def explain(game: Game[Any, Any, Any], state: Any, action: Any, mine: Mapping[st
 # ------------------------------------------------------------------------------------------------ bot, review
 
 
-def advisor_bot(game: Game[Any, Any, Any], budget: int = 16) -> Bot[Any, Any]:
+def advisor_bot(game: Game[R, S, A], budget: int = 16) -> Bot[S, A]:
     """A bot that plays the coach's best option (``budget`` samples per option, one process)."""
 
     def choose(state: Any, rng: random.Random) -> Any:
         return advise(game, state, budget=budget, seed=rng.randrange(2**31), workers=1).best.action
 
     return Bot("advisor", f"the coach's choice ({budget} sampled deals per option)", choose)
+
+
+ADVISOR = "advisor"
+MAX_BOT_BUDGET = 256
+
+
+def _named_advisor(game: SomeGame, name: str) -> Bot[Any, Any]:
+    """The bot ``advisor`` (16 samples per option) or ``advisor:N`` (N samples, 1 to 256)."""
+    budget = name.partition(":")[2]
+    if budget and not (budget.isdigit() and 1 <= int(budget) <= MAX_BOT_BUDGET):
+        raise UnknownNameError(f"{game.key} bot", name,
+                               [*game.bots, ADVISOR, f"{ADVISOR}:N (N = 1 to {MAX_BOT_BUDGET})"])
+    return advisor_bot(game, int(budget) if budget else 16)
+
+
+register_bots(BotFamily(ADVISOR, "the coach's choice: samples the hidden cards and plays each option out",
+                        _named_advisor))
 
 
 @dataclass(frozen=True)
@@ -415,7 +437,7 @@ class Review:
     """Only one legal option: nothing was sampled, and ``expected`` says nothing."""
 
 
-def review(game: Game[Any, Any, Any], states: Sequence[Any], actions: Sequence[str], seat: int, *,
+def review(game: Game[R, S, A], states: Sequence[S], actions: Sequence[str], seat: int, *,
            budget: int = 16, seed: int = 0) -> list[Review]:
     """Every decision ``seat`` took in a recorded game, marked by the expected value it lost."""
     low, high = game.review_thresholds
@@ -440,7 +462,7 @@ def review(game: Game[Any, Any, Any], states: Sequence[Any], actions: Sequence[s
     return out
 
 
-def _single_value(game: Game[Any, Any, Any], state: Any, seat: int, text: str, budget: int, seed: int) -> float:
+def _single_value(game: SomeGame, state: Any, seat: int, text: str, budget: int, seed: int) -> float:
     rng = random.Random(seed)
     seeds = [rng.randrange(2**31) for _ in range(budget)]
     rows = _evaluate(game.key, state, seat, [text], seeds, game)
@@ -481,9 +503,7 @@ class Duel:
 
 
 def _duel_deal(key: str, preset: str | None, options: Mapping[str, Any], seed: int, budget: int,
-               game: Game[Any, Any, Any] | None = None) -> list[tuple[float, float]]:
-    from engine.driver import BOT_SEED_MIX
-
+               game: SomeGame | None = None) -> list[tuple[float, float]]:
     if game is None:
         game = lookup(key)
     rules = game.rules(preset, options)
@@ -509,13 +529,11 @@ def _duel_deal(key: str, preset: str | None, options: Mapping[str, Any], seed: i
     return out
 
 
-def duel(game: Game[Any, Any, Any], games: int, seed: int = 0, budget: int = 32, *, preset: str | None = None,
+def duel(game: SomeGame, games: int, seed: int = 0, budget: int = 32, *, preset: str | None = None,
          options: Mapping[str, Any] | None = None, workers: int | None = None,
          progress: Callable[[int, int], None] | None = None) -> Duel:
     """Play ``games`` seeded deals in duplicate, the advisor (``budget`` samples per option) against the heuristic
     bots; the margin is the advisor's mean gain per deal and side, with its 95 % interval."""
-    from engine.sim import game_seed
-
     if not 1 <= games <= 100_000:
         raise InvalidRequestError(f"a duel plays 1 to 100,000 deals, not {games}")
     if not 1 <= budget <= 256:
@@ -527,8 +545,6 @@ def duel(game: Game[Any, Any, Any], games: int, seed: int = 0, budget: int = 32,
     results: list[list[tuple[float, float]]] = []
     if workers > 1:
         from concurrent.futures import ProcessPoolExecutor
-
-        from engine.sim import pool_context
 
         with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context()) as pool:
             futures = [pool.submit(_duel_deal, game.key, preset, dict(options or {}), s, budget) for s in seeds]

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from engine.errors import UnknownNameError
 
@@ -44,6 +45,61 @@ class Pass:
 PASS = Pass()
 
 R = TypeVar("R")
+P = TypeVar("P")
+
+
+class LegalPlays(ABC, Generic[P]):
+    """The legal plays of a position, in every game: ``plays`` (the first ``limit`` of them, or all), ``count`` (how
+    many there are), ``complete`` (whether ``plays`` lists them all); iterate it, take its ``len`` or ask
+    ``play in legal``. Shengji and Euchre list them (:class:`ListedPlays`); Thirteen and Dou Dizhu count and
+    group them without listing (their own subclasses)."""
+
+    @property
+    @abstractmethod
+    def plays(self) -> tuple[P, ...]:
+        """The legal plays listed (at most the limit asked for)."""
+
+    @property
+    @abstractmethod
+    def count(self) -> int:
+        """How many legal plays there are."""
+
+    @property
+    @abstractmethod
+    def complete(self) -> bool:
+        """Whether :attr:`plays` lists every legal play."""
+
+    def __iter__(self) -> Iterator[P]:
+        return iter(self.plays)
+
+    def __len__(self) -> int:
+        return len(self.plays)
+
+    def __contains__(self, play: object) -> bool:
+        return play in self.plays
+
+
+@dataclass(frozen=True)
+class ListedPlays(LegalPlays[P]):
+    """Legal plays listed when they are found: at most a limit of them, ``complete`` if that is all; ``count`` is
+    exact when ``count_exact``, else a lower bound (when counting would cost more than listing is worth)."""
+
+    listed: tuple[P, ...]
+    is_complete: bool
+    total: int
+    count_exact: bool = True
+
+    @property
+    def plays(self) -> tuple[P, ...]:
+        return self.listed
+
+    @property
+    def count(self) -> int:
+        return self.total
+
+    @property
+    def complete(self) -> bool:
+        return self.is_complete
 
 
 def rules_from_preset(

@@ -27,6 +27,7 @@ from engine.errors import (
     InvalidNotationError,
     InvalidPositionError,
     TooManyCopiesError,
+    UnknownNameError,
 )
 
 __all__ = [
@@ -480,8 +481,6 @@ DECK_SETUPS: dict[str, str] = {
 
 def deck_setup(name: str) -> Deck:
     """A named deck set-up (see :data:`DECK_SETUPS`); raises UnknownNameError for others."""
-    from engine.errors import UnknownNameError
-
     if name == "52":
         return Deck.standard()
     if name == "54":

@@ -13,7 +13,7 @@ import random
 from typing import Any, Final
 
 from engine.advisor import Advice, Option, advise, can_advise, label
-from engine.contract import Game
+from engine.contract import SomeGame
 from engine.teaching import Choice, Exercise, Make, PracticeRule, practice_rule, retried, seat_position, sentence
 
 __all__ = ["BUDGET", "COACH_TITLE", "MAX_OPTIONS", "coach_rule"]
@@ -28,7 +28,7 @@ WORK: Final = 100
 _TRIES: Final = 12
 
 
-def coach_rule(g: Game[Any, Any, Any]) -> PracticeRule | None:
+def coach_rule(g: SomeGame) -> PracticeRule | None:
     """The strategy kind of ``g`` (``<game>:coach``) when the game names its lessons and the coach can sample its
     hidden cards; else None."""
     if not g.coach_lessons or not can_advise(g):
@@ -37,7 +37,7 @@ def coach_rule(g: Game[Any, Any, Any]) -> PracticeRule | None:
                          _coach(g), g.coach_lessons, heading=COACH_TITLE)
 
 
-def _decisions(g: Game[Any, Any, Any], rng: random.Random, preset: str) -> list[Any]:
+def _decisions(g: SomeGame, rng: random.Random, preset: str) -> list[Any]:
     """States of one seeded game of the bots where the seat to act chooses among 2 to :data:`MAX_OPTIONS` options
     and the play-outs are short (options × actions left at most :data:`WORK`), in random order."""
     rules = g.rules(preset)
@@ -59,7 +59,7 @@ def _decisions(g: Game[Any, Any, Any], rng: random.Random, preset: str) -> list[
     return found[:_TRIES]
 
 
-def _coach(g: Game[Any, Any, Any]) -> Make:
+def _coach(g: SomeGame) -> Make:
     def attempt(rng: random.Random, preset: str) -> Exercise | None:
         for state in _decisions(g, rng, preset):
             advice = advise(g, state, budget=BUDGET, seed=rng.randrange(2**31), workers=1)
@@ -78,7 +78,7 @@ def _value(o: Option, units: tuple[str, str]) -> str:
     return f"{num(o.value)} {units[1]} (95 % interval {num(o.low)} to {num(o.high)}, {o.samples} sampled deals)"
 
 
-def _exercise(g: Game[Any, Any, Any], state: Any, advice: Advice, preset: str) -> Exercise:
+def _exercise(g: SomeGame, state: Any, advice: Advice, preset: str) -> Exercise:
     units = g.value_words(state)
     best = advice.best
     choices: list[Choice] = []

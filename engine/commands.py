@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from engine.cards import Card, Deck, Rank, Suit, parse_cards
-from engine.contract import SEAT_NAMES
+from engine.contract import SEAT_NAMES, Note, OptionSpec, SomeGame, rules_json
 from engine.errors import (
     CardTableError,
     InvalidRequestError,
@@ -44,7 +44,7 @@ from engine.errors import (
 from engine.words import and_list
 
 if TYPE_CHECKING:
-    from engine.contract import Game
+    pass
 
 __all__ = [
     "MAX_DEPTH",
@@ -59,14 +59,19 @@ __all__ = [
     "DealRequest",
     "LegalAnswer",
     "PlayInfo",
+    "PresetInfo",
     "Request",
+    "RulesAnswer",
+    "RulesRequest",
     "UnknownFieldError",
     "arg",
     "check_depth",
     "decode",
     "encode",
+    "field_help",
     "in_learner_words",
     "load_json",
+    "rules_answer",
     "schema",
 ]
 
@@ -119,6 +124,14 @@ def arg(default: Any = dataclasses.MISSING, *, help: str = "", aliases: tuple[st
 def _info(f: dataclasses.Field[Any]) -> ArgInfo:
     info = f.metadata.get(_ARG)
     return info if isinstance(info, ArgInfo) else ArgInfo()
+
+
+def field_help(tp: type, name: str) -> str:
+    """The help of field ``name`` of a request or answer dataclass (what a form shows beside its widget)."""
+    found = next((f for f in dataclasses.fields(tp) if f.name == name), None)
+    if found is None:
+        raise KeyError(f"{tp.__name__} has no field {name!r}")
+    return _info(found).help
 
 
 @dataclass(frozen=True)
@@ -602,7 +615,7 @@ OPTIONS_FIELD = "field 'options'"
 """How refusals of a request's rules begin (:func:`in_learner_words` rewords them for the pages)."""
 
 
-def request_rules(game: Game[Any, Any, Any], preset: Any, options: Any, extra: Mapping[str, Any] | None = None) -> Any:
+def request_rules(game: SomeGame, preset: Any, options: Any, extra: Mapping[str, Any] | None = None) -> Any:
     """The rules a JSON request's ``preset`` and ``options`` (plus ``extra`` options) name; a refusal names the
     field it is about."""
     if preset is not None and not isinstance(preset, str):
@@ -618,7 +631,7 @@ def request_rules(game: Game[Any, Any, Any], preset: Any, options: Any, extra: M
         raise add_context(error, PRESET_FIELD if preset_error else OPTIONS_FIELD) from None
 
 
-def default_context(game: Game[Any, Any, Any]) -> Callable[[Mapping[str, Any]], Context]:
+def default_context(game: SomeGame) -> Callable[[Mapping[str, Any]], Context]:
     """The decoding context of a request from its ``preset`` and ``options`` (checked here, once)."""
 
     def context(data: Mapping[str, Any]) -> Context:
@@ -632,7 +645,7 @@ _OPTION_NAMED = re.compile(r"option '(\w+)' \(([^)]*)\)")
 """How the engine names a rule in a refusal: ``option 'decks' (Decks)``."""
 
 
-def in_learner_words(game: Game[Any, Any, Any], error: ErrorT) -> ErrorT:
+def in_learner_words(game: SomeGame, error: ErrorT) -> ErrorT:
     """``error`` (a refused position or record) worded for a learner: rule sets by their titles, rules by their
     labels, no list of field or preset names. The same error with its message replaced, returned to re-raise.
 
@@ -711,3 +724,47 @@ def command_table(context: Callable[[Mapping[str, Any]], Context],
         cmd = Command(run, context)
         table[cmd.name] = cmd
     return table
+
+
+# ------------------------------------------------------------------------------------------------ the rules
+
+
+@dataclass(frozen=True, kw_only=True)
+class RulesRequest(Request):
+    """The rules of a preset (``preset``) with ``options`` applied."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class PresetInfo:
+    name: str = arg(help="the preset's name, as requests give it")
+    title: str = arg(help="how learners call it")
+    description: str = arg(help="what is special about it")
+
+
+@dataclass(frozen=True, kw_only=True)
+class RulesAnswer:
+    game: str = arg(help="the game")
+    preset: str = arg(help="the preset the rules are based on")
+    default_preset: str = arg(help="the preset used when a request names none")
+    presets: tuple[PresetInfo, ...] = arg(help="every preset")
+    options: tuple[OptionSpec, ...] = arg(help="every option: name, label, type, default, choices, help")
+    rules: Mapping[str, Any] = arg(help="the value of every option under the chosen preset and options")
+    notes: tuple[Note, ...] = arg(help="rules the sources leave open: the default played, the option for it")
+    bots: Mapping[str, str] = arg(help="the bots by name, with what each does")
+
+
+def rules_answer(game: SomeGame, request: RulesRequest) -> RulesAnswer:
+    """What the ``rules`` command of every game answers: the presets, every option with its help, the rules the
+    sources leave open, and the bots a request may name (the game's own and the services' families)."""
+    chosen = game.rules(request.preset, request.options)
+    return RulesAnswer(
+        game=game.key,
+        preset=request.preset or game.default_preset,
+        default_preset=game.default_preset,
+        presets=tuple(PresetInfo(name=p.name, title=p.title, description=p.description)
+                      for p in game.presets.values()),
+        options=game.option_specs(),
+        rules=rules_json(chosen),
+        notes=game.notes,
+        bots=game.bot_descriptions(),
+    )

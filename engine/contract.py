@@ -30,7 +30,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeAlias, TypeVar
 
 from engine.base import Verdict
 from engine.cards import Card, Deck, Rank
@@ -40,7 +40,7 @@ from engine.words import COMMON_RULE, common_rule
 if TYPE_CHECKING:
     from engine.commands import Command
     from engine.handout import Handout
-    from engine.table import Record, Step, TableView
+    from engine.table import MomentKind, Record, Step, TableView
     from engine.teaching import LinkRule, PracticeRule
 
 __all__ = [
@@ -48,14 +48,17 @@ __all__ = [
     "SEAT_LETTERS",
     "SEAT_NAMES",
     "Bot",
+    "BotFamily",
     "Game",
     "GameInfo",
     "Note",
     "OptionInfo",
     "OptionSpec",
     "Outcome",
+    "Parts",
     "Preset",
     "Prompt",
+    "SomeGame",
     "Verdict",
     "coerce_option",
     "default_note",
@@ -319,6 +322,8 @@ class GameInfo:
     players: str
     deck: str
     goal: str
+    sample: str = ""
+    """A few cards that show the game at a glance (card notation): its trumps, a combination."""
 
 
 @dataclass(frozen=True)
@@ -370,6 +375,28 @@ class Bot(Generic[S, A]):
     name: str
     description: str
     choose: Callable[[S, random.Random], A]
+
+
+@dataclass(frozen=True)
+class Parts(Generic[S]):
+    """What a game package builds on its ``GAME`` and gives back to it with :meth:`Game.install`: its own
+    ``commands`` by name, its ``handout`` of a preset (None: it has none) and the coach's state from a posed
+    position (``position``, from the editor's typed request; None: positions cannot be posed)."""
+
+    commands: Mapping[str, Command[Any, Any]]
+    handout: Callable[[str], Handout] | None = None
+    position: Callable[[Any], S] | None = None
+
+
+@dataclass(frozen=True)
+class BotFamily:
+    """Bots a service adds to every game: ``name`` (``advisor``) asked alone or with a suffix (``advisor:16``);
+    ``make(game, name)`` builds the bot (UnknownNameError for a suffix it does not take); ``description`` is what
+    the ``rules`` command says of it."""
+
+    name: str
+    description: str
+    make: Callable[[SomeGame, str], Bot[Any, Any]]
 
 
 class Game(ABC, Generic[R, S, A]):
@@ -558,7 +585,7 @@ class Game(ABC, Generic[R, S, A]):
     """How to say each of :meth:`features` in words: name → (singular, plural), e.g. ``tricks`` → (trick, tricks)."""
 
     @property
-    def base(self) -> Game[Any, Any, Any]:
+    def base(self) -> SomeGame:
         """The game of one hand this game plays: itself; a whole game (:mod:`engine.match`) answers the game whose
         hands it strings together."""
         return self
@@ -588,10 +615,19 @@ class Game(ABC, Generic[R, S, A]):
     def position_state(self, request: Any) -> S:
         """A state for the coach from a posed position (the game's typed ``legal`` request: your hand, the cards
         on the table, trump …): the seat to act holds that hand; everything it cannot see is filled in by
-        :meth:`determinize` before any play-out. Games whose editor poses positions implement this; the others
-        refuse every request with InvalidRequestError."""
+        :meth:`determinize` before any play-out. Games whose editor poses positions implement this (or install it
+        with their :class:`Parts`); the others refuse every request with InvalidRequestError."""
+        if self._parts is not None and self._parts.position is not None:
+            state: S = self._parts.position(request)
+            return state
         raise InvalidRequestError(f"a {self.info.title} position cannot be posed for the coach: ask about a game "
                                   "in play instead")
+
+    def poses_positions(self) -> bool:
+        """Whether the coach can take a posed position of this game (:meth:`position_state` is the game's own or
+        installed with its :class:`Parts`)."""
+        installed = self._parts is not None and self._parts.position is not None
+        return installed or type(self).position_state is not Game.position_state
 
     def sides(self, rules: R) -> tuple[tuple[int, ...], ...]:
         """The seats that play together (partners), for duels; by default every seat alone."""
@@ -661,16 +697,32 @@ class Game(ABC, Generic[R, S, A]):
     def bots(self) -> Mapping[str, Bot[S, A]]:
         """The bots by name; the first is the default."""
 
+    _parts: Parts[Any] | None = None
+
+    def install(self, parts: Parts[S]) -> None:
+        """Give the game the parts its package builds on it (its commands, its handouts, posed positions: modules
+        that import ``GAME``, so they come after it). The package's ``__init__`` calls it once, after importing them;
+        since Python runs a package's ``__init__`` before any of its modules is used, every user of ``GAME`` finds
+        them installed."""
+        self._parts = parts
+
     @property
-    @abstractmethod
     def commands(self) -> Mapping[str, Command[Any, Any]]:
-        """The typed commands by name (see :mod:`engine.commands`)."""
+        """The game's own typed commands by name (see :mod:`engine.commands`); the whole table with the commands
+        every game shares is :func:`engine.command_tables.commands_of`'s."""
+        if self._parts is None:
+            raise RuntimeError(f"the {self.key} package has not installed its commands")
+        return self._parts.commands
 
     lesson_editor_links: ClassVar[tuple[LinkRule, ...]] = ()
     """How a lesson's live example opens in the position editor when the lesson does not say, first rule that
     applies first (the editor reads the JSON of the game's ``legal`` command: a hand and what is on the table)."""
     editor_command: ClassVar[str] = "legal"
     """The command whose JSON the game's position editor reads and runs to accept a position."""
+    passes: ClassVar[bool] = False
+    """Whether a player may pass instead of playing cards (the position editor then offers to check a pass)."""
+    play_size: ClassVar[int | None] = None
+    """The most cards one play holds (Euchre: one card to a trick), or None when a play may hold any number."""
     lesson_table_examples: ClassVar[tuple[str, ...]] = ()
     """Example commands whose seeded deal is the deal the game's Table makes from the same preset and seed."""
 
@@ -683,6 +735,11 @@ class Game(ABC, Generic[R, S, A]):
         practice page lists them; :mod:`engine.practice` gathers them through the registry. None by default."""
         return ()
 
+    def moment_kinds(self) -> tuple[MomentKind, ...]:
+        """The teaching moments a teacher can search this game's Table for (its ``moments`` module), in the order
+        menus list them; :mod:`engine.moments` searches them. None by default."""
+        return ()
+
     def handout(self, preset: str) -> Handout:
         """What the game's one-page rules summary under ``preset`` says, every fact asked of the engine (see
         :mod:`engine.handout`). Raises UnknownNameError, with the known presets, for an unknown preset."""
@@ -691,28 +748,41 @@ class Game(ABC, Generic[R, S, A]):
         return self.handout_of(preset)
 
     def handout_of(self, preset: str) -> Handout:
-        """The handout of a known preset: each game's ``handout`` module builds it. A game without one refuses."""
+        """The handout of a known preset: each game's ``handout`` module builds it (installed with its
+        :class:`Parts`). A game without one refuses."""
+        if self._parts is not None and self._parts.handout is not None:
+            return self._parts.handout(preset)
         raise InvalidRequestError(f"there is no printable summary of {self.info.title} yet")
 
+    bot_families: ClassVar[dict[str, BotFamily]] = {}
+    """Bots that services add to every game (the coach's ``advisor``), by name; filled through the registry
+    (:func:`engine.games.register_bots`) when the service is imported."""
+
     def bot(self, name: str) -> Bot[S, A]:
-        """The bot ``name``: one of :attr:`bots`, or ``advisor`` (the coach's choice, for every game that can
-        sample hidden cards; ``advisor:N`` uses N sampled deals per option)."""
+        """The bot ``name``: one of :attr:`bots`, or one of a registered family (:attr:`bot_families`), by its name
+        or its name with a suffix (``advisor``, ``advisor:N``). UnknownNameError listing them otherwise."""
         bots = self.bots
         if name in bots:
             return bots[name]
-        if isinstance(name, str) and (name == "advisor" or name.startswith("advisor:")):
-            from engine.advisor import advisor_bot
+        family = self.bot_families.get(name.partition(":")[0]) if isinstance(name, str) else None
+        if family is not None:
+            return family.make(self, name)
+        raise UnknownNameError(f"{self.key} bot", name, [*bots, *self.bot_families])
 
-            budget = name.partition(":")[2]
-            if budget and not (budget.isdigit() and 1 <= int(budget) <= 256):
-                raise UnknownNameError(f"{self.key} bot", name, [*bots, "advisor", "advisor:N (N = 1 to 256)"])
-            return advisor_bot(self, int(budget) if budget else 16)
-        raise UnknownNameError(f"{self.key} bot", name, [*bots, "advisor"])
+    def bot_descriptions(self) -> dict[str, str]:
+        """Every bot a request may name, with what it does: the game's own, then the registered families."""
+        return {**{name: bot.description for name, bot in self.bots.items()},
+                **{name: family.description for name, family in self.bot_families.items()}}
 
     def __repr__(self) -> str:
         return f"<Game {self.key}>"
 
 
+SomeGame: TypeAlias = Game[Any, Any, Any]
+"""One of the registry's games, whose rules, state and action types are its own: what code that serves any game
+holds (the registry, the services, the pages). Code that knows its game holds ``Game[R, S, A]`` with its types."""
+
+
 @lru_cache(maxsize=512)
-def _cached_rules(game: Game[Any, Any, Any], preset: str | None, options: str) -> Any:
+def _cached_rules(game: SomeGame, preset: str | None, options: str) -> Any:
     return make_rules(game.presets, preset, json.loads(options) if options else None)

@@ -9,7 +9,7 @@ The file is a list of ``[[term]]`` tables::
     reading = "dǐpái"              # pinyin with tone marks (Chinese), else a pronunciation hint ("" allowed)
     literally = "bottom cards"     # optional: the native term word for word
     meaning = "The cards left …"   # plain English
-    games = ["shengji"]            # game keys of engine/games.py
+    games = [KEY]                  # the games' keys (engine.catalogue.GAMES), as strings
     lesson = "shengji/02-deal"     # the lesson that teaches it: game/lesson-file-stem
     also = ["bury"]                # optional: other spellings that count as this term
 

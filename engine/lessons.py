@@ -9,7 +9,7 @@ A lesson file is Markdown with a TOML header between two ``+++`` lines::
                                           # (lessons, editor, scoring, table)
 
     [example]                       # a live example, re-dealt with another seed on request
-    command = "deal"                # a command of the game (engine.games.json_commands)
+    command = "deal"                # a command of the game (engine.command_tables.json_commands)
     request = { preset = "three_player", seed = 7 }
     reseed = true                   # offer "Deal another" (replaces request.seed)
     caption = "South deals."        # a line above the example; may name example values: {example.dealer}
@@ -22,7 +22,7 @@ A lesson file is Markdown with a TOML header between two ``+++`` lines::
                                              # (false for either: no link; absent: the game's default)
 
     [exercise]
-    prompt = "You are {example.first_bidder}. Pick a pair from your hand."
+    prompt = "You are {example.first}. Pick a pair from your hand."
     hint = "Two cards of the same rank."    # one line, shown after a wrong answer (placeholders too)
     input = "cards"                 # cards | choice | yes_no | number
     pick_from = "$example.hands.0"  # cards input: the cards offered

@@ -24,11 +24,11 @@ from typing import Any, ClassVar
 from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.commands import Command
-from engine.contract import Bot, Game, GameInfo, Outcome, Preset, Prompt
+from engine.contract import Bot, Game, GameInfo, Outcome, Preset, Prompt, SomeGame
 from engine.errors import InvalidRequestError
 from engine.table import Step, TableView
 
-__all__ = ["WHOLE", "WholeGame", "WholeState", "whole_game"]
+__all__ = ["WHOLE", "WholeGame", "WholeState", "game_seed", "is_whole", "whole_game"]
 
 WHOLE = "whole"
 """The key of a record's (or request's) ``start`` that asks for a whole game: ``{"whole": true}``."""
@@ -47,9 +47,13 @@ class WholeState:
     over: bool = False
 
 
-def _hand_seed(seed: int, number: int) -> int:
-    from engine.sim import game_seed
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game (or hand) ``index`` of a run seeded with ``seed``: stable, distinct per index. Whole games
+    seed their hands with it, simulations and duels their games."""
+    return (seed * 1_000_003 + index) % 2**31
 
+
+def _hand_seed(seed: int, number: int) -> int:
     return seed if number == 1 else game_seed(seed, number)
 
 
@@ -59,7 +63,7 @@ class WholeGame(Game[Any, WholeState, Any]):
     info: ClassVar[GameInfo]
     presets: ClassVar[Mapping[str, Preset[Any]]]
 
-    def __init__(self, base: Game[Any, Any, Any]) -> None:
+    def __init__(self, base: SomeGame) -> None:
         self._base = base
         self.key = base.key  # type: ignore[misc]
         self.info = base.info  # type: ignore[misc]
@@ -73,7 +77,7 @@ class WholeGame(Game[Any, WholeState, Any]):
     # the rules are the base game's
 
     @property
-    def base(self) -> Game[Any, Any, Any]:
+    def base(self) -> SomeGame:
         """The game each hand is."""
         return self._base
 
@@ -219,7 +223,7 @@ class WholeGame(Game[Any, WholeState, Any]):
 _CACHE: dict[int, WholeGame] = {}
 
 
-def whole_game(base: Game[Any, Any, Any]) -> WholeGame:
+def whole_game(base: SomeGame) -> WholeGame:
     """The whole-game form of ``base`` (one per game)."""
     found = _CACHE.get(id(base))
     if found is None or found.base is not base:

@@ -19,14 +19,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from engine.advisor import advise
 from engine.commands import MAX_SEED, Command, arg, check_depth, decode_object, schema
+from engine.contract import SomeGame
 from engine.driver import AdviceOption, AdviseAnswer, AdviseRequest
 from engine.errors import InvalidRequestError, quote
-
-if TYPE_CHECKING:
-    from engine.contract import Game
 
 __all__ = ["MAX_SECONDS", "AdviceKnobs", "BoundedAdviseRequest", "PosedAdvice", "advise_command"]
 
@@ -77,7 +76,7 @@ def _names(tp: type[Any]) -> set[str]:
 class _AdviseCommand(Command[Any, AdviseAnswer]):
     """``advise``: a game so far (the standard request) or a posed position (the ``legal`` fields)."""
 
-    def __init__(self, game: Game[Any, Any, Any], standard: Command[Any, Any], position: Command[Any, Any]) -> None:
+    def __init__(self, game: SomeGame, standard: Command[Any, Any], position: Command[Any, Any]) -> None:
         super().__init__(self._run, standard.context, name="advise", request=BoundedAdviseRequest,
                          answer=AdviseAnswer)
         self.summary = ("The coach on a game so far or a posed position: every option of the decision, best first, "
@@ -119,8 +118,6 @@ class _AdviseCommand(Command[Any, AdviseAnswer]):
         return PosedAdvice(position, knobs)
 
     def _run(self, request: Any) -> AdviseAnswer:
-        from engine.advisor import advise
-
         if not isinstance(request, PosedAdvice):
             answer = self.standard.run(request)
             if request.seat is not None and answer.seat != request.seat:
@@ -166,7 +163,7 @@ class _AdviseCommand(Command[Any, AdviseAnswer]):
         return {"command": self.name, "summary": self.summary, "request": request, "answer": schema(AdviseAnswer)}
 
 
-def advise_command(game: Game[Any, Any, Any], standard: Command[Any, Any],
+def advise_command(game: SomeGame, standard: Command[Any, Any],
                    position: Command[Any, Any]) -> Command[Any, Any]:
     """The ``advise`` command of ``game``: ``standard`` (a game so far) or a position ``position`` decodes."""
     return _AdviseCommand(game, standard, position)

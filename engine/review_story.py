@@ -10,23 +10,23 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.contract import Game
+from engine.contract import SomeGame
 
 __all__ = ["lost", "review_story"]
 
 
-def lost(game: Game[Any, Any, Any], final: Any, seat: int) -> bool:
+def lost(game: SomeGame, final: Any, seat: int) -> bool:
     """Whether ``seat`` did not come out on top of the finished game (:meth:`engine.contract.Game.lost`)."""
     return game.lost(final, seat)
 
 
-def _units(game: Game[Any, Any, Any], state: Any, value: float) -> str:
+def _units(game: SomeGame, state: Any, value: float) -> str:
     singular, plural = game.value_words(state)
     shown = f"{abs(value):.2f}"
     return f"{'-' if value < 0 and shown != '0.00' else ''}{shown} {singular if shown == '1.00' else plural}"
 
 
-def review_story(game: Game[Any, Any, Any], states: Sequence[Any], actions: Sequence[str], seat: int,
+def review_story(game: SomeGame, states: Sequence[Any], actions: Sequence[str], seat: int,
                  marks: Sequence[Any], *, most: int = 3, label: Callable[[int, str], str] | None = None,
                  opening: bool = True) -> str:
     """Sentences on how the game ended for ``seat`` and which of its decisions cost most.

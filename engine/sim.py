@@ -1,6 +1,6 @@
 """Monte Carlo driver for any game on the contract: seeded games with any bots, one row per game, on all cores.
 
-    frame = simulate(game("euchre"), 1000, seed=1, options={"preset": "seed", "bots": "heuristic"})
+    frame = simulate(game(key), 1000, seed=1, options={"preset": preset, "bots": "heuristic"})
 
 ``options`` holds ``preset``, ``bots`` (a name for every seat or one per seat; ``bot`` is accepted too),
 ``start`` and any rule option by name. pandas is imported only when a frame is built.
@@ -12,50 +12,25 @@ import os
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from engine import advisor  # noqa: F401  (registers the coach's "advisor" bot, which a simulation may name)
 from engine.errors import InvalidRequestError, LimitExceededError
 from engine.games import game
+from engine.match import game_seed, is_whole, whole_game
+from engine.pools import pool_context, worker_init
+from engine.replay import parse_bots, play_out
 
 if TYPE_CHECKING:
-    from multiprocessing.context import BaseContext
-
     import pandas as pd
 
-    from engine.contract import Game
+    from engine.contract import SomeGame
+
+__all__ = ["MAX_GAMES", "game_seed", "pool_context", "rows_of", "simulate", "simulate_rows", "split_options",
+           "worker_init"]
 
 Progress = Callable[[int, int], None]
 MAX_GAMES = 200_000
 """The most games one simulation plays."""
 _RESERVED = ("preset", "bots", "bot", "start")
-
-
-def pool_context() -> BaseContext:
-    """How the one-shot pools of a command (``simulate``, ``duel``) start their workers: by fork, cheap in a
-    single-threaded command. (``spawn`` and ``forkserver`` re-import the ``__main__`` module in each worker, and
-    under Streamlit ``__main__`` is the page script.) A server's long-lived pools, asked from many threads, use
-    :class:`engine.workers.StartedPool` instead."""
-    import multiprocessing
-
-    return multiprocessing.get_context("fork")
-
-
-def worker_init() -> None:
-    """Run in each worker process as it starts: on Linux the worker is stopped when its parent dies (a server
-    killed or crashed must not leave its pool's workers computing)."""
-    import signal
-    import sys
-
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        try:
-            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # 1: PR_SET_PDEATHSIG
-        except OSError:  # pragma: no cover - no glibc: the worker lives until its queue closes
-            pass
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a simulation seeded with ``seed``: stable, distinct per index."""
-    return (seed * 1_000_003 + index) % 2**31
 
 
 def split_options(options: Mapping[str, Any] | None) -> tuple[str | None, Any, dict[str, Any], dict[str, Any]]:
@@ -74,9 +49,6 @@ def split_options(options: Mapping[str, Any] | None) -> tuple[str | None, Any, d
 def rows_of(key: str, indexes: range, seed: int, options: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The rows of games ``indexes`` of the simulation of game ``key`` seeded ``seed``: one chunk of
     :func:`simulate_rows`, a module-level function so that a worker process can be given it by name."""
-    from engine.driver import play_out
-    from engine.match import is_whole, whole_game
-
     g = game(key)
     preset, bots, rule_options, start = split_options(options)
     if is_whole(start):
@@ -90,7 +62,7 @@ def rows_of(key: str, indexes: range, seed: int, options: Mapping[str, Any]) -> 
     return rows
 
 
-def simulate_rows(game: Game[Any, Any, Any], games: int, seed: int, options: Mapping[str, Any] | None = None,
+def simulate_rows(game: SomeGame, games: int, seed: int, options: Mapping[str, Any] | None = None,
                   progress: Progress | None = None, workers: int | None = None) -> list[dict[str, Any]]:
     """The rows of :func:`simulate` as dicts (no pandas). ``workers`` processes (default: one per core for big
     runs, none for small ones); ``progress(done, total)`` is called as chunks finish."""
@@ -101,8 +73,6 @@ def simulate_rows(game: Game[Any, Any, Any], games: int, seed: int, options: Map
     options = dict(options or {})
     preset, bots, rule_options, start = split_options(options)
     rules = game.rules(preset, rule_options)  # refuse bad options before any work
-    from engine.driver import parse_bots
-
     parse_bots(game, bots, len(game.seat_letters(rules)))
     if workers is None:
         workers = min(os.cpu_count() or 1, 8) if games >= 2_000 else 1
@@ -134,7 +104,7 @@ def simulate_rows(game: Game[Any, Any, Any], games: int, seed: int, options: Map
     return rows
 
 
-def simulate(game: Game[Any, Any, Any], games: int, seed: int, options: Any = None, progress: Progress | None = None,
+def simulate(game: SomeGame, games: int, seed: int, options: Any = None, progress: Progress | None = None,
              workers: int | None = None) -> pd.DataFrame:
     """Play ``games`` seeded games of ``game`` with bots: one row per game (``game``, ``seed`` and the game's
     :meth:`~engine.contract.Game.summary_row`). Raises CardTableError for bad options before any work.

@@ -15,7 +15,7 @@ A record is ``{"game", "preset", "options", "seed", "actions": [...]}``: the dea
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,6 +63,24 @@ class Step:
     action: str
     comment: str
     chapter: str = ""
+
+
+@dataclass(frozen=True)
+class MomentKind:
+    """A kind of teaching moment a teacher can search a game for ("the next bomb"), declared by the game's package
+    (``engine/<game>/moments.py``) and searched by :mod:`engine.moments`.
+
+    ``found(before, action, after)`` says whether one applied action (typed) makes the moment, given the hand's states
+    before and after it (the game's own hand states, never a whole game's).
+    """
+
+    name: str
+    """The key a request gives (``go_alone``); :func:`engine.moments.moment_kind` also reads ``go alone``."""
+    label: str
+    """How a teacher calls it: "a go alone"."""
+    help: str
+    """What counts, in one sentence."""
+    found: Callable[[Any, Any, Any], bool]
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from typing import Any, Final, TypeVar
 
 from engine.base import PASS, Verdict
 from engine.cards import Card, Rank, Suit, format_cards
-from engine.contract import SEAT_NAMES, Game
+from engine.contract import SEAT_NAMES, SomeGame
 from engine.errors import CardTableError, InvalidNotationError, InvalidRequestError
 
 __all__ = [
@@ -240,7 +240,7 @@ class PracticeRule:
     """The lessons (their slugs, ``07-tractors``) whose rule this kind of exercise practises: the skill's lessons."""
 
 
-def practice_rule(game: Game[Any, Any, Any], kind: str, blurb: str, make: Make, lessons: tuple[str, ...] = (),
+def practice_rule(game: SomeGame, kind: str, blurb: str, make: Make, lessons: tuple[str, ...] = (),
                   heading: str | None = None) -> PracticeRule:
     """The practice rule ``<game>:<kind>`` with the title of its kind of question (or ``heading``), practising
     the rule of ``lessons``."""
@@ -314,7 +314,7 @@ def title(kind: str, ask_legal: bool) -> str:
 # ------------------------------------------------------------------------------------------------ helpers
 
 
-def _play_cards(g: Game[Any, Any, Any], rules: Any, action: Any) -> tuple[Card, ...] | None:
+def _play_cards(g: SomeGame, rules: Any, action: Any) -> tuple[Card, ...] | None:
     """The cards a play of cards consists of, or None for a call, a bid, the pass, a discard or a burial (their
     text holds a word, a play's only cards). Games whose typed plays are not card tuples (Dou Dizhu's
     combinations) are read back from their notation."""
@@ -329,7 +329,7 @@ def _play_cards(g: Game[Any, Any, Any], rules: Any, action: Any) -> tuple[Card, 
     return cards if cards is not None else parsed
 
 
-def _verdict(g: Game[Any, Any, Any], state: Any, text: str) -> tuple[bool, str] | None:
+def _verdict(g: SomeGame, state: Any, text: str) -> tuple[bool, str] | None:
     """(legal, reason) of the action ``text`` now, by the contract's ``check``; an action that cannot even be
     read as one (cards that form no combination) is illegal with the engine's message; None when ``text`` is
     no action of this moment at all."""
@@ -352,11 +352,11 @@ def _info_facts(info: Sequence[tuple[str, str]], skip: frozenset[str] = _NOISE) 
     return tuple((label, value) for label, value in info if label not in skip and value)
 
 
-def _groups(g: Game[Any, Any, Any], state: Any, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+def _groups(g: SomeGame, state: Any, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
     return tuple((label, tuple(members)) for label, members in g.hand_groups(state, cards))
 
 
-def _walk(g: Game[Any, Any, Any], rules: Any, rng: random.Random, wanted: Callable[[Any], bool],
+def _walk(g: SomeGame, rules: Any, rng: random.Random, wanted: Callable[[Any], bool],
           tries: int = 8) -> list[Any]:
     """Up to a few states of one seeded game played by the bots in which ``wanted`` holds, in random order
     (the game is played once; ``wanted`` is asked of at most ``tries`` states drawn at random)."""
@@ -399,7 +399,7 @@ def _pick_variant(rng: random.Random, legal: Sequence[Choice], illegal: Sequence
 # ---------------------------------------------------------------------------------- which may you play?
 
 
-def _table_is_current(g: Game[Any, Any, Any], state: Any, action: Any) -> bool:
+def _table_is_current(g: SomeGame, state: Any, action: Any) -> bool:
     """Whether the view's table is the trick being played (a play adds to it), not the last finished one."""
     before = [(s, tuple(c)) for s, c, _ in g.view(state, None).table]
     after = [(s, tuple(c)) for s, c, _ in g.view(g.apply_unchecked(state, action), None).table]
@@ -441,7 +441,7 @@ def _illegal_candidates(hand: Sequence[Card], legal: Sequence[tuple[Card, ...]],
     return near + far
 
 
-def play_exercise(g: Game[Any, Any, Any]) -> Make:
+def play_exercise(g: SomeGame) -> Make:
     """"Which may you play?" for game ``g``: every verdict and reason is its own ``check``."""
     key = g.key
 
@@ -461,7 +461,7 @@ def play_exercise(g: Game[Any, Any, Any]) -> Make:
     return make
 
 
-def _play_from(g: Game[Any, Any, Any], rules: Any, state: Any, rng: random.Random, key: str, preset: str
+def _play_from(g: SomeGame, rules: Any, state: Any, rng: random.Random, key: str, preset: str
                ) -> Exercise | None:
     seat = g.to_act(state)
     if seat is None:
@@ -519,7 +519,7 @@ class SeatPosition:
     rows: tuple[CardRow, ...]
 
 
-def seat_position(g: Game[Any, Any, Any], state: Any, seat: int, current: bool | None = None) -> SeatPosition:
+def seat_position(g: SomeGame, state: Any, seat: int, current: bool | None = None) -> SeatPosition:
     """What ``seat`` (the seat to act) sees in ``state``: the trick on the table when it is the one being played
     (``current``; None: asked of the game with the seat's first legal action), its hand, and — while it calls,
     bids or discards rather than plays — the phase and any other face-up cards (an upcard)."""
@@ -581,7 +581,7 @@ def _call_words(text: str) -> str:
     return text
 
 
-def call_exercise(g: Game[Any, Any, Any], noun: str, texts: Sequence[str]) -> Make:
+def call_exercise(g: SomeGame, noun: str, texts: Sequence[str]) -> Make:
     """"Which call (``noun``) may you make?" for game ``g``: ``texts`` are the calls a learner may be asked
     about in the game's own action notation, the pass first; every verdict is the game's own ``check``."""
     key = g.key
@@ -603,14 +603,14 @@ def call_exercise(g: Game[Any, Any, Any], noun: str, texts: Sequence[str]) -> Ma
     return make
 
 
-def call_question(g: Game[Any, Any, Any], state: Any, rng: random.Random, preset: str, texts: Sequence[str],
+def call_question(g: SomeGame, state: Any, rng: random.Random, preset: str, texts: Sequence[str],
                   noun: str) -> Exercise | None:
     """"Which call (``noun``) may you make?" in the calling position ``state`` (a game's own drill poses it), or
     None when the calls of ``texts`` cannot make a question there (every verdict is ``Game.check``)."""
     return _call_from(g, state, rng, g.key, preset, texts, noun)
 
 
-def _call_from(g: Game[Any, Any, Any], state: Any, rng: random.Random, key: str, preset: str,
+def _call_from(g: SomeGame, state: Any, rng: random.Random, key: str, preset: str,
                texts: Sequence[str], noun: str) -> Exercise | None:
     seat = g.to_act(state)
     if seat is None:
@@ -703,7 +703,7 @@ class Climbing:
 _BEAT_LIMIT: Final = 600
 
 
-def beat_exercise(g: Game[Any, Any, Any], climbing: Climbing) -> Make:
+def beat_exercise(g: SomeGame, climbing: Climbing) -> Make:
     """"What beats this?" for a climbing game ``g``: a combination another seat could lead; the learner picks
     cards from a hand, judged by the game's own check."""
 
@@ -717,7 +717,7 @@ def beat_exercise(g: Game[Any, Any, Any], climbing: Climbing) -> Make:
     return make
 
 
-def _beat_from(g: Game[Any, Any, Any], climbing: Climbing, rng: random.Random, preset: str) -> Exercise | None:
+def _beat_from(g: SomeGame, climbing: Climbing, rng: random.Random, preset: str) -> Exercise | None:
     rules = g.rules(preset)
     hands = climbing.hands(rules, rng.randrange(2**31))
     letters = list(g.seat_letters(rules))

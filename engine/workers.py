@@ -28,6 +28,9 @@ from pathlib import Path
 from typing import IO, Any, TypeVar
 
 from engine.errors import CardTableError
+from engine.pools import worker_init
+
+__all__ = ["StartedPool", "WorkerStoppedError"]
 
 T = TypeVar("T")
 _ROOT = str(Path(__file__).resolve().parent.parent)
@@ -136,8 +139,6 @@ class StartedPool(Executor):
 def serve(tasks: IO[bytes], answers: IO[bytes]) -> None:
     """The worker's loop: read ``(fn, args, kwargs)`` until the pipe closes, answer ``(True, result)`` or
     ``(False, exception)``."""
-    from engine.sim import worker_init
-
     worker_init()
     while True:
         try:

@@ -6,25 +6,24 @@ from typing import Literal
 
 import streamlit as st
 
-from engine.doudizhu import GAME as DOUDIZHU
-from engine.doudizhu import PRESETS, ScoreRequest, make_rules, score_command
+from engine.doudizhu import GAME, PRESETS, ScoreRequest, make_rules, score_command
+from engine.doudizhu.bidding import BIDS
 from engine.errors import CardTableError
-from engine.words import COMMON_RULE
 from ui import doudizhu_scoring as ui
+from ui import scoring
 from ui.nav import current_preset
-from ui.simulation import finished_frame, quick_frame, run_panel
-from ui.widgets import keep_values, plain, show_error
+from ui.widgets import plain, show_error
 
 KEY = "doudizhu:scoring:"
-GAME = "doudizhu"
-preset = current_preset(GAME)
+preset = current_preset(GAME.key)
 rules = make_rules(preset)
 four = make_rules("four_player")
-spring_label = next(s.label for s in DOUDIZHU.option_specs() if s.name == "spring")
+spring_spec = next(s for s in GAME.option_specs() if s.name == "spring")
 
-st.title("Dou Dizhu — Scoring explorer")
+scoring.title(GAME.info, GAME.presets[preset])
 st.markdown(
-    "The winning **bid** (1, 2 or 3) is the stake. Every **bomb** and the **rocket** played doubles it — with "
+    f"The winning **bid** ({', '.join(map(str, BIDS[:-1]))} or {BIDS[-1]}) is the stake. Every **bomb** and the "
+    "**rocket** played doubles it — with "
     f"four players only bombs of {four.doubling_bomb_sizes[0]} or more cards and the rocket do. If the landlord "
     "goes out first, each peasant pays the landlord the stake; if a peasant goes out first, the landlord pays each "
     "peasant."
@@ -35,30 +34,29 @@ st.plotly_chart(ui.payment_figure(), key=KEY + "payment-chart")
 @st.fragment
 def calculator() -> None:
     st.header("Payment calculator")
-    st.caption(f"Rules: **{PRESETS[preset].title}** ({rules.players} players) — change the preset in the sidebar.")
-    c1, c2, c3 = st.columns(3)
-    bid = c1.radio("Winning bid", [1, 2, 3], horizontal=True, key=KEY + "bid", index=1)
-    winners: list[Literal["landlord", "peasants"]] = ["landlord", "peasants"]
-    winner = c1.radio("Who went out first", winners, horizontal=True, key=KEY + "winner",
-                      format_func=lambda w: "the landlord" if w == "landlord" else "a peasant") or "landlord"
     quiet = tuple(n for n in rules.bomb_sizes if not rules.bomb_doubles(n))
     doubling = rules.doubling_bomb_sizes
-    small = 0
-    keep_values({KEY + "small": 0, KEY + "big": 0, KEY + "bombs": 1})
     if quiet:
-        sizes = " or ".join(str(n) for n in quiet)
-        big_sizes = f"{doubling[0]} to {doubling[-1]}"
-        small = c2.number_input(f"Bombs of {sizes} cards played", 0, 26, key=KEY + "small",
-                                help=f"With {rules.players} players these do not double the stake.")
-        big = c2.number_input(f"Bombs of {big_sizes} cards played", 0, 13, key=KEY + "big")
+        bomb_controls = [
+            scoring.Control(KEY + "small", "number_input", f"Bombs of {' or '.join(map(str, quiet))} cards played", 0,
+                            low=0, high=26, help=f"With {rules.players} players these do not double the stake."),
+            scoring.Control(KEY + "big", "number_input", f"Bombs of {doubling[0]} to {doubling[-1]} cards played", 0,
+                            low=0, high=13)]
     else:
-        big = c2.number_input("Bombs played", 0, 13, key=KEY + "bombs")
-    rockets = c2.radio("Rocket played", [0, 1], horizontal=True, key=KEY + "rockets",
-                       format_func=lambda r: "yes" if r else "no")
-    spring = c3.toggle("A spring (house rule)", key=KEY + "spring",
-                       help="One side never played after the opening lead (the peasants never played, or the "
-                            "landlord played only the opening lead), and the table plays with the spring rule: "
-                            f"the stake doubles once more: {COMMON_RULE}.")
+        bomb_controls = [scoring.Control(KEY + "bombs", "number_input", "Bombs played", 1, low=0, high=13)]
+    columns = [
+        [scoring.Control(KEY + "bid", "radio", "Winning bid", BIDS[1], choices=BIDS),
+         scoring.Control(KEY + "winner", "radio", "Who went out first", "landlord", choices=("landlord", "peasants"),
+                         words={"landlord": "the landlord", "peasants": "a peasant"})],
+        [*bomb_controls,
+         scoring.Control(KEY + "rockets", "radio", "Rocket played", 0, choices=(0, 1), words={0: "no", 1: "yes"})],
+        [scoring.Control(KEY + "spring", "toggle", "A spring (house rule)", False, help=spring_spec.help)],
+    ]
+    values = scoring.draw_stacked(columns)
+    bid, rockets, spring = int(values[KEY + "bid"]), int(values[KEY + "rockets"]), bool(values[KEY + "spring"])
+    winner: Literal["landlord", "peasants"] = "peasants" if values[KEY + "winner"] == "peasants" else "landlord"
+    small = int(values.get(KEY + "small", 0))
+    big = int(values.get(KEY + "big", values.get(KEY + "bombs", 0)))
     bombs = (quiet[:1] * int(small)) + (doubling[:1] * int(big))
     try:
         answer = score_command(ScoreRequest(preset=preset, options={"spring": True} if spring else {}, bid=bid,
@@ -80,35 +78,24 @@ st.markdown(
     "Whole seeded hands played by the bots — bidding, the kitty, play and payment — for both player counts. "
     "The same seed always gives the same hands."
 )
-c1, c2, c3 = st.columns(3)
-keep_values({KEY + "games": ui.QUICK_GAMES, KEY + "seed": ui.QUICK_SEED})
-games = int(c1.select_slider("Hands per player count", ui.RUN_SIZES, key=KEY + "games"))
-seed = int(c2.number_input("Seed", 0, 2**31 - 1, key=KEY + "seed"))
-bots = c3.radio("Bots", ui.BOTS, horizontal=True, key=KEY + "bots",
-                help="heuristic: bids by strength, plays its lowest fitting combination, keeps bombs; "
-                     "random: any legal action") or ui.BOTS[0]
-wanted = {name: ui.sim_options(name, bots) for name in PRESETS}
-ran = {name: finished_frame(GAME, games, seed, options) for name, options in wanted.items()}
-quick = games == ui.QUICK_GAMES and seed == ui.QUICK_SEED and bots == ui.BOTS[0]
-shown = (games, seed, bots)
-if all(frame is not None for frame in ran.values()):
-    frames = {name: frame for name, frame in ran.items() if frame is not None}
+values = scoring.draw_controls([
+    scoring.Control(KEY + "games", "select_slider", "Hands per player count", ui.QUICK_GAMES, choices=ui.RUN_SIZES),
+    scoring.seed_control(KEY + "seed", ui.QUICK_SEED),
+    scoring.bots_control(KEY + "bots", GAME.bots, choices=ui.BOTS),
+])
+games, seed, bots = int(values[KEY + "games"]), int(values[KEY + "seed"]), str(values[KEY + "bots"])
+wanted, quick = ui.sims(games, seed, bots), ui.sims()
+shown_frames, waiting = scoring.frames_or_quick(list(wanted.values()), list(quick.values()))
+frames = dict(zip(PRESETS, shown_frames, strict=True))
+shown = (ui.QUICK_GAMES, ui.QUICK_SEED, ui.BOTS[0]) if waiting else (games, seed, bots)
+if not waiting:
     st.caption(f"Showing {games:,} simulated hands per player count (seed {seed}, {bots} bots).")
 else:
-    shown = (ui.QUICK_GAMES, ui.QUICK_SEED, ui.BOTS[0])
-    frames = {name: quick_frame(GAME, ui.QUICK_GAMES, ui.QUICK_SEED, ui.sim_options(name, ui.BOTS[0]))
-              for name in PRESETS}
-    if quick:
-        st.caption(f"Showing the quick default: {ui.QUICK_GAMES} hands per player count, seed {ui.QUICK_SEED}, "
-                   "heuristic bots.")
-    else:
-        st.info(f"The charts show the quick default ({ui.QUICK_GAMES} hands per player count, seed "
-                f"{ui.QUICK_SEED}, heuristic bots) until you run these {games:,} hands.",
-                icon=":material/info:")
-        for column, (name, options) in zip(st.columns(len(wanted)), wanted.items(), strict=True):
-            with column:
-                run_panel(f"{KEY}run:{name}", GAME, games, seed, options,
-                          label=f"Run {make_rules(name).players} players", noun="hands")
+    st.info(f"The charts show the quick default ({ui.QUICK_GAMES} hands per player count, seed "
+            f"{ui.QUICK_SEED}, heuristic bots) until you run these {games:,} hands.", icon=":material/info:")
+    for column, (name, sim) in zip(st.columns(len(wanted)), wanted.items(), strict=True):
+        with column:
+            scoring.run_panel(f"{KEY}run:{name}:", [sim], "Run {titles} ({games} hands)", noun="hands")
 
 deal_figure, win_figure = ui.hand_figures(*shown, frames)
 st.plotly_chart(deal_figure, key=KEY + "deal-chart")
@@ -121,9 +108,7 @@ def stakes() -> None:
     st.caption("These switches score the same hands again — the bots bid and play the same whatever the payment "
                "rules — so nothing is simulated again.")
     left, right = st.columns(2)
-    spring = left.toggle(f"{spring_label} (a house rule)", key=KEY + "rescore-spring",
-                         help="A spring (one side never played after the opening lead) doubles the stake once "
-                              "more.")
+    spring = left.toggle(f"{spring_spec.label} (a house rule)", key=KEY + "rescore-spring", help=spring_spec.help)
     caps: list[int | str] = ["no cap", 8, 16, 32, 64]
     cap = right.select_slider("Cap the stake at", caps, value="no cap", key=KEY + "cap",
                               help="Some tables cap the stake; these rules do not.")

@@ -10,44 +10,41 @@ import pandas as pd
 import streamlit as st
 
 from engine.euchre import GAME
-from ui import euchre_charts as charts
+from ui import euchre_scoring as charts
+from ui import scoring
 from ui.nav import current_preset
-from ui.simulation import finished_frame, quick_frame
-from ui.widgets import keep_values
 
 KEY = "euchre:scoring"
-st.title("Euchre — Scoring explorer")
-preset = current_preset("euchre")
+preset = current_preset(GAME.key)
 rules = GAME.rules(preset)
+scoring.title(GAME.info, GAME.presets[preset])
 
 st.header("The points table")
 st.markdown("Points of one hand by the tricks the makers win. Bars above zero go to the makers, below zero "
-            "to the defenders (they score when the makers are *euchred*: fewer than 3 tricks)."
+            "to the defenders (they score when the makers are *euchred*)."
             + ("" if rules.defender_may_go_alone else " Under these rules no defender may go alone, so a lone "
                "defender never scores."))
 st.plotly_chart(charts.points_chart(rules.defender_may_go_alone), key=f"{KEY}:table")
 
 st.header("From simulated hands")
-keep_values({f"{KEY}:hands": charts.HAND_CHOICES[0], f"{KEY}:seed": charts.QUICK_SEED, f"{KEY}:bots": "heuristic"})
-c1, c2, c3 = st.columns(3)
-hands_n = int(c1.select_slider("Hands to simulate", charts.HAND_CHOICES, key=f"{KEY}:hands"))
-seed = int(c2.number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=f"{KEY}:seed"))
-bots = c3.radio("Players", list(charts.BOTS), key=f"{KEY}:bots", horizontal=True,
-                format_func={"heuristic": "heuristic bots", "random": "random bots"}.get,
-                help="Heuristic: calls with 3 trumps or a bower and an ace, goes alone with 4 trumps and the "
-                     "right bower, wins tricks it can win. Random: any legal action.")
-options = charts.hand_options(preset, bots)
-chosen = finished_frame("euchre", hands_n, seed, options)
-quick = (hands_n, seed) == (charts.QUICK_HANDS, charts.QUICK_SEED)
-hands = chosen if chosen is not None else quick_frame("euchre", charts.QUICK_HANDS, charts.QUICK_SEED, options)
-hands_key = charts.key_of({**options, "games": hands_n if chosen is not None else charts.QUICK_HANDS,
-                            "seed": seed if chosen is not None else charts.QUICK_SEED})
-shown = (f"{hands_n:,} hands, seed {seed}" if chosen is not None else
-         f"the quick default: {charts.QUICK_HANDS:,} hands, seed {charts.QUICK_SEED}")
-st.caption(f"Rules: **{GAME.presets[preset].title}** (change them in the sidebar); {bots} bots; showing {shown}. "
-           "The same seed always gives the same hands.")
-if chosen is None and not quick:
-    charts.run_button(f"{KEY}:run-hands", hands_n, seed, options, label="Simulate", noun="hands")
+values = scoring.draw_controls([
+    scoring.Control(f"{KEY}:hands", "select_slider", "Hands to simulate", charts.HAND_CHOICES[0],
+                    choices=charts.HAND_CHOICES),
+    scoring.seed_control(f"{KEY}:seed", charts.QUICK_SEED),
+    scoring.bots_control(f"{KEY}:bots", GAME.bots, label="Players", choices=charts.BOTS,
+                         words={"heuristic": "heuristic bots", "random": "random bots"}),
+])
+hands_n, seed, bots = int(values[f"{KEY}:hands"]), int(values[f"{KEY}:seed"]), str(values[f"{KEY}:bots"])
+wanted = charts.hand_sim(preset, bots, hands_n, seed)
+quick = charts.hand_sim(preset, bots)
+(hands,), waiting = scoring.frames_or_quick([wanted], [quick])
+shown = quick if waiting else wanted
+hands_key = charts.key_of({**shown.options, "games": shown.games, "seed": shown.seed})
+said = (f"{hands_n:,} hands, seed {seed}" if shown != quick else
+        f"the quick default: {charts.QUICK_HANDS:,} hands, seed {charts.QUICK_SEED}")
+st.caption(f"{bots.capitalize()} bots; showing {said}. The same seed always gives the same hands.")
+if waiting:
+    scoring.run_panel(f"{KEY}:run-hands:", [wanted], "Simulate ({games} hands)", noun="hands")
 
 played = hands[~hands["thrown_in"]]
 m1, m2, m3, m4 = st.columns(4)
@@ -75,14 +72,15 @@ outcomes = charts.frozen_outcomes(hands)
 def win_chances() -> None:
     """The chance to win from each score: the slider re-scores the hands above (no new simulation)."""
     st.header("The chance to win the game from each score")
-    keep_values({f"{KEY}:target": rules.target})
-    target = int(st.slider("Points to win", 5, 15, key=f"{KEY}:target",
-                           help="Re-scores the simulated hands above for another target: nothing is simulated "
-                                "again."))
+    target = int(scoring.draw_controls([scoring.Control(
+        f"{KEY}:target", "slider", "Points to win", rules.target, low=5, high=15,
+        help="Re-scores the simulated hands above for another target: nothing is simulated again.")])[f"{KEY}:target"])
+    by_two = next(s for s in GAME.option_specs() if s.name == "win_by_two")
     st.markdown("From the simulated hands' points (each hand independent, either side dealing), the chance that "
-                f"North-South win the game from every score — to {target} points **ahead by 2** (the online "
-                f"game's rules) and under the common **first to {target}**. Look at the corner near {target}: "
-                f"with win-by-2, {target}-{target - 1} is not yet a win.")
+                f"North-South win the game from every score — to {target} points **ahead by 2** and **first to "
+                f"{target}** (these rules play {'ahead by 2' if rules.win_by_two else 'first to the target'}: the "
+                f"option “{by_two.label}”). Look at the corner near {target}: "
+                f"ahead by 2, {target}-{target - 1} is not yet a win.")
     h1, h2 = st.columns(2)
     with h1:
         st.plotly_chart(charts.heatmap_for(outcomes, target, True), key=f"{KEY}:win2")
@@ -97,27 +95,25 @@ win_chances()
 def lengths() -> None:
     """How long a whole game lasts, under both rules: whole games simulated by engine.sim."""
     st.header("How long a game lasts")
-    keep_values({f"{KEY}:games": charts.GAME_CHOICES[0]})
-    games_n = int(st.select_slider("Whole games to simulate (for each rule)", charts.GAME_CHOICES,
-                                   key=f"{KEY}:games"))
-    frames, missing, keys = [], [], []
+    games_n = int(scoring.draw_controls([scoring.Control(
+        f"{KEY}:games", "select_slider", "Whole games to simulate (for each rule)", charts.GAME_CHOICES[0],
+        choices=charts.GAME_CHOICES)])[f"{KEY}:games"])
+    frames, keys, waiting = [], [], []
     for label, by_two in (("ahead by 2", True), (f"first to {rules.target}", False)):
-        opts = charts.game_options(preset, bots, by_two)
-        games = finished_frame("euchre", games_n, seed, opts)
-        keys.append(charts.key_of({**opts, "games": games_n, "seed": seed}))
-        if games is None:
-            missing.append((label, opts))
-            keys[-1] = charts.key_of({**opts, "games": charts.QUICK_GAMES, "seed": charts.QUICK_SEED})
-            games = quick_frame("euchre", charts.QUICK_GAMES, charts.QUICK_SEED, opts)
+        wanted = charts.game_sim(preset, bots, by_two, games_n, seed)
+        quick = charts.game_sim(preset, bots, by_two)
+        (games,), wait = scoring.frames_or_quick([wanted], [quick])
+        shown = quick if wait else wanted
+        if wait:
+            waiting.append(scoring.Sim(wanted.game, wanted.games, wanted.seed, wanted.options, label))
+        keys.append(charts.key_of({**shown.options, "games": shown.games, "seed": shown.seed}))
         frames.append(games.assign(rule=label))
     st.plotly_chart(charts.length_figure(" ".join(keys), pd.concat(frames)), key=f"{KEY}:length")
     st.caption(" · ".join(f"{f['rule'].iloc[0]}: {f['hands'].mean():.1f} hands on average, longest "
                           f"{f['hands'].max()} ({len(f):,} games)" for f in frames) +
                f". Whole games to {rules.target}, {bots} bots.")
-    if (games_n, seed) != (charts.QUICK_GAMES, charts.QUICK_SEED):
-        for label, opts in missing:
-            charts.run_button(f"{KEY}:run-games:{opts['win_by_two']}", games_n, seed, opts,
-                              label=f"Simulate games ({label})", noun="games")
+    if waiting:
+        scoring.run_panel(f"{KEY}:run-games:", waiting, "Simulate games ({titles}) ({games} games)", noun="games")
 
 
 lengths()

@@ -9,14 +9,15 @@ the re-scored rounds), the kitty slider only its chart; every figure is kept per
 import pandas as pd
 import streamlit as st
 
-from engine.shengji import PRESETS
+from engine.shengji import GAME, PRESETS
+from ui import scoring
 from ui import shengji_scoring as ui
 from ui.nav import current_preset
 
-preset = current_preset("shengji")
+preset = current_preset(GAME.key)
 ui.init_scoring(preset)
 
-st.title("Shengji — Scoring explorer")
+scoring.title(GAME.info, GAME.presets[preset])
 st.markdown(
     "Only the **attackers' points** count: the points in the tricks they won, plus the **kitty bonus** when they "
     "win the last trick. The **level table** turns them into a result: below the threshold the bankers keep the "
@@ -28,12 +29,10 @@ st.markdown(
 def kitty() -> None:
     """The kitty slider and its chart."""
     st.header("The kitty bonus")
-    st.slider("Points buried in the kitty", 0, ui.MAX_POINTS, step=ui.POINT_UNIT, key=ui.KITTY_POINTS)
+    scoring.Control(ui.KITTY_POINTS, "slider", "Points buried in the kitty", 20, low=0, high=ui.MAX_POINTS,
+                    step=ui.POINT_UNIT).draw()
     st.plotly_chart(ui.kitty_chart(int(st.session_state[ui.KITTY_POINTS])), key=ui.KEY + "kitty")
-    st.caption("The bonus counts only when the attackers win the last trick. Chinese competition rules: × 2 always. "
-               "Tractor house rules: × 2 for a last trick of single cards, × 2 × cards otherwise. A common variant "
-               "(an option, compared in the simulation below) multiplies by 2^k, k the size of the largest "
-               "combination led to the last trick.")
+    st.caption(ui.kitty_text())
     ui.remember()
 
 
@@ -42,9 +41,9 @@ kitty()
 st.header("The level table")
 st.caption(f"Both rule sets use the same table, scaled with the decks: {ui.table_text()}. They differ in the kitty "
            "bonus, above.")
-st.radio("Decks", [1, 2, 3, 4], key=ui.DECKS, horizontal=True, on_change=ui.reset_table, args=(preset,),
-         help="Changing the decks sets the threshold and band width to the rule set's own for that many decks. "
-              "Nothing is simulated: the rounds below come from the defaults, or from your Run.")
+scoring.Control(ui.DECKS, "radio", "Decks", 2, choices=ui.DECK_COUNTS, on_change=ui.reset_table, args=(preset,),
+                help="Changing the decks sets the threshold and band width to the rule set's own for that many "
+                     "decks. Nothing is simulated: the rounds below come from the defaults, or from your Run.").draw()
 
 
 @st.fragment
@@ -59,8 +58,8 @@ def explore() -> None:
     c[2].button("Reset", on_click=ui.reset_table, args=(preset,), key=ui.KEY + "reset", icon=":material/restart_alt:",
                 help="The rule set's own threshold and band width for these decks.")
     table = ui.explored()
-    st.caption(f"Rules: **{PRESETS[preset].title}** (sidebar). Move the threshold and the band width; the charts "
-               "below re-score the simulated rounds with your table.")
+    st.caption("Move the threshold and the band width; the charts below re-score the simulated rounds with your "
+               "table.")
     st.plotly_chart(ui.level_chart(preset, table), key=ui.KEY + "level")
     with st.expander("Your table, band by band, and who banks next", expanded=False):
         st.dataframe(ui.band_rows(table.rules(preset)), hide_index=True, width="stretch", key=ui.KEY + "bands")
@@ -73,16 +72,14 @@ def simulated(table: "ui.Table") -> None:
     st.markdown("Whole seeded rounds played by the bots — the draw with declarations, the kitty, the tricks and "
                 "the score — under both rule sets, with the decks chosen above. The same seed always gives the "
                 "same rounds; moving a slider re-scores them without playing them again.")
-    s = st.columns(3)
-    s[0].select_slider("Rounds per rule set", ui.ROUND_CHOICES, key=ui.ROUNDS,
-                       help=f"Up to {ui.QUICK_ROUNDS} rounds of seed {ui.QUICK_SEED} are drawn at once; more, or "
-                            "another seed, on the Run button.")
-    s[1].number_input("Seed", 0, 2**31 - 1, step=1, key=ui.SEED)
-    s[2].radio("Bots", list(ui.BOT_LABELS), key=ui.BOTS, horizontal=True,
-               help="random: random legal plays and burials. heuristic: declares with strong trumps, buries low "
-                    "cards without points, leads winners, follows low, trumps point-rich tricks.")
-    games, seed = int(st.session_state[ui.ROUNDS]), int(st.session_state[ui.SEED])
-    bots = str(st.session_state[ui.BOTS])
+    values = scoring.draw_controls([
+        scoring.Control(ui.ROUNDS, "select_slider", "Rounds per rule set", ui.QUICK_ROUNDS, choices=ui.ROUND_CHOICES,
+                        help=f"Up to {ui.QUICK_ROUNDS} rounds of seed {ui.QUICK_SEED} are drawn at once; more, or "
+                             "another seed, on the Run button."),
+        scoring.seed_control(ui.SEED, ui.QUICK_SEED),
+        scoring.bots_control(ui.BOTS, GAME.bots, choices=tuple(ui.BOT_LABELS), default="random"),
+    ])
+    games, seed, bots = int(values[ui.ROUNDS]), int(values[ui.SEED]), str(values[ui.BOTS])
     shown, waiting = [], []
     for name in PRESETS:
         rounds = ui.rounds_for(name, games, seed, bots, table.decks)

@@ -10,51 +10,50 @@ from typing import Any
 import streamlit as st
 
 from engine.errors import CardTableError
-from engine.thirteen import BOTS, GAME
+from engine.thirteen import GAME
+from engine.thirteen.deal import HAND_SIZE
+from engine.words import sentence
+from ui import scoring
 from ui import thirteen_scoring as sc
 from ui.nav import current_preset
-from ui.simulation import finished_frame, quick_frame, run_panel
 from ui.widgets import keep_values, show_error
 
 K = "thirteen:scoring:"
-preset = current_preset("thirteen")
+preset = current_preset(GAME.key)
 
-st.title("Thirteen — Scoring explorer")
-st.caption(f"Rules: **{GAME.presets[preset].title}** (sidebar). Every chart comes from seeded games played by the "
-           "engine's bots: the same settings always give the same games.")
+scoring.title(GAME.info, GAME.presets[preset])
+st.caption("Every chart comes from seeded games played by the engine's bots: the same settings always give the "
+           "same games.")
 
-keep_values({K + key: value for key, value in {
-    "size": sc.QUICK_GAMES, "seed": sc.SEED, "players": 4, "hero": "heuristic", "others": "random", "twos_rule": False,
-    "scoring": "places", "match_games": sc.MATCH_GAMES, "which-match": 1}.items()})
+keep_values({K + key: value for key, value in {"scoring": "places", "match_games": sc.MATCH_GAMES,
+                                              "which-match": 1}.items()})
+twos = next(s for s in GAME.option_specs() if s.name == sc.TWOS)
+values = scoring.draw_controls([
+    scoring.Control(K + "players", "selectbox", "Players", 4, choices=(2, 3, 4)),
+    scoring.bots_control(K + "hero", GAME.bots, label="North's bot", kind="selectbox"),
+    scoring.bots_control(K + "others", GAME.bots, label="The other seats' bot", default="random", kind="selectbox"),
+    scoring.seed_control(K + "seed", sc.SEED),
+])
+values |= scoring.draw_controls([
+    scoring.Control(K + "twos_rule", "toggle", twos.label, False, help=twos.help),
+    scoring.Control(K + "size", "selectbox", "Games to simulate", sc.QUICK_GAMES, choices=(sc.QUICK_GAMES, *sc.BIGGER),
+                    words={n: f"{n:,}" + (" (at once)" if n == sc.QUICK_GAMES else " (Run)")
+                           for n in (sc.QUICK_GAMES, *sc.BIGGER)}),
+], widths=(2, 1))
 
-c = st.columns([1, 1, 1, 1])
-c[0].selectbox("Players", [2, 3, 4], key=K + "players")
-c[1].selectbox("North's bot", list(BOTS), key=K + "hero",
-               help="\n\n".join(f"**{name}**: {bot.description}" for name, bot in BOTS.items()))
-c[2].selectbox("The other seats' bot", list(BOTS), key=K + "others")
-c[3].number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=K + "seed")
-c = st.columns([2, 1])
-c[0].toggle("2s in double sequences", key=K + "twos_rule",
-            help="House rule “2s in double sequences”: pairs of 2s may end a double sequence after the aces, so "
-                 "… K K A A 2 2 is a double sequence of 3 pairs (a bomb).")
-c[1].selectbox("Games to simulate", [sc.QUICK_GAMES, *sc.BIGGER], key=K + "size",
-               format_func=lambda n: f"{n:,}" + (" (at once)" if n == sc.QUICK_GAMES else " (Run)"))
-
-players = int(st.session_state[K + "players"])
-bots = [str(st.session_state[K + "hero"])] + [str(st.session_state[K + "others"])] * (players - 1)
-seed = int(st.session_state[K + "seed"])
-options: dict[str, Any] = sc.game_options(preset, players, bots[0], bots[1], bool(st.session_state[K + "twos_rule"]))
-size = int(st.session_state[K + "size"])
+players = int(values[K + "players"])
+bots = [str(values[K + "hero"])] + [str(values[K + "others"])] * (players - 1)
+seed = int(values[K + "seed"])
+options: dict[str, Any] = sc.game_options(preset, players, bots[0], bots[1], bool(values[K + "twos_rule"]))
+size = int(values[K + "size"])
 
 try:
-    games = quick_frame(sc.KEY, sc.QUICK_GAMES, seed, options)
-    if size != sc.QUICK_GAMES:
-        bigger = finished_frame(sc.KEY, size, seed, options)
-        run_panel(K + "run", sc.KEY, size, seed, options, label="Run the simulation")
-        if bigger is not None:
-            games = bigger
-        else:
-            st.caption(f"Showing the {sc.QUICK_GAMES:,} quick games until the bigger run has finished.")
+    quick = scoring.Sim(sc.KEY, sc.QUICK_GAMES, seed, options)
+    wanted = scoring.Sim(sc.KEY, size, seed, options)
+    (games,), waiting = scoring.frames_or_quick([wanted], [quick])
+    if waiting:
+        scoring.run_panel(K + "run:", [wanted], "Run the simulation ({games} games)")
+        st.caption(f"Showing the {sc.QUICK_GAMES:,} quick games until the bigger run has finished.")
 except CardTableError as error:
     show_error(error)
     st.stop()
@@ -78,7 +77,7 @@ def charts(_seats: Any, _games: Any, key: str) -> tuple[Any, ...]:
 
 bombs, twos, place_twos, place_bombs, length = charts(
     seats, games, json.dumps([preset, seed, options, len(games), bots], sort_keys=True, default=str))
-st.header("What a 13-card hand holds")
+st.header(f"What a {HAND_SIZE}-card hand holds")
 a, b = st.columns(2)
 a.plotly_chart(bombs, key=K + "bombs")
 b.plotly_chart(twos, key=K + "twos")
@@ -95,11 +94,12 @@ st.header("Game length")
 st.plotly_chart(length, key=K + "length")
 
 st.header("Points and matches")
-st.number_input("Games in a match", min_value=1, max_value=20, step=1, key=K + "match_games",
-                help="A match is this many games; each later game is led by the previous winner, freely.")
+specs = {s.name: s for s in GAME.option_specs()}
+scoring.Control(K + "match_games", "number_input", specs["match_games"].label, sc.MATCH_GAMES, low=1, high=20,
+                help=sentence(specs["match_games"].help)).draw()
 try:
-    matches = quick_frame(sc.KEY, sc.QUICK_MATCHES, seed,
-                          sc.match_options(options, int(st.session_state[K + "match_games"])))
+    matches = scoring.Sim(sc.KEY, sc.QUICK_MATCHES, seed,
+                          sc.match_options(options, int(st.session_state[K + "match_games"]))).quick()
 except CardTableError as error:
     show_error(error)
     st.stop()
@@ -109,15 +109,16 @@ seat_bots = dict(zip(GAME.seat_letters(GAME.rules(preset, {"players": players}))
 @st.fragment
 def points_section() -> None:
     """The points under the chosen scoring, and one match: re-scored from the kept rows, nothing simulated."""
-    scoring = st.radio("Match points", ["places", "cards"], key=K + "scoring", horizontal=True,
-                       format_func=sc.scoring_label)
-    scored = sc.seat_frame(games, preset, scoring, bots)
+    spec = specs["scoring"]
+    chosen = str(scoring.Control(K + "scoring", "radio", spec.label, spec.default, choices=spec.choices or (),
+                                 help=spec.help).draw())
+    scored = sc.seat_frame(games, preset, chosen, bots)
     totals = scored.groupby(["seat", "bot"], sort=False)["points"].agg(["mean", "sum"]).reset_index()
     totals.columns = ["Seat", "Bot", "Points per game", "Total points"]
     totals["Points per game"] = totals["Points per game"].round(2)
     st.markdown(f"**Points per game** over the {len(games):,} games above:")
     st.dataframe(totals, hide_index=True, width="stretch")
-    points = sc.match_points(matches, preset, scoring)
+    points = sc.match_points(matches, preset, chosen)
     st.markdown(f"**{len(matches)} matches** of {int(st.session_state[K + 'match_games'])} games each:")
     st.dataframe(sc.match_results(points, seat_bots), hide_index=True, width="stretch")
     count = max(len(matches), 1)

@@ -30,6 +30,7 @@ from typing import Any
 
 from engine.__main__ import main
 from engine.cards import format_cards
+from engine.command_tables import commands_of
 from engine.games import GAMES, game
 
 __all__ = ["FuzzReport", "fuzz", "requests_of"]
@@ -308,7 +309,7 @@ def fuzz(requests: int, seed: int, *, cpu: float = 10.0, games: tuple[str, ...] 
     rng = random.Random(seed)
     pairs: list[tuple[str, str, dict[str, Any]]] = []
     for key in games or tuple(GAMES):
-        for name, command in sorted(game(key).commands.items()):
+        for name, command in sorted(commands_of(game(key)).items()):
             pairs.append((key, name, command.schema()))  # type: ignore[attr-defined]
     report = FuzzReport()
     for index in range(requests):

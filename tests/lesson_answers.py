@@ -9,7 +9,7 @@ from itertools import combinations
 from typing import Any
 
 from engine.cards import format_cards
-from engine.games import json_commands
+from engine.command_tables import json_commands
 from engine.lessons import Lesson, example_request, judge, lookup
 from ui.lessons import parse_any_cards
 

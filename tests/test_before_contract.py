@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
+from engine.command_tables import json_commands
 from engine.driver import replay
-from engine.games import game, json_commands
+from engine.games import game
 from engine.table import Record
 
 FIXTURES = Path(__file__).parent / "fixtures" / "before_contract"

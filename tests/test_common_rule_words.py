@@ -17,8 +17,9 @@ import pytest
 from pypdf import PdfReader
 
 from engine.base import PASS
+from engine.command_tables import json_commands
 from engine.contract import Game, default_note
-from engine.games import GAMES, all_games, json_commands
+from engine.games import GAMES, all_games
 from engine.words import COMMON_RULE, common_rule, option_named
 from tests.conftest import ROOT
 from ui.handouts import handout_pdf, presets

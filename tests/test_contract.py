@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.command_tables import commands_of
 from engine.commands import MAX_DEPTH
 from engine.contract import SEAT_LETTERS, Game, Preset
 from engine.driver import play_out, replay
@@ -63,8 +64,8 @@ def test_bad_rules_are_refused_with_the_same_words(game: Game[Any, Any, Any]) ->
 @by_game
 def test_the_shared_commands_exist_with_schemas(game: Game[Any, Any, Any]) -> None:
     for name in SHARED:
-        assert name in game.commands, f"{game.key} lacks the {name} command"
-    for name, command in game.commands.items():
+        assert name in commands_of(game), f"{game.key} lacks the {name} command"
+    for name, command in commands_of(game).items():
         schema = command.schema()
         json.dumps(schema)
         assert schema["request"]["$ref"].startswith("#/$defs/") and schema["answer"]["$ref"].startswith("#/$defs/")
@@ -73,7 +74,7 @@ def test_the_shared_commands_exist_with_schemas(game: Game[Any, Any, Any]) -> No
 
 @by_game
 def test_unknown_fields_and_non_objects_are_refused(game: Game[Any, Any, Any]) -> None:
-    for _name, command in game.commands.items():
+    for _name, command in commands_of(game).items():
         with pytest.raises(InvalidRequestError, match="unknown field 'no_such_field'"):
             command({"no_such_field": 1})
         with pytest.raises(InvalidRequestError, match="is a JSON object"):
@@ -87,7 +88,7 @@ def test_unknown_fields_and_non_objects_are_refused(game: Game[Any, Any, Any]) -
 
 @by_game
 def test_rules_answer(game: Game[Any, Any, Any]) -> None:
-    answer = game.commands["rules"]({})
+    answer = commands_of(game)["rules"]({})
     assert [p["name"] for p in answer["presets"]] == list(game.presets)
     assert {o["name"] for o in answer["options"]} == {s.name for s in game.option_specs()}
     for option in answer["options"]:
@@ -98,10 +99,10 @@ def test_rules_answer(game: Game[Any, Any, Any]) -> None:
 
 @by_game
 def test_deal_answers_hands_by_seat_letter(game: Game[Any, Any, Any]) -> None:
-    answer = game.commands["deal"]({"seed": 7})
+    answer = commands_of(game)["deal"]({"seed": 7})
     assert answer["seed"] == 7
     assert set(answer["hands"]) <= set(SEAT_LETTERS) and answer["hands"]
-    assert answer == game.commands["deal"]({"seed": 7}), "the same seed deals the same cards"
+    assert answer == commands_of(game)["deal"]({"seed": 7}), "the same seed deals the same cards"
 
 
 def examples(game: Game[Any, Any, Any], command: str) -> list[dict[str, Any]]:
@@ -116,12 +117,12 @@ def test_sample_positions_answer_with_the_shared_fields(game: Game[Any, Any, Any
     assert legal and check, f"{game.key}.GAME.examples gives sample legal and check requests"
     for request in legal:
         assert "table" in request, "samples use the shared field name 'table'"
-        answer = game.commands["legal"](request)
+        answer = commands_of(game)["legal"](request)
         assert {"plays", "count", "complete", "can_pass"} <= set(answer)
         assert all("cards" in p and isinstance(p["cards"], str) for p in answer["plays"])
         assert answer["count"] >= len(answer["plays"])
     for request in check:
-        answer = game.commands["check"](request)
+        answer = commands_of(game)["check"](request)
         assert isinstance(answer["legal"], bool) and isinstance(answer["reason"], str) and answer["reason"]
 
 
@@ -203,22 +204,22 @@ def test_bots_play_to_the_end_reproducibly(game: Game[Any, Any, Any]) -> None:
 
 @by_game
 def test_playout_command(game: Game[Any, Any, Any]) -> None:
-    answer = game.commands["playout"]({"seed": 4, "steps": True})
+    answer = commands_of(game)["playout"]({"seed": 4, "steps": True})
     record = answer["record"]
     assert record["game"] == game.key and record["seed"] == 4
     assert len(answer["steps"]) == len(record["actions"])
     assert answer["outcome"]["summary"]
-    again = game.commands["playout"]({"seed": 4, "actions": record["actions"][:3]})
+    again = commands_of(game)["playout"]({"seed": 4, "actions": record["actions"][:3]})
     assert again["record"] == record, "replaying a prefix with the same bots gives the same game"
     with pytest.raises(CardTableError, match="step 1"):
-        game.commands["playout"]({"seed": 4, "actions": ["no such action"]})
+        commands_of(game)["playout"]({"seed": 4, "actions": ["no such action"]})
 
 
 @pytest.mark.parametrize("game", all_games(), ids=[g.key for g in all_games()])
 def test_cli_rules_schema_and_errors(game: Game[Any, Any, Any]) -> None:
     code, out, err = run_cli("rules", game.key, "{}")
     assert code == 0 and json.loads(out)["game"] == game.key
-    for name in game.commands:
+    for name in commands_of(game):
         code, out, err = run_cli("schema", game.key, name)
         assert code == 0, err
         assert json.loads(out)["command"] == name

@@ -43,6 +43,7 @@ from hypothesis import strategies as st
 import engine.games as registry
 from engine.__main__ import main
 from engine.cards import Card, Deck, Rank, format_cards
+from engine.command_tables import commands_of
 from engine.commands import MAX_DEPTH, MAX_ITEMS, MAX_PLAYS, MAX_REQUEST_BYTES, MAX_SEED, MAX_TEXT, Command, load_json
 from engine.contract import SEAT_NAMES, Game
 from engine.driver import replay
@@ -59,7 +60,7 @@ MESSAGE_LIMIT = 2_000
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "20"))
 
 GAMES: list[Game[Any, Any, Any]] = [TOY, *registry.all_games()]
-COMMANDS = [(g, name) for g in GAMES for name in g.commands]
+COMMANDS = [(g, name) for g in GAMES for name in commands_of(g)]
 COMMAND_IDS = [f"{g.key}-{name}" for g, name in COMMANDS]
 
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
@@ -327,7 +328,7 @@ def examples_of(game: Game[Any, Any, Any], name: str) -> list[dict[str, Any]]:
 @st.composite
 def requests(draw: st.DrawFn, game: Game[Any, Any, Any], name: str) -> Any:
     """A request for ``game``'s command ``name``: a sample or plausible one, then hostile mutations."""
-    command = game.commands[name]
+    command = commands_of(game)[name]
     fields = request_fields(command)
     if draw(st.integers(0, 30)) == 0:
         return draw(HOSTILE)  # not an object at all (or an odd one)
@@ -385,7 +386,7 @@ def toy_on_the_command_line() -> Iterator[None]:
         for game in GAMES:  # imports and first-use caches are paid here, not inside a request's budget
             run_main(["rules", game.key, "{}"])
             run_main(["simulate", game.key, "--games=1", "--workers=1"])
-            for name, command in game.commands.items():
+            for name, command in commands_of(game).items():
                 for request in examples_of(game, name):
                     try:
                         command(request)
@@ -470,7 +471,7 @@ def drawn(data: st.DataObject | Given, game: Game[Any, Any, Any], name: str) -> 
 @example(data=Given(lambda game: {"options": {integer_option(game): 10**4000}}))
 def test_command_with_parsed_values(game: Game[Any, Any, Any], name: str, data: st.DataObject | Given) -> None:
     request = drawn(data, game, name)
-    check_command(game.commands[name], request, f"{game.key} {name} {_show(request)}")
+    check_command(commands_of(game)[name], request, f"{game.key} {name} {_show(request)}")
 
 
 @pytest.mark.parametrize(("game", "name"), COMMANDS, ids=COMMAND_IDS)
@@ -493,7 +494,7 @@ def test_command_line_with_json_text(game: Game[Any, Any, Any], name: str, data:
 @settings(FUZZ, max_examples=max(3, EXAMPLES // 4))
 @given(data=st.data())
 def test_command_line_batch_answers_every_line(game: Game[Any, Any, Any], data: st.DataObject) -> None:
-    name = data.draw(st.sampled_from(sorted(game.commands)), label="command")
+    name = data.draw(st.sampled_from(sorted(commands_of(game))), label="command")
     lines = [to_json_text(data.draw(requests(game, name), label="request"), data.draw(st.booleans()))
              for _ in range(data.draw(st.integers(1, 4), label="lines"))]
     lines = [line for line in lines if line.strip()]
@@ -512,7 +513,7 @@ def test_command_line_batch_answers_every_line(game: Game[Any, Any, Any], data: 
 @pytest.mark.parametrize("game", GAMES, ids=[g.key for g in GAMES])
 def test_the_limits_named_in_the_contract_are_refused_on_the_command_line(game: Game[Any, Any, Any]) -> None:
     # One of each limit, through the whole command line: size, depth, a huge number, NaN, a lone surrogate.
-    name = "legal" if "legal" in game.commands else sorted(game.commands)[0]
+    name = "legal" if "legal" in commands_of(game) else sorted(commands_of(game))[0]
     for text in ("[" * 100_000, "{\"hand\": " + "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1) + "}",
                  "{\"seed\": " + "9" * 5_000 + "}", "{\"seed\": NaN}", "{\"seed\": Infinity}",
                  "{\"hand\": \"\\ud800\"}", "{\"hand\": \"" + "x" * (MAX_REQUEST_BYTES + 1) + "\"}",
@@ -737,7 +738,7 @@ def test_seeded_cli_fuzz_answers_or_refuses_every_request(seed: int) -> None:
     report = fuzz(SEEDED_REQUESTS, seed, cpu=20.0, games=real)
     assert report.requests == SEEDED_REQUESTS
     pairs = {(g, c) for g, c, _ in report.counts}
-    assert pairs == {(k, c) for k in real for c in registry.game(k).commands}, "every game × command"
+    assert pairs == {(k, c) for k in real for c in commands_of(registry.game(k))}, "every game × command"
     assert {o for _, _, o in report.counts} >= {"answered", "refused"}
     assert report.tracebacks == 0 and report.overruns == 0, "\n".join(report.failures)
 

@@ -8,8 +8,9 @@ import pytest
 from pypdf import PdfReader
 
 from engine.cards import format_cards, parse_cards
+from engine.command_tables import json_commands
 from engine.errors import UnknownNameError
-from engine.games import GAMES, json_commands
+from engine.games import GAMES
 from ui.handouts import handout_facts, handout_filename, handout_pdf, preset_name, presets
 
 CASES = [(game, preset) for game in GAMES for preset in presets(game)]

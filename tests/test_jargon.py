@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from engine.games import GAMES, json_commands
+from engine.command_tables import json_commands
+from engine.games import GAMES
 from engine.lessons import Lesson, example_request, fill_text, judge, load_lessons, lookup
 from tests.conftest import ROOT
 from ui.lessons import words

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.command_tables import json_commands
 from engine.errors import InvalidRequestError
-from engine.games import GAMES, json_commands
+from engine.games import GAMES
 from engine.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from engine.lessons import (
     LessonFormatError,

@@ -12,7 +12,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.cards import format_cards
-from engine.games import GAMES, json_commands
+from engine.command_tables import json_commands
+from engine.games import GAMES
 from engine.lessons import (
     Lesson,
     LessonFormatError,

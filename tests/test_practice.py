@@ -11,9 +11,10 @@ from collections.abc import Iterator
 import pytest
 
 from engine.cards import Card, Suit, format_cards, parse_cards
+from engine.command_tables import json_commands
 from engine.contract import SEAT_NAMES
 from engine.errors import UnknownNameError
-from engine.games import GAMES, game, json_commands
+from engine.games import GAMES, game
 from engine.practice import (
     MAX_SET_LENGTH,
     MAX_SET_SEED,

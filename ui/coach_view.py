@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 import plotly.graph_objects as go
 import streamlit as st
 
+from engine.advisor import advise
 from engine.cards import Card
-from engine.contract import Game
+from engine.contract import SomeGame
 from engine.errors import CardTableError
 from ui.cards import symbol_words
 from ui.share import signature
@@ -62,7 +63,7 @@ def stopped_clause(text: str) -> str:
 # ------------------------------------------------------------------------------------------------ the coach's chart
 
 
-def option_label(game: Game[Any, Any, Any], action: Any, text: str) -> str:
+def option_label(game: SomeGame, action: Any, text: str) -> str:
     """An option for people: its cards with suit symbols, or its words with any card in them so too (``declare
     2♦``, never ``declare 2D``)."""
     cards = game.action_cards(action)
@@ -71,7 +72,7 @@ def option_label(game: Game[Any, Any, Any], action: Any, text: str) -> str:
     return symbol_words(text)
 
 
-def same_play(game: Game[Any, Any, Any], action: Any, text: str, play: tuple[Card, ...] | None) -> bool:
+def same_play(game: SomeGame, action: Any, text: str, play: tuple[Card, ...] | None) -> bool:
     cards = game.action_cards(action)
     if play is None:
         return cards is None and text.strip().lower() == PASS_ACTION
@@ -81,7 +82,7 @@ def same_play(game: Game[Any, Any, Any], action: Any, text: str, play: tuple[Car
 DEFAULT_VALUE_WORDS = ("point", "points")
 
 
-def value_words(game: Game[Any, Any, Any], state: Any) -> tuple[str, str]:
+def value_words(game: SomeGame, state: Any) -> tuple[str, str]:
     """What the coach's values count in ``state``, singular and plural ("level", "levels" in Shengji)."""
     singular, plural = game.value_words(state)
     return str(singular), str(plural)
@@ -93,7 +94,7 @@ def amount(value: float, words: tuple[str, str]) -> str:
     return f"{shown} {words[0] if shown == '1' else words[1]}"
 
 
-def option_reason(game: Game[Any, Any, Any], state: Any, advice: Any, option: Any) -> str:
+def option_reason(game: SomeGame, state: Any, advice: Any, option: Any) -> str:
     """Why the coach ranks ``option`` where it does, in words: the game's rule of thumb for it (a reason for, or a
     caution), then what the samples show — for the best, how much more it scores than the runner-up and what else
     differs ("it scores 0.6 points more on average than Q♣; it gives you 0.4 more tricks for your side"); for
@@ -119,16 +120,16 @@ def option_reason(game: Game[Any, Any, Any], state: Any, advice: Any, option: An
     return f"{thumb}. {samples[:1].upper()}{samples[1:]}" if thumb else samples
 
 
-def best_reason(game: Game[Any, Any, Any], state: Any, advice: Any) -> str:
+def best_reason(game: SomeGame, state: Any, advice: Any) -> str:
     """Why the coach prefers its best option (:func:`option_reason` of it)."""
     return option_reason(game, state, advice, advice.best)
 
 
-def _label(game: Game[Any, Any, Any], option: Any) -> str:
+def _label(game: SomeGame, option: Any) -> str:
     return option_label(game, option.action, option.text)
 
 
-def _versus(game: Game[Any, Any, Any], state: Any, better: Any, worse: Any, subject: str) -> str:
+def _versus(game: SomeGame, state: Any, better: Any, worse: Any, subject: str) -> str:
     """What the samples show between two options, from the better one's side (``subject`` names it)."""
     mine, theirs = dict(better.features or {}), dict(worse.features or {})
     diffs = sorted(((k, mine.get(k, 0.0) - theirs.get(k, 0.0)) for k in set(mine) | set(theirs)),
@@ -144,13 +145,13 @@ def _versus(game: Game[Any, Any, Any], state: Any, better: Any, worse: Any, subj
     return said
 
 
-def _feature_words(game: Game[Any, Any, Any], name: str, delta: float) -> str:
+def _feature_words(game: SomeGame, name: str, delta: float) -> str:
     singular, plural = game.feature_words.get(name, (name.replace("_", " "), name.replace("_", " ")))
     shown = f"{abs(delta):.1f}".rstrip("0").rstrip(".") if abs(delta) < 10 else f"{abs(delta):.0f}"
     return f"{shown} {'more' if delta > 0 else 'fewer'} {singular if shown == '1' else plural}"
 
 
-def coach_chart(game: Game[Any, Any, Any], advice: Any, play: tuple[Card, ...] | None | bool = False,
+def coach_chart(game: SomeGame, advice: Any, play: tuple[Card, ...] | None | bool = False,
                 words: tuple[str, str] = DEFAULT_VALUE_WORDS) -> go.Figure:
     """The coach's options as horizontal bars, best at the top: the average value for the seat over the sampled
     deals with its 95 % interval; the best and the options tied with it in green, the learner's play (``play``:
@@ -211,7 +212,7 @@ def coach_panel(editor: PositionEditor[Any], data: Mapping[str, Any], request: A
         if wanted is None:
             st.info(editor.coach_none, icon=":material/school:")
             return
-        if type(editor.game).position_state is Game.position_state:
+        if not editor.game.poses_positions():
             st.info(f"The coach cannot advise on posed {editor.game.info.title} positions yet. It will as soon as "
                     "the engine can build a game from a posed position.", icon=":material/school:")
             return
@@ -233,8 +234,6 @@ def coach_panel(editor: PositionEditor[Any], data: Mapping[str, Any], request: A
 def _advise(editor: PositionEditor[Any], wanted: Any) -> Any:
     """The coach's advice on the posed position and the state it advised on, or the message saying why there is
     none."""
-    from engine.advisor import advise
-
     try:
         state = editor.game.position_state(wanted)
         return advise(editor.game, state, budget=editor.budget), state

@@ -17,7 +17,7 @@ import streamlit as st
 from engine.base import Verdict
 from engine.cards import Card, format_cards
 from engine.commands import MAX_PLAYS, DealRequest
-from engine.contract import Game
+from engine.contract import SomeGame
 from engine.doudizhu import (
     GAME,
     CheckRequest,
@@ -33,6 +33,7 @@ from engine.doudizhu import (
 )
 from engine.errors import CardTableError
 from ui.editor import LIST_LIMIT, Example, Part, Plays, PositionEditor
+from ui.editor_values import examples_of
 
 HOUSE_RULES = ("distinct_kickers", "jokers_as_kickers", "quadplex")
 """The rule options the editor offers as toggles (the player count, from the preset, fixes some of them)."""
@@ -45,30 +46,15 @@ def _cards_text(cards: Sequence[Card]) -> str:
 class DouDizhuEditor(PositionEditor[LegalRequest]):
     """Dou Dizhu: beat the play on the table with a higher one of the same type, a bomb or the rocket, or pass."""
 
-    key = "doudizhu"
+    key = GAME.key
     title = "Dou Dizhu — Position editor"
     intro = "Suits do not matter: pose ranks. The engine lists every legal play and judges any play."
-    passing = True
-    play_example = "9 9 9 3"
-    examples: ClassVar[Mapping[str, Example]] = {
-        "Beat a triplet with a single": Example({"hand": "3 3 4 5 6 7 8 9 9 9 BJ", "table": "4 4 4 5"},
-                                                play="9 9 9 3"),
-        "A sequence to beat": Example({"hand": "5 6 7 8 9 10 J 2 2", "table": "3 4 5 6 7"}, play="5 6 7 8 9"),
-        "Bomb or rocket?": Example({"hand": "6 6 6 6 BJ RJ 3", "table": "2 2"}, play="6 6 6 6"),
-        "Airplane with wings": Example({"hand": "7 7 7 8 8 8 3 4 J Q", "table": "5 5 5 6 6 6 9 10"},
-                                       play="7 7 7 8 8 8 3 4"),
-        "You lead (with the kitty)": Example({"hand": "3 3 4 4 5 5 6 7 8 9 10 J Q K A 2 2 BJ 9 9"},
-                                             play="3 3 4 4 5 5"),
-        "Four players: a bomb of five": Example({"preset": "four_player", "hand": "3 3 3 3 3 7 7 7 7 BJ BJ",
-                                                 "table": "8 8 8 8"}, play="3 3 3 3 3"),
-    }
+    examples: ClassVar[Mapping[str, Example]] = examples_of(GAME.key, GAME.editor_command)
 
     @property
-    def game(self) -> Game[Any, Any, Any]:
+    def game(self) -> SomeGame:
         return GAME
 
-    def default_position(self) -> dict[str, Any]:
-        return {"hand": "3 3 4 5 6 7 8 9 9 9 BJ", "table": "4 4 4 5"}
 
     def read(self, data: Mapping[str, Any]) -> LegalRequest:
         return read_position(dict(data))
@@ -151,7 +137,7 @@ class DouDizhuEditor(PositionEditor[LegalRequest]):
         self.deal_row("Deal South's hand", "The hand South is dealt with this seed; the table is cleared.",
                       self._deal, self._clear_table)
         st.toggle("Deal South the kitty too (as the landlord)", key=self.k("w:kitty"),
-                  help="The landlord takes the kitty: a hand of 20 cards with three players, 33 with four.")
+                  help=f"The landlord takes the kitty: a hand of {rules.max_hand} cards with {rules.players} players.")
         specs = {s.name: s for s in GAME.option_specs()}
         cols = st.columns(len(HOUSE_RULES))
         for col, name in zip(cols, HOUSE_RULES, strict=True):

@@ -3,7 +3,7 @@ bigger runs in the background), re-scoring kept hands, and the charts.
 
 The engine decides every payment (``engine.doudizhu``'s ``score_command``, ``stake``); the simulated hands come
 from ``engine.sim`` through :mod:`ui.simulation`. Nothing here simulates on page load: the quick default is read
-from its file under ``ui/data/sim`` (``python -m ui.doudizhu_scoring`` writes it).
+from its file under ``ui/data/sim`` (``python -m ui.scoring`` writes it).
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ import plotly.express as px
 import plotly.graph_objects as go
 import streamlit as st
 
-from engine.doudizhu import PRESETS, ScoreRequest, make_rules, score_command, stake
+from engine.doudizhu import GAME, PRESETS, ScoreRequest, make_rules, score_command, stake
+from ui.scoring import Sim, kept
 
 __all__ = [
     "BOTS",
@@ -24,16 +25,16 @@ __all__ = [
     "QUICK_SEED",
     "RUN_SIZES",
     "deal_chart",
-    "defaults",
+    "quick_defaults",
     "payment_chart",
     "payment_frame",
     "rescored",
     "sim_options",
+    "sims",
     "stakes_chart",
     "win_rate_chart",
 ]
 
-GAME_KEY = "doudizhu"
 QUICK_GAMES = 200
 """Hands per player count in the quick default the page draws at once."""
 QUICK_SEED = 1
@@ -47,9 +48,14 @@ def sim_options(preset: str, bots: str) -> dict[str, Any]:
     return {"preset": preset, "bots": bots}
 
 
-def defaults() -> list[tuple[str, int, int, dict[str, Any]]]:
+def quick_defaults() -> list[tuple[str, int, int, dict[str, Any]]]:
     """The quick defaults shipped under ``ui/data/sim``: both player counts, the heuristic bots."""
-    return [(GAME_KEY, QUICK_GAMES, QUICK_SEED, sim_options(p, BOTS[0])) for p in PRESETS]
+    return [(GAME.key, QUICK_GAMES, QUICK_SEED, sim_options(p, BOTS[0])) for p in PRESETS]
+
+
+def sims(games: int = QUICK_GAMES, seed: int = QUICK_SEED, bots: str = BOTS[0]) -> dict[str, Sim]:
+    """The simulations of both player counts, by preset (the quick default with no arguments)."""
+    return {p: Sim(GAME.key, games, seed, sim_options(p, bots), f"{make_rules(p).players} players") for p in PRESETS}
 
 
 # ------------------------------------------------------------------------------------------------ payment
@@ -156,27 +162,8 @@ def payment_figure() -> go.Figure:
     return payment_chart(payment_frame())
 
 
-@st.cache_resource(show_spinner=False)
-def _figure_store() -> dict[tuple[int, int, str], tuple[go.Figure, go.Figure]]:
-    return {}
-
-
-def hand_figures(games: int, seed: int, bots: str,
-                 frames: Mapping[str, pd.DataFrame]) -> tuple[go.Figure, go.Figure]:
-    """The deal and win-rate charts of the simulated ``frames`` (``games`` hands per player count from ``seed``
+@kept(32)
+def hand_figures(games: int, seed: int, bots: str, _frames: Mapping[str, pd.DataFrame]) -> tuple[go.Figure, go.Figure]:
+    """The deal and win-rate charts of the simulated ``_frames`` (``games`` hands per player count from ``seed``
     with ``bots``), built once per server and shared between sessions: do not modify them."""
-    store = _figure_store()
-    key = (games, seed, bots)
-    found = store.get(key)
-    if found is None:
-        found = store[key] = (deal_chart(frames), win_rate_chart(frames))
-        while len(store) > 32:
-            store.pop(next(iter(store)))
-    return found
-
-
-if __name__ == "__main__":
-    from ui.simulation import precompute
-
-    for path in precompute(defaults()):
-        print(path)
+    return deal_chart(_frames), win_rate_chart(_frames)

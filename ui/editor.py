@@ -33,7 +33,7 @@ import streamlit as st
 
 from engine.base import Verdict
 from engine.cards import Card, Deck, format_cards
-from engine.contract import Game, rules_json
+from engine.contract import Game, SomeGame, rules_json
 from engine.errors import CardTableError, InvalidRequestError
 from ui.card_hand import Action, CardGroup, HandEvent, card_hand, deck_picker, show_cards
 from ui.coach_view import (
@@ -113,17 +113,11 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
     """One sentence under the title: what the editor shows."""
     command: ClassVar[str] = "legal"
     """The command of ``python -m engine`` that reads the saved JSON."""
-    passing: ClassVar[bool] = False
-    """Whether the game has a pass (the hand then offers "Check a pass")."""
     examples: ClassVar[Mapping[str, Example]] = {}
     budget: ClassVar[int] = 32
     """The coach's samples per option."""
-    play_size: ClassVar[int | None] = None
-    """The most cards a play holds (Euchre: one), or None."""
     check_label: ClassVar[str] = "Check this play"
     """The button under the hand that judges the chosen cards."""
-    play_example: ClassVar[str] = "KH KH"
-    """An example play in notation, for the text box."""
     coach_none: ClassVar[str] = "The coach cannot advise on this kind of position yet."
     """What the Coach panel says when :meth:`coach_request` gives None."""
 
@@ -131,12 +125,27 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
 
     @property
     @abstractmethod
-    def game(self) -> Game[Any, Any, Any]:
+    def game(self) -> SomeGame:
         """The game (its registered ``GAME``)."""
 
-    @abstractmethod
+    @property
+    def play_example(self) -> str:
+        """An example play in notation, for the text box: the first example's play (the game's data)."""
+        return next((e.play for e in self.examples.values() if e.play), "")
+
+    @property
+    def passing(self) -> bool:
+        """Whether the game has a pass (the hand then offers "Check a pass"): the engine's ``Game.passes``."""
+        return self.game.passes
+
+    @property
+    def play_size(self) -> int | None:
+        """The most cards a play holds, or None: the engine's ``Game.play_size``."""
+        return self.game.play_size
+
     def default_position(self) -> dict[str, Any]:
-        """The position shown before any other is posed (its JSON, without a preset)."""
+        """The position shown before any other is posed (its JSON, without a preset): the first example's."""
+        return dict(next(iter(self.examples.values())).position)
 
     @abstractmethod
     def read(self, data: Mapping[str, Any]) -> R:
@@ -610,7 +619,8 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
         bad = st.session_state.get(self.k("typed:play"))
         st.session_state[key] = bad[0] if bad else ""
         st.text_input("…or type a play", key=key, on_change=self._play_typed, args=(tuple(hand),),
-                      placeholder=f"e.g. {self.play_example}" + (" — or pass" if self.passing else ""),
+                      placeholder=(f"e.g. {self.play_example}" if self.play_example else "")
+                      + (" — or pass" if self.passing else ""),
                       help="Cards of your hand in notation (then Enter); the editor judges them.")
         if bad:
             st.error(f"Not judged: {plain(bad[1])}", icon=":material/error:")

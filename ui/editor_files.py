@@ -24,7 +24,7 @@ from ui.widgets import plain
 
 if TYPE_CHECKING:
     from engine.cards import Deck
-    from engine.contract import Game
+    from engine.contract import SomeGame
     from ui.editor_values import Example, Plays
 
 __all__ = ["MAX_LINK", "PositionFiles", "contains", "upload_text"]
@@ -54,7 +54,7 @@ class _Editor(Protocol):
     examples: ClassVar[Mapping[str, Example]]
 
     @property
-    def game(self) -> Game[Any, Any, Any]: ...
+    def game(self) -> SomeGame: ...
     @property
     def position(self) -> dict[str, Any]: ...
     def k(self, name: str) -> str: ...

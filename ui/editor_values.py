@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Card
+from engine.editor_examples import load_examples
 
-__all__ = ["Example", "Part", "Plays"]
+__all__ = ["Example", "Part", "Plays", "examples_of"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,14 @@ class Example:
     position: Mapping[str, Any]
     play: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def examples_of(key: str, command: str) -> dict[str, Example]:
+    """Game ``key``'s editor examples by name, from its data file (``lessons/<game>/editor_examples.toml``, checked
+    against the engine by a test; ``command``: the game's editor command); ``extra`` holds the whole trick where the
+    file gives one."""
+    return {e.name: Example(e.position, e.play, {"trick": e.trick} if e.trick else {})
+            for e in load_examples(key, command)}
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,14 @@ import streamlit as st
 
 from engine.base import Verdict
 from engine.cards import Card, Suit, format_cards
-from engine.contract import Game
+from engine.commands import field_help
+from engine.contract import SomeGame
 from engine.errors import CardTableError
 from engine.euchre import (
     BENNY_DECK,
     GAME,
     PRESETS,
+    CallsRequest,
     EuchreCheckRequest,
     EuchreLegalRequest,
     NeedsBennyError,
@@ -29,6 +31,7 @@ from engine.euchre import (
     PositionAnswer,
     PositionRequest,
     Seat,
+    WinnerRequest,
     calling_fixed,
     check_cards,
     check_command,
@@ -36,10 +39,13 @@ from engine.euchre import (
     position_command,
     read_position,
     sort_hand,
+    trick_players,
     trump_order,
 )
+from engine.euchre.play import HAND_SIZE
 from ui.card_hand import CardGroup, Highlight, show_cards, suit_groups
 from ui.editor import Example, Part, Plays, PositionEditor, sentence
+from ui.editor_values import examples_of
 from ui.widgets import plain
 
 TRICK, CALLING = "trick", "calling"
@@ -49,10 +55,6 @@ SEAT_NAMES = {s.letter: s.title for s in Seat}
 NOBODY = "—"
 SUIT_NAMES = {s.letter: f"{s.symbol} {s.plural}" for s in Suit}
 WINS = Highlight("wins the trick", "#15803d", "♛")  # a crown, not "W", which reads as West
-DEFAULTS: dict[str, dict[str, Any]] = {
-    TRICK: {"trump": "H", "hand": "JD AS QC KC 10H", "table": "9C", "leader": "W"},
-    CALLING: {"dealer": "N", "upcard": "KH", "round": 1, "seat": "E", "hand": "JH JD AH 10S QC"},
-}
 
 
 def mode_of(data: Mapping[str, Any]) -> str:
@@ -63,36 +65,22 @@ def mode_of(data: Mapping[str, Any]) -> str:
 class EuchreEditor(PositionEditor[PositionRequest]):
     """Euchre: follow suit (the left bower is a trump), who wins a trick, which calls are legal."""
 
-    key = "euchre"
+    key = GAME.key
     title = "Euchre — Position editor"
     intro = "Pose a trick or a calling position; the engine gives the reason for every card and every call."
     command = "position"
-    play_size = 1
     check_label = "Check this card"
-    play_example = "QC"
     coach_none = ("The coach needs the caller's five cards (and the dealer and the upcard) to advise a call, or a "
                   "trick that is not yet complete to advise a card.")
-    examples: ClassVar[Mapping[str, Example]] = {
-        "Left bower: must you follow clubs?": Example({"trump": "H", "hand": "JD AS QC KC 10H", "table": "9C",
-                                                      "leader": "W"}, play="JD"),
-        "No diamond to follow": Example({"trump": "H", "hand": "JD AS 9S 10H", "table": "9D", "leader": "N"},
-                                        play="10H"),
-        "The left bower led": Example({"trump": "S", "hand": "AH 9S KD", "table": "JC", "leader": "E"}, play="9S"),
-        "Who wins? (left bower)": Example({"trump": "H", "table": "9C JD AC 10C", "leader": "N"}),
-        "A lone hand: 3-card trick": Example({"trump": "H", "table": "9S KS 9H", "leader": "E", "sits_out": ["S"]}),
-        "Round 2, the dealer is stuck": Example({"dealer": "N", "upcard": "KH", "round": 2, "seat": "N",
-                                                 "hand": "JD AD 9S QD 10C", "preset": "stick_the_dealer"}),
-        "The benny: the joker is a heart": Example({"trump": "H", "hand": "RJ AS 9C", "table": "9H", "leader": "N",
-                                                    "preset": "benny"}, play="RJ"),
-        "The joker turned up": Example({"dealer": "S", "upcard": "RJ", "round": 1, "seat": "S", "preset": "benny"}),
-    }
+    examples: ClassVar[Mapping[str, Example]] = examples_of(GAME.key, GAME.editor_command)
 
     @property
-    def game(self) -> Game[Any, Any, Any]:
+    def game(self) -> SomeGame:
         return GAME
 
-    def default_position(self) -> dict[str, Any]:
-        return dict(DEFAULTS[TRICK])
+    def default_position(self, mode: str = TRICK) -> dict[str, Any]:
+        """The first example posing ``mode`` (a trick, or a calling position)."""
+        return dict(next(e.position for e in self.examples.values() if mode_of(e.position) == mode))
 
     def read(self, data: Mapping[str, Any]) -> PositionRequest:
         return read_position(dict(data))
@@ -123,17 +111,19 @@ class EuchreEditor(PositionEditor[PositionRequest]):
         return out
 
     def _players(self, data: Mapping[str, Any]) -> int:
-        out = data.get("sits_out") or []
-        return 4 - len([out] if isinstance(out, str) else out)
+        try:
+            return trick_players(self.read(data))
+        except CardTableError:
+            return len(SEATS)
 
     def parts(self, data: Mapping[str, Any]) -> tuple[Part, ...]:
         if mode_of(data) == CALLING:
             return (Part("upcard", "The upcard", most=1, use="Turn it up",
                          help="The card turned up on the kitty: choose one card."),
-                    Part("hand", "The caller's hand", most=5, use="Use as the caller's hand",
+                    Part("hand", "The caller's hand", most=HAND_SIZE, use="Use as the caller's hand",
                          help="Optional: with the hand, the editor gives the rule-of-thumb call."))
         players = self._players(data)
-        return (Part("hand", "Your hand", most=5, help="Up to 5 cards."),
+        return (Part("hand", "Your hand", most=HAND_SIZE, help=f"Up to {HAND_SIZE} cards."),
                 Part("table", "The trick so far", ordered=True, most=players,
                      help=f"The cards played to this trick, in order: the first is the lead. With {players} cards "
                           "the trick is complete and the editor says who wins it."))
@@ -176,15 +166,11 @@ class EuchreEditor(PositionEditor[PositionRequest]):
         return super().why_not(request, plays, card)
 
     def judge(self, request: PositionRequest, play: tuple[Card, ...] | None) -> Verdict:
-        if play is None or len(play) != 1:
-            return Verdict(False, "in Euchre you play one card to a trick")
         assert request.trump is not None
         verdict = check_command(EuchreCheckRequest(preset=request.preset, options=request.options,
                                                    trump=request.trump, hand=request.hand, table=request.table,
-                                                   players=request.players or 4 - len(
-                                                       [request.sits_out] if isinstance(request.sits_out, str)
-                                                       else request.sits_out),
-                                                   play=play[0]))
+                                                   players=trick_players(request),
+                                                   play="pass" if play is None else tuple(play)))
         return Verdict(verdict.legal, verdict.reason)
 
     def coach_question(self, request: PositionRequest) -> str:
@@ -197,11 +183,10 @@ class EuchreEditor(PositionEditor[PositionRequest]):
         """A calling position as it is (the coach takes it once the caller's five cards are in), a trick as the
         game's typed ``legal`` request; None for a complete trick or a calling position without five cards."""
         if request.upcard is not None:
-            return request if request.dealer is not None and len(request.hand) == 5 else None
+            return request if request.dealer is not None and len(request.hand) == HAND_SIZE else None
         if request.trump is None:
             return None
-        out = [request.sits_out] if isinstance(request.sits_out, str) else list(request.sits_out)
-        players = request.players or 4 - len(out)
+        players = trick_players(request)
         if len(request.table) >= players:
             return None
         return EuchreLegalRequest(preset=request.preset, options=request.options, trump=request.trump,
@@ -275,7 +260,7 @@ class EuchreEditor(PositionEditor[PositionRequest]):
                       for call, why in called.reasons.items()], hide_index=True, width="stretch",
                      key=self.k("calls"))
         if called.advice is not None:
-            st.info(f"Rule of thumb (3 trumps, or a bower and an ace): **{plain(called.advice)}** — "
+            st.info(f"Rule of thumb: **{plain(called.advice)}** — "
                     f"{plain(called.advice_reason or '')}", icon=":material/psychology:")
 
     # ---------------------------------------------------------------------------------- the game's widgets
@@ -294,7 +279,7 @@ class EuchreEditor(PositionEditor[PositionRequest]):
             return data
         st.session_state[self.k(f"saved:{old}")] = data
         saved = st.session_state.get(self.k(f"saved:{mode}"))
-        restored = dict(saved) if isinstance(saved, dict) else dict(DEFAULTS[mode])
+        restored = dict(saved) if isinstance(saved, dict) else self.default_position(mode)
         restored["preset"] = data.get("preset")
         if data.get("options"):
             restored["options"] = data["options"]
@@ -316,8 +301,7 @@ class EuchreEditor(PositionEditor[PositionRequest]):
             self.control(st.multiselect, "out", "Sitting out (partner of a lone player)",
                          [out] if isinstance(out, str) else list(out), self._set_out, options=SEATS,
                          max_selections=2, format_func=SEAT_NAMES.__getitem__,
-                         help="A player going alone makes their partner sit out: tricks then have 3 cards (2 if a "
-                              "player of each side goes alone).")
+                         help=sentence(field_help(WinnerRequest, "sits_out")))
         benny = self._benny(data)
         order = " ".join(c.symbol_text for c in trump_order(Suit.parse(trump), benny))
         st.caption(f"{SUIT_NAMES[trump]} are trump. Trumps, high to low: {plain(order)}"
@@ -354,16 +338,15 @@ class EuchreEditor(PositionEditor[PositionRequest]):
             self.control(st.segmented_control, "round", "Calling round", int(data.get("round") or 1),
                          lambda d, v: {**d, "round": int(v)}, options=[1, 2], required=True,
                          disabled=fixed is not None,
-                         help="Round 1: pass or order up the upcard. Round 2 (after four passes): name another suit "
-                              "or pass.")
+                         help=sentence(field_help(CallsRequest, "round")))
         seat = data.get("seat") if data.get("seat") in SEATS else Seat.parse(dealer).left.letter
         with cols[2]:
             self.control(st.selectbox, "seat", "Player to call", seat, lambda d, v: {**d, "seat": v},
                          options=SEATS, format_func=SEAT_NAMES.__getitem__, disabled=fixed is not None,
                          help="The players before them, from the dealer's left, have passed.")
         if fixed is not None:
-            st.info(f"The joker is turned up, so {SEAT_NAMES[dealer]} (the dealer) decides at once, in round 1: the "
-                    "round and the caller follow from it.", icon=":material/playing_cards:")
+            st.info(f"The joker is turned up: the round ({fixed[0]}) and the caller ({fixed[1].title}) follow from "
+                    "it.", icon=":material/playing_cards:")
 
     def _set_dealer(self, data: dict[str, Any], dealer: Any) -> dict[str, Any]:
         out = {**data, "dealer": dealer}

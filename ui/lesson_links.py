@@ -11,13 +11,16 @@ from typing import Any, Final
 
 import streamlit as st
 
+from engine.command_tables import json_commands
 from engine.errors import CardTableError
+from engine.games import GAMES
 from engine.games import game as game_of
-from engine.games import json_commands
 from engine.lessons import Example, Lesson, editor_position, table_record
+from engine.practice import rules_of_lesson
 from engine.table import Record
 from ui.language import language_query
 from ui.lesson_menu import LESSON_QUERY
+from ui.nav import game_page_file
 from ui.share import QUERY_KEY as POSITION_QUERY
 from ui.share import encode_position
 
@@ -31,7 +34,6 @@ def page_link(game: str, kind: str, label: str, icon: str, query: Mapping[str, s
     runs without its navigation (a page tested alone)."""
     from streamlit.errors import StreamlitAPIException
 
-    from ui.nav import game_page_file
 
     path = game_page_file(game, kind)
     if not path.exists():
@@ -54,9 +56,6 @@ _PAGE_LABELS: Final[Mapping[str, tuple[str, str]]] = {
 def practise_this(lesson: Lesson) -> bool:
     """The lesson's "practise this" link: the practice page with only this lesson's skills (``?lesson=<slug>``);
     nothing for a lesson no skill practises (or of a game with no practice page). Whether a link was drawn."""
-    from engine.games import GAMES
-    from engine.practice import rules_of_lesson
-
     skills = rules_of_lesson(lesson.game, lesson.slug) if lesson.game in GAMES else ()
     if not skills:
         return False

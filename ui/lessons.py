@@ -1,6 +1,6 @@
 """The lesson page of any game: lessons are data (lessons/<game>/*.md), the engine judges the exercises.
 
-A page is one line: ``render_lessons("doudizhu")``. See engine/lessons.py for the file format; ui.lesson_menu keeps
+A page is one line: ``render_lessons(GAME.key)``. See engine/lessons.py for the file format; ui.lesson_menu keeps
 which lesson is open (the menu, Back, Next, the address), ui.lesson_links draws the links to other pages.
 
 What the page does for a learner:
@@ -35,9 +35,10 @@ from typing import Any, Final
 import streamlit as st
 
 from engine.cards import Card, format_cards, parse_cards
+from engine.command_tables import json_commands
 from engine.contract import SEAT_NAMES
 from engine.errors import CardTableError
-from engine.games import GAMES, json_commands
+from engine.games import GAMES
 from engine.games import game as game_of
 from engine.glossary import GlossaryFormatError, cjk_characters, load_glossary
 from engine.i18n import gettext as _
@@ -62,11 +63,26 @@ from ui.language import with_language
 from ui.learner import Tracker, current_learner, keep_tab, name_picker, session_learner, show_message
 from ui.lesson_links import example_links, page_link, practise_this, see_also
 from ui.lesson_menu import LESSON_QUERY
+from ui.nav import current_preset
+from ui.table_draw import presenter_style, step_keys
 from ui.widgets import plain
 
 _LOG = logging.getLogger(__name__)
 
 Commands = Mapping[str, Callable[[Mapping[str, Any]], dict[str, Any]]]
+
+PRESENT_QUERY: Final = "present"
+"""``?present=1``: presenter mode (a projector): no sidebar, large text and cards, ←/→ to the previous or next
+lesson."""
+_PRESENTING: ContextVar[bool] = ContextVar("lesson_presenting", default=False)
+"""Whether the lesson being drawn is on a projector (its cards then drawn jumbo-index)."""
+
+
+def _cards_size(size: ch.Size = "normal") -> dict[str, Any]:
+    """The card size of a lesson's cards: ``size``, or on a projector one size up with jumbo indexes."""
+    if not _PRESENTING.get():
+        return {"size": size}
+    return {"size": "normal" if size == "small" else "large", "jumbo": True}
 
 
 # ------------------------------------------------------------------------------------------ the glossary
@@ -189,7 +205,6 @@ def lesson_glossary_scope() -> Iterator[None]:
 def _handout_button(game: str) -> None:
     """"Download the rules on one page (PDF)" for the sidebar's rule set (made when it is pressed)."""
     from ui.handouts import handout_filename, handout_pdf
-    from ui.nav import current_preset
 
     preset = current_preset(game)
     if not preset:
@@ -412,14 +427,14 @@ def _show_value(key: str, label: str, value: Any) -> None:
         cards = _cards_text(value)
         if cards is not None:
             st.markdown(f"**{label}**")
-            ch.show_cards(key, list(cards), label=label)
+            ch.show_cards(key, list(cards), label=label, **_cards_size())
             return
     if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
         rows = [_cards_text(v) for v in value]
         if all(r is not None for r in rows):
             st.markdown(f"**{label}**")
             for i, row in enumerate(rows):
-                ch.show_cards(f"{key}:{i}", list(row or ()), label=f"{label} {i + 1}", size="small")
+                ch.show_cards(f"{key}:{i}", list(row or ()), label=f"{label} {i + 1}", **_cards_size("small"))
             return
     if isinstance(value, Mapping) and value and all(isinstance(v, str) for v in value.values()):
         rows = [_cards_text(v) for v in value.values()]
@@ -427,7 +442,7 @@ def _show_value(key: str, label: str, value: Any) -> None:
             st.markdown(f"**{label}**")
             for i, (seat, row) in enumerate(zip(value, rows, strict=True)):
                 st.caption(plain(_seat(str(seat))))
-                ch.show_cards(f"{key}:{i}", list(row or ()), label=_seat(str(seat)), size="small")
+                ch.show_cards(f"{key}:{i}", list(row or ()), label=_seat(str(seat)), **_cards_size("small"))
             return
     st.markdown(f"**{label}:** {words(value)}")
 
@@ -497,7 +512,7 @@ def _answer_widget(ask: Ask) -> None:
         groups = _pick_groups(ask.lesson, ask.example_answer, offered)
         ch.card_hand(ask.key, groups or ch.suit_groups(offered), label="Cards to choose from",
                      actions=(ch.Action("check", "Check my choice", min_chosen=1, primary=True),),
-                     on_action=lambda event: _judge_cards(ask, event))
+                     on_action=lambda event: _judge_cards(ask, event), **_cards_size())
         return
     if exercise.input == "choice":
         labels = {c: exercise.choice_labels.get(c) or _choice_label(c) for c in exercise.choices}
@@ -643,11 +658,41 @@ def render_lessons(
     and ``commands`` (the game's JSON commands by default) are there for tests.
     """
     default = commands is None
-    st.title(title or _("{game} — Lessons").format(game=_(GAMES[game].title) if game in GAMES else game))
-    if default and game in GAMES:
+    present = st.query_params.get(PRESENT_QUERY) in ("1", "true", "yes")
+    if present:
+        presenter_style(text_rem=1.6)
+    else:
+        st.title(title or _("{game} — Lessons").format(game=_(GAMES[game].title) if game in GAMES else game))
+    if default and game in GAMES and not present:
         _handout_button(game)
-    with lesson_glossary_scope():
-        _render_lessons(game, root, commands, extra, default)
+    token = _PRESENTING.set(present)
+    try:
+        with lesson_glossary_scope():
+            _render_lessons(game, root, commands, extra, default)
+    finally:
+        _PRESENTING.reset(token)
+
+
+def _leave_presenter() -> None:
+    st.query_params.pop(PRESENT_QUERY, None)
+
+
+def _presenter_bar(game: str, lessons: Sequence[Lesson], index: int) -> None:
+    """Presenter mode's one row: ←/→ (or a clicker) to the previous or next lesson, where the class is, and the way
+    out (the sidebar, the menu and the learner's name stay out of the projector's picture)."""
+    count = len(lessons)
+    step_keys(f"{lesson_menu.index_key(game)}:keys",
+              lambda direction: lesson_menu.step(game, 1 if direction == "next" else -1, count))
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        st.button("Back", icon=":material/chevron_left:", key=f"{lesson_menu.index_key(game)}:present-back",
+                  on_click=lesson_menu.step, args=(game, -1, count), disabled=index == 0,
+                  help="The previous lesson (←)")
+        st.button("Next", icon=":material/chevron_right:", key=f"{lesson_menu.index_key(game)}:present-next",
+                  on_click=lesson_menu.step, args=(game, 1, count), disabled=index == count - 1, type="primary",
+                  help="The next lesson (→)")
+        st.markdown(f"**Lesson {index + 1} of {count}** · ← →", width="content")
+        st.button("Leave presenter mode", icon=":material/close_fullscreen:",
+                  key=f"{lesson_menu.index_key(game)}:leave", on_click=_leave_presenter)
 
 
 def _render_lessons(game: str, root: Path, commands: Commands | None, extra: Callable[[], None] | None,
@@ -661,8 +706,10 @@ def _render_lessons(game: str, root: Path, commands: Commands | None, extra: Cal
     if learner is None:
         keep_tab()  # a reload of this tab finds its progress again
     tracker = Tracker(game, learner)
-    show_message()
-    name_picker(game, learner)
+    present = _PRESENTING.get()
+    if not present:
+        show_message()
+        name_picker(game, learner)
     index = lesson_menu.place(game, lessons, tracker)
     lesson = lessons[index]
     tracker.open_lesson(lesson.slug)
@@ -670,7 +717,10 @@ def _render_lessons(game: str, root: Path, commands: Commands | None, extra: Cal
         tracker.lesson_done(lesson.slug)
     progress = tracker.progress()
     lesson_menu.link_error(game, lessons)
-    lesson_menu.menu(game, lessons, index, progress.lessons_done)
+    if present:
+        _presenter_bar(game, lessons, index)
+    else:
+        lesson_menu.menu(game, lessons, index, progress.lessons_done)
     st.header(lesson.title)
     if lesson.slug in progress.lessons_done:
         st.badge("Done", icon=":material/check:", color="green")
@@ -692,5 +742,5 @@ def _render_lessons(game: str, root: Path, commands: Commands | None, extra: Cal
     lesson_menu.write_url(game, index)
 
 
-__all__ = ["GLOSSARY_PAGE", "LESSON_QUERY", "exercise_id", "lesson_glossary_scope", "link_glossary_terms",
-           "parse_any_cards", "render_lessons", "words"]
+__all__ = ["GLOSSARY_PAGE", "LESSON_QUERY", "PRESENT_QUERY", "exercise_id", "lesson_glossary_scope",
+           "link_glossary_terms", "parse_any_cards", "render_lessons", "words"]

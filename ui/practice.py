@@ -1,5 +1,5 @@
 """The practice page of any game: endless exercises from engine/practice.py, one at a time, that come back when
-you miss them. A page is one line: ``render_practice("euchre")``.
+you miss them. A page is one line: ``render_practice(GAME.key)``.
 
 - **One exercise at a time.** Cards are drawn as cards (the card component); a play is chosen by its button
   under the cards, cards from a hand by clicking them. A wrong answer gets a one-line hint and another try;

@@ -20,7 +20,7 @@ import streamlit as st
 
 from engine.base import Verdict
 from engine.cards import Card, Rank, Suit, format_cards
-from engine.contract import Game
+from engine.contract import SomeGame
 from engine.errors import CardTableError
 from engine.shengji import (
     GAME,
@@ -45,7 +45,8 @@ from engine.shengji import (
     winner,
 )
 from ui.card_hand import Action, CardGroup, Highlight, deck_picker, show_cards, suit_groups
-from ui.editor import LIST_LIMIT, Example, Part, Plays, PositionEditor, signature
+from ui.editor import LIST_LIMIT, Example, Part, Plays, PositionEditor, sentence, signature
+from ui.editor_values import examples_of
 from ui.widgets import keep_values, plain, show_error
 
 NO_TRUMP = "none"
@@ -58,61 +59,18 @@ RULE_OPTIONS: dict[str, dict[str, str]] = {
 }
 """The rule options the editor sets besides the decks: option name → words for each value."""
 
-_TRACTOR = {"decks": 2, "trump_rank": "10", "trump_suit": "S"}
-
-
-def _example(position: Mapping[str, Any], play: str, trick: Sequence[str]) -> Example:
-    return Example(position, play=play, extra={"trick": tuple(trick)})
-
-
 class ShengjiEditor(PositionEditor[LegalRequest]):
     """Shengji / Tractor: follow the lead's shape as far as the hand allows (the ladder), throws, tricks."""
 
-    key = "shengji"
+    key = GAME.key
     title = "Shengji — Position editor"
     intro = "You are North. Pose your hand and the cards led; the engine says what you must play and judges any play."
-    examples: ClassVar[Mapping[str, Example]] = {
-        "Following a tractor (seed 000's ♥99JJ)": _example(
-            {**_TRACTOR, "table": "JH JH 9H 9H",
-             "hand": "BJ 10S AS 9S 4S 4S AH KH KH QH 8H 8H 6H 6H 3H QC 10C 7C 7C 2C KD 9D 6D 5D 3D"},
-            "KH KH 8H 8H", ["JH JH 9H 9H", "KH KH 8H 8H", "2S 2S 3S 3S", "AH 5H 4H 4H"]),
-        "A pair led, no pair: two singles": _example(
-            {"decks": 2, "trump_rank": "2", "trump_suit": "H", "table": "9S 9S",
-             "hand": "RJ 2D 2C AH QH 10H 5H KS JS 7S 4S AC KC QC JC 9C 9C 8C 3C KD QD 10D 8D 6D 4D"},
-            "7S 4S", ["9S 9S", "7S 4S", "AS KS", "QS QS"]),
-        "Following a throw: two pairs + two singles": _example(
-            {**_TRACTOR, "table": "KH KH JH JH 6H 5H",
-             "hand": "AH AH 9H 9H 7H 7H 4H 4H QH 8H 3H 2H 2S 5S 6S 7S 8S 9D 9D 3D 4C 5C 6C BJ RJ"},
-            "9H 9H 4H 4H 3H 2H", ["KH KH JH JH 6H 5H", "9H 9H 4H 4H 3H 2H", "QS QS 3S 3S 4S 9S",
-                                  "AD KD QD JD 8D 7D"]),
-        "Void in the led suit: trump or discard": _example(
-            {"decks": 2, "trump_rank": "5", "trump_suit": "D", "table": "QC QC",
-             "hand": "BJ 5H 5S AD AD KD 9D 3D 3D AS KS KS 10S 8S 6S 2S AH JH 9H 9H 7H 6H 4H 3H 2H"},
-            "3D 3D", ["QC QC", "3D 3D", "AC 4C", "9D 9D"]),
-        "Seed 000's Q44 throw (the other hands decide)": _example(
-            {"decks": 2, "trump_rank": "2", "trump_suit": "S", "table": "",
-             "hand": "RJ 2S AS JS 9S 6S QH 4H 4H AC 10C 8C 7C 3C KD JD 9D 9D 5D 3D",
-             "others": {"W": "BJ 10S KH 3H AC KC 5C 4D", "S": "2D 8S 6H 6H 2H JC 9C KD",
-                        "E": "3S 5S 9H 8H 7H QC 6D 7D"}},
-            "QH 4H 4H", []),
-        "A 25-card hand after a 6-card throw (many plays)": _example(
-            {**_TRACTOR, "table": "KH KH JH JH 6H 5H",
-             "hand": "2S 2S 5S 6S 7S 8S 9D 9D 3D 4D 6D 7D 8D 4C 5C 6C 7C 8C JC JC BJ RJ AS AS 2C"},
-            "AS AS 2S 2S 8S 7S", ["KH KH JH JH 6H 5H", "AS AS 2S 2S 8S 7S", "AH QH 9H 8H 4H 3H",
-                                  "3C 3C 4C 9C QC KC"]),
-        "You lead: a seeded deal": _example(
-            {"decks": 2, "trump_rank": "2", "trump_suit": "H", "table": "",
-             "hand": "2H 2H 2S 2S QH 4H 3H KS QS JS JS 7S 3S AC KC QC 9C 9D 9D 8D 8D 7D 6D 3D QD"},
-            "JS JS", ["JS JS", "4S 4S", "KS 9S", "AS 8S"]),
-    }
+    examples: ClassVar[Mapping[str, Example]] = examples_of(GAME.key, GAME.editor_command)
 
     @property
-    def game(self) -> Game[Any, Any, Any]:
+    def game(self) -> SomeGame:
         return GAME
 
-    def default_position(self) -> dict[str, Any]:
-        first = next(iter(self.examples.values()))
-        return dict(first.position)
 
     def _initial(self) -> dict[str, Any]:
         data = super()._initial()
@@ -193,9 +151,7 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
         return f"no legal play uses it. {plays.summary}"
 
     def judge(self, request: LegalRequest, play: tuple[Card, ...] | None) -> Verdict:
-        if play is None:
-            return Verdict(False, "in Shengji nobody passes: every player plays to every trick")
-        verdict = check_command(CheckRequest(**self._fields(request), play=tuple(play)))
+        verdict = check_command(CheckRequest(**self._fields(request), play="pass" if play is None else tuple(play)))
         return Verdict(verdict.legal, verdict.reason)
 
     # ---------------------------------------------------------------------------------- the sections
@@ -372,11 +328,12 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
             rules = GAME.rules(data.get("preset"), options or None)
         except (CardTableError, TypeError):
             rules = GAME.rules()
+        specs = {s.name: s for s in GAME.option_specs()}
         cols = st.columns([1.3, 0.9, 2.5], vertical_alignment="bottom")
         with cols[0]:
             self.control(st.segmented_control, "decks", "Decks", rules.decks, lambda d, v: self._option(d, "decks", v),
                          options=[1, 2, 3, 4], required=True,
-                         help="1 deck: singles only; 2: pairs and tractors; 3–4: triples too. Each deck has 54 cards.")
+                         help=sentence(specs["decks"].help))
         rank = str(data.get("trump_rank") or "2")
         with cols[1]:
             self.control(st.selectbox, "rank", "Trump rank", rank if rank in [r.text for r in RANKS] else "2",
@@ -395,7 +352,6 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
                        on_click=self._deal, width="stretch",
                        help="You are N and lead; the other seats get the other hands (to judge throws).")
         with cols[2], st.popover("Rule options", icon=":material/tune:", width="stretch"):
-            specs = {s.name: s for s in GAME.option_specs()}
             for name, words in RULE_OPTIONS.items():
                 value = str(getattr(getattr(rules, name), "value", getattr(rules, name)))
                 self.control(st.radio, f"option:{name}", specs[name].label, value,

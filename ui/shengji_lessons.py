@@ -18,7 +18,7 @@ from engine.shengji import GAME, RANKS, TrumpRequest, order, value_text
 from ui.nav import current_preset
 from ui.widgets import show_cards, show_error
 
-GAME_KEY = "shengji"
+GAME_KEY = GAME.key
 KEY = "shengji:lesson:extra:"
 SUIT_CHOICES = ("S", "H", "D", "C", "none")
 SUIT_LABELS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "none": "No trump"}

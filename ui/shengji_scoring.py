@@ -6,7 +6,7 @@ last-trick size, penalty) by the engine's ``score_hand`` and ``level_change`` wh
 re-played, and never scored by a rule of this module's own.
 
 The page draws at once: the default rounds (200 per rule set, seed 1) are shipped under ``ui/data/sim`` (write them
-with ``python -m ui.shengji_scoring``; a test checks a few rows against the engine) and read through
+with ``python -m ui.scoring``; a test checks a few rows against the engine) and read through
 :func:`ui.simulation.quick_frame`; any other simulation runs only from its Run button, in the background on the
 server's process pool (:func:`ui.simulation.runner`), shared by every session, with its progress and Cancel
 (:func:`run_buttons`), and the page keeps its sliders while it runs.
@@ -18,12 +18,10 @@ the rest of the page) and kept per parameters, so a slider step builds only the 
 from __future__ import annotations
 
 import functools
-import inspect
-import threading
-from collections import Counter, OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -31,8 +29,8 @@ import plotly.graph_objects as go
 import pyarrow as pa
 import streamlit as st
 
-from engine.errors import CardTableError
 from engine.shengji import (
+    GAME,
     POINT_UNIT,
     PRESETS,
     KittyMultiplier,
@@ -45,12 +43,13 @@ from engine.shengji import (
 from engine.shengji import score_hand as engine_score_hand
 from engine.words import plural
 from ui import simulation
+from ui.scoring import Sim, kept, run_panel
 from ui.widgets import keep_values
 
 KEY = "shengji:scoring:"
 DECKS, THRESHOLD, BAND = KEY + "decks", KEY + "threshold", KEY + "band"
 KITTY_POINTS, ROUNDS, SEED, BOTS = KEY + "kitty-points", KEY + "rounds", KEY + "seed", KEY + "bots"
-GAME_KEY = "shengji"
+GAME_KEY = GAME.key
 KEEP, PASS = "#4c78a8", "#f58518"
 NO_BONUS = "none"
 KITTY_RULES = {
@@ -64,47 +63,18 @@ OUTCOME_ORDER = ["bankers +3", "bankers +2", "bankers +1", "bank passes"] + [f"a
 PRESET_COLOURS = ("#4c78a8", "#e45756")
 BOT_LABELS = {"random": "random bots", "heuristic": "heuristic bots"}
 
+_DECKS = next(s for s in GAME.option_specs() if s.name == "decks")
+DECK_COUNTS = tuple(range(_DECKS.low or 1, (_DECKS.high or 1) + 1))
+"""The deck counts the rules allow (the engine's bounds of the decks option)."""
 QUICK_ROUNDS, QUICK_SEED = 200, 1
 """The default simulation: 200 rounds per rule set, seed 1 — shipped, so the page draws at once."""
 ROUND_CHOICES = (20, 50, 100, 200, 500, 1000)
 MAX_POINTS = 80
 """The largest kitty the kitty slider offers."""
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def kept(size: int) -> Callable[[F], F]:
-    """Keep a function's results for every session of the server, the oldest dropped past ``size`` — like
-    ``st.cache_resource``, but keyed by the arguments' own hash (Streamlit's hashing of the arguments costs a slider
-    step more than the figures it keeps). Arguments whose name starts with "_" are not part of the key; call with
-    positional arguments only. Kept values are shared: do not modify them."""
-    def wrap(fn: F) -> F:
-        skip = {i for i, name in enumerate(inspect.signature(fn).parameters) if name.startswith("_")}
-        store: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
-        lock = threading.Lock()
-
-        @functools.wraps(fn)
-        def call(*args: Any) -> Any:
-            key = tuple(a for i, a in enumerate(args) if i not in skip)
-            with lock:
-                if key in store:
-                    store.move_to_end(key)
-                    return store[key]
-            value = fn(*args)
-            with lock:
-                store[key] = value
-                while len(store) > size:
-                    store.popitem(last=False)
-            return value
-
-        return call  # type: ignore[return-value]
-
-    return wrap
-
-
 def quick_defaults() -> list[tuple[str, int, int, dict[str, Any]]]:
     """The simulations shipped under ``ui/data/sim``: random bots for one to four decks, heuristic bots for two."""
-    out = [(GAME_KEY, QUICK_ROUNDS, QUICK_SEED, sim_options(p, "random", d)) for d in (1, 2, 3, 4) for p in PRESETS]
+    out = [(GAME_KEY, QUICK_ROUNDS, QUICK_SEED, sim_options(p, "random", d)) for d in DECK_COUNTS for p in PRESETS]
     out += [(GAME_KEY, QUICK_ROUNDS, QUICK_SEED, sim_options(p, "heuristic", 2)) for p in PRESETS]
     return out
 
@@ -301,11 +271,18 @@ def band_rows(rules: Rules) -> list[dict[str, Any]]:
 def table_text() -> str:
     """How the rule sets' table scales with the decks, in one sentence per deck count."""
     parts = []
-    for decks in (1, 2, 3, 4):
-        rules = rules_for("competition", decks)
+    for decks in DECK_COUNTS:
+        rules = rules_for(GAME.default_preset, decks)
         parts.append(f"{decks_text(decks)}: {rules.total_points} points in play, threshold {rules.attack_threshold}, "
                      f"bands of {rules.band_width}")
     return "; ".join(parts)
+
+
+def kitty_text() -> str:
+    """The kitty option's own help, and each rule set's multiplier (the engine's words)."""
+    spec = next(s for s in GAME.option_specs() if s.name == "kitty_multiplier")
+    sets = "; ".join(f"{short_title(p)}: {make_rules(p).kitty_multiplier.label}" for p in PRESETS)
+    return f"{spec.help} {sets[:1].upper()}{sets[1:]}. The simulation below compares every choice."
 
 
 @kept(64)
@@ -397,7 +374,7 @@ SCORE_COLUMNS = ("trick_points", "kitty_points", "last_trick_cards", "attackers_
 def totals(frame: pd.DataFrame, decks: int, kitty_rule: str) -> np.ndarray:
     """The attackers' points of each round (tricks + kitty bonus + penalties) under ``kitty_rule``, by the
     engine's ``score_hand`` — once per distinct round: the total does not depend on the threshold or the bands."""
-    rules = rules_for("competition", decks, kitty_rule=kitty_rule)
+    rules = rules_for(GAME.default_preset, decks, kitty_rule=kitty_rule)
     cols = [frame[c].to_numpy() for c in SCORE_COLUMNS]
     seen: dict[tuple[int, int, int, bool, int, int], int] = {}
     out = np.empty(len(frame), dtype=np.int64)
@@ -643,62 +620,14 @@ def summary_rows(shown: Sequence[Rounds], table: Table) -> list[dict[str, Any]]:
 # ------------------------------------------------------------------------------------------------ bigger runs
 
 
+def sims(presets: Sequence[str], games: int, seed: int, bots: str, decks: int) -> list[Sim]:
+    """The simulations of these rule sets' rounds, each named by its rule set."""
+    return [Sim(GAME.key, games, seed, sim_options(p, bots, decks), short_title(p)) for p in presets]
+
+
 def run_buttons(presets: Sequence[str], games: int, seed: int, bots: str, decks: int) -> None:
-    """The Run button for the rule sets whose rounds are not at hand; while they run, their progress bars with one
-    Cancel beside them. The runs go to :func:`ui.simulation.runner` (the server's process pool, one job per set of
-    parameters, shared by every session); :func:`rounds_for` finds them once they are done.
-
-    Every change of state here is a full rerun (``st.rerun()``): a click inside a fragment reruns only that
-    fragment, so a Run or Cancel there would leave the rest of the page, and the polling, as it was."""
-    from ui.widgets import plain
-
-    keys = {p: simulation._key(GAME_KEY, games, seed, sim_options(p, bots, decks)) for p in presets}
-    jobs = {p: simulation.runner().get(keys[p]) for p in presets}
-    idle = [p for p, job in jobs.items() if job is None or job.cancelled or job.error]
-    for p in idle:
-        job = jobs[p]
-        if job is not None and job.error:
-            st.error(f"{short_title(p)}: {plain(job.error)}")
-    if idle:
-        what = " and ".join(short_title(p) for p in idle)
-        if st.button(f"Run {games:,} rounds of {what} ({decks_text(decks)}, {BOT_LABELS[bots]}, seed {seed})",
-                     key=KEY + "run", icon=":material/play_arrow:", type="primary"):
-            try:
-                for p in idle:
-                    simulation.runner().start(GAME_KEY, games, seed, sim_options(p, bots, decks))
-            except CardTableError as error:
-                st.error(plain(str(error)))
-                return
-            st.rerun()
-    running = [p for p in presets if p not in idle]
-    if running:
-        _progress(tuple(running), tuple(keys[p] for p in running), games, seed, bots, decks)
-
-
-@st.fragment(run_every=1.0)
-def _progress(presets: tuple[str, ...], keys: tuple[tuple[str, int, int, str], ...], games: int, seed: int,
-              bots: str, decks: int) -> None:
-    """The running simulations' progress, polled once a second; a full rerun once they are all done."""
-    runner = simulation.runner()
-    jobs = [runner.get(k) for k in keys]
-    if any(job is None or job.cancelled for job in jobs):  # cancelled, perhaps by another session
-        st.rerun()
-    if all(job is not None and job.finished for job in jobs):
-        for p in presets:
-            simulation.finished_frame(GAME_KEY, games, seed, sim_options(p, bots, decks))
-        st.rerun()
-    bars, stop = st.columns([5, 1], vertical_alignment="center")
-    for p, job in zip(presets, jobs, strict=True):
-        assert job is not None
-        bars.progress(job.done / job.total if job.total else 1.0,
-                      text=f"Simulating {job.done:,} of {job.total:,} rounds of {short_title(p)} on "
-                           f"{runner.workers} {plural(runner.workers, 'core')}…")
-    if stop.button("Cancel", key=KEY + "cancel", icon=":material/stop:", width="stretch"):
-        for k in keys:
-            runner.cancel(k)
-        st.rerun()
-
-
-if __name__ == "__main__":  # python -m ui.shengji_scoring: write the shipped default simulations
-    for path in simulation.precompute(quick_defaults()):
-        print(path)
+    """The Run button for the rule sets whose rounds are not at hand, and their progress with Cancel
+    (:func:`ui.scoring.run_panel`); :func:`rounds_for` finds them once they are done."""
+    run_panel(KEY, sims(presets, games, seed, bots, decks),
+              f"Run {{games}} rounds of {{titles}} ({decks_text(decks)}, {BOT_LABELS[bots]}, seed {seed})",
+              noun="rounds")

@@ -1,12 +1,12 @@
 """Simulations for the scoring explorers: a quick default at once, bigger runs in the background on all cores.
 
 - :func:`quick_frame` — the small default a page draws at once: read from a file shipped under ``ui/data/sim``
-  (made by ``python -m ui.simulation``, checked against the engine by a test) or, failing that, computed once per
+  (made by ``python -m ui.scoring``, checked against the engine by a test) or, failing that, computed once per
   server and kept for every session.
-- :func:`run_panel` — a **Run** button for a bigger simulation with a progress bar and **Cancel** beside it. The run
-  goes to a process pool shared by the whole server (one job per set of parameters: two learners asking for the same
-  run share it), in chunks, so it uses every core and the page stays responsive; the page polls it in a fragment and
-  reruns once when it is done. :func:`finished_frame` gives the finished run's frame (kept for every session).
+- :func:`runner` — the process pool shared by the whole server that runs bigger simulations (one job per set of
+  parameters: two learners asking for the same run share it), in chunks, so it uses every core and the page stays
+  responsive; :func:`ui.scoring.run_panel` draws its Run button, progress and Cancel. :func:`finished_frame` gives
+  the finished run's frame (kept for every session).
 
 A page keeps its sliders in its own session keys; nothing here resets them.
 """
@@ -30,7 +30,7 @@ import streamlit as st
 
 from engine.errors import CardTableError
 from engine.games import game as game_of
-from engine.sim import rows_of, simulate
+from engine.sim import rows_of, simulate, split_options
 from engine.workers import StartedPool
 
 Progress = Callable[[int, int], None]
@@ -88,32 +88,6 @@ def quick_frame(game: str, games: int, seed: int, options: Mapping[str, Any]) ->
     return frame
 
 
-def stored(game: str, games: int, seed: int, options: Mapping[str, Any],
-           progress: Progress | None = None) -> pd.DataFrame:
-    """A simulation computed at most once per server, in this thread (``progress(done, total)`` while it runs)."""
-    key = _key(game, games, seed, options)
-    kept = _kept(key)
-    if kept is not None:
-        return kept
-    frame = _compute(game, games, seed, options, progress)
-    _keep(key, frame)
-    return frame
-
-
-def simulated(game: str, games: int, seed: int, options: Mapping[str, Any], *,
-              label: str = "Simulating…") -> pd.DataFrame:
-    """:func:`stored` with a progress bar on the page while it computes (nothing shows once it is kept)."""
-    bar = st.empty()
-
-    def progress(done: int, total: int) -> None:
-        bar.progress(done / total if total else 1.0, text=f"{label} {done:,} / {total:,}")
-
-    try:
-        return stored(game, games, seed, options, progress)
-    finally:
-        bar.empty()
-
-
 # ------------------------------------------------------------------------------------------------ background runs
 
 
@@ -167,8 +141,6 @@ class Runner:
             job = self.jobs.get(key)
             if job is not None and not job.cancelled and job.error is None:
                 return job
-            from engine.sim import split_options
-
             preset, _, rule_options, _ = split_options(options)
             game_of(game).rules(preset, rule_options)  # refuse bad options at once, not in a worker
             job = Job(key, int(games))
@@ -225,67 +197,11 @@ def finished_frame(game: str, games: int, seed: int, options: Mapping[str, Any])
     return frame
 
 
-def run_panel(key: str, game: str, games: int, seed: int, options: Mapping[str, Any], *,
-              label: str = "Run the simulation", noun: str = "games") -> None:
-    """The Run button for ``games`` seeded games, and while it runs a progress bar with Cancel beside it.
-
-    Drawn in a fragment that polls the run once a second; Run, Cancel and the end of the run rerun the whole page
-    (so the polling starts and stops, and the charts use the result: see :func:`finished_frame`)."""
-    sim_key = _key(game, games, seed, options)
-
-    def start() -> None:
-        try:
-            runner().start(game, games, seed, options)
-        except CardTableError as error:
-            st.session_state[f"{key}:error"] = str(error)
-
-    def cancel() -> None:
-        runner().cancel(sim_key)
-
-    @st.fragment(run_every=1.0 if _running(sim_key) else None)
-    def panel() -> None:
-        job = runner().get(sim_key)
-        error = st.session_state.pop(f"{key}:error", None)
-        if error:
-            from ui.widgets import plain
-
-            st.error(plain(error))
-        if _kept(sim_key) is not None:
-            st.caption(f"Showing {games:,} simulated {noun}.")
-            return
-        if job is not None and job.error:
-            from ui.widgets import plain
-
-            st.error(plain(job.error))
-        if job is None or job.cancelled or job.error:
-            if st.button(label + f" ({games:,} {noun})", key=f"{key}:run", icon=":material/play_arrow:"):
-                start()
-                st.rerun(scope="app")  # the whole page: the panel starts polling, the charts say a run is on
-            return
-        if job.finished:
-            if finished_frame(game, games, seed, options) is not None:
-                st.rerun(scope="app")
-            return
-        bar, stop = st.columns([5, 1], vertical_alignment="center")
-        bar.progress(job.done / job.total if job.total else 1.0,
-                     text=f"Simulating {job.done:,} of {job.total:,} {noun} on {runner().workers} cores…")
-        if stop.button("Cancel", key=f"{key}:cancel", icon=":material/stop:", width="stretch"):
-            cancel()
-            st.rerun(scope="app")  # the whole page again: the Run button back, polling stopped
-
-    panel()
-
-
-def _running(sim_key: tuple[str, int, int, str]) -> bool:
-    job = runner().get(sim_key)
-    return job is not None and not job.finished and not job.cancelled
-
-
 # ------------------------------------------------------------------------------------------------ shipped defaults
 
 
 def precompute(defaults: list[tuple[str, int, int, dict[str, Any]]]) -> list[Path]:
-    """Write the quick defaults' files (``python -m ui.simulation`` with the pages' defaults)."""
+    """Write the quick defaults' files (``python -m ui.scoring`` with every explorer's ``quick_defaults``)."""
     DATA.mkdir(parents=True, exist_ok=True)
     written = []
     for game, games, seed, options in defaults:

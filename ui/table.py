@@ -1,6 +1,6 @@
 """The Table page of any game: watch a seeded game step by step, or play one against the bots.
 
-Written once against :class:`engine.contract.Game`; a game's page is ``render_table("euchre")``. A game is a
+Written once against :class:`engine.contract.Game`; a game's page is ``render_table(GAME.key)``. A game is a
 :class:`engine.table.Record` (preset, options, seed, actions): what the page keeps, what the download holds and
 what a link carries. The link also carries what is shown — ``mode`` (``watch``/``play``), ``seed``, ``step``,
 ``seat`` (the seat you play, or whose cards are shown; absent: the teacher's view) and ``present`` — so a teacher
@@ -19,9 +19,10 @@ from typing import Any
 
 import streamlit as st
 
+from engine.advisor import advise, can_advise
 from engine.cards import Card
 from engine.commands import in_learner_words
-from engine.contract import Game, Outcome
+from engine.contract import Outcome, SomeGame
 from engine.driver import BOT_SEED_MIX
 from engine.errors import CardTableError, InvalidRequestError, ReplayError, UnknownNameError, quote
 from engine.games import GAMES
@@ -45,6 +46,7 @@ from ui.table_hands import (
     truncate,
 )
 from ui.table_link import PLAY, WATCH, read_link, write_link
+from ui.table_moments import find_menu, find_next, moment_labels
 from ui.widgets import flashes, plain, show_error
 
 MODE_LABELS = {WATCH: "Watch", PLAY: "Play"}
@@ -77,7 +79,7 @@ class Settings:
 class TablePage:
     """The page for one game. ``render()`` draws it; the callbacks change the kept settings."""
 
-    def __init__(self, key: str, game: Game[Any, Any, Any]) -> None:
+    def __init__(self, key: str, game: SomeGame) -> None:
         self.key_name = key
         self.base = game
         self.game = game
@@ -184,7 +186,9 @@ class TablePage:
 
     def _jump(self, key: str) -> None:
         target = st.session_state.get(key)
-        if isinstance(target, int):
+        if isinstance(target, str):  # a kind of teaching moment: the next one (ui.table_moments)
+            find_next(self, key)
+        elif isinstance(target, int):
             self.settings.step = target
 
     def load(self, data: Any, *, from_link: bool = False) -> None:
@@ -330,7 +334,6 @@ class TablePage:
     def _hint(self) -> None:
         """The coach's choice and its reason (a quick sampling), or — for a game the coach cannot sample yet —
         the heuristic bot's choice and the rule that allows it. The hinted cards are chosen in your hand."""
-        from engine.advisor import advise, can_advise
         from ui.coach_view import best_reason
 
         hand = self._hand("play")
@@ -380,6 +383,9 @@ class TablePage:
         for kind, text in flashes(self.key("messages"), s.messages):
             (st.success if kind == "success" else st.error)(text)
         s.messages.clear()
+        found = st.session_state.pop(self.key("found"), None)
+        if found:  # a toast: on a projector a message above the table would push the bottom seat off the screen
+            st.toast(found, icon=":material/search:")
         if s.mode == WATCH:
             self.watch()
         else:
@@ -505,9 +511,9 @@ class TablePage:
         view = self.game.view(hand.states[step], viewer)
         last = hand.steps[step - 1] if step else None
         if step == total:  # the result in words first: it is what the end of the game is about
-            draw.outcome(self.game.outcome(hand.last), self.letters)
+            draw.outcome(self.game.outcome(hand.last), self.letters, present=s.present)
         draw.table(view, names, scale=self.scale(), me=viewer, present=self.settings.present,
-                   last_seat=last.seat if last else None, key=self.key("view"))
+                   last_seat=last.seat if last else None, key=self.key("view"), info=not (s.present and step == total))
         left, right = st.columns([3, 2])
         with left:
             if not s.present:
@@ -529,9 +535,13 @@ class TablePage:
                       key=self.key("forward"), disabled=step == total, help="One step on (→)", type="primary")
             self._auto_button(step, total)
             self._speed(self.key("w:speed"))
-            st.markdown(f"**Step {step} of {total}** · ← → or a clicker to step", width="content")
+            self._find_menu(self.key("w:find"))
+            st.markdown(f"**Step {step} of {total}** · ← →", width="content")
             st.button("Leave presenter mode", icon=":material/close_fullscreen:", key=self.key("leave"),
                       on_click=self._leave_presenter)
+
+    def _find_menu(self, key: str) -> None:
+        find_menu(self, key)
 
     def _auto_button(self, step: int, total: int) -> None:
         """Auto-play as one button: "Auto-play" starts it, "Stop" stops it."""
@@ -550,9 +560,15 @@ class TablePage:
                      help="The speed of auto-play")
 
     def _jump_to(self, key: str, chapters: Mapping[int, str]) -> None:
-        st.selectbox("Jump to", list(chapters), index=None, key=key, on_change=self._jump, args=(key,),
-                     format_func=lambda n: chapters[n], placeholder="Jump to…",
-                     label_visibility="collapsed", width=170, help="Jump to the start of a trick or a round")
+        """One menu: the next teaching moment of each kind (a bomb, a throw …), then the start of each trick or
+        round."""
+        labels: dict[int | str, str] = {}
+        labels.update(moment_labels(self).items())
+        labels.update(chapters.items())
+        st.selectbox("Jump to", list(labels), index=None, key=key, on_change=self._jump, args=(key,),
+                     format_func=lambda n: labels[n], placeholder="Jump to…", label_visibility="collapsed",
+                     width=170, help="Jump to the next teaching moment of a kind (in this game, else in the bots' "
+                                     "games of the next deals), or to the start of a trick or a round")
 
     def _step_bar(self, hand: Hand, step: int, total: int) -> None:
         """Start, Back, Forward, End, auto-play, its speed and a jump to a trick, in one row; on a phone the
@@ -747,7 +763,7 @@ class TablePage:
                 st.button("Load", key=self.key("load"), on_click=self._load_clicked, icon=":material/upload:")
 
 
-def render_table(key: str, *, game: Game[Any, Any, Any] | None = None, title: str | None = None) -> None:
+def render_table(key: str, *, game: SomeGame | None = None, title: str | None = None) -> None:
     """The Table page for ``key`` (``game`` replaces the registered game, for tests)."""
     chosen = game or table_game(key)
     if chosen is None:

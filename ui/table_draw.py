@@ -15,7 +15,8 @@ from engine.table import WON_TRICK, Seat, Step, TableView
 from ui import card_hand as ch
 from ui.widgets import four_colour, plain
 
-__all__ = ["bar_style", "choose_cards", "commentary", "css_key", "one_row", "outcome", "play_table", "presenter_style",
+__all__ = ["bar_style", "choose_cards", "commentary", "css_key", "jumbo", "one_row", "outcome", "play_table",
+           "presenter_style", "presenter_table",
            "step_keys", "table",
            "trick_cards"]
 
@@ -36,14 +37,24 @@ def place_of(letter: str, me_letter: str | None) -> str:
     return _PLACES[(_RING.index(letter) - _RING.index(anchor)) % 4]
 
 
-def presenter_style() -> None:
-    """Presenter mode: the sidebar and Streamlit's header out of the way, larger text for the back of the room."""
+def presenter_style(text_rem: float = 1.25) -> None:
+    """Presenter mode (the Table's, a lesson's): the sidebar and Streamlit's header out of the way, larger text for
+    the back of the room (``text_rem``), and tighter spacing, so that every seat of the table fits a 1280×720
+    projector."""
     st.html("""<style>
       section[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], header[data-testid="stHeader"]
         { display: none !important; }
-      .block-container { padding-top: 0.6rem !important; max-width: 100% !important; }
-      .stMarkdown p, .stMarkdown li { font-size: 1.25rem; }
-    </style>""")
+      .block-container { padding: 0.4rem 1rem 0 1rem !important; max-width: 100% !important; }
+      .block-container [data-testid="stVerticalBlock"] { gap: 0.3rem; }
+      .stMarkdown p, .stMarkdown li { font-size: __TEXT_REM__rem; }
+      .block-container [data-testid="stAlertContainer"] { padding: 0.3rem 0.8rem; }
+      .block-container [data-testid="stAlertContainer"] p { font-size: __ALERT_REM__rem; }
+      .block-container [data-testid="stCaptionContainer"] p { font-size: __CAPTION_REM__rem; }
+      .stMarkdown table { font-size: __TEXT_REM__rem; }
+      .stMarkdown code { font-size: 0.95em; }
+      .block-container [data-testid="stVerticalBlockBorderWrapper"] { padding: 0.35rem 0.5rem !important; }
+    </style>""".replace("__TEXT_REM__", f"{text_rem:g}")
+             .replace("__CAPTION_REM__", f"{0.85 * text_rem:.2f}").replace("__ALERT_REM__", f"{0.96 * text_rem:.2f}"))
 
 
 def size_of(scale: float, *, side: bool = False) -> ch.Size:
@@ -51,6 +62,12 @@ def size_of(scale: float, *, side: bool = False) -> ch.Size:
     if scale >= 1.4:
         return "normal" if side else "large"
     return "small" if side else "normal"
+
+
+def jumbo(scale: float) -> bool:
+    """Jumbo-index cards (the rank and suit in the corner drawn large) for a projector or "Large cards": every hand
+    shown, the trick and your own, so that each card reads from the back of a room however small it is drawn."""
+    return scale > 1.0
 
 
 def step_keys(key: str, on_step: Callable[[str], None], *, hint: str = "") -> None:
@@ -61,8 +78,7 @@ def step_keys(key: str, on_step: Callable[[str], None], *, hint: str = "") -> No
     ch.key_stepper(key, hint=hint, on_step=on_step)
 
 
-def _seat_block(seat: Seat, index: int, view: TableView, *, key: str, scale: float, me: int | None,
-                side: bool) -> None:
+def _seat_head(seat: Seat, index: int, view: TableView, me: int | None) -> str:
     marks = []
     if view.to_act == index:
         marks.append("▶ to act")
@@ -72,9 +88,18 @@ def _seat_block(seat: Seat, index: int, view: TableView, *, key: str, scale: flo
     if seat.role:
         head += f" — {plain(seat.role)}"
     detail = " · ".join(plain(x) for x in (seat.note, *marks) if x)
-    if not seat.active:
+    if not seat.active and "sits out" not in seat.role:
         detail = (detail + " · " if detail else "") + "sits out"
-    st.markdown(head + (f" :gray[· {detail}]" if detail else ""))  # one line: the table must fit a projector
+    return head + (f" :gray[· {detail}]" if detail else "")
+
+
+def _seat_block(seat: Seat, index: int, view: TableView, *, key: str, scale: float, me: int | None,
+                side: bool) -> None:
+    st.markdown(_seat_head(seat, index, view, me))  # one line: the table must fit a projector
+    _seat_cards(seat, index, key=key, scale=scale, side=side)
+
+
+def _seat_cards(seat: Seat, index: int, *, key: str, scale: float, side: bool) -> None:
     if not seat.cards:
         st.caption("no cards")
         return
@@ -84,12 +109,13 @@ def _seat_block(seat: Seat, index: int, view: TableView, *, key: str, scale: flo
                       captions={0: f"{n} card{'s' if n != 1 else ''}"}, four_colour=four_colour())
         return
     ch.show_cards(f"{key}:seat:{index}", list(seat.cards), four_colour=four_colour(), label=f"{seat.name}'s cards",
-                  size=size_of(scale, side=side), fit=True)
+                  size=size_of(scale, side=side), fit=True, jumbo=jumbo(scale))
 
 
 def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Sequence[str], *, scale: float,
-                key: str = "trick") -> None:
-    """The cards on the table, large, each with who played it (and "wins" under the winning card, ringed)."""
+                key: str = "trick", fit: bool = False) -> None:
+    """The cards on the table, large, each with who played it (and "wins" under the winning card, ringed); ``fit``:
+    drawn smaller when that keeps a big trick on one row (presenter mode)."""
     if not table:
         st.caption("Nothing on the table yet.")
         return
@@ -116,22 +142,24 @@ def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Seque
         several = any(len(g.cards) > 1 for g in groups) or any(len(c) > CAPTION_FITS for c in captions.values())
         ch.show_cards(key, groups if several else cards, label="The cards on the table",
                       captions=None if several else captions, highlight=winner or None,
-                      size="large" if scale >= 1.2 else "normal", four_colour=four_colour())
+                      size="large" if scale >= 1.2 else "normal", four_colour=four_colour(), jumbo=jumbo(scale),
+                      fit=fit)
     if said:
         st.caption(plain(" · ".join(said)))
 
 
 def table(view: TableView, names: Sequence[str], *, scale: float, me: int | None, present: bool = False,
-          last_seat: int | None = None, key: str = "table") -> None:
+          last_seat: int | None = None, key: str = "table", info: bool = True) -> None:
     """The table at one moment, as one watches it: information, extra rows (kitty, upcard), the seats round the
-    trick (``me``, whose cards are shown, at the bottom). Play mode draws :func:`play_table` instead."""
+    trick (``me``, whose cards are shown, at the bottom). Play mode draws :func:`play_table` instead; presenter
+    mode :func:`presenter_table` (``info``: with the game's information line; without, when the result above says
+    it)."""
+    if present:
+        presenter_table(view, names, scale=scale, me=me, key=key, info=info)
+        return
     if view.info:
         st.markdown(_info_text(view))
-    letters = [s.name[:1].upper() for s in view.seats]
-    me_letter = letters[me] if me is not None and me < len(letters) else None
-    where: dict[str, list[int]] = {p: [] for p in _PLACES}
-    for i, letter in enumerate(letters):
-        where[place_of(letter, me_letter)].append(i)
+    where = _places(view, me)
 
     def block(indexes: list[int], side: bool = False) -> None:
         for i in indexes:
@@ -176,6 +204,60 @@ def table(view: TableView, names: Sequence[str], *, scale: float, me: int | None
             extras(small=False)
 
 
+def _places(view: TableView, me: int | None) -> dict[str, list[int]]:
+    letters = [s.name[:1].upper() for s in view.seats]
+    me_letter = letters[me] if me is not None and me < len(letters) else None
+    where: dict[str, list[int]] = {p: [] for p in _PLACES}
+    for i, letter in enumerate(letters):
+        where[place_of(letter, me_letter)].append(i)
+    return where
+
+
+def presenter_table(view: TableView, names: Sequence[str], *, scale: float, me: int | None, key: str,
+                    info: bool = True) -> None:
+    """The table on a projector (1280×720, no sidebar): the information in one small line, the top and bottom seats
+    each on one row (name beside the cards), the side seats beside the trick, the extra cards (kitty, upcard) in the
+    trick's box; every card jumbo-index, drawn as large as its row allows."""
+    if view.info and info:
+        st.caption(_info_text(view))
+    where = _places(view, me)
+
+    def across(indexes: list[int]) -> None:
+        for i in indexes:
+            with st.container(horizontal=True, vertical_alignment="center", gap="small", key=f"{key}-place-{i}"):
+                st.markdown(_seat_head(view.seats[i], i, view, me), width=215)
+                with st.container():
+                    _seat_cards(view.seats[i], i, key=key, scale=scale, side=True)
+
+    def beside(indexes: list[int]) -> None:
+        for i in indexes:
+            with st.container(key=f"{key}-place-{i}"):
+                st.markdown(_seat_head(view.seats[i], i, view, me))
+                _seat_cards(view.seats[i], i, key=key, scale=scale, side=True)
+
+    with st.container(border=True, key=f"{key}-present"):
+        across(where["top"])
+        left, middle, right = st.columns([1, 2.3, 1]) if where["left"] or where["right"] else \
+            (st.container(), st.container(), st.container())
+        with middle, st.container(border=True):
+            # The extra cards (the kitty, the upcard) side by side under a trick of a few cards, beside a big one (a
+            # throw and its answers), so that the trick box never pushes the bottom seat off the screen.
+            big = sum(len(cards) for _, cards, _ in view.table) > len(view.seats)
+            trick_place, extra_place = st.columns([2.2, 1]) if view.extra and big else (st.container(), st.container())
+            with trick_place:
+                trick_cards(view.table, names, scale=scale, key=f"{key}:trick", fit=True)
+            with extra_place:
+                for n, place in enumerate(st.columns([max(2, len(cards)) for _, cards in view.extra])
+                                          if view.extra and not big else [st.container() for _ in view.extra]):
+                    with place:
+                        _extra_row(view.extra[n][0], view.extra[n][1], f"{key}:extra:{n}", scale=scale)
+        with left:
+            beside(where["left"])
+        with right:
+            beside(where["right"])
+        across(where["bottom"])
+
+
 def _info_text(view: TableView) -> str:
     return "  ·  ".join(f"**{plain(label)}:** {plain(value)}" for label, value in view.info)
 
@@ -196,7 +278,7 @@ def _seat_line(view: TableView, index: int) -> str:
     return head + (f" :gray[· {' · '.join(detail)}]" if detail else "")
 
 
-def _extra_row(label: str, cards: Sequence[Card | None], key: str) -> None:
+def _extra_row(label: str, cards: Sequence[Card | None], key: str, scale: float = 1.0) -> None:
     """A row of extra cards (kitty, upcard, a failed throw) in the trick area; face-down ones only counted ("Kitty
     (face down): 8 cards"), so that hidden cards take no room from the trick and your hand."""
     if cards and all(c is None for c in cards):
@@ -204,7 +286,8 @@ def _extra_row(label: str, cards: Sequence[Card | None], key: str) -> None:
         st.caption(f"{plain(label)}: {n} card{'s' if n != 1 else ''}")
         return
     st.caption(plain(label))
-    ch.show_cards(key, list(cards), label=label, size="small", four_colour=four_colour(), fit=True)
+    ch.show_cards(key, list(cards), label=label, size="small", four_colour=four_colour(), fit=True,
+                  jumbo=jumbo(scale))
 
 
 def play_table(view: TableView, names: Sequence[str], *, me: int, scale: float, key: str,
@@ -233,13 +316,13 @@ def play_table(view: TableView, names: Sequence[str], *, me: int, scale: float, 
                 trick_cards(view.table, names, scale=scale, key=f"{key}:trick")
         for number, (label, cards) in enumerate(view.extra):
             with place[number + 1] if place else st.container():
-                _extra_row(label, cards, f"{key}:extra:{number}")
+                _extra_row(label, cards, f"{key}:extra:{number}", scale)
     mine()
     shown = [i for i in others if any(c is not None for c in view.seats[i].cards)]
     if shown:
         st.caption("The other seats' cards, face up (Settings: Show every seat's cards)")
         for i in shown:
-            _seat_block(view.seats[i], i, view, key=key, scale=1.0, me=me, side=True)
+            _seat_block(view.seats[i], i, view, key=key, scale=scale, me=me, side=True)
 
 
 def commentary(steps: Sequence[Step], upto: int, names: Sequence[str], *, present: bool = False,
@@ -253,9 +336,10 @@ def commentary(steps: Sequence[Step], upto: int, names: Sequence[str], *, presen
     step = steps[upto - 1]
     who = names[step.seat] if step.seat < len(names) else "?"
     chapter = f"{plain(step.chapter)} · " if step.chapter else ""
-    st.success(f"**Step {upto}** · {chapter}{plain(who)}: **{plain(label(step.action))}**  \n{plain(step.comment)}")
-    if present:
+    if present:  # one paragraph: the projector's height is for the table
+        st.success(f"**Step {upto}** · {chapter}{plain(who)}: **{plain(label(step.action))}** — {plain(step.comment)}")
         return
+    st.success(f"**Step {upto}** · {chapter}{plain(who)}: **{plain(label(step.action))}**  \n{plain(step.comment)}")
     with st.expander("Everything so far", expanded=False):
         with st.container(height=min(420, 60 + 40 * upto)):
             for number in range(upto, 0, -1):
@@ -265,9 +349,14 @@ def commentary(steps: Sequence[Step], upto: int, names: Sequence[str], *, presen
                 st.markdown(f"{number}. {ch}{plain(who)} — {plain(label(s.action))}: {plain(s.comment)}")
 
 
-def outcome(result: Outcome | None, letters: Sequence[str]) -> None:
-    """The end of the game in words, then its facts."""
+def outcome(result: Outcome | None, letters: Sequence[str], *, present: bool = False) -> None:
+    """The end of the game in words, then its facts (``present``: its facts in one line, the words being the last
+    step's commentary already, so that the table stays on the projector's screen)."""
     if result is None:
+        return
+    if present:
+        st.markdown(" · ".join([":material/flag: **Result**", *(f"**{plain(k)}:** {plain(v)}"
+                                                                for k, v in result.facts)]))
         return
     st.markdown("#### Result")
     st.success(plain(result.summary), icon=":material/flag:")
@@ -303,7 +392,8 @@ def choose_cards(key: str, groups: Sequence[tuple[str, Sequence[Card]]], *, sele
     hand = [ch.CardGroup(name, cards) for name, cards in groups]
     size: ch.Size = "large" if scale >= 1.2 else "normal"
     if not selectable:
-        ch.show_cards(key, hand, label=label, highlight=rings or None, size=size, four_colour=four_colour(), fit=fit)
+        ch.show_cards(key, hand, label=label, highlight=rings or None, size=size, four_colour=four_colour(), fit=fit,
+                      jumbo=jumbo(scale))
         return
     button = ch.Action("play", action, min_chosen=1, exact=count is not None, primary=True)
 
@@ -313,7 +403,8 @@ def choose_cards(key: str, groups: Sequence[tuple[str, Sequence[Card]]], *, sele
 
     why: dict[int | Card, str] = dict(unusable.items())
     ch.card_hand(key, hand, actions=(button,), label=label, required=count, why_not=why or None,
-                 highlight=rings or None, size=size, on_action=deliver, four_colour=four_colour(), fit=fit)
+                 highlight=rings or None, size=size, on_action=deliver, four_colour=four_colour(), fit=fit,
+                 jumbo=jumbo(scale))
 
 
 def css_key(key: str) -> str:

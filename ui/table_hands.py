@@ -12,8 +12,8 @@ from typing import Any
 import streamlit as st
 
 from engine.cards import Card
-from engine.contract import Game
-from engine.driver import play_out
+from engine.contract import SomeGame
+from engine.driver import play_out, replay
 from engine.errors import UnknownNameError
 from engine.games import game
 from engine.match import WHOLE
@@ -21,7 +21,7 @@ from engine.table import WON_TRICK, Record, Step, TableView
 from ui.cards import symbol_words
 
 
-def table_game(key: str) -> Game[Any, Any, Any] | None:
+def table_game(key: str) -> SomeGame | None:
     """The game's contract object (``engine.<game>.GAME``); None for a key that is not a game."""
     try:
         return game(key)
@@ -29,7 +29,7 @@ def table_game(key: str) -> Game[Any, Any, Any] | None:
         return None
 
 
-def action_label(game: Game[Any, Any, Any], action: Any) -> str:
+def action_label(game: SomeGame, action: Any) -> str:
     """An action as a button label, with card symbols: ``bid 2`` → ``Bid 2``, ``9C`` → ``9♣``,
     ``declare 2S 2S`` → ``Declare 2♠ 2♠``."""
     cards = game.action_cards(action)
@@ -61,24 +61,22 @@ class Hand:
         return self.states[-1]
 
 
-def start_hand(game: Game[Any, Any, Any], preset: str, seed: int, options: Mapping[str, Any] | None = None,
+def start_hand(game: SomeGame, preset: str, seed: int, options: Mapping[str, Any] | None = None,
                start: Mapping[str, Any] | None = None) -> Hand:
     rules = game.rules(preset, options)
     return Hand(Record(game.key, preset, seed, (), dict(options or {}), dict(start or {})),
                 (game.new_game(rules, seed, start),), ())
 
 
-def load_hand(game: Game[Any, Any, Any], record: Record) -> Hand:
+def load_hand(game: SomeGame, record: Record) -> Hand:
     """Replay ``record`` (a hand, or a whole game when its start says so); ReplayError names the refused step
     (nothing changes on the page)."""
-    from engine.driver import replay
-
     base = game.base
     states, steps = replay(base, record)
     return Hand(base.normalize_record(record), tuple(states), tuple(steps))
 
 
-def extend(game: Game[Any, Any, Any], hand: Hand, action: Any) -> Hand:
+def extend(game: SomeGame, hand: Hand, action: Any) -> Hand:
     """``hand`` with one more action; IllegalPlayError with the reason if it is not legal."""
     state, step = game.step(hand.last, action)
     record = replace(hand.record, actions=hand.record.actions + (game.action_text(action),))
@@ -91,7 +89,7 @@ def truncate(hand: Hand, length: int) -> Hand:
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def bot_hand(_game: Game[Any, Any, Any], key: str, preset: str, seed: int, options_json: str = "{}",
+def bot_hand(_game: SomeGame, key: str, preset: str, seed: int, options_json: str = "{}",
              bots: str | None = None, whole: bool = False) -> Hand:
     """A hand (or a whole game) played by bots from the seeded deal (shared by every session; never modified)."""
     game = _game
@@ -114,7 +112,7 @@ def trick_ended(before: TableView, after: TableView) -> bool:
     return bool(before.table) and len(after.table) <= len(before.table) and after.table != before.table
 
 
-def finished_trick(game: Game[Any, Any, Any], hand: Hand, index: int) -> tuple[tuple[int, tuple[Card, ...], str], ...]:
+def finished_trick(game: SomeGame, hand: Hand, index: int) -> tuple[tuple[int, tuple[Card, ...], str], ...]:
     """The cards of the trick that step ``index`` (0-based) finished, as the table showed them."""
     after = game.view(hand.states[index + 1], None)
     if _won(after):

@@ -1,6 +1,6 @@
-"""The Table page's link: what it shows (``mode``, ``seed``, ``step``, ``seat``, ``present``, ``whole``) and the game
-itself (``hand``, a compressed record) as query parameters, read once per visit and written on every run. A bad
-parameter is refused with a message naming it; the rest of the link still applies.
+"""The Table page's link: what it shows (``mode``, ``seed``, ``step``, ``seat``, ``present``, ``large``, ``whole``)
+and the game itself (``hand``, a compressed record) as query parameters, read once per visit and written on every
+run. A bad parameter is refused with a message naming it; the rest of the link still applies.
 """
 
 from __future__ import annotations
@@ -55,9 +55,10 @@ def read_link(page: TablePage) -> None:
             s.seat, s.me = index, index
         else:
             problems.append(f"seat must be one of {', '.join(page.letters)}, not {plain(seat[:40])}")
-    present = params.get("present")
-    if present is not None:
-        s.present = present in ("1", "true", "yes")
+    for flag in ("present", "large"):
+        raw = params.get(flag)
+        if raw is not None:
+            setattr(s, flag, raw in ("1", "true", "yes"))
     whole = params.get("whole")
     if whole is not None:
         s.whole = whole in ("1", "true", "yes")
@@ -72,8 +73,8 @@ def read_link(page: TablePage) -> None:
         page.say("error", "Part of the link was refused — " + "; ".join(problems) + ". The rest is shown.")
 
 def write_link(page: TablePage, hand: Hand) -> None:
-    """Put what is shown into the link (mode, seed, step, seat, presenter mode; the game itself when it is not
-    the seeded one), keeping any other parameter."""
+    """Put what is shown into the link (mode, seed, step, seat, presenter mode, large cards; the game itself when it
+    is not the seeded one), keeping any other parameter."""
     s = page.settings
     wanted: dict[str, str] = {"mode": s.mode, "seed": str(hand.record.seed)}
     if s.mode == WATCH:
@@ -84,6 +85,8 @@ def write_link(page: TablePage, hand: Hand) -> None:
         wanted["seat"] = page.letters[s.me]
     if s.present:
         wanted["present"] = "1"
+    if s.large:
+        wanted["large"] = "1"
     if s.whole:
         wanted["whole"] = "1"
     seeded = not hand.record.actions or (s.mode == WATCH and not st.session_state.get(page.key("loaded")))
@@ -91,7 +94,7 @@ def write_link(page: TablePage, hand: Hand) -> None:
         wanted[HAND_QUERY] = encode_position(hand.record.to_json())
     current: dict[str, str] = {k: str(st.query_params.get(k)) for k in st.query_params.keys()}
     keep = {k: v for k, v in current.items()
-            if k not in ("mode", "seed", "step", "seat", "present", "whole", HAND_QUERY)}
+            if k not in ("mode", "seed", "step", "seat", "present", "large", "whole", HAND_QUERY)}
     if current != {**keep, **wanted}:
         st.query_params.from_dict({**keep, **wanted})
     st.session_state[page.key("link-read")] = json.dumps(

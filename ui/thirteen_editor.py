@@ -14,8 +14,8 @@ import streamlit as st
 
 from engine.base import Verdict
 from engine.cards import Card
-from engine.commands import MAX_PLAYS, DealRequest
-from engine.contract import Game
+from engine.commands import MAX_PLAYS, DealRequest, field_help
+from engine.contract import SomeGame
 from engine.errors import CardTableError
 from engine.thirteen import (
     GAME,
@@ -28,7 +28,9 @@ from engine.thirteen import (
     legal_command,
     read_position,
 )
-from ui.editor import LIST_LIMIT, Example, Part, Plays, PositionEditor
+from engine.thirteen.deal import HAND_SIZE
+from ui.editor import LIST_LIMIT, Example, Part, Plays, PositionEditor, sentence
+from ui.editor_values import examples_of
 
 TWOS = "twos_in_double_sequences"
 KIND_TITLES = {Kind.SINGLE.key: "single", Kind.PAIR.key: "pair", Kind.TRIPLE.key: "three of a kind",
@@ -39,28 +41,15 @@ KIND_TITLES = {Kind.SINGLE.key: "single", Kind.PAIR.key: "pair", Kind.TRIPLE.key
 class ThirteenEditor(PositionEditor[LegalRequest]):
     """Thirteen (Tiến lên): beat the combination on the table, or pass."""
 
-    key = "thirteen"
+    key = GAME.key
     title = "Thirteen — Position editor"
     intro = "Pose your hand and the combination on the table; the engine lists every legal play and judges any play."
-    passing = True
-    play_example = "5H 5D"
-    examples: ClassVar[Mapping[str, Example]] = {
-        "Beat a pair of 4s": Example({"hand": "3S 4S 5H 5D 2H", "table": "4C 4D"}, play="5H 5D"),
-        "A sequence to beat": Example({"hand": "5S 6C 7D 8H 9S 9H KD", "table": "4C 5D 6S"}, play="5S 6C 7D"),
-        "Chop a 2 with a bomb": Example({"hand": "7S 7C 7D 7H 3S JD", "table": "2H"}, play="7S 7C 7D 7H"),
-        "A double sequence chops a 2": Example({"hand": "4S 4H 5C 5D 6S 6H 9C", "table": "2S"},
-                                               play="4S 4H 5C 5D 6S 6H"),
-        "The first lead: 3♠ must be in it": Example({"hand": "3S 3H 5C 6D 7S 9H JD QS KC AH 2D 2C 10S",
-                                                     "first_lead": True}, play="3S 3H"),
-        "Locked out after a pass": Example({"hand": "8S 9H 2D", "table": "5C", "passed": True}, play="8S"),
-    }
+    examples: ClassVar[Mapping[str, Example]] = examples_of(GAME.key, GAME.editor_command)
 
     @property
-    def game(self) -> Game[Any, Any, Any]:
+    def game(self) -> SomeGame:
         return GAME
 
-    def default_position(self) -> dict[str, Any]:
-        return {"hand": "3S 4S 5H 5D 2H", "table": "4C 4D"}
 
     def read(self, data: Mapping[str, Any]) -> LegalRequest:
         return read_position(dict(data))  # a position that cannot occur is refused with the engine's reason
@@ -75,7 +64,7 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
         return out
 
     def parts(self, data: Mapping[str, Any]) -> tuple[Part, ...]:
-        return (Part("hand", "Your hand", most=13, help="Up to 13 cards."),
+        return (Part("hand", "Your hand", most=HAND_SIZE, help=f"Up to {HAND_SIZE} cards."),
                 Part("table", "The table", use="Use as the combination to beat",
                      help="The combination to beat. Leave it empty when you lead (the table has just been cleared)."))
 
@@ -114,19 +103,20 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
         except (CardTableError, TypeError):
             players, twos = 4, False
         base = GAME.rules(data.get("preset") if data.get("preset") in GAME.presets else None)
+        specs = {s.name: s for s in GAME.option_specs()}
         cols = st.columns([1, 1, 1.2], vertical_alignment="center")
         with cols[0]:
             self.control(st.segmented_control, "players", "Players", players,
                          lambda d, v: self.put_option(d, "players", v, base.players), options=[2, 3, 4],
-                         required=True, help="13 cards each; with four all 52 cards are dealt")
+                         required=True, help=sentence(specs["players"].help))
         with cols[1]:
             self.control(st.toggle, "passed", "I passed (locked out)", bool(data.get("passed")),
                          lambda d, v: {**d, "passed": bool(v)},
-                         help="You passed earlier in this round: locked out until the table clears.")
+                         help=sentence(field_help(LegalRequest, "passed")))
             self.control(st.toggle, "first", "First play of the game", bool(data.get("first_lead")),
                          lambda d, v: {**d, "first_lead": bool(v)},
-                         help="The first play must contain the lowest card dealt: 3♠ with four players.")
-        spec = next(o for o in GAME.option_specs() if o.name == TWOS)
+                         help=sentence(field_help(LegalRequest, "first_lead")))
+        spec = specs[TWOS]
         with cols[2]:
             self.control(st.toggle, "twos", "House rule: 2s in double sequences",
                          twos, lambda d, v: self.put_option(d, TWOS, bool(v), base.twos_in_double_sequences),
@@ -145,5 +135,5 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
             return
         seed, dealt = found
         self.take_deal({**data, "hand": " ".join(c.text for c in game_sorted(dealt.hands["N"])), "table": "",
-                        "passed": False, "first_lead": dealt.leader == "N"}, seed,
-                       f"North's hand of deal {seed}. {dealt.leader_reason}")
+                        "passed": False, "first_lead": dealt.first == "N"}, seed,
+                       f"North's hand of deal {seed}. {dealt.first_reason}")

@@ -4,7 +4,7 @@ Two simulations feed the page, both through :mod:`ui.simulation`: independent ga
 cards left, what each hand was dealt) and whole matches (:mod:`engine.match`: one row per match, with every game's
 finishing order and cards left). Neither depends on how games score, so the "Match points" choice re-scores the
 kept rows with the engine's :func:`engine.thirteen.score_hand` instead of simulating again. The small defaults
-are shipped under ``ui/data/sim`` (``python -m ui.thirteen_scoring`` writes them); bigger runs go to the Run
+are shipped under ``ui/data/sim`` (``python -m ui.scoring`` writes them); bigger runs go to the Run
 button.
 """
 
@@ -17,9 +17,9 @@ import pandas as pd
 import plotly.express as px
 import plotly.graph_objects as go
 
-from engine.thirteen import GAME, Scoring, score_hand, seat_letters
+from engine.thirteen import GAME, score_hand, seat_letters
 
-KEY = "thirteen"
+KEY = GAME.key
 QUICK_GAMES = 300
 """Independent games drawn at once (shipped for the default settings)."""
 QUICK_MATCHES = 40
@@ -29,12 +29,14 @@ BIGGER = (2_000, 10_000)
 MATCH_GAMES = 5
 SEED = 1
 SEAT_ORDER = ("N", "E", "S", "W")
+TWOS = "twos_in_double_sequences"
+"""The house rule the explorer offers as a switch."""
 SEAT_FIELDS = ("bot", "place", "left", "twos", "quads", "pairs", "bombs")
 
 
 def game_options(preset: str, players: int, hero: str, others: str, twos: bool) -> dict[str, Any]:
     """The options of the independent-game simulation (what the play depends on, and nothing else)."""
-    return {"preset": preset, "players": int(players), "twos_in_double_sequences": bool(twos),
+    return {"preset": preset, "players": int(players), TWOS: bool(twos),
             "bots": [hero] + [others] * (int(players) - 1)}
 
 
@@ -43,7 +45,7 @@ def match_options(base: Mapping[str, Any], match_games: int) -> dict[str, Any]:
     return {**base, "match_games": int(match_games), "start": {"whole": True}}
 
 
-def shipped_defaults() -> list[tuple[str, int, int, dict[str, Any]]]:
+def quick_defaults() -> list[tuple[str, int, int, dict[str, Any]]]:
     """The simulations shipped as files: the page's first view under each rule set."""
     out = []
     for preset in GAME.presets:
@@ -122,11 +124,14 @@ def match_results(points: pd.DataFrame, bots: Mapping[str, str]) -> pd.DataFrame
                          "Points per game": per_game.reindex(out.index).round(2).values})
 
 
-def scoring_label(scoring: str) -> str:
-    return {Scoring.PLACES.value: "places: 3/2/1/0", Scoring.CARDS.value: "cards: losers pay per card left"}[scoring]
-
-
 # ------------------------------------------------------------------------------------------------ charts
+
+
+def _two_lines(label: str) -> str:
+    """A label split into two lines of about as many words each."""
+    words = label.split()
+    half = (len(words) + 1) // 2
+    return " ".join(words[:half]) + "<br>" + " ".join(words[half:])
 
 
 def bomb_frequency(seats: pd.DataFrame) -> go.Figure:
@@ -144,7 +149,8 @@ def bomb_frequency(seats: pd.DataFrame) -> go.Figure:
     fig = px.bar(frame, x="bomb", y="percent", text=frame["percent"].map(lambda v: f"{v:.1f}%"),
                  labels={"bomb": "", "percent": "% of hands"}, title=f"Bombs in {n:,} dealt hands",
                  hover_data={"bomb": True, "percent": ":.1f"})
-    fig.update_xaxes(tickangle=0)
+    # two lines a label: on one line the labels run into each other at 1280 px wide
+    fig.update_xaxes(tickangle=0, tickvals=frame["bomb"], ticktext=[_two_lines(b) for b in frame["bomb"]])
     fig.update_traces(marker_color="#2f6f4e", textposition="outside", cliponaxis=False)
     return fig
 
@@ -190,10 +196,3 @@ def match_lines(points: pd.DataFrame, match: int, bots: Mapping[str, str]) -> go
                   title=f"Match {match + 1}: points over {games} games")
     fig.update_xaxes(dtick=1)
     return fig
-
-
-if __name__ == "__main__":  # pragma: no cover - writes the shipped defaults
-    from ui.simulation import precompute
-
-    for path in precompute(shipped_defaults()):
-        print(path)

@@ -5,11 +5,13 @@ API of the package (the UI uses only these and ``GAME``).
 
 >>> from engine.doudizhu import Position, legal_plays, make_rules
 >>> rules = make_rules("three_player")
->>> position = Position.build(rules, rules.deck.parse("3 3 4 5 6 7 8 9 9 9 BJ"), rules.deck.parse("4 4 4 5"))
+>>> position = Position.build(hand=rules.deck.parse("3 3 4 5 6 7 8 9 9 9 BJ"), table=rules.deck.parse("4 4 4 5"),
+...                           rules=rules)
 >>> [c.text for c in legal_plays(position)][:2]
 ['9 9 9 3', '9 9 9 4']
 """
 
+from engine.contract import Parts
 from engine.doudizhu.bidding import BID_ACTIONS, Auction, Bid
 from engine.doudizhu.bots import BOTS, heuristic_bot, random_bot
 from engine.doudizhu.combos import Combo, Kind, beats, describe, readings
@@ -43,6 +45,7 @@ from engine.doudizhu.commands import (
 from engine.doudizhu.deal import DealtHand, deal
 from engine.doudizhu.examples import ExampleHand, example_hand
 from engine.doudizhu.game import GAME, DouDizhuGame
+from engine.doudizhu.handout import handout
 from engine.doudizhu.order import counts_of, display_deck, sort_ranks
 from engine.doudizhu.play import LegalPlays, Play, Position, check, legal_plays, read_play
 from engine.doudizhu.rules import NOTES, PRESETS, Rules, make_rules
@@ -114,3 +117,6 @@ __all__ = [
     "sort_ranks",
     "stake",
 ]
+
+# The parts built on GAME (they import it), given back to it: see engine.contract.Game.install.
+GAME.install(Parts(COMMANDS, handout, None))

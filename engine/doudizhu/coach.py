@@ -209,7 +209,7 @@ def position_state(rules: Rules, hand: Sequence[Any], table: Sequence[Any], tabl
     as many cards as South's (the landlord the kitty more), drawn from the cards South cannot see, and the rest is
     taken as played. The stake is a bid of 1.
     """
-    position = Position.build(rules, hand, table)
+    position = Position.build(hand=hand, table=table, rules=rules)
     players = rules.players
     own = position.hand
     n = sum(own)

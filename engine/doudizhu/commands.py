@@ -43,9 +43,7 @@ from engine.doudizhu.order import cards_of, counts_of, rank_text
 from engine.doudizhu.play import Position, beaten_by, check, legal_plays, read_play, read_table
 from engine.doudizhu.rules import Rules
 from engine.doudizhu.score import payment
-from engine.driver import standard_commands
 from engine.errors import QUOTE_LIMIT, CardTableError, InvalidRequestError, quote
-from engine.posed_advice import advise_command
 
 __all__ = [
     "COMMANDS",
@@ -178,7 +176,7 @@ class DouDizhuLegalAnswer(LegalAnswer):
 
 
 def _position(rules: Rules, request: PositionRequest) -> Position:
-    return Position.build(rules, request.hand, _cards(request.table), request.table_as)
+    return Position.build(hand=request.hand, table=_cards(request.table), rules=rules, table_as=request.table_as)
 
 
 def read_position(data: Any) -> LegalRequest:
@@ -359,8 +357,8 @@ class DouDizhuDealAnswer(DealAnswer):
     dealer: str = arg(help="the dealer's seat")
     dealer_name: str = arg(help="the dealer's seat in words")
     face_up: Card = arg(help="the card turned face up and shuffled back in")
-    first_bidder: str = arg(help="the seat that drew the face-up card and bids first")
-    first_bidder_name: str = arg(help="that seat in words")
+    first: str = arg(help="the seat that drew the face-up card and bids first")
+    first_name: str = arg(help="that seat in words")
 
 
 def deal_command(request: DealRequest) -> DouDizhuDealAnswer:
@@ -371,7 +369,7 @@ def deal_command(request: DealRequest) -> DouDizhuDealAnswer:
     return DouDizhuDealAnswer(
         seed=dealt.seed, hands={letters[s]: h for s, h in enumerate(dealt.hands)}, kitty=dealt.kitty,
         dealer=letters[dealt.dealer], dealer_name=names[dealt.dealer], face_up=dealt.face_up,
-        first_bidder=letters[dealt.first_bidder], first_bidder_name=names[dealt.first_bidder])
+        first=letters[dealt.first_bidder], first_name=names[dealt.first_bidder])
 
 
 Call = int | PassWord
@@ -544,9 +542,7 @@ def highest_command(request: HighestRequest) -> HighestAnswer:
 _DEFAULT_CONTEXT = default_context(GAME)
 
 COMMANDS: dict[str, Command[Any, Any]] = {
-    **standard_commands(GAME),
     **command_table(_context, deal_command, legal_command, check_command, score_command,
                     classify_command, compare_command, auction_command, setup_command, example_command,
                     find_command, highest_command),
 }
-COMMANDS["advise"] = advise_command(GAME, COMMANDS["advise"], COMMANDS["legal"])

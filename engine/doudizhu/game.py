@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.catalogue import GAMES
-from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
-from engine.doudizhu import coach, table, teach, whole
+from engine.contract import Bot, GameInfo, Note, Outcome, Preset
+from engine.doudizhu import coach, moments, table, teach, whole
 from engine.doudizhu import state as hand
 from engine.doudizhu.bots import BOTS
 from engine.doudizhu.combos import Combo, Kind
@@ -20,21 +18,25 @@ from engine.doudizhu.rules import NOTES, PRESETS, Rules
 from engine.doudizhu.score import score_hand
 from engine.doudizhu.state import Action, State
 from engine.errors import InvalidRequestError
+from engine.packaged import PackagedGame
 from engine.teaching import LinkRule
 
 if TYPE_CHECKING:
-    from engine.commands import Command
-    from engine.handout import Handout
-    from engine.table import Step, TableView
+    from engine.table import MomentKind
     from engine.teaching import PracticeRule
 
 __all__ = ["GAME", "DouDizhuGame"]
 
 
-class DouDizhuGame(Game[Rules, State, Action]):
+class DouDizhuGame(PackagedGame[Rules, State, Action]):
     """Dou Dizhu: one hand from the seeded deal (the auction, redeals, play) to the payment."""
 
+    hand_module = hand
+    table_module = table
+    coach_module = coach
+
     key: ClassVar[str] = "doudizhu"
+    passes: ClassVar[bool] = True
     info: ClassVar[GameInfo] = GAMES["doudizhu"]
     lesson_editor_links: ClassVar[tuple[LinkRule, ...]] = (
         LinkRule("example", {"hand": "$example.hand", "table": "$example.table"}),
@@ -67,15 +69,6 @@ class DouDizhuGame(Game[Rules, State, Action]):
     def to_act(self, state: State) -> int | None:
         return hand.to_act(state)
 
-    def legal_actions(self, state: State, limit: int | None = None) -> Sequence[Action]:
-        return hand.legal_actions(state, limit)
-
-    def check(self, state: State, action: Action) -> Verdict:
-        return hand.check_action(state, action)
-
-    def apply_unchecked(self, state: State, action: Action) -> State:
-        return hand.apply(state, action)
-
     def returns(self, state: State) -> tuple[float, ...]:
         """Every seat's payment at the end of the hand (zeros before): the outcome's returns, without its words."""
         pay = score_hand(state)
@@ -83,17 +76,8 @@ class DouDizhuGame(Game[Rules, State, Action]):
             return (0.0,) * state.players
         return tuple(float(g) for g in pay.for_seats(state.landlord, state.players))
 
-    def action_text(self, action: Action) -> str:
-        return hand.action_text(action)
-
     def parse_action(self, state: State, text: str) -> Action:
         return hand.parse_action(state, text)
-
-    def view(self, state: State, seat: int | None) -> TableView:
-        return table.view(state, seat)
-
-    def prompt(self, state: State) -> Prompt:
-        return table.prompt(state)
 
     def display_rank(self, rules: Rules, card: Card) -> int:
         """3 lowest … A, then 2 (the highest rank), then the jokers."""
@@ -105,12 +89,6 @@ class DouDizhuGame(Game[Rules, State, Action]):
     def action_cards(self, action: Action) -> tuple[Card, ...] | None:
         """The cards of a combination played (chosen by clicking at the Table); None for a pass or a bid."""
         return action.cards if isinstance(action, Combo) else None
-
-    def comment(self, before: State, action: Action, after: State) -> Step:
-        return table.comment(before, action, after)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return table.outcome(state)
 
     def summary_row(self, state: State) -> dict[str, Any]:
         """One simulated hand: the outcome's values, and what the deal held (bombs or the rocket in any hand,
@@ -151,18 +129,6 @@ class DouDizhuGame(Game[Rules, State, Action]):
     """In stakes: losing one unit on average is an inaccuracy, three (a bid of 3, or a doubled bid) a mistake."""
     feature_words: ClassVar[Mapping[str, tuple[str, str]]] = coach.FEATURE_WORDS
 
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return coach.determinize(state, seat, rng)
-
-    def features(self, state: State, seat: int) -> Mapping[str, float]:
-        return coach.features(state, seat)
-
-    def rule_of_thumb(self, state: State, action: Action) -> str:
-        return coach.rule_of_thumb(state, action)
-
-    def value_words(self, state: State) -> tuple[str, str]:
-        return coach.value_words(state)
-
     def sides(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
         """Every seat alone: the sides (the landlord against the peasants) are only known after the auction."""
         return tuple((s,) for s in range(rules.players))
@@ -178,13 +144,13 @@ class DouDizhuGame(Game[Rules, State, Action]):
 
     def next_hand(self, rules: Rules, finished: tuple[State, ...], seed: int) -> Mapping[str, Any] | None:
         """The next hand of the session, dealt by the seat after the last dealer; None after the last hand."""
-        return whole.next_start(rules, finished)
+        return whole.next_hand(rules, finished)
 
     def scoreboard(self, rules: Rules, finished: tuple[State, ...], current: State) -> tuple[tuple[str, str], ...]:
         return whole.scoreboard(rules, finished, current)
 
     def whole_outcome(self, rules: Rules, finished: tuple[State, ...]) -> Outcome:
-        return whole.session_outcome(rules, finished)
+        return whole.whole_outcome(rules, finished)
 
     @property
     def bots(self) -> Mapping[str, Bot[State, Action]]:
@@ -195,16 +161,9 @@ class DouDizhuGame(Game[Rules, State, Action]):
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         return teach.practice_rules(self)
 
-    def handout_of(self, preset: str) -> Handout:
-        from engine.doudizhu.handout import handout
+    def moment_kinds(self) -> tuple[MomentKind, ...]:
+        return moments.KINDS
 
-        return handout(preset)
-
-    @property
-    def commands(self) -> Mapping[str, Command[Any, Any]]:
-        from engine.doudizhu.commands import COMMANDS
-
-        return COMMANDS
 
 
 GAME = DouDizhuGame()

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.base import PASS, Pass, Verdict
+from engine.base import LegalPlays as BaseLegalPlays
 from engine.cards import Card
 from engine.doudizhu.combos import Combo, Kind, describe, readings
 from engine.doudizhu.explain import why_not
@@ -44,9 +45,10 @@ class Position:
     @classmethod
     def build(
         cls,
-        rules: Rules,
+        *,
         hand: Iterable[Card],
         table: Iterable[Card] = (),
+        rules: Rules,
         table_as: Kind | None = None,
     ) -> Position:
         """A checked position from cards. Raises InvalidPositionError (or a subclass) naming the problem:
@@ -104,7 +106,7 @@ def _a_label(kind: Kind) -> str:
 
 
 @dataclass(frozen=True)
-class LegalPlays:
+class LegalPlays(BaseLegalPlays[Combo]):
     """Every legal play of a position: distinct combinations grouped by kind, and whether passing is allowed.
 
     Iterating yields every combination (kinds in :class:`Kind` order); ``in`` accepts a Combo or PASS;

@@ -5,7 +5,7 @@ row) → a player runs out of cards. Actions are typed — :data:`~engine.base.P
 :class:`~engine.doudizhu.combos.Combo` played — and written as text at the boundary: ``pass``, ``bid 2``, or the
 cards (``9 9 9 3``; a lead of four consecutive triplets played as an airplane with three singles adds
 ``as airplane_singles``). :func:`check_action` is the one legality path: it asks the auction and
-:func:`engine.doudizhu.play.check`; :func:`apply` trusts its caller.
+:func:`engine.doudizhu.play.check`; :func:`apply` calls it, :func:`apply_unchecked` trusts its caller.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ __all__ = [
     "State",
     "action_text",
     "apply",
+    "apply_unchecked",
     "check_action",
     "legal_actions",
     "new_game",
@@ -147,7 +148,15 @@ def check_action(state: State, action: Action) -> Verdict:
 
 
 def apply(state: State, action: Action) -> State:
-    """The state after ``action``, which the caller knows is legal (see :func:`check_action`)."""
+    """The state after the seat to act takes ``action``; IllegalPlayError with :func:`check_action`'s reason."""
+    verdict = check_action(state, action)
+    if not verdict.legal:
+        raise IllegalPlayError(verdict.reason)
+    return apply_unchecked(state, action)
+
+
+def apply_unchecked(state: State, action: Action) -> State:
+    """The state after ``action``, which the caller knows is legal (from :func:`legal_actions` or a bot)."""
     if state.phase is Phase.BIDDING:
         return _after_call(state, action.value if isinstance(action, Bid) else PASS_BID)
     seat = state.turn

@@ -50,16 +50,16 @@ def _hands(rules: Rules, seed: int) -> Mapping[str, Hand]:
 
 
 def _plays(rules: Rules, hand: Hand, table: Hand, limit: int) -> list[Hand]:
-    return [c.cards for c in legal_plays(Position.build(rules, hand, table), limit).plays]
+    return [c.cards for c in legal_plays(Position.build(hand=hand, table=table, rules=rules), limit).plays]
 
 
 def _name(rules: Rules, hand: Hand, table: Hand) -> str:
-    combo = Position.build(rules, hand, table).table
+    combo = Position.build(hand=hand, table=table, rules=rules).table
     return describe(combo) if combo is not None else format_cards(table)
 
 
 def _check(rules: Rules, hand: Hand, table: Hand, play: Hand) -> Verdict:
-    return check(Position.build(rules, hand, table), play)
+    return check(Position.build(hand=hand, table=table, rules=rules), play)
 
 
 _CLIMBING = Climbing(

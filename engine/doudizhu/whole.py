@@ -19,7 +19,7 @@ from engine.doudizhu.state import State
 from engine.errors import InvalidRequestError, quote
 from engine.words import and_list, count, number
 
-__all__ = ["DEALER", "dealer_of", "next_start", "scoreboard", "session_outcome", "totals"]
+__all__ = ["DEALER", "dealer_of", "next_hand", "scoreboard", "whole_outcome", "totals"]
 
 DEALER = "dealer"
 """The key of a hand's ``start``: the dealer's seat letter (``{"dealer": "E"}``)."""
@@ -40,7 +40,7 @@ def dealer_of(rules: Rules, start: Mapping[str, Any] | None) -> int | None:
     return rules.seat_letters.index(letter)
 
 
-def next_start(rules: Rules, finished: Sequence[State]) -> dict[str, Any] | None:
+def next_hand(rules: Rules, finished: Sequence[State]) -> dict[str, Any] | None:
     """The next hand's start (its dealer: the seat after the last dealer, counter-clockwise), or None when the
     session is over."""
     if len(finished) >= rules.hands_in_session:
@@ -83,7 +83,7 @@ def scoreboard(rules: Rules, finished: Sequence[State], current: State) -> tuple
     return tuple(lines)
 
 
-def session_outcome(rules: Rules, finished: Sequence[State]) -> Outcome:
+def whole_outcome(rules: Rules, finished: Sequence[State]) -> Outcome:
     """How the session came out, in sentences: who won the most, every seat's total."""
     values = totals(rules, finished)
     names, letters = rules.seat_names, rules.seat_letters

@@ -1,12 +1,14 @@
 """Euchre: the rules engine (no Streamlit), on the game contract as :data:`GAME`.
 
     from engine.euchre import GAME, Position, legal_plays, check
-    position = Position.build(parse_cards("JD AS QC KC 10H"), parse_cards("9C"), trump=Suit.HEARTS)
+    position = Position.build(hand=parse_cards("JD AS QC KC 10H"), table=parse_cards("9C"), rules=Rules(),
+                              trump=Suit.HEARTS)
     legal_plays(position)        # (QC, KC): clubs were led; J♦ is a heart while hearts are trump
 
 Pages and the UI import only the names below (never ``engine.euchre.<module>``).
 """
 
+from engine.contract import Parts
 from engine.euchre.bidding import ORDER_UP, Discard, GoAlone, NameTrump, OrderUp, calling_fixed
 from engine.euchre.bots import BOTS, call_strength, heuristic_bot, random_bot
 from engine.euchre.commands import (
@@ -41,15 +43,18 @@ from engine.euchre.commands import (
     game_command,
     legal_command,
     match_command,
+    posed_state,
     position_command,
     read_position,
     score_command,
+    trick_players,
     trumps_command,
     winner_command,
 )
 from engine.euchre.deal import EuchreDeal, deal_cards
 from engine.euchre.examples import call_advice, card_note, judge_trumps
 from engine.euchre.game import GAME, EuchreGame
+from engine.euchre.handout import handout
 from engine.euchre.order import (
     BENNY,
     BENNY_CARDS,
@@ -217,6 +222,7 @@ __all__ = [
     "parse_scores",
     "play_order",
     "position_command",
+    "trick_players",
     "random_bot",
     "read_position",
     "result_sentence",
@@ -239,3 +245,6 @@ __all__ = [
     "winner_command",
     "winner_reason",
 ]
+
+# The parts built on GAME (they import it), given back to it: see engine.contract.Game.install.
+GAME.install(Parts(COMMANDS, handout, posed_state))

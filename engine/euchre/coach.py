@@ -16,17 +16,19 @@ from typing import Any
 
 from engine.base import PASS
 from engine.cards import Card, Suit, format_cards
-from engine.errors import InvalidPositionError, InvalidRequestError
+from engine.errors import InvalidPositionError
 from engine.euchre.bidding import ORDER_UP, Discard, GoAlone, NameTrump
 from engine.euchre.bots import call_strength
 from engine.euchre.order import BENNY, BENNY_CARDS, CARDS, EFFECTIVE, POWER, describe_card, right_bower, trump_order
+from engine.euchre.play import Position
 from engine.euchre.rules import Rules, Seat, Side
-from engine.euchre.state import Action, HandState, Phase, calling_state, discard_state, hand_result
-from engine.euchre.trick import Trick, trick_winner
+from engine.euchre.state import Action, HandState, Phase, hand_result
+from engine.euchre.trick import Trick, check_sitting_out, play_order, trick_winner
 from engine.sampling import deal_hidden
 from engine.words import count
 
-__all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_of_thumb", "value_words", "voids"]
+__all__ = ["FEATURE_WORDS", "determinize", "features", "fill_hidden", "posed_trick", "rule_of_thumb", "value_words",
+           "voids"]
 
 FEATURE_WORDS: Mapping[str, tuple[str, str]] = {
     "tricks": ("trick for your side", "tricks for your side"),
@@ -287,42 +289,9 @@ def _play_thumb(state: HandState, seat: int, card: Card, suits: Mapping[Card, Su
 # ---------------------------------------------------------------------------------------------- posed positions
 
 
-def position_state(request: Any) -> HandState:
-    """A state for the coach from a position posed in the editor: a trick (``trump``, ``hand``, ``table``,
-    ``players``, ``sits_out``), a calling position (``upcard``, ``dealer``, ``round``, ``seat``, ``hand``) or the
-    dealer's discard (``upcard`` and the dealer's six cards). The player to act holds the hand; every card they
-    cannot see is dealt at random (the coach deals it again in every sample). In a posed trick the earlier tricks
-    are unknown: the hand ends after the cards in hand are played, and its value is the tricks taken from here."""
-    from engine.euchre.commands import CallsRequest, DiscardRequest, EuchreLegalRequest, PositionRequest, _rules
-
-    rules = _rules(request)
-    if isinstance(request, DiscardRequest):
-        dealer = Seat.parse(request.dealer)
-        state = discard_state(rules, request.upcard, request.hand, dealer, request.trump)
-        return _fill(state, int(dealer))
-    if isinstance(request, CallsRequest) or (isinstance(request, PositionRequest) and request.upcard is not None):
-        if request.dealer is None or request.upcard is None:
-            raise InvalidRequestError("a calling position needs its 'dealer' and 'upcard'")
-        if not request.hand:
-            raise InvalidRequestError("the coach needs the hand of the player to call")
-        dealer = Seat.parse(request.dealer)
-        seat = Seat.parse(request.seat) if request.seat is not None else dealer.left
-        state = calling_state(rules, dealer, request.upcard, request.round or 1, seat, request.hand,
-                              request.joker_suit)
-        if len(state.hands[int(seat)]) != 5:
-            raise InvalidRequestError("the coach needs all five cards of the player to call")
-        return _fill(state, int(seat))
-    if isinstance(request, (EuchreLegalRequest, PositionRequest)):
-        if request.trump is None:
-            raise InvalidRequestError("a trick needs its 'trump'")
-        return _posed_trick(rules, request)
-    raise InvalidRequestError("the coach takes a trick, a calling position or the dealer's discard")
-
-
-def _posed_trick(rules: Rules, request: Any) -> HandState:
-    from engine.euchre.play import Position
-    from engine.euchre.trick import check_sitting_out, play_order
-
+def posed_trick(rules: Rules, request: Any) -> HandState:
+    """The coach's state from a posed trick (``trump``, ``hand``, ``table``, ``players``, ``sits_out``): see
+    :func:`engine.euchre.commands.posed_state`."""
     trump: Suit = request.trump
     sits_out = getattr(request, "sits_out", ())
     out = tuple(Seat.parse(s) for s in ((sits_out,) if isinstance(sits_out, str) else sits_out))
@@ -332,7 +301,7 @@ def _posed_trick(rules: Rules, request: Any) -> HandState:
         raise InvalidPositionError(f"{players} active players, but {len(out)} sitting out")
     if not out and players < 4:
         out = (Seat.NORTH,) if players == 3 else (Seat.NORTH, Seat.EAST)
-    position = Position.build(request.hand, request.table, trump=trump, players=players, rules=rules)
+    position = Position.build(hand=request.hand, table=request.table, rules=rules, trump=trump, players=players)
     active = [s for s in Seat if s not in out]
     leader = Seat.parse(request.leader) if getattr(request, "leader", None) is not None else None
     if leader is None:  # the player to act sits South (or the first active seat after the sitting-out ones)
@@ -360,7 +329,7 @@ def _posed_trick(rules: Rules, request: Any) -> HandState:
                      trick_seats=tuple(int(s) for s in order[:len(position.table)]))
 
 
-def _fill(state: HandState, seat: int) -> HandState:
+def fill_hidden(state: HandState, seat: int) -> HandState:
     """``state`` with every card ``seat`` cannot see dealt at random (a fixed seed): the coach deals them again."""
     deck = BENNY_CARDS if state.rules.benny else CARDS
     known = set(state.hands[seat]) | ({state.upcard} if state.upcard is not None else set())

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from engine.base import PASS
 from engine.cards import Card, Suit
@@ -42,9 +42,10 @@ from engine.commands import (
     default_context,
     in_learner_words,
 )
-from engine.driver import play_out, standard_commands
 from engine.errors import CardNotInDeckError, CardTableError, InvalidPositionError, InvalidRequestError, add_context
 from engine.euchre.bidding import ORDER_UP, Discard, NameTrump, calling_fixed
+from engine.euchre.bots import heuristic_bot
+from engine.euchre.coach import fill_hidden, posed_trick
 from engine.euchre.deal import deal_cards
 from engine.euchre.examples import call_advice, card_note, judge_trumps
 from engine.euchre.game import GAME
@@ -57,6 +58,7 @@ from engine.euchre.rules import DealPackets, Rules, Seat
 from engine.euchre.score import check_reachable, game_over_reason, game_winner, parse_scores, score_hand
 from engine.euchre.state import (
     Action,
+    HandState,
     Phase,
     action_text,
     calling_state,
@@ -66,7 +68,8 @@ from engine.euchre.state import (
     parse_action,
 )
 from engine.euchre.trick import check_sitting_out, play_order, trick_winner, winner_reason
-from engine.posed_advice import advise_command
+from engine.match import WHOLE, whole_game
+from engine.replay import play_out
 
 __all__ = [
     "COMMANDS",
@@ -75,6 +78,7 @@ __all__ = [
     "DiscardAnswer",
     "DiscardRequest",
     "EuchreCheckAnswer",
+    "trick_players",
     "EuchreCheckRequest",
     "EuchreDealAnswer",
     "EuchreDealRequest",
@@ -169,14 +173,14 @@ class EuchreLegalAnswer(LegalAnswer):
 
 
 def _position(request: EuchreLegalRequest) -> Position:
-    return Position.build(request.hand, request.table, trump=request.trump, players=request.players,
-                          rules=_rules(request))
+    return Position.build(hand=request.hand, table=request.table, rules=_rules(request), trump=request.trump,
+                          players=request.players)
 
 
 def legal_command(request: EuchreLegalRequest) -> EuchreLegalAnswer:
     """The cards of a hand that may be played to a trick, with the reason for every card of the hand."""
     position = _position(request)
-    legal_now = legal_cards(position)
+    legal_now = legal_cards(position).plays
     verdicts = {c: check_play(position, c) for c in position.hand}
     plays = tuple(EuchrePlay(cards=(c,), reason=verdicts[c].reason) for c in legal_now[:request.limit])
     must_follow = position.led_suit is not None and len(legal_now) < len(position.hand)
@@ -198,21 +202,32 @@ def legal_command(request: EuchreLegalRequest) -> EuchreLegalAnswer:
 class EuchreCheckRequest(EuchreLegalRequest):
     """Whether a card may be played to a trick."""
 
-    play: Card = arg(help="the card to play", aliases=("card",))
+    play: tuple[Card, ...] | Literal["pass"] = arg(
+        help="the card to play (several cards, or \"pass\", are refused with the reason)", aliases=("card",))
 
 
 @dataclass(frozen=True, kw_only=True)
 class EuchreCheckAnswer(CheckAnswer):
-    card: Card = arg(help="the card checked")
+    card: Card | None = arg(help="the card checked (null unless the play was one card)")
+
+
+NO_PASS = "nobody passes during the play: each player plays one card to every trick"
+"""Why a pass is refused in a trick."""
 
 
 def check_command(request: EuchreCheckRequest) -> EuchreCheckAnswer:
-    """Whether a card may be played from a hand to a trick, and why."""
+    """Whether a card may be played from a hand to a trick, and why (a pass, or several cards, never may)."""
     rules = _rules(request)
     position = _position(request)
-    check_cards([request.play], "in 'play'", rules.benny)
-    verdict = check_play(position, request.play)
-    return EuchreCheckAnswer(legal=verdict.legal, reason=verdict.reason, card=request.play)
+    if request.play == "pass":
+        return EuchreCheckAnswer(legal=False, reason=NO_PASS, card=None)
+    if len(request.play) != 1:
+        return EuchreCheckAnswer(legal=False, card=None,
+                                 reason=f"each player plays one card to a trick, not {len(request.play)}")
+    card = request.play[0]
+    check_cards([card], "in 'play'", rules.benny)
+    verdict = check_play(position, card)
+    return EuchreCheckAnswer(legal=verdict.legal, reason=verdict.reason, card=card)
 
 
 # ------------------------------------------------------------------------------------------ winner
@@ -333,7 +348,8 @@ class CallsRequest(Request):
 
     dealer: str = arg(help="the dealer (a seat letter)", seat=True)
     upcard: Card = arg(help="the upcard")
-    round: int | None = arg(None, help="the calling round, 1 or 2 (by default 1)", low=1, high=2)
+    round: int | None = arg(None, help="the calling round: 1, pass or order the upcard up; 2 (after four passes), "
+                                       "name another suit or pass (by default 1)", low=1, high=2)
     seat: str | None = arg(None, help="the player to call (by default the dealer's left; the dealer for a "
                                       "turned-up joker)", seat=True)
     hand: tuple[Card, ...] = arg((), help="their hand, for the rule-of-thumb advice (optional)")
@@ -409,8 +425,6 @@ class DiscardAnswer:
 
 def discard_command(request: DiscardRequest) -> DiscardAnswer:
     """The dealer's legal discards after picking up the upcard, and the rule-of-thumb discard."""
-    from engine.euchre.bots import heuristic_bot
-
     rules = _rules(request)
     state = discard_state(rules, request.upcard, request.hand, _seat(request.dealer), request.trump)
     options = tuple(a.card for a in legal_actions(state) if isinstance(a, Discard))
@@ -491,8 +505,8 @@ class Packet:
 class EuchreDealAnswer(DealAnswer):
     dealer: str = arg(help="the dealer")
     dealer_name: str = arg(help="the dealer, in words")
-    first_to_call: str = arg(help="the first to speak: the dealer's left")
-    first_to_call_name: str = arg(help="the first to speak, in words")
+    first: str = arg(help="the first to speak: the dealer's left")
+    first_name: str = arg(help="the first to speak, in words")
     first_hand: tuple[Card, ...] = arg(help="the hand of the first to speak")
     upcard: Card = arg(help="the card turned up on the kitty")
     upcard_suit: Suit | None = arg(help="its suit (null for the joker)")
@@ -516,7 +530,7 @@ def deal_command(request: EuchreDealRequest) -> EuchreDealAnswer:
     d = dealt.dealer
     return EuchreDealAnswer(
         seed=request.seed, hands={s.letter: tuple(sort_hand(dealt.hands[s])) for s in Seat},
-        dealer=d.letter, dealer_name=d.title, first_to_call=d.left.letter, first_to_call_name=d.left.title,
+        dealer=d.letter, dealer_name=d.title, first=d.left.letter, first_name=d.left.title,
         first_hand=tuple(sort_hand(dealt.hands[d.left])), upcard=dealt.upcard, upcard_suit=dealt.upcard.suit,
         joker_upcard=dealt.upcard == BENNY, kitty=dealt.kitty, deck_size=25 if rules.benny else 24,
         deal_packets=rules.deal_packets, deal_order=rules.deal_packets.description,
@@ -558,6 +572,12 @@ class PositionAnswer:
     to_play: str | None = arg(help="a trick with a leader: who plays next")
     winner: WinnerAnswer | None = arg(help="a complete trick: who wins it")
     calls: CallsAnswer | None = arg(help="a calling position: the legal calls")
+
+
+def trick_players(request: PositionRequest) -> int:
+    """The players of a posed trick: ``players``, else four minus those sitting out (InvalidPositionError when the
+    two disagree)."""
+    return _active(request.players, _sitting_out(request.sits_out))
 
 
 _TRICK_ONLY = ("trump", "table", "players", "leader", "sits_out", "play")
@@ -604,7 +624,7 @@ def position_command(request: PositionRequest) -> PositionAnswer:
     verdict = None
     if r.play is not None:
         verdict = check_command(EuchreCheckRequest(preset=r.preset, options=r.options, trump=r.trump, hand=r.hand,
-                                                   table=r.table, players=players, play=r.play))
+                                                   table=r.table, players=players, play=(r.play,)))
     return PositionAnswer(kind="trick", legal=answer, check=verdict, to_play=to_play, winner=None, calls=None)
 
 
@@ -636,8 +656,6 @@ class MatchAnswer:
 def match_command(request: MatchRequest) -> MatchAnswer:
     """A whole game to 10 (or the rules' target) played by the bots, hand after hand, from a seed — through
     :mod:`engine.match`, exactly as the Table plays and replays a whole game."""
-    from engine.match import WHOLE, whole_game
-
     rules = _rules(request)
     record, final = play_out(GAME, rules, request.seed, request.bots, preset=request.preset,
                              options=request.options, start={WHOLE: True})
@@ -698,10 +716,38 @@ def read_position(data: Any) -> PositionRequest:
     return request
 
 
+def posed_state(request: Any) -> HandState:
+    """A state for the coach from a position posed in the editor: a trick (``trump``, ``hand``, ``table``,
+    ``players``, ``sits_out``), a calling position (``upcard``, ``dealer``, ``round``, ``seat``, ``hand``) or the
+    dealer's discard (``upcard`` and the dealer's six cards). The player to act holds the hand; every card they
+    cannot see is dealt at random (the coach deals it again in every sample). In a posed trick the earlier tricks
+    are unknown: the hand ends after the cards in hand are played, and its value is the tricks taken from here."""
+    rules = _rules(request)
+    if isinstance(request, DiscardRequest):
+        dealer = Seat.parse(request.dealer)
+        state = discard_state(rules, request.upcard, request.hand, dealer, request.trump)
+        return fill_hidden(state, int(dealer))
+    if isinstance(request, CallsRequest) or (isinstance(request, PositionRequest) and request.upcard is not None):
+        if request.dealer is None or request.upcard is None:
+            raise InvalidRequestError("a calling position needs its 'dealer' and 'upcard'")
+        if not request.hand:
+            raise InvalidRequestError("the coach needs the hand of the player to call")
+        dealer = Seat.parse(request.dealer)
+        seat = Seat.parse(request.seat) if request.seat is not None else dealer.left
+        state = calling_state(rules, dealer, request.upcard, request.round or 1, seat, request.hand,
+                              request.joker_suit)
+        if len(state.hands[int(seat)]) != 5:
+            raise InvalidRequestError("the coach needs all five cards of the player to call")
+        return fill_hidden(state, int(seat))
+    if isinstance(request, (EuchreLegalRequest, PositionRequest)):
+        if request.trump is None:
+            raise InvalidRequestError("a trick needs its 'trump'")
+        return posed_trick(rules, request)
+    raise InvalidRequestError("the coach takes a trick, a calling position or the dealer's discard")
+
+
 COMMANDS: dict[str, Command[Any, Any]] = {
-    **standard_commands(GAME, _context),
     **{c.name: c for c in (_EuchreCommand(run, _context) for run in (
         legal_command, check_command, winner_command, score_command, game_command, calls_command, discard_command,
         trumps_command, deal_command, position_command, match_command))},
 }
-COMMANDS["advise"] = advise_command(GAME, COMMANDS["advise"], COMMANDS["position"])

@@ -165,7 +165,7 @@ def _benny_follow(g: EuchreGame, rng: random.Random) -> Exercise | None:
     rng.shuffle(cards)
     lead, *rest = cards[:4]
     hand = tuple(sort_hand((BENNY, *rest), trump))
-    pos = Position.build(hand, (lead,), trump=trump, players=4, rules=rules)
+    pos = Position.build(hand=hand, table=(lead,), trump=trump, players=4, rules=rules)
     verdicts = [(c, check(pos, c)) for c in hand]
     legal = [(c, v) for c, v in verdicts if v.legal]
     refused = [(c, v) for c, v in verdicts if not v.legal]

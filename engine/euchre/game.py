@@ -7,34 +7,36 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.catalogue import game_info
-from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
-from engine.euchre import coach, playout, table, teach, whole
+from engine.contract import Bot, GameInfo, Note, Outcome, Preset
+from engine.euchre import coach, moments, playout, table, teach, whole
 from engine.euchre import state as hand
 from engine.euchre.bidding import Discard
-from engine.euchre.bots import BOTS
+from engine.euchre.bots import BOTS, heuristic_bot
 from engine.euchre.examples import SAMPLES
 from engine.euchre.order import deck_of
 from engine.euchre.rules import NOTES, PRESETS, SEAT_LETTERS, Rules
 from engine.euchre.state import Action, HandState
+from engine.packaged import PackagedGame
 from engine.teaching import LinkRule
 
 if TYPE_CHECKING:
-    from engine.commands import Command
-    from engine.handout import Handout
-    from engine.table import Step, TableView
+    from engine.table import MomentKind
     from engine.teaching import PracticeRule
 
 __all__ = ["GAME", "EuchreGame"]
 
 
-class EuchreGame(Game[Rules, HandState, Action]):
+class EuchreGame(PackagedGame[Rules, HandState, Action]):
     """Euchre: one hand (the calling, the discard, going alone, five tricks, the score) from a seeded deal.
 
     ``start`` sets a hand inside a game: ``dealer`` (a seat letter) and ``scores`` (the game score before it).
     """
+
+    hand_module = hand
+    table_module = table
+    coach_module = coach
 
     key: ClassVar[str] = "euchre"
     info: ClassVar[GameInfo] = game_info("euchre")
@@ -45,6 +47,7 @@ class EuchreGame(Game[Rules, HandState, Action]):
     )
     lesson_table_examples: ClassVar[tuple[str, ...]] = ("deal", "hand")
     editor_command: ClassVar[str] = "position"  # a trick or a calling position: the editor poses both
+    play_size: ClassVar[int | None] = 1
     presets: ClassVar[Mapping[str, Preset[Any]]] = PRESETS
     notes: ClassVar[tuple[Note, ...]] = NOTES
     max_actions: ClassVar[int] = 400
@@ -67,20 +70,8 @@ class EuchreGame(Game[Rules, HandState, Action]):
     def to_act(self, state: HandState) -> int | None:
         return state.to_act
 
-    def legal_actions(self, state: HandState, limit: int | None = None) -> Sequence[Action]:
-        return hand.legal_actions(state, limit)
-
-    def check(self, state: HandState, action: Action) -> Verdict:
-        return hand.check_action(state, action)
-
-    def apply_unchecked(self, state: HandState, action: Action) -> HandState:
-        return hand.apply_unchecked(state, action)
-
     def returns(self, state: HandState) -> tuple[float, ...]:
         return table.returns(state)
-
-    def action_text(self, action: Action) -> str:
-        return hand.action_text(action)
 
     def parse_action(self, state: HandState, text: str) -> Action:
         """The action ``text`` names; while the dealer discards, a bare card (a card clicked) is the discard."""
@@ -97,20 +88,8 @@ class EuchreGame(Game[Rules, HandState, Action]):
             return (action.card,)
         return None
 
-    def prompt(self, state: HandState) -> Prompt:
-        return table.prompt(state)
-
     def hand_groups(self, state: HandState, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
         return table.hand_groups(state, cards)
-
-    def view(self, state: HandState, seat: int | None) -> TableView:
-        return table.view(state, seat)
-
-    def comment(self, before: HandState, action: Action, after: HandState) -> Step:
-        return table.comment(before, action, after)
-
-    def outcome(self, state: HandState) -> Outcome | None:
-        return table.outcome(state)
 
     def summary_row(self, state: HandState) -> dict[str, Any]:
         return table.summary_row(state)
@@ -123,29 +102,12 @@ class EuchreGame(Game[Rules, HandState, Action]):
     a point: a made hand thrown away) a mistake."""
     feature_words: ClassVar[Mapping[str, tuple[str, str]]] = coach.FEATURE_WORDS
 
-    def determinize(self, state: HandState, seat: int, rng: random.Random) -> HandState:
-        return coach.determinize(state, seat, rng)
-
-    def features(self, state: HandState, seat: int) -> Mapping[str, float]:
-        return coach.features(state, seat)
-
-    def rule_of_thumb(self, state: HandState, action: Action) -> str:
-        return coach.rule_of_thumb(state, action)
-
-    def value_words(self, state: HandState) -> tuple[str, str]:
-        return coach.value_words(state)
-
     def sides(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
         return ((0, 2), (1, 3))
-
-    def position_state(self, request: Any) -> HandState:
-        return coach.position_state(request)
 
     def finish(self, state: HandState, bot: str, rng: random.Random) -> HandState:
         """``state`` played to its end by the bot ``bot`` at every seat — for the heuristic bot fast, on card
         numbers, and exactly as the loop of :meth:`apply_unchecked` would (the coach's play-outs)."""
-        from engine.euchre.bots import heuristic_bot
-
         chosen = self.bot(bot)
         if chosen.choose is heuristic_bot:
             return playout.finish(state, rng)
@@ -182,16 +144,9 @@ class EuchreGame(Game[Rules, HandState, Action]):
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         return teach.practice_rules(self)
 
-    def handout_of(self, preset: str) -> Handout:
-        from engine.euchre.handout import handout
+    def moment_kinds(self) -> tuple[MomentKind, ...]:
+        return moments.KINDS
 
-        return handout(preset)
-
-    @property
-    def commands(self) -> Mapping[str, Command[Any, Any]]:
-        from engine.euchre.commands import COMMANDS
-
-        return COMMANDS
 
 
 GAME = EuchreGame()

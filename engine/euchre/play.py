@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.base import Verdict
+from engine.base import LegalPlays, ListedPlays, Verdict
 from engine.cards import Card, Suit, format_cards
 from engine.errors import InvalidPositionError
 from engine.euchre.order import EFFECTIVE, check_cards, suit_count, suit_name, who_it_is
@@ -38,12 +38,12 @@ class Position:
     benny: bool = False
 
     @classmethod
-    def build(cls, hand: Iterable[Card], table: Iterable[Card] = (), *, trump: Suit, players: int = 4,
-              rules: Rules | None = None) -> Position:
+    def build(cls, *, hand: Iterable[Card], table: Iterable[Card] = (), rules: Rules, trump: Suit,
+              players: int = 4) -> Position:
         """A checked position: InvalidPositionError, CardNotInDeckError or TooManyCopiesError name what cannot
         occur (a card twice, a card outside the deck in play, a hand too large, a trick already complete)."""
         hand, table = tuple(hand), tuple(table)
-        benny = rules is not None and rules.benny
+        benny = rules.benny
         if not isinstance(trump, Suit):
             raise InvalidPositionError(f"trump must be a suit (S, H, D, C), not {trump!r}")
         if not 2 <= players <= 4:
@@ -68,10 +68,11 @@ class Position:
         return EFFECTIVE[self.trump][self.table[0]] if self.table else None
 
 
-def legal_plays(position: Position, limit: int | None = None) -> tuple[Card, ...]:
-    """The cards of the hand that may be played now, in hand order (at most ``limit``)."""
+def legal_plays(position: Position, limit: int | None = None) -> LegalPlays[Card]:
+    """The cards of the hand that may be played now, in hand order (at most ``limit``), and how many there are."""
     legal = legal_cards(position.hand, position.table, position.trump)
-    return legal if limit is None else legal[:limit]
+    listed = legal if limit is None else legal[:max(0, limit)]
+    return ListedPlays(listed, len(listed) == len(legal), len(legal))
 
 
 def legal_cards(hand: Sequence[Card], table: Sequence[Card], trump: Suit) -> tuple[Card, ...]:

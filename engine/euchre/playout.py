@@ -15,7 +15,9 @@ from collections.abc import Callable
 from engine.cards import Card, Suit
 from engine.euchre.bots import heuristic_bot
 from engine.euchre.order import BENNY_CARDS, EFFECTIVE, POWER
+from engine.euchre.score import score_hand
 from engine.euchre.state import HandState, Phase, apply_unchecked
+from engine.euchre.table import returns
 from engine.euchre.trick import Trick
 
 __all__ = ["finish", "finish_with"]
@@ -150,8 +152,6 @@ def exact_value(state: HandState, seat: int, tricks: int = EXACT_TRICKS) -> floa
     The value is :meth:`~engine.contract.Game.returns` at the end: the points of ``seat``'s side minus the
     other side's (for a trick posed in the editor, its tricks minus theirs from here on)."""
     if state.to_act is None:
-        from engine.euchre.table import returns
-
         return returns(state)[seat]
     if state.phase is not Phase.PLAY or state.trump is None or 5 - len(state.tricks) > tricks:
         return None
@@ -213,8 +213,6 @@ def exact_value(state: HandState, seat: int, tricks: int = EXACT_TRICKS) -> floa
 
 def _final_value(state: HandState, seat: int) -> Callable[[list[int]], float]:
     """The value for ``seat`` of the hand ending with ``won`` tricks per side (North-South, East-West)."""
-    from engine.euchre.score import score_hand
-
     mine = seat % 2
     if state.maker is None:  # a posed trick: the tricks from here on
         start = [state.won[0] + state.won[2], state.won[1] + state.won[3]]

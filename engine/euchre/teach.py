@@ -78,7 +78,8 @@ def _trick(g: EuchreGame, rng: random.Random, preset: str) -> Exercise | None:
     order = letters[start:] + letters[:start]
     table: list[Card] = []
     for seat in order:
-        legal = legal_plays(Position.build(hands[seat], tuple(table), trump=trump, players=4, rules=rules))
+        legal = legal_plays(Position.build(hand=hands[seat], table=tuple(table), rules=rules, trump=trump,
+                                           players=4)).plays
         table.append(random_pick(legal, rng))
     index = trick_winner(table, trump)
     winner = play_order(Seat.parse(order[0]), (), 4)[index].letter

@@ -4,7 +4,7 @@
 
     rules = make_rules("competition", {"decks": 2, "turn_order": "clockwise"})   # rules.seats: N E S W
     trump = trump_for(rules, Rank.TEN, Suit.SPADES)            # effective suits, order, adjacency
-    pos = Position.build(rules, trump, hand, lead)             # lead=() when leading
+    pos = Position.build(hand=hand, table=lead, rules=rules, trump=trump)   # table=() when leading
     requirement(pos).text / ladder_steps(pos)                  # what must be played, rung by rung
     check(pos, cards)                                          # Verdict(legal, reason naming the rung)
     legal_plays(pos, limit)                                    # distinct plays, complete flag, count
@@ -15,6 +15,7 @@
 The typed commands (``legal(LegalRequest(...))`` …) are what the UI calls; ``GAME.commands`` takes JSON.
 """
 
+from engine.contract import Parts
 from engine.shengji.bidding import (
     Declaration,
     KittyTurn,
@@ -65,6 +66,7 @@ from engine.shengji.commands import (
     legal,
     order,
     points_of,
+    posed_state,
     read_position,
     score,
     throw,
@@ -89,8 +91,9 @@ from engine.shengji.commands import (
     rules as rules_command,
 )
 from engine.shengji.deal import ShengjiDeal, deal, deck_of
-from engine.shengji.examples import EXAMPLES, SEED_000_TRACTORS, Example, make_example
+from engine.shengji.examples import SEED_000_TRACTORS, Example
 from engine.shengji.game import GAME, ShengjiGame
+from engine.shengji.handout import handout
 from engine.shengji.order import (
     POINT_UNIT,
     Group,
@@ -116,6 +119,7 @@ from engine.shengji.play import (
     playable_cards,
     requirement,
 )
+from engine.shengji.played import EXAMPLES, make_example
 from engine.shengji.rules import (
     NOTES,
     PRESETS,
@@ -196,3 +200,6 @@ __all__ = [
     "summary_row", "team_of", "throw", "trick_winner", "trump_for", "trumps", "try_play", "turn_kitty",
     "turn_kitty_command", "value_text", "view", "winner",
 ]
+
+# The parts built on GAME (they import it), given back to it: see engine.contract.Game.install.
+GAME.install(Parts(COMMANDS, handout, posed_state))

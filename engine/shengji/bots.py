@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any, cast
 from engine.base import PASS
 from engine.cards import Card
 from engine.contract import Bot
+from engine.shengji import playout
 from engine.shengji.bidding import Declaration, check_bury
-from engine.shengji.combos import SINGLE, Combo, Format, Holding, decompose, placement_cards, satisfy
+from engine.shengji.combos import SINGLE, Combo, Holding, build, decompose, satisfy
 from engine.shengji.deal import deck_of
 from engine.shengji.order import Group, Trump, points, trump_for
 from engine.shengji.play import Duty, requirement
@@ -49,27 +50,13 @@ def heuristic_bot(state: State, rng: random.Random) -> Action:
     """The heuristic bot's action for the seat to act (in a coach's play-out on integer cards: the same choice,
     made there)."""
     if type(state) is not State:  # a coach's play-out on integer cards (engine.shengji.playout)
-        fast = _FAST or _load_fast()
-        return fast.FastPlay(fast.heuristic(state))  # type: ignore[no-any-return]
+        return cast(Action, playout.FastPlay(playout.heuristic(cast(Any, state))))
     return _choose(state, rng, heuristic=True)
-
-
-_FAST: Any = None
-
-
-def _load_fast() -> Any:
-    global _FAST
-    from engine.shengji import playout
-
-    _FAST = playout
-    return playout
 
 
 def random_bot(state: State, rng: random.Random) -> Action:
     """A random legal action for the seat to act (leads a random combination, never throws)."""
     if type(state) is not State:  # a coach's play-out on integer cards (engine.shengji.playout)
-        from engine.shengji import playout
-
         state = playout.to_state(cast(Any, state))
     return _choose(state, rng, heuristic=False)
 
@@ -246,19 +233,6 @@ def _lead_heuristic(state: State, rng: random.Random) -> tuple[Card, ...]:
 # ---------------------------------------------------------------------------------------------------
 # following
 # ---------------------------------------------------------------------------------------------------
-
-
-def build(holding: Holding, fmt: Format, n: int, level_order: Sequence[int],
-          fill_key: CardKey) -> tuple[Card, ...]:
-    """A legal follow meeting the rung ``fmt``: units placed trying levels in ``level_order``, then the
-    ``n`` - (unit cards) lowest other cards of the holding by ``fill_key``."""
-    placement = satisfy(holding.reordered(level_order), fmt)
-    assert placement is not None
-    used = placement_cards(placement)
-    left = Counter(holding.count)
-    left.subtract(used)
-    fill = sorted(left.elements(), key=fill_key)[: n - len(used)]
-    return tuple(used + fill)
 
 
 def _wins(state: State, play: tuple[Card, ...]) -> bool:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from engine.commands import arg
 from engine.errors import InvalidPositionError, InvalidRequestError
-from engine.shengji import examples
+from engine.shengji import examples, played
 from engine.shengji.combos import Kind, classify, decompose, describe_format, format_of, group_of, shape_name
 from engine.shengji.order import Group, Trump, cards_text, describe_order, points
 from engine.shengji.play import describe_lead
@@ -177,4 +177,4 @@ def bury(request: TrumpsRequest) -> BuryAnswer:
     if len(request.hand) > most:
         raise InvalidPositionError(f"field 'hand': the starter holds {most} cards with the kitty, not "
                                    f"{len(request.hand)}")
-    return BuryAnswer(**examples.bury_answer(request.hand, request.play, trump_of(request, rules), rules))
+    return BuryAnswer(**played.bury_answer(request.hand, request.play, trump_of(request, rules), rules))

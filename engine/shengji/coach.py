@@ -17,7 +17,7 @@ import dataclasses
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.base import Pass
 from engine.cards import Card
@@ -27,6 +27,7 @@ from engine.shengji import playout
 from engine.shengji.combos import Holding, decompose, group_of
 from engine.shengji.deal import ShengjiDeal, deal, deck_of
 from engine.shengji.order import GROUPS, Group, Trump, cards_text, points, trump_for
+from engine.shengji.play import Position
 from engine.shengji.rules import Rules
 from engine.shengji.score import team_of
 from engine.shengji.state import (
@@ -41,9 +42,6 @@ from engine.shengji.state import (
 )
 from engine.shengji.trick import trick_winner
 from engine.words import and_list, count
-
-if TYPE_CHECKING:
-    from engine.shengji.commands import LegalRequest
 
 __all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_of_thumb", "value_words", "voids"]
 
@@ -280,14 +278,14 @@ def rule_of_thumb(state: State, action: Any) -> str:
         n = sum(1 for c in state.hands[seat] if trump.is_trump(c))
         return f"naming {action.suit.symbol} makes {count(n, 'card')} of your hand trumps"
     if isinstance(action, Bury) and state.trump is not None:
-        return _bury_thumb(state, seat, action.cards, state.trump)
+        return bury_thumb(state, seat, action.cards, state.trump)
     if isinstance(action, Play) and state.trump is not None:
         return _lead_thumb(state, seat, action.cards, state.trump) if not state.trick else \
             _follow_thumb(state, seat, action.cards, state.trump)
     return ""
 
 
-def _bury_costs(state: State, seat: int, cards: Sequence[Card], trump: Trump) -> str:
+def bury_costs(state: State, seat: int, cards: Sequence[Card], trump: Trump) -> str:
     """What a burial gives up, in words ("two trumps, 15 points and cards of two pairs"; "" when nothing)."""
     pts = points(cards)
     trumps = sum(1 for c in cards if trump.is_trump(c))
@@ -303,7 +301,7 @@ def _bury_costs(state: State, seat: int, cards: Sequence[Card], trump: Trump) ->
     return and_list(bits)
 
 
-def _bury_voids(state: State, seat: int, cards: Sequence[Card], trump: Trump) -> str:
+def bury_voids(state: State, seat: int, cards: Sequence[Card], trump: Trump) -> str:
     left = Counter(state.hands[seat])
     left.subtract(cards)
     emptied = [g for g in GROUPS if g is not Group.TRUMP and any(trump.group(c) is g for c in cards)
@@ -311,11 +309,11 @@ def _bury_voids(state: State, seat: int, cards: Sequence[Card], trump: Trump) ->
     return and_list(g.label for g in emptied)
 
 
-def _bury_thumb(state: State, seat: int, cards: Sequence[Card], trump: Trump) -> str:
-    costs = _bury_costs(state, seat, cards, trump)
+def bury_thumb(state: State, seat: int, cards: Sequence[Card], trump: Trump) -> str:
+    costs = bury_costs(state, seat, cards, trump)
     if costs:
         return f"you bury {costs}: keep trumps and pairs, and bury points only if your side will win the last trick"
-    emptied = _bury_voids(state, seat, cards, trump)
+    emptied = bury_voids(state, seat, cards, trump)
     if emptied:
         return f"burying low cards leaves you void in {emptied}, so you can trump it"
     return "you bury low cards that would not win tricks"
@@ -392,15 +390,12 @@ def _lowest_of_group(hand: Sequence[Card], cards: Sequence[Card], trump: Trump) 
 # ------------------------------------------------------------------------------------------------ posed positions
 
 
-def position_state(request: LegalRequest) -> State:
-    """A play-phase state from a posed position: the seat to act holds ``request.hand`` (it leads when
-    ``request.table`` is empty, else it plays next after the leader); N–S bank with N as the starter; the cards
-    of earlier tricks, the kitty and the other hands are unknown (the coach deals them)."""
-    from engine.shengji.commands import position_of
-
-    pos = position_of(request)
+def position_state(pos: Position, leader_letter: str) -> State:
+    """A play-phase state from a posed position (the editor's, led by the seat ``leader_letter``): the seat to act
+    holds ``pos.hand`` (it leads when nothing is on the table, else it plays next after the leader); N–S bank with N
+    as the starter; the cards of earlier tricks, the kitty and the other hands are unknown (the coach deals them)."""
     rules, trump = pos.rules, pos.trump
-    leader = rules.seats.index(request.leader)
+    leader = rules.seats.index(leader_letter)
     seat = leader if pos.leading else (leader + 1) % 4
     hand = tuple(pos.hand)
     lead = tuple(pos.lead)
@@ -452,45 +447,6 @@ def burial_state(rules: Rules, trump: Trump, hand: Sequence[Card]) -> State:
     rank = trump.rank or rules.trump_rank_start
     return State(rules, 0, (rank, rank), 0, dealt, 0, Phase.BURY, dealt.drawn, hands, (), (), True, 0, trump=trump,
                  starter=0, leader=0)
-
-
-def grade_burial(rules: Rules, trump: Trump, hand: Sequence[Card], buried: Sequence[Card],
-                 samples: int = GRADE_SAMPLES, seed: int = 0) -> tuple[str, str]:
-    """The coach's grade of a (legal) burial — ``good``, or ``poor`` when it loses a third of a level or more a
-    round on average against the heuristic bot's burial on the same sampled deals — and the reason in words."""
-    from engine.shengji.bots import bury_choice
-    from engine.shengji.game import GAME
-
-    state = burial_state(rules, trump, hand)
-    mine = Bury(tuple(buried))
-    sound = bury_choice(state, random.Random(seed), heuristic=True)
-    costs = _bury_costs(state, 0, buried, trump)
-    emptied = _bury_voids(state, 0, buried, trump)
-    void = f", and you are now void in {emptied}, so you can trump it" if emptied else ""
-    good = (f"a sound burial in the sampled deals, though you bury {costs}{void}" if costs else
-            f"a sound burial: low cards that would not win tricks{void}")
-    if Counter(sound.cards) == Counter(buried):
-        return "good", good
-    rng = random.Random(seed)
-    bot = GAME.bot(GAME.playout_bot)
-    loss = 0.0
-    for _ in range(samples):
-        world = GAME.determinize(state, 0, random.Random(rng.randrange(2**31)))
-        values = []
-        for action in (mine, sound):
-            after = GAME.apply_unchecked(world, action)
-            play_rng = random.Random(0)
-            while GAME.to_act(after) is not None:
-                after = GAME.apply_unchecked(after, bot.choose(after, play_rng))
-            values.append(GAME.returns(after)[0])
-        loss += values[1] - values[0]
-    loss /= samples
-    if loss < GAME.review_thresholds[0]:
-        return "good", good
-    shown = cards_text(sound.cards, trump)
-    thumb = _bury_thumb(state, 0, buried, trump)
-    return "poor", (f"{thumb}; on average burying {shown} instead scores {loss:.1f} "
-                    f"{'level' if round(loss, 1) == 1 else 'levels'} more a round in the sampled deals")
 
 
 def value_words(state: State) -> tuple[str, str]:

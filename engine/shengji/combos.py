@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import product
+from typing import Any
 
 from engine.cards import Card, CardsText
 from engine.errors import InvalidPositionError
@@ -404,3 +405,16 @@ def describe_lead(parts: Sequence[Combo], group: Group) -> str:
         shape = parts[0].shape
         return f"a single {group.word(1)}" if shape == SINGLE else f"{shape_name(shape)} of {group.noun}"
     return f"a throw of {group.noun} ({describe_format(format_of(parts), rest='single')})"
+
+
+def build(holding: Holding, fmt: Format, n: int, level_order: Sequence[int],
+          fill_key: Callable[[Card], Any]) -> tuple[Card, ...]:
+    """A legal follow meeting the rung ``fmt``: units placed trying levels in ``level_order``, then the
+    ``n`` - (unit cards) lowest other cards of the holding by ``fill_key``."""
+    placement = satisfy(holding.reordered(level_order), fmt)
+    assert placement is not None
+    used = placement_cards(placement)
+    left = Counter(holding.count)
+    left.subtract(used)
+    fill = sorted(left.elements(), key=fill_key)[: n - len(used)]
+    return tuple(used + fill)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from engine.cards import Card, Rank, Suit
 from engine.commands import (
@@ -25,14 +25,15 @@ from engine.commands import (
     DealRequest,
     LegalAnswer,
     PlayInfo,
+    RulesAnswer,
+    RulesRequest,
     arg,
     command_table,
     in_learner_words,
+    rules_answer,
 )
-from engine.driver import RulesAnswer, RulesRequest, standard_commands
 from engine.errors import CardTableError, InvalidPositionError, InvalidRequestError, UnknownNameError
-from engine.posed_advice import advise_command
-from engine.shengji import examples
+from engine.shengji import coach, examples, played
 from engine.shengji.bidding import check_declaration, declaration, is_reinforcement, legal_declarations, turn_kitty
 from engine.shengji.card_commands import (
     BuryAnswer,
@@ -97,6 +98,7 @@ from engine.shengji.score_commands import (
     kitty,
     score,
 )
+from engine.shengji.state import State
 from engine.shengji.trick import judge_throw, trick_winner
 from engine.words import count, sentence
 
@@ -285,7 +287,11 @@ def legal(request: LegalRequest) -> ShengjiLegalAnswer:
 class CheckRequest(PositionRequest):
     """A position and a play: is it legal, and why?"""
 
-    play: Cards = arg(help="the cards to play")
+    play: Cards | Literal["pass"] = arg(help="the cards to play (\"pass\" is refused with the reason)")
+
+
+NO_PASS = "nobody passes in Shengji: every player plays to every trick"
+"""Why a pass is refused."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -296,6 +302,8 @@ class ShengjiCheckAnswer(CheckAnswer):
 def check(request: CheckRequest) -> ShengjiCheckAnswer:
     """Whether ``play`` is legal in the position, with the reason (naming the ladder rung)."""
     pos = position_of(request)
+    if request.play == "pass":
+        return ShengjiCheckAnswer(legal=False, reason=NO_PASS, requirement=requirement_of(pos).text)
     verdict = check_play(pos, request.play)
     return ShengjiCheckAnswer(legal=verdict.legal, reason=verdict.reason, requirement=requirement_of(pos).text)
 
@@ -626,15 +634,12 @@ class ShengjiRulesAnswer(RulesAnswer):
     differences: Mapping[str, PresetDifference] = arg(help="every option in which the two presets differ")
 
 
-_STANDARD = standard_commands(GAME, request_context)
-
-
 def rules(request: ShengjiRulesRequest) -> ShengjiRulesAnswer:
     """The presets, every option with its help, the rules the sources leave open, and the sizes they give."""
     options = dict(request.options)
     if request.decks is not None:
         options["decks"] = request.decks
-    shared: RulesAnswer = _STANDARD["rules"].run(RulesRequest(preset=request.preset, options=options))
+    shared = rules_answer(GAME, RulesRequest(preset=request.preset, options=options))
     chosen = GAME.rules(request.preset, options)
     d = chosen.decks
     summary = (f"With {count(d, 'deck')}: {54 * d} cards, {chosen.hand_size} for each player and "
@@ -661,15 +666,15 @@ def rules(request: ShengjiRulesRequest) -> ShengjiRulesAnswer:
 class ExampleRequest(ShengjiRequest):
     """A seeded teaching position."""
 
-    kind: str = arg(help=f"the kind of example: {', '.join(examples.EXAMPLES)}")
+    kind: str = arg(help=f"the kind of example: {', '.join(played.EXAMPLES)}")
     seed: int = arg(1, help="the example's seed", low=0, high=2**31 - 1)
 
 
 def example(request: ExampleRequest) -> examples.Example:
-    """A seeded teaching position of one ``kind`` (see engine.shengji.examples.EXAMPLES)."""
-    if request.kind not in examples.EXAMPLES:
-        raise UnknownNameError("example kind", request.kind, examples.EXAMPLES)
-    return examples.make_example(request.kind, request.seed, rules_of(request))
+    """A seeded teaching position of one ``kind`` (see engine.shengji.played.EXAMPLES)."""
+    if request.kind not in played.EXAMPLES:
+        raise UnknownNameError("example kind", request.kind, played.EXAMPLES)
+    return played.make_example(request.kind, request.seed, rules_of(request))
 
 
 def read_position(data: Any) -> LegalRequest:
@@ -685,8 +690,13 @@ def read_position(data: Any) -> LegalRequest:
     return request
 
 
+def posed_state(request: LegalRequest) -> State:
+    """The coach's state from a position posed in the editor (a ``legal`` request): see
+    :func:`engine.shengji.coach.position_state`."""
+    return coach.position_state(position_of(request), request.leader)
+
+
 COMMANDS: dict[str, Command[Any, Any]] = {
-    **_STANDARD,
     "rules": Command(rules, request_context),
     **command_table(request_context, legal, check, requirement, winner, throw, score, kitty, bands),
     "classify": Command(classify_cards, request_context, name="classify"),
@@ -696,4 +706,3 @@ COMMANDS: dict[str, Command[Any, Any]] = {
     "points": Command(points_of, any_decks_context, name="points"),
     **command_table(request_context, example, climb, trumps, bury, try_play, compare_presets),
 }
-COMMANDS["advise"] = advise_command(GAME, COMMANDS["advise"], COMMANDS["legal"])

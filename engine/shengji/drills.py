@@ -329,7 +329,8 @@ def _presets_from(g: ShengjiGame, rng: random.Random, preset: str) -> Exercise |
             if t_comp.group(c) is not group]
     hand = tuple(t_comp.sort([*held, *rng.sample(spare, 2), *rng.sample(rest, 6)]))
     try:
-        pos_c, pos_t = Position.build(comp, t_comp, hand, lead), Position.build(trac, t_trac, hand, lead)
+        pos_c = Position.build(hand=hand, table=lead, rules=comp, trump=t_comp)
+        pos_t = Position.build(hand=hand, table=lead, rules=trac, trump=t_trac)
     except CardTableError:
         return None
     candidates = {tuple(t_comp.sort(p)) for pos in (pos_c, pos_t) for p in legal_plays(pos, 200).plays}

@@ -25,12 +25,12 @@ from engine.shengji.order import Group, Trump, plain_sort, points, trump_for
 from engine.shengji.play import Duty, Position, check, requirement
 from engine.shengji.rules import RANKS, TEAMS, KittyMultiplier, Rules, make_rules
 from engine.shengji.score import climb
-from engine.shengji.state import State
 from engine.shengji.trick import trick_winner
 from engine.words import and_list, count
 
-__all__ = ["EXAMPLES", "SEED_000_TRACTORS", "Example", "bury_answer", "climb_answer", "compare_presets",
-           "make_example", "tractor_reason", "trumps_answer", "try_play"]
+__all__ = ["DEALT", "SEED_000_TRACTORS", "Example", "bury_answer", "climb_answer", "compare_presets",
+           "example_rng", "sorted_cards", "tractor_reason", "trump_fields", "trumps_answer",
+           "try_play"]
 
 Cards = tuple[Card, ...]
 
@@ -95,7 +95,8 @@ SEED_000_TRACTORS: tuple[str, ...] = (
 )
 
 
-def _text(cards: Iterable[Card], trump: Trump | None = None) -> Cards:
+def sorted_cards(cards: Iterable[Card], trump: Trump | None = None) -> Cards:
+    """``cards`` in ``trump``'s order (as given without a trump)."""
     return tuple(trump.sort(cards) if trump else cards)
 
 
@@ -103,11 +104,13 @@ def _symbols(cards: Iterable[Card], trump: Trump | None = None) -> str:
     return " ".join(c.symbol_text for c in (trump.sort(cards) if trump else cards))
 
 
-def _rng(kind: str, seed: int) -> random.Random:
+def example_rng(kind: str, seed: int) -> random.Random:
+    """The random source of example ``kind`` dealt with ``seed`` (the same seed: the same example)."""
     return random.Random(f"shengji-example:{kind}:{seed}")
 
 
-def _trump_fields(trump: Trump, rank: Rank) -> dict[str, Any]:
+def trump_fields(trump: Trump, rank: Rank) -> dict[str, Any]:
+    """The trump fields of an example's answer."""
     return {"trump": trump.label, "trump_rank": rank.text, "trump_suit": trump.suit}
 
 
@@ -247,11 +250,11 @@ def example_tractor(seed: int, rules: Rules) -> dict[str, Any]:
         source = (f"Worked example {seed} of {len(SEED_000_TRACTORS)} from the Chinese competition rules (trump "
                   "rank 10, ♠ trump).")
     else:
-        rng = _rng("tractor", seed)
+        rng = example_rng("tractor", seed)
         shown, trump, rank = _fresh_tractor_candidate(rng, rules)
         source = f"A fresh example ({trump.label})."
     tractor, reason = tractor_reason(shown, trump, rules)
-    return {**_trump_fields(trump, rank), "cards": _text(shown), "source": source, "tractor": tractor,
+    return {**trump_fields(trump, rank), "cards": sorted_cards(shown), "source": source, "tractor": tractor,
             "reason": reason}
 
 
@@ -261,7 +264,7 @@ def example_tractor(seed: int, rules: Rules) -> dict[str, Any]:
 
 
 def example_teams(seed: int, rules: Rules) -> dict[str, Any]:
-    rng = _rng("teams", seed)
+    rng = example_rng("teams", seed)
     ns, we = rng.sample(RANKS, 2)
     bankers = rng.randrange(2)
     starter = bankers + 2 * rng.randrange(2)
@@ -276,8 +279,8 @@ def example_teams(seed: int, rules: Rules) -> dict[str, Any]:
         "banker_level": level.text,
         "bankers": TEAMS[bankers],
         "starter": rules.seats[starter],
-        "hand": _text(hand, trump),
-        **_trump_fields(trump, level),
+        "hand": sorted_cards(hand, trump),
+        **trump_fields(trump, level),
     }
 
 
@@ -304,23 +307,23 @@ def example_deal(seed: int, rules: Rules) -> dict[str, Any]:
         "decks": decks,
         "summary": f"{decks} deck{'s' if decks > 1 else ''}: {54 * decks} cards; each player draws "
                    f"{r.hand_size}, {r.kitty} stay in the kitty; {r.total_points} points in play.",
-        "hands": tuple(_text(sort(h)) for h in d.hands),
-        "kitty": _text(sort(d.kitty)),
+        "hands": tuple(sorted_cards(sort(h)) for h in d.hands),
+        "kitty": sorted_cards(sort(d.kitty)),
     }
 
 
 def example_order(seed: int, rules: Rules) -> dict[str, Any]:
-    rng = _rng("order", seed)
+    rng = example_rng("order", seed)
     trump, rank = _random_trump(rng, rules, no_trump=0.12)
     tiers = trump.tiers(Group.TRUMP)
     hand = deal(rules, seed).hands[0][:13]
     return {
-        **_trump_fields(trump, rank),
+        **trump_fields(trump, rank),
         "order_text": " > ".join(" = ".join(c.symbol_text for c in tier) for tier in tiers),
-        "trumps": _text(c for tier in tiers for c in tier),
-        "suits": tuple(_text(c for tier in trump.tiers(Group.of_suit(s)) for c in tier) for s in SUITS
+        "trumps": sorted_cards(c for tier in tiers for c in tier),
+        "suits": tuple(sorted_cards(c for tier in trump.tiers(Group.of_suit(s)) for c in tier) for s in SUITS
                        if trump.tiers(Group.of_suit(s))),
-        "hand": _text(hand, trump),
+        "hand": sorted_cards(hand, trump),
     }
 
 
@@ -342,12 +345,12 @@ def trumps_answer(hand: Sequence[Card], picked: Sequence[Card], trump: Trump) ->
             hint = f" (every {trump.rank.text} is a trump, whatever its suit)" if why and trump.rank else ""
             bits.append(f"you left out {_symbols(missed, trump)}{hint}")
         reason = "; ".join(bits) + f"; your trumps are {listed}"
-    return {"correct": not missed and not extra, "trumps": _text(trumps, trump), "count": len(trumps),
+    return {"correct": not missed and not extra, "trumps": sorted_cards(trumps, trump), "count": len(trumps),
             "reason": reason}
 
 
 def example_declare(seed: int, rules: Rules) -> dict[str, Any]:
-    rng = _rng("declare", seed)
+    rng = example_rng("declare", seed)
     rank = rng.choice(RANKS)
     suits = list(SUITS)
     rng.shuffle(suits)
@@ -376,22 +379,22 @@ def example_declare(seed: int, rules: Rules) -> dict[str, Any]:
         "trump_rank": rank.text,
         "situation": f"The trump rank is {rank.text}. {rules.seats[cur_seat]} has declared {_symbols(current)}.",
         "proposal": f"Now {rules.seats[new_seat]} shows {_symbols(play)}.",
-        "current": _text(current),
+        "current": sorted_cards(current),
         "current_seat": rules.seats[cur_seat],
-        "play": _text(play),
+        "play": sorted_cards(play),
         "seat": rules.seats[new_seat],
     }
 
 
 def example_kitty(seed: int, rules: Rules) -> dict[str, Any]:
-    rng = _rng("kitty", seed)
+    rng = example_rng("kitty", seed)
     trump, rank = _random_trump(rng, rules)
     d = deal(rules, seed)
     hand = list(d.hands[0]) + list(d.kitty)
     return {
-        **_trump_fields(trump, rank),
-        "kitty": _text(d.kitty, trump),
-        "hand": _text(hand, trump),
+        **trump_fields(trump, rank),
+        "kitty": sorted_cards(d.kitty, trump),
+        "hand": sorted_cards(hand, trump),
         "size": rules.kitty,
         "summary": f"N is the starter: N picks up the {rules.kitty} kitty cards ({points(d.kitty)} points) and now "
                    f"holds {len(hand)} cards; N must bury {rules.kitty} of them face down.",
@@ -431,18 +434,14 @@ def bury_answer(hand: Sequence[Card], buried: Sequence[Card], trump: Trump, rule
     if voids:
         bits.append(f"you are now void in {and_list(g.label for g in voids)}: you can trump those leads")
     risk = "; ".join(bits)
-    if len(hand) != rules.hand_size + rules.kitty:  # not a whole starter's hand: nothing to play out
-        return {"legal": True, "points": pts, "trumps": trumps, "grade": "", "reason": verdict.reason, "risk": risk}
-    from engine.shengji.coach import grade_burial
-
-    grade, why = grade_burial(rules, trump, hand, buried)
-    return {"legal": True, "points": pts, "trumps": trumps, "grade": grade, "reason": why, "risk": risk}
+    # the coach grades a whole starter's hand (engine.shengji.played.bury_answer): nothing to play out here
+    return {"legal": True, "points": pts, "trumps": trumps, "grade": "", "reason": verdict.reason, "risk": risk}
 
 
 def example_throw(seed: int, rules: Rules) -> dict[str, Any]:
     """N throws the top cards of a suit; the other hands' cards of that suit decide whether it stands."""
     for attempt in range(60):
-        rng = _rng("throw", seed * 101 + attempt)
+        rng = example_rng("throw", seed * 101 + attempt)
         trump, rank = _random_trump(rng, rules)
         hands = deal(rules, seed * 101 + attempt).hands
         hand = hands[0]
@@ -462,11 +461,11 @@ def example_throw(seed: int, rules: Rules) -> dict[str, Any]:
         throw = tuple(singles) + (pair[0], pair[0])
         if classify(throw, trump, rules) is not None:
             continue
-        others = {rules.seats[i]: _text(_in_group(hands[i], trump, group), trump) for i in (1, 2, 3)}
+        others = {rules.seats[i]: sorted_cards(_in_group(hands[i], trump, group), trump) for i in (1, 2, 3)}
         return {
-            **_trump_fields(trump, rank),
-            "hand": _text(hand, trump),
-            "play": _text(throw, trump),
+            **trump_fields(trump, rank),
+            "hand": sorted_cards(hand, trump),
+            "play": sorted_cards(throw, trump),
             "suit": group.label,
             "others": others,
             "summary": f"N leads {_symbols(throw, trump)}: a throw of {group.label}.",
@@ -489,7 +488,7 @@ def _lead_from(hand: Sequence[Card], trump: Trump, group: Group, rng: random.Ran
 def example_follow(seed: int, rules: Rules) -> dict[str, Any]:
     """N leads a pair or a tractor; you are W, holding more cards of that suit than were led."""
     for attempt in range(80):
-        rng = _rng("follow", seed * 131 + attempt)
+        rng = example_rng("follow", seed * 131 + attempt)
         trump, rank = _random_trump(rng, rules)
         hands = deal(rules, seed * 131 + attempt).hands
         leader, you = hands[0], hands[1]
@@ -499,13 +498,13 @@ def example_follow(seed: int, rules: Rules) -> dict[str, Any]:
             lead = _lead_from(leader, trump, group, rng)
             if lead is None or len(_in_group(you, trump, group)) <= len(lead):
                 continue
-            pos = Position.build(rules, trump, you, lead)
+            pos = Position.build(hand=you, table=lead, rules=rules, trump=trump)
             req = requirement(pos)
             if req.duty is not Duty.FOLLOW:
                 continue
             if req.rung == 0 and rng.random() < 0.5 and attempt < 40:
                 continue  # prefer hands that must step down the ladder
-            return {**_trump_fields(trump, rank), "lead": _text(lead, trump), "hand": _text(you, trump),
+            return {**trump_fields(trump, rank), "lead": sorted_cards(lead, trump), "hand": sorted_cards(you, trump),
                     "summary": f"N leads {_symbols(lead, trump)}. You are W, next to play, with this hand."}
     raise InvalidRequestError(f"no following example for seed {seed}")  # pragma: no cover
 
@@ -521,7 +520,7 @@ def _swap_out(hand: list[Card], group: Group, donor: list[Card], trump: Trump) -
 def example_trumping(seed: int, rules: Rules) -> dict[str, Any]:
     """N leads a plain suit; W may already have trumped; you (S) are void and hold a trump pair."""
     for attempt in range(80):
-        rng = _rng("trumping", seed * 151 + attempt)
+        rng = example_rng("trumping", seed * 151 + attempt)
         trump, rank = _random_trump(rng, rules)
         hands = [list(h) for h in deal(rules, seed * 151 + attempt).hands]
         plain = [g for g in Group if g is not Group.TRUMP]
@@ -549,84 +548,19 @@ def example_trumping(seed: int, rules: Rules) -> dict[str, Any]:
                 u = lower[-1]
                 second = tuple(c for c in u for _ in range(width))
         if second is None:
-            second = requirement(Position.build(rules, trump, hands[1], lead)).example
+            second = requirement(Position.build(hand=hands[1], table=lead, rules=rules, trump=trump)).example
         deck_of(rules).check(list(you) + list(lead) + list(second), "in the example")
         trick = f"N leads {_symbols(lead, trump)}; W plays {_symbols(second, trump)}."
-        return {**_trump_fields(trump, rank), "lead": _text(lead, trump), "earlier": (_text(second, trump),),
-                "second": _text(second, trump), "hand": _text(you, trump), "suit": group.label,
+        return {**trump_fields(trump, rank), "lead": sorted_cards(lead, trump),
+                "earlier": (sorted_cards(second, trump),),
+                "second": sorted_cards(second, trump), "hand": sorted_cards(you, trump), "suit": group.label,
                 "summary": trick + f" You are S, with no {group.label}."}
     raise InvalidRequestError(f"no trumping example for seed {seed}")  # pragma: no cover
 
 
-def _bot_hand(rules: Rules, seed: int, bot: str) -> State:
-    """A whole first-round hand played by ``bot`` at every seat (the same seed: the same hand)."""
-    from engine.driver import play_out
-    from engine.shengji.game import GAME
-
-    _, final = play_out(GAME, rules, seed, bot)
-    return final  # type: ignore[no-any-return]
-
-
-def example_trick(seed: int, rules: Rules) -> dict[str, Any]:
-    """A trick led by N from a whole round played by the bots, preferring tricks with pairs or trumping."""
-    for attempt in range(20):
-        state = _bot_hand(rules, seed * 17 + attempt, "heuristic")
-        assert state.trump is not None
-        t = state.trump
-        led = [r for r in state.tricks if r.leader == 0]
-        if not led:
-            continue
-        rng = _rng("trick", seed * 17 + attempt)
-        good = [r for r in led if len(r.plays[0]) > 1 or any(
-            group_of(p, t) is Group.TRUMP for p in r.plays[1:]) and group_of(r.plays[0], t) is not Group.TRUMP]
-        record = rng.choice(good or led)
-        return {**_trump_fields(t, state.trump_rank), "plays": tuple(_text(p, t) for p in record.plays),
-                "summary": f"A trick from a round played by the bots ({t.label}). N leads; W, S and E follow."}
-    raise InvalidRequestError(f"no trick example for seed {seed}")  # pragma: no cover
-
-
-def example_score(seed: int, rules: Rules) -> dict[str, Any]:
-    """A whole round played by the random bots (they bury points, so the kitty can matter): what the attackers
-    took, the kitty, the last trick. Two seeds in three show a round in which the kitty bonus counts."""
-    from engine.shengji.table import summary_row
-
-    want_bonus = seed % 3 != 2
-    state = _bot_hand(rules, seed, "random")
-    for attempt in range(30):
-        state = _bot_hand(rules, seed * 31 + attempt, "random")
-        row = summary_row(state)
-        if (row["kitty_bonus"] > 0) == want_bonus:
-            break
-    row = summary_row(state)
-    s = state.score
-    assert s is not None and state.trump is not None
-    attackers = TEAMS[1 - s.banker_team]
-    last = state.tricks[-1]
-    won = row["attackers_won_last"]
-    n = row["last_trick_cards"]
-    side = "attackers" if s.banker_team != last.winner % 2 else "bankers"
-    return {
-        "summary": f"{TEAMS[s.banker_team]} are the bankers; {attackers} attack. {attackers} took "
-                   f"{row['trick_points']} points in tricks"
-                   + (f" and lost {-row['penalty']} to failed throws" if row["penalty"] < 0 else "")
-                   + (f" and gained {row['penalty']} from failed throws" if row["penalty"] > 0 else "") + ".",
-        "last": f"The last trick ({count(n, 'card')} each) was won by "
-                f"{rules.seats[last.winner]} ({side}): " + ("the attackers take the kitty's points with a bonus."
-                                                     if won else "the bankers keep the kitty."),
-        "kitty_text": f"The buried kitty holds {row['kitty_points']} points.",
-        "kitty": _text(state.buried, state.trump),
-        "trick_points": row["trick_points"] + row["penalty"],
-        "kitty_points": row["kitty_points"],
-        "last_trick_cards": n,
-        "largest_combo": row["last_trick_largest"],
-        "attackers_won_last": won,
-        "starter": row["starter"],
-    }
-
-
 def example_presets(seed: int, rules: Rules) -> dict[str, Any]:
     """A tractor lead where the two presets ask different things: you hold a tractor and another pair."""
-    rng = _rng("presets", seed)
+    rng = example_rng("presets", seed)
     comp, trac = make_rules("competition"), make_rules("tractor")
     for _ in range(200):
         rank = rng.choice(RANKS)
@@ -649,20 +583,16 @@ def example_presets(seed: int, rules: Rules) -> dict[str, Any]:
         deck = [c for c in deck_of(comp).distinct() if t.group(c) is not group and c not in used]
         hand = list(pair + tractor) + rng.sample(spare, 2) + rng.sample(deck, 6)
         hand_t = tuple(t.sort(hand))
-        pc = Position.build(comp, t, hand_t, lead)
-        pt = Position.build(trac, trump_for(trac, rank, suit), hand_t, lead)
-        return {"trump": t.label, "trump_rank": rank.text, "trump_suit": suit, "lead": _text(lead, t),
-                "hand": _text(hand_t), "competition_rule": requirement(pc).text, "tractor_rule": requirement(pt).text,
+        pc = Position.build(hand=hand_t, table=lead, rules=comp, trump=t)
+        pt = Position.build(hand=hand_t, table=lead, rules=trac, trump=trump_for(trac, rank, suit))
+        return {"trump": t.label, "trump_rank": rank.text, "trump_suit": suit, "lead": sorted_cards(lead, t),
+                "hand": sorted_cards(hand_t), "competition_rule": requirement(pc).text,
+                "tractor_rule": requirement(pt).text,
                 "summary": f"N leads {_symbols(lead, t)}. You hold a tractor and another pair of {group.label}."}
     raise InvalidRequestError(f"no presets example for seed {seed}")  # pragma: no cover
 
 
-def make_example(kind: str, seed: int, rules: Rules) -> Example:
-    """The example of ``kind`` (a key of :data:`EXAMPLES`) dealt with ``seed``."""
-    return Example(kind=kind, seed=seed, **EXAMPLES[kind](seed, rules))
-
-
-EXAMPLES: dict[str, Callable[[int, Rules], dict[str, Any]]] = {
+DEALT: dict[str, Callable[[int, Rules], dict[str, Any]]] = {
     "teams": example_teams,
     "deal": example_deal,
     "order": example_order,
@@ -672,10 +602,9 @@ EXAMPLES: dict[str, Callable[[int, Rules], dict[str, Any]]] = {
     "throw": example_throw,
     "follow": example_follow,
     "trumping": example_trumping,
-    "trick": example_trick,
-    "score": example_score,
     "presets": example_presets,
 }
+"""The examples dealt from a seed (those played out by the bots are in :data:`engine.shengji.played.EXAMPLES`)."""
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -703,7 +632,7 @@ def compare_presets(trump_rank: Rank, trump_suit: Suit | None, hand: Sequence[Ca
     out: dict[str, Any] = {}
     for name in ("competition", "tractor"):
         rules = make_rules(name, {"decks": decks})
-        pos = Position.build(rules, trump_for(rules, trump_rank, trump_suit), hand, lead)
+        pos = Position.build(hand=hand, table=lead, rules=rules, trump=trump_for(rules, trump_rank, trump_suit))
         v = check(pos, play)
         out[name] = {"legal": v.legal, "reason": v.reason}
     c, t = out["competition"]["legal"], out["tractor"]["legal"]

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.catalogue import game_info
-from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
-from engine.shengji import coach, playout, table, teach, whole
+from engine.contract import Bot, GameInfo, Note, Outcome, Preset
+from engine.packaged import PackagedGame
+from engine.shengji import coach, moments, playout, table, teach, whole
 from engine.shengji import state as hand
 from engine.shengji.bots import BOTS
 from engine.shengji.deal import deck_of
@@ -19,9 +20,7 @@ from engine.shengji.state import Action, State
 from engine.teaching import LinkRule
 
 if TYPE_CHECKING:
-    from engine.commands import Command
-    from engine.handout import Handout
-    from engine.table import Record, Step, TableView
+    from engine.table import MomentKind, Record
     from engine.teaching import PracticeRule
 
 __all__ = ["GAME", "ShengjiGame"]
@@ -36,8 +35,12 @@ _TRUMP_LINK = {"trump_rank": "$example.trump_rank", "trump_suit": "$example.trum
 """A lesson example's trump, as the editor's position carries it."""
 
 
-class ShengjiGame(Game[Rules, State, Action]):
+class ShengjiGame(PackagedGame[Rules, State, Action]):
     """Shengji / Tractor: one hand (a round) from the draw to the score; ``start`` sets up a later round."""
+
+    hand_module = hand
+    table_module = table
+    coach_module = coach
 
     key: ClassVar[str] = "shengji"
     info: ClassVar[GameInfo] = game_info("shengji")
@@ -113,23 +116,11 @@ class ShengjiGame(Game[Rules, State, Action]):
             return super().lost(state, seat)
         return table.lost(state, seat)
 
-    def action_text(self, action: Action) -> str:
-        return hand.action_text(action)
-
     def parse_action(self, state: State, text: str) -> Action:
         return hand.parse_action(state, text)
 
     def action_cards(self, action: Action) -> tuple[Card, ...] | None:
         return action.cards if isinstance(action, (hand.Play, hand.Bury)) else None
-
-    def view(self, state: State, seat: int | None) -> TableView:
-        return table.view(state, seat)
-
-    def comment(self, before: State, action: Action, after: State) -> Step:
-        return table.comment(before, action, after)
-
-    def prompt(self, state: State) -> Prompt:
-        return table.prompt(state)
 
     def hand_groups(self, state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
         return table.hand_groups(state, cards)
@@ -138,9 +129,6 @@ class ShengjiGame(Game[Rules, State, Action]):
                        cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...] | None:
         rules = self.rules(request.get("preset"), request.get("options") or None)
         return table.example_groups(rules, answer, cards)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return table.outcome(state)
 
     def summary_row(self, state: State) -> dict[str, Any]:
         return table.summary_row(state)
@@ -156,9 +144,6 @@ class ShengjiGame(Game[Rules, State, Action]):
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         return coach.determinize(_state(state), seat, rng)
 
-    def features(self, state: State, seat: int) -> Mapping[str, float]:
-        return coach.features(state, seat)
-
     def rule_of_thumb(self, state: State, action: Action) -> str:
         return coach.rule_of_thumb(_state(state), action)
 
@@ -167,9 +152,6 @@ class ShengjiGame(Game[Rules, State, Action]):
 
     def sides(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
         return ((0, 2), (1, 3))
-
-    def position_state(self, request: Any) -> State:
-        return coach.position_state(request)
 
     def normalize_record(self, record: Record) -> Record:
         """Older records carried the set-up (``levels``, ``starter``) in ``options``: it moves to ``start``."""
@@ -186,7 +168,7 @@ class ShengjiGame(Game[Rules, State, Action]):
     def next_hand(self, rules: Rules, finished: tuple[State, ...], seed: int) -> Mapping[str, Any] | None:
         """The next round's levels and starter (the bank kept: the starter's partner; passed: the next player), or
         None once a team has gone past the last level."""
-        return whole.next_start(finished[-1])
+        return whole.next_hand(finished[-1])
 
     def scoreboard(self, rules: Rules, finished: tuple[State, ...], current: State) -> tuple[tuple[str, str], ...]:
         return whole.scoreboard(rules, finished, current)
@@ -203,16 +185,9 @@ class ShengjiGame(Game[Rules, State, Action]):
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         return teach.practice_rules(self)
 
-    def handout_of(self, preset: str) -> Handout:
-        from engine.shengji.handout import handout
+    def moment_kinds(self) -> tuple[MomentKind, ...]:
+        return moments.KINDS
 
-        return handout(preset)
-
-    @property
-    def commands(self) -> Mapping[str, Command[Any, Any]]:
-        from engine.shengji.commands import COMMANDS
-
-        return COMMANDS
 
 
 GAME = ShengjiGame()

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from itertools import islice
 
-from engine.base import Verdict
+from engine.base import ListedPlays, Verdict
 from engine.cards import Card
 from engine.errors import InvalidPositionError
 from engine.shengji.combos import (
@@ -56,6 +56,7 @@ from engine.shengji.enumeration import (
 from engine.shengji.ladder import ladder_for
 from engine.shengji.order import Group, Trump, cards_text
 from engine.shengji.rules import Rules, option_note
+from engine.shengji.trick import judge_throw
 from engine.words import and_list, count, number, or_list, sentence
 
 __all__ = [
@@ -105,18 +106,20 @@ class Position:
     @classmethod
     def build(
         cls,
+        *,
+        hand: Iterable[Card],
+        table: Iterable[Card] = (),
         rules: Rules,
         trump: Trump,
-        hand: Iterable[Card],
-        lead: Iterable[Card] = (),
         others: Mapping[str, Iterable[Card]] | Sequence[tuple[str, Iterable[Card]]] = (),
         beat_lead: bool = False,
     ) -> Position:
-        """A checked position: copies within the decks, the lead one group, the hand large enough.
+        """A checked position (``table``: the lead, when not leading): copies within the decks, the lead one group,
+        the hand large enough.
 
         Raises InvalidPositionError (a CardTableError) naming what cannot occur.
         """
-        hand, lead = tuple(hand), tuple(lead)
+        hand, lead = tuple(hand), tuple(table)
         pairs = list(others.items()) if isinstance(others, Mapping) else list(others)
         other_hands = tuple((str(seat), tuple(cards)) for seat, cards in pairs)
         deck = deck_of(rules)
@@ -528,8 +531,6 @@ def _void_reason(pos: Position, play: tuple[Card, ...]) -> str:
 
 
 def _check_lead(pos: Position, play: tuple[Card, ...]) -> Verdict:
-    from engine.shengji.trick import judge_throw  # here to keep the import graph one-way at load time
-
     trump, rules = pos.trump, pos.rules
     group = group_of(play, trump)
     if group is None:
@@ -568,24 +569,11 @@ def four_of_a_kind_note(play: Sequence[Card], rules: Rules) -> str:
 # ---------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class LegalPlays:
-    """Distinct legal plays (identical cards collapsed): at most the limit of them, ``complete`` if that is all.
-
-    ``count`` is how many there are — exact when ``count_exact``, else a lower bound (counting would cost more
-    than listing is worth; it happens only for rare follows of long throws with several decks).
-    """
-
-    plays: tuple[tuple[Card, ...], ...]
-    complete: bool
-    count: int
-    count_exact: bool = True
-
-    def __len__(self) -> int:
-        return len(self.plays)
+LegalPlays = ListedPlays
+"""Shengji's legal plays: :class:`engine.base.ListedPlays` of card tuples (identical cards collapsed)."""
 
 
-def legal_plays(pos: Position, limit: int | None = DEFAULT_LIMIT) -> LegalPlays:
+def legal_plays(pos: Position, limit: int | None = DEFAULT_LIMIT) -> ListedPlays[tuple[Card, ...]]:
     """The distinct legal plays of ``pos`` (each play's cards in no fixed order; sort them to show them), at most
     ``limit`` (None: all of them), and how many there are (counted without listing).
 

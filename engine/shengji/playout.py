@@ -23,14 +23,14 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.cards import Card
-from engine.shengji.bots import build
-from engine.shengji.combos import SINGLE, Format, Holding, Shape, decompose, format_of, group_of, satisfy
+from engine.shengji.combos import SINGLE, Format, Holding, Shape, build, decompose, format_of, group_of, satisfy
 from engine.shengji.deal import deck_of
 from engine.shengji.ladder import ladder_for
 from engine.shengji.order import GROUPS, Group, Trump, points
 from engine.shengji.rules import Rules
 from engine.shengji.score import HandScore, score_hand, team_of
-from engine.shengji.trick import leading_shape, strength
+from engine.shengji.state import Phase, TrickRecord
+from engine.shengji.trick import _failing_options, leading_shape, strength
 
 if TYPE_CHECKING:
     from engine.shengji.state import State
@@ -186,8 +186,6 @@ def fork(state: State) -> FastState:
 def to_state(fast: FastState) -> State:
     """The ``State`` that ``fast`` stands for (the base state's tricks, then the ones played out here)."""
     import dataclasses
-
-    from engine.shengji.state import Phase, TrickRecord
 
     cards = fast.ctx.cards
 
@@ -600,8 +598,6 @@ def led_part(fast: FastState, cards: tuple[int, ...]) -> tuple[int, ...]:
     """What a lead of ``cards`` leads: the cards when they stand (one combination, or a throw no other hand beats),
     else the failing part the thrower must lead — the first of the failing parts when the next player chooses, as
     the heuristic bot chooses (:func:`engine.shengji.trick.judge_throw`'s parts and order)."""
-    from engine.shengji.trick import _failing_options
-
     seat = fast.to_act
     assert seat is not None
     ctx, rules = fast.ctx, fast.rules

@@ -104,7 +104,8 @@ def position_of(request: PositionRequest, rules: Rules | None = None) -> Positio
             raise InvalidRequestError(f"field 'others': {letter} is the leader; give the other three hands")
         others.append((seat, letter, cards))
     ordered = sorted(others, key=lambda o: (o[0] - leader) % 4)
-    return Position.build(rules, trump, request.hand, request.table, [(letter, cards) for _, letter, cards in ordered])
+    return Position.build(hand=request.hand, table=request.table, rules=rules, trump=trump, others=[(letter,
+                          cards) for _, letter, cards in ordered])
 
 
 def in_order(cards: Sequence[Card], trump: Trump | None) -> Cards:

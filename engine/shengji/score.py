@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from engine.cards import Rank
 from engine.errors import InvalidPositionError
-from engine.shengji.rules import RANKS, SEATS, TEAMS, BelowZero, KittyMultiplier, Rules, default_note
+from engine.shengji.rules import RANKS, SEATS, TEAMS, BelowZero, KittyMultiplier, Rules, default_note, nearest_preset
 from engine.words import count
 
 __all__ = ["HandScore", "LevelChange", "climb", "kitty_bonus", "kitty_multiplier", "level_bands", "level_change",
@@ -257,8 +257,6 @@ def result_text(change: LevelChange, before: tuple[Rank, Rank] | None, after: tu
 def level_table_note(rules: Rules, change: LevelChange) -> str:
     """Where the level table used for ``change`` is a default the sources leave open, say so ("" otherwise): the
     bands of the Chinese competition rules and of three or four decks, the threshold of three or four decks."""
-    from engine.shengji.rules import nearest_preset
-
     notes = []
     if rules.threshold is None and rules.decks >= 3:
         notes.append(f"the threshold of {rules.attack_threshold} is {default_note('threshold')}")

@@ -38,7 +38,7 @@ from engine.shengji.trick import judge_throw, trick_winner
 from engine.table import WON_TRICK, Seat, Step, TableView
 from engine.words import and_list, count, number, or_list, sentence
 
-__all__ = ["START_OPTIONS", "comment", "lost", "nearest_preset", "outcome", "returns",
+__all__ = ["START_OPTIONS", "comment", "lost", "nearest_preset", "outcome", "prompt", "returns",
            "summary_row", "view"]
 
 START_OPTIONS = ("levels", "starter")

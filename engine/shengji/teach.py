@@ -102,13 +102,13 @@ def _trick(g: ShengjiGame, rng: random.Random, preset: str) -> Exercise | None:
     letters = list(g.seat_letters(rules))
     start = rng.randrange(len(letters))
     order = letters[start:] + letters[:start]
-    leads = _plays(Position.build(rules, trump, hands[order[0]]), 400)
+    leads = _plays(Position.build(hand=hands[order[0]], rules=rules, trump=trump), 400)
     units = [p for p in leads if "throw" not in _lead_words(p, trump, rules)]
     shaped = [p for p in units if len(p) > 1]
     lead = rng.choice(shaped if shaped and rng.random() < 0.5 else units)
     plays = [lead]
     for seat in order[1:]:
-        plays.append(rng.choice(_plays(Position.build(rules, trump, hands[seat], lead), 300)))
+        plays.append(rng.choice(_plays(Position.build(hand=hands[seat], table=lead, rules=rules, trump=trump), 300)))
     leader = rules.seats.index(order[0])
     seats = [rules.seats[(leader + i) % 4] for i in range(len(plays))]
     answer = trick_winner(plays, trump, rules, seats)

@@ -13,9 +13,9 @@ from engine.shengji.state import State
 from engine.shengji.table import levels_text, team_name
 from engine.words import count
 
-__all__ = ["final_levels", "next_start", "scoreboard", "whole_outcome"]
+__all__ = ["final_levels", "next_hand", "scoreboard", "whole_outcome"]
 
-def next_start(state: State) -> dict[str, Any] | None:
+def next_hand(state: State) -> dict[str, Any] | None:
     """The ``start`` of the round after the finished ``state`` (its levels and starter), or None when a team went
     past the last level and won the game."""
     s = state.score

@@ -1,14 +1,15 @@
 """Thirteen (Tiến lên): combinations, legal plays with reasons, whole games, bots, scoring — and ``GAME``.
 
     >>> from engine.cards import parse_cards
-    >>> from engine.thirteen import Position, check, legal_plays
-    >>> pos = Position.build(parse_cards("3S 4S 5H 5D 2H"), parse_cards("4C 4D"))
+    >>> from engine.thirteen import Position, Rules, check, legal_plays
+    >>> pos = Position.build(hand=parse_cards("3S 4S 5H 5D 2H"), table=parse_cards("4C 4D"), rules=Rules())
     >>> [p.text for p in legal_plays(pos)]
     ['5D 5H']
     >>> check(pos, parse_cards("3S 4S")).reason
     '3♠ 4♠ is not a pair: a pair is two cards of the same rank'
 """
 
+from engine.contract import Parts
 from engine.thirteen.bots import BOTS, heuristic_bot, random_bot
 from engine.thirteen.combos import Combo, Kind, beat_reason, classify, why_not_combo
 from engine.thirteen.commands import (
@@ -32,6 +33,7 @@ from engine.thirteen.commands import (
     example_command,
     features_command,
     legal_command,
+    posed_state,
     read_position,
     request_position,
     rounds_command,
@@ -39,6 +41,7 @@ from engine.thirteen.commands import (
 )
 from engine.thirteen.deal import deal_masks
 from engine.thirteen.game import GAME, ThirteenGame
+from engine.thirteen.handout import handout
 from engine.thirteen.order import CARDS, DECK, game_sorted, index
 from engine.thirteen.play import LegalPlays, Play, Position, check, count_legal, legal_plays
 from engine.thirteen.rules import NOTES, PRESETS, Finish, Rules, Scoring, make_rules, seat_letters, seat_names
@@ -57,3 +60,6 @@ __all__ = [
     "random_bot", "read_position", "request_position", "rounds_command", "score_command", "score_hand", "seat_letters",
     "seat_names", "why_not_combo",
 ]
+
+# The parts built on GAME (they import it), given back to it: see engine.contract.Game.install.
+GAME.install(Parts(COMMANDS, handout, posed_state))

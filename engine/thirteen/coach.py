@@ -17,7 +17,7 @@ from engine.thirteen.combos import Kind, kind_of_mask
 from engine.thirteen.order import ALL_MASK, CARDS, TWO_RANK, TWOS_MASK, mask_of, rank_plural
 from engine.thirteen.play import Position
 from engine.thirteen.rules import Rules
-from engine.thirteen.state import NO_KIND, Action, State, places
+from engine.thirteen.state import NO_KIND, Action, State, moves, places
 from engine.words import count, number
 
 __all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_of_thumb", "seen_mask", "value_words"]
@@ -119,8 +119,6 @@ def rule_of_thumb(state: State, action: Action) -> str:
 
 
 def _can_play(state: State) -> bool:
-    from engine.thirteen.state import moves
-
     return any(ms for _, ms, _ in moves(state))
 
 

@@ -32,10 +32,8 @@ from engine.commands import (
     default_context,
     in_learner_words,
 )
-from engine.driver import standard_commands
 from engine.errors import CardTableError, InvalidPositionError, InvalidRequestError, add_context
-from engine.posed_advice import advise_command
-from engine.thirteen import examples
+from engine.thirteen import coach, examples
 from engine.thirteen.combos import Combo, Kind, beat_reason, classify, why_not_combo, with_article
 from engine.thirteen.deal import HAND_SIZE, deal_masks, instant_win, lowest_holder
 from engine.thirteen.examples import EXAMPLE_WANTS, Example, Rounds
@@ -44,7 +42,7 @@ from engine.thirteen.order import cards_of, game_sorted, mask_of
 from engine.thirteen.play import LOCKED_OUT, Play, Position, check, legal_plays
 from engine.thirteen.rules import Rules, Scoring, seat_letters, seat_names
 from engine.thirteen.score import hand_features, score_hand
-from engine.thirteen.state import PASS
+from engine.thirteen.state import PASS, State
 
 __all__ = [
     "COMMANDS",
@@ -152,8 +150,8 @@ def read_position(data: Any) -> LegalRequest:
 def request_position(request: PositionRequest) -> Position:
     """The position of a request; InvalidPositionError (a learner-readable message) if it cannot occur."""
     rules = GAME.rules(request.preset, request.options)
-    return Position.build(request.hand, request.table, passed=request.passed, first_lead=request.first_lead,
-                          rules=rules)
+    return Position.build(hand=request.hand, table=request.table, rules=rules, passed=request.passed,
+                          first_lead=request.first_lead)
 
 
 # ------------------------------------------------------------------------------------------------ legal, check
@@ -354,10 +352,10 @@ class ThirteenDealAnswer(DealAnswer):
     seats: tuple[str, ...] = arg(help="the seats' names in playing order")
     letters: tuple[str, ...] = arg(help="the seats' letters in playing order")
     counts: Mapping[str, int] = arg(help="how many cards each seat holds")
-    leader: str = arg(help="the seat that makes the first play (it holds the lowest card dealt)")
-    leader_name: str = arg(help="that seat's name")
+    first: str = arg(help="the seat that makes the first play (it holds the lowest card dealt)")
+    first_name: str = arg(help="that seat's name")
     lowest: Card = arg(help="the lowest card dealt, which the first play must contain")
-    leader_reason: str = arg(help="why that seat leads, in a sentence")
+    first_reason: str = arg(help="why that seat leads, in a sentence")
     features: Mapping[str, HandInfo] = arg(help="what each hand holds, by seat letter")
 
 
@@ -382,10 +380,10 @@ def deal_command(request: DealRequest) -> ThirteenDealAnswer:
         seats=names,
         letters=letters,
         counts={letters[s]: m.bit_count() for s, m in enumerate(masks)},
-        leader=letters[leader],
-        leader_name=names[leader],
+        first=letters[leader],
+        first_name=names[leader],
         lowest=lowest,
-        leader_reason=f"{names[leader]} holds {lowest.symbol_text}, the lowest card dealt, and leads",
+        first_reason=f"{names[leader]} holds {lowest.symbol_text}, the lowest card dealt, and leads",
         features={letters[s]: _hand_info(m, twos) for s, m in enumerate(masks)},
     )
 
@@ -405,7 +403,7 @@ class FeaturesAnswer(HandInfo):
 def features_command(request: FeaturesRequest) -> FeaturesAnswer:
     """What a hand holds: 2s, four of a kinds, the longest double sequence, bombs, an instant win."""
     rules = GAME.rules(request.preset, request.options)
-    Position.build(request.hand, rules=rules)
+    Position.build(hand=request.hand, rules=rules)
     info = _hand_info(mask_of(request.hand), rules.twos_in_double_sequences)
     return FeaturesAnswer(twos=info.twos, quads=info.quads, double_sequence_pairs=info.double_sequence_pairs,
                           bombs=info.bombs, instant_win=info.instant_win, cards=tuple(game_sorted(request.hand)))
@@ -512,9 +510,14 @@ def rounds_command(request: RoundsRequest) -> Rounds:
     return examples.rounds(rules, request.seed, request.bots, request.preset, dict(request.options))
 
 
+def posed_state(request: Any) -> State:
+    """The coach's state from a position posed in the editor (a ``legal`` request): see
+    :func:`engine.thirteen.coach.position_state`."""
+    position = request_position(request)
+    return coach.position_state(position.rules, position)
+
+
 COMMANDS: dict[str, Command[Any, Any]] = {
-    **standard_commands(GAME),
     **command_table(default_context(GAME), legal_command, check_command, deal_command, score_command,
                     classify_command, compare_command, features_command, example_command, rounds_command),
 }
-COMMANDS["advise"] = advise_command(GAME, COMMANDS["advise"], COMMANDS["legal"])

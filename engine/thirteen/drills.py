@@ -100,8 +100,8 @@ def _opening(g: ThirteenGame, rules: Rules, hand: tuple[Card, ...], who: str, rn
              ) -> Exercise | None:
     """"Which may you open with?": the first play of the first game must contain the lowest card dealt (when the
     rules say so); None when every lead of the hand would do."""
-    free = Position.build(hand, rules=rules)
-    first = Position.build(hand, first_lead=True, rules=rules)
+    free = Position.build(hand=hand, rules=rules)
+    first = Position.build(hand=hand, first_lead=True, rules=rules)
     leads = [p.combo.cards for p in legal_plays(free, 200) if p.combo is not None]
     allowed = [p for p in leads if check(first, p).legal]
     refused = [p for p in leads if not check(first, p).legal]
@@ -130,13 +130,13 @@ def _lockout_from(g: ThirteenGame, rules: Rules, rng: random.Random, preset: str
     hands = [_hand(m) for m in deal_masks(rules, rng.randrange(_SEEDS))]
     mine = hands[0][: rng.randint(4, 9)] if rng.random() < 0.5 else hands[0][-rng.randint(4, 9):]
     other = hands[1]
-    leads = [p.combo.cards for p in legal_plays(Position.build(other, rules=rules), 300)
+    leads = [p.combo.cards for p in legal_plays(Position.build(hand=other, rules=rules), 300)
              if p.combo is not None and len(p.combo.cards) <= 2]
     if not leads:
         return None
     table = rng.choice(leads)
     try:
-        following = Position.build(mine, table, rules=rules)
+        following = Position.build(hand=mine, table=table, rules=rules)
     except CardTableError:
         return None
     beaters = [p.combo.cards for p in legal_plays(following, 50) if p.combo is not None]
@@ -146,7 +146,7 @@ def _lockout_from(g: ThirteenGame, rules: Rules, rng: random.Random, preset: str
     case = rng.choice(("locked", "locked", "free", "pass", "lead-pass", "cleared"))
     table_words = cards_words(table)
     if case == "locked":
-        pos = Position.build(mine, table, passed=True, rules=rules)
+        pos = Position.build(hand=mine, table=table, passed=True, rules=rules)
         situation = (f"East led {table_words}. You passed, then others played on; now {table_words} is still the "
                      "play to beat and the turn comes back to you.")
         action, asked = play, f"play {cards_words(play)}"
@@ -157,10 +157,10 @@ def _lockout_from(g: ThirteenGame, rules: Rules, rng: random.Random, preset: str
         pos, action, asked = following, None, "pass"
         situation = f"East played {table_words}. You hold {cards_words(play)}, which would beat it."
     elif case == "lead-pass":
-        pos, action, asked = Position.build(mine, rules=rules), None, "pass"
+        pos, action, asked = Position.build(hand=mine, rules=rules), None, "pass"
         situation = "Everyone else passed on your last play: the table is clear and it is your lead."
     else:
-        pos, action, asked = Position.build(mine, rules=rules), play, f"play {cards_words(play)}"
+        pos, action, asked = Position.build(hand=mine, rules=rules), play, f"play {cards_words(play)}"
         situation = ("You passed earlier. Then everyone passed on East's last play and the table cleared; East has "
                      "gone out, so the lead has come to you.")
     verdict = check(pos, PASS if action is None else action)

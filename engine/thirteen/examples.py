@@ -15,11 +15,12 @@ from typing import Any
 
 from engine.cards import Card
 from engine.commands import arg
-from engine.driver import play_out, replay
 from engine.errors import InvalidPositionError
+from engine.replay import play_out, replay
 from engine.table import Step
 from engine.thirteen.combos import Kind, combo_of_mask
 from engine.thirteen.deal import deal_masks
+from engine.thirteen.game import GAME
 from engine.thirteen.order import TWO_RANK, TWOS_MASK, cards_of
 from engine.thirteen.play import Position, beat_groups, lead_groups, legal_plays
 from engine.thirteen.rules import Rules, seat_letters, seat_names
@@ -116,7 +117,7 @@ def chop_puzzle(rules: Rules, seed: int) -> Example:
 def _puzzle(rules: Rules, seed: int, hand: int, table: int) -> Example:
     combo = combo_of_mask(table, rules.twos_in_double_sequences)
     assert combo is not None
-    position = Position.build(cards_of(hand), cards_of(table), rules=rules)
+    position = Position.build(hand=cards_of(hand), table=cards_of(table), rules=rules)
     plays = tuple(p.cards for p in legal_plays(position))
     return Example(seed_used=seed, hand=cards_of(hand), table=cards_of(table), table_name=combo.name, plays=plays,
                    count=len(plays), can_pass=True,
@@ -167,8 +168,6 @@ class Rounds:
 def rounds(rules: Rules, seed: int, bots: Sequence[str] | str, preset: str | None = None,
            options: Mapping[str, Any] | None = None) -> Rounds:
     """A whole seeded game played by ``bots``, with the commentary of every round (for the lessons)."""
-    from engine.thirteen.game import GAME
-
     record, final = play_out(GAME, rules, seed, bots, preset=preset, options=options)
     _, raw = replay(GAME, record)
     letters = seat_letters(rules.players)

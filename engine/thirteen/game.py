@@ -6,14 +6,13 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.base import Verdict
 from engine.cards import Card, Deck
 from engine.catalogue import game_info
-from engine.contract import Bot, Game, GameInfo, Note, Outcome, Preset, Prompt
+from engine.contract import Bot, GameInfo, Note, Outcome, Preset
 from engine.errors import InvalidRequestError, quote
-from engine.table import Step, TableView
+from engine.packaged import PackagedGame
 from engine.teaching import LinkRule
-from engine.thirteen import coach, playout, table, teach, whole
+from engine.thirteen import coach, moments, playout, table, teach, whole
 from engine.thirteen import state as st
 from engine.thirteen.bots import BOTS
 from engine.thirteen.order import DECK, rank_pos
@@ -23,8 +22,7 @@ from engine.thirteen.score import hand_features
 from engine.thirteen.state import Action, State
 
 if TYPE_CHECKING:
-    from engine.commands import Command
-    from engine.handout import Handout
+    from engine.table import MomentKind
     from engine.teaching import PracticeRule
 
 __all__ = ["GAME", "ThirteenGame"]
@@ -32,7 +30,7 @@ __all__ = ["GAME", "ThirteenGame"]
 _START_KEYS = ("leader",)
 
 
-class ThirteenGame(Game[Rules, State, Action]):
+class ThirteenGame(PackagedGame[Rules, State, Action]):
     """Thirteen (Tiến lên): 2–4 players, 13 cards each, climb with combinations, first out wins.
 
     ``start`` may hold ``leader`` (a seat letter): a later game of a match, led freely by the previous winner
@@ -40,7 +38,12 @@ class ThirteenGame(Game[Rules, State, Action]):
     game (:mod:`engine.match`) is a match: see :mod:`engine.thirteen.whole`.
     """
 
+    hand_module = st
+    table_module = table
+    coach_module = coach
+
     key: ClassVar[str] = "thirteen"
+    passes: ClassVar[bool] = True
     info: ClassVar[GameInfo] = game_info("thirteen")
     lesson_editor_links: ClassVar[tuple[LinkRule, ...]] = (
         LinkRule("example", {"hand": "$example.hand", "table": "$example.table"}),
@@ -87,21 +90,9 @@ class ThirteenGame(Game[Rules, State, Action]):
     def is_terminal(self, state: State) -> bool:
         return state.turn is None
 
-    def legal_actions(self, state: State, limit: int | None = None) -> Sequence[Action]:
-        return st.legal_actions(state, limit)
-
-    def check(self, state: State, action: Action) -> Verdict:
-        return st.check_action(state, action)
-
-    def apply_unchecked(self, state: State, action: Action) -> State:
-        return st.apply_unchecked(state, action)
-
     def returns(self, state: State) -> tuple[float, ...]:
         result = table.outcome(state)
         return result.returns if result is not None else (0.0,) * state.players
-
-    def action_text(self, action: Action) -> str:
-        return st.action_text(action)
 
     def parse_action(self, state: State, text: str) -> Action:
         return st.parse_action(text)
@@ -109,22 +100,10 @@ class ThirteenGame(Game[Rules, State, Action]):
     def action_cards(self, action: Action) -> tuple[Card, ...] | None:
         return action.cards if isinstance(action, Play) else None
 
-    def view(self, state: State, seat: int | None) -> TableView:
-        return table.view(state, seat)
-
-    def comment(self, before: State, action: Action, after: State) -> Step:
-        return table.comment(before, action, after)
-
     def example_groups(self, request: Mapping[str, Any], answer: Mapping[str, Any],
                        cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...] | None:
         """One row in the order given (the hand's, lowest first): combinations are of ranks, not suits."""
         return (("", tuple(cards)),)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return table.outcome(state)
-
-    def prompt(self, state: State) -> Prompt:
-        return table.prompt(state)
 
     def display_rank(self, rules: Rules, card: Card) -> int:
         """3 lowest … A, then 2 (the highest rank)."""
@@ -152,18 +131,6 @@ class ThirteenGame(Game[Rules, State, Action]):
     (most of a place) a mistake."""
     feature_words: ClassVar[Mapping[str, tuple[str, str]]] = coach.FEATURE_WORDS
 
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return coach.determinize(state, seat, rng)
-
-    def features(self, state: State, seat: int) -> Mapping[str, float]:
-        return coach.features(state, seat)
-
-    def rule_of_thumb(self, state: State, action: Action) -> str:
-        return coach.rule_of_thumb(state, action)
-
-    def value_words(self, state: State) -> tuple[str, str]:
-        return coach.value_words(state)
-
     def finish(self, state: State, bot: str, rng: random.Random) -> State:
         """``state`` played to its end by the bot ``bot`` at every seat — for the heuristic bot in one tight loop
         (:func:`engine.thirteen.playout.finish`, the same final state as the step loop), the coach's play-outs."""
@@ -173,12 +140,6 @@ class ThirteenGame(Game[Rules, State, Action]):
         while state.turn is not None:
             state = st.apply_unchecked(state, chosen.choose(state, rng))
         return state
-
-    def position_state(self, request: Any) -> State:
-        from engine.thirteen.commands import request_position
-
-        position = request_position(request)
-        return coach.position_state(position.rules, position)
 
     # ---------------------------------------------------------------------------------- whole games: a match
 
@@ -200,16 +161,9 @@ class ThirteenGame(Game[Rules, State, Action]):
     def practice_rules(self) -> tuple[PracticeRule, ...]:
         return teach.practice_rules(self)
 
-    def handout_of(self, preset: str) -> Handout:
-        from engine.thirteen.handout import handout
+    def moment_kinds(self) -> tuple[MomentKind, ...]:
+        return moments.KINDS
 
-        return handout(preset)
-
-    @property
-    def commands(self) -> Mapping[str, Command[Any, Any]]:
-        from engine.thirteen.commands import COMMANDS
-
-        return COMMANDS
 
 
 GAME = ThirteenGame()

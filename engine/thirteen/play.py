@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from engine.base import LegalPlays as BaseLegalPlays
 from engine.base import Pass, Verdict
 from engine.cards import Card, CardsText
 from engine.errors import InvalidPositionError
@@ -254,15 +255,14 @@ class Position:
     @classmethod
     def build(
         cls,
+        *,
         hand: Iterable[Card],
         table: Iterable[Card] = (),
-        *,
+        rules: Rules,
         passed: bool = False,
         first_lead: bool = False,
-        rules: Rules | None = None,
     ) -> Position:
         """A checked position; InvalidPositionError (a learner-readable message) if it cannot occur."""
-        rules = rules or Rules()
         hand = tuple(hand)
         table_cards = tuple(table)
         _check_cards(hand, "in your hand")
@@ -346,7 +346,7 @@ def _display_order(mask: int) -> tuple[int, int]:
     return (mask.bit_count(), mask.bit_length())
 
 
-class LegalPlays:
+class LegalPlays(BaseLegalPlays[Play]):
     """The legal plays of a position (passing aside: see ``position.can_pass``): iterate them (grouped by kind,
     lowest first; at most ``limit``), count them without listing (:attr:`count`), or ask ``cards in legal``
     (which checks that play alone)."""
@@ -378,6 +378,11 @@ class LegalPlays:
                     plays.append(Play(m, kind, chop))
             self._plays = plays
         return self._plays
+
+    @property
+    def plays(self) -> tuple[Play, ...]:
+        """The legal plays listed (at most ``limit``), grouped by kind, lowest first."""
+        return tuple(self._build())
 
     def __iter__(self) -> Iterator[Play]:
         return iter(self._build())

@@ -45,7 +45,7 @@ def _hands(rules: Rules, seed: int) -> Mapping[str, Hand]:
 
 
 def _position(rules: Rules, hand: Hand, table: Hand) -> Position:
-    return Position.build(hand, table, rules=rules)
+    return Position.build(hand=hand, table=table, rules=rules)
 
 
 def _plays(rules: Rules, hand: Hand, table: Hand, limit: int) -> list[Hand]:

@@ -28,7 +28,7 @@ def kinds(text: str, rules: Rules = THREE) -> list[str]:
 
 
 def position(hand: str, table: str = "", rules: Rules = THREE) -> Position:
-    return Position.build(rules, cards(hand, rules), cards(table, rules))
+    return Position.build(hand=cards(hand, rules), table=cards(table, rules), rules=rules)
 
 
 def random_position(seed: int, rules: Rules = THREE, size: int | None = None, lead_every: int = 5) -> Position:

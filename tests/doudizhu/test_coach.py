@@ -10,13 +10,16 @@ import pytest
 
 from engine.advisor import advise
 from engine.base import PASS
-from engine.doudizhu import COMMANDS, GAME, LegalRequest
+from engine.command_tables import json_commands
+from engine.doudizhu import GAME, LegalRequest
 from engine.doudizhu.bots import _seen, heuristic_bot
 from engine.doudizhu.coach import determinize, played_by
 from engine.doudizhu.order import counts_of
 from engine.doudizhu.state import Phase, State
 from engine.driver import play_out, replay
 from tests.doudizhu import reference_bot
+
+COMMANDS = json_commands("doudizhu")
 
 
 def _states(seed: int, preset: str = "three_player", bots: str = "heuristic") -> list[State]:

@@ -7,10 +7,13 @@ import json
 
 import pytest
 
-from engine.doudizhu import COMMANDS, GAME, LegalRequest, legal_command, read_position
+from engine.command_tables import json_commands
+from engine.doudizhu import GAME, LegalRequest, legal_command, read_position
 from engine.errors import CardTableError, InvalidPositionError, InvalidRequestError
 from engine.sim import simulate
 from tests.cli_helpers import cli_json, run_cli
+
+COMMANDS = json_commands("doudizhu")
 
 ISSUE = {"preset": "three_player", "hand": "3 3 4 5 6 7 8 9 9 9 BJ", "table": "4 4 4 5"}
 
@@ -98,7 +101,7 @@ def test_every_command_answers() -> None:
     assert COMMANDS["compare"]({"previous": "4 4", "play": "5 5"})["beats"]
     deal = COMMANDS["deal"]({"seed": 5})
     assert set(deal["hands"]) == {"S", "E", "W"} and len(deal["kitty"].split()) == 3
-    assert deal["first_bidder"] in "SEW" and deal["first_bidder_name"] in ("South", "East", "West")
+    assert deal["first"] in "SEW" and deal["first_name"] in ("South", "East", "West")
     assert deal == COMMANDS["deal"]({"seed": 5})
     deal4 = COMMANDS["deal"]({"preset": "four_player", "seed": 5})
     assert list(deal4["hands"]) == ["S", "E", "N", "W"]

@@ -100,7 +100,7 @@ def test_the_shipped_quick_default_matches_the_engine() -> None:
     from ui import doudizhu_scoring
     from ui.simulation import DATA, file_name
 
-    for key, games, seed, options in doudizhu_scoring.defaults():
+    for key, games, seed, options in doudizhu_scoring.quick_defaults():
         shipped = pd.read_parquet(DATA / file_name(key, games, seed, options))
         assert len(shipped) == games
         fresh = pd.DataFrame(simulate_rows(game(key), 6, seed, options, workers=1))
@@ -115,7 +115,7 @@ def test_rescored_rows_are_the_engines_payments() -> None:
     from ui import doudizhu_scoring
     from ui.simulation import DATA, file_name
 
-    key, games, seed, options = doudizhu_scoring.defaults()[0]
+    key, games, seed, options = doudizhu_scoring.quick_defaults()[0]
     frame = pd.read_parquet(DATA / file_name(key, games, seed, options))
     again = doudizhu_scoring.rescored(frame, spring=True, cap=None)
     for row in again.head(40).itertuples():

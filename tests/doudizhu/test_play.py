@@ -104,12 +104,12 @@ def test_pass() -> None:
 ])
 def test_impossible_positions(hand, table, rules, error, message) -> None:
     with pytest.raises(error, match=message):
-        Position.build(rules, cards(hand, rules), cards(table, rules))
+        Position.build(hand=cards(hand, rules), table=cards(table, rules), rules=rules)
 
 
 def test_suits_are_ignored() -> None:
     deck = THREE.deck
-    assert Position.build(THREE, deck.parse("3s 3h")).hand == counts_of(deck.parse("3 3"))
+    assert Position.build(hand=deck.parse("3s 3h"), rules=THREE).hand == counts_of(deck.parse("3 3"))
 
 
 # --- properties ------------------------------------------------------------------------------------------
@@ -163,9 +163,9 @@ def test_every_play_check_accepts_is_enumerated(seed: int, which: int, size: int
 def test_brute_force_on_dense_small_hands() -> None:
     for text in ("3 3 3 4 4 4 5 5 6 6 BJ RJ", "6 6 6 6 7 7 7 7 8 8 BJ", "3 3 3 4 4 4 5 5 5 6 6 6"):
         for rules in (THREE, LOOSE):
-            _brute_force_equal(Position.build(rules, cards(text)))
+            _brute_force_equal(Position.build(hand=cards(text), rules=rules))
     for text in ("3 3 3 3 3 4 4 4 4 BJ BJ RJ RJ", "5 5 5 6 6 6 7 7 BJ BJ 9 9"):
-        _brute_force_equal(Position.build(FOUR, cards(text, FOUR)))
+        _brute_force_equal(Position.build(hand=cards(text, FOUR), rules=FOUR))
 
 
 @settings(max_examples=150, deadline=None)
@@ -227,5 +227,5 @@ def test_the_most_plays_of_dense_hands_stay_small() -> None:
         (loose4, "3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 9 9 10 10 J J Q Q K K A A 2 2 BJ BJ"),
     ]
     for rules, text in dense:
-        count = legal_plays(Position.build(rules, cards(text, rules))).count
+        count = legal_plays(Position.build(hand=cards(text, rules), rules=rules)).count
         assert 100 < count < MOST_PLAYS, (text, count)

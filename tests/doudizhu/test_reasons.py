@@ -9,7 +9,8 @@ from collections import Counter
 
 import pytest
 
-from engine.doudizhu import COMMANDS, check
+from engine.command_tables import json_commands
+from engine.doudizhu import check
 from engine.doudizhu.combos import Combo, Kind, readings
 from engine.doudizhu.explain import why_not
 from engine.doudizhu.generate import generate
@@ -18,6 +19,8 @@ from engine.doudizhu.play import Position, beaten_by
 from engine.doudizhu.rules import Rules
 from tests.doudizhu.helpers import FOUR, THREE, cards, counts, position
 from tests.reasons import problems
+
+COMMANDS = json_commands("doudizhu")
 
 POSITIONS = 5_000
 
@@ -53,7 +56,7 @@ ISSUE_EXAMPLES = [
 def test_the_issue_examples_are_refused_for_a_true_reason(rules: Rules, text: str, says: str,
                                                           never: tuple[str, ...]) -> None:
     hand = cards(text + " K", rules)
-    verdict = check(Position.build(rules, hand), cards(text, rules))
+    verdict = check(Position.build(hand=hand, rules=rules), cards(text, rules))
     assert not verdict.legal
     assert says in verdict.reason
     for phrase in never:

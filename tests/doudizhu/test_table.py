@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from engine.command_tables import commands_of
 from engine.doudizhu import GAME
 from engine.driver import play_out, replay
 from engine.errors import IllegalPlayError, InvalidNotationError
@@ -36,7 +37,7 @@ def test_the_outcome_in_sentences_and_by_seat_letter() -> None:
         "South", "East", "North", "West")
     row = GAME.summary_row(final)
     assert row["preset"] == "four_player" and row["landlord_payment"] == outcome.data["payments"][row["landlord"]]
-    answer = GAME.commands["playout"]({"preset": "four_player", "seed": 2})
+    answer = commands_of(GAME)["playout"]({"preset": "four_player", "seed": 2})
     assert answer["outcome"]["returns"] == {k: float(v) for k, v in outcome.data["payments"].items()}
 
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.doudizhu import COMMANDS, GAME
+from engine.command_tables import json_commands
+from engine.doudizhu import GAME
 from engine.driver import play_out, replay
 from engine.errors import InvalidRequestError
 from engine.match import whole_game
 from engine.table import Record
+
+COMMANDS = json_commands("doudizhu")
 
 WHOLE = {"whole": True}
 

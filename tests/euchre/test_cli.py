@@ -8,10 +8,10 @@ import json
 import pytest
 
 from engine.cards import Suit, parse_cards
+from engine.command_tables import json_commands
 from engine.commands import MAX_PLAYS
 from engine.errors import CardTableError, IllegalPlayError, InvalidRequestError, ReplayError
 from engine.euchre import (
-    COMMANDS,
     GAME,
     PRESETS,
     EuchreLegalRequest,
@@ -22,6 +22,8 @@ from engine.euchre import (
 )
 from engine.sim import simulate
 from tests.cli_helpers import cli_json, run_cli
+
+COMMANDS = json_commands("euchre")
 
 C = parse_cards
 

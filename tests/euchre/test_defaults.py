@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.command_tables import commands_of
 from engine.contract import COMMON_RULE
 from engine.euchre import GAME, NOTES, Rules
 from engine.euchre.rules import rule_source
@@ -21,7 +22,7 @@ def test_every_common_option_has_a_note_and_every_note_option_is_common() -> Non
     noted = {n.option for n in NOTES if n.option is not None}
     assert common == noted == {"deal_packets", "name_turned_down_suit", "dealer_may_discard_upcard", "thrown_in",
                                "first_lead", "benny_upcard"}
-    rules = GAME.commands["rules"]({})
+    rules = commands_of(GAME)["rules"]({})
     assert {n["option"] for n in rules["notes"] if n["option"]} == common
 
 
@@ -46,4 +47,4 @@ def test_lessons_do_not_present_a_default_as_the_source_rule() -> None:
     assert "benny_upcard" not in BODIES and "seed rules" not in lowered
     winning = (LESSONS / "08-winning-by-two.md").read_text()
     assert "first to 10" not in winning.split("\n", 2)[1]  # the title teaches the default, ahead by 2
-    assert "**A variant: first to 10.**" in winning and "at least **10 points** and **leads by at least 2**" in winning
+    assert "**A variant: first to 10.**" in winning and "at least **10 points** and **is at least 2 ahead**" in winning

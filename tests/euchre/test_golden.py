@@ -31,6 +31,7 @@ from engine.euchre import (
     trick_winner,
     trump_order,
 )
+from engine.euchre.rules import Rules
 
 C = parse_cards
 SEED = make_rules("seed")
@@ -50,16 +51,16 @@ def test_left_bower_is_a_heart_for_every_purpose() -> None:
     jd = C("JD")[0]
     assert effective_suit(jd, Suit.HEARTS) is Suit.HEARTS
     # a diamond lead does not call for J♦ …
-    pos = Position.build(C("JD AS 9S"), C("9D"), trump=Suit.HEARTS)
-    assert legal_plays(pos) == C("JD AS 9S")
+    pos = Position.build(hand=C("JD AS 9S"), table=C("9D"), rules=Rules(), trump=Suit.HEARTS)
+    assert legal_plays(pos).plays == C("JD AS 9S")
     # … and a heart lead does.
-    pos = Position.build(C("JD AS 9S"), C("9H"), trump=Suit.HEARTS)
-    assert legal_plays(pos) == C("JD")
+    pos = Position.build(hand=C("JD AS 9S"), table=C("9H"), rules=Rules(), trump=Suit.HEARTS)
+    assert legal_plays(pos).plays == C("JD")
 
 
 def test_issue_example_clubs_led_with_hearts_trump() -> None:
-    pos = Position.build(C("JD AS QC KC 10H"), C("9C"), trump=Suit.HEARTS)
-    assert legal_plays(pos) == C("QC KC")
+    pos = Position.build(hand=C("JD AS QC KC 10H"), table=C("9C"), rules=Rules(), trump=Suit.HEARTS)
+    assert legal_plays(pos).plays == C("QC KC")
     verdict = check(pos, C("JD")[0])
     assert not verdict.legal
     assert "J♦ is the left bower, a heart while hearts are trump" in verdict.reason
@@ -67,10 +68,10 @@ def test_issue_example_clubs_led_with_hearts_trump() -> None:
 
 
 def test_leading_any_card_and_void_players_play_anything() -> None:
-    pos = Position.build(C("JD AS QC"), trump=Suit.HEARTS)
-    assert legal_plays(pos) == C("JD AS QC")
+    pos = Position.build(hand=C("JD AS QC"), rules=Rules(), trump=Suit.HEARTS)
+    assert legal_plays(pos).plays == C("JD AS QC")
     assert check(pos, C("AS")[0]).legal
-    void = Position.build(C("AS QC"), C("9D 10D"), trump=Suit.HEARTS)
+    void = Position.build(hand=C("AS QC"), table=C("9D 10D"), rules=Rules(), trump=Suit.HEARTS)
     verdict = check(void, C("AS")[0])
     assert verdict.legal and "no diamonds" in verdict.reason
     assert not check(void, C("KS")[0]).legal
@@ -277,13 +278,13 @@ def test_illegal_actions_explain_themselves() -> None:
 ])
 def test_bad_positions_are_refused_with_a_message(hand: str, trick: str, error: type, message: str) -> None:
     with pytest.raises(error, match=message):
-        Position.build(C(hand), C(trick), trump=Suit.HEARTS)
+        Position.build(hand=C(hand), table=C(trick), rules=Rules(), trump=Suit.HEARTS)
 
 
 def test_a_three_player_trick_is_full_after_three_cards() -> None:
-    Position.build(C("9H"), C("9C 10C"), trump=Suit.HEARTS, players=3)
+    Position.build(hand=C("9H"), table=C("9C 10C"), rules=Rules(), trump=Suit.HEARTS, players=3)
     with pytest.raises(InvalidPositionError, match="3 active players"):
-        Position.build(C("9H"), C("9C 10C JC"), trump=Suit.HEARTS, players=3)
+        Position.build(hand=C("9H"), table=C("9C 10C JC"), rules=Rules(), trump=Suit.HEARTS, players=3)
 
 
 def test_a_deal_must_be_24_distinct_cards() -> None:

@@ -43,6 +43,7 @@ from engine.euchre import (
     trick_winner,
     trump_order,
 )
+from engine.euchre.rules import Rules
 from engine.match import whole_game
 from engine.sim import simulate
 from engine.table import Record
@@ -72,29 +73,29 @@ def test_with_hearts_trump_the_joker_is_above_the_right_bower() -> None:
 
 
 def test_the_joker_follows_as_a_heart_and_must_be_played_to_a_heart_lead() -> None:
-    only_trump = Position.build(C("RJ AS 9C"), C("9H"), trump=HEARTS, rules=BENNY)
-    assert legal_plays(only_trump) == (RJ,)
+    only_trump = Position.build(hand=C("RJ AS 9C"), table=C("9H"), rules=BENNY, trump=HEARTS)
+    assert legal_plays(only_trump).plays == (RJ,)
     verdict = check(only_trump, C("AS")[0])
     assert not verdict.legal and "you hold one heart (RJ)" in verdict.reason
     assert "it is the joker, the best bower, a heart while hearts are trump" in check(only_trump, RJ).reason
     # a club lead does not call for the joker, and a player with clubs must not play it
-    clubs = Position.build(C("RJ AC 9S"), C("9C"), trump=HEARTS, rules=BENNY)
-    assert legal_plays(clubs) == C("AC")
+    clubs = Position.build(hand=C("RJ AC 9S"), table=C("9C"), rules=BENNY, trump=HEARTS)
+    assert legal_plays(clubs).plays == C("AC")
     assert "must follow suit" in check(clubs, RJ).reason
     # the joker led is a trump lead: the left bower follows it
-    led = Position.build(C("JD AS"), C("RJ"), trump=HEARTS, rules=BENNY)
-    assert legal_plays(led) == C("JD")
+    led = Position.build(hand=C("JD AS"), table=C("RJ"), rules=BENNY, trump=HEARTS)
+    assert legal_plays(led).plays == C("JD")
     assert "the joker" in check(led, C("JD")[0]).reason
 
 
 def test_the_joker_is_refused_without_the_benny_and_the_black_joker_always() -> None:
     message = "RJ is not in the 24-card Euchre deck; turn on the benny option for the 25-card deck with a joker"
     with pytest.raises(NeedsBennyError) as info:
-        Position.build(C("RJ 9H"), trump=HEARTS)
+        Position.build(hand=C("RJ 9H"), rules=Rules(), trump=HEARTS)
     assert str(info.value) == message and info.value.option == "benny" and info.value.preset == "benny"
     assert isinstance(info.value, CardNotInDeckError)
     with pytest.raises(CardNotInDeckError, match="BJ is not in the 25-card Euchre deck"):
-        Position.build(C("BJ 9H"), trump=HEARTS, rules=BENNY)
+        Position.build(hand=C("BJ 9H"), rules=BENNY, trump=HEARTS)
     with pytest.raises(CardNotInDeckError, match="turn on the benny option"):
         state_from_cards(make_rules("seed"), 0, [C("JH AH KH 9S 10S")] * 4, RJ)
 

@@ -51,8 +51,8 @@ def trick_positions(draw: st.DrawFn) -> Position:
     hand_size = draw(st.integers(1, 5))
     trick_size = draw(st.integers(0, players - 1))
     trump = draw(st.sampled_from(list(Suit)))
-    return Position.build(deck[:hand_size], deck[hand_size:hand_size + trick_size], trump=trump, players=players,
-                          rules=make_rules("benny" if benny else "seed"))
+    return Position.build(hand=deck[:hand_size], table=deck[hand_size:hand_size + trick_size],
+                          rules=make_rules("benny" if benny else "seed"), trump=trump, players=players)
 
 
 @settings(max_examples=400)

@@ -29,6 +29,7 @@ from engine.euchre import (
     winner_reason,
 )
 from engine.euchre.order import EFFECTIVE
+from engine.euchre.rules import Rules
 from tests.reasons import problems
 
 POSITIONS = 5_200
@@ -197,12 +198,13 @@ def test_the_turned_down_suit_is_said_to_be_a_default() -> None:
 
 def test_reasons_for_the_issue_positions() -> None:
     # The left bower does not follow its printed suit, and the count of clubs held is the real one.
-    position = Position.build(parse_cards("JD AS QC KC 10H"), parse_cards("9C"), trump=Suit.HEARTS)
+    position = Position.build(hand=parse_cards("JD AS QC KC 10H"), table=parse_cards("9C"), rules=Rules(),
+                              trump=Suit.HEARTS)
     verdict = check(position, Card.parse("JD"))
     assert not verdict.legal
     assert verdict.reason == ("J♦ is the left bower, a heart while hearts are trump, not a club; you hold two clubs "
                               "(Q♣ K♣), and you must follow suit when clubs were led (9♣)")
-    alone = Position.build(parse_cards("AS 9H 10D"), parse_cards("JD"), trump=Suit.HEARTS)
+    alone = Position.build(hand=parse_cards("AS 9H 10D"), table=parse_cards("JD"), rules=Rules(), trump=Suit.HEARTS)
     assert check(alone, Card.parse("AS")).reason == (
         "A♠ is not a heart; you hold one heart (9♥), and you must follow suit when hearts were led (J♦ is the "
         "left bower, a heart while hearts are trump)")

@@ -8,7 +8,7 @@ import pytest
 
 from engine.euchre import GAME
 from engine.sim import simulate
-from ui import euchre_charts as charts
+from ui import euchre_scoring as charts
 from ui.simulation import DATA, file_name
 
 DEFAULTS = charts.quick_defaults()
@@ -17,7 +17,7 @@ DEFAULTS = charts.quick_defaults()
 def test_every_preset_has_its_quick_defaults() -> None:
     assert {options["preset"] for _, _, _, options in DEFAULTS} == set(GAME.presets)
     for game, games, seed, options in DEFAULTS:
-        assert (DATA / file_name(game, games, seed, options)).exists(), f"run python -m ui.euchre_charts ({options})"
+        assert (DATA / file_name(game, games, seed, options)).exists(), f"run python -m ui.scoring ({options})"
 
 
 def _id(value: object) -> str:

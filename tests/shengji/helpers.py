@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.cards import Card, Rank, Suit, parse_cards
+from engine.command_tables import commands_of
 from engine.driver import play_out
 from engine.shengji import GAME, Action, Rules, Start, State, Trump, make_rules, new_game, trump_for
 
@@ -65,4 +66,4 @@ def crafted(r: Rules, hands: list[str], leader: int = 0, starter: int = 0) -> St
 
 def command(name: str, **fields: Any) -> dict[str, Any]:
     """A command of the game called with JSON, as the command line and the lessons call it."""
-    return GAME.commands[name](fields)  # type: ignore[no-any-return]
+    return commands_of(GAME)[name](fields)  # type: ignore[no-any-return]

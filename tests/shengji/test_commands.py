@@ -5,9 +5,12 @@ import json
 import pytest
 
 from engine.cards import Rank, Suit, parse_cards
+from engine.command_tables import json_commands
 from engine.errors import InvalidPositionError, InvalidRequestError, LimitExceededError, UnknownNameError
-from engine.shengji import COMMANDS, PRESETS, Duty, LegalRequest, legal
+from engine.shengji import PRESETS, Duty, LegalRequest, legal
 from tests.cli_helpers import cli_json, run_cli
+
+COMMANDS = json_commands("shengji")
 
 CTX = {"preset": "competition", "decks": 2, "trump_rank": "10", "trump_suit": "S"}
 

@@ -28,7 +28,8 @@ def test_count_submultisets_matches_listing_and_binomials() -> None:
 def test_counting_a_follow_is_inclusion_exclusion_over_the_placements() -> None:
     r = rules()
     t = trump_for(r, Rank.TEN, Suit.SPADES)
-    pos = Position.build(r, t, cards("AH AH KH KH QH QH 9H 9H 8H 7H 7H 4H 3H 3H 2S 5C"), cards("6H 6H 5H 5H JH 4H"))
+    pos = Position.build(hand=cards("AH AH KH KH QH QH 9H 9H 8H 7H 7H 4H 3H 3H 2S 5C"),
+                         table=cards("6H 6H 5H 5H JH 4H"), rules=r, trump=t)
     every = legal_plays(pos, None)
     assert count_legal_plays(pos) == (len(every.plays), True) and len(every.plays) > 20
 
@@ -36,7 +37,8 @@ def test_counting_a_follow_is_inclusion_exclusion_over_the_placements() -> None:
 def test_past_the_budget_the_count_is_a_lower_bound() -> None:
     r = rules()
     t = trump_for(r, Rank.TEN, Suit.SPADES)
-    pos = Position.build(r, t, cards("AH AH KH KH QH QH 9H 9H 8H 7H 7H 4H 3H 3H 2S 5C"), cards("6H 6H 5H 5H JH 4H"))
+    pos = Position.build(hand=cards("AH AH KH KH QH QH 9H 9H 8H 7H 7H 4H 3H 3H 2S 5C"),
+                         table=cards("6H 6H 5H 5H JH 4H"), rules=r, trump=t)
     true = len(legal_plays(pos, None).plays)
     fmt = pos._cache["requirement"].format  # type: ignore[attr-defined]
     count, exact = count_for_format(pos.holding(), fmt, len(pos.lead), budget=1)
@@ -50,7 +52,7 @@ def test_four_decks_a_void_hand_after_a_long_throw_is_counted_at_once() -> None:
     hand = cards("3S 3S 3S 4S 4S 5S 5S 5S 6S 7S 8S 8S 9S 10S JS JS QS KS AS AS 2D 2C 2C BJ BJ RJ "
                  "3D 3D 4D 4D 5D 6D 7D 8D 9D 9D 10D JD QD KD AD 3C 4C 5C 6C 7C 7C 8C 9C 10C JC QC")
     lead = cards("AH AH AH KH KH KH QH JH 9H 8H")
-    pos = Position.build(r, t, hand, lead)
+    pos = Position.build(hand=hand, table=lead, rules=r, trump=t)
     start = time.process_time()
     found = legal_plays(pos, 50)
     spent = time.process_time() - start

@@ -7,8 +7,9 @@ from collections import Counter
 
 import pytest
 
+from engine.command_tables import json_commands
 from engine.errors import IllegalPlayError
-from engine.shengji import BOTS, COMMANDS
+from engine.shengji import BOTS
 from engine.shengji.combos import decompose
 from engine.shengji.deal import deck_of
 from engine.shengji.order import Group, points
@@ -17,6 +18,8 @@ from engine.shengji.score import team_of
 from engine.shengji.state import Choose, Phase, Play, apply, new_game
 from engine.shengji.trick import judge_throw
 from tests.shengji.helpers import bag, cards, crafted, rules, step, trump
+
+COMMANDS = json_commands("shengji")
 
 CHOOSE = {"failed_throw_part": "next_player_chooses"}
 CTX = {"preset": "competition", "decks": 2, "trump_rank": "10", "trump_suit": "S"}

@@ -31,7 +31,7 @@ T3 = trump(THREE)
 
 
 def pos(hand: str, lead: str, r=COMP, t=None) -> Position:
-    return Position.build(r, t or trump(r), cards(hand), cards(lead))
+    return Position.build(hand=cards(hand), table=cards(lead), rules=r, trump=t or trump(r))
 
 
 def legal(p: Position, play: str) -> bool:
@@ -279,13 +279,13 @@ def test_limit_and_complete_flag() -> None:
 
 
 def test_lead_plays_are_combinations_then_throws() -> None:
-    p = Position.build(COMP, T, cards("AH AH KH 3C"))
+    p = Position.build(hand=cards("AH AH KH 3C"), rules=COMP, trump=T)
     listed = [bag(x) for x in legal_plays(p, None).plays]
     assert bag(cards("AH AH")) in listed and bag(cards("AH KH")) in listed
     assert bag(cards("AH AH KH")) in listed
     assert all(check(p, [c for t, n in x for c in cards(t) * n]).legal for x in listed)
     assert count_legal_plays(p) == (len(listed), True)
-    no_throws = Position.build(rules(throws_allowed=False), T, cards("AH AH KH 3C"))
+    no_throws = Position.build(hand=cards("AH AH KH 3C"), rules=rules(throws_allowed=False), trump=T)
     assert len(legal_plays(no_throws, None)) == 4  # AH, KH, 3C, AH AH
     assert count_legal_plays(no_throws) == (4, True)
 
@@ -390,7 +390,7 @@ def _compare(data, r, pool) -> None:
     group = data.draw(st.sampled_from(sorted({t.group(c) for c in rest}, key=lambda g: g.value)))
     of_group = [c for c in rest if t.group(c) is group]
     lead = of_group[: data.draw(st.integers(1, min(4, len(of_group))))]
-    p = Position.build(r, t, hand, lead)
+    p = Position.build(hand=hand, table=lead, rules=r, trump=t)
     listed = legal_plays(p, None).plays
     got = {bag(x) for x in listed}
     assert len(got) == len(listed), "plays are distinct"
@@ -413,7 +413,7 @@ def test_every_enumerated_play_passes_check_on_seeded_deals(group) -> None:
         hand, pool = deck[:25], deck[25:60]
         of_group = [c for c in pool if T.group(c) is group]
         lead = of_group[: 1 + seed % 4]
-        p = Position.build(COMP, T, hand, lead)
+        p = Position.build(hand=hand, table=lead, rules=COMP, trump=T)
         result = legal_plays(p, 3000)
         for x in result.plays:
             assert check(p, x).legal

@@ -9,8 +9,8 @@ from dataclasses import replace
 
 from engine.base import PASS
 from engine.cards import Rank, Suit
+from engine.command_tables import json_commands
 from engine.shengji import (
-    COMMANDS,
     GAME,
     NOTES,
     Kind,
@@ -31,6 +31,8 @@ from engine.shengji.combos import describe_format
 from engine.shengji.ladder import ladder_for
 from tests.shengji.helpers import cards, rules, trump
 
+COMMANDS = json_commands("shengji")
+
 FOUR = rules(decks=4)
 QUADS = rules(decks=4, four_of_a_kind=True)
 
@@ -44,9 +46,10 @@ def test_four_identical_cards_are_a_throw_by_default_and_one_combination_as_an_o
     assert classify(cards("AH AH AH AH KH KH KH KH"), trump(QUADS), QUADS).kind is Kind.TRACTOR  # type: ignore[union-attr]
     rungs = [describe_format(f) for f in ladder_for(decompose(aaaa, trump(QUADS), QUADS), QUADS)]
     assert rungs == ["four of a kind", "a triple and one other card", "a pair and two other cards", "any four cards"]
-    follow = Position.build(QUADS, trump(QUADS), cards("KH KH KH KH 9H 3C"), aaaa)
+    follow = Position.build(hand=cards("KH KH KH KH 9H 3C"), table=aaaa, rules=QUADS, trump=trump(QUADS))
     assert requirement(follow).rung == 0 and not check(follow, cards("KH KH KH 9H")).legal
-    assert check(Position.build(FOUR, trump(FOUR), cards("KH KH KH KH 9H 3C"), aaaa), cards("KH KH KH 9H")).legal
+    assert check(Position.build(hand=cards("KH KH KH KH 9H 3C"), table=aaaa, rules=FOUR, trump=trump(FOUR)),
+                                cards("KH KH KH 9H")).legal
 
 
 def test_levels_that_must_be_played_are_won_as_bankers_by_default() -> None:
@@ -128,14 +131,14 @@ def test_who_can_beat_the_part_led_after_a_failed_throw_must_beat_it_as_an_optio
     on = rules("tractor", must_beat_failed_throw=True)
     t = trump(on)
     hand = cards("KH 7H 3C")
-    must = Position.build(on, t, hand, cards("QH"), beat_lead=True)
+    must = Position.build(hand=hand, table=cards("QH"), rules=on, trump=t, beat_lead=True)
     assert requirement(must).beat is not None and requirement(must).example == cards("KH")
     low = check(must, cards("7H"))
     assert not low.legal and low.reason.endswith("7♥ does not beat it")
     assert check(must, cards("KH")).legal
-    off = Position.build(rules("tractor"), t, hand, cards("QH"), beat_lead=True)
+    off = Position.build(hand=hand, table=cards("QH"), rules=rules("tractor"), trump=t, beat_lead=True)
     assert requirement(off).beat is None and check(off, cards("7H")).legal
-    cannot = Position.build(on, t, cards("JH 7H 3C"), cards("QH"), beat_lead=True)
+    cannot = Position.build(hand=cards("JH 7H 3C"), table=cards("QH"), rules=on, trump=t, beat_lead=True)
     assert requirement(cannot).beat is None and check(cannot, cards("7H")).legal
 
 

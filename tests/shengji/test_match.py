@@ -4,10 +4,13 @@ carried from round to round; the scoreboard and the outcome in words; the record
 from __future__ import annotations
 
 from engine.cards import Rank
+from engine.command_tables import json_commands
 from engine.driver import play_out, replay
 from engine.match import whole_game
-from engine.shengji import COMMANDS, GAME
+from engine.shengji import GAME
 from engine.table import Record
+
+COMMANDS = json_commands("shengji")
 
 WHOLE = {"whole": True}
 

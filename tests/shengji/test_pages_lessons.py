@@ -4,7 +4,7 @@ works, and the extra pieces (the trump-order explorer, the presets' differences)
 from streamlit.testing.v1 import AppTest
 
 from engine.cards import parse_cards
-from engine.games import json_commands
+from engine.command_tables import json_commands
 from engine.lessons import load_lessons
 from tests.card_hand_testing import press
 from tests.conftest import ROOT

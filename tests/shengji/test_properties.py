@@ -49,7 +49,7 @@ def _position(seed: int, decks: int, preset: str, hand_size: int, lead_size: int
         for part in decompose(pool, trump, r):
             if len(lead) + len(part.cards) <= lead_size:
                 lead.extend(part.cards)
-    return Position.build(r, trump, hand, lead)
+    return Position.build(hand=hand, table=lead, rules=r, trump=trump)
 
 
 POSITIONS = st.builds(_position, st.integers(0, 2**31 - 1), st.sampled_from([1, 2, 3, 4]),

@@ -37,7 +37,7 @@ T = trump(COMP)  # rank 10, ♠ trump
 
 
 def reason(hand: str, lead: str, play: str, r: Any = COMP, t: Any = None) -> tuple[bool, str]:
-    verdict = check(Position.build(r, t or trump(r), cards(hand), cards(lead)), cards(play))
+    verdict = check(Position.build(hand=cards(hand), table=cards(lead), rules=r, trump=t or trump(r)), cards(play))
     assert not problems(verdict.reason, verdict.legal), verdict.reason
     return verdict.legal, verdict.reason
 
@@ -58,7 +58,7 @@ def test_one_trump_held_is_one_trump() -> None:
 
 
 def test_a_single_trump_led_is_a_single_trump() -> None:
-    p = Position.build(COMP, T, cards("3S 4S 5H"), cards("AS"))
+    p = Position.build(hand=cards("3S 4S 5H"), table=cards("AS"), rules=COMP, trump=T)
     assert requirement(p).lead_text == "a single trump"
     assert "a single trump," in requirement(p).reason
 
@@ -93,9 +93,9 @@ def test_the_burial_risk_is_exactly_double_under_the_competition_rules() -> None
 
 
 def test_a_three_deck_lead_mentions_triples_and_a_one_deck_lead_no_pairs() -> None:
-    three = requirement(Position.build(rules(decks=3), T, cards("AH AH AH 3C"), ()))
+    three = requirement(Position.build(hand=cards("AH AH AH 3C"), table=(), rules=rules(decks=3), trump=T))
     assert "a single card, a pair, a triple or a tractor" in three.reason
-    one = requirement(Position.build(rules(decks=1), T, cards("AH 3C"), ()))
+    one = requirement(Position.build(hand=cards("AH 3C"), table=(), rules=rules(decks=1), trump=T))
     assert "pair" not in one.reason and "tractor" not in one.reason and "play a single card" in one.reason
 
 
@@ -133,7 +133,7 @@ def test_a_reinforcement_is_not_an_override() -> None:
 def test_a_void_reason_shows_the_trump_rank_card_of_the_led_suit() -> None:
     legal, why = reason("10H 3C 4D", "KH", "3C")
     assert legal and why == "you have no ♥ (10♥ is a trump, as every 10 is), so you may discard any cards"
-    p = Position.build(COMP, T, cards("10H 10D 3C"), cards("KH"))
+    p = Position.build(hand=cards("10H 10D 3C"), table=cards("KH"), rules=COMP, trump=T)
     assert "(10♥ is a trump, as every 10 is)" in requirement(p).reason
 
 
@@ -250,6 +250,6 @@ def test_requirement_sentences_and_reasons_of_every_duty(decks: int) -> None:
     t = trump_for(r, T.rank, T.suit)
     hand = cards("AH KH 3C 4C 5D 6D")
     for lead in ("", "QH", "QC", "QD", "2S"):
-        req = requirement(Position.build(r, t, hand, cards(lead)))
+        req = requirement(Position.build(hand=hand, table=cards(lead), rules=r, trump=t))
         assert req.text[0].isupper() and req.text.endswith(".") and req.text[:-1].lower() == req.reason.lower()
         assert not problems(req.reason, None, OWN), req.reason

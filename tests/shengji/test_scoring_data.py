@@ -20,7 +20,7 @@ def test_every_rule_set_and_deck_count_has_its_default_rounds() -> None:
     assert {(o["preset"], o["decks"]) for _, _, _, o in DEFAULTS if o["bots"] == "random"} == {
         (p, d) for p in PRESETS for d in (1, 2, 3, 4)}
     for game, games, seed, options in DEFAULTS:
-        assert (DATA / file_name(game, games, seed, options)).exists(), f"run python -m ui.shengji_scoring ({options})"
+        assert (DATA / file_name(game, games, seed, options)).exists(), f"run python -m ui.scoring ({options})"
     shipped = {p.name for p in DATA.glob("shengji-*.parquet")}
     assert shipped == {file_name(*d) for d in DEFAULTS}, "no stale default files"
 

@@ -39,7 +39,7 @@ def positions(draw: st.DrawFn) -> Position:
     hand += [c for c in OTHERS for _ in range(draw(st.integers(0, 2)))]
     extra = len(lead) - len(hand)
     hand += list(cards("6C 6C 6C 6C 8C 8C 8C 8C"))[:max(0, extra)]
-    return Position.build(FOUR, TRUMP, hand, lead)
+    return Position.build(hand=hand, table=lead, rules=FOUR, trump=TRUMP)
 
 
 @settings(max_examples=120, deadline=None)

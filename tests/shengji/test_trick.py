@@ -64,16 +64,16 @@ def test_a_single_combination_always_stands() -> None:
 
 
 def test_check_of_a_throw_uses_the_other_hands() -> None:
-    p = Position.build(COMP, T, cards("QH 4H 4H 3C"), others=dict(others("KH")))
+    p = Position.build(hand=cards("QH 4H 4H 3C"), rules=COMP, trump=T, others=dict(others("KH")))
     v = check(p, cards("QH 4H 4H"))
     assert not v.legal and "must lead Q♥" in v.reason
-    assert check(Position.build(COMP, T, cards("QH 4H 4H 3C")), cards("QH 4H 4H")).legal
-    no = Position.build(rules(throws_allowed=False), T, cards("QH 4H 4H 3C"))
+    assert check(Position.build(hand=cards("QH 4H 4H 3C"), rules=COMP, trump=T), cards("QH 4H 4H")).legal
+    no = Position.build(hand=cards("QH 4H 4H 3C"), rules=rules(throws_allowed=False), trump=T)
     assert not check(no, cards("QH 4H 4H")).legal
 
 
 def test_a_lead_of_two_suits_is_refused() -> None:
-    p = Position.build(COMP, T, cards("QH 4C"))
+    p = Position.build(hand=cards("QH 4C"), rules=COMP, trump=T)
     v = check(p, cards("QH 4C"))
     assert not v.legal and "one suit" in v.reason
 

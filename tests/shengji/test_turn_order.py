@@ -8,10 +8,10 @@ import pytest
 
 from engine.base import PASS
 from engine.cards import Rank
+from engine.command_tables import json_commands
 from engine.driver import play_out, replay
 from engine.errors import InvalidRequestError
 from engine.shengji import (
-    COMMANDS,
     GAME,
     SEATS,
     Choose,
@@ -28,6 +28,8 @@ from engine.shengji import (
 from engine.sim import simulate
 from tests.cli_helpers import run_cli
 from tests.shengji.helpers import cards, crafted, play_hand, rules, step
+
+COMMANDS = json_commands("shengji")
 
 CW = {"turn_order": "clockwise"}
 CTX = {"preset": "competition", "decks": 2, "trump_rank": "10", "trump_suit": "S"}

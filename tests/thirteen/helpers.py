@@ -22,13 +22,13 @@ def combo(text: str):
 def beats(play: str, table: str, preset: str = "seed", **options) -> bool:
     """Whether ``play`` may be played on ``table`` by a player holding exactly the play."""
     rules = make_rules(preset, options)
-    pos = Position.build(parse_cards(play), parse_cards(table), rules=rules)
+    pos = Position.build(hand=parse_cards(play), table=parse_cards(table), rules=rules)
     return check(pos, parse_cards(play)).legal
 
 
 def reason(play: str, table: str = "", hand: str | None = None, preset: str = "seed", **kw) -> str:
     rules = make_rules(preset)
-    pos = Position.build(parse_cards(hand or play), parse_cards(table), rules=rules, **kw)
+    pos = Position.build(hand=parse_cards(hand or play), table=parse_cards(table), rules=rules, **kw)
     return check(pos, parse_cards(play)).reason
 
 

@@ -4,9 +4,12 @@ import json
 
 import pytest
 
+from engine.command_tables import json_commands
 from engine.errors import InvalidPositionError, InvalidRequestError, UnknownNameError
-from engine.thirteen import COMMANDS, PRESETS
+from engine.thirteen import PRESETS
 from tests.cli_helpers import cli_json, run_cli
+
+COMMANDS = json_commands("thirteen")
 
 
 def test_the_issue_example_with_table_and_with_the_older_previous() -> None:
@@ -71,8 +74,8 @@ def test_check_classify_compare_deal_features_score_rounds() -> None:
     assert compare["higher"] == "5S" and compare["a_beats_b"] is True
     assert COMMANDS["compare"]({"a": "5S 5C", "b": "6S 7S 8S"})["higher"] is None
     deal = COMMANDS["deal"]({"seed": 5})
-    assert set(deal["hands"]) == {"N", "E", "S", "W"} and "3S" in deal["hands"][deal["leader"]].split()
-    assert deal["features"][deal["leader"]]["twos"] == deal["hands"][deal["leader"]].count("2")
+    assert set(deal["hands"]) == {"N", "E", "S", "W"} and "3S" in deal["hands"][deal["first"]].split()
+    assert deal["features"][deal["first"]]["twos"] == deal["hands"][deal["first"]].count("2")
     assert COMMANDS["deal"]({"seed": 5}) == deal
     assert set(COMMANDS["deal"]({"seed": 5, "options": {"players": 3}})["hands"]) == {"N", "E", "W"}
     features = COMMANDS["features"]({"hand": "7S 7C 7D 7H 2S"})

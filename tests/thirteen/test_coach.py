@@ -10,6 +10,7 @@ import pytest
 
 from engine.advisor import advise
 from engine.cards import parse_cards
+from engine.command_tables import commands_of
 from engine.driver import play_out, replay
 from engine.thirteen import GAME, LegalRequest, State
 from engine.thirteen import bots as fast
@@ -166,7 +167,7 @@ def test_a_posed_editor_position_is_advised() -> None:
 
 def test_the_advise_command_answers_for_a_recorded_game() -> None:
     record, _ = play_out(GAME, GAME.rules(), 4, "heuristic")
-    answer = GAME.commands["advise"]({"seed": 4, "actions": list(record.actions[:6]), "budget": 6})
+    answer = commands_of(GAME)["advise"]({"seed": 4, "actions": list(record.actions[:6]), "budget": 6})
     states, _ = replay(GAME, record)
     assert answer["seat"] == "NESW"[states[6].turn]
     assert answer["options"] and all(o["why"] for o in answer["options"])

@@ -89,9 +89,9 @@ def test_the_shipped_defaults_still_match_the_engine() -> None:
     from ui import thirteen_scoring as sc
     from ui.simulation import DATA, file_name
 
-    for game, games, seed, options in sc.shipped_defaults():
+    for game, games, seed, options in sc.quick_defaults():
         path = DATA / file_name(game, games, seed, options)
-        assert path.exists(), f"{path.name} is missing: run python -m ui.thirteen_scoring"
+        assert path.exists(), f"{path.name} is missing: run python -m ui.scoring"
         shipped = pd.read_parquet(path)
         assert len(shipped) == games
         fresh = pd.DataFrame(simulate_rows(GAME, 3, seed, options))

@@ -12,6 +12,7 @@ from engine.thirteen import CARDS, PASS, Kind, Play, Position, check, legal_play
 from engine.thirteen.combos import why_not_combo
 from engine.thirteen.order import cards_of, mask_of
 from engine.thirteen.play import lead_groups
+from engine.thirteen.rules import Rules
 from tests.thirteen.helpers import (
     assert_enumerated_equals_accepted,
     assert_lead_groups_are_every_combination,
@@ -42,7 +43,8 @@ def test_enumerated_equals_accepted_by_brute_force(seed: int, size: int, preset:
     passed = bool(table) and rng.random() < 0.25
     first = not table and rng.random() < 0.2
     rules = make_rules(preset, {"players": 3} if first else {})
-    assert_enumerated_equals_accepted(Position.build(hand, table, passed=passed, first_lead=first, rules=rules))
+    assert_enumerated_equals_accepted(Position.build(hand=hand, table=table, rules=rules, passed=passed,
+                                                     first_lead=first))
 
 
 def test_lead_enumeration_matches_every_subset_of_13_card_hands() -> None:
@@ -66,19 +68,19 @@ def test_classification_agrees_with_the_reason(chosen: list) -> None:
 
 
 def test_grouped_by_kind_with_bombs_marked() -> None:
-    pos = Position.build(cards("3S 3C 4S 4C 5D 5H 6C 7H 7S 7D 7C 2S"), cards("2H"))
+    pos = Position.build(hand=cards("3S 3C 4S 4C 5D 5H 6C 7H 7S 7D 7C 2S"), table=cards("2H"), rules=Rules())
     legal = legal_plays(pos)
     groups = legal.grouped()
     assert list(groups) == [Kind.QUAD, Kind.DOUBLE_SEQUENCE]
     assert all(p.is_bomb and p.chop for p in legal)
-    lead = legal_plays(Position.build(cards("3S 3C 4S 4C 5D 5H 6C 7H 7S 7D 7C 2S")))
+    lead = legal_plays(Position.build(hand=cards("3S 3C 4S 4C 5D 5H 6C 7H 7S 7D 7C 2S"), rules=Rules()))
     kinds = list(lead.grouped())
     assert kinds == sorted(kinds)
     assert {p.text for p in lead if p.is_bomb} == {"7S 7C 7D 7H", "3S 3C 4S 4C 5D 5H"}
 
 
 def test_membership_checks_without_listing() -> None:
-    pos = Position.build(cards("3S 4S 5H 5D 2H"), cards("4C 4D"))
+    pos = Position.build(hand=cards("3S 4S 5H 5D 2H"), table=cards("4C 4D"), rules=Rules())
     legal = legal_plays(pos)
     assert cards("5D 5H") in legal
     assert cards("2H") not in legal
@@ -98,33 +100,33 @@ def test_membership_checks_without_listing() -> None:
     ],
 )
 def test_reasons_for_learners(hand: str, table: str, play: str, expected: str) -> None:
-    pos = Position.build(cards(hand), cards(table))
+    pos = Position.build(hand=cards(hand), table=cards(table), rules=Rules())
     verdict = check(pos, PASS if play == "pass" else cards(play))
     assert expected in verdict.reason
 
 
 def test_first_lead_must_contain_three_of_spades() -> None:
     assert "must contain 3♠" in reason("4S 4C", hand="3S 4S 4C", first_lead=True)
-    pos = Position.build(cards("3S 4S 4C 5D"), first_lead=True)
+    pos = Position.build(hand=cards("3S 4S 4C 5D"), rules=Rules(), first_lead=True)
     assert {p.text for p in legal_plays(pos)} == {"3S", "3S 4S 5D", "3S 4C 5D"}
     with pytest.raises(InvalidPositionError, match="3♠ is not in your hand"):
-        Position.build(cards("4S 4C"), first_lead=True)
+        Position.build(hand=cards("4S 4C"), rules=Rules(), first_lead=True)
     three = make_rules("seed", {"players": 3})
-    pos = Position.build(cards("4S 4C 5D"), first_lead=True, rules=three)
+    pos = Position.build(hand=cards("4S 4C 5D"), rules=three, first_lead=True)
     assert {p.text for p in legal_plays(pos)} == {"4S", "4S 4C"}
     off = make_rules("seed", {"first_lead_must_contain_lowest": False})
-    assert len(legal_plays(Position.build(cards("3S 4S 4C"), first_lead=True, rules=off))) == 4
+    assert len(legal_plays(Position.build(hand=cards("3S 4S 4C"), rules=off, first_lead=True))) == 4
 
 
 def test_a_leader_cannot_pass() -> None:
-    pos = Position.build(cards("3S 4S"))
+    pos = Position.build(hand=cards("3S 4S"), rules=Rules())
     verdict = check(pos, PASS)
     assert not verdict.legal and "a leader cannot pass" in verdict.reason
     assert not check(pos, ()).legal and "no cards were chosen" in check(pos, ()).reason
 
 
 def test_a_play_checks_like_its_cards_and_equals_by_cards() -> None:
-    pos = Position.build(cards("3S 4S 5H 5D 2H"), cards("4C 4D"))
+    pos = Position.build(hand=cards("3S 4S 5H 5D 2H"), table=cards("4C 4D"), rules=Rules())
     play = Play.of(cards("5H 5D"))
     assert check(pos, play) == check(pos, cards("5D 5H")) and check(pos, play).legal
     listed = list(legal_plays(pos))
@@ -134,19 +136,19 @@ def test_a_play_checks_like_its_cards_and_equals_by_cards() -> None:
 
 def test_a_limit_lists_fewer_but_counts_all() -> None:
     hand = cards("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S")
-    legal = legal_plays(Position.build(hand), limit=10)
+    legal = legal_plays(Position.build(hand=hand, rules=Rules()), limit=10)
     assert len(legal) == 10 and legal.count == 13 + sum(12 - n + 1 for n in range(3, 13))
-    assert not legal.complete and legal_plays(Position.build(hand)).complete
+    assert not legal.complete and legal_plays(Position.build(hand=hand, rules=Rules())).complete
 
 
 def test_chop_after_pass_lets_a_locked_player_bomb_a_two_only() -> None:
     pagat = make_rules("pagat")
-    pos = Position.build(cards("7S 7C 7D 7H 9S"), cards("2H"), passed=True, rules=pagat)
+    pos = Position.build(hand=cards("7S 7C 7D 7H 9S"), table=cards("2H"), rules=pagat, passed=True)
     assert [p.text for p in legal_plays(pos)] == ["7S 7C 7D 7H"]
     assert not check(pos, cards("9S")).legal
-    on_ace = Position.build(cards("7S 7C 7D 7H 9S"), cards("AH"), passed=True, rules=pagat)
+    on_ace = Position.build(hand=cards("7S 7C 7D 7H 9S"), table=cards("AH"), rules=pagat, passed=True)
     assert list(legal_plays(on_ace)) == []
-    seed = Position.build(cards("7S 7C 7D 7H 9S"), cards("2H"), passed=True)
+    seed = Position.build(hand=cards("7S 7C 7D 7H 9S"), table=cards("2H"), rules=Rules(), passed=True)
     assert list(legal_plays(seed)) == []
 
 
@@ -164,7 +166,7 @@ def test_chop_after_pass_lets_a_locked_player_bomb_a_two_only() -> None:
 )
 def test_impossible_positions_are_refused_with_a_message(hand: str, table: str, kw: dict, message: str) -> None:
     with pytest.raises(InvalidPositionError, match=message):
-        Position.build(cards(hand), cards(table), **kw)
+        Position.build(hand=cards(hand), table=cards(table), rules=Rules(), **kw)
 
 
 def test_sequence_names_and_shapes() -> None:
@@ -176,5 +178,5 @@ def test_sequence_names_and_shapes() -> None:
 
 def test_twelve_card_dragon_has_many_sequences() -> None:
     hand = cards("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S")
-    seqs = legal_plays(Position.build(hand)).grouped()[Kind.SEQUENCE]
+    seqs = legal_plays(Position.build(hand=hand, rules=Rules())).grouped()[Kind.SEQUENCE]
     assert len(seqs) == sum(12 - n + 1 for n in range(3, 13))

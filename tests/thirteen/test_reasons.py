@@ -13,6 +13,7 @@ import pytest
 
 from engine.base import PASS
 from engine.cards import Card, parse_cards
+from engine.command_tables import commands_of
 from engine.errors import CardTableError
 from engine.thirteen import GAME, Position, check, classify, legal_plays
 from engine.thirteen.combos import beats_key, kind_of_mask
@@ -85,7 +86,8 @@ def _position(rng: random.Random) -> tuple[Position, object] | None:
     passed = bool(table) and rng.random() < 0.15
     first = not table and bool(hand & 1) and rng.random() < 0.15
     try:
-        position = Position.build(cards_of(hand), cards_of(table), passed=passed, first_lead=first, rules=rules)
+        position = Position.build(hand=cards_of(hand), table=cards_of(table), rules=rules, passed=passed,
+                                  first_lead=first)
     except CardTableError:
         return None
     pick = rng.random()
@@ -191,7 +193,8 @@ def test_the_commentary_of_whole_games_reads_well() -> None:
 
 
 def _reason(hand: str, table: str, play: str, preset: str = "seed", **options: object) -> tuple[bool, str]:
-    position = Position.build(parse_cards(hand), parse_cards(table), rules=GAME.rules(preset, options or None))
+    position = Position.build(hand=parse_cards(hand), table=parse_cards(table), rules=GAME.rules(preset,
+                              options or None))
     verdict = check(position, PASS if play == "pass" else parse_cards(play))
     return verdict.legal, verdict.reason
 
@@ -232,13 +235,13 @@ def test_33_44_55_22_is_refused_without_suggesting_a_rule_that_would_not_help(tw
 
 
 def test_the_first_lead_rule_is_said_to_be_a_default_and_names_its_option() -> None:
-    position = Position.build(parse_cards("3S 4S 5H 9D"), first_lead=True)
+    position = Position.build(hand=parse_cards("3S 4S 5H 9D"), rules=Rules(), first_lead=True)
     verdict = check(position, parse_cards("9D"))
     assert not verdict.legal
     assert verdict.reason == ("the first play of the game must contain 3♠, the lowest card dealt (a common rule, not "
                               "in these rules; the option “The first play contains the lowest card” changes it)")
-    free = Position.build(parse_cards("3S 4S 5H 9D"), first_lead=True,
-                          rules=GAME.rules("seed", {"first_lead_must_contain_lowest": False}))
+    free = Position.build(hand=parse_cards("3S 4S 5H 9D"), rules=GAME.rules("seed",
+                          {"first_lead_must_contain_lowest": False}), first_lead=True)
     assert check(free, parse_cards("9D")).legal
 
 
@@ -251,24 +254,25 @@ def test_a_default_bomb_rule_names_the_option_that_changes_the_verdict() -> None
 
 def test_a_locked_out_player_is_told_what_may_still_be_played() -> None:
     rules = GAME.rules("seed")
-    position = Position.build(parse_cards("7S 7C 7D 7H 9S"), parse_cards("2H"), passed=True, rules=rules)
+    position = Position.build(hand=parse_cards("7S 7C 7D 7H 9S"), table=parse_cards("2H"), rules=rules, passed=True)
     verdict = check(position, parse_cards("7S 7C 7D 7H"))
     assert not verdict.legal and "the option “Bombs after a pass” would still let you play this bomb" in \
         verdict.reason
-    pagat = Position.build(parse_cards("7S 7C 7D 7H 9S"), parse_cards("2H"), passed=True, rules=GAME.rules("pagat"))
+    pagat = Position.build(hand=parse_cards("7S 7C 7D 7H 9S"), table=parse_cards("2H"), rules=GAME.rules("pagat"),
+                           passed=True)
     assert check(pagat, parse_cards("7S 7C 7D 7H")).legal
     refused = check(pagat, parse_cards("9S"))
     assert not refused.legal and refused.reason.endswith("except for a bomb that beats 2♥")
 
 
 def test_the_checker_above_catches_what_it_looks_for() -> None:
-    position = Position.build(parse_cards("3S 4S 9D"), parse_cards("2S 2C 2D 2H"))
+    position = Position.build(hand=parse_cards("3S 4S 9D"), table=parse_cards("2S 2C 2D 2H"), rules=Rules())
     assert thirteen_problems(position, parse_cards("3S"), False,
                              "3♠ does not beat four 2s: play a four of a kind with a top card higher than 2♥")
     assert thirteen_problems(position, parse_cards("3S"), False, "three 3s do not beat four 2s")
     assert thirteen_problems(position, parse_cards("3S"), False, "3♠ does not beat K♥")
     assert thirteen_problems(position, parse_cards("3S"), False, "four 2s is a bomb; 3♠ does not beat them")
-    lower = Position.build(parse_cards("3S 4S 9D"), parse_cards("8H"))
+    lower = Position.build(hand=parse_cards("3S 4S 9D"), table=parse_cards("8H"), rules=Rules())
     assert thirteen_problems(lower, parse_cards("3S"), False, "3♠ does not beat 8♥, and nothing can: …")
     assert thirteen_problems(lower, parse_cards("3S"), False,
                              "3♠ does not beat 8♥; nothing in your hand beats the table, so you can only pass")
@@ -281,7 +285,7 @@ def test_every_default_the_sources_leave_open_is_a_note_naming_its_option() -> N
     common = {name for name, s in specs.items() if s.common}
     assert common == noted, (common, noted)
     assert {"first_lead_must_contain_lowest", "twos_in_double_sequences", "bomb_ladder", "players"} <= common
-    answer = GAME.commands["rules"]({})
+    answer = commands_of(GAME)["rules"]({})
     assert {o["name"] for o in answer["options"] if o["common"]} == common
 
 

@@ -6,6 +6,7 @@ from engine.cards import Card, Rank, Suit
 from engine.driver import play_out
 from engine.thirteen import CARDS, GAME, PASS, Kind, Play, Position, check, classify, legal_plays, make_rules
 from engine.thirteen.order import DECK, RANK_ORDER, SUIT_ORDER, index, mask_of
+from engine.thirteen.rules import Rules
 from engine.thirteen.state import apply, from_hands
 from tests.thirteen.helpers import beats, cards, combo, reason
 
@@ -79,7 +80,7 @@ def test_the_combinations_a_leader_may_play(text: str, kind: Kind) -> None:
     # "single card, pair, three of a kind, four of a kind, a sequence of at least 3 cards (e.g. 4,5,6; the
     # cards need not be of one suit), a double sequence of at least 6 cards (e.g. 3,3,4,4,5,5)."
     assert combo(text).kind is kind
-    pos = Position.build(cards(text + " 10C"))
+    pos = Position.build(hand=cards(text + " 10C"), rules=Rules())
     assert combo(text).text in [p.text for p in legal_plays(pos)]
     assert check(pos, cards(text)).legal
 
@@ -102,7 +103,7 @@ def test_others_must_play_the_same_type_higher() -> None:
 
 def test_a_player_who_cannot_beat_passes() -> None:
     # "If a player cannot play a higher combination of the same type, they must pass."
-    pos = Position.build(cards("3S 4C 9D"), cards("KS KH"))
+    pos = Position.build(hand=cards("3S 4C 9D"), table=cards("KS KH"), rules=Rules())
     assert list(legal_plays(pos)) == []
     assert pos.can_pass
 
@@ -122,15 +123,15 @@ def test_everyone_passes_the_table_clears_and_the_last_player_leads_anything() -
     for _ in range(3):
         game = apply(game, PASS)
     assert game.turn == 0 and game.table == 0 and game.locked == 0
-    assert len(legal_plays(Position.build(cards("9H")))) == 1
+    assert len(legal_plays(Position.build(hand=cards("9H"), rules=Rules()))) == 1
 
 
 def test_passing_is_allowed_with_a_playable_hand_and_locks_out() -> None:
     # "A player may pass even with cards that could be played. But then they must pass until the cards on
     # the table are cleared."
-    pos = Position.build(cards("5S 6H"), cards("4D"))
+    pos = Position.build(hand=cards("5S 6H"), table=cards("4D"), rules=Rules())
     assert check(pos, PASS).legal
-    locked = Position.build(cards("5S 6H"), cards("4D"), passed=True)
+    locked = Position.build(hand=cards("5S 6H"), table=cards("4D"), rules=Rules(), passed=True)
     verdict = check(locked, cards("6H"))
     assert not verdict.legal
     assert verdict.reason == "you passed this round, so you cannot play until the table clears"
@@ -220,7 +221,7 @@ def test_seed_has_no_bomb_ladder_but_pagat_does() -> None:
 
 def test_the_bomb_on_a_two_must_itself_be_beaten() -> None:
     # The digest: "A bomb played on a 2 starts no new obligations: the next players must beat the bomb."
-    pos = Position.build(cards("2S 8S 8C 8D 8H"), cards("7S 7C 7D 7H"))
+    pos = Position.build(hand=cards("2S 8S 8C 8D 8H"), table=cards("7S 7C 7D 7H"), rules=Rules())
     assert [p.text for p in legal_plays(pos)] == ["8S 8C 8D 8H"]
 
 

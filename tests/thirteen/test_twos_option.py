@@ -7,13 +7,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.command_tables import json_commands
 from engine.driver import play_out, replay
 from engine.errors import IllegalPlayError, InvalidPositionError, InvalidRequestError
-from engine.thirteen import CARDS, COMMANDS, GAME, Kind, Play, Position, check, classify, legal_plays, make_rules
+from engine.thirteen import CARDS, GAME, Kind, Play, Position, check, classify, legal_plays, make_rules
 from engine.thirteen.combos import kind_of_mask, why_not_combo
 from engine.thirteen.deal import instant_win
 from engine.thirteen.order import cards_of, mask_of
 from engine.thirteen.play import lead_groups
+from engine.thirteen.rules import Rules
 from engine.thirteen.score import hand_features
 from engine.thirteen.state import apply, from_hands
 from tests.cli_helpers import run_cli
@@ -23,6 +25,8 @@ from tests.thirteen.helpers import (
     cards,
 )
 
+COMMANDS = json_commands("thirteen")
+
 HOUSE_RULE = "the option \u201c2s in double sequences\u201d lets pairs of 2s end one, right after the aces"
 
 ON = {"twos_in_double_sequences": True}
@@ -30,12 +34,12 @@ KKAA22 = "KS KH AS AH 2S 2H"
 
 
 def legal(hand: str, table: str = "", preset: str = "seed", **options) -> list[str]:
-    pos = Position.build(cards(hand), cards(table), rules=make_rules(preset, options))
+    pos = Position.build(hand=cards(hand), table=cards(table), rules=make_rules(preset, options))
     return [p.text for p in legal_plays(pos)]
 
 
 def verdict(play: str, table: str = "", hand: str | None = None, preset: str = "seed", **options):
-    pos = Position.build(cards(hand or play), cards(table), rules=make_rules(preset, options))
+    pos = Position.build(hand=cards(hand or play), table=cards(table), rules=make_rules(preset, options))
     return check(pos, cards(play))
 
 
@@ -99,8 +103,8 @@ def test_the_top_card_is_the_highest_two() -> None:
 
 def test_a_table_ending_in_twos_needs_the_option() -> None:
     with pytest.raises(InvalidPositionError, match=HOUSE_RULE):
-        Position.build(cards("5D"), cards(KKAA22))
-    assert Position.build(cards("5D"), cards(KKAA22), rules=make_rules("seed", ON)).table is not None
+        Position.build(hand=cards("5D"), table=cards(KKAA22), rules=Rules())
+    assert Position.build(hand=cards("5D"), table=cards(KKAA22), rules=make_rules("seed", ON)).table is not None
 
 
 def test_it_chops_twos_as_a_double_sequence_of_as_many_pairs() -> None:
@@ -129,8 +133,7 @@ def test_bombs_ladder_over_a_double_sequence_ending_in_twos() -> None:
 
 
 def test_a_locked_out_player_may_bomb_it_under_chop_after_pass() -> None:
-    pos = Position.build(cards("9S 9H 9D 9C 5D"), cards(KKAA22), passed=True,
-                         rules=make_rules("pagat", ON))
+    pos = Position.build(hand=cards("9S 9H 9D 9C 5D"), table=cards(KKAA22), rules=make_rules("pagat", ON), passed=True)
     assert [p.text for p in legal_plays(pos)] == ["9S 9C 9D 9H"]
 
 
@@ -151,7 +154,7 @@ def test_enumerated_equals_accepted_by_brute_force(seed: int, size: int, preset:
     table = cards_of(rng.choice(rng.choice(groups))) if groups and rng.random() < 0.8 else ()
     passed = bool(table) and rng.random() < 0.25
     rules = make_rules(preset, {"twos_in_double_sequences": twos})
-    assert_enumerated_equals_accepted(Position.build(hand, table, passed=passed, rules=rules))
+    assert_enumerated_equals_accepted(Position.build(hand=hand, table=table, rules=rules, passed=passed))
 
 
 def test_lead_enumeration_matches_every_subset_with_the_option() -> None:

@@ -290,6 +290,7 @@ def card_hand(
     size: Size = "normal",
     four_colour: bool = False,
     fit: bool = False,
+    jumbo: bool = False,
     on_action: Callable[[HandEvent], None] | None = None,
 ) -> HandEvent | None:
     """Draw a hand to choose from; return the :class:`HandEvent` of an action pressed, once, else None.
@@ -306,7 +307,8 @@ def card_hand(
     ``selected`` positions are chosen whenever the hand is drawn anew (new cards); :func:`select_indices`
     / :func:`select_cards` / :func:`clear_selection` change the choice later. With ``on_action`` the
     event goes to that callback before the page runs (so the page draws the hand after the play) and
-    this returns None. ``fit``: smaller cards for a long hand (see :func:`hand_payload`).
+    this returns None. ``fit``: smaller cards for a long hand; ``jumbo``: large corner indexes, for a projector
+    (see :func:`hand_payload`).
     """
     groups, flat = _flatten(hand)
     rev, preset = _take_preset(key, hand_signature("select", groups))
@@ -316,7 +318,7 @@ def card_hand(
     data, drawn = hand_payload(
         groups, mode="select", label=label, actions=actions, required=required, limit=limit, why_not=why_not,
         highlight=highlight, captions=captions, selected=chosen, rev=rev, size=size, four_colour=four_colour,
-        fit=fit,
+        fit=fit, jumbo=jumbo,
     )
     return _mount(HAND_COMPONENT, key, data, drawn, on_action)
 
@@ -332,11 +334,12 @@ def show_cards(
     four_colour: bool = False,
     empty: str = "no cards",
     fit: bool = False,
+    jumbo: bool = False,
 ) -> None:
     """Draw cards to look at (a seat, the trick, the kitty): ``None`` is a face-down card; the same
-    groups, highlights, captions ("N", "played by West") and ``fit`` as :func:`card_hand`."""
+    groups, highlights, captions ("N", "played by West"), ``fit`` and ``jumbo`` as :func:`card_hand`."""
     data, drawn = hand_payload(hand, mode="show", label=label, highlight=highlight, captions=captions,
-                               size=size, four_colour=four_colour, empty=empty, fit=fit)
+                               size=size, four_colour=four_colour, empty=empty, fit=fit, jumbo=jumbo)
     _renderer(HAND_COMPONENT)(key=key, data=data)
 
 

@@ -20,6 +20,8 @@ const SIZES = {
 };
 const MIN_STRIP = 0.38; // the least part of a card left visible by the next one (its corner index)
 const FAN_STRIP = 0.46; // the visible part used when a hand wraps into rows
+const JUMBO_STRIP = 0.46; // the same for jumbo-index cards, whose index is wider (see jumboFace)
+const strips = (d) => (d.jumbo ? [JUMBO_STRIP, JUMBO_STRIP] : [MIN_STRIP, FAN_STRIP]);
 const GAP = 6; // between cards that do not overlap
 const GROUP_GAP = 18; // the column gap between groups, where the divider is drawn (card_hand.css)
 const ROW_KEYS_PREV = new Set(["ArrowLeft", "ArrowUp"]);
@@ -96,9 +98,11 @@ function ink(card, four) {
 function text(x, y, t, size, colour, opts = {}) {
   const rot = opts.rotate ? ` transform="rotate(180 ${x} ${y})"` : "";
   const weight = opts.weight || "bold";
+  const cls = opts.cls ? ` class="${opts.cls}"` : "";
+  const squeeze = opts.width ? ` textLength="${opts.width}" lengthAdjust="spacingAndGlyphs"` : "";
   return (
-    `<text x="${x}" y="${y}" font-size="${size}" font-weight="${weight}" fill="${colour}" ` +
-    `text-anchor="middle" dominant-baseline="central" font-family="${G.font}"${rot}>${esc(t)}</text>`
+    `<text${cls} x="${x}" y="${y}" font-size="${size}" font-weight="${weight}" fill="${colour}" ` +
+    `text-anchor="middle" dominant-baseline="central" font-family="${G.font}"${squeeze}${rot}>${esc(t)}</text>`
   );
 }
 
@@ -162,6 +166,24 @@ function face(card, colour) {
   return p.join("");
 }
 
+// A jumbo-index face (a projector's, or "Large cards"): the rank and the suit in the top-left corner as large as
+// the part of a card an overlapping neighbour leaves visible allows (JUMBO_STRIP), a large suit (or rank) in the
+// rest. The rank is the card's index glyph ("ch-index"): at the smallest size it is 23 px high.
+function jumboFace(card, colour) {
+  const r = card.rank;
+  const wide = r.length > 1 ? { width: 40 } : {};
+  if (card.joker) {
+    return (
+      text(22, 24, r, 42, colour, { cls: "ch-index", width: 40 }) + star(22, 66, 20, colour) +
+      `<rect x="48" y="46" width="44" height="86" rx="6" fill="${colour}" fill-opacity="0.10"/>` +
+      star(70, 82, 20, colour) + text(70, 114, r === "RJ" ? "BIG" : "SMALL", 10, colour)
+    );
+  }
+  const index = text(22, 24, r, 42, colour, { cls: "ch-index", ...wide });
+  if (!card.suit) return index + text(66, 96, r, r.length > 1 ? 40 : 56, colour);
+  return index + suitShape(card.suit, 22, 66, 32, colour) + suitShape(card.suit, 66, 100, 48, colour);
+}
+
 function back() {
   let lines = "";
   for (let x = -64; x < 88; x += 10) lines += `<line x1="${x}" y1="0" x2="${x + 64}" y2="128"/>`;
@@ -175,11 +197,12 @@ function back() {
 }
 
 // A whole card (code null: the back), as SVG text, cached per code and palette.
-function cardSvg(code, four) {
-  const key = `c|${code}|${four ? 4 : 2}`;
+function cardSvg(code, four, jumbo = false) {
+  const key = `c|${code}|${four ? 4 : 2}|${jumbo ? "j" : ""}`;
   let svg = svgCache.get(key);
   if (svg) return svg;
-  const inner = code === null ? back() : face(parseCode(code), ink(parseCode(code), four));
+  const draw = jumbo ? jumboFace : face;
+  const inner = code === null ? back() : draw(parseCode(code), ink(parseCode(code), four));
   svg =
     `<svg viewBox="0 0 ${G.w} ${G.h}" aria-hidden="true" focusable="false">` +
     `<rect x="1" y="1" width="${G.w - 2}" height="${G.h - 2}" rx="8" fill="#ffffff" stroke="${G.outline}" ` +
@@ -359,7 +382,7 @@ function renderHand(st) {
       } else {
         card.setAttribute("role", "img");
       }
-      card.innerHTML = cardSvg(code, d.four);
+      card.innerHTML = cardSvg(code, d.four, Boolean(d.jumbo));
       if (selecting) card.appendChild(el("span", "ch-check", { "aria-hidden": "true" })).textContent = "✓";
       const hl = d.hl && d.hl[i] !== undefined ? d.legend[d.hl[i]] : null;
       if (hl) {
@@ -555,7 +578,7 @@ function applySize(st, d, name) {
   const size = SIZES[name];
   const root = st.root;
   st.sizeName = name;
-  root.className = `ch ch-${d.mode} ch-size-${name}`;
+  root.className = `ch ch-${d.mode} ch-size-${name}` + (d.jumbo ? " ch-jumbo" : "");
   root.style.setProperty("--w", `${size.w}px`);
   root.style.setProperty("--h", `${Math.round(size.w * 1.4)}px`);
   root.style.setProperty("--tw", `${size.tile}px`);
@@ -605,8 +628,9 @@ function spacing(d, w, avail, labels = []) {
   const total = (step) => groups.reduce((a, g) => a + widthOf(g, step), 0) + (k - 1) * GROUP_GAP;
   let step = w + GAP;
   if (!k || avail <= 0 || total(step) <= avail) return { step, rows: 1 };
-  if (!capped && total(w * MIN_STRIP) <= avail) {
-    let lo = w * MIN_STRIP;
+  const [least, fan] = strips(d);
+  if (!capped && total(w * least) <= avail) {
+    let lo = w * least;
     let hi = w + GAP;
     for (let i = 0; i < 24; i++) {
       const mid = (lo + hi) / 2;
@@ -615,7 +639,7 @@ function spacing(d, w, avail, labels = []) {
     }
     return { step: lo, rows: 1 };
   }
-  if (!capped) step = w * FAN_STRIP;
+  if (!capped) step = w * fan;
   // The groups wrap into rows as the flex layout does (a group wider than a row wraps inside itself).
   let rows = 1;
   let used = 0;

@@ -265,12 +265,14 @@ def hand_payload(
     four_colour: bool = False,
     empty: str = "no cards",
     fit: bool = False,
+    jumbo: bool = False,
 ) -> tuple[dict[str, Any], _Drawn]:
     """The data the browser gets for a hand (and the record an event is checked against).
 
     With ``fit`` the browser draws the cards smaller when the hand is long: the largest size from ``size`` down
-    that keeps it on one row, else ``small`` (a hand that wraps anyway then takes the least height). Pure: no
-    Streamlit. :func:`card_hand` and :func:`show_cards` send it.
+    that keeps it on one row, else ``small`` (a hand that wraps anyway then takes the least height). ``jumbo``:
+    jumbo-index faces, the rank and suit in the corner drawn large (a projector's: the rank is 23 px high even on a
+    small card). Pure: no Streamlit. :func:`card_hand` and :func:`show_cards` send it.
     """
     _check_size(size)
     groups, flat = _flatten(hand)
@@ -307,6 +309,8 @@ def hand_payload(
         data["empty"] = empty
     if fit:
         data["fit"] = True
+    if jumbo:
+        data["jumbo"] = True
     if mode == "select":
         data.update(
             actions=_actions_payload(actions),

@@ -3,7 +3,7 @@ seeded simulations of hands and of whole games say (their frames summarised here
 win from each score (the engine's ``win_chances``).
 
 The simulations come from :mod:`ui.simulation`: a small quick default drawn at once (shipped under
-``ui/data/sim``, made by ``python -m ui.euchre_charts``), bigger runs only when the learner presses Run. Whole
+``ui/data/sim``, made by ``python -m ui.scoring``), bigger runs only when the learner presses Run. Whole
 games are ``engine.sim`` runs with ``start: {"whole": true}``.
 """
 
@@ -18,9 +18,8 @@ import plotly.express as px
 import plotly.graph_objects as go
 import streamlit as st
 
-from engine.errors import CardTableError
 from engine.euchre import GAME, Rules, hand_outcomes, score_hand, win_chances
-from ui.simulation import run_panel
+from ui.scoring import Sim
 
 COLOURS = {"with partners": "#4c78a8", "maker alone": "#f58518", "defender alone": "#e45756",
            "both alone": "#72b7b2"}
@@ -42,6 +41,16 @@ BOTS = ("heuristic", "random")
 WHOLE = {"whole": True}
 
 
+def hand_sim(preset: str, bots: str, games: int = QUICK_HANDS, seed: int = QUICK_SEED) -> Sim:
+    """Seeded hands under ``preset`` with ``bots`` at every seat."""
+    return Sim(GAME.key, games, seed, hand_options(preset, bots))
+
+
+def game_sim(preset: str, bots: str, win_by_two: bool, games: int = QUICK_GAMES, seed: int = QUICK_SEED) -> Sim:
+    """Seeded whole games to the preset's target, won by two or not."""
+    return Sim(GAME.key, games, seed, game_options(preset, bots, win_by_two))
+
+
 def hand_options(preset: str, bots: str) -> dict[str, Any]:
     """The simulation options of seeded hands under ``preset`` with ``bots`` at every seat."""
     return {"preset": preset, "bots": bots}
@@ -57,9 +66,9 @@ def quick_defaults() -> list[tuple[str, int, int, dict[str, Any]]]:
     defaults are computed once per server)."""
     out = []
     for preset in GAME.presets:
-        out.append(("euchre", QUICK_HANDS, QUICK_SEED, hand_options(preset, "heuristic")))
+        out.append((GAME.key, QUICK_HANDS, QUICK_SEED, hand_options(preset, "heuristic")))
         for by_two in (True, False):
-            out.append(("euchre", QUICK_GAMES, QUICK_SEED, game_options(preset, "heuristic", by_two)))
+            out.append((GAME.key, QUICK_GAMES, QUICK_SEED, game_options(preset, "heuristic", by_two)))
     return out
 
 
@@ -194,32 +203,6 @@ def length_chart(games: pd.DataFrame) -> go.Figure:
     return fig
 
 
-# ---------------------------------------------------------------------------------------------- bigger runs
-
-
-def run_button(key: str, games: int, seed: int, options: Mapping[str, Any], *, label: str, noun: str) -> None:
-    """The Run button of a bigger simulation, then :func:`ui.simulation.run_panel`'s progress bar and Cancel.
-
-    The button is drawn here, outside ``run_panel``'s fragment, and starts the run with a full rerun: a click on
-    the button inside that fragment reruns only the fragment, which was declared (before the click) without
-    polling, so its progress never moved in a browser (reported to the lead; then this is ``run_panel`` alone).
-    """
-    from ui.simulation import _key, runner
-    from ui.widgets import plain
-
-    job = runner().get(_key("euchre", games, seed, options))
-    if job is None or job.cancelled:
-        if st.button(f"{label} ({games:,} {noun})", key=f"{key}:start", icon=":material/play_arrow:"):
-            try:
-                runner().start("euchre", games, seed, options)
-            except CardTableError as error:
-                st.error(plain(str(error)))
-                return
-            st.rerun()
-        return
-    run_panel(key, "euchre", games, seed, options, label=label, noun=noun)
-
-
 # ---------------------------------------------------------------------------------------------- kept figures
 # A rerun (a slider step, a widget elsewhere on the page) redraws these from the kept figure: building a plotly
 # figure costs more than anything else on the page.
@@ -242,10 +225,3 @@ def heatmap_for(outcomes: tuple[tuple[tuple[int, int], float], ...], target: int
 @st.cache_resource(show_spinner=False, max_entries=32)
 def length_figure(key: str, _games: pd.DataFrame) -> go.Figure:
     return length_chart(_games)
-
-
-if __name__ == "__main__":  # pragma: no cover - writes the shipped quick defaults
-    from ui.simulation import precompute
-
-    for path in precompute(quick_defaults()):
-        print(path)
