@@ -120,7 +120,7 @@ LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 # What a Bengali or Assamese page still writes in Latin letters: card notation and jokers, codes and formats a
 # learner types or reads as they are, the game's names in their own languages, and the examples of a JSON field.
 NOT_WORDS = re.compile(
-    r":material/[a-z_]+:|:[a-z]+\[|`[^`]*`|\b(?:10|[2-9JQKA])[♠♥♦♣]|\b[A-Z0-9]{5}-[A-Z0-9]{5}\b"
+    r":material/[a-z_]+:|:[a-z-]+\[|`[^`]*`|\b(?:10|[2-9JQKA])[♠♥♦♣]|\b[A-Z0-9]{5}-[A-Z0-9]{5}\b"
     r"|\{[^}]*\}|\b(?:BJ|RJ|QR|CSV|JSON|SM-2|UTC|Enter|True|False|XXXXX-XXXXX|XXXXX|pos|seed|hand)\b"
     r"|Tiến lên|Dou Dizhu|Shengji|Tractor|Euchre|斗地主|升级")
 
@@ -293,3 +293,27 @@ def test_each_practice_page_is_in_the_language(db: Store, game_key: str, lang: s
         exercise = make_exercise(session.current.rule, session.current.seed, session.preset)
     _assert_translated(at, _engine_words(game_key, exercise))
     assert BENGALI_SCRIPT.search(at.title[0].value)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_practice_feedback_and_a_refused_link_are_in_the_language(db: Store, lang: str) -> None:
+    from engine.practice import make_exercise
+    from tests.test_practice_pages import answer, key
+
+    game_key = "thirteen"
+    at = _page(f"pages/{game_key}_practice.py", lang, query={"practice": "many", "n": "0"})
+    assert at.warning and all(BENGALI_SCRIPT.search(w.value) for w in at.warning)
+    session = at.session_state[f"{game_key}:practice"]
+    with use_language(lang):
+        exercise = make_exercise(session.current.rule, session.current.seed, session.preset)
+        wrong = exercise.judge(next(i for i, c in enumerate(exercise.choices) if not c.right)
+                               if exercise.pick is None else [exercise.pick.cards[0]])
+        right = exercise.judge(exercise.right_choice if exercise.pick is None else exercise.pick.example)
+    allowed = (*_engine_words(game_key, exercise), wrong.hint, wrong.reason, right.hint, right.reason)
+    allowed = tuple(w for line in allowed for w in (line, *line.split("\n")))
+    at = answer(at, game_key, right=False)
+    assert at.error  # the hint, and another try
+    _assert_translated(at, allowed)
+    at.button(key=f"{key(at, game_key)}:why").click().run()
+    assert at.info  # why, and the answer
+    _assert_translated(at, allowed)
