@@ -22,6 +22,7 @@ from ui.classroom import (
     sign_in,
     sign_out,
     sign_up,
+    skill_label,
     students_table,
     weakest_skills,
 )
@@ -122,7 +123,7 @@ watch_panel(teacher, reports)
 weak = weakest_skills(reports)
 st.subheader(_("The class's weakest skills"))
 if weak:
-    labels = [f"{_(GAMES[s.game].title).split(' (')[0] if s.game in GAMES else s.game} · {s.rule}" for s in weak]
+    labels = [skill_label(s) for s in weak]
     figure = px.bar(x=[round(100 * s.miss_rate) for s in weak], y=labels, orientation="h",
                     labels={"x": _("answers missed (%)"), "y": _("skill")},
                     hover_data={_("students"): [s.students for s in weak], _("answers"): [s.seen for s in weak]})

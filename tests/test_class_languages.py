@@ -220,6 +220,8 @@ def test_a_teachers_class_page_is_in_the_language(db: Store, lang: str) -> None:
     _assert_translated(at, allowed)
     assert any(klass.code in m.value for m in at.markdown)
     assert any(f"lang={lang}" in m.value for m in at.markdown), "the join link keeps the language"
+    columns = list(at.dataframe[0].value.columns)
+    assert columns and all(BENGALI_SCRIPT.search(c) and not LATIN_WORD.search(c) for c in columns), columns
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -17,8 +17,11 @@ import pandas as pd
 import segno
 import streamlit as st
 
-from engine.i18n import N_
+from engine.errors import CardTableError
+from engine.games import GAMES
+from engine.i18n import DEFAULT_LANGUAGE, N_, language
 from engine.i18n import gettext as _
+from engine.practice import rule_by_key
 from ui.language import with_language
 from ui.learner import become, store, store_problem, who
 from ui.store import ClassInfo, Joined, StoreError, StudentReport, Teacher
@@ -161,6 +164,24 @@ def weakest_skills(reports: Sequence[StudentReport], n: int = 5) -> tuple[Skill,
     return tuple(skills[:n])
 
 
+def _game_name(game: str) -> str:
+    """A game's short name in the current language (its key in English, as the results' columns name it)."""
+    if language() == DEFAULT_LANGUAGE or game not in GAMES:
+        return game
+    return _(GAMES[game].title).split(" (")[0]
+
+
+def skill_label(skill: Skill) -> str:
+    """A skill as the teacher's chart names it: the game and the practice rule's title (its key when the rule
+    is no longer known)."""
+    game = _(GAMES[skill.game].title).split(" (")[0] if skill.game in GAMES else skill.game
+    try:
+        rule = rule_by_key(skill.rule).title
+    except CardTableError:
+        rule = skill.rule
+    return f"{game} · {rule}"
+
+
 def students_table(reports: Sequence[StudentReport], games: Sequence[str]) -> pd.DataFrame:
     """One row per student: lessons done in each game, practice answers and misses, last activity."""
     rows = []
@@ -169,7 +190,7 @@ def students_table(reports: Sequence[StudentReport], games: Sequence[str]) -> pd
         seen = sum(i.seen for i in report.practice)
         missed = sum(i.missed for i in report.practice)
         row: dict[str, object] = {_("student"): report.learner.name}
-        row.update({_("lessons · {game}").format(game=g): done.get(g, 0) for g in games})
+        row.update({_("lessons · {game}").format(game=_game_name(g)): done.get(g, 0) for g in games})
         row.update({_("practice answers"): seen, _("practice missed"): missed,
                     _("rules known well"): sum(1 for i in report.practice if i.box >= 4),
                     _("last activity"): report.last_activity.strftime("%Y-%m-%d %H:%M UTC")
@@ -223,6 +244,7 @@ __all__ = [
     "qr_svg",
     "results_csv",
     "results_table",
+    "skill_label",
     "sign_in",
     "sign_out",
     "sign_up",
