@@ -129,34 +129,38 @@ def position_json(position: object) -> str:
     """A position (a JSON object, given as a mapping or as JSON text) as compact JSON text, keys sorted, at
     most MAX_POSITION_BYTES in UTF-8 and MAX_POSITION_DEPTH levels deep. Refused: other JSON values, NaN or
     infinities, lone surrogates, values JSON cannot hold, anything too large or too deep."""
-    too_big = f"The position is too large to save: at most {MAX_POSITION_BYTES:,} bytes of JSON."
+    too_big = _("The position is too large to save: at most {n} bytes of JSON.").format(
+        n=number(MAX_POSITION_BYTES))
     if isinstance(position, str):
         if len(position) > MAX_POSITION_BYTES:
             raise InputRefused(too_big)
         try:
             data = json.loads(position, parse_constant=_refuse_constant)
         except (ValueError, RecursionError):
-            raise InputRefused("The position is not valid JSON (or it is nested too deeply).") from None
+            raise InputRefused(_("The position is not valid JSON (or it is nested too deeply).")) from None
     elif isinstance(position, Mapping):
         data = position
     else:
-        raise InputRefused("The position must be a JSON object (the editor's position), given as a dict or text.")
+        raise InputRefused(_("The position must be a JSON object (the editor's position), given as a dict or "
+                             "text."))
     if not isinstance(data, Mapping):
-        raise InputRefused("The position must be a JSON object (the editor's position), not a list or a value.")
+        raise InputRefused(_("The position must be a JSON object (the editor's position), not a list or a "
+                             "value."))
     try:
         text = json.dumps(data, ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":"))
         size = len(text.encode("utf-8"))
     except RecursionError:
-        raise InputRefused("The position is nested too deeply to save.") from None
+        raise InputRefused(_("The position is nested too deeply to save.")) from None
     except UnicodeEncodeError:
-        raise InputRefused("The position holds a broken character (a lone surrogate).") from None
+        raise InputRefused(_("The position holds a broken character (a lone surrogate).")) from None
     except (TypeError, ValueError):
-        raise InputRefused("The position holds a value JSON cannot keep (only text, numbers, true/false, null, "
-                           "lists and objects; no NaN).") from None
+        raise InputRefused(_("The position holds a value JSON cannot keep (only text, numbers, true/false, null, "
+                             "lists and objects; no NaN).")) from None
     if size > MAX_POSITION_BYTES:
         raise InputRefused(too_big)
     if _depth(json.loads(text)) > MAX_POSITION_DEPTH:
-        raise InputRefused(f"The position is nested too deeply to save: at most {MAX_POSITION_DEPTH} levels.")
+        raise InputRefused(_("The position is nested too deeply to save: at most {n} levels.").format(
+            n=digits(str(MAX_POSITION_DEPTH))))
     return text
 
 
