@@ -319,3 +319,28 @@ def test_practice_feedback_and_a_refused_link_are_in_the_language(db: Store, lan
     at.button(key=f"{key(at, game_key)}:why").click().run()
     assert at.info  # why, and the answer
     _assert_translated(at, allowed)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_live_question_and_its_verdict_are_in_the_language(db: Store, lang: str) -> None:
+    from engine.practice import make_exercise
+    from ui.classroom import TEACHER_KEY
+    from ui.live_moment import practice_moment
+
+    teacher = db.sign_up("Ms Rivera", "a long enough secret")
+    klass = db.create_class(teacher.id, "Year 9")
+    ana = db.join_class(klass.code, "Ana", "p1").learner
+    prompt, moment = practice_moment("thirteen:play", seed=7)
+    question = db.push_question(teacher.id, klass.id, "practice", "thirteen", prompt, moment)
+    with use_language(lang):
+        exercise = make_exercise("thirteen:play", 7, moment.get("preset"))
+        right = exercise.judge(exercise.right_choice if exercise.pick is None else exercise.pick.example)
+    choice = exercise.choices[0].text if exercise.choices else "x"
+    db.answer_question(ana.id, question.id, choice, False)
+    db.reveal_question(teacher.id, question.id)
+    allowed = ("Ms Rivera", "Ana", "Year 9", klass.code, right.reason, *_engine_words("thirteen", exercise))
+    teacher_page = _page("pages/class.py", lang, {TEACHER_KEY: teacher.id})
+    _assert_translated(teacher_page, allowed)
+    assert any(BENGALI_SCRIPT.search(i.value) for i in teacher_page.info), "the answer, in the language"
+    student_page = _page("pages/join.py", lang, {ID_KEY: ana.id})
+    _assert_translated(student_page, allowed)
