@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import Connection, Engine, inspect, text
 
+from engine.i18n import gettext as _
 from ui.store.errors import SchemaTooNew
 
 if TYPE_CHECKING:
@@ -56,10 +57,11 @@ def _refuse_unknown(revisions: tuple[str, ...], config: Config) -> None:
         except CommandError:
             known = None
         if known is None:
-            raise SchemaTooNew(
-                f"This progress database was written by a newer version of Card Table Classroom (its schema "
-                f"revision {revision} is unknown here; this version knows revisions up to {HEAD}). It was left "
-                f"unchanged: update the app, or point CARD_TABLE_DB_URL at another database.")
+            raise SchemaTooNew(_(
+                "This progress database was written by a newer version of Card Table Classroom (its schema "
+                "revision {revision} is unknown here; this version knows revisions up to {head}). It was left "
+                "unchanged: update the app, or point CARD_TABLE_DB_URL at another database.").format(
+                    revision=revision, head=HEAD))
 
 
 def ensure_schema(engine: Engine) -> None:
