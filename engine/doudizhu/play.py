@@ -292,12 +292,10 @@ def beaten_by(table: Combo, rules: Rules) -> str:
     """What may be played on ``table``, as a clause: "only a higher pair, a bomb or the rocket beats it"."""
     if table.kind is Kind.ROCKET:
         return _("nothing beats the rocket")
-    if table.kind is Kind.BOMB:
-        if rules.four:
-            return _("only a bomb of more cards, a bomb of as many cards and a higher rank, or the rocket beats it "
-                     "(with four players more cards beat fewer, whatever the ranks)")
-        return _("only a higher bomb or the rocket beats it")
-    return _("only a higher {shape}, a bomb or the rocket beats it").format(shape=_shaped(table))
+    if table.kind is Kind.BOMB and rules.four:
+        return _("only a bomb of more cards, a bomb of as many cards and a higher rank, or the rocket beats it "
+                 "(with four players more cards beat fewer, whatever the ranks)")
+    return _("only {beaters} beats it").format(beaters=beaters(table, rules))
 
 
 def _why_beats(play: Combo, table: Combo, rules: Rules) -> str:
