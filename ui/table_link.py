@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from engine.errors import CardTableError
+from engine.i18n import gettext as _
 from engine.match import is_whole
 from ui.share import decode_position, encode_position
 from ui.widgets import plain
@@ -37,7 +38,7 @@ def read_link(page: TablePage) -> None:
         if mode in (WATCH, PLAY):
             s.mode = mode
         else:
-            problems.append(f"mode must be watch or play, not {plain(mode[:40])!s}")
+            problems.append(_("mode must be watch or play, not {value}").format(value=plain(mode[:40])))
     for name in ("seed", "step"):
         raw = params.get(name)
         if raw is None:
@@ -45,7 +46,7 @@ def read_link(page: TablePage) -> None:
         if raw.isdigit() and len(raw) <= 12:
             setattr(s, name, int(raw))
         else:
-            problems.append(f"{name} must be a whole number, not {plain(raw[:40])}")
+            problems.append(_("{name} must be a whole number, not {value}").format(name=name, value=plain(raw[:40])))
     seat = params.get("seat")
     if seat is not None:
         letter = seat.strip().upper()[:1]
@@ -54,7 +55,8 @@ def read_link(page: TablePage) -> None:
             index = page.letters.index(letter)
             s.seat, s.me = index, index
         else:
-            problems.append(f"seat must be one of {', '.join(page.letters)}, not {plain(seat[:40])}")
+            problems.append(_("seat must be one of {seats}, not {value}").format(seats=", ".join(page.letters),
+                                                                                   value=plain(seat[:40])))
     for flag in ("present", "large"):
         raw = params.get(flag)
         if raw is not None:
@@ -68,9 +70,10 @@ def read_link(page: TablePage) -> None:
         try:
             page.load(decode_position(text), from_link=True)
         except CardTableError as error:
-            problems.append(f"the game in the link was not loaded: {plain(str(error))}")
+            problems.append(_("the game in the link was not loaded: {error}").format(error=plain(str(error))))
     if problems:
-        page.say("error", "Part of the link was refused — " + "; ".join(problems) + ". The rest is shown.")
+        page.say("error", _("Part of the link was refused — {problems}. The rest is shown.").format(
+            problems="; ".join(problems)))
 
 def write_link(page: TablePage, hand: Hand) -> None:
     """Put what is shown into the link (mode, seed, step, seat, presenter mode, large cards; the game itself when it
