@@ -418,6 +418,8 @@ class TablePage:
         draw.bar_style(icon_only=[self.key("new"), self.key("settings")],
                        wide_only=[self.key("w:whole"), self.key("present")],
                        narrow_only=[self.key("w:whole-menu"), self.key("present-menu")])
+        if language() != "en":  # the row's words are longer in Bengali and Assamese: the dice alone, as on a phone
+            draw.bar_style(icon_only=[self.key("new")], always=True)
         with st.container(horizontal=True, vertical_alignment="center", gap="small", key=self.key("controls")):
             modes = {mode: _(label) for mode, label in MODE_LABELS.items()}
             st.segmented_control(_("Mode"), list(MODE_LABELS), format_func=modes.__getitem__,
