@@ -170,12 +170,16 @@ def walk_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def open_page(page: str, lang: str, folder: Path) -> AppTest:
+def open_page(page: str, lang: str, folder: Path, params: dict[str, str] | None = None) -> AppTest:
     """``pages/<page>.py`` run as app.py runs it in ``lang``: inside ``use_language``, every page registered (so
-    that its links resolve), this one the page shown (AppTest runs only the page after a switch, without app.py)."""
+    that its links resolve), this one the page shown (AppTest runs only the page after a switch, without app.py);
+    ``params``: the address's other query parameters."""
     script = folder / f"walk_{page}_{lang}.py"
     script.write_text(_RUNNER.format(page=page, lang=lang), encoding="utf-8")
-    return AppTest.from_file(str(script), default_timeout=300).run()
+    at = AppTest.from_file(str(script), default_timeout=300)
+    for name, value in (params or {}).items():
+        at.query_params[name] = value
+    return at.run()
 
 
 def problems(at: AppTest, lang: str) -> list[str]:
@@ -216,3 +220,16 @@ def test_every_page_reads_in_the_language(page: str, lang: str, walk_folder: Pat
 ])
 def test_the_english_finder(text: str, runs: list[str]) -> None:
     assert english_runs(text) == runs
+
+
+@pytest.mark.parametrize(("lang", "turn", "hint"), [("bn", "আপনার পালা", "ইঙ্গিত"), ("as", "আপোনাৰ পালি", "ইংগিত")])
+def test_the_tables_own_words_in_play_mode(lang: str, turn: str, hint: str, walk_folder: Path) -> None:
+    """Play mode (the walk opens watch mode): the decision row, its buttons, the seat and the record's panel are
+    in the language (the prompt and the seats' names are the engine's)."""
+    at = open_page("thirteen_table", lang, walk_folder, {"mode": "play"})
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.button(key="thirteen:table:hint-button").label == hint
+    assert any(m.value.startswith(f"**{turn}") for m in at.markdown), [m.value[:40] for m in at.markdown]
+    labels = [at.button(key=f"thirteen:table:{k}").label for k in ("undo", "new", "load")]
+    labels += [at.selectbox(key="thirteen:table:w:me").label, at.get("expander")[-1].label]
+    assert all(labels) and not any(english_runs(t) or t.isascii() for t in labels), labels
