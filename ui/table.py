@@ -117,6 +117,9 @@ class TablePage:
         hand = st.session_state.get(self.key(name))
         if isinstance(hand, Hand) and hand.record.preset in self.game.presets and \
                 is_whole(hand.record.start) == self.settings.whole:
+            if hand.lang != language():  # the language changed: the same game, its commentary in the new one
+                hand = load_hand(self.base, hand.record)
+                self._set_hand(name, hand)
             return hand
         return None
 
@@ -247,7 +250,7 @@ class TablePage:
                 not st.session_state.get(self.key("loaded")) and hand.record.seed != s.seed)):
             hand = None
         if hand is None:
-            hand = bot_hand(self.base, self.base.key, self.preset, s.seed, whole=s.whole)
+            hand = bot_hand(self.base, self.base.key, self.preset, s.seed, whole=s.whole, lang=language())
             self._set_hand("watch", hand)
             st.session_state[self.key("loaded")] = False
         return hand
