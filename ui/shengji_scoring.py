@@ -55,9 +55,9 @@ KEEP, PASS = "#4c78a8", "#f58518"
 NO_BONUS = "none"
 KITTY_RULES = {
     NO_BONUS: N_("no kitty bonus"),
-    KittyMultiplier.DOUBLE.value: "× 2",
-    KittyMultiplier.TWICE_CARDS.value: "× 2 × cards",
-    KittyMultiplier.POWER_OF_TWO.value: "× 2^k",
+    KittyMultiplier.DOUBLE.value: N_("× 2"),
+    KittyMultiplier.TWICE_CARDS.value: N_("× 2 × cards"),
+    KittyMultiplier.POWER_OF_TWO.value: N_("× 2^k"),
 }
 """Each kitty rule the simulation compares, by its label in the charts."""
 OUTCOME_ORDER = ["bankers +3", "bankers +2", "bankers +1", "bank passes"] + [f"attackers +{n}" for n in range(1, 12)]
