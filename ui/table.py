@@ -10,7 +10,6 @@ usable. Everything the page keeps lives in session keys that survive a visit to 
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -48,7 +47,7 @@ from ui.table_hands import (
     trick_ended,
     truncate,
 )
-from ui.table_link import PLAY, WATCH, read_link, write_link
+from ui.table_link import PLAY, WATCH, read_link, record_panel, write_link
 from ui.table_moments import find_menu, find_next, moment_labels
 from ui.widgets import flashes, plain, show_error
 
@@ -768,24 +767,8 @@ class TablePage:
         return verdict.reason if not verdict.legal else _("it can be played only together with other cards")
 
     def record_panel(self, hand: Hand) -> None:
-        if self.settings.present:
-            return
-        record = hand.record.to_json()
-        outcome = self.game.outcome(hand.last)
-        if outcome is not None:
-            record["result"] = {"summary": outcome.summary, **{k: v for k, v in outcome.data.items()
-                                                                if isinstance(v, (int, float, str, bool))}}
-        with st.expander(_("Save, load or share this game")):
-            left, right = st.columns(2)
-            with left:
-                st.download_button(_("Download the game (JSON)"), json.dumps(record, indent=2, ensure_ascii=False),
-                                   file_name=f"{self.key_name}-game-{hand.record.seed}.json", mime="application/json",
-                                   key=self.key("download"), icon=":material/download:")
-                st.caption(_("The address bar always holds what you see: copy it to share this very step."))
-            with right:
-                st.file_uploader(_("Load a game (JSON)"), type=["json"], key=self.key("upload"))
-                st.text_area(_("…or paste one"), key=self.key("paste"), height=100)
-                st.button(_("Load"), key=self.key("load"), on_click=self._load_clicked, icon=":material/upload:")
+        """Save, load or share the game (see :func:`ui.table_link.record_panel`)."""
+        record_panel(self, hand)
 
 
 def render_table(key: str, *, game: SomeGame | None = None, title: str | None = None) -> None:

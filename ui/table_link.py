@@ -1,6 +1,7 @@
 """The Table page's link: what it shows (``mode``, ``seed``, ``step``, ``seat``, ``present``, ``large``, ``whole``)
 and the game itself (``hand``, a compressed record) as query parameters, read once per visit and written on every
-run. A bad parameter is refused with a message naming it; the rest of the link still applies.
+run. A bad parameter is refused with a message naming it; the rest of the link still applies. And the game's
+record to save, load or share (:func:`record_panel`).
 """
 
 from __future__ import annotations
@@ -102,3 +103,26 @@ def write_link(page: TablePage, hand: Hand) -> None:
         st.query_params.from_dict({**keep, **wanted})
     st.session_state[page.key("link-read")] = json.dumps(
         {k: st.query_params.get(k) for k in sorted(st.query_params.keys())}, ensure_ascii=True)[:4000]
+
+
+def record_panel(page: TablePage, hand: Hand) -> None:
+    """Save, load or share the game: its record as a JSON download (with the result once it is over), a file or
+    pasted JSON to load, and the address bar's link (not in presenter mode)."""
+    if page.settings.present:
+        return
+    record = hand.record.to_json()
+    outcome = page.game.outcome(hand.last)
+    if outcome is not None:
+        record["result"] = {"summary": outcome.summary, **{k: v for k, v in outcome.data.items()
+                                                            if isinstance(v, (int, float, str, bool))}}
+    with st.expander(_("Save, load or share this game")):
+        left, right = st.columns(2)
+        with left:
+            st.download_button(_("Download the game (JSON)"), json.dumps(record, indent=2, ensure_ascii=False),
+                               file_name=f"{page.key_name}-game-{hand.record.seed}.json", mime="application/json",
+                               key=page.key("download"), icon=":material/download:")
+            st.caption(_("The address bar always holds what you see: copy it to share this very step."))
+        with right:
+            st.file_uploader(_("Load a game (JSON)"), type=["json"], key=page.key("upload"))
+            st.text_area(_("…or paste one"), key=page.key("paste"), height=100)
+            st.button(_("Load"), key=page.key("load"), on_click=page._load_clicked, icon=":material/upload:")
