@@ -591,6 +591,8 @@ class TablePage:
         buttons = [self.key(name) for name in ("first", "back", "forward", "last", "auto", "more")]
         draw.bar_style(icon_only=buttons, wide_only=[self.key("w:speed"), self.key("w:jump")],
                        narrow_only=[self.key("more")])
+        if language() != "en":  # longer words: Start and End by their icons alone, so that the bar stays one row
+            draw.bar_style(icon_only=[self.key("first"), self.key("last")], always=True)
         with st.container(horizontal=True, vertical_alignment="center", gap="small", key=self.key("steps")):
             st.button(_("Start"), icon=":material/first_page:", on_click=self._goto, args=(0,),
                       key=self.key("first"), disabled=step == 0, help=_("Back to the deal"))
