@@ -25,7 +25,7 @@ from engine.contract import Outcome, SomeGame
 from engine.driver import BOT_SEED_MIX
 from engine.errors import CardTableError, InvalidRequestError, ReplayError, UnknownNameError, quote
 from engine.games import GAMES
-from engine.i18n import N_, language
+from engine.i18n import DEFAULT_LANGUAGE, N_, language
 from engine.i18n import gettext as _
 from engine.i18n import number as local_number
 from engine.match import WHOLE, is_whole, whole_game
@@ -420,7 +420,7 @@ class TablePage:
         draw.bar_style(icon_only=[self.key("new"), self.key("settings")],
                        wide_only=[self.key("w:whole"), self.key("present")],
                        narrow_only=[self.key("w:whole-menu"), self.key("present-menu")])
-        if language() != "en":  # the row's words are longer in Bengali and Assamese: the dice alone, as on a phone
+        if language() != DEFAULT_LANGUAGE:  # longer words in Bengali and Assamese: the dice alone, as on a phone
             draw.bar_style(icon_only=[self.key("new")], always=True)
         with st.container(horizontal=True, vertical_alignment="center", gap="small", key=self.key("controls")):
             modes = {mode: _(label) for mode, label in MODE_LABELS.items()}
@@ -591,7 +591,7 @@ class TablePage:
         buttons = [self.key(name) for name in ("first", "back", "forward", "last", "auto", "more")]
         draw.bar_style(icon_only=buttons, wide_only=[self.key("w:speed"), self.key("w:jump")],
                        narrow_only=[self.key("more")])
-        if language() != "en":  # longer words: Start and End by their icons alone, so that the bar stays one row
+        if language() != DEFAULT_LANGUAGE:  # longer words: Start and End by their icons alone (one row)
             draw.bar_style(icon_only=[self.key("first"), self.key("last")], always=True)
         with st.container(horizontal=True, vertical_alignment="center", gap="small", key=self.key("steps")):
             st.button(_("Start"), icon=":material/first_page:", on_click=self._goto, args=(0,),
