@@ -41,6 +41,7 @@ from engine.errors import (
     add_context,
     quote,
 )
+from engine.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, check_language, language, use_language
 from engine.words import and_list
 
 if TYPE_CHECKING:
@@ -63,7 +64,9 @@ __all__ = [
     "Request",
     "RulesAnswer",
     "RulesRequest",
+    "LANG_FIELD",
     "UnknownFieldError",
+    "add_language_field",
     "arg",
     "check_depth",
     "decode",
@@ -73,6 +76,7 @@ __all__ = [
     "load_json",
     "rules_answer",
     "schema",
+    "split_language",
 ]
 
 MAX_REQUEST_BYTES = 1_000_000
@@ -674,6 +678,35 @@ def in_learner_words(game: SomeGame, error: ErrorT) -> ErrorT:
     return error
 
 
+LANG_FIELD = "lang"
+"""The field every JSON request may carry: the language its answer is written in (``en``, ``bn``, ``as``)."""
+
+
+def split_language(data: Any) -> tuple[str, Any]:
+    """(the language a JSON request asks its answer in, the request without its ``lang`` field): the current
+    language when the request does not say (English on the command line; a page's own language for a page);
+    InvalidRequestError in one sentence, listing the languages, for a value that is none of them."""
+    if not isinstance(data, Mapping) or LANG_FIELD not in data:
+        return language(), data
+    try:
+        lang = check_language(data[LANG_FIELD])
+    except CardTableError as error:
+        raise add_context(error, f"field {LANG_FIELD!r}") from None
+    return lang, {k: v for k, v in data.items() if k != LANG_FIELD}
+
+
+def add_language_field(request: dict[str, Any], *names: str) -> dict[str, Any]:
+    """A request's JSON Schema with the ``lang`` field in the objects ``names`` (its ``$defs``) — every request
+    takes it (:func:`split_language`)."""
+    for name in names:
+        properties = request["$defs"][name]["properties"]
+        properties[LANG_FIELD] = {
+            "enum": list(LANGUAGES), "default": DEFAULT_LANGUAGE,
+            "description": "the language of the answer's words: "
+                           + ", ".join(f"{code} ({LANGUAGE_NAMES[code]})" for code in LANGUAGES)}
+    return request
+
+
 class Command(Generic[Q, T]):
     """A typed command: ``run(request) -> answer``; called with JSON it decodes, runs and encodes.
 
@@ -701,16 +734,18 @@ class Command(Generic[Q, T]):
         return decode_object(self.request, data, ctx)
 
     def __call__(self, data: Any) -> dict[str, Any]:
-        """JSON in, JSON out."""
-        answer = self.run(self.decode(data))
-        encoded = encode(answer, self.answer)
+        """JSON in, JSON out; the answer's words in the request's ``lang`` (:func:`split_language`)."""
+        lang, data = split_language(data)
+        with use_language(lang):
+            answer = self.run(self.decode(data))
+            encoded = encode(answer, self.answer)
         assert isinstance(encoded, dict)
         return encoded
 
     def schema(self) -> dict[str, Any]:
-        """``{"request": …, "answer": …}``: the JSON Schemas of both sides."""
-        return {"command": self.name, "summary": self.summary, "request": schema(self.request),
-                "answer": schema(self.answer)}
+        """``{"request": …, "answer": …}``: the JSON Schemas of both sides (every request takes ``lang``)."""
+        request = add_language_field(schema(self.request), self.request.__name__)
+        return {"command": self.name, "summary": self.summary, "request": request, "answer": schema(self.answer)}
 
     def __repr__(self) -> str:
         return f"<Command {self.name}>"

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.advisor import advise
-from engine.commands import MAX_SEED, Command, arg, check_depth, decode_object, schema
+from engine.commands import MAX_SEED, Command, add_language_field, arg, check_depth, decode_object, schema
 from engine.contract import SomeGame
 from engine.driver import AdviceOption, AdviseAnswer, AdviseRequest
 from engine.errors import InvalidRequestError, quote
@@ -159,7 +159,8 @@ class _AdviseCommand(Command[Any, AdviseAnswer]):
             "anyOf": [{"$ref": "#/$defs/BoundedAdviseRequest"}, {"$ref": f"#/$defs/{posed_name}"}],
             "description": "a game so far, or a posed position",
         }
-        request = {"$schema": so_far["$schema"], "$ref": "#/$defs/AdviseOnEither", "$defs": defs}
+        request = add_language_field({"$schema": so_far["$schema"], "$ref": "#/$defs/AdviseOnEither", "$defs": defs},
+                                     "BoundedAdviseRequest", posed_name)
         return {"command": self.name, "summary": self.summary, "request": request, "answer": schema(AdviseAnswer)}
 
 
