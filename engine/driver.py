@@ -175,7 +175,7 @@ def standard_commands(game: SomeGame,
         assert outcome is not None
         steps: tuple[StepInfo, ...] = ()
         if request.steps:
-            _, raw = replay(game, record)
+            _states, raw = replay(game, record)
             steps = tuple(StepInfo(seat=letters[s.seat], action=s.action, comment=s.comment, chapter=s.chapter)
                           for s in raw)
         return PlayoutAnswer(
@@ -202,7 +202,7 @@ def standard_commands(game: SomeGame,
         else:
             record = Record(game.key, request.preset or game.default_preset, request.seed, request.actions,
                             dict(request.options), dict(request.start))
-        states, _ = replay(game, record)
+        states, _raw = replay(game, record)
         state = states[-1]
         rules = game.rules_of(state)
         advice = run_advice(game, state, budget=request.budget, seconds=request.seconds, seed=request.sample_seed)

@@ -86,7 +86,7 @@ def _bots_game(game: SomeGame, record: Record, seed: int, bots: Sequence[str] | 
     """The bots' game of deal ``seed`` with ``record``'s rules, as the Table deals it."""
     base = game.base
     start = {WHOLE: True} if is_whole(record.start) else None
-    found, _ = play_out(base, base.rules(record.preset, record.options), seed, bots, preset=record.preset,
+    found, _final = play_out(base, base.rules(record.preset, record.options), seed, bots, preset=record.preset,
                         options=record.options, start=start)
     return found
 
@@ -120,5 +120,5 @@ def find_in_playout(game: SomeGame, name: str, record: Record, final: Any, step:
         return record, final, None, MAX_DEALS
     if moment.record is record:
         return record, final, moment, moment.deals
-    states, _ = replay(game.base, moment.record)
+    states, _raw = replay(game.base, moment.record)
     return moment.record, states[-1], moment, moment.deals

@@ -57,7 +57,7 @@ def rows_of(key: str, indexes: range, seed: int, options: Mapping[str, Any]) -> 
     rows = []
     for i in indexes:
         s = game_seed(seed, i)
-        _, final = play_out(g, rules, s, bots, start=start)
+        _found, final = play_out(g, rules, s, bots, start=start)
         rows.append({"game": i, "seed": s, **g.summary_row(final)})
     return rows
 
