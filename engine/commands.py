@@ -42,6 +42,7 @@ from engine.errors import (
     quote,
 )
 from engine.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, check_language, language, use_language
+from engine.i18n import gettext as _
 from engine.words import and_list
 
 if TYPE_CHECKING:
@@ -131,11 +132,12 @@ def _info(f: dataclasses.Field[Any]) -> ArgInfo:
 
 
 def field_help(tp: type, name: str) -> str:
-    """The help of field ``name`` of a request or answer dataclass (what a form shows beside its widget)."""
+    """The help of field ``name`` of a request or answer dataclass (what a form shows beside its widget), in the
+    current language (a game marks its fields' help with ``N_`` for the catalogs)."""
     found = next((f for f in dataclasses.fields(tp) if f.name == name), None)
     if found is None:
         raise KeyError(f"{tp.__name__} has no field {name!r}")
-    return _info(found).help
+    return _(_info(found).help)
 
 
 @dataclass(frozen=True)
@@ -655,25 +657,30 @@ def in_learner_words(game: SomeGame, error: ErrorT) -> ErrorT:
 
     The command line keeps the engine's own words, which name what it takes (``competition``, ``decks``).
     """
-    title = game.info.title
+    title = _(game.info.title)
     text = str(error)
     if (isinstance(error, UnknownNameError) and error.kind == "preset") or text.startswith(f"{PRESET_FIELD}: "):
-        name = f" called {quote(error.name)}" if isinstance(error, UnknownNameError) else " by that name"
-        titles = and_list(f"“{p.title}”" for p in game.presets.values())
-        text = f"{title} has no rule set{name}; its rule sets are {titles}"
+        titles = and_list(f"“{_(p.title)}”" for p in game.presets.values())
+        text = (_("{game} has no rule set called {name}; its rule sets are {titles}").format(
+            game=title, name=quote(error.name), titles=titles) if isinstance(error, UnknownNameError) else
+            _("{game} has no rule set by that name; its rule sets are {titles}").format(game=title, titles=titles))
     elif isinstance(error, UnknownNameError) and error.kind == "game":
-        games = and_list(error.titles or error.known)
-        text = f"{quote(error.name)} is not a game taught here; the games are {games}"
+        games = and_list(_(t) for t in (error.titles or error.known))
+        text = _("{name} is not a game taught here; the games are {games}").format(name=quote(error.name),
+                                                                                   games=games)
     elif isinstance(error, UnknownNameError) and error.kind == "option":
-        text = f"{title} has no rule called {quote(error.name)} (its rules are chosen in the sidebar)"
+        text = _("{game} has no rule called {name} (its rules are chosen in the sidebar)").format(
+            game=title, name=quote(error.name))
     elif isinstance(error, UnknownFieldError):
-        text = f"unknown field {quote(error.name)}: a position of {title} does not have it"
+        text = _("unknown field {name}: a position of {game} does not have it").format(name=quote(error.name),
+                                                                                      game=title)
     else:
         labels = {spec.name: spec.label for spec in game.option_specs()}
         text = text.removeprefix(f"{OPTIONS_FIELD}: ")
         if text.startswith("expected an object"):
-            text = "its rules could not be read: they are not a list of rules and their values"
-        text = _OPTION_NAMED.sub(lambda m: f"the rule “{labels.get(m.group(1), m.group(2))}”", text)
+            text = _("its rules could not be read: they are not a list of rules and their values")
+        text = _OPTION_NAMED.sub(lambda m: _("the rule “{label}”").format(
+            label=_(labels.get(m.group(1), m.group(2)))), text)
     error.args = (text,)
     return error
 
@@ -790,16 +797,18 @@ class RulesAnswer:
 
 def rules_answer(game: SomeGame, request: RulesRequest) -> RulesAnswer:
     """What the ``rules`` command of every game answers: the presets, every option with its help, the rules the
-    sources leave open, and the bots a request may name (the game's own and the services' families)."""
+    sources leave open, and the bots a request may name (the game's own and the services' families). The words
+    (titles, labels, help, notes) are in the current language; names and values never change."""
     chosen = game.rules(request.preset, request.options)
     return RulesAnswer(
         game=game.key,
         preset=request.preset or game.default_preset,
         default_preset=game.default_preset,
-        presets=tuple(PresetInfo(name=p.name, title=p.title, description=p.description)
+        presets=tuple(PresetInfo(name=p.name, title=_(p.title), description=_(p.description))
                       for p in game.presets.values()),
-        options=game.option_specs(),
+        options=tuple(dataclasses.replace(spec, label=_(spec.label), help=_(spec.help))
+                      for spec in game.option_specs()),
         rules=rules_json(chosen),
-        notes=game.notes,
-        bots=game.bot_descriptions(),
+        notes=tuple(dataclasses.replace(note, topic=_(note.topic), text=_(note.text)) for note in game.notes),
+        bots={name: _(text) for name, text in game.bot_descriptions().items()},
     )

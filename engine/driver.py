@@ -29,6 +29,7 @@ from engine.commands import (
 )
 from engine.contract import SomeGame
 from engine.errors import CardTableError, InvalidRequestError, ReplayError
+from engine.i18n import gettext as _
 from engine.match import is_whole, whole_game
 from engine.moments import find_in_playout
 from engine.replay import BOT_SEED_MIX, parse_bots, play_out, replay
@@ -158,7 +159,7 @@ def standard_commands(game: SomeGame,
         typed = []
         for number, text in enumerate(request.actions, start=1):
             if chosen.to_act(state) is None:
-                raise ReplayError(number, text, "the game is already over")
+                raise ReplayError(number, text, _("the game is already over"))
             try:
                 action = chosen.parse_action(state, text)
                 state = chosen.apply(state, action)
@@ -195,8 +196,8 @@ def standard_commands(game: SomeGame,
             record = Record.from_json(request.record)
             step = len(record.actions) if request.step is None else request.step
             if step > len(record.actions):
-                raise InvalidRequestError(f"step {step} is past the end of the record ({len(record.actions)} "
-                                          "actions)")
+                raise InvalidRequestError(_("step {step} is past the end of the record ({count} actions)").format(
+                    step=step, count=len(record.actions)))
             record = Record(record.game, record.preset, record.seed, record.actions[:step], record.options,
                             record.start)
         else:

@@ -23,7 +23,7 @@ from contextvars import ContextVar, Token
 from functools import cache, lru_cache
 from pathlib import Path
 
-from engine.errors import InvalidRequestError
+from engine.errors import InvalidRequestError, lend_lookup
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "LANGUAGE_NAMES", "LOCALE_DIR", "N_", "Nn_", "check_language", "digits",
            "gettext", "language", "ngettext", "number", "pgettext", "set_language", "use_language"]
@@ -169,3 +169,6 @@ def number(n: int | float, lang: str | None = None) -> str:
     from babel.numbers import format_decimal
 
     return digits(format_decimal(n, locale=lang), lang)
+
+
+lend_lookup(gettext)  # the error family's messages are written in the current language too

@@ -16,6 +16,7 @@ from typing import Any
 from engine.commands import MAX_SEED
 from engine.contract import SomeGame
 from engine.errors import InvalidRequestError, UnknownNameError
+from engine.i18n import gettext as _
 from engine.match import WHOLE, WholeState, is_whole, whole_game
 from engine.replay import play_out, replay
 from engine.table import MomentKind, Record
@@ -55,7 +56,8 @@ def moment_kind(game: SomeGame, name: str) -> MomentKind:
     game's kinds otherwise, InvalidRequestError for a game with none."""
     kinds = moment_kinds(game)
     if not kinds:
-        raise InvalidRequestError(f"there are no moments to search for in {game.info.title} yet")
+        raise InvalidRequestError(_("there are no moments to search for in {game} yet").format(
+            game=_(game.info.title)))
     for kind in kinds:
         if _key(kind.name) == _key(name):
             return kind

@@ -35,6 +35,7 @@ from engine.driver import BOT_SEED_MIX, replay
 from engine.errors import CardTableError, IllegalPlayError, InvalidRequestError
 from engine.games import game as game_of
 from engine.table import Record, Seat, TableView
+from engine.words import seat_name as seat_word
 
 __all__ = [
     "MAX_PLAYER_NAME",
@@ -118,10 +119,10 @@ class SharedGame:
 
 
 def seat_name(game: Game[Any, Any, Any], rules: Any, seat: int) -> str:
-    """A seat as players call it ("North"), from the game's seat letters."""
+    """A seat as players call it ("North", in the current language), from the game's seat letters."""
     letters = game.seat_letters(rules)
     letter = letters[seat] if 0 <= seat < len(letters) else "?"
-    return SEAT_NAMES.get(letter, letter)
+    return seat_word(SEAT_NAMES.get(letter, letter))
 
 
 @lru_cache(maxsize=256)
