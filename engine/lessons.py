@@ -97,6 +97,8 @@ from engine.contract import SEAT_NAMES
 from engine.errors import CardTableError, InvalidRequestError
 from engine.games import game as game_of
 from engine.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from engine.i18n import gettext as _
+from engine.words import and_list
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
 INPUT_KINDS = ("cards", "choice", "yes_no", "number")
@@ -208,15 +210,15 @@ def fill_text(text: str, example: Any, words: Callable[[Any], str] = str, answer
 
 
 def plain_value(value: Any) -> str:
-    """A value written for a learner without the UI's card drawing: true/false as "yes"/"no", nothing as
-    "none", lists joined with "and" — never a Python value."""
+    """A value written for a learner without the UI's card drawing, in the current language: true/false as
+    "yes"/"no", nothing as "none", lists joined with "and" — never a Python value."""
     if value is None:
-        return "none"
+        return _("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, (list, tuple)):
         items = [plain_value(v) for v in value]
-        return "none" if not items else items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+        return and_list(items) if items else _("none")
     return str(value)
 
 
