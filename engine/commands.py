@@ -695,8 +695,9 @@ def split_language(data: Any) -> tuple[str, Any]:
     InvalidRequestError in one sentence, listing the languages, for a value that is none of them."""
     if not isinstance(data, Mapping) or LANG_FIELD not in data:
         return language(), data
+    value = data[LANG_FIELD]
     try:
-        lang = check_language(data[LANG_FIELD])
+        lang = check_language(value if isinstance(value, str) else quote(value, 20))
     except CardTableError as error:
         raise add_context(error, f"field {LANG_FIELD!r}") from None
     return lang, {k: v for k, v in data.items() if k != LANG_FIELD}
