@@ -98,9 +98,23 @@ class CardRow:
     label: str
     groups: tuple[tuple[str, tuple[Card, ...]], ...]
 
+    def __post_init__(self) -> None:
+        _translate_labels(self)
+
     @property
     def cards(self) -> tuple[Card, ...]:
         return tuple(c for _, cards in self.groups for c in cards)
+
+
+def _translated(text: str) -> str:
+    return _(text) if text else text
+
+
+def _translate_labels(row: CardRow | CardPick) -> None:
+    """A row's label and its groups' labels in the current language (a game marks them with ``N_``; a label
+    already translated, or one no catalog holds, stays as it is)."""
+    object.__setattr__(row, "label", _translated(row.label))
+    object.__setattr__(row, "groups", tuple((_translated(label), cards) for label, cards in row.groups))
 
 
 @dataclass(frozen=True)
@@ -140,6 +154,9 @@ class CardPick:
     count: int
     check: Callable[[tuple[Card, ...]], Verdict] = field(repr=False, compare=False)
 
+    def __post_init__(self) -> None:
+        _translate_labels(self)
+
     @property
     def cards(self) -> tuple[Card, ...]:
         return tuple(c for _, cards in self.groups for c in cards)
@@ -169,6 +186,9 @@ class Exercise:
     several_right: bool = False
     """Whether more than one choice may be right (the coach accepts every option within its interval of the best);
     otherwise exactly one is."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "title", _translated(self.title))  # a kind's title (TITLES) is a catalog message
 
     @property
     def solution(self) -> str:
