@@ -98,7 +98,7 @@ from engine.errors import CardTableError, InvalidRequestError
 from engine.games import game as game_of
 from engine.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from engine.i18n import gettext as _
-from engine.words import and_list
+from engine.words import and_list, seat_name
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
 INPUT_KINDS = ("cards", "choice", "yes_no", "number")
@@ -571,15 +571,17 @@ _SEAT_LETTERS = {name.upper(): letter for letter, name in SEAT_NAMES.items()}
 
 def same_answer(answer: Any, truth: Any) -> bool:
     """Whether a learner's answer is the engine's: yes/no as truth values, numbers by value, texts in any case,
-    a seat by its letter or its name ("E" is "East")."""
+    a seat by its letter or its name, in English or the current language ("E" is "East", and পূর্ব in Bengali)."""
     if isinstance(truth, bool) or isinstance(answer, bool):
         return bool(answer) == bool(truth)
     if isinstance(truth, (int, float)) and not isinstance(answer, str):
         return float(answer) == float(truth)
 
+    local = {seat_name(letter).upper(): letter for letter in SEAT_NAMES}
+
     def text(value: Any) -> str:
         word = str(value).strip().upper()
-        return _SEAT_LETTERS.get(word, word)
+        return _SEAT_LETTERS.get(word) or local.get(word, word)
 
     return text(answer) == text(truth)
 

@@ -14,11 +14,13 @@ from engine.advisor import Review, advise
 from engine.errors import CardTableError, InvalidRequestError
 from engine.games import all_games, game
 from engine.handout import Column, Section, Table
-from engine.i18n import gettext, use_language
+from engine.i18n import gettext, language, use_language
+from engine.lessons import plain_value, same_answer
 from engine.practice import RULES, make_exercise
 from engine.replay import play_out, replay
 from engine.review_story import review_story
 from engine.teaching import TITLES
+from engine.workers import StartedPool
 from tests.cli_helpers import cli_json, run_cli
 
 LANGS = ("bn", "as")
@@ -242,3 +244,25 @@ def test_a_page_language_holds_when_a_request_names_none() -> None:
             legal({"hand": "JD 1X", "trump": "H", "lang": "en"})
     in_script(str(local.value), "bn")
     assert not BENGALI_SCRIPT.search(str(english.value))
+
+
+# ------------------------------------------------------------------------------------------------ the rest
+
+
+def test_a_lesson_answer_may_name_a_seat_in_the_language() -> None:
+    with use_language("as"):
+        assert same_answer("পূব", "E") and same_answer("East", "E") and not same_answer("পশ্চিম", "E")
+    with use_language("bn"):
+        assert same_answer("পূর্ব", "E") and plain_value([True, None]) == "হ্যাঁ এবং কিছু নয়"
+    assert plain_value([True, None]) == "yes and none"
+
+
+def test_a_worker_runs_its_task_in_the_language_it_was_sent_in() -> None:
+    pool = StartedPool(1)
+    try:
+        with use_language("as"):
+            local = pool.submit(language)
+        english = pool.submit(language)
+        assert (local.result(timeout=60), english.result(timeout=60)) == ("as", "en")
+    finally:
+        pool.shutdown()
