@@ -27,7 +27,7 @@ from engine.contract import Bot, BotFamily, Game, SomeGame
 from engine.errors import InvalidRequestError, UnknownNameError
 from engine.games import GAMES, register_bots
 from engine.games import game as lookup
-from engine.i18n import DEFAULT_LANGUAGE, digits, language, use_language
+from engine.i18n import DEFAULT_LANGUAGE, N_, digits, language, use_language
 from engine.i18n import gettext as _
 from engine.match import game_seed, whole_game
 from engine.replay import BOT_SEED_MIX
@@ -415,7 +415,7 @@ def advisor_bot(game: Game[R, S, A], budget: int = 16) -> Bot[S, A]:
     def choose(state: Any, rng: random.Random) -> Any:
         return advise(game, state, budget=budget, seed=rng.randrange(2**31), workers=1).best.action
 
-    return Bot("advisor", f"the coach's choice ({budget} sampled deals per option)", choose)
+    return Bot("advisor", _("the coach's choice ({count} sampled deals per option)").format(count=budget), choose)
 
 
 ADVISOR = "advisor"
@@ -431,7 +431,7 @@ def _named_advisor(game: SomeGame, name: str) -> Bot[Any, Any]:
     return advisor_bot(game, int(budget) if budget else 16)
 
 
-register_bots(BotFamily(ADVISOR, "the coach's choice: samples the hidden cards and plays each option out",
+register_bots(BotFamily(ADVISOR, N_("the coach's choice: samples the hidden cards and plays each option out"),
                         _named_advisor))
 
 

@@ -541,8 +541,8 @@ class Game(ABC, Generic[R, S, A]):
         """What the seat to act must decide now (games say more: what to declare, how many cards to bury)."""
         seat = self.to_act(state)
         if seat is None:
-            return Prompt("The game is over.")
-        return Prompt("choose what to play.")
+            return Prompt(_("The game is over."))
+        return Prompt(_("choose what to play."))
 
     def display_rank(self, rules: R, card: Card) -> int:
         """A card's place in this game's order of ranks, low to high, for laying a deck out (by default the

@@ -70,7 +70,7 @@ def replay(game: SomeGame, record: Record) -> tuple[list[Any], list[Step]]:
     states, steps = [state], []
     for number, text in enumerate(record.actions, start=1):
         if game.to_act(state) is None:
-            raise ReplayError(number, text, "the game is already over")
+            raise ReplayError(number, text, _("the game is already over"))
         try:
             action = game.parse_action(state, text)
             state, step = game.step(state, action)
