@@ -117,8 +117,9 @@ def translations(lang: str | None = None) -> _gettext.NullTranslations:
 
 
 def gettext(message: str) -> str:
-    """``message`` in the current language (itself where the catalog has no translation)."""
-    return translations().gettext(message)
+    """``message`` in the current language (itself where the catalog has no translation; an empty text is
+    itself, never the catalog's header, which gettext keeps under the empty msgid)."""
+    return translations().gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -266,3 +266,17 @@ def test_a_worker_runs_its_task_in_the_language_it_was_sent_in() -> None:
         assert (local.result(timeout=60), english.result(timeout=60)) == ("as", "en")
     finally:
         pool.shutdown()
+
+
+@pytest.mark.parametrize("key", sorted(POSED))
+def test_the_rules_answer_keeps_its_names_and_values_in_every_language(key: str) -> None:
+    english = cli_json("rules", key, "{}")
+    for lang in LANGS:
+        local = cli_json("rules", key, json.dumps({"lang": lang}))
+        assert "Project-Id-Version" not in json.dumps(local, ensure_ascii=False)  # never the catalog's header
+        assert [p["name"] for p in local["presets"]] == [p["name"] for p in english["presets"]]
+        assert [(o["name"], o["type"], o["default"]) for o in local["options"]] == \
+            [(o["name"], o["type"], o["default"]) for o in english["options"]]
+        assert local["rules"] == english["rules"] and list(local["bots"]) == list(english["bots"])
+    with use_language("bn"):
+        assert gettext("") == ""
