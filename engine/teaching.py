@@ -32,7 +32,7 @@ from engine.base import PASS, Verdict
 from engine.cards import Card, Rank, Suit, format_cards
 from engine.contract import SEAT_NAMES, SomeGame
 from engine.errors import CardTableError, InvalidNotationError, InvalidRequestError
-from engine.i18n import N_, ngettext
+from engine.i18n import N_, ngettext, pgettext
 from engine.i18n import gettext as _
 from engine.i18n import number as local_number
 from engine.words import seat_name as seat_word
@@ -616,8 +616,6 @@ def _sort_key(card: Card) -> tuple[int, str]:
 # ------------------------------------------------------------------------------------ which call / bid?
 
 
-_CALL_WORDS: Final[Mapping[str, str]] = {"pass": N_("pass"), "order up": N_("order up")}
-"""Calls said in words (the others: a verb and its object, below)."""
 
 
 def _call_words(text: str) -> str:
@@ -630,7 +628,11 @@ def _call_words(text: str) -> str:
             return text
     if verb == "bid" and rest.isdigit():
         return _("bid {amount}").format(amount=local_number(int(rest)))
-    return _(_CALL_WORDS[text]) if text in _CALL_WORDS else text
+    if text == "pass":
+        return pgettext("a call", "pass")
+    if text == "order up":
+        return pgettext("a call", "order up")
+    return text
 
 
 _CALL_QUESTIONS: Final[Mapping[str, tuple[str, str]]] = {
