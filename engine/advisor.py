@@ -31,6 +31,7 @@ from engine.i18n import DEFAULT_LANGUAGE, N_, digits, language, use_language
 from engine.i18n import gettext as _
 from engine.match import game_seed, whole_game
 from engine.replay import BOT_SEED_MIX
+from engine.teaching import call_words
 from engine.words import and_list, plural
 
 if TYPE_CHECKING:
@@ -336,9 +337,13 @@ def _in_units(game: SomeGame, state: Any, value: float) -> str:
 
 
 def label(game: Game[R, S, A], action: A) -> str:
-    """An option for people: card symbols for a play of cards (``K♥ K♥``), else its text (``pass``)."""
+    """An option for people: card symbols for a play of cards (``K♥ K♥``), else its text (``pass``; in Bengali and
+    Assamese the call in words: পাস, বিড ২)."""
     cards = game.action_cards(action)
-    return " ".join(c.symbol_text for c in cards) if cards else game.action_text(action)
+    if cards:
+        return " ".join(c.symbol_text for c in cards)
+    text = game.action_text(action)
+    return text if language() == DEFAULT_LANGUAGE else call_words(text)
 
 
 CAUTIONS = ("spends", "give away", "given away", "gives away", "breaks up", "overtakes", "does not beat",

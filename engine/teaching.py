@@ -56,6 +56,7 @@ __all__ = [
     "beat_exercise",
     "call_exercise",
     "call_question",
+    "call_words",
     "cards_words",
     "one_line",
     "play_exercise",
@@ -618,7 +619,7 @@ def _sort_key(card: Card) -> tuple[int, str]:
 
 
 
-def _call_words(text: str) -> str:
+def call_words(text: str) -> str:
     """A call in words: ``name H`` → "name ♥ hearts as trump", ``bid 2`` → "bid 2" (in the current language)."""
     verb, _sep, rest = text.partition(" ")
     if verb == "name" and rest:
@@ -682,7 +683,7 @@ def _call_from(g: SomeGame, state: Any, rng: random.Random, key: str, preset: st
         judged = _verdict(g, state, text)
         if judged is None:
             continue
-        (legal if judged[0] else illegal).append(Choice(_call_words(text), judged[0], judged[1], legal=judged[0]))
+        (legal if judged[0] else illegal).append(Choice(call_words(text), judged[0], judged[1], legal=judged[0]))
     variant = _pick_variant(rng, legal, illegal)
     if variant is None:
         return None
