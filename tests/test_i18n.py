@@ -111,7 +111,8 @@ def test_bengali_words() -> None:
         assert and_list(["ক", "খ", "গ"]) == "ক, খ এবং গ" and or_list(["ক", "খ"]) == "ক বা খ"
         assert sentence("উত্তর জেতে") == "উত্তর জেতে।" and sentence("উত্তর জেতে।") == "উত্তর জেতে।"
         assert [seat_name(s) for s in "NESW"] == ["উত্তর", "পূর্ব", "দক্ষিণ", "পশ্চিম"] and seat_name("West") == "পশ্চিম"
-        assert option_named("Deal") == "“ডিল” বিকল্পটি"
+        # an option by its label, the label itself through the catalogs (a game marks it; no catalog: as given)
+        assert option_named("Deal") == "“ডিল” বিকল্পটি" and option_named("No such label") == "“No such label” বিকল্পটি"
         assert listed(list("abcdefgh")) == "a, b, c, d, e, f এবং আরও ২টি"
 
 
