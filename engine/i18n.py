@@ -15,6 +15,7 @@ Floor 0: no project import but the error family.
 
 from __future__ import annotations
 
+import copy
 import gettext as _gettext
 import io
 from collections.abc import Iterator
@@ -92,7 +93,7 @@ def _catalog(lang: str, stamp: tuple[tuple[Path, float, float], ...]) -> _gettex
     """A language's parts as one catalog (each part answers what it holds; a string no part holds is itself)."""
     chain: _gettext.NullTranslations = _gettext.NullTranslations()
     for path, po_mtime, mo_mtime in reversed(stamp):
-        part = _part(path, po_mtime, mo_mtime)
+        part = copy.copy(_part(path, po_mtime, mo_mtime))  # a cached part is shared: chain copies, never it
         part.add_fallback(chain)
         chain = part
     return chain

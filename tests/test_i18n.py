@@ -5,6 +5,7 @@ lists, seats and the common-rule mark read in Bengali and Assamese, and English 
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import shutil
 import sys
@@ -171,3 +172,17 @@ def test_a_catalog_not_compiled_yet_is_read_from_its_po(tmp_path: Path, monkeypa
     with use_language("as"):
         assert gettext("Glossary") == "শব্দকোষ" and gettext("West") == "পশ্চিম"
     assert not list(tmp_path.rglob("*.mo"))
+
+
+def test_a_catalog_changed_while_running_is_read_again_without_harm(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "bn" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    for po in (ROOT / "locale" / "bn" / "LC_MESSAGES").glob("*.po"):
+        shutil.copy(po, folder / po.name)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    with use_language("bn"):
+        for second in range(1, 6):  # each edit of a part makes a new chain of the cached parts: never a loop
+            for po in folder.glob("*.po"):
+                os.utime(po, (second, second))
+            assert gettext("North") == "উত্তর" and gettext("Glossary") == "শব্দকোষ"
