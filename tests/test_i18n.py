@@ -182,7 +182,7 @@ def test_a_catalog_changed_while_running_is_read_again_without_harm(tmp_path: Pa
         shutil.copy(po, folder / po.name)
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
     with use_language("bn"):
-        for second in range(1, 6):  # each edit of a part makes a new chain of the cached parts: never a loop
-            for po in folder.glob("*.po"):
-                os.utime(po, (second, second))
+        edited = sorted(folder.glob("*.po"))[-1]  # one part edited: the others' cached catalogs are chained again
+        for second in range(1, 6):
+            os.utime(edited, (second, second))
             assert gettext("North") == "উত্তর" and gettext("Glossary") == "শব্দকোষ"
