@@ -25,7 +25,13 @@ from engine.cards import BLACK_JOKER, PLAIN_RANKS, RED_JOKER, Card, Rank, Suit
 from engine.errors import InvalidRequestError
 from engine.i18n import DEFAULT_LANGUAGE, gettext, language, pgettext
 from engine.shengji.rules import Rules
-from engine.words import count, number, plural, rank_plural
+from engine.words import count, number, plural, rank_plural, seat_name
+
+
+def seat_words(seat: str) -> str:
+    """A seat letter as reasons and commentary name it: the letter in English ("E"), the seat's name in other
+    languages (পূর্ব)."""
+    return seat if language() == DEFAULT_LANGUAGE else seat_name(seat)
 
 
 class Group(Enum):

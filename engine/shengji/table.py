@@ -13,10 +13,12 @@ from typing import Any
 
 from engine.cards import Card, Rank, Suit
 from engine.contract import COMMON_RULE, Outcome, Prompt
+from engine.i18n import gettext as _
+from engine.i18n import number as local_number
 from engine.shengji.bidding import check_declaration
 from engine.shengji.combos import decompose
 from engine.shengji.examples import kitty_risk
-from engine.shengji.order import Group, Trump, cards_text, draw_key, points, trump_for
+from engine.shengji.order import Group, Trump, cards_text, draw_key, points, seat_words, trump_for
 from engine.shengji.play import Duty, requirement
 from engine.shengji.rules import PRESETS, RANKS, TEAMS, KittyMultiplier, Rules, default_note, nearest_preset
 from engine.shengji.score import HandScore, team_of
@@ -276,8 +278,9 @@ def hand_groups(state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[C
 
 
 def team_name(rules: Rules, team: int) -> str:
-    """A team by its seats in turn order: "N–S", "W–E" (or "E–W" at a clockwise table)."""
-    return f"{rules.seats[team]}–{rules.seats[team + 2]}"
+    """A team by its seats in turn order: "N–S", "W–E" (or "E–W" at a clockwise table); the seats' names in
+    other languages (উত্তর–দক্ষিণ)."""
+    return f"{seat_words(rules.seats[team])}–{seat_words(rules.seats[team + 2])}"
 
 
 def comment(before: State, action: Action, after: State) -> Step:
@@ -285,26 +288,29 @@ def comment(before: State, action: Action, after: State) -> Step:
     seat = before.to_act
     assert seat is not None
     names = before.rules.seats
-    who = names[seat]
+    who = seat_words(names[seat])
     notes: list[str] = []
     if before.phase is Phase.DRAW:
         if isinstance(action, Declare):
             notes.append(check_declaration(action.cards, seat, before.declare_rank(seat), before.current,
                                            before.rules).reason)
         else:
-            notes.append(f"{who} passes")
+            notes.append(_("{seat} passes").format(seat=who))
         notes += _draw_notes(before, after)
     elif before.phase is Phase.NAME:
         assert isinstance(action, Name)
-        notes.append(f"nobody declared, so {who}, the starter's partner, names {action.suit.symbol} trump")
+        notes.append(_("nobody declared, so {seat}, the starter's partner, names {suit} trump").format(
+            seat=who, suit=action.suit.symbol))
         notes += _trump_notes(after)
     elif before.phase is Phase.BURY:
         buried = len(action.cards) if isinstance(action, Bury) else 0
-        notes.append(f"{who} buries {count(buried, 'card')} face down and leads the first trick")
+        notes.append(_("{seat} buries {cards} face down and leads the first trick").format(
+            seat=who, cards=count(buried, "card")))
     elif before.phase is Phase.CHOOSE:
         assert isinstance(action, Choose) and before.throw is not None
-        leader = names[before.leader]
-        notes.append(f"{who} chooses {cards_text(action.cards, before.trump)}: {leader} must lead it")
+        leader = seat_words(names[before.leader])
+        notes.append(_("{seat} chooses {cards}: {leader} must lead it").format(
+            seat=who, cards=cards_text(action.cards, before.trump), leader=leader))
         notes += _lead_notes(before, before.leader, action.cards, before.throw.cards)
     elif isinstance(action, Play):
         if not before.trick:
@@ -317,12 +323,14 @@ def comment(before: State, action: Action, after: State) -> Step:
 def _draw_notes(before: State, after: State) -> list[str]:
     notes = []
     if after.redeals > before.redeals:
-        notes.append("nobody declared: the cards are thrown in and dealt again")
+        notes.append(_("nobody declared: the cards are thrown in and dealt again"))
     elif not before.final and (after.final or after.phase is not Phase.DRAW):
-        notes.append(f"all {before.deal.drawn} cards are drawn; each player has a last chance to declare")
+        notes.append(_("all {count} cards are drawn; each player has a last chance to declare").format(
+            count=local_number(before.deal.drawn)))
     if after.phase is Phase.NAME:
         names = after.rules.seats
-        notes.append(f"nobody declared: {names[after.to_act or 0]}, the starter's partner, names the trump suit")
+        notes.append(_("nobody declared: {seat}, the starter's partner, names the trump suit").format(
+            seat=seat_words(names[after.to_act or 0])))
     elif after.phase is not Phase.DRAW:
         notes += _trump_notes(after)
     return notes
@@ -333,22 +341,23 @@ def _trump_notes(after: State) -> list[str]:
     assert after.trump is not None and after.starter is not None
     rules = after.rules
     names = rules.seats
-    starter = names[after.starter]
+    starter = seat_words(names[after.starter])
     bankers = team_name(rules, team_of(after.starter))
     notes = []
     if after.kitty_turn is not None:
         notes.append(after.kitty_turn.reason)
     elif rules.fixed_trump.suit is not None:
-        notes.append(f"the trump suit is fixed before the deal: {after.trump.label}")
+        notes.append(_("the trump suit is fixed before the deal: {trump}").format(trump=after.trump.label))
     else:
-        notes.append(f"trump is final: {after.trump.label}")
+        notes.append(_("trump is final: {trump}").format(trump=after.trump.label))
     decl = after.current
     if after.fixed_starter is None and decl is not None and decl.seat == after.starter:
-        notes.append(f"{starter}, the declarer, is the starter (the declarer starts: {COMMON_RULE}), and "
-                     f"{bankers} are the bankers")
+        notes.append(_("{seat}, the declarer, is the starter (the declarer starts: {common}), and {team} are the "
+                       "bankers").format(seat=starter, common=_(COMMON_RULE), team=bankers))
     else:
-        notes.append(f"{starter} is the starter and {bankers} are the bankers")
-    notes.append(f"{starter} takes the {len(after.kitty)}-card kitty and must bury as many cards")
+        notes.append(_("{seat} is the starter and {team} are the bankers").format(seat=starter, team=bankers))
+    notes.append(_("{seat} takes the {count}-card kitty and must bury as many cards").format(
+        seat=starter, count=local_number(len(after.kitty))))
     return notes
 
 
@@ -359,9 +368,12 @@ def _throw_notes(before: State, seat: int, cards: tuple[Card, ...]) -> list[str]
     if len(decompose(cards, before.trump, before.rules)) <= 1:
         return _lead_notes(before, seat, cards, ())
     verdict = judge_throw(cards, before.others(seat), before.trump, before.rules, names[seat])
+    who = seat_words(names[seat])
     if verdict.stands:
-        return [f"{names[seat]} throws {shown}, and the throw stands: {verdict.reason}"]
-    notes = [f"{names[seat]} throws {shown}, but the throw fails: {verdict.reason}"]
+        return [_("{seat} throws {cards}, and the throw stands: {reason}").format(seat=who, cards=shown,
+                                                                                  reason=verdict.reason)]
+    notes = [_("{seat} throws {cards}, but the throw fails: {reason}").format(seat=who, cards=shown,
+                                                                              reason=verdict.reason)]
     if verdict.forced is not None:
         notes += _lead_notes(before, seat, verdict.forced, cards)
     return notes
@@ -369,18 +381,20 @@ def _throw_notes(before: State, seat: int, cards: tuple[Card, ...]) -> list[str]
 
 def _lead_notes(before: State, seat: int, cards: Sequence[Card], attempted: Sequence[Card]) -> list[str]:
     notes = []
-    who = before.rules.seats[seat]
+    who = seat_words(before.rules.seats[seat])
     penalty = throw_penalty(before, seat, cards, attempted)
     if penalty:
         back = len(attempted) - len(cards)
-        side = "the bankers" if penalty < 0 else "the attackers"
-        notes.append(f"{who} takes back {count(back, 'card')}: {count(abs(penalty), 'point')} go to {side}")
-    notes.append(f"{who} leads {cards_text(cards, before.trump)}")
+        went = (_("{seat} takes back {cards}: {points} go to the bankers") if penalty < 0 else
+                _("{seat} takes back {cards}: {points} go to the attackers"))
+        notes.append(went.format(seat=who, cards=count(back, "card"), points=count(abs(penalty), "point")))
+    notes.append(_("{seat} leads {cards}").format(seat=who, cards=cards_text(cards, before.trump)))
     return notes
 
 
 def _follow_notes(before: State, seat: int, cards: tuple[Card, ...], after: State) -> list[str]:
-    notes = [f"{before.rules.seats[seat]} plays {cards_text(cards, before.trump)}"]
+    notes = [_("{seat} plays {cards}").format(seat=seat_words(before.rules.seats[seat]),
+                                              cards=cards_text(cards, before.trump))]
     if len(after.tricks) == len(before.tricks):
         return notes
     assert before.trump is not None
@@ -388,18 +402,24 @@ def _follow_notes(before: State, seat: int, cards: tuple[Card, ...], after: Stat
     seats = [before.rules.seats[(last.leader + i) % 4] for i in range(4)]
     outcome = trick_winner(last.plays, before.trump, before.rules, seats)
     attackers_win = team_of(last.winner) != after.banker_team
-    held = count(outcome.points, "point") if outcome.points else "no points"
-    notes.append(f"{outcome.reason}; the trick holds {held}" + (" for the attackers" if attackers_win and
-                                                                 outcome.points else ""))
+    if not outcome.points:
+        held = _("{reason}; the trick holds no points")
+    elif attackers_win:
+        held = _("{reason}; the trick holds {points} for the attackers")
+    else:
+        held = _("{reason}; the trick holds {points}")
+    notes.append(held.format(reason=outcome.reason, points=count(outcome.points, "point")))
     s = after.score
     if s is not None:
         if s.multiplier:
-            notes.append(f"the attackers won the last trick: the kitty's {count(s.kitty_points, 'point')} × "
-                         f"{s.multiplier} = {s.kitty_bonus} are theirs")
+            notes.append(_("the attackers won the last trick: the kitty's {points} × {times} = {bonus} are "
+                           "theirs").format(points=count(s.kitty_points, "point"), times=local_number(s.multiplier),
+                                            bonus=local_number(s.kitty_bonus)))
         elif s.kitty_points:
-            notes.append(f"the bankers won the last trick and keep the kitty's {count(s.kitty_points, 'point')}")
+            notes.append(_("the bankers won the last trick and keep the kitty's {points}").format(
+                points=count(s.kitty_points, "point")))
         else:
-            notes.append("the bankers won the last trick; the kitty holds no points")
+            notes.append(_("the bankers won the last trick; the kitty holds no points"))
     return notes
 
 

@@ -21,7 +21,6 @@ from dataclasses import dataclass
 
 from engine.cards import Card
 from engine.errors import InvalidPositionError
-from engine.i18n import DEFAULT_LANGUAGE, language
 from engine.i18n import gettext as _
 from engine.i18n import number as local_number
 from engine.shengji.combos import (
@@ -37,14 +36,9 @@ from engine.shengji.combos import (
     satisfy,
     shape_name,
 )
-from engine.shengji.order import Group, Trump, points
+from engine.shengji.order import Group, Trump, points, seat_words
 from engine.shengji.rules import FailedThrowPart, Rules, default_note, is_default
-from engine.words import and_list, count, or_list, seat_name
-
-
-def seat_words(seat: str) -> str:
-    """A seat letter as a reason names it: the letter in English ("E"), the seat's name in other languages."""
-    return seat if language() == DEFAULT_LANGUAGE or len(seat) != 1 else seat_name(seat)
+from engine.words import and_list, count, or_list
 
 
 def _text(cards: Iterable[Card], trump: Trump) -> str:

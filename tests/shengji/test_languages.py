@@ -70,7 +70,7 @@ def _position(seed: int) -> tuple[dict[str, Any], State]:
             break
         if state.phase is Phase.PLAY:
             stop -= 1
-        state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+        state = GAME.apply(state, rng.choice(GAME.legal_actions(state, 12)))
     assert state.phase is Phase.PLAY and state.to_act is not None and state.trump is not None
     seat = state.to_act
     request: dict[str, Any] = {
@@ -134,7 +134,7 @@ def test_the_tables_commentary_of_a_whole_hand_is_in_bengali_script(lang: str) -
                 state, info = GAME.step(state, action)
                 assert_script(info.comment, lang, f"seed {seed}, step {steps}: the commentary")
                 steps += 1
-        assert steps > 100
+        assert steps > 40
 
 
 @pytest.mark.parametrize("lang", LANGS)
