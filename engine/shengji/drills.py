@@ -22,10 +22,10 @@ from engine.i18n import number as local_number
 from engine.shengji.bidding import Declaration, check_declaration
 from engine.shengji.combos import Holding, classify, decompose
 from engine.shengji.deal import deal
-from engine.shengji.order import Group, Trump, plain_sort, seat_words, trump_for
+from engine.shengji.order import Group, Trump, plain_sort, trump_for
 from engine.shengji.play import Position, check, legal_plays
-from engine.shengji.rules import RANKS, TEAMS, Rules
-from engine.shengji.score import climb
+from engine.shengji.rules import RANKS, Rules
+from engine.shengji.score import climb, team_words
 from engine.shengji.state import Action, State
 from engine.shengji.trick import judge_throw
 from engine.teaching import (
@@ -111,7 +111,7 @@ def _climb(g: ShengjiGame) -> Make:
             here = nxt
         stop = ("; " + _("{rank} must be played, so the climb stops there").format(rank=level.text)
                 if not won and level in rules.stop_ranks and len(path) < steps else "")
-        team = _team_words(rules, bankers)
+        team = team_words(bankers)
         end_text = rules.game_end_rank.text
         why = (_("{team} go up {levels} from {rank}: {path}").format(
             team=team, levels=count(steps, "level"), rank=start.text, path=" → ".join(path)) + stop + ". "
@@ -139,10 +139,6 @@ def _climb(g: ShengjiGame) -> Make:
     return make
 
 
-def _team_words(rules: Rules, team: int) -> str:
-    """A team as the drills name it: "NS" in English, its seats' names in other languages."""
-    letters = TEAMS[team]
-    return letters if seat_words(letters[0]) == letters[0] else "–".join(seat_words(s) for s in letters)
 
 
 # ------------------------------------------------------------------------------------------ the deal

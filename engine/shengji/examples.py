@@ -18,6 +18,8 @@ from typing import Any
 from engine.cards import BLACK_JOKER, RED_JOKER, Card, Rank, Suit
 from engine.commands import arg
 from engine.errors import InvalidRequestError
+from engine.i18n import DEFAULT_LANGUAGE, language, pgettext
+from engine.i18n import gettext as _
 from engine.shengji.bidding import check_bury
 from engine.shengji.combos import Holding, Kind, classify, group_of, shape_name
 from engine.shengji.deal import deal, deck_of
@@ -26,7 +28,7 @@ from engine.shengji.play import Duty, Position, check, requirement
 from engine.shengji.rules import RANKS, TEAMS, KittyMultiplier, Rules, make_rules
 from engine.shengji.score import climb
 from engine.shengji.trick import trick_winner
-from engine.words import and_list, count
+from engine.words import and_list, count, number
 
 __all__ = ["DEALT", "SEED_000_TRACTORS", "Example", "bury_answer", "climb_answer", "compare_presets",
            "example_rng", "sorted_cards", "tractor_reason", "trump_fields", "trumps_answer",
@@ -125,7 +127,7 @@ def _in_group(cards: Iterable[Card], trump: Trump, group: Group) -> list[Card]:
 
 
 def _where(group: Group) -> str:
-    return "trumps" if group is Group.TRUMP else group.label
+    return pgettext("group", "trumps") if group is Group.TRUMP else group.label
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -148,40 +150,46 @@ def tractor_reason(cards: Sequence[Card], trump: Trump, rules: Rules) -> tuple[b
         note = ""
         if (group_of(cards, trump) is not Group.TRUMP and trump.rank is not None and len(natural) >= 2
                 and any(abs(a.rank.value - b.rank.value) == 2 for a, b in zip(natural, natural[1:], strict=False))):
-            note = f" — the {trump.rank.text}s are trumps, so they left the suit and closed the gap"
+            note = " — " + _("the {rank}s are trumps, so they left the suit and closed the gap").format(
+                rank=trump.rank.text)
         steps = and_list(c.symbol_text for c in rows)
         where = combo.group.noun
-        return True, f"{shape_name(combo.shape)} of {where}: {steps} are adjacent in the order of {where}{note}"
+        return True, _("{tractor}: {cards} are adjacent in the order of {suit}").format(
+            tractor=combo.group.of(shape_name(combo.shape)), cards=steps, suit=where) + note
     tally = Counter(cards)
     widest = max(tally.values())
     if len(tally) < 2:
         if widest > rules.max_width:
-            return False, (f"{_symbols(cards, trump)} is {count(widest, 'identical card')}, not a tractor: a tractor "
-                           "needs two or more pairs at adjacent levels")
-        return False, (f"{_symbols(cards, trump)} is {shape_name((widest, 1))}, not a tractor: a tractor needs two or "
-                       "more pairs at adjacent levels")
+            return False, _("{cards} is {what}, not a tractor: a tractor needs two or more pairs at adjacent "
+                            "levels").format(cards=_symbols(cards, trump), what=_identical(widest))
+        return False, _("{cards} is {what}, not a tractor: a tractor needs two or more pairs at adjacent "
+                        "levels").format(cards=_symbols(cards, trump), what=shape_name((widest, 1)))
     lone = [c for c, n in tally.items() if n == 1]
     if lone:
-        return False, (f"{lone[0].symbol_text} is a single card: a tractor is made of pairs"
-                       f"{' (or triples)' if rules.max_width >= 3 else ''} only")
+        return False, (_("{card} is a single card: a tractor is made of pairs (or triples) only")
+                       if rules.max_width >= 3 else
+                       _("{card} is a single card: a tractor is made of pairs only")).format(card=lone[0].symbol_text)
     too_wide = [c for c, n in tally.items() if n > rules.max_width]
     if too_wide:
         card = too_wide[0]
-        return False, (f"{count(tally[card], 'identical card')} {card.symbol_text} are more than a "
-                       f"{shape_name((rules.max_width, 1), article=False)}: a tractor's rows are "
-                       f"{shape_name((rules.max_width, 1), plural=True)} or narrower sets of one width")
+        return False, _("{count} {card} are more than a {set}: a tractor's rows are {sets} or narrower sets of one "
+                        "width").format(count=_identical(tally[card]), card=card.symbol_text,
+                                        set=shape_name((rules.max_width, 1), article=False),
+                                        sets=shape_name((rules.max_width, 1), plural=True))
     widths = sorted(set(tally.values()), reverse=True)
     if len(widths) > 1:
         shown = and_list(f"{_symbols([c] * n, trump)} {shape_name((n, 1), article=False)}"
                          for c, n in sorted(tally.items(), key=lambda cn: -trump.key(cn[0])[1]))
-        return False, (f"the sets are of different widths ({shown}): a tractor is all pairs or all triples, of "
-                       "adjacent levels")
+        return False, _("the sets are of different widths ({sets}): a tractor is all pairs or all triples, of "
+                        "adjacent levels").format(sets=shown)
     width = widths[0]
     groups = {trump.group(c) for c in tally}
     if len(groups) > 1:
-        parts = [f"{_symbols([c] * n, trump)} are {_where(trump.group(c))}" for c, n in tally.items()]
-        tail = f" (the {trump.rank.text}s are trumps)" if trump.rank else ""
-        return False, f"the pairs are not of one suit: {and_list(parts)} — a tractor is one suit or all trumps{tail}"
+        parts = [_("{cards} are {suit}").format(cards=_symbols([c] * n, trump), suit=_where(trump.group(c)))
+                 for c, n in tally.items()]
+        tail = " (" + _("the {rank}s are trumps").format(rank=trump.rank.text) + ")" if trump.rank else ""
+        return False, _("the pairs are not of one suit: {parts} — a tractor is one suit or all trumps").format(
+            parts=and_list(parts)) + tail
     (group,) = groups
     levels = sorted({trump.level(c) for c in tally}, reverse=True)
     by_level: dict[int, list[Card]] = {}
@@ -189,16 +197,23 @@ def tractor_reason(cards: Sequence[Card], trump: Trump, rules: Rules) -> tuple[b
         by_level.setdefault(trump.level(c), []).append(c)
     for same in by_level.values():
         if len(same) > 1:
-            shown = " and ".join(_symbols([c] * width, trump) for c in same)
-            return False, (f"{shown} rank equal (rank cards of the other suits are equal to each other): equal "
-                           "pairs are not adjacent")
+            sets = [_symbols([c] * width, trump) for c in same]
+            shown = " and ".join(sets) if language() == DEFAULT_LANGUAGE else and_list(sets)
+            return False, _("{cards} rank equal (rank cards of the other suits are equal to each other): equal "
+                            "pairs are not adjacent").format(cards=shown)
     for hi, lo in zip(levels, levels[1:], strict=False):
         if hi - lo > 1:
             between = ", ".join(_tier_text(trump, group, lv) for lv in range(hi - 1, lo, -1))
             a, b = by_level[hi][0], by_level[lo][0]
-            return False, (f"{a.symbol_text} and {b.symbol_text} are not adjacent in the order of {_where(group)}: "
-                           f"between them come {between}")
-    return False, "not a tractor"
+            return False, _("{first} and {second} are not adjacent in the order of {suit}: between them come "
+                            "{between}").format(first=a.symbol_text, second=b.symbol_text, suit=_where(group),
+                                                between=between)
+    return False, _("not a tractor")
+
+
+def _identical(n: int) -> str:
+    """``n`` identical cards, counted: "four identical cards" (৪টি হুবহু এক কার্ড)."""
+    return _("{count} identical cards").format(count=number(n)) if n != 1 else count(n, "identical card")
 
 
 def _fresh_tractor_candidate(rng: random.Random, rules: Rules) -> tuple[tuple[Card, ...], Trump, Rank]:
@@ -562,7 +577,7 @@ def example_presets(seed: int, rules: Rules) -> dict[str, Any]:
     """A tractor lead where the two presets ask different things: you hold a tractor and another pair."""
     rng = example_rng("presets", seed)
     comp, trac = make_rules("competition"), make_rules("tractor")
-    for _ in range(200):
+    for _attempt in range(200):
         rank = rng.choice(RANKS)
         suit = rng.choice(SUITS)
         t = trump_for(comp, rank, suit)
