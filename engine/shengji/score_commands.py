@@ -81,7 +81,7 @@ def score_reason(s: HandScore, rules: Rules) -> str:
     if s.penalty:
         bits.append((_("{points} gained by failed throws") if s.penalty > 0 else
                      _("{points} lost by failed throws")).format(points=n_(abs(s.penalty))))
-    had = _("{points}: {parts}").format(points=count(s.attacker_points, "point"), parts=and_list(bits)) \
+    had = f"{count(s.attacker_points, 'point')}: {and_list(bits)}" \
         if len(bits) > 1 else _("{points} in tricks").format(points=count(s.attacker_points, "point"))
     reason = _("the attackers have {had}; {result}; {team} bank next and {seat} starts").format(
         had=had, result=s.result, team=team_words(s.next_banker_team), seat=seat_words(s.seats[s.next_starter]))
