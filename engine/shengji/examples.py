@@ -20,13 +20,14 @@ from engine.commands import arg
 from engine.errors import InvalidRequestError
 from engine.i18n import DEFAULT_LANGUAGE, language, pgettext
 from engine.i18n import gettext as _
+from engine.i18n import number as n_
 from engine.shengji.bidding import check_bury
 from engine.shengji.combos import Holding, Kind, classify, group_of, shape_name
 from engine.shengji.deal import deal, deck_of
-from engine.shengji.order import Group, Trump, plain_sort, points, trump_for
+from engine.shengji.order import Group, Trump, plain_sort, points, seat_words, trump_for
 from engine.shengji.play import Duty, Position, check, requirement
 from engine.shengji.rules import RANKS, TEAMS, KittyMultiplier, Rules, make_rules
-from engine.shengji.score import climb
+from engine.shengji.score import climb, team_words
 from engine.shengji.trick import trick_winner
 from engine.words import and_list, count, number
 
@@ -124,6 +125,10 @@ def _random_trump(rng: random.Random, rules: Rules, no_trump: float = 0.0) -> tu
 
 def _in_group(cards: Iterable[Card], trump: Trump, group: Group) -> list[Card]:
     return [c for c in cards if trump.group(c) is group]
+
+
+def _english() -> bool:
+    return language() == DEFAULT_LANGUAGE
 
 
 def _where(group: Group) -> str:
@@ -262,12 +267,12 @@ def example_tractor(seed: int, rules: Rules) -> dict[str, Any]:
         rank = Rank.TEN
         trump = trump_for(rules, rank, Suit.SPADES)
         shown = tuple(Card.parse(t) for t in SEED_000_TRACTORS[seed - 1].split())
-        source = (f"Worked example {seed} of {len(SEED_000_TRACTORS)} from the Chinese competition rules (trump "
-                  "rank 10, ♠ trump).")
+        source = _("Worked example {number} of {total} from the Chinese competition rules (trump rank 10, ♠ "
+                   "trump).").format(number=n_(seed), total=n_(len(SEED_000_TRACTORS)))
     else:
         rng = example_rng("tractor", seed)
         shown, trump, rank = _fresh_tractor_candidate(rng, rules)
-        source = f"A fresh example ({trump.label})."
+        source = _("A fresh example ({trump}).").format(trump=trump.label)
     tractor, reason = tractor_reason(shown, trump, rules)
     return {**trump_fields(trump, rank), "cards": sorted_cards(shown), "source": source, "tractor": tractor,
             "reason": reason}
@@ -286,11 +291,13 @@ def example_teams(seed: int, rules: Rules) -> dict[str, Any]:
     level = (ns, we)[bankers]
     trump = trump_for(rules, level, rng.choice(SUITS))
     hand = deal(rules, seed).hands[starter]
-    attackers = TEAMS[1 - bankers]
     return {
-        "levels": f"NS are at level {ns.text}, WE at level {we.text}.",
-        "roles": f"{TEAMS[bankers]} are the bankers ({rules.seats[starter]} is the starter); {attackers} attack.",
-        "trump_rank_text": f"This round's trump rank is {level.text}, the bankers' level ({trump.label}).",
+        "levels": _("{first} are at level {first_level}, {second} at level {second_level}.").format(
+            first=team_words(0), first_level=ns.text, second=team_words(1), second_level=we.text),
+        "roles": _("{bankers} are the bankers ({seat} is the starter); {attackers} attack.").format(
+            bankers=team_words(bankers), seat=seat_words(rules.seats[starter]), attackers=team_words(1 - bankers)),
+        "trump_rank_text": _("This round's trump rank is {rank}, the bankers' level ({trump}).").format(
+            rank=level.text, trump=trump.label),
         "banker_level": level.text,
         "bankers": TEAMS[bankers],
         "starter": rules.seats[starter],
@@ -306,9 +313,10 @@ def climb_answer(level: Rank, rules: Rules) -> dict[str, Any]:
     while not won:
         lv, won = climb(lv, 1, rules)
         steps += 1
-        path.append(f"past {rules.game_end_rank.text}" if won else lv.text)
-    reason = (f"from {level.text} the team climbs {' → '.join(path[1:])}: {count(steps, 'level')}; the game is won "
-              f"by going past {rules.game_end_rank.text}, not by reaching it")
+        path.append(_("past {rank}").format(rank=rules.game_end_rank.text) if won else lv.text)
+    reason = _("from {rank} the team climbs {path}: {levels}; the game is won by going past {end}, not by reaching "
+               "it").format(rank=level.text, path=" → ".join(path[1:]), levels=count(steps, "level"),
+                            end=rules.game_end_rank.text)
     return {"to_win": steps, "path": " → ".join(path), "reason": reason}
 
 
@@ -320,8 +328,10 @@ def example_deal(seed: int, rules: Rules) -> dict[str, Any]:
     sort = plain_sort
     return {
         "decks": decks,
-        "summary": f"{decks} deck{'s' if decks > 1 else ''}: {54 * decks} cards; each player draws "
-                   f"{r.hand_size}, {r.kitty} stay in the kitty; {r.total_points} points in play.",
+        "summary": _("{decks}: {cards} cards; each player draws {hand}, {kitty} stay in the kitty; {points} points "
+                     "in play.").format(decks=f"{decks} deck{'s' if decks > 1 else ''}" if _english() else
+                                        count(decks, "deck"), cards=n_(54 * decks), hand=n_(r.hand_size),
+                                        kitty=n_(r.kitty), points=n_(r.total_points)),
         "hands": tuple(sorted_cards(sort(h)) for h in d.hands),
         "kitty": sorted_cards(sort(d.kitty)),
     }
@@ -348,18 +358,20 @@ def trumps_answer(hand: Sequence[Card], picked: Sequence[Card], trump: Trump) ->
     want, got = Counter(trumps), Counter(picked)
     missed = list((want - got).elements())
     extra = list((got - want).elements())
-    listed = _symbols(trumps, trump) or "none"
+    listed = _symbols(trumps, trump) or _("none")
     if not missed and not extra:
-        reason = f"your trumps are {listed}"
+        reason = _("your trumps are {cards}").format(cards=listed)
     else:
         bits = []
         if extra:
-            bits.append(f"{_symbols(extra, trump)} {'is' if len(extra) == 1 else 'are'} not trump")
+            bits.append((_("{cards} is not trump") if len(extra) == 1 else _("{cards} are not trump")).format(
+                cards=_symbols(extra, trump)))
         if missed:
             why = [c for c in missed if trump.rank is not None and c.rank is trump.rank and c.suit is not trump.suit]
-            hint = f" (every {trump.rank.text} is a trump, whatever its suit)" if why and trump.rank else ""
-            bits.append(f"you left out {_symbols(missed, trump)}{hint}")
-        reason = "; ".join(bits) + f"; your trumps are {listed}"
+            hint = " (" + _("every {rank} is a trump, whatever its suit").format(rank=trump.rank.text) + ")" \
+                if why and trump.rank else ""
+            bits.append(_("you left out {cards}").format(cards=_symbols(missed, trump)) + hint)
+        reason = "; ".join(bits) + "; " + _("your trumps are {cards}").format(cards=listed)
     return {"correct": not missed and not extra, "trumps": sorted_cards(trumps, trump), "count": len(trumps),
             "reason": reason}
 
@@ -392,8 +404,9 @@ def example_declare(seed: int, rules: Rules) -> dict[str, Any]:
     play = (new_card,) * new_count
     return {
         "trump_rank": rank.text,
-        "situation": f"The trump rank is {rank.text}. {rules.seats[cur_seat]} has declared {_symbols(current)}.",
-        "proposal": f"Now {rules.seats[new_seat]} shows {_symbols(play)}.",
+        "situation": _("The trump rank is {rank}. {seat} has declared {cards}.").format(
+            rank=rank.text, seat=seat_words(rules.seats[cur_seat]), cards=_symbols(current)),
+        "proposal": _("Now {seat} shows {cards}.").format(seat=seat_words(rules.seats[new_seat]), cards=_symbols(play)),
         "current": sorted_cards(current),
         "current_seat": rules.seats[cur_seat],
         "play": sorted_cards(play),
@@ -411,24 +424,27 @@ def example_kitty(seed: int, rules: Rules) -> dict[str, Any]:
         "kitty": sorted_cards(d.kitty, trump),
         "hand": sorted_cards(hand, trump),
         "size": rules.kitty,
-        "summary": f"N is the starter: N picks up the {rules.kitty} kitty cards ({points(d.kitty)} points) and now "
-                   f"holds {len(hand)} cards; N must bury {rules.kitty} of them face down.",
+        "summary": _("{seat} is the starter: {seat} picks up the {kitty} kitty cards ({points} points) and now holds "
+                     "{hand} cards; {seat} must bury {kitty} of them face down.").format(
+            seat=seat_words("N"), kitty=n_(rules.kitty), points=n_(points(d.kitty)), hand=n_(len(hand))),
     }
 
 
 def kitty_risk(rules: Rules, pts: int) -> str:
     """What buried points risk under ``rules``, as a clause."""
     if not pts:
-        return "no points are buried, so the kitty cannot give the attackers a bonus"
+        return _("no points are buried, so the kitty cannot give the attackers a bonus")
     rule = rules.kitty_multiplier
+    values = {"points": count(pts, "point"), "double": n_(pts * 2), "five": n_(pts * 10)}
     if rule is KittyMultiplier.DOUBLE:
-        return f"{count(pts, 'point')} are buried: if the attackers win the last trick they score them × 2 ({pts * 2})"
+        return _("{points} are buried: if the attackers win the last trick they score them × 2 ({double})").format(
+            **values)
     if rule is KittyMultiplier.TWICE_CARDS:
-        return (f"{count(pts, 'point')} are buried: if the attackers win the last trick they score them × 2 × the "
-                f"cards each player plays to it ({pts * 2} for a single card, {pts * 10} for five)")
-    return (f"{count(pts, 'point')} are buried: if the attackers win the last trick they score them × 2 for a single "
-            f"card ({pts * 2}), × 4 for a pair, × 8 for a triple or a tractor of two pairs … (× 2 to the size of the "
-            "largest combination led)")
+        return _("{points} are buried: if the attackers win the last trick they score them × 2 × the cards each "
+                 "player plays to it ({double} for a single card, {five} for five)").format(**values)
+    return _("{points} are buried: if the attackers win the last trick they score them × 2 for a single card "
+             "({double}), × 4 for a pair, × 8 for a triple or a tractor of two pairs … (× 2 to the size of the "
+             "largest combination led)").format(**values)
 
 
 def bury_answer(hand: Sequence[Card], buried: Sequence[Card], trump: Trump, rules: Rules) -> dict[str, Any]:
@@ -441,13 +457,14 @@ def bury_answer(hand: Sequence[Card], buried: Sequence[Card], trump: Trump, rule
                 "risk": ""}
     left = Counter(hand)
     left.subtract(buried)
-    bits = [f"you bury {_symbols(buried, trump)}", kitty_risk(rules, pts)]
+    bits = [_("you bury {cards}").format(cards=_symbols(buried, trump)), kitty_risk(rules, pts)]
     if trumps:
-        bits.append(f"you buried {count(trumps, 'trump')}, which weakens your hand")
+        bits.append(_("you buried {trumps}, which weakens your hand").format(trumps=count(trumps, "trump")))
     voids = [g for g in Group if g is not Group.TRUMP and _in_group(hand, trump, g)
              and not [c for c in left.elements() if trump.group(c) is g]]
     if voids:
-        bits.append(f"you are now void in {and_list(g.label for g in voids)}: you can trump those leads")
+        bits.append(_("you are now void in {suits}: you can trump those leads").format(
+            suits=and_list(g.label for g in voids)))
     risk = "; ".join(bits)
     # the coach grades a whole starter's hand (engine.shengji.played.bury_answer): nothing to play out here
     return {"legal": True, "points": pts, "trumps": trumps, "grade": "", "reason": verdict.reason, "risk": risk}
@@ -636,8 +653,9 @@ def try_play(pos: Position, earlier: Sequence[Sequence[Card]], play: Sequence[Ca
     out = trick_winner(plays, pos.trump, pos.rules)
     wins = out.winner == len(plays) - 1
     role = out.roles[-1]
-    reason = (f"{_symbols(play, pos.trump)} takes the lead: it {role.split(':')[0]}"
-              if wins else f"{_symbols(play, pos.trump)} may be played but does not take the lead: it {role}")
+    reason = (_("{cards} takes the lead: it {role}").format(cards=_symbols(play, pos.trump), role=role.split(":")[0])
+              if wins else _("{cards} may be played but does not take the lead: it {role}").format(
+                  cards=_symbols(play, pos.trump), role=role))
     return {"legal": True, "wins": wins, "correct": wins, "reason": reason, "roles": out.roles}
 
 
@@ -652,10 +670,12 @@ def compare_presets(trump_rank: Rank, trump_suit: Suit | None, hand: Sequence[Ca
         out[name] = {"legal": v.legal, "reason": v.reason}
     c, t = out["competition"]["legal"], out["tractor"]["legal"]
     out["correct"] = t and not c
-    verdict = {(True, True): "allowed by both rule sets", (False, False): "refused by both rule sets",
-               (False, True): "allowed only by the Tractor house rules",
-               (True, False): "allowed only by the Chinese competition rules"}
-    out["reason"] = (f"{_symbols(play)} is {verdict[(c, t)]}: under the Chinese competition rules, "
-                     f"{out['competition']['reason']}; under the Tractor house rules, {out['tractor']['reason']}")
+    verdict = {(True, True): _("allowed by both rule sets"), (False, False): _("refused by both rule sets"),
+               (False, True): _("allowed only by the Tractor house rules"),
+               (True, False): _("allowed only by the Chinese competition rules")}
+    out["reason"] = _("{cards} is {verdict}: under the Chinese competition rules, {competition}; under the Tractor "
+                      "house rules, {tractor}").format(cards=_symbols(play), verdict=verdict[(c, t)],
+                                                       competition=out["competition"]["reason"],
+                                                       tractor=out["tractor"]["reason"])
     return out
 
