@@ -500,7 +500,8 @@ def example_throw(seed: int, rules: Rules) -> dict[str, Any]:
             "play": sorted_cards(throw, trump),
             "suit": group.label,
             "others": others,
-            "summary": f"N leads {_symbols(throw, trump)}: a throw of {group.label}.",
+            "summary": _("{seat} leads {cards}: a throw of {suit}.").format(
+                seat=seat_words("N"), cards=_symbols(throw, trump), suit=group.label),
         }
     raise InvalidRequestError(f"no throw example for seed {seed}")  # pragma: no cover - 60 deals always suffice
 
@@ -537,7 +538,8 @@ def example_follow(seed: int, rules: Rules) -> dict[str, Any]:
             if req.rung == 0 and rng.random() < 0.5 and attempt < 40:
                 continue  # prefer hands that must step down the ladder
             return {**trump_fields(trump, rank), "lead": sorted_cards(lead, trump), "hand": sorted_cards(you, trump),
-                    "summary": f"N leads {_symbols(lead, trump)}. You are W, next to play, with this hand."}
+                    "summary": _("{seat} leads {cards}. You are {you}, next to play, with this hand.").format(
+                        seat=seat_words("N"), cards=_symbols(lead, trump), you=seat_words("W"))}
     raise InvalidRequestError(f"no following example for seed {seed}")  # pragma: no cover
 
 
@@ -582,11 +584,14 @@ def example_trumping(seed: int, rules: Rules) -> dict[str, Any]:
         if second is None:
             second = requirement(Position.build(hand=hands[1], table=lead, rules=rules, trump=trump)).example
         deck_of(rules).check(list(you) + list(lead) + list(second), "in the example")
-        trick = f"N leads {_symbols(lead, trump)}; W plays {_symbols(second, trump)}."
+        trick = _("{seat} leads {cards}; {second_seat} plays {second}.").format(
+            seat=seat_words("N"), cards=_symbols(lead, trump), second_seat=seat_words("W"),
+            second=_symbols(second, trump))
         return {**trump_fields(trump, rank), "lead": sorted_cards(lead, trump),
                 "earlier": (sorted_cards(second, trump),),
                 "second": sorted_cards(second, trump), "hand": sorted_cards(you, trump), "suit": group.label,
-                "summary": trick + f" You are S, with no {group.label}."}
+                "summary": trick + " " + _("You are {you}, with no {suit}.").format(you=seat_words("S"),
+                                                                                    suit=group.label)}
     raise InvalidRequestError(f"no trumping example for seed {seed}")  # pragma: no cover
 
 
@@ -620,7 +625,8 @@ def example_presets(seed: int, rules: Rules) -> dict[str, Any]:
         return {"trump": t.label, "trump_rank": rank.text, "trump_suit": suit, "lead": sorted_cards(lead, t),
                 "hand": sorted_cards(hand_t), "competition_rule": requirement(pc).text,
                 "tractor_rule": requirement(pt).text,
-                "summary": f"N leads {_symbols(lead, t)}. You hold a tractor and another pair of {group.label}."}
+                "summary": _("{seat} leads {cards}. You hold a tractor and another pair of {suit}.").format(
+                    seat=seat_words("N"), cards=_symbols(lead, t), suit=group.label)}
     raise InvalidRequestError(f"no presets example for seed {seed}")  # pragma: no cover
 
 
