@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from engine.base import Verdict
 from engine.cards import Card, CardsText, Rank, Suit
 from engine.errors import InvalidPositionError
+from engine.i18n import gettext as _
 from engine.shengji.enumeration import submultisets, windows
-from engine.shengji.order import Trump, cards_text, points
+from engine.shengji.order import Trump, cards_text, points, seat_words
 from engine.shengji.rules import DeclareOrder, FixedTrump, NoDeclaration, Rules, default_note, is_default
 from engine.words import and_list, clause, number
 from engine.words import count as counted
@@ -68,7 +69,7 @@ class Declaration(CardsText):
     @property
     def outcome(self) -> str:
         """``♥ trump`` or ``no trump``."""
-        return "no trump" if self.suit is None else f"{self.suit.symbol} trump"
+        return _("no trump") if self.suit is None else _("{suit} trump").format(suit=self.suit.symbol)
 
 
 def strength(card: Card, count: int, rules: Rules) -> tuple[int, int]:
@@ -82,10 +83,11 @@ def strength(card: Card, count: int, rules: Rules) -> tuple[int, int]:
 def declaration(cards: Sequence[Card], seat: int) -> Declaration:
     """The declaration that showing ``cards`` makes; InvalidPositionError unless they are identical cards."""
     if not cards:
-        raise InvalidPositionError("a declaration shows at least one card")
+        raise InvalidPositionError(_("a declaration shows at least one card"))
     kinds = Counter(cards)
     if len(kinds) != 1:
-        raise InvalidPositionError(f"{cards_text(cards)}: a declaration shows identical cards (one card, a pair, …)")
+        raise InvalidPositionError(_("{cards}: a declaration shows identical cards (one card, a pair, …)").format(
+            cards=cards_text(cards)))
     ((card, count),) = kinds.items()
     return Declaration(seat, card, count)
 
@@ -101,7 +103,7 @@ def check_declaration(
 ) -> Verdict:
     """Whether ``seat`` may declare with ``cards`` when the level is ``rank`` and ``current`` stands (``hand``,
     when given, must hold the cards). The reason names the seats by ``seats`` (default: the rules' letters)."""
-    names = tuple(seats) if seats is not None else rules.seats
+    names = tuple(seats) if seats is not None else tuple(seat_words(s) for s in rules.seats)
     try:
         new = declaration(cards, seat)
     except InvalidPositionError as error:
@@ -109,30 +111,37 @@ def check_declaration(
     card, count = new.card, new.count
     shown = cards_text(cards)
     if rules.fixed_trump is not FixedTrump.DECLARED:
-        return Verdict(False, f"nobody declares under these rules: the trump suit is {rules.fixed_trump.label}")
+        return Verdict(False, _("nobody declares under these rules: the trump suit is {trump}").format(
+            trump=rules.fixed_trump.label))
     if card.is_joker:
         if not rules.no_trump_declarations:
-            return Verdict(False, "jokers never declare under these rules: there are no no-trump rounds")
+            return Verdict(False, _("jokers never declare under these rules: there are no no-trump rounds"))
         if count < 2:
-            return Verdict(False, "a joker never declares alone: show a pair of identical jokers for no trump")
+            return Verdict(False, _("a joker never declares alone: show a pair of identical jokers for no trump"))
     elif card.rank is not rank:
-        return Verdict(False, f"only cards of the trump rank ({rank.text}) can be declared, and {shown} is not one")
+        return Verdict(False, _("only cards of the trump rank ({rank}) can be declared, and {cards} is not one").format(
+            rank=rank.text, cards=shown))
     if hand is not None:
         held = Counter(hand)[card]
         if held == 0:
-            return Verdict(False, f"{card.symbol_text} is not in your hand")
+            return Verdict(False, _("{card} is not in your hand").format(card=card.symbol_text))
         if held < count:
-            return Verdict(False, f"you hold {number(held)} {card.symbol_text}, not {number(count)}")
+            return Verdict(False, _("you hold {held}, not {count}").format(
+                held=_("{count} {card}").format(count=number(held), card=card.symbol_text), count=number(count)))
     if current is None:
-        return Verdict(True, f"{names[seat]} declares {shown}: {new.outcome}")
+        return Verdict(True, _("{seat} declares {cards}: {outcome}").format(seat=names[seat], cards=shown,
+                                                                            outcome=new.outcome))
     if current.seat == seat:
         if card == current.card and count > current.count:
-            return Verdict(True, f"{names[seat]} reinforces the declaration with {shown}: it is harder to override")
-        return Verdict(False, "you may not override your own declaration; you may only reinforce it by showing "
-                              f"more copies of {current.card.symbol_text}")
+            return Verdict(True, _("{seat} reinforces the declaration with {cards}: it is harder to override").format(
+                seat=names[seat], cards=shown))
+        return Verdict(False, _("you may not override your own declaration; you may only reinforce it by showing "
+                                "more copies of {card}").format(card=current.card.symbol_text))
     if strength(card, count, rules) > strength(current.card, current.count, rules):
-        return Verdict(True, f"{names[seat]} overrides {current.symbols} with {shown}: {new.outcome}")
-    return Verdict(False, f"{shown} cannot override {current.symbols}: {_order_hint(current, rules)}")
+        return Verdict(True, _("{seat} overrides {current} with {cards}: {outcome}").format(
+            seat=names[seat], current=current.symbols, cards=shown, outcome=new.outcome))
+    return Verdict(False, _("{cards} cannot override {current}: {hint}").format(
+        cards=shown, current=current.symbols, hint=_order_hint(current, rules)))
 
 
 def is_reinforcement(cards: Sequence[Card], seat: int, current: Declaration | None) -> bool:
@@ -143,12 +152,12 @@ def is_reinforcement(cards: Sequence[Card], seat: int, current: Declaration | No
 def _order_hint(current: Declaration, rules: Rules) -> str:
     if rules.declare_order is DeclareOrder.TRACTOR:
         if current.card.is_joker:
-            return "a pair of jokers cannot be overridden"
+            return _("a pair of jokers cannot be overridden")
         if current.count >= 2:
-            return "a pair of rank cards is overridden only by a pair of identical jokers"
-        return "a single rank card is overridden by a pair of identical rank cards or jokers"
-    return ("it needs more identical cards, or as many cards of a stronger kind (rank cards < small jokers < big "
-            "jokers)")
+            return _("a pair of rank cards is overridden only by a pair of identical jokers")
+        return _("a single rank card is overridden by a pair of identical rank cards or jokers")
+    return _("it needs more identical cards, or as many cards of a stronger kind (rank cards < small jokers < big "
+             "jokers)")
 
 
 def legal_declarations(
@@ -182,29 +191,30 @@ def turn_kitty(kitty: Sequence[Card], rank: Rank, rules: Rules) -> KittyTurn:
         for i, card in enumerate(kitty):
             if card.suit is not None:
                 if i == 0:
-                    why = (f"nobody declared: the first kitty card turned, {card.symbol_text}, makes "
-                           f"{card.suit.symbol} trump")
+                    why = _("nobody declared: the first kitty card turned, {card}, makes {suit} trump").format(
+                        card=card.symbol_text, suit=card.suit.symbol)
                 else:
                     jokers = and_list(c.symbol_text for c in kitty[:i])
-                    first = "card turned was" if i == 1 else "cards turned were"
-                    name = "names" if i == 1 else "name"
-                    why = (f"nobody declared: the first kitty {first} {jokers}, which {name} no suit, so the next, "
-                           f"{card.symbol_text}, makes {card.suit.symbol} trump")
+                    why = (_("nobody declared: the first kitty card turned was {jokers}, which names no suit, so the "
+                             "next, {card}, makes {suit} trump") if i == 1 else
+                           _("nobody declared: the first kitty cards turned were {jokers}, which name no suit, so the "
+                             "next, {card}, makes {suit} trump")).format(jokers=jokers, card=card.symbol_text,
+                                                                         suit=card.suit.symbol)
                 return KittyTurn(card.suit, tuple(kitty[: i + 1]), why)
     else:
         for i, card in enumerate(kitty):
             if card.rank is rank and card.suit is not None:
                 return KittyTurn(card.suit, tuple(kitty[: i + 1]),
-                                 f"nobody declared: the kitty was turned until a {rank.text} showed "
-                                 f"({card.symbol_text}), so {card.suit.symbol} is trump")
+                                 _("nobody declared: the kitty was turned until a {rank} showed ({card}), so {suit} "
+                                   "is trump").format(rank=rank.text, card=card.symbol_text, suit=card.suit.symbol))
         plain = [c for c in kitty if c.suit is not None]
         if plain:
             best = max(plain, key=lambda c: c.rank.value)  # max keeps the first turned among ties
             assert best.suit is not None
             return KittyTurn(best.suit, tuple(kitty),
-                             f"nobody declared and no {rank.text} was in the kitty: its highest card, "
-                             f"{best.symbol_text}, makes {best.suit.symbol} trump")
-    return KittyTurn(None, tuple(kitty), "nobody declared and the kitty holds only jokers: no trump suit")
+                             _("nobody declared and no {rank} was in the kitty: its highest card, {card}, makes "
+                               "{suit} trump").format(rank=rank.text, card=best.symbol_text, suit=best.suit.symbol))
+    return KittyTurn(None, tuple(kitty), _("nobody declared and the kitty holds only jokers: no trump suit"))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -219,21 +229,23 @@ def check_bury(hand: Sequence[Card], cards: Sequence[Card], rules: Rules) -> Ver
     for card, n in Counter(cards).items():
         if have[card] < n:
             if have[card] == 0:
-                return Verdict(False, f"{card.symbol_text} is not in your hand")
-            return Verdict(False, f"you hold {number(have[card])} {card.symbol_text}, not {number(n)}")
+                return Verdict(False, _("{card} is not in your hand").format(card=card.symbol_text))
+            return Verdict(False, _("you hold {held}, not {count}").format(
+                held=_("{count} {card}").format(count=number(have[card]), card=card.symbol_text), count=number(n)))
     if len(cards) != k:
-        return Verdict(False, f"the kitty holds {counted(k, 'card')}: bury exactly {number(k)}, "
-                              f"not {number(len(cards))}")
+        return Verdict(False, _("the kitty holds {cards}: bury exactly {count}, not {played}").format(
+            cards=counted(k, "card"), count=number(k), played=number(len(cards))))
     pts = points(cards)
     if not rules.bury_points_allowed and pts:
         plain = sum(n for c, n in have.items() if not points([c]))
         if plain >= k:
-            return Verdict(False, "these rules forbid burying point cards while you hold enough other cards")
+            return Verdict(False, _("these rules forbid burying point cards while you hold enough other cards"))
     if not pts:
-        return Verdict(True, f"these {counted(k, 'card')} may be buried; they hold no points")
-    note = f" (point cards may be buried: {default_note('bury_points_allowed')})" \
+        return Verdict(True, _("these {cards} may be buried; they hold no points").format(cards=counted(k, "card")))
+    note = " (" + _("point cards may be buried: {note}").format(note=default_note("bury_points_allowed")) + ")" \
         if is_default(rules, "bury_points_allowed") else ""
-    return Verdict(True, f"these {counted(k, 'card')} may be buried; they hold {counted(pts, 'point')}{note}")
+    return Verdict(True, _("these {cards} may be buried; they hold {points}").format(
+        cards=counted(k, "card"), points=counted(pts, "point")) + note)
 
 
 def bury_choices(hand: Sequence[Card], trump: Trump, rules: Rules) -> Iterator[tuple[Card, ...]]:

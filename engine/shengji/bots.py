@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 from engine.base import PASS
 from engine.cards import Card
 from engine.contract import Bot
+from engine.i18n import N_
 from engine.shengji import playout
 from engine.shengji.bidding import Declaration, check_bury
 from engine.shengji.combos import SINGLE, Combo, Holding, build, decompose, satisfy
@@ -62,9 +63,9 @@ def random_bot(state: State, rng: random.Random) -> Action:
 
 
 BOTS: dict[str, Bot[State, Action]] = {
-    "heuristic": Bot("heuristic", "declares strong suits, buries low cards, leads winners, follows low, trumps "
-                                  "point-rich tricks", heuristic_bot),
-    "random": Bot("random", "a random legal action (leads a random combination, never throws)", random_bot),
+    "heuristic": Bot("heuristic", N_("declares strong suits, buries low cards, leads winners, follows low, trumps "
+                                     "point-rich tricks"), heuristic_bot),
+    "random": Bot("random", N_("a random legal action (leads a random combination, never throws)"), random_bot),
 }
 
 

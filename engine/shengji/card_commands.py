@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 from engine.commands import arg
 from engine.errors import InvalidPositionError, InvalidRequestError
+from engine.i18n import gettext as _
+from engine.i18n import number as n_
 from engine.shengji import examples, played
 from engine.shengji.combos import Kind, classify, decompose, describe_format, format_of, group_of, shape_name
 from engine.shengji.order import Group, Trump, cards_text, describe_order, points
@@ -52,8 +54,8 @@ def classify_answer(cards: Cards, trump: Trump, rules: Rules) -> ClassifyAnswer:
     group = group_of(cards, trump)
     if group is None:
         return ClassifyAnswer(combination=False, tractor=False, kind=None, group=None, parts=(), format="",
-                              description=f"{cards_text(cards, trump)} mixes suits: not one combination and not "
-                                          "a throw")
+                              description=_("{cards} mixes suits: not one combination and not a throw").format(
+                                  cards=cards_text(cards, trump)))
     parts = decompose(cards, trump, rules)
     combo = classify(cards, trump, rules)
     return ClassifyAnswer(
@@ -127,8 +129,8 @@ def points_of(request: PointsRequest) -> PointsAnswer:
     """Points in ``cards`` (5s: 5, 10s and kings: 10), with the sum spelled out."""
     counted = [c for c in request.cards if points([c])]
     total = points(request.cards)
-    reason = (" + ".join(f"{c.symbol_text} {points([c])}" for c in counted) + f" = {count(total, 'point')}"
-              if counted else "no 5s, 10s or kings: no points")
+    reason = (" + ".join(f"{c.symbol_text} {n_(points([c]))}" for c in counted) + f" = {count(total, 'point')}"
+              if counted else _("no 5s, 10s or kings: no points"))
     return PointsAnswer(points=total, reason=reason)
 
 

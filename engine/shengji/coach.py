@@ -22,11 +22,14 @@ from typing import Any
 from engine.base import Pass
 from engine.cards import Card
 from engine.errors import InvalidPositionError
+from engine.i18n import Nn_
+from engine.i18n import gettext as _
+from engine.i18n import number as n_
 from engine.sampling import deal_hidden
 from engine.shengji import playout
 from engine.shengji.combos import Holding, decompose, group_of
 from engine.shengji.deal import ShengjiDeal, deal, deck_of
-from engine.shengji.order import GROUPS, Group, Trump, cards_text, points, trump_for
+from engine.shengji.order import GROUPS, Group, Trump, cards_text, points, seat_words, trump_for
 from engine.shengji.play import Position
 from engine.shengji.rules import Rules
 from engine.shengji.score import team_of
@@ -48,7 +51,7 @@ __all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_o
 FEATURE_WORDS: Mapping[str, tuple[str, str]] = {
     "points": ("point", "points"),
     "tricks": ("trick", "tricks"),
-    "kitty": ("point from the kitty", "points from the kitty"),
+    "kitty": Nn_("point from the kitty", "points from the kitty"),
 }
 
 
@@ -149,7 +152,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     fixed: dict[int, list[Card]] = {s: [] for s in others}
     for s in others:
         for card, n in sorted(need[s].items(), key=lambda kv: kv[0].text):
-            for _ in range(n):
+            for _copy in range(n):
                 if pool[card] <= 0:
                     break
                 if room[s] > 0 and not (trump is not None and trump.group(card) in gone[s]):
@@ -268,15 +271,16 @@ def rule_of_thumb(state: State, action: Any) -> str:
         trump = trump_for(state.rules, rank, None if card.is_joker else card.suit)
         hand = state.hands[seat]
         n = sum(1 for c in hand if trump.is_trump(c))
-        return (f"you hold {count(n, 'trump')} if {cards_text(action.cards)} is declared ({count(len(hand), 'card')} "
-                "drawn so far)")
+        return _("you hold {trumps} if {cards} is declared ({drawn} drawn so far)").format(
+            trumps=count(n, "trump"), cards=cards_text(action.cards), drawn=count(len(hand), "card"))
     if isinstance(action, Pass) and state.phase is Phase.DRAW and declaration_options(state, seat):
-        return "passing keeps your cards hidden but leaves the trump suit to the others"
+        return _("passing keeps your cards hidden but leaves the trump suit to the others")
     if isinstance(action, Name):
         rank = state.levels[team_of(state.starter or 0)]
         trump = trump_for(state.rules, rank, action.suit)
         n = sum(1 for c in state.hands[seat] if trump.is_trump(c))
-        return f"naming {action.suit.symbol} makes {count(n, 'card')} of your hand trumps"
+        return _("naming {suit} makes {cards} of your hand trumps").format(suit=action.suit.symbol,
+                                                                           cards=count(n, "card"))
     if isinstance(action, Bury) and state.trump is not None:
         return bury_thumb(state, seat, action.cards, state.trump)
     if isinstance(action, Play) and state.trump is not None:
@@ -297,7 +301,7 @@ def bury_costs(state: State, seat: int, cards: Sequence[Card], trump: Trump) -> 
     if pts:
         bits.append(count(pts, "point"))
     if pairs:
-        bits.append(f"cards of {count(pairs, 'pair')}")
+        bits.append(_("cards of {pairs}").format(pairs=count(pairs, "pair")))
     return and_list(bits)
 
 
@@ -312,11 +316,12 @@ def bury_voids(state: State, seat: int, cards: Sequence[Card], trump: Trump) -> 
 def bury_thumb(state: State, seat: int, cards: Sequence[Card], trump: Trump) -> str:
     costs = bury_costs(state, seat, cards, trump)
     if costs:
-        return f"you bury {costs}: keep trumps and pairs, and bury points only if your side will win the last trick"
+        return _("you bury {costs}: keep trumps and pairs, and bury points only if your side will win the last "
+                 "trick").format(costs=costs)
     emptied = bury_voids(state, seat, cards, trump)
     if emptied:
-        return f"burying low cards leaves you void in {emptied}, so you can trump it"
-    return "you bury low cards that would not win tricks"
+        return _("burying low cards leaves you void in {suits}, so you can trump it").format(suits=emptied)
+    return _("you bury low cards that would not win tricks")
 
 
 def _lead_thumb(state: State, seat: int, cards: Sequence[Card], trump: Trump) -> str:
@@ -326,22 +331,23 @@ def _lead_thumb(state: State, seat: int, cards: Sequence[Card], trump: Trump) ->
     out = Holding(Counter({c: n for c, n in unseen.items() if trump.group(c) is group}), trump, group)
     safe = all((top := out.best_top(p.shape)) is None or top <= p.top for p in parts)
     if safe and len(parts) > 1 and group is Group.TRUMP:
-        return "no card you have not seen can beat any part of this throw: it stands and wins"
+        return _("no card you have not seen can beat any part of this throw: it stands and wins")
     if safe and len(parts) > 1:
-        return "no card you have not seen can beat any part of this throw: it stands and wins unless it is trumped"
+        return _("no card you have not seen can beat any part of this throw: it stands and wins unless it is trumped")
     if safe and group is Group.TRUMP:
-        return f"no trump you have not seen beats {cards_text(cards, trump)}: it wins the trick"
+        return _("no trump you have not seen beats {cards}: it wins the trick").format(cards=cards_text(cards, trump))
     if safe:
-        return f"no card you have not seen beats {cards_text(cards, trump)}: it wins the trick unless it is trumped"
+        return _("no card you have not seen beats {cards}: it wins the trick unless it is trumped").format(
+            cards=cards_text(cards, trump))
     if group is Group.TRUMP:
-        return "leading trumps draws the other side's trumps"
+        return _("leading trumps draws the other side's trumps")
     if len(cards) == 1 and trump.level(cards[0]) <= 5 and _lowest_of_group(state.hands[seat], cards, trump):
-        return "a low lead keeps your high cards for later tricks"
+        return _("a low lead keeps your high cards for later tricks")
     return ""
 
 
 def _follow_thumb(state: State, seat: int, cards: Sequence[Card], trump: Trump) -> str:
-    names = state.rules.seats
+    names = [seat_words(s) for s in state.rules.seats]
     so_far = trick_winner(list(state.trick), trump, state.rules)
     winning = (state.leader + so_far.winner) % 4
     partner = winning % 2 == seat % 2
@@ -354,23 +360,28 @@ def _follow_thumb(state: State, seat: int, cards: Sequence[Card], trump: Trump) 
     if partner and not takes:
         spent = [c for c in cards if trump.is_trump(c)] if lead_group is not Group.TRUMP else []
         if spent:  # a trump thrown on a side-suit trick the partner wins anyway
-            return (f"your partner {names[winning]} is winning this trick, and {cards_text(spent, trump)} "
-                    f"{'is a trump' if len(spent) == 1 else 'are trumps'} you give away for nothing")
+            return (_("your partner {seat} is winning this trick, and {cards} is a trump you give away for nothing")
+                    if len(spent) == 1 else
+                    _("your partner {seat} is winning this trick, and {cards} are trumps you give away for "
+                      "nothing")).format(seat=names[winning], cards=cards_text(spent, trump))
         if pts:
-            return f"your partner {names[winning]} is winning this trick: give {count(pts, 'point')}"
-        return f"your partner {names[winning]} is winning this trick: keep your high cards"
+            return _("your partner {seat} is winning this trick: give {points}").format(seat=names[winning],
+                                                                                        points=count(pts, "point"))
+        return _("your partner {seat} is winning this trick: keep your high cards").format(seat=names[winning])
     if takes and lead_group is not Group.TRUMP and all(trump.is_trump(c) for c in cards):
         gain = trick_points + pts
-        return f"trumping takes the {count(gain, 'point')} in this trick" if gain else \
-            "trumping wins the trick and the lead"
+        return _("trumping takes the {points} in this trick").format(points=count(gain, "point")) if gain else \
+            _("trumping wins the trick and the lead")
     if takes:
         total = trick_points + pts
-        won = "wins the trick" if last else "takes the lead of this trick"
-        return f"{cards_text(cards, trump)} {won}" + (f" and its {count(total, 'point')}" if total and last else "")
+        shown = cards_text(cards, trump)
+        if total and last:
+            return _("{cards} wins the trick and its {points}").format(cards=shown, points=count(total, "point"))
+        return (_("{cards} wins the trick") if last else _("{cards} takes the lead of this trick")).format(cards=shown)
     if pts:
-        return f"the other side is winning this trick: {count(pts, 'point')} given away"
+        return _("the other side is winning this trick: {points} given away").format(points=count(pts, "point"))
     if _lowest_of_group(state.hands[seat], cards, trump):
-        return "the other side is winning this trick: play low and keep your high cards"
+        return _("the other side is winning this trick: play low and keep your high cards")
     return ""
 
 
@@ -409,8 +420,8 @@ def position_state(pos: Position, leader_letter: str) -> State:
     rest = list((+deck).elements())
     others = sum(sizes[s] for s in range(4) if s != seat)
     if others > len(rest):
-        raise InvalidPositionError(f"the coach cannot deal the other hands: {len(rest)} cards are left for "
-                                   f"{others}")
+        raise InvalidPositionError(_("the coach cannot deal the other hands: {left} cards are left for "
+                                     "{needed}").format(left=n_(len(rest)), needed=n_(others)))
     history = len(rest) - others - rules.kitty
     each = history // 4 if history >= 0 and history % 4 == 0 else 0
     kitty = len(rest) - others - 4 * each
@@ -441,7 +452,8 @@ def burial_state(rules: Rules, trump: Trump, hand: Sequence[Card]) -> State:
     rest = list((+deck).elements())
     size = rules.hand_size
     if len(rest) < 3 * size:
-        raise InvalidPositionError(f"{count(len(hand), 'card')} leave too few for the other hands")
+        raise InvalidPositionError(_("{cards} leave too few for the other hands").format(
+            cards=count(len(hand), "card")))
     hands = (tuple(hand), *(tuple(rest[i * size:(i + 1) * size]) for i in range(3)))
     dealt = deal(rules, 0)
     rank = trump.rank or rules.trump_rank_start

@@ -20,6 +20,8 @@ from typing import Any
 
 from engine.cards import Card, CardsText
 from engine.errors import InvalidPositionError
+from engine.i18n import gettext as _
+from engine.i18n import pgettext
 from engine.shengji.order import Group, Trump
 from engine.shengji.rules import Rules
 from engine.words import and_list, number, plural
@@ -55,31 +57,49 @@ def kind_of(shape: Shape) -> Kind:
     return (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.FOUR)[min(width, 4) - 1]
 
 
-_SET_WORDS = {1: ("single card", "single cards"), 2: ("pair", "pairs"), 3: ("triple", "triples"),
-              4: ("four of a kind", "fours of a kind")}
+def _set_word(width: int, form: str) -> str:
+    """A set of ``width`` identical cards in words, in the current language: ``form`` "one" (pair), "many"
+    (pairs) or "a" (a pair)."""
+    if width == 1:
+        words = (pgettext("combination", "single card"), pgettext("combination", "single cards"),
+                 pgettext("combination", "a single card"))
+    elif width == 2:
+        words = (pgettext("combination", "pair"), pgettext("combination", "pairs"), pgettext("combination", "a pair"))
+    elif width == 3:
+        words = (pgettext("combination", "triple"), pgettext("combination", "triples"),
+                 pgettext("combination", "a triple"))
+    elif width == 4:
+        words = (pgettext("combination", "four of a kind"), pgettext("combination", "fours of a kind"),
+                 pgettext("combination", "four of a kind"))
+    else:
+        words = (_("set of {width}").format(width=width), _("sets of {width}").format(width=width),
+                 _("a set of {width}").format(width=width))
+    return words[("one", "many", "a").index(form)]
 
 
 def shape_name(shape: Shape, *, article: bool = True, plural: bool = False) -> str:
     """``a pair``, ``a tractor of three pairs``, ``a tractor of two triples``, ``a single card``; plural: ``pairs``,
-    ``tractors of two pairs``."""
+    ``tractors of two pairs`` (in the current language)."""
     width, length = shape
     if length >= 2:
-        unit = _SET_WORDS.get(width, (f"set of {width}", f"sets of {width}"))[1]
-        head = "tractors" if plural else ("a tractor" if article else "tractor")
-        return f"{head} of {number(length)} {unit}"
-    one, many = _SET_WORDS.get(width, (f"set of {width}", f"sets of {width}"))
+        unit = _set_word(width, "many")
+        if plural:
+            return _("tractors of {count} {units}").format(count=number(length), units=unit)
+        if article:
+            return _("a tractor of {count} {units}").format(count=number(length), units=unit)
+        return _("tractor of {count} {units}").format(count=number(length), units=unit)
     if plural:
-        return many
-    if not article:
-        return one
-    return f"{'an' if one[0] in 'aeiou' else 'a'} {one}" if width != 4 else one
+        return _set_word(width, "many")
+    return _set_word(width, "a" if article else "one")
 
 
 def shapes_text(shapes: Iterable[Shape]) -> list[str]:
     """Each kind of shape counted: ``["a tractor of two pairs", "two pairs"]`` (highest first)."""
     words: list[str] = []
     for shape, n in sorted(Counter(shapes).items(), reverse=True):
-        words.append(shape_name(shape) if n == 1 else f"{number(n)} {shape_name(shape, plural=True)}")
+        words.append(shape_name(shape) if n == 1 else
+                     pgettext("combination", "{count} {things}").format(count=number(n),
+                                                                      things=shape_name(shape, plural=True)))
     return words
 
 
@@ -102,11 +122,12 @@ def describe_format(fmt: Format, noun: Callable[[int], str] | None = None, rest:
     big = [s for s in fmt if s != SINGLE]
     if not big:
         if rest == "single":
-            return f"{number(singles)} single {word(singles)}"
-        return f"any {number(singles)} {word(singles)}"
+            return _("{count} single {cards}").format(count=number(singles), cards=word(singles))
+        return _("any {count} {cards}").format(count=number(singles), cards=word(singles))
     words = shapes_text(big)
     if singles:
-        words.append(f"{number(singles)} {rest} {word(singles)}")
+        loose = _("{count} single {cards}") if rest == "single" else _("{count} other {cards}")
+        words.append(loose.format(count=number(singles), cards=word(singles)))
     return and_list(words)
 
 
@@ -133,9 +154,14 @@ class Combo(CardsText):
         """For learners: ``the pair K♥ K♥``, ``the tractor 6♥ 6♥ 5♥ 5♥``, ``the single A♠``."""
         kind = self.kind
         if kind is Kind.TRACTOR:
-            return f"the tractor {self.symbols}"
-        word = "four of a kind" if kind is Kind.FOUR else kind.value
-        return f"the {word} {self.symbols}"
+            return _("the tractor {cards}").format(cards=self.symbols)
+        if kind is Kind.SINGLE:
+            return _("the single {cards}").format(cards=self.symbols)
+        if kind is Kind.PAIR:
+            return _("the pair {cards}").format(cards=self.symbols)
+        if kind is Kind.TRIPLE:
+            return _("the triple {cards}").format(cards=self.symbols)
+        return _("the four of a kind {cards}").format(cards=self.symbols)
 
 
 class Holding:
@@ -326,7 +352,8 @@ def decompose(cards: Iterable[Card], trump: Trump, rules: Rules) -> tuple[Combo,
     group = group_of(cards, trump)
     if group is None:
         raise InvalidPositionError(
-            f"{' '.join(c.symbol_text for c in cards)} mixes suits: a lead must be one suit (or all trumps)"
+            _("{cards} mixes suits: a lead must be one suit (or all trumps)").format(
+                cards=" ".join(c.symbol_text for c in cards))
         )
     holding = Holding(Counter(cards), trump, group)
     rem = dict(holding.count)
@@ -370,7 +397,7 @@ def decompose(cards: Iterable[Card], trump: Trump, rules: Rules) -> tuple[Combo,
                     parts.append(_combo([c], width, group, trump))
     for lv in desc:
         for c in levels[lv]:
-            for _ in range(rem[c]):
+            for _copy in range(rem[c]):
                 parts.append(_combo([c], 1, group, trump))
     return tuple(parts)
 
@@ -403,8 +430,9 @@ def describe_lead(parts: Sequence[Combo], group: Group) -> str:
     single card)``."""
     if len(parts) == 1:
         shape = parts[0].shape
-        return f"a single {group.word(1)}" if shape == SINGLE else f"{shape_name(shape)} of {group.noun}"
-    return f"a throw of {group.noun} ({describe_format(format_of(parts), rest='single')})"
+        return _("a single {card}").format(card=group.word(1)) if shape == SINGLE else group.of(shape_name(shape))
+    throw = group.of(_("a throw"))
+    return f"{throw} ({describe_format(format_of(parts), rest='single')})"
 
 
 def build(holding: Holding, fmt: Format, n: int, level_order: Sequence[int],

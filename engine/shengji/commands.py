@@ -33,6 +33,9 @@ from engine.commands import (
     rules_answer,
 )
 from engine.errors import CardTableError, InvalidPositionError, InvalidRequestError, UnknownNameError
+from engine.i18n import N_
+from engine.i18n import gettext as _
+from engine.i18n import number as n_
 from engine.shengji import coach, examples, played
 from engine.shengji.bidding import check_declaration, declaration, is_reinforcement, legal_declarations, turn_kitty
 from engine.shengji.card_commands import (
@@ -262,12 +265,12 @@ def _what(play: Sequence[Card], pos: Position) -> str:
     """What a legal play is, in a few words: the combination led, the shape followed, or a discard."""
     group = group_of(play, pos.trump)
     if group is None:
-        return "mixed suits" if pos.leading else "a discard"
+        return _("mixed suits") if pos.leading else _("a discard")
     parts = decompose(play, pos.trump, pos.rules)
     if pos.leading:
         return describe_lead(parts, group)
     if group is not pos.lead_group() and group is not Group.TRUMP:
-        return "a discard"
+        return _("a discard")
     return play_text(format_of(parts), group)
 
 
@@ -290,7 +293,7 @@ class CheckRequest(PositionRequest):
     play: Cards | Literal["pass"] = arg(help="the cards to play (\"pass\" is refused with the reason)")
 
 
-NO_PASS = "nobody passes in Shengji: every player plays to every trick"
+NO_PASS = N_("nobody passes in Shengji: every player plays to every trick")
 """Why a pass is refused."""
 
 
@@ -303,7 +306,7 @@ def check(request: CheckRequest) -> ShengjiCheckAnswer:
     """Whether ``play`` is legal in the position, with the reason (naming the ladder rung)."""
     pos = position_of(request)
     if request.play == "pass":
-        return ShengjiCheckAnswer(legal=False, reason=NO_PASS, requirement=requirement_of(pos).text)
+        return ShengjiCheckAnswer(legal=False, reason=_(NO_PASS), requirement=requirement_of(pos).text)
     verdict = check_play(pos, request.play)
     return ShengjiCheckAnswer(legal=verdict.legal, reason=verdict.reason, requirement=requirement_of(pos).text)
 
@@ -642,15 +645,18 @@ def rules(request: ShengjiRulesRequest) -> ShengjiRulesAnswer:
     shared = rules_answer(GAME, RulesRequest(preset=request.preset, options=options))
     chosen = GAME.rules(request.preset, options)
     d = chosen.decks
-    summary = (f"With {count(d, 'deck')}: {54 * d} cards, {chosen.hand_size} for each player and "
-               f"{chosen.kitty} in the kitty; {chosen.total_points} points in play. The attackers need "
-               f"{chosen.attack_threshold} to take the bank; each band of the level table is {chosen.band_width} "
-               "wide.")
+    summary = _("With {decks}: {cards} cards, {hand} for each player and {kitty} in the kitty; {points} points in "
+                "play. The attackers need {threshold} to take the bank; each band of the level table is {band} "
+                "wide.").format(decks=count(d, "deck"), cards=n_(54 * d), hand=n_(chosen.hand_size),
+                                kitty=n_(chosen.kitty), points=n_(chosen.total_points),
+                                threshold=n_(chosen.attack_threshold), band=n_(chosen.band_width))
     defaults = []
     if d == 4 and chosen.kitty_size is None:
-        defaults.append(f"the kitty of {chosen.kitty} cards with four decks is {default_note('kitty_size')}")
+        defaults.append(_("the kitty of {count} cards with four decks is {note}").format(
+            count=n_(chosen.kitty), note=default_note("kitty_size")))
     if d >= 3 and chosen.threshold is None:
-        defaults.append(f"the threshold of {chosen.attack_threshold} is {default_note('threshold')}")
+        defaults.append(_("the threshold of {points} is {note}").format(points=n_(chosen.attack_threshold),
+                                                                        note=default_note("threshold")))
     if defaults:
         summary += " " + sentence("; ".join(defaults))
     diff = differences(PRESETS["competition"].rules, PRESETS["tractor"].rules)

@@ -16,13 +16,16 @@ from engine.base import Verdict
 from engine.cards import BLACK_JOKER, RED_JOKER, Card, Rank, Suit
 from engine.contract import Game
 from engine.errors import CardTableError
+from engine.i18n import N_, pgettext
+from engine.i18n import gettext as _
+from engine.i18n import number as local_number
 from engine.shengji.bidding import Declaration, check_declaration
 from engine.shengji.combos import Holding, classify, decompose
 from engine.shengji.deal import deal
 from engine.shengji.order import Group, Trump, plain_sort, trump_for
 from engine.shengji.play import Position, check, legal_plays
-from engine.shengji.rules import RANKS, TEAMS, Rules
-from engine.shengji.score import climb
+from engine.shengji.rules import RANKS, Rules
+from engine.shengji.score import climb, team_words
 from engine.shengji.state import Action, State
 from engine.shengji.trick import judge_throw
 from engine.teaching import (
@@ -34,21 +37,18 @@ from engine.teaching import (
     cards_words,
     practice_rule,
     retried,
-    seat_name,
-    sentence,
-    suit_words,
 )
-from engine.words import count
+from engine.words import count, seat_name, sentence
 
 __all__ = ["CLIMB_TITLE", "DEAL_TITLE", "DECLARE_TITLE", "PRESETS_TITLE", "THROW_TITLE", "drill_rules"]
 
 ShengjiGame: TypeAlias = Game[Rules, State, Action]
 
-CLIMB_TITLE: Final = "Where does the climb end?"
-DEAL_TITLE: Final = "How big is the deal?"
-DECLARE_TITLE: Final = "Which declaration overrides?"
-THROW_TITLE: Final = "Does the throw stand?"
-PRESETS_TITLE: Final = "Which rule set allows it?"
+CLIMB_TITLE: Final = N_("Where does the climb end?")
+DEAL_TITLE: Final = N_("How big is the deal?")
+DECLARE_TITLE: Final = N_("Which declaration overrides?")
+THROW_TITLE: Final = N_("Does the throw stand?")
+PRESETS_TITLE: Final = N_("Which rule set allows it?")
 _SEEDS: Final = 2**31
 _SUITS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _COMPETITION: Final = "competition"
@@ -58,17 +58,24 @@ _TRACTOR: Final = "tractor"
 def drill_rules(g: ShengjiGame) -> tuple[PracticeRule, ...]:
     """The drills, in the order the practice page lists them."""
     return (
-        practice_rule(g, "climb", "the levels 2 to A, and winning by going past the last one", _climb(g),
+        practice_rule(g, "climb", N_("the levels 2 to A, and winning by going past the last one"), _climb(g),
                       ("01-goal",), heading=CLIMB_TITLE),
-        practice_rule(g, "deal", "decks, hands, the kitty and the threshold", _deal(g), ("02-deal",),
+        practice_rule(g, "deal", N_("decks, hands, the kitty and the threshold"), _deal(g), ("02-deal",),
                       heading=DEAL_TITLE),
-        practice_rule(g, "declare", "showing trump-rank cards, and which declaration overrides which",
+        practice_rule(g, "declare", N_("showing trump-rank cards, and which declaration overrides which"),
                       _declare(g), ("05-declaring",), heading=DECLARE_TITLE),
-        practice_rule(g, "throw", "a throw stands only if nobody can beat a part of it; a failed throw",
+        practice_rule(g, "throw", N_("a throw stands only if nobody can beat a part of it; a failed throw"),
                       _throw(g), ("08-throws",), heading=THROW_TITLE),
-        practice_rule(g, "presets", "the competition and the Tractor rules: the same position, different duties",
+        practice_rule(g, "presets", N_("the competition and the Tractor rules: the same position, different duties"),
                       _presets(g), ("13-presets",), heading=PRESETS_TITLE),
     )
+
+
+def suit_words(suit: Suit) -> str:
+    """A suit by its symbol and name, in the current language: "♥ hearts"."""
+    names = {Suit.SPADES: pgettext("suit", "spades"), Suit.HEARTS: pgettext("suit", "hearts"),
+             Suit.DIAMONDS: pgettext("suit", "diamonds"), Suit.CLUBS: pgettext("suit", "clubs")}
+    return f"{suit.symbol} {names[suit]}"
 
 
 def _distinct(right: str, others: Sequence[str], rng: random.Random, n: int = 4) -> list[str]:
@@ -82,7 +89,8 @@ def _distinct(right: str, others: Sequence[str], rng: random.Random, n: int = 4)
 
 
 def _level_words(level: Rank, won: bool, rules: Rules) -> str:
-    return f"Past {rules.game_end_rank.text}: they win the game" if won else f"At level {level.text}"
+    return (_("Past {rank}: they win the game").format(rank=rules.game_end_rank.text) if won else
+            _("At level {rank}").format(rank=level.text))
 
 
 def _climb(g: ShengjiGame) -> Make:
@@ -95,51 +103,53 @@ def _climb(g: ShengjiGame) -> Make:
         level, won = climb(start, steps, rules)
         path: list[str] = []
         here = start
-        for _ in range(steps):
+        for _step in range(steps):
             nxt, past = climb(here, 1, rules)
-            path.append(f"past {rules.game_end_rank.text}" if past else nxt.text)
+            path.append(_("past {rank}").format(rank=rules.game_end_rank.text) if past else nxt.text)
             if past or (nxt in rules.stop_ranks):
                 break
             here = nxt
-        stop = (f"; {level.text} must be played, so the climb stops there" if not won and level in rules.stop_ranks
-                and len(path) < steps else "")
-        why = (f"{TEAMS[bankers]} go up {count(steps, 'level')} from {start.text}: {' → '.join(path)}{stop}. "
-               + (f"Going past {rules.game_end_rank.text} wins the game." if won
-                  else f"The game is won only by going past {rules.game_end_rank.text}."))
+        stop = ("; " + _("{rank} must be played, so the climb stops there").format(rank=level.text)
+                if not won and level in rules.stop_ranks and len(path) < steps else "")
+        team = team_words(bankers)
+        end_text = rules.game_end_rank.text
+        why = (_("{team} go up {levels} from {rank}: {path}").format(
+            team=team, levels=count(steps, "level"), rank=start.text, path=" → ".join(path)) + stop + ". "
+            + (_("Going past {rank} wins the game.") if won else
+               _("The game is won only by going past {rank}.")).format(rank=end_text))
         right = _level_words(level, won, rules)
         near = [RANKS[i] for i in range(max(0, RANKS.index(start)), min(end + 1, RANKS.index(start) + steps + 3))]
-        texts = _distinct(right, [_level_words(r, False, rules) for r in near] + [_level_words(level, True, rules)],
-                          rng)
-        choices = tuple(Choice(t, t == right, why if t == right else "count the levels again, one step each")
-                        for t in sorted(texts, key=lambda t: (t.startswith("Past"), _rank_key(t))))
+        options = {_level_words(r, False, rules): (False, RANKS.index(r)) for r in near}
+        options[_level_words(level, True, rules)] = (True, len(RANKS))
+        options.setdefault(right, (won, RANKS.index(level)))
+        texts = _distinct(right, list(options), rng)
+        choices = tuple(Choice(t, t == right, why if t == right else _("count the levels again, one step each"))
+                        for t in sorted(texts, key=options.__getitem__))
         return Exercise(
-            game=g.key, rule=f"{g.key}:climb", seed=0, preset=preset, title=CLIMB_TITLE,
-            prompt=f"{TEAMS[bankers]} are the bankers at level {start.text} and keep the bank, going up "
-                   f"{count(steps, 'level')}. Where are they after this round?",
-            facts=(("Levels", f"2 up to {rules.game_end_rank.text}, then past it to win"),
-                   ("Levels that must be played", ", ".join(r.text for r in rules.stop_ranks) or "none")),
-            choices=choices, hint=f"Climb one level at a time: 2, 3, … 10, J, Q, K, A; the game is won by going "
-                                  f"past {rules.game_end_rank.text}, not by reaching it.",
+            game=g.key, rule=f"{g.key}:climb", seed=0, preset=preset, title=_(CLIMB_TITLE),
+            prompt=_("{team} are the bankers at level {rank} and keep the bank, going up {levels}. Where are they "
+                     "after this round?").format(team=team, rank=start.text, levels=count(steps, "level")),
+            facts=((_("Levels"), _("2 up to {rank}, then past it to win").format(rank=end_text)),
+                   (_("Levels that must be played"), ", ".join(r.text for r in rules.stop_ranks) or _("none"))),
+            choices=choices, hint=_("Climb one level at a time: 2, 3, … 10, J, Q, K, A; the game is won by going "
+                                    "past {rank}, not by reaching it.").format(rank=end_text),
             explanation=sentence(why), per_choice_hint=False,
         )
 
     return make
 
 
-def _rank_key(text: str) -> int:
-    word = text.rsplit(" ", 1)[-1]
-    return next((i for i, r in enumerate(RANKS) if r.text == word), len(RANKS))
 
 
 # ------------------------------------------------------------------------------------------ the deal
 
 
 _DEAL_QUESTIONS: Final[tuple[tuple[str, str, Callable[[Rules], int]], ...]] = (
-    ("How many cards does each player draw?", "cards each", lambda r: r.hand_size),
-    ("How many cards stay face down in the kitty?", "in the kitty", lambda r: r.kitty),
-    ("How many points must the attackers take to win the bank?", "the attackers need",
+    (N_("How many cards does each player draw?"), "cards each", lambda r: r.hand_size),
+    (N_("How many cards stay face down in the kitty?"), "in the kitty", lambda r: r.kitty),
+    (N_("How many points must the attackers take to win the bank?"), "the attackers need",
      lambda r: r.attack_threshold),
-    ("How many points are there in all the cards?", "points in play", lambda r: r.total_points),
+    (N_("How many points are there in all the cards?"), "points in play", lambda r: r.total_points),
 )
 
 
@@ -149,23 +159,26 @@ def _deal(g: ShengjiGame) -> Make:
         decks = rng.choice((1, 2, 2, 3, 4))
         sized = [dataclasses.replace(base, decks=d, kitty_size=None, threshold=None, band=None) for d in (1, 2, 3, 4)]
         rules = sized[decks - 1]
-        question, _, value = rng.choice(_DEAL_QUESTIONS)
+        question, _key, value = rng.choice(_DEAL_QUESTIONS)
         dealt = deal(rules, rng.randrange(_SEEDS))
         right = value(rules)
-        why = (f"{count(decks, 'deck')}: {54 * decks} cards; each player draws {rules.hand_size}, "
-               f"{rules.kitty} stay in the kitty; {rules.total_points} points in play, and the attackers need "
-               f"{rules.attack_threshold} (40 for every deck)")
+        n = local_number
+        why = _("{decks}: {cards} cards; each player draws {hand}, {kitty} stay in the kitty; {points} points in "
+                "play, and the attackers need {threshold} (40 for every deck)").format(
+            decks=count(decks, "deck"), cards=n(54 * decks), hand=n(rules.hand_size), kitty=n(rules.kitty),
+            points=n(rules.total_points), threshold=n(rules.attack_threshold))
         values = sorted(set(_distinct(str(right), [str(value(r)) for r in sized] +
                                       [str(right + d) for d in (-2, 2, 4)], rng)), key=int)
-        choices = tuple(Choice(v, v == str(right), why if v == str(right) else "not with this many decks")
+        choices = tuple(Choice(n(int(v)), v == str(right), why if v == str(right) else _("not with this many decks"))
                         for v in values)
         return Exercise(
-            game=g.key, rule=f"{g.key}:deal", seed=0, preset=preset, title=DEAL_TITLE,
-            prompt=f"This deal uses {count(decks, 'deck')} of 54 cards. {question}",
-            facts=(("Decks", str(decks)),), rows=(CardRow("The kitty of this deal (face down)",
-                                                          (("", tuple(plain_sort(dealt.kitty))),)),),
-            choices=choices, hint="Each deck is 54 cards (with its two jokers); the four players draw equal hands "
-                                  "and the rest is the kitty; every deck adds 100 points and 40 to the threshold.",
+            game=g.key, rule=f"{g.key}:deal", seed=0, preset=preset, title=_(DEAL_TITLE),
+            prompt=_("This deal uses {decks} of 54 cards. {question}").format(decks=count(decks, "deck"),
+                                                                              question=_(question)),
+            facts=((_("Decks"), n(decks)),), rows=(CardRow(_("The kitty of this deal (face down)"),
+                                                           (("", tuple(plain_sort(dealt.kitty))),)),),
+            choices=choices, hint=_("Each deck is 54 cards (with its two jokers); the four players draw equal hands "
+                                    "and the rest is the kitty; every deck adds 100 points and 40 to the threshold."),
             explanation=sentence(why), per_choice_hint=False,
         )
 
@@ -206,7 +219,7 @@ def _declare_from(g: ShengjiGame, rules: Rules, rng: random.Random, preset: str)
     card, n = rng.choice(standing)
     current = Declaration(current_seat, card, n)
     seat = (current_seat + rng.randrange(1, 4)) % 4 if rng.random() < 0.85 else current_seat
-    seats = tuple(seat_name(s) for s in names)
+    seats = tuple(seat_name(s) for s in names)  # the seats by name in the reasons
     judged = [(c, k, check_declaration((c,) * k, seat, rank, current, rules, seats=seats)) for c, k in shows
               if (c, k) != (card, n) or seat == current_seat]
     legal = [j for j in judged if j[2].legal]
@@ -217,13 +230,16 @@ def _declare_from(g: ShengjiGame, rules: Rules, rng: random.Random, preset: str)
     rng.shuffle(picked)
     choices = tuple(Choice(cards_words((c,) * k), v.legal, v.reason, (c,) * k, legal=v.legal) for c, k, v in picked)
     who = seat_name(names[seat])
-    own = " (their own declaration: they may only reinforce it)" if seat == current_seat else ""
+    prompt = (_("The trump rank is {rank}. {seat} has declared {cards}. Now it is {who}'s turn (their own "
+                "declaration: they may only reinforce it). Which one of these may {who} show to override it?")
+              if seat == current_seat else
+              _("The trump rank is {rank}. {seat} has declared {cards}. Now it is {who}'s turn. Which one of these "
+                "may {who} show to override it?"))
     return Exercise(
-        game=g.key, rule=f"{g.key}:declare", seed=0, preset=preset, title=DECLARE_TITLE,
-        prompt=f"The trump rank is {rank.text}. {seat_name(names[current_seat])} has declared {current.symbols}. "
-               f"Now it is {who}'s turn{own}. Which one of these may {who} show to override it?",
-        facts=(("Trump rank", rank.text), ("Declaration strength", rules.declare_order.label)),
-        rows=(CardRow("The declaration standing", ((seat_name(names[current_seat]), current.cards),)),),
+        game=g.key, rule=f"{g.key}:declare", seed=0, preset=preset, title=_(DECLARE_TITLE),
+        prompt=prompt.format(rank=rank.text, seat=seat_name(names[current_seat]), cards=current.symbols, who=who),
+        facts=((_("Trump rank"), rank.text), (_("Declaration strength"), rules.declare_order.label)),
+        rows=(CardRow(_("The declaration standing"), ((seat_name(names[current_seat]), current.cards),)),),
         choices=choices,
     )
 
@@ -235,11 +251,16 @@ def _throw(g: ShengjiGame) -> Make:
     return retried(lambda rng, preset: _throw_from(g, g.rules(preset), rng, preset), "throw")
 
 
-_STANDS: Final = "It stands: nobody can beat any part of it"
+_STANDS: Final = N_("It stands: nobody can beat any part of it")
 
 
 def _must_lead(cards: Sequence[Card], trump: Trump) -> str:
-    return f"It fails: North must lead {' '.join(c.symbol_text for c in trump.sort(cards))}"
+    return _("It fails: {seat} must lead {cards}").format(seat=seat_name("N"),
+                                                          cards=" ".join(c.symbol_text for c in trump.sort(cards)))
+
+
+def _chooses(seat: str) -> str:
+    return _("It fails: {chooser} chooses which part {seat} must lead").format(chooser=seat, seat=seat_name("N"))
 
 
 def _throw_from(g: ShengjiGame, rules: Rules, rng: random.Random, preset: str) -> Exercise | None:
@@ -269,28 +290,30 @@ def _throw_from(g: ShengjiGame, rules: Rules, rng: random.Random, preset: str) -
               for i in (1, 2, 3)]
     judged = judge_throw(throw, others, trump, rules, thrower="North")
     if judged.stands:
-        right = _STANDS
+        right = _(_STANDS)
     elif judged.forced is not None:
         right = _must_lead(judged.forced, trump)
     else:
-        right = f"It fails: {judged.chooser} chooses which part North must lead"
-    texts = [_STANDS, *(_must_lead(p.cards, trump) for p in decompose(throw, trump, rules)),
-             f"It fails: {others[0][0]} chooses which part North must lead"]
+        right = _chooses(judged.chooser or "")
+    texts = [_(_STANDS), *(_must_lead(p.cards, trump) for p in decompose(throw, trump, rules)),
+             _chooses(others[0][0])]
     texts = list(dict.fromkeys(texts))
     if right not in texts:
         texts.append(right)
-    choices = tuple(Choice(t, t == right, judged.reason if t == right else "not with these hands") for t in texts)
+    choices = tuple(Choice(t, t == right, judged.reason if t == right else _("not with these hands")) for t in texts)
+    north = seat_name("N")
     return Exercise(
-        game=g.key, rule=f"{g.key}:throw", seed=0, preset=preset, title=THROW_TITLE,
-        prompt=f"North leads {' '.join(c.symbol_text for c in throw)}: a throw of {group.label}. The other hands' "
-               f"cards of {group.label} are shown. Does the throw stand — and if not, what happens?",
-        facts=(("Trump rank", rank.text), ("Trump suit", suit_words(trump.suit) if trump.suit else "none"),
-               ("A failed throw", rules.failed_throw_part.label)),
-        rows=(CardRow("North's throw", (("North", throw),)),
-              CardRow(f"The others' cards of {group.label}", tuple((s, c) for s, c in others))),
+        game=g.key, rule=f"{g.key}:throw", seed=0, preset=preset, title=_(THROW_TITLE),
+        prompt=_("{seat} leads {cards}: {throw}. The other hands' cards of {suit} are shown. Does the throw stand — "
+                 "and if not, what happens?").format(seat=north, cards=" ".join(c.symbol_text for c in throw),
+                                                     throw=group.of(_("a throw")), suit=group.label),
+        facts=((_("Trump rank"), rank.text), (_("Trump suit"), suit_words(trump.suit) if trump.suit else _("none")),
+               (_("A failed throw"), rules.failed_throw_part.label)),
+        rows=(CardRow(_("{seat}'s throw").format(seat=north), ((north, throw),)),
+              CardRow(_("The others' cards of {suit}").format(suit=group.label), tuple((s, c) for s, c in others))),
         choices=choices,
-        hint="Each part of a throw (its single cards, its pair) must be unbeatable: look for a higher single than "
-             "its lowest single, or a higher pair than its pair, in the others' cards.",
+        hint=_("Each part of a throw (its single cards, its pair) must be unbeatable: look for a higher single than "
+               "its lowest single, or a higher pair than its pair, in the others' cards."),
         explanation=sentence(judged.reason), per_choice_hint=False,
     )
 
@@ -298,10 +321,10 @@ def _throw_from(g: ShengjiGame, rules: Rules, rng: random.Random, preset: str) -
 # ------------------------------------------------------------------------------------------ the two rule sets
 
 
-_BOTH: Final = "Both rule sets allow it"
-_ONLY_COMPETITION: Final = "Only the Chinese competition rules"
-_ONLY_TRACTOR: Final = "Only the Tractor house rules"
-_NEITHER: Final = "Neither rule set allows it"
+_BOTH: Final = N_("Both rule sets allow it")
+_ONLY_COMPETITION: Final = N_("Only the Chinese competition rules")
+_ONLY_TRACTOR: Final = N_("Only the Tractor house rules")
+_NEITHER: Final = N_("Neither rule set allows it")
 _VERDICT_TEXTS: Final = {(True, True): _BOTH, (True, False): _ONLY_COMPETITION, (False, True): _ONLY_TRACTOR,
                          (False, False): _NEITHER}
 
@@ -335,7 +358,7 @@ def _presets_from(g: ShengjiGame, rng: random.Random, preset: str) -> Exercise |
         return None
     candidates = {tuple(t_comp.sort(p)) for pos in (pos_c, pos_t) for p in legal_plays(pos, 200).plays}
     suited = [c for c in hand if t_comp.group(c) is group]
-    for _ in range(6):
+    for _draw in range(6):
         candidates.add(tuple(t_comp.sort(rng.sample(suited, 4))))
     by_answer: dict[tuple[bool, bool], list[tuple[Card, ...]]] = {}
     verdicts: dict[tuple[Card, ...], tuple[Verdict, Verdict]] = {}
@@ -346,21 +369,25 @@ def _presets_from(g: ShengjiGame, rng: random.Random, preset: str) -> Exercise |
     key = rng.choice(sorted(by_answer))
     play = rng.choice(by_answer[key])
     vc, vt = verdicts[play]
-    right = _VERDICT_TEXTS[key]
-    why = (f"{cards_words(play)} is {right[0].lower() + right[1:]}" if key in ((True, False), (False, True))
-           else f"{cards_words(play)}: {right[0].lower() + right[1:]}")
-    why += f". Under the Chinese competition rules, {vc.reason}; under the Tractor house rules, {vt.reason}"
-    choices = tuple(Choice(t, t == right, why if t == right else "not for this play")
-                    for t in (_BOTH, _ONLY_COMPETITION, _ONLY_TRACTOR, _NEITHER))
+    right = _(_VERDICT_TEXTS[key])
+    why = {(True, True): _("{cards}: both rule sets allow it"),
+           (True, False): _("{cards} is only the Chinese competition rules"),
+           (False, True): _("{cards} is only the Tractor house rules"),
+           (False, False): _("{cards}: neither rule set allows it")}[key].format(cards=cards_words(play))
+    why += ". " + _("Under the Chinese competition rules, {competition}; under the Tractor house rules, "
+                    "{tractor}").format(competition=vc.reason, tractor=vt.reason)
+    choices = tuple(Choice(t, t == right, why if t == right else _("not for this play"))
+                    for t in (_(_BOTH), _(_ONLY_COMPETITION), _(_ONLY_TRACTOR), _(_NEITHER)))
+    north = seat_name("N")
     return Exercise(
-        game=g.key, rule=f"{g.key}:presets", seed=0, preset=preset, title=PRESETS_TITLE,
-        prompt=f"North leads a tractor of {group.label}. You answer with {cards_words(play)}. Which rule set allows "
-               "that play?",
-        facts=(("Trump rank", rank.text), ("Trump suit", suit_words(suit))),
-        rows=(CardRow("North led", (("North", lead),)), CardRow("Your hand", (("", hand),)),
-              CardRow("Your play", (("", play),))),
+        game=g.key, rule=f"{g.key}:presets", seed=0, preset=preset, title=_(PRESETS_TITLE),
+        prompt=_("{seat} leads {tractor}. You answer with {cards}. Which rule set allows that play?").format(
+            seat=north, tractor=group.of(_("a tractor")), cards=cards_words(play)),
+        facts=((_("Trump rank"), rank.text), (_("Trump suit"), suit_words(suit))),
+        rows=(CardRow(_("{seat} led").format(seat=north), ((north, lead),)), CardRow(_("Your hand"), (("", hand),)),
+              CardRow(_("Your play"), (("", play),))),
         choices=choices,
-        hint="The competition rules make you follow a tractor with a tractor of the suit when you hold one; the "
-             "Tractor house rules ask only for as many pairs of the suit as you can.",
+        hint=_("The competition rules make you follow a tractor with a tractor of the suit when you hold one; the "
+               "Tractor house rules ask only for as many pairs of the suit as you can."),
         explanation=sentence(why), per_choice_hint=False,
     )

@@ -18,15 +18,18 @@ from typing import Any
 from engine.cards import BLACK_JOKER, RED_JOKER, Card, Rank, Suit
 from engine.commands import arg
 from engine.errors import InvalidRequestError
+from engine.i18n import DEFAULT_LANGUAGE, language, pgettext
+from engine.i18n import gettext as _
+from engine.i18n import number as n_
 from engine.shengji.bidding import check_bury
 from engine.shengji.combos import Holding, Kind, classify, group_of, shape_name
 from engine.shengji.deal import deal, deck_of
-from engine.shengji.order import Group, Trump, plain_sort, points, trump_for
+from engine.shengji.order import Group, Trump, plain_sort, points, seat_words, trump_for
 from engine.shengji.play import Duty, Position, check, requirement
 from engine.shengji.rules import RANKS, TEAMS, KittyMultiplier, Rules, make_rules
-from engine.shengji.score import climb
+from engine.shengji.score import climb, team_words
 from engine.shengji.trick import trick_winner
-from engine.words import and_list, count
+from engine.words import and_list, count, number
 
 __all__ = ["DEALT", "SEED_000_TRACTORS", "Example", "bury_answer", "climb_answer", "compare_presets",
            "example_rng", "sorted_cards", "tractor_reason", "trump_fields", "trumps_answer",
@@ -124,8 +127,12 @@ def _in_group(cards: Iterable[Card], trump: Trump, group: Group) -> list[Card]:
     return [c for c in cards if trump.group(c) is group]
 
 
+def _english() -> bool:
+    return language() == DEFAULT_LANGUAGE
+
+
 def _where(group: Group) -> str:
-    return "trumps" if group is Group.TRUMP else group.label
+    return pgettext("group", "trumps") if group is Group.TRUMP else group.label
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -148,40 +155,46 @@ def tractor_reason(cards: Sequence[Card], trump: Trump, rules: Rules) -> tuple[b
         note = ""
         if (group_of(cards, trump) is not Group.TRUMP and trump.rank is not None and len(natural) >= 2
                 and any(abs(a.rank.value - b.rank.value) == 2 for a, b in zip(natural, natural[1:], strict=False))):
-            note = f" — the {trump.rank.text}s are trumps, so they left the suit and closed the gap"
+            note = " — " + _("the {rank}s are trumps, so they left the suit and closed the gap").format(
+                rank=trump.rank.text)
         steps = and_list(c.symbol_text for c in rows)
         where = combo.group.noun
-        return True, f"{shape_name(combo.shape)} of {where}: {steps} are adjacent in the order of {where}{note}"
+        return True, _("{tractor}: {cards} are adjacent in the order of {suit}").format(
+            tractor=combo.group.of(shape_name(combo.shape)), cards=steps, suit=where) + note
     tally = Counter(cards)
     widest = max(tally.values())
     if len(tally) < 2:
         if widest > rules.max_width:
-            return False, (f"{_symbols(cards, trump)} is {count(widest, 'identical card')}, not a tractor: a tractor "
-                           "needs two or more pairs at adjacent levels")
-        return False, (f"{_symbols(cards, trump)} is {shape_name((widest, 1))}, not a tractor: a tractor needs two or "
-                       "more pairs at adjacent levels")
+            return False, _("{cards} is {what}, not a tractor: a tractor needs two or more pairs at adjacent "
+                            "levels").format(cards=_symbols(cards, trump), what=_identical(widest))
+        return False, _("{cards} is {what}, not a tractor: a tractor needs two or more pairs at adjacent "
+                        "levels").format(cards=_symbols(cards, trump), what=shape_name((widest, 1)))
     lone = [c for c, n in tally.items() if n == 1]
     if lone:
-        return False, (f"{lone[0].symbol_text} is a single card: a tractor is made of pairs"
-                       f"{' (or triples)' if rules.max_width >= 3 else ''} only")
+        return False, (_("{card} is a single card: a tractor is made of pairs (or triples) only")
+                       if rules.max_width >= 3 else
+                       _("{card} is a single card: a tractor is made of pairs only")).format(card=lone[0].symbol_text)
     too_wide = [c for c, n in tally.items() if n > rules.max_width]
     if too_wide:
         card = too_wide[0]
-        return False, (f"{count(tally[card], 'identical card')} {card.symbol_text} are more than a "
-                       f"{shape_name((rules.max_width, 1), article=False)}: a tractor's rows are "
-                       f"{shape_name((rules.max_width, 1), plural=True)} or narrower sets of one width")
+        return False, _("{count} {card} are more than a {set}: a tractor's rows are {sets} or narrower sets of one "
+                        "width").format(count=_identical(tally[card]), card=card.symbol_text,
+                                        set=shape_name((rules.max_width, 1), article=False),
+                                        sets=shape_name((rules.max_width, 1), plural=True))
     widths = sorted(set(tally.values()), reverse=True)
     if len(widths) > 1:
         shown = and_list(f"{_symbols([c] * n, trump)} {shape_name((n, 1), article=False)}"
                          for c, n in sorted(tally.items(), key=lambda cn: -trump.key(cn[0])[1]))
-        return False, (f"the sets are of different widths ({shown}): a tractor is all pairs or all triples, of "
-                       "adjacent levels")
+        return False, _("the sets are of different widths ({sets}): a tractor is all pairs or all triples, of "
+                        "adjacent levels").format(sets=shown)
     width = widths[0]
     groups = {trump.group(c) for c in tally}
     if len(groups) > 1:
-        parts = [f"{_symbols([c] * n, trump)} are {_where(trump.group(c))}" for c, n in tally.items()]
-        tail = f" (the {trump.rank.text}s are trumps)" if trump.rank else ""
-        return False, f"the pairs are not of one suit: {and_list(parts)} — a tractor is one suit or all trumps{tail}"
+        parts = [_("{cards} are {suit}").format(cards=_symbols([c] * n, trump), suit=_where(trump.group(c)))
+                 for c, n in tally.items()]
+        tail = " (" + _("the {rank}s are trumps").format(rank=trump.rank.text) + ")" if trump.rank else ""
+        return False, _("the pairs are not of one suit: {parts} — a tractor is one suit or all trumps").format(
+            parts=and_list(parts)) + tail
     (group,) = groups
     levels = sorted({trump.level(c) for c in tally}, reverse=True)
     by_level: dict[int, list[Card]] = {}
@@ -189,16 +202,23 @@ def tractor_reason(cards: Sequence[Card], trump: Trump, rules: Rules) -> tuple[b
         by_level.setdefault(trump.level(c), []).append(c)
     for same in by_level.values():
         if len(same) > 1:
-            shown = " and ".join(_symbols([c] * width, trump) for c in same)
-            return False, (f"{shown} rank equal (rank cards of the other suits are equal to each other): equal "
-                           "pairs are not adjacent")
+            sets = [_symbols([c] * width, trump) for c in same]
+            shown = " and ".join(sets) if language() == DEFAULT_LANGUAGE else and_list(sets)
+            return False, _("{cards} rank equal (rank cards of the other suits are equal to each other): equal "
+                            "pairs are not adjacent").format(cards=shown)
     for hi, lo in zip(levels, levels[1:], strict=False):
         if hi - lo > 1:
             between = ", ".join(_tier_text(trump, group, lv) for lv in range(hi - 1, lo, -1))
             a, b = by_level[hi][0], by_level[lo][0]
-            return False, (f"{a.symbol_text} and {b.symbol_text} are not adjacent in the order of {_where(group)}: "
-                           f"between them come {between}")
-    return False, "not a tractor"
+            return False, _("{first} and {second} are not adjacent in the order of {suit}: between them come "
+                            "{between}").format(first=a.symbol_text, second=b.symbol_text, suit=_where(group),
+                                                between=between)
+    return False, _("not a tractor")
+
+
+def _identical(n: int) -> str:
+    """``n`` identical cards, counted: "four identical cards" (৪টি হুবহু এক কার্ড)."""
+    return _("{count} identical cards").format(count=number(n)) if n != 1 else count(n, "identical card")
 
 
 def _fresh_tractor_candidate(rng: random.Random, rules: Rules) -> tuple[tuple[Card, ...], Trump, Rank]:
@@ -247,12 +267,12 @@ def example_tractor(seed: int, rules: Rules) -> dict[str, Any]:
         rank = Rank.TEN
         trump = trump_for(rules, rank, Suit.SPADES)
         shown = tuple(Card.parse(t) for t in SEED_000_TRACTORS[seed - 1].split())
-        source = (f"Worked example {seed} of {len(SEED_000_TRACTORS)} from the Chinese competition rules (trump "
-                  "rank 10, ♠ trump).")
+        source = _("Worked example {number} of {total} from the Chinese competition rules (trump rank 10, ♠ "
+                   "trump).").format(number=n_(seed), total=n_(len(SEED_000_TRACTORS)))
     else:
         rng = example_rng("tractor", seed)
         shown, trump, rank = _fresh_tractor_candidate(rng, rules)
-        source = f"A fresh example ({trump.label})."
+        source = _("A fresh example ({trump}).").format(trump=trump.label)
     tractor, reason = tractor_reason(shown, trump, rules)
     return {**trump_fields(trump, rank), "cards": sorted_cards(shown), "source": source, "tractor": tractor,
             "reason": reason}
@@ -271,11 +291,13 @@ def example_teams(seed: int, rules: Rules) -> dict[str, Any]:
     level = (ns, we)[bankers]
     trump = trump_for(rules, level, rng.choice(SUITS))
     hand = deal(rules, seed).hands[starter]
-    attackers = TEAMS[1 - bankers]
     return {
-        "levels": f"NS are at level {ns.text}, WE at level {we.text}.",
-        "roles": f"{TEAMS[bankers]} are the bankers ({rules.seats[starter]} is the starter); {attackers} attack.",
-        "trump_rank_text": f"This round's trump rank is {level.text}, the bankers' level ({trump.label}).",
+        "levels": _("{first} are at level {first_level}, {second} at level {second_level}.").format(
+            first=team_words(0), first_level=ns.text, second=team_words(1), second_level=we.text),
+        "roles": _("{bankers} are the bankers ({seat} is the starter); {attackers} attack.").format(
+            bankers=team_words(bankers), seat=seat_words(rules.seats[starter]), attackers=team_words(1 - bankers)),
+        "trump_rank_text": _("This round's trump rank is {rank}, the bankers' level ({trump}).").format(
+            rank=level.text, trump=trump.label),
         "banker_level": level.text,
         "bankers": TEAMS[bankers],
         "starter": rules.seats[starter],
@@ -291,9 +313,10 @@ def climb_answer(level: Rank, rules: Rules) -> dict[str, Any]:
     while not won:
         lv, won = climb(lv, 1, rules)
         steps += 1
-        path.append(f"past {rules.game_end_rank.text}" if won else lv.text)
-    reason = (f"from {level.text} the team climbs {' → '.join(path[1:])}: {count(steps, 'level')}; the game is won "
-              f"by going past {rules.game_end_rank.text}, not by reaching it")
+        path.append(_("past {rank}").format(rank=rules.game_end_rank.text) if won else lv.text)
+    reason = _("from {rank} the team climbs {path}: {levels}; the game is won by going past {end}, not by reaching "
+               "it").format(rank=level.text, path=" → ".join(path[1:]), levels=count(steps, "level"),
+                            end=rules.game_end_rank.text)
     return {"to_win": steps, "path": " → ".join(path), "reason": reason}
 
 
@@ -305,8 +328,10 @@ def example_deal(seed: int, rules: Rules) -> dict[str, Any]:
     sort = plain_sort
     return {
         "decks": decks,
-        "summary": f"{decks} deck{'s' if decks > 1 else ''}: {54 * decks} cards; each player draws "
-                   f"{r.hand_size}, {r.kitty} stay in the kitty; {r.total_points} points in play.",
+        "summary": _("{decks}: {cards} cards; each player draws {hand}, {kitty} stay in the kitty; {points} points "
+                     "in play.").format(decks=f"{decks} deck{'s' if decks > 1 else ''}" if _english() else
+                                        count(decks, "deck"), cards=n_(54 * decks), hand=n_(r.hand_size),
+                                        kitty=n_(r.kitty), points=n_(r.total_points)),
         "hands": tuple(sorted_cards(sort(h)) for h in d.hands),
         "kitty": sorted_cards(sort(d.kitty)),
     }
@@ -333,18 +358,20 @@ def trumps_answer(hand: Sequence[Card], picked: Sequence[Card], trump: Trump) ->
     want, got = Counter(trumps), Counter(picked)
     missed = list((want - got).elements())
     extra = list((got - want).elements())
-    listed = _symbols(trumps, trump) or "none"
+    listed = _symbols(trumps, trump) or _("none")
     if not missed and not extra:
-        reason = f"your trumps are {listed}"
+        reason = _("your trumps are {cards}").format(cards=listed)
     else:
         bits = []
         if extra:
-            bits.append(f"{_symbols(extra, trump)} {'is' if len(extra) == 1 else 'are'} not trump")
+            bits.append((_("{cards} is not trump") if len(extra) == 1 else _("{cards} are not trump")).format(
+                cards=_symbols(extra, trump)))
         if missed:
             why = [c for c in missed if trump.rank is not None and c.rank is trump.rank and c.suit is not trump.suit]
-            hint = f" (every {trump.rank.text} is a trump, whatever its suit)" if why and trump.rank else ""
-            bits.append(f"you left out {_symbols(missed, trump)}{hint}")
-        reason = "; ".join(bits) + f"; your trumps are {listed}"
+            hint = " (" + _("every {rank} is a trump, whatever its suit").format(rank=trump.rank.text) + ")" \
+                if why and trump.rank else ""
+            bits.append(_("you left out {cards}").format(cards=_symbols(missed, trump)) + hint)
+        reason = "; ".join(bits) + "; " + _("your trumps are {cards}").format(cards=listed)
     return {"correct": not missed and not extra, "trumps": sorted_cards(trumps, trump), "count": len(trumps),
             "reason": reason}
 
@@ -377,8 +404,9 @@ def example_declare(seed: int, rules: Rules) -> dict[str, Any]:
     play = (new_card,) * new_count
     return {
         "trump_rank": rank.text,
-        "situation": f"The trump rank is {rank.text}. {rules.seats[cur_seat]} has declared {_symbols(current)}.",
-        "proposal": f"Now {rules.seats[new_seat]} shows {_symbols(play)}.",
+        "situation": _("The trump rank is {rank}. {seat} has declared {cards}.").format(
+            rank=rank.text, seat=seat_words(rules.seats[cur_seat]), cards=_symbols(current)),
+        "proposal": _("Now {seat} shows {cards}.").format(seat=seat_words(rules.seats[new_seat]), cards=_symbols(play)),
         "current": sorted_cards(current),
         "current_seat": rules.seats[cur_seat],
         "play": sorted_cards(play),
@@ -396,24 +424,27 @@ def example_kitty(seed: int, rules: Rules) -> dict[str, Any]:
         "kitty": sorted_cards(d.kitty, trump),
         "hand": sorted_cards(hand, trump),
         "size": rules.kitty,
-        "summary": f"N is the starter: N picks up the {rules.kitty} kitty cards ({points(d.kitty)} points) and now "
-                   f"holds {len(hand)} cards; N must bury {rules.kitty} of them face down.",
+        "summary": _("{seat} is the starter: {seat} picks up the {kitty} kitty cards ({points} points) and now holds "
+                     "{hand} cards; {seat} must bury {kitty} of them face down.").format(
+            seat=seat_words("N"), kitty=n_(rules.kitty), points=n_(points(d.kitty)), hand=n_(len(hand))),
     }
 
 
 def kitty_risk(rules: Rules, pts: int) -> str:
     """What buried points risk under ``rules``, as a clause."""
     if not pts:
-        return "no points are buried, so the kitty cannot give the attackers a bonus"
+        return _("no points are buried, so the kitty cannot give the attackers a bonus")
     rule = rules.kitty_multiplier
+    values = {"points": count(pts, "point"), "double": n_(pts * 2), "five": n_(pts * 10)}
     if rule is KittyMultiplier.DOUBLE:
-        return f"{count(pts, 'point')} are buried: if the attackers win the last trick they score them × 2 ({pts * 2})"
+        return _("{points} are buried: if the attackers win the last trick they score them × 2 ({double})").format(
+            **values)
     if rule is KittyMultiplier.TWICE_CARDS:
-        return (f"{count(pts, 'point')} are buried: if the attackers win the last trick they score them × 2 × the "
-                f"cards each player plays to it ({pts * 2} for a single card, {pts * 10} for five)")
-    return (f"{count(pts, 'point')} are buried: if the attackers win the last trick they score them × 2 for a single "
-            f"card ({pts * 2}), × 4 for a pair, × 8 for a triple or a tractor of two pairs … (× 2 to the size of the "
-            "largest combination led)")
+        return _("{points} are buried: if the attackers win the last trick they score them × 2 × the cards each "
+                 "player plays to it ({double} for a single card, {five} for five)").format(**values)
+    return _("{points} are buried: if the attackers win the last trick they score them × 2 for a single card "
+             "({double}), × 4 for a pair, × 8 for a triple or a tractor of two pairs … (× 2 to the size of the "
+             "largest combination led)").format(**values)
 
 
 def bury_answer(hand: Sequence[Card], buried: Sequence[Card], trump: Trump, rules: Rules) -> dict[str, Any]:
@@ -426,13 +457,14 @@ def bury_answer(hand: Sequence[Card], buried: Sequence[Card], trump: Trump, rule
                 "risk": ""}
     left = Counter(hand)
     left.subtract(buried)
-    bits = [f"you bury {_symbols(buried, trump)}", kitty_risk(rules, pts)]
+    bits = [_("you bury {cards}").format(cards=_symbols(buried, trump)), kitty_risk(rules, pts)]
     if trumps:
-        bits.append(f"you buried {count(trumps, 'trump')}, which weakens your hand")
+        bits.append(_("you buried {trumps}, which weakens your hand").format(trumps=count(trumps, "trump")))
     voids = [g for g in Group if g is not Group.TRUMP and _in_group(hand, trump, g)
              and not [c for c in left.elements() if trump.group(c) is g]]
     if voids:
-        bits.append(f"you are now void in {and_list(g.label for g in voids)}: you can trump those leads")
+        bits.append(_("you are now void in {suits}: you can trump those leads").format(
+            suits=and_list(g.label for g in voids)))
     risk = "; ".join(bits)
     # the coach grades a whole starter's hand (engine.shengji.played.bury_answer): nothing to play out here
     return {"legal": True, "points": pts, "trumps": trumps, "grade": "", "reason": verdict.reason, "risk": risk}
@@ -468,7 +500,8 @@ def example_throw(seed: int, rules: Rules) -> dict[str, Any]:
             "play": sorted_cards(throw, trump),
             "suit": group.label,
             "others": others,
-            "summary": f"N leads {_symbols(throw, trump)}: a throw of {group.label}.",
+            "summary": _("{seat} leads {cards}: a throw of {suit}.").format(
+                seat=seat_words("N"), cards=_symbols(throw, trump), suit=group.label),
         }
     raise InvalidRequestError(f"no throw example for seed {seed}")  # pragma: no cover - 60 deals always suffice
 
@@ -505,7 +538,8 @@ def example_follow(seed: int, rules: Rules) -> dict[str, Any]:
             if req.rung == 0 and rng.random() < 0.5 and attempt < 40:
                 continue  # prefer hands that must step down the ladder
             return {**trump_fields(trump, rank), "lead": sorted_cards(lead, trump), "hand": sorted_cards(you, trump),
-                    "summary": f"N leads {_symbols(lead, trump)}. You are W, next to play, with this hand."}
+                    "summary": _("{seat} leads {cards}. You are {you}, next to play, with this hand.").format(
+                        seat=seat_words("N"), cards=_symbols(lead, trump), you=seat_words("W"))}
     raise InvalidRequestError(f"no following example for seed {seed}")  # pragma: no cover
 
 
@@ -550,11 +584,14 @@ def example_trumping(seed: int, rules: Rules) -> dict[str, Any]:
         if second is None:
             second = requirement(Position.build(hand=hands[1], table=lead, rules=rules, trump=trump)).example
         deck_of(rules).check(list(you) + list(lead) + list(second), "in the example")
-        trick = f"N leads {_symbols(lead, trump)}; W plays {_symbols(second, trump)}."
+        trick = _("{seat} leads {cards}; {second_seat} plays {second}.").format(
+            seat=seat_words("N"), cards=_symbols(lead, trump), second_seat=seat_words("W"),
+            second=_symbols(second, trump))
         return {**trump_fields(trump, rank), "lead": sorted_cards(lead, trump),
                 "earlier": (sorted_cards(second, trump),),
                 "second": sorted_cards(second, trump), "hand": sorted_cards(you, trump), "suit": group.label,
-                "summary": trick + f" You are S, with no {group.label}."}
+                "summary": trick + " " + _("You are {you}, with no {suit}.").format(you=seat_words("S"),
+                                                                                    suit=group.label)}
     raise InvalidRequestError(f"no trumping example for seed {seed}")  # pragma: no cover
 
 
@@ -562,7 +599,7 @@ def example_presets(seed: int, rules: Rules) -> dict[str, Any]:
     """A tractor lead where the two presets ask different things: you hold a tractor and another pair."""
     rng = example_rng("presets", seed)
     comp, trac = make_rules("competition"), make_rules("tractor")
-    for _ in range(200):
+    for _attempt in range(200):
         rank = rng.choice(RANKS)
         suit = rng.choice(SUITS)
         t = trump_for(comp, rank, suit)
@@ -588,7 +625,8 @@ def example_presets(seed: int, rules: Rules) -> dict[str, Any]:
         return {"trump": t.label, "trump_rank": rank.text, "trump_suit": suit, "lead": sorted_cards(lead, t),
                 "hand": sorted_cards(hand_t), "competition_rule": requirement(pc).text,
                 "tractor_rule": requirement(pt).text,
-                "summary": f"N leads {_symbols(lead, t)}. You hold a tractor and another pair of {group.label}."}
+                "summary": _("{seat} leads {cards}. You hold a tractor and another pair of {suit}.").format(
+                    seat=seat_words("N"), cards=_symbols(lead, t), suit=group.label)}
     raise InvalidRequestError(f"no presets example for seed {seed}")  # pragma: no cover
 
 
@@ -621,8 +659,9 @@ def try_play(pos: Position, earlier: Sequence[Sequence[Card]], play: Sequence[Ca
     out = trick_winner(plays, pos.trump, pos.rules)
     wins = out.winner == len(plays) - 1
     role = out.roles[-1]
-    reason = (f"{_symbols(play, pos.trump)} takes the lead: it {role.split(':')[0]}"
-              if wins else f"{_symbols(play, pos.trump)} may be played but does not take the lead: it {role}")
+    reason = (_("{cards} takes the lead: it {role}").format(cards=_symbols(play, pos.trump), role=role.split(":")[0])
+              if wins else _("{cards} may be played but does not take the lead: it {role}").format(
+                  cards=_symbols(play, pos.trump), role=role))
     return {"legal": True, "wins": wins, "correct": wins, "reason": reason, "roles": out.roles}
 
 
@@ -637,10 +676,12 @@ def compare_presets(trump_rank: Rank, trump_suit: Suit | None, hand: Sequence[Ca
         out[name] = {"legal": v.legal, "reason": v.reason}
     c, t = out["competition"]["legal"], out["tractor"]["legal"]
     out["correct"] = t and not c
-    verdict = {(True, True): "allowed by both rule sets", (False, False): "refused by both rule sets",
-               (False, True): "allowed only by the Tractor house rules",
-               (True, False): "allowed only by the Chinese competition rules"}
-    out["reason"] = (f"{_symbols(play)} is {verdict[(c, t)]}: under the Chinese competition rules, "
-                     f"{out['competition']['reason']}; under the Tractor house rules, {out['tractor']['reason']}")
+    verdict = {(True, True): _("allowed by both rule sets"), (False, False): _("refused by both rule sets"),
+               (False, True): _("allowed only by the Tractor house rules"),
+               (True, False): _("allowed only by the Chinese competition rules")}
+    out["reason"] = _("{cards} is {verdict}: under the Chinese competition rules, {competition}; under the Tractor "
+                      "house rules, {tractor}").format(cards=_symbols(play), verdict=verdict[(c, t)],
+                                                       competition=out["competition"]["reason"],
+                                                       tractor=out["tractor"]["reason"])
     return out
 

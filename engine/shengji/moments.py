@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.i18n import N_
 from engine.shengji.combos import decompose, is_tractor
 from engine.shengji.state import Phase, Play, State
 from engine.shengji.trick import judge_throw
@@ -45,9 +46,10 @@ def tractor(before: State, action: object, after: State) -> bool:
 
 
 KINDS = (
-    MomentKind("throw", "a throw", "a lead of several units of one suit at once", throw),
-    MomentKind("failed_throw", "a failed throw", "a throw another hand beats in part: the leader takes some back "
-               "(the bots throw only what stands, so their games hold none: load a recorded game with one)",
+    MomentKind("throw", N_("a throw"), N_("a lead of several units of one suit at once"), throw),
+    MomentKind("failed_throw", N_("a failed throw"), N_("a throw another hand beats in part: the leader takes some "
+                                                        "back (the bots throw only what stands, so their games hold "
+                                                        "none: load a recorded game with one)"),
                failed_throw),
-    MomentKind("tractor", "a tractor", "a tractor led: consecutive pairs of one suit", tractor),
+    MomentKind("tractor", N_("a tractor"), N_("a tractor led: consecutive pairs of one suit"), tractor),
 )

@@ -23,8 +23,15 @@ from functools import lru_cache
 
 from engine.cards import BLACK_JOKER, PLAIN_RANKS, RED_JOKER, Card, Rank, Suit
 from engine.errors import InvalidRequestError
+from engine.i18n import DEFAULT_LANGUAGE, gettext, language, pgettext
 from engine.shengji.rules import Rules
-from engine.words import number, plural
+from engine.words import count, number, plural, rank_plural, seat_name
+
+
+def seat_words(seat: str) -> str:
+    """A seat letter as reasons and commentary name it: the letter in English ("E"), the seat's name in other
+    languages (পূর্ব)."""
+    return seat if language() == DEFAULT_LANGUAGE else seat_name(seat)
 
 
 class Group(Enum):
@@ -46,13 +53,19 @@ class Group(Enum):
 
     @property
     def label(self) -> str:
-        """``♥`` for a suit, ``trump`` for the trumps."""
-        return "trump" if self is Group.TRUMP else Suit(self.value).symbol
+        """``♥`` for a suit, ``trump`` for the trumps (in the current language)."""
+        return pgettext("group", "trump") if self is Group.TRUMP else Suit(self.value).symbol
 
     @property
     def noun(self) -> str:
-        """``♥`` or ``trumps``, for phrases like "a pair of ♥" / "a pair of trumps"."""
-        return "trumps" if self is Group.TRUMP else Suit(self.value).symbol
+        """``♥`` or ``trumps``, for phrases like "you have no ♥" / "you have no trumps" (in the current language)."""
+        return pgettext("group", "trumps") if self is Group.TRUMP else Suit(self.value).symbol
+
+    def of(self, thing: str) -> str:
+        """``thing`` of the group, in the current language: "a pair of ♥", "a pair of trumps"."""
+        if self is Group.TRUMP:
+            return gettext("{thing} of trumps").format(thing=thing)
+        return gettext("{thing} of {suit}").format(thing=thing, suit=self.noun)
 
     def word(self, n: int) -> str:
         """The group's noun for ``n`` cards: ``♥`` either way; ``trump`` for one, ``trumps`` for several."""
@@ -61,7 +74,9 @@ class Group(Enum):
         return Suit(self.value).symbol
 
     def count(self, n: int) -> str:
-        """``n`` cards of the group in words: "six ♥", "one trump", "no trumps"."""
+        """``n`` cards of the group in words: "six ♥", "one trump", "no trumps" (৬টি ♥, ৬খন ♥)."""
+        if language() != DEFAULT_LANGUAGE:
+            return count(n, "trump") if self is Group.TRUMP else rank_plural(Suit(self.value).symbol, n)
         return f"{number(n)} {self.word(n)}"
 
 
@@ -118,10 +133,10 @@ class Trump:
     def label(self) -> str:
         """``rank 10, ♠ trump`` / ``rank 2, no trump`` / ``no trump (jokers only)``."""
         if self.rank is None:
-            return "no trump (jokers only)"
+            return gettext("no trump (jokers only)")
         if self.suit is None:
-            return f"rank {self.rank.text}, no trump suit"
-        return f"rank {self.rank.text}, {self.suit.symbol} trump"
+            return gettext("rank {rank}, no trump suit").format(rank=self.rank.text)
+        return gettext("rank {rank}, {suit} trump").format(rank=self.rank.text, suit=self.suit.symbol)
 
 
 _SUIT_INDEX = {Group.SPADES: 0, Group.HEARTS: 1, Group.CLUBS: 2, Group.DIAMONDS: 3, Group.TRUMP: -1}

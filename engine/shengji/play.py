@@ -22,6 +22,8 @@ from itertools import islice
 from engine.base import ListedPlays, Verdict
 from engine.cards import Card
 from engine.errors import InvalidPositionError
+from engine.i18n import gettext as _
+from engine.i18n import number as local_number
 from engine.shengji.combos import (
     SINGLE,
     Combo,
@@ -38,6 +40,7 @@ from engine.shengji.combos import (
     placement_cards,
     satisfy,
     shape_name,
+    shapes_text,
 )
 from engine.shengji.deal import deck_of
 from engine.shengji.enumeration import (
@@ -57,7 +60,7 @@ from engine.shengji.ladder import ladder_for
 from engine.shengji.order import Group, Trump, cards_text
 from engine.shengji.rules import Rules, option_note
 from engine.shengji.trick import judge_throw
-from engine.words import and_list, count, number, or_list, sentence
+from engine.words import and_list, count, number, or_list, plural, sentence
 
 __all__ = [
     "DEFAULT_LIMIT",
@@ -129,22 +132,23 @@ class Position:
         if lead:
             if group_of(lead, trump) is None:
                 raise InvalidPositionError(
-                    f"the lead {cards_text(lead, trump)} mixes suits: a lead is one suit, or all trumps"
-                )
+                    _("the lead {cards} mixes suits: a lead is one suit, or all trumps").format(
+                        cards=cards_text(lead, trump)))
             if len(hand) < len(lead):
                 raise InvalidPositionError(
-                    f"the lead has {len(lead)} cards but your hand only {len(hand)}: every player holds as "
-                    "many cards as the leader"
-                )
+                    _("the lead has {led} cards but your hand only {held}: every player holds as many cards as the "
+                      "leader").format(led=local_number(len(lead)), held=local_number(len(hand))))
         limit = rules.hand_size
         if len(hand) > limit:
             raise InvalidPositionError(
-                f"a hand of {len(hand)} cards is more than a player holds in the tricks ({limit} with "
-                f"{count(rules.decks, 'deck')}; only the starter holds the kitty too, while burying)")
+                _("a hand of {held} cards is more than a player holds in the tricks ({limit} with {decks}; only the "
+                  "starter holds the kitty too, while burying)").format(
+                    held=local_number(len(hand)), limit=local_number(limit), decks=count(rules.decks, "deck")))
         for seat, cards in other_hands:
             if len(cards) > limit:
-                raise InvalidPositionError(f"{seat}'s hand of {len(cards)} cards is more than a player holds in the "
-                                           f"tricks ({limit})")
+                raise InvalidPositionError(_("{seat}'s hand of {held} cards is more than a player holds in the tricks "
+                                             "({limit})").format(seat=seat, held=local_number(len(cards)),
+                                                                 limit=local_number(limit)))
         return cls(rules, trump, hand, lead, other_hands, beat_lead and rules.must_beat_failed_throw)
 
     @property
@@ -174,22 +178,18 @@ class Position:
 
 def lead_kinds(rules: Rules) -> str:
     """The combinations a leader may play under ``rules``: "a single card, a pair, a triple or a tractor"."""
-    kinds = ["a single card"]
+    kinds = [shape_name(SINGLE)]
+    kinds += [shape_name((width, 1)) for width in range(2, min(rules.max_width, 4) + 1)]
     if rules.max_width >= 2:
-        kinds.append("a pair")
-    if rules.max_width >= 3:
-        kinds.append("a triple")
-    if rules.max_width >= 4:
-        kinds.append("four of a kind")
-    if rules.max_width >= 2:
-        kinds.append("a tractor")
+        kinds.append(_("a tractor"))
     return or_list(kinds)
 
 
 def penalty_clause(rules: Rules) -> str:
     """What a failed throw costs under ``rules``, as a clause ("" when it costs nothing)."""
     per = rules.throw_penalty_per_card
-    return f"{count(per, 'point')} for each card taken back go to the other side" if per else ""
+    return _("{points} for each card taken back go to the other side").format(points=count(per, "point")) if per \
+        else ""
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -275,17 +275,19 @@ def _trump_rank_note(pos: Position, group: Group) -> str:
     if not hidden:
         return ""
     shown = and_list(c.symbol_text for c in hidden)
-    verb = "is a trump" if len(hidden) == 1 else "are trumps"
-    return f" ({shown} {verb}, as every {trump.rank.text} is)"
+    if len(hidden) == 1:
+        return " (" + _("{cards} is a trump, as every {rank} is").format(cards=shown, rank=trump.rank.text) + ")"
+    return " (" + _("{cards} are trumps, as every {rank} is").format(cards=shown, rank=trump.rank.text) + ")"
 
 
 def _requirement(pos: Position) -> Requirement:
     trump, rules = pos.trump, pos.rules
     if pos.leading:
-        reason = f"you lead: play {lead_kinds(rules)}"
         if rules.throws_allowed:
-            reason += (", or throw several of them from one suit (a throw stands only if no other hand can beat any "
-                       "part of it)")
+            reason = _("you lead: play {kinds}, or throw several of them from one suit (a throw stands only if no "
+                       "other hand can beat any part of it)").format(kinds=lead_kinds(rules))
+        else:
+            reason = _("you lead: play {kinds}").format(kinds=lead_kinds(rules))
         example: tuple[Card, ...] = (trump.sort(pos.hand)[0],) if pos.hand else ()
         return Requirement(Duty.LEAD, 0, None, "", (), None, (), (), example, reason)
     parts = pos.lead_parts()
@@ -297,25 +299,33 @@ def _requirement(pos: Position) -> Requirement:
     if holding.total == 0:
         note = _trump_rank_note(pos, group)
         if group is Group.TRUMP:
-            reason = f"you have no trumps, so you may discard any {count(n, 'card')}: a discard cannot win"
+            reason = _("you have no trumps, so you may discard any {cards}: a discard cannot win").format(
+                cards=count(n, "card"))
         elif n == 1:
-            reason = (f"you have no {group.noun}{note}, so you may play any card: a discard, or a trump, which beats "
-                      f"every {group.noun}")
+            reason = _("you have no {suit}{note}, so you may play any card: a discard, or a trump, which beats every "
+                       "{suit}").format(suit=group.noun, note=note)
         else:
-            reason = (f"you have no {group.noun}{note}, so you may play any {count(n, 'card')}: a discard, or "
-                      f"trumps, which win only in the led shape ({describe_format(format_of(parts))})")
+            reason = _("you have no {suit}{note}, so you may play any {cards}: a discard, or trumps, which win only "
+                       "in the led shape ({shape})").format(suit=group.noun, note=note, cards=count(n, "card"),
+                                                            shape=describe_format(format_of(parts)))
         example = tuple(sorted(pos.hand, key=trump.key)[:n])
         return Requirement(Duty.VOID, n, group, lead_text, rungs, None, (), (), example, reason)
     if holding.total <= n:
         must = tuple(holding.expanded())
         held = len(must)
         extra = n - held
-        them = "it" if held == 1 else ("both" if held == 2 else "them all")
-        reason = f"you hold only {group.count(held)} ({cards_text(must, trump)})"
-        if extra:
-            reason += f", so you must play {them} and {count(extra, 'other card')}"
+        others_text = _("{count} other {cards}").format(count=number(extra), cards=plural(extra, "card"))
+        values = {"held": group.count(held), "cards": cards_text(must, trump), "others": others_text}
+        if held == 1:
+            reason = (_("you hold only {held} ({cards}), so you must play it and {others}") if extra else
+                      _("you hold only {held} ({cards}), exactly as many as were led, so you must play it"))
+        elif held == 2:
+            reason = (_("you hold only {held} ({cards}), so you must play both and {others}") if extra else
+                      _("you hold only {held} ({cards}), exactly as many as were led, so you must play both"))
         else:
-            reason += f", exactly as many as were led, so you must play {them}"
+            reason = (_("you hold only {held} ({cards}), so you must play them all and {others}") if extra else
+                      _("you hold only {held} ({cards}), exactly as many as were led, so you must play them all"))
+        reason = reason.format(**values)
         others = sorted((c for c in pos.hand if trump.group(c) is not group), key=trump.key)
         example = must + tuple(others[:extra])
         return Requirement(Duty.ALL_OF_SUIT, n, group, lead_text, rungs, None, must, (), example, reason)
@@ -327,8 +337,8 @@ def _requirement(pos: Position) -> Requirement:
     choices = _choices(holding, fmt)
     reason = _rung_reason(index, rungs, fmt, placement, lead_text, group, trump, n)
     if beat is not None:
-        reason += (f"; after a failed throw, you must beat it, as you can: with {shape_name(parts[0].shape)} of "
-                   f"{group.noun} above it")
+        reason += "; " + _("after a failed throw, you must beat it, as you can: with {unit} above it").format(
+            unit=group.of(shape_name(parts[0].shape)))
     return Requirement(Duty.FOLLOW, n, group, lead_text, rungs, index, (), choices, example, reason, beat)
 
 
@@ -370,7 +380,7 @@ def want_text(fmt: Format, group: Group) -> str:
     """What a rung asks for, in words: ``a pair of ♥``, ``two pairs and two other ♥``, ``any four ♥``."""
     text = describe_format(fmt, group.word)
     if all(s != SINGLE for s in fmt):
-        text += f" of {group.noun}"
+        return group.of(text)
     return text
 
 
@@ -382,8 +392,8 @@ def held_text(placement: Placement, group: Group, trump: Trump) -> str:
     words = []
     for shape, shown in sorted(by_shape.items(), reverse=True):
         k = len(shown)
-        name = shape_name(shape) if k == 1 else f"{number(k)} {shape_name(shape, plural=True)}"
-        words.append(f"{name} of {group.noun} ({', '.join(shown)})")
+        name = shape_name(shape) if k == 1 else shapes_text([shape] * k)[0]
+        words.append(f"{group.of(name)} ({', '.join(shown)})")
     return and_list(words)
 
 
@@ -394,13 +404,16 @@ def _rung_reason(
     want = want_text(fmt, group)
     if index == 0:
         if not placement:
-            return f"the lead is {lead_text}, so any {number(n)} of your {group.word(2)} will do"
-        return f"the lead is {lead_text} and you hold {held_text(placement, group, trump)}, so you must play {want}"
+            return _("the lead is {lead}, so any {count} of your {cards} will do").format(
+                lead=lead_text, count=number(n), cards=group.word(2))
+        return _("the lead is {lead} and you hold {held}, so you must play {want}").format(
+            lead=lead_text, held=held_text(placement, group, trump), want=want)
     higher = want_text(rungs[index - 1], group)
     if not placement:
-        return f"the lead is {lead_text} and you cannot play {higher}, so {want} will do"
-    return (f"the lead is {lead_text} and you cannot play {higher}, but you hold "
-            f"{held_text(placement, group, trump)}, so you must play {want}")
+        return _("the lead is {lead} and you cannot play {higher}, so {want} will do").format(
+            lead=lead_text, higher=higher, want=want)
+    return _("the lead is {lead} and you cannot play {higher}, but you hold {held}, so you must play {want}").format(
+        lead=lead_text, higher=higher, held=held_text(placement, group, trump), want=want)
 
 
 def ladder_steps(pos: Position) -> tuple[Rung, ...]:
@@ -430,21 +443,23 @@ def _missing(hand: Sequence[Card], play: Sequence[Card]) -> str | None:
     for card, k in Counter(play).items():
         if have[card] < k:
             if have[card] == 0:
-                return f"{card.symbol_text} is not in your hand"
-            return f"you hold {rank_count(card, have[card])}, not {number(k)}"
+                return _("{card} is not in your hand").format(card=card.symbol_text)
+            return _("you hold {held}, not {count}").format(held=rank_count(card, have[card]), count=number(k))
     return None
 
 
 def rank_count(card: Card, n: int) -> str:
-    """``n`` copies of a card in words: "one K♥", "two 10♠"."""
-    return f"{number(n)} {card.symbol_text}"
+    """``n`` copies of a card in words: "one K♥", "two 10♠" (২টি 10♠)."""
+    return _("{count} {card}").format(count=number(n), card=card.symbol_text)
 
 
 def _all_must(n: int, group: Group) -> str:
     if n == 1:
-        return f"you must play {'a trump' if group is Group.TRUMP else 'a ' + group.noun}"
-    every = "both cards" if n == 2 else f"all {number(n)} cards"
-    return f"{every} must be {group.word(2)}"
+        return _("you must play a trump") if group is Group.TRUMP else _("you must play a {suit}").format(
+            suit=group.noun)
+    if n == 2:
+        return _("both cards must be {cards}").format(cards=group.word(2))
+    return _("all {count} cards must be {cards}").format(count=number(n), cards=group.word(2))
 
 
 def check(pos: Position, cards: Iterable[Card]) -> Verdict:
@@ -452,7 +467,7 @@ def check(pos: Position, cards: Iterable[Card]) -> Verdict:
     play = tuple(cards)
     trump = pos.trump
     if not play:
-        return Verdict(False, "play at least one card")
+        return Verdict(False, _("play at least one card"))
     missing = _missing(pos.hand, play)
     if missing is not None:
         return Verdict(False, missing)
@@ -460,8 +475,8 @@ def check(pos: Position, cards: Iterable[Card]) -> Verdict:
         return _check_lead(pos, play)
     n = len(pos.lead)
     if len(play) != n:
-        return Verdict(False, f"the lead has {count(n, 'card')}, so you must play {number(n)}, "
-                              f"not {number(len(play))}")
+        return Verdict(False, _("the lead has {cards}, so you must play {count}, not {played}").format(
+            cards=count(n, "card"), count=number(n), played=number(len(play))))
     req = requirement(pos)
     group = req.group
     assert group is not None
@@ -473,35 +488,44 @@ def check(pos: Position, cards: Iterable[Card]) -> Verdict:
         left.subtract(play)
         short = list(left.elements())
         if short:
-            verb = "is" if len(short) == 1 else "are"
-            return Verdict(False, f"{req.reason}; {cards_text(short, trump)} {verb} missing from your play")
-        return Verdict(True, f"{req.reason}, as your play does")
+            missing_text = (_("{cards} is missing from your play") if len(short) == 1 else
+                            _("{cards} are missing from your play")).format(cards=cards_text(short, trump))
+            return Verdict(False, f"{req.reason}; {missing_text}")
+        return Verdict(True, _("{reason}, as your play does").format(reason=req.reason))
     off = [c for c in play if trump.group(c) is not group]
     if off:
-        verb = "is not" if len(off) == 1 else "are not"
-        what = " one" if n == 1 else ""
-        return Verdict(False, f"you hold {group.count(pos.holding().total)}, so {_all_must(n, group)}; "
-                              f"{cards_text(off, trump)} {verb}{what}")
+        if n == 1:
+            off_text = _("{cards} is not one") if len(off) == 1 else _("{cards} are not one")
+        else:
+            off_text = _("{cards} is not") if len(off) == 1 else _("{cards} are not")
+        return Verdict(False, _("you hold {held}, so {must}; {off}").format(
+            held=group.count(pos.holding().total), must=_all_must(n, group),
+            off=off_text.format(cards=cards_text(off, trump))))
     fmt = req.format
     assert fmt is not None
     mine = Holding(Counter(play), trump, group)
     if satisfy(mine, fmt) is None:
         got = _best_rung(mine, req.ladder)
-        return Verdict(False, f"{req.reason}; {shown} is only {play_text(req.ladder[got], group)}")
+        only = _("{cards} is only {what}").format(cards=shown, what=play_text(req.ladder[got], group))
+        return Verdict(False, f"{req.reason}; {only}")
     if req.beat is not None and (mine.best_top(pos.lead_parts()[0].shape) or -1) <= req.beat:
-        return Verdict(False, f"{req.reason}; {shown} does not beat it")
+        return Verdict(False, f"{req.reason}; " + _("{cards} does not beat it").format(cards=shown))
     if all(s == SINGLE for s in fmt):
-        return Verdict(True, f"{shown} {'is one' if n == 1 else 'are ' + number(n)} of your {group.word(2)}: "
-                             f"{req.reason}")
-    return Verdict(True, f"{shown} is {want_text(fmt, group)}: {req.reason}")
+        if n == 1:
+            return Verdict(True, _("{cards} is one of your {suit}: {reason}").format(
+                cards=shown, suit=group.word(2), reason=req.reason))
+        return Verdict(True, _("{cards} are {count} of your {suit}: {reason}").format(
+            cards=shown, count=number(n), suit=group.word(2), reason=req.reason))
+    return Verdict(True, _("{cards} is {what}: {reason}").format(cards=shown, what=want_text(fmt, group),
+                                                                  reason=req.reason))
 
 
 def play_text(fmt: Format, group: Group) -> str:
     """What a play of the led group is, in words: "two single ♥", "a pair and two single trumps"."""
     if all(s == SINGLE for s in fmt):
-        return f"{number(len(fmt))} single {group.word(len(fmt))}"
+        return _("{count} single {cards}").format(count=number(len(fmt)), cards=group.word(len(fmt)))
     text = describe_format(fmt, group.word, rest="single")
-    return text if any(s == SINGLE for s in fmt) else f"{text} of {group.noun}"
+    return text if any(s == SINGLE for s in fmt) else group.of(text)
 
 
 def _best_rung(holding: Holding, rungs: Sequence[Format]) -> int:
@@ -516,42 +540,46 @@ def _void_reason(pos: Position, play: tuple[Card, ...]) -> str:
     group = pos.lead_group()
     shown = cards_text(play, trump)
     if group is Group.TRUMP:
-        return f"you have no trumps, so you may discard any cards; {shown} cannot win"
+        return _("you have no trumps, so you may discard any cards; {cards} cannot win").format(cards=shown)
     note = _trump_rank_note(pos, group)
     if all(trump.is_trump(c) for c in play):
         fmt = format_of(pos.lead_parts())
         if len(play) == 1:
-            return f"you have no {group.noun}{note}; {shown} is a trump, so it beats every {group.noun} and can win"
+            return _("you have no {suit}{note}; {cards} is a trump, so it beats every {suit} and can win").format(
+                suit=group.noun, note=note, cards=shown)
         if satisfy(Holding(Counter(play), trump, Group.TRUMP), fmt) is not None:
-            return (f"you have no {group.noun}{note}; {shown} are trumps in the led shape ({describe_format(fmt)}), "
-                    "so they can win")
-        return (f"you have no {group.noun}{note}; {shown} are trumps but not in the led shape "
-                f"({describe_format(fmt)}), so they count as a discard")
-    return f"you have no {group.noun}{note}, so you may discard any cards"
+            return _("you have no {suit}{note}; {cards} are trumps in the led shape ({shape}), so they can "
+                     "win").format(suit=group.noun, note=note, cards=shown, shape=describe_format(fmt))
+        return _("you have no {suit}{note}; {cards} are trumps but not in the led shape ({shape}), so they count "
+                 "as a discard").format(suit=group.noun, note=note, cards=shown, shape=describe_format(fmt))
+    return _("you have no {suit}{note}, so you may discard any cards").format(suit=group.noun, note=note)
 
 
 def _check_lead(pos: Position, play: tuple[Card, ...]) -> Verdict:
     trump, rules = pos.trump, pos.rules
     group = group_of(play, trump)
     if group is None:
-        return Verdict(False, f"{cards_text(play, trump)} mixes suits: a lead is one suit, or all trumps")
+        return Verdict(False, _("{cards} mixes suits: a lead is one suit, or all trumps").format(
+            cards=cards_text(play, trump)))
     combo = classify(play, trump, rules)
     if combo is not None:
-        return Verdict(True, f"you lead {combo.name}")
+        return Verdict(True, _("you lead {combination}").format(combination=combo.name))
     four = four_of_a_kind_note(play, rules)
     if not rules.throws_allowed:
-        return Verdict(False, f"{four}throws are not allowed under these rules: lead {lead_kinds(rules)}")
+        return Verdict(False, four + _("throws are not allowed under these rules: lead {kinds}").format(
+            kinds=lead_kinds(rules)))
     parts = decompose(play, trump, rules)
     what = describe_lead(parts, group)
     if not pos.others:
         cost = penalty_clause(rules)
-        tail = f"; if it fails, you lead only a part that can be beaten{', and ' + cost if cost else ''}"
-        return Verdict(True, f"{four}{what} may be tried: it stands only if no other hand can beat any part of it "
-                             f"in {group.noun}{tail}")
+        tail = (_("if it fails, you lead only a part that can be beaten, and {cost}").format(cost=cost) if cost else
+                _("if it fails, you lead only a part that can be beaten"))
+        return Verdict(True, four + _("{throw} may be tried: it stands only if no other hand can beat any part of it "
+                                      "in {suit}").format(throw=what, suit=group.noun) + "; " + tail)
     result = judge_throw(play, pos.others, trump, rules)
     if result.stands:
-        return Verdict(True, f"{four}{what} stands: {result.reason}")
-    return Verdict(False, f"{four}the throw fails: {result.reason}")
+        return Verdict(True, four + _("{throw} stands: {reason}").format(throw=what, reason=result.reason))
+    return Verdict(False, four + _("the throw fails: {reason}").format(reason=result.reason))
 
 
 def four_of_a_kind_note(play: Sequence[Card], rules: Rules) -> str:
@@ -560,8 +588,8 @@ def four_of_a_kind_note(play: Sequence[Card], rules: Rules) -> str:
     if rules.decks < 4 or rules.four_of_a_kind or max(tally.values(), default=0) < 4:
         return ""
     card = next(c for c, k in tally.items() if k >= 4)
-    return (f"four {card.symbol_text} are not one combination (these rules list nothing wider than a triple; "
-            f"{option_note('four_of_a_kind')}), so ")
+    return _("four {card} are not one combination (these rules list nothing wider than a triple; {option}), so "
+             ).format(card=card.symbol_text, option=option_note("four_of_a_kind"))
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -11,20 +11,23 @@ from typing import Final, TypeAlias
 
 from engine.cards import Card
 from engine.contract import Game
+from engine.i18n import N_, pgettext
+from engine.i18n import gettext as _
+from engine.i18n import number as local_number
 from engine.shengji.deal import deal
 from engine.shengji.order import points
 from engine.shengji.rules import Rules
 from engine.shengji.score import kitty_bonus, kitty_multiplier
 from engine.shengji.state import Action, State
-from engine.teaching import CardRow, Choice, Exercise, Make, PracticeRule, practice_rule, sentence
-from engine.words import count
+from engine.teaching import CardRow, Choice, Exercise, Make, PracticeRule, practice_rule
+from engine.words import count, sentence
 
 __all__ = ["KITTY_TITLE", "POINTS_TITLE", "counting_rules"]
 
 ShengjiGame: TypeAlias = Game[Rules, State, Action]
 
-POINTS_TITLE: Final = "How many points?"
-KITTY_TITLE: Final = "What is the kitty bonus?"
+POINTS_TITLE: Final = N_("How many points?")
+KITTY_TITLE: Final = N_("What is the kitty bonus?")
 _CHOICES: Final = 4
 _SEEDS: Final = 2**31
 
@@ -32,9 +35,9 @@ _SEEDS: Final = 2**31
 def counting_rules(g: ShengjiGame) -> tuple[PracticeRule, ...]:
     """The counting kinds, in the order the practice page lists them."""
     return (
-        practice_rule(g, "points", "the point cards: 5s, 10s and kings", _points(g), ("04-points",),
+        practice_rule(g, "points", N_("the point cards: 5s, 10s and kings"), _points(g), ("04-points",),
                       heading=POINTS_TITLE),
-        practice_rule(g, "kitty", "the kitty's points, multiplied for the attackers who win the last trick",
+        practice_rule(g, "kitty", N_("the kitty's points, multiplied for the attackers who win the last trick"),
                       _kitty(g), ("06-kitty",), heading=KITTY_TITLE),
     )
 
@@ -42,15 +45,17 @@ def counting_rules(g: ShengjiGame) -> tuple[PracticeRule, ...]:
 def _sum_words(cards: Sequence[Card]) -> str:
     counted = [c for c in cards if points([c])]
     if not counted:
-        return "no 5s, 10s or kings: no points"
-    return " + ".join(f"{c.symbol_text} {points([c])}" for c in counted) + f" = {points(cards)} points"
+        return _("no 5s, 10s or kings: no points")
+    return _("{sum} = {total} points").format(
+        sum=" + ".join(f"{c.symbol_text} {local_number(points([c]))}" for c in counted),
+        total=local_number(points(cards)))
 
 
 def _number_choices(rng: random.Random, right: int, step: int, why: str, wrong: str) -> tuple[Choice, ...]:
     near = [right + step * k for k in range(-4, 5) if k and right + step * k >= 0]
     rng.shuffle(near)
     values = sorted([right, *near[:_CHOICES - 1]])
-    return tuple(Choice(str(v), v == right, why if v == right else wrong) for v in values)
+    return tuple(Choice(local_number(v), v == right, why if v == right else wrong) for v in values)
 
 
 def _points(g: ShengjiGame) -> Make:
@@ -62,11 +67,11 @@ def _points(g: ShengjiGame) -> Make:
         total = points(cards)
         why = _sum_words(cards)
         return Exercise(
-            game=g.key, rule=f"{g.key}:points", seed=0, preset=preset, title=POINTS_TITLE,
-            prompt="A trick's winner takes these cards. How many points do they hold?",
-            rows=(CardRow("The cards", (("", cards),)),),
-            choices=_number_choices(rng, total, 5, why, "count the 5s, 10s and kings again"),
-            hint="Only 5s (5 points), 10s and kings (10 points each) count; every other card is worth nothing.",
+            game=g.key, rule=f"{g.key}:points", seed=0, preset=preset, title=_(POINTS_TITLE),
+            prompt=_("A trick's winner takes these cards. How many points do they hold?"),
+            rows=(CardRow(_("The cards"), (("", cards),)),),
+            choices=_number_choices(rng, total, 5, why, _("count the 5s, 10s and kings again")),
+            hint=_("Only 5s (5 points), 10s and kings (10 points each) count; every other card is worth nothing."),
             explanation=sentence(why), per_choice_hint=False,
         )
 
@@ -84,22 +89,30 @@ def _kitty(g: ShengjiGame) -> Make:
         bonus = kitty_bonus(rules, kitty_points, each, won, largest)
         if won:
             times = kitty_multiplier(rules, each, largest)
-            why = (f"the kitty holds {_sum_words(kitty)}; the attackers won the last trick, so it counts "
-                   f"{rules.kitty_multiplier.label} = ×{times}: {kitty_points} × {times} = {count(bonus, 'point')}")
+            why = _("the kitty holds {sum}; the attackers won the last trick, so it counts {multiplier} = ×{times}: "
+                    "{points} × {times} = {bonus}").format(
+                sum=_sum_words(kitty), multiplier=rules.kitty_multiplier.label, times=local_number(times),
+                points=local_number(kitty_points), bonus=count(bonus, "point"))
         else:
-            why = f"the bankers won the last trick, so the kitty's {count(kitty_points, 'point')} stay theirs: no bonus"
-        lead = {1: "a single", 2: "a pair" if largest == 2 else "two singles",
-                4: {4: "a tractor of two pairs", 2: "two pairs", 1: "four singles"}[largest]}[each]
+            why = _("the bankers won the last trick, so the kitty's {points} stay theirs: no bonus").format(
+                points=count(kitty_points, "point"))
+        lead = {1: pgettext("lead", "a single"),
+                2: pgettext("lead", "a pair") if largest == 2 else pgettext("lead", "two singles"),
+                4: {4: pgettext("lead", "a tractor of two pairs"), 2: pgettext("lead", "two pairs"),
+                    1: pgettext("lead", "four singles")}[largest]}[each]
+        prompt = (_("The attackers won the last trick, led with {lead} ({cards} from each player). What kitty bonus "
+                    "do the attackers score?") if won else
+                  _("The bankers won the last trick, led with {lead} ({cards} from each player). What kitty bonus "
+                    "do the attackers score?")).format(lead=lead, cards=count(each, "card"))
         return Exercise(
-            game=g.key, rule=f"{g.key}:kitty", seed=0, preset=preset, title=KITTY_TITLE,
-            prompt=f"The {'attackers' if won else 'bankers'} won the last trick, led with {lead} "
-                   f"({count(each, 'card')} from each player). What kitty bonus do the attackers score?",
-            facts=(("Kitty bonus", rules.kitty_multiplier.label),),
-            rows=(CardRow("The kitty", (("", tuple(kitty)),)),),
-            choices=_number_choices(rng, bonus, 10 if bonus else 5, sentence(why), "not with this kitty and this "
-                                    "last trick"),
-            hint="Only the attackers who win the last trick score the kitty: its points times the multiplier the "
-                 "rules give (see the fact above).",
+            game=g.key, rule=f"{g.key}:kitty", seed=0, preset=preset, title=_(KITTY_TITLE),
+            prompt=prompt,
+            facts=((_("Kitty bonus"), rules.kitty_multiplier.label),),
+            rows=(CardRow(_("The kitty"), (("", tuple(kitty)),)),),
+            choices=_number_choices(rng, bonus, 10 if bonus else 5, sentence(why),
+                                    _("not with this kitty and this last trick")),
+            hint=_("Only the attackers who win the last trick score the kitty: its points times the multiplier the "
+                   "rules give (see the fact above)."),
             explanation=sentence(why), per_choice_hint=False,
         )
 

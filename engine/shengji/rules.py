@@ -18,7 +18,9 @@ from engine.cards import PLAIN_RANKS, Rank, Suit
 from engine.contract import Note, Preset, option, rules_json
 from engine.contract import make_rules as _make_rules
 from engine.errors import InvalidRequestError
-from engine.words import COMMON_RULE, option_changes
+from engine.i18n import N_
+from engine.i18n import gettext as _
+from engine.words import option_changes
 
 __all__ = [
     "KITTY_SIZES",
@@ -75,8 +77,8 @@ class TurnOrder(Enum):
 
     @property
     def label(self) -> str:
-        return "counter-clockwise: N → W → S → E" if self is TurnOrder.COUNTER_CLOCKWISE else \
-            "clockwise: N → E → S → W"
+        return _("counter-clockwise: N → W → S → E") if self is TurnOrder.COUNTER_CLOCKWISE else \
+            _("clockwise: N → E → S → W")
 
 
 class FailedThrowPart(Enum):
@@ -95,8 +97,8 @@ class FailedThrowPart(Enum):
 
     @property
     def label(self) -> str:
-        return "the smallest failing part" if self is FailedThrowPart.SMALLEST else \
-            "a failing part the next player chooses"
+        return _("the smallest failing part") if self is FailedThrowPart.SMALLEST else \
+            _("a failing part the next player chooses")
 
 
 class NoTrumpTrumps(Enum):
@@ -107,7 +109,7 @@ class NoTrumpTrumps(Enum):
 
     @property
     def label(self) -> str:
-        return "the jokers and the rank cards" if self is NoTrumpTrumps.JOKERS_AND_RANK else "the jokers only"
+        return _("the jokers and the rank cards") if self is NoTrumpTrumps.JOKERS_AND_RANK else _("the jokers only")
 
 
 class DeclareOrder(Enum):
@@ -119,8 +121,8 @@ class DeclareOrder(Enum):
     @property
     def label(self) -> str:
         if self is DeclareOrder.COUNT_THEN_KIND:
-            return "more cards win; at equal count rank cards < small jokers < big jokers"
-        return "a single < a pair of rank cards < a pair of jokers, which is final"
+            return _("more cards win; at equal count rank cards < small jokers < big jokers")
+        return _("a single < a pair of rank cards < a pair of jokers, which is final")
 
 
 class NoDeclaration(Enum):
@@ -133,10 +135,10 @@ class NoDeclaration(Enum):
 
     @property
     def label(self) -> str:
-        return {NoDeclaration.TURN_KITTY: "turn the kitty until a trump-rank card shows",
-                NoDeclaration.FIRST_KITTY_CARD: "the first kitty card turned names the suit",
-                NoDeclaration.REDEAL: "deal again",
-                NoDeclaration.PARTNER_NAMES: "the starter's partner names the trump suit"}[self]
+        return {NoDeclaration.TURN_KITTY: _("turn the kitty until a trump-rank card shows"),
+                NoDeclaration.FIRST_KITTY_CARD: _("the first kitty card turned names the suit"),
+                NoDeclaration.REDEAL: _("deal again"),
+                NoDeclaration.PARTNER_NAMES: _("the starter's partner names the trump suit")}[self]
 
 
 class TripleFollow(Enum):
@@ -148,9 +150,9 @@ class TripleFollow(Enum):
 
     @property
     def label(self) -> str:
-        return {TripleFollow.STANDARD: "triples first",
-                TripleFollow.PAIR_TRACTOR_OVER_TRIPLE_PAIR: "a tractor of pairs above a triple + a pair",
-                TripleFollow.PAIR_TRACTOR_OVER_TWO_TRIPLES: "a tractor of pairs above two triples"}[self]
+        return {TripleFollow.STANDARD: _("triples first"),
+                TripleFollow.PAIR_TRACTOR_OVER_TRIPLE_PAIR: _("a tractor of pairs above a triple + a pair"),
+                TripleFollow.PAIR_TRACTOR_OVER_TWO_TRIPLES: _("a tractor of pairs above two triples")}[self]
 
 
 class KittyMultiplier(Enum):
@@ -162,9 +164,9 @@ class KittyMultiplier(Enum):
 
     @property
     def label(self) -> str:
-        return {KittyMultiplier.DOUBLE: "× 2",
-                KittyMultiplier.TWICE_CARDS: "× 2 × the cards each player played to the last trick",
-                KittyMultiplier.POWER_OF_TWO: "× 2^k, k the size of the last lead's largest combination"}[self]
+        return {KittyMultiplier.DOUBLE: _("× 2"),
+                KittyMultiplier.TWICE_CARDS: _("× 2 × the cards each player played to the last trick"),
+                KittyMultiplier.POWER_OF_TWO: _("× 2^k, k the size of the last lead's largest combination")}[self]
 
 
 class LongTractorFollow(Enum):
@@ -176,8 +178,8 @@ class LongTractorFollow(Enum):
 
     @property
     def label(self) -> str:
-        return "the tractor, then separate pairs" if self is LongTractorFollow.LISTED else \
-            "the tractor, then shorter tractors, then separate pairs"
+        return _("the tractor, then separate pairs") if self is LongTractorFollow.LISTED else \
+            _("the tractor, then shorter tractors, then separate pairs")
 
 
 class BelowZero(Enum):
@@ -188,8 +190,8 @@ class BelowZero(Enum):
 
     @property
     def label(self) -> str:
-        return "counts as no points: the bankers go up three levels" if self is BelowZero.AS_ZERO else \
-            "one more level for the bankers for every further band below zero"
+        return _("counts as no points: the bankers go up three levels") if self is BelowZero.AS_ZERO else \
+            _("one more level for the bankers for every further band below zero")
 
 
 class FixedTrump(Enum):
@@ -208,7 +210,9 @@ class FixedTrump(Enum):
     @property
     def label(self) -> str:
         suit = self.suit
-        return "declared while drawing" if suit is None else f"{suit.symbol}, fixed before the deal"
+        if suit is None:
+            return _("declared while drawing")
+        return _("{suit}, fixed before the deal").format(suit=suit.symbol)
 
 
 KITTY_SIZES: dict[int, int] = {1: 6, 2: 8, 3: 6, 4: 8}
@@ -219,94 +223,94 @@ KITTY_SIZES: dict[int, int] = {1: 6, 2: 8, 3: 6, 4: 8}
 class Rules:
     """All options of a Shengji game. Defaults are the competition preset with two decks."""
 
-    decks: int = option(2, label="Decks", low=1, high=4,
-                        help="How many 54-card decks are shuffled together: 1 (single cards only), 2 (the standard "
-                             "game: pairs and tractors), 3 or 4 (triples too).")
-    turn_order: TurnOrder = option(TurnOrder.COUNTER_CLOCKWISE, label="Turn order", common=True,
-                                   help="Which way the draw, declaring and play go round the table: "
+    decks: int = option(2, label=N_("Decks"), low=1, high=4,
+                        help=N_("How many 54-card decks are shuffled together: 1 (single cards only), 2 (the standard "
+                             "game: pairs and tractors), 3 or 4 (triples too)."))
+    turn_order: TurnOrder = option(TurnOrder.COUNTER_CLOCKWISE, label=N_("Turn order"), common=True,
+                                   help=N_("Which way the draw, declaring and play go round the table: "
                                         "counter-clockwise (N → W → S → E) or clockwise (N → E → S → W). Partners "
-                                        "sit opposite either way.")
-    trump_rank_start: Rank = option(Rank.TWO, label="Starting level",
-                                    help="The level both teams start at, and so the first round's trump rank.")
-    no_trump_trumps: NoTrumpTrumps = option(NoTrumpTrumps.JOKERS_AND_RANK, label="Trumps in a no-trump round",
-                                            help="In a round declared with a pair of jokers: the jokers and every "
-                                                 "card of the trump rank are trumps, or only the jokers.")
-    declare_order: DeclareOrder = option(DeclareOrder.COUNT_THEN_KIND, label="Declaration strength order",
-                                         help="Which declaration overrides which: more identical cards win (rank "
+                                        "sit opposite either way."))
+    trump_rank_start: Rank = option(Rank.TWO, label=N_("Starting level"),
+                                    help=N_("The level both teams start at, and so the first round's trump rank."))
+    no_trump_trumps: NoTrumpTrumps = option(NoTrumpTrumps.JOKERS_AND_RANK, label=N_("Trumps in a no-trump round"),
+                                            help=N_("In a round declared with a pair of jokers: the jokers and every "
+                                                 "card of the trump rank are trumps, or only the jokers."))
+    declare_order: DeclareOrder = option(DeclareOrder.COUNT_THEN_KIND, label=N_("Declaration strength order"),
+                                         help=N_("Which declaration overrides which: more identical cards win (rank "
                                               "cards < small jokers < big jokers at equal count), or a single is "
-                                              "overridden by a pair and a pair of jokers is final.")
-    no_declaration: NoDeclaration = option(NoDeclaration.FIRST_KITTY_CARD, label="Nobody declares (later rounds)",
-                                           help="When nobody declares in a later round: the first kitty card turned "
+                                              "overridden by a pair and a pair of jokers is final."))
+    no_declaration: NoDeclaration = option(NoDeclaration.FIRST_KITTY_CARD, label=N_("Nobody declares (later rounds)"),
+                                           help=N_("When nobody declares in a later round: the first kitty card turned "
                                                 "names the trump suit, the kitty is turned until a trump-rank card "
                                                 "shows, the cards are dealt again, or the starter's partner names "
-                                                "the trump suit. (A first round is always dealt again.)")
-    no_trump_declarations: bool = option(True, label="Jokers may declare no trump",
-                                         help="On: a pair of identical jokers declares a no-trump round. Off: "
-                                              "jokers never declare (some rules forbid no-trump rounds).")
-    fixed_trump: FixedTrump = option(FixedTrump.DECLARED, label="Trump suit",
-                                     help="Declared while the cards are drawn, or one suit fixed before the deal "
+                                                "the trump suit. (A first round is always dealt again.)"))
+    no_trump_declarations: bool = option(True, label=N_("Jokers may declare no trump"),
+                                         help=N_("On: a pair of identical jokers declares a no-trump round. Off: "
+                                              "jokers never declare (some rules forbid no-trump rounds)."))
+    fixed_trump: FixedTrump = option(FixedTrump.DECLARED, label=N_("Trump suit"),
+                                     help=N_("Declared while the cards are drawn, or one suit fixed before the deal "
                                           "(then nobody declares, and the first player to draw starts the first "
-                                          "round).")
-    follow_tractor_with_tractor: bool = option(True, label="A tractor must follow a tractor",
-                                               help="On: a player holding a tractor of the led suit must play it on "
+                                          "round)."))
+    follow_tractor_with_tractor: bool = option(True, label=N_("A tractor must follow a tractor"),
+                                               help=N_("On: a player holding a tractor of the led suit must play it on "
                                                     "a tractor lead. Off: as many pairs as possible, not necessarily "
-                                                    "adjacent.")
+                                                    "adjacent."))
     long_tractor_follow: LongTractorFollow = option(
-        LongTractorFollow.LISTED, label="Following a tractor of three or more pairs",
-        help="A follower who cannot match a long tractor of pairs: plays as many separate pairs as possible (the "
-             "rungs the rules list for two pairs, applied to longer ones), or first a shorter tractor inside it.")
-    triple_follow: TripleFollow = option(TripleFollow.STANDARD, label="Following a tractor of triples",
-                                         help="With three or more decks: where a tractor of pairs ranks when "
+        LongTractorFollow.LISTED, label=N_("Following a tractor of three or more pairs"),
+        help=N_("A follower who cannot match a long tractor of pairs: plays as many separate pairs as possible (the "
+             "rungs the rules list for two pairs, applied to longer ones), or first a shorter tractor inside it."))
+    triple_follow: TripleFollow = option(TripleFollow.STANDARD, label=N_("Following a tractor of triples"),
+                                         help=N_("With three or more decks: where a tractor of pairs ranks when "
                                               "following a tractor of triples — below a triple and a pair, above "
-                                              "it, or even above two triples.")
-    four_of_a_kind: bool = option(False, label="Four identical cards are one combination", common=True,
-                                  help="With four decks: four identical cards are a combination of their own (four "
+                                              "it, or even above two triples."))
+    four_of_a_kind: bool = option(False, label=N_("Four identical cards are one combination"), common=True,
+                                  help=N_("With four decks: four identical cards are a combination of their own (four "
                                        "of a kind), or (off) a throw of a triple and a single card, as the rules "
-                                       "list nothing wider than a triple.")
-    throws_allowed: bool = option(True, label="Throws allowed",
-                                  help="Whether the leader may throw several combinations of one suit at once.")
-    throw_penalty_per_card: int = option(0, label="Failed throw: points per card taken back", low=0, high=100,
+                                       "list nothing wider than a triple."))
+    throws_allowed: bool = option(True, label=N_("Throws allowed"),
+                                  help=N_("Whether the leader may throw several combinations of one suit at once."))
+    throw_penalty_per_card: int = option(0, label=N_("Failed throw: points per card taken back"), low=0, high=100,
                                          common=True,
-                                         help="Points that go to the other side for each card a failed throw "
-                                              "takes back.")
-    failed_throw_part: FailedThrowPart = option(FailedThrowPart.SMALLEST, label="A failed throw: the thrower leads",
+                                         help=N_("Points that go to the other side for each card a failed throw "
+                                              "takes back."))
+    failed_throw_part: FailedThrowPart = option(FailedThrowPart.SMALLEST, label=N_("A failed throw: the thrower leads"),
                                                 common=True,
-                                                help="When several parts of the same kind fail: the smallest of "
+                                                help=N_("When several parts of the same kind fail: the smallest of "
                                                      "them, or a failing part the next player chooses. When parts "
-                                                     "of different kinds fail, the next player chooses either way.")
-    must_beat_failed_throw: bool = option(False, label="After a failed throw, who can beat the part led must beat "
-                                                       "it",
-                                          help="On: after a failed throw, a player following suit who can beat "
+                                                     "of different kinds fail, the next player chooses either way."))
+    must_beat_failed_throw: bool = option(False, label=N_("After a failed throw, who can beat the part led must "
+                                                          "beat it"),
+                                          help=N_("On: after a failed throw, a player following suit who can beat "
                                                "the part led must beat it (one reading of the Tractor house rules). "
-                                               "Off: the usual following rules.")
-    kitty_multiplier: KittyMultiplier = option(KittyMultiplier.DOUBLE, label="Kitty bonus multiplier",
-                                               help="What the kitty's points are multiplied by when the attackers "
+                                               "Off: the usual following rules."))
+    kitty_multiplier: KittyMultiplier = option(KittyMultiplier.DOUBLE, label=N_("Kitty bonus multiplier"),
+                                               help=N_("What the kitty's points are multiplied by when the attackers "
                                                     "win the last trick: × 2, × 2 × the cards each player played to "
                                                     "it, or × 2^k (k the size of the last lead's largest "
-                                                    "combination).")
-    kitty_size: int | None = option(None, label="Kitty size", low=0, high=200, common=True,
-                                    help="Cards in the kitty; empty: 6, 8, 6 and 8 for 1 to 4 decks.")
-    bury_points_allowed: bool = option(True, label="Point cards may be buried", common=True,
-                                       help="Whether the starter may bury 5s, 10s and kings while holding enough "
-                                            "other cards.")
-    threshold: int | None = option(None, label="Threshold", low=1, high=10_000, common=True,
-                                   help="The attackers' points needed to take the bank; empty: 40 per deck (80 "
-                                        "with two decks).")
-    band: int | None = option(None, label="Band width", low=1, high=10_000, common=True,
-                              help="Points per level of the level table; empty: half the threshold.")
-    below_zero: BelowZero = option(BelowZero.AS_ZERO, label="Attackers' points below zero", common=True,
-                                   help="When failed throws leave the attackers below zero: it counts as no points "
+                                                    "combination)."))
+    kitty_size: int | None = option(None, label=N_("Kitty size"), low=0, high=200, common=True,
+                                    help=N_("Cards in the kitty; empty: 6, 8, 6 and 8 for 1 to 4 decks."))
+    bury_points_allowed: bool = option(True, label=N_("Point cards may be buried"), common=True,
+                                       help=N_("Whether the starter may bury 5s, 10s and kings while holding enough "
+                                            "other cards."))
+    threshold: int | None = option(None, label=N_("Threshold"), low=1, high=10_000, common=True,
+                                   help=N_("The attackers' points needed to take the bank; empty: 40 per deck (80 "
+                                        "with two decks)."))
+    band: int | None = option(None, label=N_("Band width"), low=1, high=10_000, common=True,
+                              help=N_("Points per level of the level table; empty: half the threshold."))
+    below_zero: BelowZero = option(BelowZero.AS_ZERO, label=N_("Attackers' points below zero"), common=True,
+                                   help=N_("When failed throws leave the attackers below zero: it counts as no points "
                                         "(the bankers go up three levels), or the table goes on below zero (one "
-                                        "more level for every further band).")
-    game_end_rank: Rank = option(Rank.ACE, label="Last level",
-                                 help="The level a team must play and go past to win the game.")
-    stop_ranks: tuple[Rank, ...] = option((), label="Levels that must be played", common=True,
-                                          help="Levels a team may not jump over when it goes up several at once "
-                                               "(none by default).")
-    defend_stop_ranks: bool = option(True, label="A level that must be played is won as bankers", common=True,
-                                     help="On: a team at a level that must be played goes up from it only by "
+                                        "more level for every further band)."))
+    game_end_rank: Rank = option(Rank.ACE, label=N_("Last level"),
+                                 help=N_("The level a team must play and go past to win the game."))
+    stop_ranks: tuple[Rank, ...] = option((), label=N_("Levels that must be played"), common=True,
+                                          help=N_("Levels a team may not jump over when it goes up several at once "
+                                               "(none by default)."))
+    defend_stop_ranks: bool = option(True, label=N_("A level that must be played is won as bankers"), common=True,
+                                     help=N_("On: a team at a level that must be played goes up from it only by "
                                           "winning a round as the bankers (taking the bank, it stays there). Off: "
-                                          "such a level is only never jumped over.")
+                                          "such a level is only never jumped over."))
 
     def __post_init__(self) -> None:
         if self.trump_rank_start.is_joker or self.game_end_rank.is_joker:
@@ -364,52 +368,60 @@ class Rules:
 
 PRESETS: dict[str, Preset[Rules]] = {
     "competition": Preset(
-        "competition", "the Chinese competition rules",
-        "A tractor must follow a tractor, the kitty counts double, and a no-trump round keeps the rank cards as "
-        "trumps.",
+        "competition", N_("the Chinese competition rules"),
+        N_("A tractor must follow a tractor, the kitty counts double, and a no-trump round keeps the rank cards as "
+           "trumps."),
         Rules()),
     "tractor": Preset(
-        "tractor", "the Tractor house rules",
-        "Follow a tractor with as many pairs as you can, the kitty counts 2 × the cards of the last trick, a "
-        "failed throw costs 10 points a card, only the jokers are trumps in a no-trump round, and a pair of "
-        "jokers cannot be overridden.",
+        "tractor", N_("the Tractor house rules"),
+        N_("Follow a tractor with as many pairs as you can, the kitty counts 2 × the cards of the last trick, a "
+           "failed throw costs 10 points a card, only the jokers are trumps in a no-trump round, and a pair of "
+           "jokers cannot be overridden."),
         Rules(no_trump_trumps=NoTrumpTrumps.JOKERS_ONLY, declare_order=DeclareOrder.TRACTOR,
               no_declaration=NoDeclaration.TURN_KITTY, follow_tractor_with_tractor=False,
               throw_penalty_per_card=10, kitty_multiplier=KittyMultiplier.TWICE_CARDS)),
 }
 
+# A note's text spells out COMMON_RULE ("a common rule, not in these rules") where it marks a default, so that the
+# catalogs hold whole sentences (the translations use the catalogs' words for it).
 NOTES: tuple[Note, ...] = (
-    Note("Turn order", "Both rule sets play counter-clockwise: the draw, declaring and play go N → W → S → E. "
-         "Clockwise tables are an option; partners sit opposite either way.", "turn_order"),
-    Note("The first round's starter", "The Tractor house rules say only that a player of the declarer's team "
-         f"starts: here the declarer starts, {COMMON_RULE}.", None),
-    Note("Failed throws of one kind", "When several parts of the same kind fail, the thrower leads the smallest "
-         f"of them: {COMMON_RULE}. When parts of different kinds fail, the next player chooses.",
-         "failed_throw_part"),
-    Note("The failed-throw penalty", "The Chinese competition rules say a penalty may apply but name none, so "
-         "they have none here; the Tractor house rules take 10 points per card taken back.",
-         "throw_penalty_per_card"),
-    Note("Beating the part led after a failed throw", "The Tractor house rules may mean that the player who can "
-         "beat the part led must beat it; here the usual following rules apply, and that stricter reading is an "
-         "option.", "must_beat_failed_throw"),
-    Note("Following a long tractor", "The rules list the fallbacks for a tractor of two pairs (two pairs, a pair "
-         "and two single cards, four single cards) and say the same holds for three and four pairs: a long tractor "
-         "falls back to as many separate pairs as possible, not to a shorter tractor inside it.",
+    Note(N_("Turn order"), N_("Both rule sets play counter-clockwise: the draw, declaring and play go N → W → S → E. "
+                              "Clockwise tables are an option; partners sit opposite either way."), "turn_order"),
+    Note(N_("The first round's starter"), N_("The Tractor house rules say only that a player of the declarer's team "
+                                             "starts: here the declarer starts, a common rule, not in these rules."),
+         None),
+    Note(N_("Failed throws of one kind"), N_("When several parts of the same kind fail, the thrower leads the "
+                                             "smallest of them: a common rule, not in these rules. When parts of "
+                                             "different kinds fail, the next player chooses."), "failed_throw_part"),
+    Note(N_("The failed-throw penalty"), N_("The Chinese competition rules say a penalty may apply but name none, so "
+                                            "they have none here; the Tractor house rules take 10 points per card "
+                                            "taken back."), "throw_penalty_per_card"),
+    Note(N_("Beating the part led after a failed throw"), N_("The Tractor house rules may mean that the player who "
+                                                             "can beat the part led must beat it; here the usual "
+                                                             "following rules apply, and that stricter reading is an "
+                                                             "option."), "must_beat_failed_throw"),
+    Note(N_("Following a long tractor"), N_("The rules list the fallbacks for a tractor of two pairs (two pairs, a "
+                                            "pair and two single cards, four single cards) and say the same holds "
+                                            "for three and four pairs: a long tractor falls back to as many separate "
+                                            "pairs as possible, not to a shorter tractor inside it."),
          "long_tractor_follow"),
-    Note("Four identical cards", "With four decks the rules list nothing wider than a triple: four identical "
-         "cards are a throw of a triple and a single card.", "four_of_a_kind"),
-    Note("Burying point cards", f"Any cards may be buried: {COMMON_RULE}; some house rules forbid burying points.",
-         "bury_points_allowed"),
-    Note("The level table", "The Chinese competition rules give only the thresholds 40 and 80, so they use the "
-         "Tractor house rules' bands of 40 points (half the threshold). Those have no row for 80–115: there the "
-         f"attackers take the bank with no level change, {COMMON_RULE}. The Tractor house rules say \"more than "
-         "240\" right after a band ending at 235: 240 itself counts as four levels.", "band"),
-    Note("Three and four decks", "The threshold is 40 per deck and the bands half of it; the kitty of four decks "
-         "holds 8 cards.", "threshold"),
-    Note("Points below zero", "Failed throws can leave the attackers below zero: that counts as no points, so the "
-         f"bankers go up three levels ({COMMON_RULE}).", "below_zero"),
-    Note("Levels that must be played", "Levels a team may not jump over are not in these rules: none by default. "
-         "When some are set, a team at such a level must win it as the bankers to go on.", "stop_ranks"),
+    Note(N_("Four identical cards"), N_("With four decks the rules list nothing wider than a triple: four identical "
+                                        "cards are a throw of a triple and a single card."), "four_of_a_kind"),
+    Note(N_("Burying point cards"), N_("Any cards may be buried: a common rule, not in these rules; some house rules "
+                                       "forbid burying points."), "bury_points_allowed"),
+    Note(N_("The level table"), N_("The Chinese competition rules give only the thresholds 40 and 80, so they use "
+                                   "the Tractor house rules' bands of 40 points (half the threshold). Those have no "
+                                   "row for 80–115: there the attackers take the bank with no level change, a common "
+                                   "rule, not in these rules. The Tractor house rules say \"more than 240\" right "
+                                   "after a band ending at 235: 240 itself counts as four levels."), "band"),
+    Note(N_("Three and four decks"), N_("The threshold is 40 per deck and the bands half of it; the kitty of four "
+                                        "decks holds 8 cards."), "threshold"),
+    Note(N_("Points below zero"), N_("Failed throws can leave the attackers below zero: that counts as no points, so "
+                                     "the bankers go up three levels (a common rule, not in these rules)."),
+         "below_zero"),
+    Note(N_("Levels that must be played"), N_("Levels a team may not jump over are not in these rules: none by "
+                                              "default. When some are set, a team at such a level must win it as "
+                                              "the bankers to go on."), "stop_ranks"),
 )
 """The rules the sources leave open: the default played here and the option that changes it."""
 
@@ -449,16 +461,16 @@ def parse_level(text: str) -> Rank:
 def value_text(value: object) -> str:
     """An option's value in words for a learner ("× 2", "the jokers only", "yes", "none")."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     label = getattr(value, "label", None)
     if isinstance(label, str):
         return label
     if isinstance(value, Rank):
         return value.text
     if isinstance(value, tuple):
-        return ", ".join(value_text(v) for v in value) or "none"
+        return ", ".join(value_text(v) for v in value) or _("none")
     if value is None:
-        return "the usual"
+        return _("the usual")
     return str(value)
 
 

@@ -11,6 +11,9 @@ from dataclasses import dataclass
 
 from engine.cards import Rank
 from engine.errors import InvalidPositionError
+from engine.i18n import gettext as _
+from engine.i18n import number as n_
+from engine.shengji.order import seat_words
 from engine.shengji.rules import RANKS, SEATS, TEAMS, BelowZero, KittyMultiplier, Rules, default_note, nearest_preset
 from engine.words import count
 
@@ -30,7 +33,7 @@ def kitty_multiplier(rules: Rules, last_trick_cards: int, largest_combo: int | N
     number of cards in the largest combination of its lead (default: all of them, a single combination).
     """
     if last_trick_cards < 1:
-        raise InvalidPositionError("the last trick has at least one card per player")
+        raise InvalidPositionError(_("the last trick has at least one card per player"))
     if rules.kitty_multiplier is KittyMultiplier.DOUBLE:
         return 2
     if rules.kitty_multiplier is KittyMultiplier.TWICE_CARDS:
@@ -84,29 +87,39 @@ def level_change(points: int, rules: Rules) -> LevelChange:
         low = -(up - 3) * b
         upper = low + b
         return LevelChange(points, True, up, low, _top(low, upper),
-                           f"{points}, below zero: the bankers go up {count(up, 'level')}", upper)
+                           _("{points}, below zero: the bankers go up {levels}").format(
+                               points=n_(points), levels=count(up, "level")), upper)
     if points <= 0:
-        text = "no points for the attackers: the bankers go up three levels"
+        text = _("no points for the attackers: the bankers go up three levels")
         if points < 0:
-            text = (f"{points}, below zero, counts as no points ({default_note('below_zero')}): the bankers go up "
-                    "three levels")
+            text = _("{points}, below zero, counts as no points ({note}): the bankers go up three levels").format(
+                points=n_(points), note=default_note("below_zero"))
         return LevelChange(points, True, 3, min(points, 0), 0, text, 1)
     if points < t - b:
         low = 5 if (t - b) % 5 == 0 and t - b > 5 else 1
-        return LevelChange(points, True, 2, low, _top(low, t - b), f"under {t - b}: the bankers go up two levels",
+        return LevelChange(points, True, 2, low, _top(low, t - b),
+                           _("under {points}: the bankers go up two levels").format(points=n_(t - b)),
                            t - b)
     if points < t:
         low = max(1, t - b)
         return LevelChange(points, True, 1, low, _top(low, t),
-                           f"under the threshold of {t}: the bankers go up one level", t)
+                           _("under the threshold of {points}: the bankers go up one level").format(points=n_(t)), t)
     if points < t + b:
         return LevelChange(points, False, 0, t, _top(t, t + b),
-                           f"{t} or more, the threshold: the attackers take the bank, with no level change", t + b)
+                           _("{points} or more, the threshold: the attackers take the bank, with no level "
+                             "change").format(points=n_(t)), t + b)
     up = 1 + (points - t - b) // b
     low = t + b * up
     top = _top(low, low + b)
     return LevelChange(points, False, up, low, top,
-                       f"{low}–{top}: the attackers take the bank and go up {count(up, 'level')}", low + b)
+                       _("{low}–{top}: the attackers take the bank and go up {levels}").format(
+                           low=n_(low), top=n_(top), levels=count(up, "level")), low + b)
+
+
+def team_words(team: int) -> str:
+    """A team as a reason names it: "NS" in English, its seats' names in other languages (উত্তর–দক্ষিণ)."""
+    letters = TEAMS[team]
+    return letters if seat_words(letters[0]) == letters[0] else "–".join(seat_words(s) for s in letters)
 
 
 def level_bands(rules: Rules, upto: int | None = None) -> list[LevelChange]:
@@ -241,17 +254,22 @@ def result_text(change: LevelChange, before: tuple[Rank, Rank] | None, after: tu
     gained = RANKS.index(end) - RANKS.index(start)
     if gained >= change.levels:
         # stop ranks set but none in the way: the table's words, with the levels
-        return f"{change.text}, from {start.text} to {end.text}" if stop_ranks else change.text
-    head, _, _ = change.text.rpartition(": the ")
-    role = "the bankers" if change.bankers_keep else "the attackers"
-    what = "keep the bank" if change.bankers_keep else "take the bank"
+        return _("{result}, from {start} to {end}").format(result=change.text, start=start.text, end=end.text) \
+            if stop_ranks else change.text
+    head = change.text.rpartition(": ")[0]
+    values = {"head": head, "start": start.text, "end": end.text, "levels": count(change.levels, "level"),
+              "gained": count(gained, "level"), "note": default_note("defend_stop_ranks")}
     if gained == 0 and start in stop_ranks:
-        return (f"{head}: {role} {what} but stay at {start.text} instead of going up "
-                f"{count(change.levels, 'level')}: {start.text} is a level that must be played, and a team at it "
-                f"goes up only by winning a round as the bankers ({default_note('defend_stop_ranks')})")
-    return (f"{head}: {role} {what} and go up {count(gained, 'level')}, from {start.text} to {end.text}, instead "
-            f"of {count(change.levels, 'level')}: {end.text} is a level that must be played, and no team jumps "
-            "over it")
+        return (_("{head}: the bankers keep the bank but stay at {start} instead of going up {levels}: {start} is a "
+                  "level that must be played, and a team at it goes up only by winning a round as the bankers "
+                  "({note})") if change.bankers_keep else
+                _("{head}: the attackers take the bank but stay at {start} instead of going up {levels}: {start} is "
+                  "a level that must be played, and a team at it goes up only by winning a round as the bankers "
+                  "({note})")).format(**values)
+    return (_("{head}: the bankers keep the bank and go up {gained}, from {start} to {end}, instead of {levels}: "
+              "{end} is a level that must be played, and no team jumps over it") if change.bankers_keep else
+            _("{head}: the attackers take the bank and go up {gained}, from {start} to {end}, instead of {levels}: "
+              "{end} is a level that must be played, and no team jumps over it")).format(**values)
 
 
 def level_table_note(rules: Rules, change: LevelChange) -> str:
@@ -259,7 +277,9 @@ def level_table_note(rules: Rules, change: LevelChange) -> str:
     bands of the Chinese competition rules and of three or four decks, the threshold of three or four decks."""
     notes = []
     if rules.threshold is None and rules.decks >= 3:
-        notes.append(f"the threshold of {rules.attack_threshold} is {default_note('threshold')}")
+        notes.append(_("the threshold of {points} is {note}").format(points=n_(rules.attack_threshold),
+                                                                     note=default_note("threshold")))
     if rules.band is None and change.points > 0 and (rules.decks != 2 or nearest_preset(rules) == "competition"):
-        notes.append(f"bands of {rules.band_width} points are {default_note('band')}")
+        notes.append(_("bands of {points} points are {note}").format(points=n_(rules.band_width),
+                                                                     note=default_note("band")))
     return "; ".join(notes)

@@ -10,10 +10,21 @@ from dataclasses import dataclass
 from engine.cards import Rank
 from engine.commands import arg
 from engine.errors import InvalidRequestError, quote
+from engine.i18n import gettext as _
+from engine.i18n import number as n_
 from engine.shengji import examples
+from engine.shengji.order import seat_words
 from engine.shengji.requests import ShengjiRequest, rules_of
 from engine.shengji.rules import TEAMS, Rules
-from engine.shengji.score import HandScore, kitty_bonus, kitty_multiplier, level_bands, level_table_note, score_hand
+from engine.shengji.score import (
+    HandScore,
+    kitty_bonus,
+    kitty_multiplier,
+    level_bands,
+    level_table_note,
+    score_hand,
+    team_words,
+)
 from engine.words import and_list, count
 
 # ---------------------------------------------------------------------------------------------------
@@ -61,23 +72,27 @@ class ScoreAnswer:
 
 def score_reason(s: HandScore, rules: Rules) -> str:
     """The whole scoring of a hand as a reason clause: the attackers' points, the verdict, who banks next."""
-    bits = [f"{s.trick_points} in tricks"]
+    bits = [_("{points} in tricks").format(points=n_(s.trick_points))]
     if s.kitty_bonus:
-        bits.append(f"{s.kitty_bonus} from the kitty ({s.kitty_points} × {s.multiplier})")
+        bits.append(_("{bonus} from the kitty ({points} × {times})").format(
+            bonus=n_(s.kitty_bonus), points=n_(s.kitty_points), times=n_(s.multiplier)))
     elif s.kitty_points:
-        bits.append("no kitty bonus, as the bankers won the last trick")
+        bits.append(_("no kitty bonus, as the bankers won the last trick"))
     if s.penalty:
-        bits.append(f"{abs(s.penalty)} {'gained' if s.penalty > 0 else 'lost'} by failed throws")
-    had = f"{count(s.attacker_points, 'point')}: {and_list(bits)}" if len(bits) > 1 else \
-        f"{count(s.attacker_points, 'point')} in tricks"
-    reason = (f"the attackers have {had}; {s.result}; {TEAMS[s.next_banker_team]} bank next and "
-              f"{s.seats[s.next_starter]} starts")
+        bits.append((_("{points} gained by failed throws") if s.penalty > 0 else
+                     _("{points} lost by failed throws")).format(points=n_(abs(s.penalty))))
+    had = f"{count(s.attacker_points, 'point')}: {and_list(bits)}" \
+        if len(bits) > 1 else _("{points} in tricks").format(points=count(s.attacker_points, "point"))
+    reason = _("the attackers have {had}; {result}; {team} bank next and {seat} starts").format(
+        had=had, result=s.result, team=team_words(s.next_banker_team), seat=seat_words(s.seats[s.next_starter]))
     note = level_table_note(rules, s.change)
     if note:
         reason += f" ({note})"
     if s.winner is not None:
-        reason += f"; {TEAMS[s.winner]} go past {rules.game_end_rank.text} and win the game"
+        reason += "; " + _("{team} go past {rank} and win the game").format(team=team_words(s.winner),
+                                                                            rank=rules.game_end_rank.text)
     return reason
+
 
 
 def score_answer(s: HandScore, rules: Rules) -> ScoreAnswer:

@@ -33,6 +33,7 @@ from typing import Any
 from engine.base import PASS, Pass, Verdict
 from engine.cards import Card, Rank, Suit, parse_cards, remove_cards
 from engine.errors import CardTableError, IllegalPlayError, InvalidNotationError, InvalidRequestError, quote
+from engine.i18n import gettext as _
 from engine.shengji.bidding import (
     Declaration,
     KittyTurn,
@@ -45,7 +46,7 @@ from engine.shengji.bidding import (
 )
 from engine.shengji.combos import decompose
 from engine.shengji.deal import ShengjiDeal, deal, redeal_seed
-from engine.shengji.order import Trump, cards_text, points, trump_for
+from engine.shengji.order import Trump, cards_text, points, seat_words, trump_for
 from engine.shengji.play import Position, check, covering_plays, iter_legal_plays
 from engine.shengji.rules import TEAMS, NoDeclaration, Rules, parse_level
 from engine.shengji.score import HandScore, score_hand, team_of
@@ -423,36 +424,38 @@ def check_action(state: State, action: Action) -> Verdict:
     """Whether ``action`` is legal for the seat to act, with the reason (the one legality path)."""
     seat = state.to_act
     if seat is None:
-        return Verdict(False, "the hand is over")
-    names = state.rules.seats
-    who = names[seat]
+        return Verdict(False, _("the hand is over"))
+    who = seat_words(state.rules.seats[seat])
     hand = state.hands[seat]
     phase = state.phase
     if phase is Phase.DRAW:
         if isinstance(action, Pass):
-            return Verdict(True, f"{who} may pass: declaring is never required")
+            return Verdict(True, _("{seat} may pass: declaring is never required").format(seat=who))
         if not isinstance(action, Declare):
-            return Verdict(False, f"{who} may only declare or pass now")
+            return Verdict(False, _("{seat} may only declare or pass now").format(seat=who))
         return check_declaration(action.cards, seat, state.declare_rank(seat), state.current, state.rules, hand)
     if phase is Phase.NAME:
         if not isinstance(action, Name):
-            return Verdict(False, f"{who} must name the trump suit now: nobody declared")
-        return Verdict(True, f"nobody declared, so {who}, the starter's partner, names {action.suit.symbol} trump")
+            return Verdict(False, _("{seat} must name the trump suit now: nobody declared").format(seat=who))
+        return Verdict(True, _("nobody declared, so {seat}, the starter's partner, names {suit} trump").format(
+            seat=who, suit=action.suit.symbol))
     if phase is Phase.BURY:
         if not isinstance(action, Bury):
-            return Verdict(False, f"{who} must bury {count(state.rules.kitty, 'card')} now")
+            return Verdict(False, _("{seat} must bury {cards} now").format(seat=who,
+                                                                           cards=count(state.rules.kitty, "card")))
         return check_bury(hand, action.cards, state.rules)
     if phase is Phase.CHOOSE:
         assert state.throw is not None
         if not isinstance(action, Choose):
-            return Verdict(False, f"{who} must choose which part of the failed throw is led")
+            return Verdict(False, _("{seat} must choose which part of the failed throw is led").format(seat=who))
         listed = or_list(cards_text(o, state.trump) for o in state.throw.options)
         if Counter(action.cards) in [Counter(o) for o in state.throw.options]:
-            return Verdict(True, f"{cards_text(action.cards, state.trump)} is a failing part of the throw, so "
-                                 f"{who} may choose it ({listed})")
-        return Verdict(False, f"choose one of the failing parts: {listed}")
+            return Verdict(True, _("{cards} is a failing part of the throw, so {seat} may choose it "
+                                   "({options})").format(cards=cards_text(action.cards, state.trump), seat=who,
+                                                         options=listed))
+        return Verdict(False, _("choose one of the failing parts: {options}").format(options=listed))
     if not isinstance(action, Play):
-        return Verdict(False, f"{who} must play cards now")
+        return Verdict(False, _("{seat} must play cards now").format(seat=who))
     return check(state.position(), action.cards)
 
 

@@ -15,9 +15,12 @@ from typing import Final, TypeAlias
 from engine.cards import Card, Rank, Suit, parse_cards
 from engine.contract import Game
 from engine.errors import CardTableError
-from engine.shengji.combos import Kind, classify, decompose, describe_lead, group_of
+from engine.i18n import gettext as _
+from engine.i18n import number as local_number
+from engine.i18n import pgettext
+from engine.shengji.combos import Kind, classify, decompose, describe_lead, group_of, shape_name
 from engine.shengji.deal import deal
-from engine.shengji.drills import drill_rules
+from engine.shengji.drills import drill_rules, suit_words
 from engine.shengji.examples import tractor_reason
 from engine.shengji.order import Trump, plain_sort, trump_for
 from engine.shengji.play import Position, legal_plays
@@ -28,7 +31,6 @@ from engine.shengji.state import Action, State
 from engine.shengji.trick import trick_winner
 from engine.teaching import (
     ATTEMPTS,
-    TITLES,
     CardRow,
     Choice,
     Exercise,
@@ -37,11 +39,8 @@ from engine.teaching import (
     PracticeRule,
     play_exercise,
     practice_rule,
-    seat_name,
-    sentence,
-    suit_words,
-    trick_choices,
 )
+from engine.words import seat_name, sentence
 
 __all__ = ["practice_rules"]
 
@@ -69,7 +68,7 @@ def practice_rules(g: ShengjiGame) -> tuple[PracticeRule, ...]:
 
 def _trick_exercise(g: ShengjiGame) -> Make:
     def make(rng: random.Random, preset: str) -> Exercise:
-        for _ in range(ATTEMPTS):
+        for _attempt in range(ATTEMPTS):
             made = _trick(g, rng, preset)
             if made is not None:
                 return made
@@ -86,7 +85,7 @@ def _plays(pos: Position, limit: int) -> list[tuple[Card, ...]]:
 def _lead_words(play: Sequence[Card], trump: Trump, rules: Rules) -> str:
     """What a lead is, in a few words ("a pair of 7♠", "a throw of …", "mixed suits")."""
     group = group_of(play, trump)
-    return "mixed suits" if group is None else describe_lead(decompose(play, trump, rules), group)
+    return _("mixed suits") if group is None else describe_lead(decompose(play, trump, rules), group)
 
 
 _SHENGJI_RANKS: Final = tuple(r for r in Rank if not r.is_joker)
@@ -103,7 +102,7 @@ def _trick(g: ShengjiGame, rng: random.Random, preset: str) -> Exercise | None:
     start = rng.randrange(len(letters))
     order = letters[start:] + letters[:start]
     leads = _plays(Position.build(hand=hands[order[0]], rules=rules, trump=trump), 400)
-    units = [p for p in leads if "throw" not in _lead_words(p, trump, rules)]
+    units = [p for p in leads if len(decompose(p, trump, rules)) == 1]
     shaped = [p for p in units if len(p) > 1]
     lead = rng.choice(shaped if shaped and rng.random() < 0.5 else units)
     plays = [lead]
@@ -115,16 +114,21 @@ def _trick(g: ShengjiGame, rng: random.Random, preset: str) -> Exercise | None:
     winner = seats[answer.winner]
     reason = sentence(answer.reason)
     if answer.roles:
-        reason += " " + " ".join(sentence(f"{seat_name(s)} {r}") for s, r in zip(order, answer.roles, strict=False))
-    choices, row = trick_choices(order, plays, winner, answer.reason)
-    trump_words = (f"the jokers, the {rank.text}s and every {suit.plural[:-1]}" if suit
-                   else f"only the jokers and the {rank.text}s")
-    hint = (f"Only a play in the shape that was led can win. Trumps — {trump_words} — beat the suit led; "
-            "otherwise the highest play in the led suit wins, and of equal plays the first stays ahead.")
-    facts = (("Trump rank", rank.text), ("Trump suit", suit_words(suit) if suit else "none (no trump)"))
+        reason += " " + " ".join(sentence(pgettext("trick role", "{seat} {role}").format(seat=seat_name(s), role=r))
+                                 for s, r in zip(order, answer.roles, strict=False))
+    choices = tuple(Choice(seat_name(s), s == winner, answer.reason if s == winner else "") for s in order)
+    row = CardRow(_("The trick, in the order played"),
+                  tuple((_("{seat} (led)").format(seat=seat_name(s)) if i == 0 else seat_name(s), tuple(p))
+                        for i, (s, p) in enumerate(zip(order, plays, strict=True))))
+    trump_words = (_("the jokers, the {rank}s and every {suit}").format(rank=rank.text, suit=suit.symbol) if suit
+                   else _("only the jokers and the {rank}s").format(rank=rank.text))
+    hint = _("Only a play in the shape that was led can win. Trumps — {trumps} — beat the suit led; otherwise the "
+             "highest play in the led suit wins, and of equal plays the first stays ahead.").format(trumps=trump_words)
+    facts = ((_("Trump rank"), rank.text), (_("Trump suit"), suit_words(suit) if suit else _("none (no trump)")))
     return Exercise(
-        game=g.key, rule=f"{g.key}:trick", seed=0, preset=preset, title=TITLES["trick"],
-        prompt=f"{seat_name(order[0])} led. Who wins this trick?",
+        game=g.key, rule=f"{g.key}:trick", seed=0, preset=preset,
+        title=pgettext("shengji practice", "Who wins the trick?"),
+        prompt=_("{seat} led. Who wins this trick?").format(seat=seat_name(order[0])),
         facts=facts, rows=(row,), choices=choices, hint=hint, explanation=reason, per_choice_hint=False,
     )
 
@@ -139,7 +143,7 @@ def _tractor_exercise(g: ShengjiGame) -> Make:
 def _tractor(g: ShengjiGame, rng: random.Random, preset: str) -> Exercise:
     rules = g.rules(preset)
     want = rng.random() < 0.5
-    for _ in range(ATTEMPTS * 4):
+    for _attempt in range(ATTEMPTS * 4):
         rank = rng.choice(_SHENGJI_RANKS)
         suit = None if rng.random() < 0.15 else rng.choice(list(Suit))
         cards = _tractor_candidate(rng, rank, suit)
@@ -155,17 +159,18 @@ def _tractor(g: ShengjiGame, rng: random.Random, preset: str) -> Exercise:
         if tractor != want:
             continue
         why = tractor_reason(cards, trump, rules)[1]
-        reason = f"yes: {why}" if tractor else f"no: {why}"
-        choices = (Choice("Yes", want, reason), Choice("No", not want, reason))
-        trump_suit = suit_words(suit) if suit else "none (no trump)"
-        hint = (f"A tractor is two or more pairs next to each other in the order of one suit, or all in trumps. "
-                f"The {rank.text}s are trumps here: they leave their suits, so the ranks on either side of "
-                f"{rank.text} become neighbours.")
+        reason = (_("yes: {why}") if tractor else _("no: {why}")).format(why=why)
+        choices = (Choice(_("Yes"), want, reason), Choice(_("No"), not want, reason))
+        trump_suit = suit_words(suit) if suit else _("none (no trump)")
+        hint = _("A tractor is two or more pairs next to each other in the order of one suit, or all in trumps. The "
+                 "{rank}s are trumps here: they leave their suits, so the ranks on either side of {rank} become "
+                 "neighbours.").format(rank=rank.text)
         return Exercise(
-            game=g.key, rule=f"{g.key}:tractor", seed=0, preset=preset, title=TITLES["tractor"],
-            prompt="Is this play a tractor?",
-            facts=(("Trump rank", rank.text), ("Trump suit", trump_suit)),
-            rows=(CardRow("The play", (("", cards),)),), choices=choices, hint=hint,
+            game=g.key, rule=f"{g.key}:tractor", seed=0, preset=preset,
+        title=pgettext("shengji practice", "Is it a tractor?"),
+            prompt=_("Is this play a tractor?"),
+            facts=((_("Trump rank"), rank.text), (_("Trump suit"), trump_suit)),
+            rows=(CardRow(_("The play"), (("", cards),)),), choices=choices, hint=hint,
             explanation=sentence(reason), per_choice_hint=False,
         )
     raise PracticeError("no tractor question was found")
@@ -230,7 +235,7 @@ def _levels(g: ShengjiGame, rng: random.Random, preset: str) -> Exercise:
     threshold, width, total = rules.attack_threshold, rules.band_width, rules.total_points
     outcomes = [(b.bankers_keep, b.levels, b.text) for b in level_bands(rules, total)]
     score = g.commands["score"]  # its reason (the whole scoring in words) is written by the command
-    for _ in range(ATTEMPTS):
+    for _attempt in range(ATTEMPTS):
         centre = threshold + rng.choice((-2, -1, -1, 0, 0, 1, 1, 2)) * width
         points = 0 if rng.random() < 0.08 else max(0, min(total, 5 * round(rng.gauss(centre, width / 2) / 5)))
         kitty = rng.choice((0, 5, 10, 10, 15, 20, 25, 30))
@@ -249,27 +254,32 @@ def _levels(g: ShengjiGame, rng: random.Random, preset: str) -> Exercise:
         words = _levels_words(keep, levels)
         if all(ch.text != words for ch in choices):
             choices.append(Choice(words, (keep, levels) == result, text))
-    shape = {1: "a single card", 2: "a pair", 4: "a tractor of two pairs"}.get(last_cards, f"{last_cards} cards")
-    last = (f"The attackers won the last trick with {shape}." if won_last
-            else "The bankers won the last trick.")
-    held = f"{kitty} points" if kitty else "no points"
-    prompt = (f"The attackers took {points} points in tricks. The kitty holds {held}. {last} "
-              "What happens to the levels?")
-    kitty_hint = (f"the kitty counts ×{int(answer['kitty_multiplier'])} because the attackers won the last trick"
-                  if won_last else "the kitty counts only when the attackers win the last trick")
-    hint = (f"Add up the attackers' points first ({kitty_hint}). Then: {threshold} takes the bank, and every "
-            f"{width} points more or less is one level.")
+    shape = {1: shape_name((1, 1)), 2: shape_name((2, 1)), 4: shape_name((2, 2))}.get(last_cards, "")
+    last = (_("The attackers won the last trick with {shape}.").format(shape=shape) if won_last
+            else _("The bankers won the last trick."))
+    held = _("{count} points").format(count=local_number(kitty)) if kitty else _("no points")
+    prompt = _("The attackers took {points} points in tricks. The kitty holds {held}. {last} What happens to the "
+               "levels?").format(points=local_number(points), held=held, last=last)
+    kitty_hint = (_("the kitty counts ×{times} because the attackers won the last trick").format(
+        times=local_number(int(answer["kitty_multiplier"]))) if won_last else
+        _("the kitty counts only when the attackers win the last trick"))
+    hint = _("Add up the attackers' points first ({kitty}). Then: {threshold} takes the bank, and every {width} "
+             "points more or less is one level.").format(kitty=kitty_hint, threshold=local_number(threshold),
+                                                         width=local_number(width))
     return Exercise(
-        game=g.key, rule=f"{g.key}:levels", seed=0, preset=preset, title=TITLES["levels"],
-        prompt=prompt, facts=(("Attackers need", str(threshold)), ("One level is", f"{width} points")),
+        game=g.key, rule=f"{g.key}:levels", seed=0, preset=preset,
+        title=pgettext("shengji practice", "How many levels?"),
+        prompt=prompt, facts=((_("Attackers need"), local_number(threshold)),
+                              (_("One level is"), _("{count} points").format(count=local_number(width)))),
         choices=tuple(choices), hint=hint, explanation=sentence(str(answer["reason"])), per_choice_hint=False,
     )
 
 
 def _levels_words(keep: bool, levels: int) -> str:
-    plural = "level" if levels == 1 else "levels"
     if keep:
-        return f"The bankers go up {levels} {plural}"
+        return (_("The bankers go up {count} level") if levels == 1 else
+                _("The bankers go up {count} levels")).format(count=local_number(levels))
     if levels == 0:
-        return "The attackers take the bank, no level change"
-    return f"The attackers take the bank and go up {levels} {plural}"
+        return _("The attackers take the bank, no level change")
+    return (_("The attackers take the bank and go up {count} level") if levels == 1 else
+            _("The attackers take the bank and go up {count} levels")).format(count=local_number(levels))

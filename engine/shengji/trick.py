@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 from engine.cards import Card
 from engine.errors import InvalidPositionError
+from engine.i18n import gettext as _
+from engine.i18n import number as local_number
 from engine.shengji.combos import (
     Combo,
     Format,
@@ -34,7 +36,7 @@ from engine.shengji.combos import (
     satisfy,
     shape_name,
 )
-from engine.shengji.order import Group, Trump, points
+from engine.shengji.order import Group, Trump, points, seat_words
 from engine.shengji.rules import FailedThrowPart, Rules, default_note, is_default
 from engine.words import and_list, count, or_list
 
@@ -99,10 +101,11 @@ def judge_throw(
     cards = tuple(cards)
     group = group_of(cards, trump)
     if group is None:
-        raise InvalidPositionError(f"{_text(cards, trump)} mixes suits: a throw must be one suit, or all trumps")
+        raise InvalidPositionError(_("{cards} mixes suits: a throw must be one suit, or all trumps").format(
+            cards=_text(cards, trump)))
     parts = decompose(cards, trump, rules)
     if len(parts) <= 1:
-        return ThrowJudgement(cards, parts, True, (), (), None, "a single combination always stands")
+        return ThrowJudgement(cards, parts, True, (), (), None, _("a single combination always stands"))
     holdings = [(seat, Holding.of(hand, trump, group)) for seat, hand in others]
     beaten: list[Beaten] = []
     for part in parts:
@@ -115,34 +118,43 @@ def judge_throw(
                 break
     if not beaten:
         return ThrowJudgement(cards, parts, True, (), (), None,
-                              f"no other hand can beat any part of it in {group.noun}")
+                              _("no other hand can beat any part of it in {suit}").format(suit=group.noun))
     options = _failing_options([b.part for b in beaten], rules)
     by_holder: dict[tuple[str, tuple[Card, ...]], list[str]] = {}
     for b in beaten:
         by_holder.setdefault((b.seat, b.by), []).append(b.part.name)
-    why = "; ".join(f"{seat} holds {_text(by, trump)}, which beats {and_list(names)}"
-                    for (seat, by), names in by_holder.items())
+    why = "; ".join(_("{seat} holds {cards}, which beats {parts}").format(
+        seat=seat_words(seat), cards=_text(by, trump), parts=and_list(names))
+        for (seat, by), names in by_holder.items())
     per = rules.throw_penalty_per_card
+    you = thrower == "you"
     if len(options) == 1:
         smallest = ""
         if len(beaten) > 1:
-            smallest = ", the smallest failing part"
+            smallest = ", " + _("the smallest failing part")
             if is_default(rules, "failed_throw_part"):
                 smallest += f" ({default_note('failed_throw_part')})"
         back = len(cards) - len(options[0])
         if per:
-            cost = f", and {count(per * back, 'point')} ({count(back, 'card')} taken back) go to the other side"
+            cost = ", " + _("and {points} ({cards} taken back) go to the other side").format(
+                points=count(per * back, "point"), cards=count(back, "card"))
         elif is_default(rules, "throw_penalty_per_card"):
-            cost = f"; no points change hands ({default_note('throw_penalty_per_card')})"
+            cost = "; " + _("no points change hands ({note})").format(note=default_note("throw_penalty_per_card"))
         else:
             cost = ""
-        reason = f"{why}; {thrower} must lead {_text(options[0], trump)}{smallest}{cost}"
+        must = (_("you must lead {cards}") if you else _("{seat} must lead {cards}")).format(
+            seat=seat_words(thrower), cards=_text(options[0], trump))
+        reason = f"{why}; {must}{smallest}{cost}"
         chooser = None
     else:
         chooser = others[0][0] if others else None
         listed = or_list(_text(o, trump) for o in options)
-        cost = f"; each card taken back gives the other side {count(per, 'point')}" if per else ""
-        reason = f"{why}; the next player ({chooser}) chooses which {thrower} must lead: {listed}{cost}"
+        cost = "; " + _("each card taken back gives the other side {points}").format(
+            points=count(per, "point")) if per else ""
+        choose = (_("the next player ({chooser}) chooses which you must lead: {options}") if you else
+                  _("the next player ({chooser}) chooses which {seat} must lead: {options}")).format(
+            chooser=seat_words(chooser or ""), seat=seat_words(thrower), options=listed)
+        reason = f"{why}; {choose}{cost}"
     return ThrowJudgement(cards, parts, False, tuple(beaten), options, chooser, reason)
 
 
@@ -214,63 +226,67 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump, rules: Rules,
     """
     plays = [tuple(p) for p in plays]
     if not plays or not plays[0]:
-        raise InvalidPositionError("a trick needs a lead")
+        raise InvalidPositionError(_("a trick needs a lead"))
     lead = plays[0]
     n = len(lead)
     for i, p in enumerate(plays[1:], start=1):
         if len(p) != n:
-            raise InvalidPositionError(f"play {i + 1} has {len(p)} cards but the lead has {n}: every player "
-                                       "plays as many cards as were led")
+            raise InvalidPositionError(_("play {index} has {held} cards but the lead has {led}: every player plays "
+                                         "as many cards as were led").format(
+                index=local_number(i + 1), held=local_number(len(p)), led=local_number(n)))
     group = group_of(lead, trump)
     if group is None:
-        raise InvalidPositionError(f"the lead {_text(lead, trump)} mixes suits: a lead is one suit, or all trumps")
-    names = list(seats) if seats is not None else [f"play {i + 1}" for i in range(len(plays))]
+        raise InvalidPositionError(_("the lead {cards} mixes suits: a lead is one suit, or all trumps").format(
+            cards=_text(lead, trump)))
+    names = ([seat_words(s) for s in seats] if seats is not None else
+             [_("play {index}").format(index=local_number(i + 1)) for i in range(len(plays))])
     parts = decompose(lead, trump, rules)
     fmt = format_of(parts)
     shape = leading_shape(parts)
     lead_text = describe_lead(parts, group)
     best, best_strength, best_trumps = 0, strength(lead, fmt, shape, trump), False
     assert best_strength is not None
-    roles = ["leads " + lead_text]
+    roles = [_("leads {lead}").format(lead=lead_text)]
     for i, p in enumerate(plays[1:], start=1):
         g = group_of(p, trump)
         text = _text(p, trump)
         if g is group:
             s = strength(p, fmt, shape, trump)
             if len(parts) > 1:
-                roles.append(f"follows the throw with {text}: a throw that stood cannot be beaten in its suit")
+                role = _("follows the throw with {cards}: a throw that stood cannot be beaten in its suit")
             elif s is None:
-                roles.append(f"follows with {text}, not {describe_format(fmt)}: cannot win")
+                role = _("follows with {cards}, not {shape}: cannot win")
             elif best_trumps and group is not Group.TRUMP:
-                roles.append(f"follows with {text}: a trump play is already winning")
+                role = _("follows with {cards}: a trump play is already winning")
             elif s > best_strength:
                 best, best_strength = i, s
-                roles.append(f"follows with {text}, higher: wins so far")
+                role = _("follows with {cards}, higher: wins so far")
             else:
-                roles.append(f"follows with {text}, not higher")
+                role = _("follows with {cards}, not higher")
         elif g is Group.TRUMP:
             s = strength(p, fmt, shape, trump)
             if s is None:
-                roles.append(f"plays trumps {text}, not in the led shape ({describe_format(fmt)}): a discard")
+                role = _("plays trumps {cards}, not in the led shape ({shape}): a discard")
             elif not best_trumps:
                 best, best_strength, best_trumps = i, s, True
-                roles.append(f"trumps with {text}: wins so far")
+                role = _("trumps with {cards}: wins so far")
             elif s > best_strength:
                 best, best_strength = i, s
-                roles.append(f"overtrumps with {text}: wins so far")
+                role = _("overtrumps with {cards}: wins so far")
             else:
-                roles.append(f"trumps with {text}, not higher than the trump play before: cannot win")
+                role = _("trumps with {cards}, not higher than the trump play before: cannot win")
         else:
-            roles.append(f"discards {text}")
+            role = _("discards {cards}")
+        roles.append(role.format(cards=text, shape=describe_format(fmt)))
     total = sum(points(p) for p in plays)
     winner_name = names[best]
     if best == 0:
-        reason = f"{winner_name} wins: nobody beat the lead ({lead_text})"
+        reason = _("{winner} wins: nobody beat the lead ({lead})").format(winner=winner_name, lead=lead_text)
     elif best_trumps:
         won_with = _text(plays[best], trump)
-        reason = (f"{winner_name} wins with the trump {won_with}" if n == 1 else
-                  f"{winner_name} wins with trumps {won_with} in the led shape")
+        reason = (_("{winner} wins with the trump {cards}") if n == 1 else
+                  _("{winner} wins with trumps {cards} in the led shape")).format(winner=winner_name, cards=won_with)
     else:
-        reason = f"{winner_name} wins with the highest {shape_name(shape, article=False)} of the led suit: " \
-                 f"{_text(plays[best], trump)}"
+        reason = _("{winner} wins with the highest {shape} of the led suit: {cards}").format(
+            winner=winner_name, shape=shape_name(shape, article=False), cards=_text(plays[best], trump))
     return TrickOutcome(best, reason, tuple(roles), total)

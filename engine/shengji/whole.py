@@ -7,8 +7,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.contract import Outcome
+from engine.i18n import gettext as _
+from engine.i18n import number as n_
 from engine.shengji.rules import TEAMS, Rules
-from engine.shengji.score import HandScore
+from engine.shengji.score import HandScore, team_words
 from engine.shengji.state import State
 from engine.shengji.table import levels_text, team_name
 from engine.words import count
@@ -31,18 +33,20 @@ def scoreboard(rules: Rules, finished: Sequence[State], current: State) -> tuple
     rank = current.trump_rank.text
     s = current.score
     if s is not None:  # the game is over: the levels after its last round
-        lines: list[tuple[str, str]] = [("Levels", final_levels(rules, s))]
+        lines: list[tuple[str, str]] = [(_("Levels"), final_levels(rules, s))]
     else:
-        lines = [("Levels", f"{levels_text(levels)} — trump rank {rank}")]
+        lines = [(_("Levels"), _("{levels} — trump rank {rank}").format(levels=levels_text(levels), rank=rank))]
     if finished:
         kept = sum(1 for h in finished if h.score is not None and h.score.change.bankers_keep)
-        lines.append(("Rounds", f"{len(finished)} played; the bankers kept the bank in {kept}"))
+        lines.append((_("Rounds"), _("{rounds} played; the bankers kept the bank in {kept}").format(
+            rounds=n_(len(finished)), kept=n_(kept))))
     return tuple(lines)
 
 
 def final_levels(rules: Rules, s: HandScore) -> str:
     """The levels after a round, the winner "past A": "NS past A, WE 10"."""
-    return ", ".join(f"{TEAMS[i]} {'past ' if s.winner == i else ''}{lv.text}" for i, lv in enumerate(s.levels))
+    return ", ".join(_("{team} past {level}").format(team=team_words(i), level=lv.text) if s.winner == i else
+                     f"{team_words(i)} {lv.text}" for i, lv in enumerate(s.levels))
 
 
 def whole_outcome(rules: Rules, finished: Sequence[State], returns_: tuple[float, ...]) -> Outcome:
@@ -54,14 +58,17 @@ def whole_outcome(rules: Rules, finished: Sequence[State], returns_: tuple[float
     kept = sum(1 for h in finished if h.score is not None and h.score.change.bankers_keep)
     if s.winner is not None:
         winner = team_name(rules, s.winner)
-        summary = (f"{winner} go past {rules.game_end_rank.text} and win the game after {count(rounds, 'round')}. "
-                   f"Final levels: {final_levels(rules, s)}.")
-        facts: list[tuple[str, str]] = [("Winner", f"{winner}, past {rules.game_end_rank.text}")]
+        summary = _("{team} go past {rank} and win the game after {rounds}. Final levels: {levels}.").format(
+            team=winner, rank=rules.game_end_rank.text, rounds=count(rounds, "round"), levels=final_levels(rules, s))
+        facts: list[tuple[str, str]] = [(_("Winner"), _("{team}, past {rank}").format(
+            team=winner, rank=rules.game_end_rank.text))]
     else:
-        summary = (f"The game stopped after {count(rounds, 'round')} with no team past "
-                   f"{rules.game_end_rank.text}. Levels: {levels_text(s.levels)}.")
-        facts = [("Winner", "nobody yet")]
-    facts += [("Rounds", f"{rounds}; the bankers kept the bank in {kept}"), ("Levels", final_levels(rules, s))]
+        summary = _("The game stopped after {rounds} with no team past {rank}. Levels: {levels}.").format(
+            rounds=count(rounds, "round"), rank=rules.game_end_rank.text, levels=levels_text(s.levels))
+        facts = [(_("Winner"), _("nobody yet"))]
+    facts += [(_("Rounds"), _("{rounds}; the bankers kept the bank in {kept}").format(rounds=n_(rounds),
+                                                                                     kept=n_(kept))),
+              (_("Levels"), final_levels(rules, s))]
     data: dict[str, Any] = {"rounds": rounds, "winner": TEAMS[s.winner] if s.winner is not None else "",
                             "bank_kept": kept, **{f"level_{TEAMS[i]}": lv.text for i, lv in enumerate(s.levels)}}
     return Outcome(summary, returns_, tuple(facts), data)
