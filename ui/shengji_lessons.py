@@ -13,6 +13,8 @@ import streamlit as st
 
 from engine.cards import Rank, Suit
 from engine.errors import CardTableError
+from engine.i18n import N_
+from engine.i18n import gettext as _
 from engine.lessons import load_lessons
 from engine.shengji import GAME, RANKS, TrumpRequest, order, value_text
 from ui.nav import current_preset
@@ -21,19 +23,19 @@ from ui.widgets import show_cards, show_error
 GAME_KEY = GAME.key
 KEY = "shengji:lesson:extra:"
 SUIT_CHOICES = ("S", "H", "D", "C", "none")
-SUIT_LABELS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "none": "No trump"}
+SUIT_LABELS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "none": N_("No trump")}
 
 
 def trump_order_explorer() -> None:
     """Choose a trump rank and suit; draw the trumps (equal cards grouped) and the other suits."""
-    st.subheader("Your own trump order")
+    st.subheader(_("Your own trump order"))
     preset = current_preset(GAME_KEY)
-    st.caption(f"Rules: **{GAME.presets[preset].title}** (the sidebar's preset decides what a no-trump round keeps "
-               "as trumps).")
+    st.caption(_("Rules: **{rules}** (the sidebar's preset decides what a no-trump round keeps as trumps).").format(
+        rules=_(GAME.presets[preset].title)))
     left, right = st.columns([1, 2])
-    rank = left.selectbox("Trump rank", [r.text for r in RANKS], index=8, key=KEY + "rank")
-    suit = right.radio("Trump suit", SUIT_CHOICES, key=KEY + "suit", horizontal=True,
-                       format_func=SUIT_LABELS.__getitem__)
+    rank = left.selectbox(_("Trump rank"), [r.text for r in RANKS], index=8, key=KEY + "rank")
+    suit = right.radio(_("Trump suit"), SUIT_CHOICES, key=KEY + "suit", horizontal=True,
+                       format_func={choice: _(label) for choice, label in SUIT_LABELS.items()}.__getitem__)
     try:
         answer = order(TrumpRequest(preset=preset, trump_rank=Rank.parse(rank),
                                     trump_suit=None if suit == "none" else Suit.parse(suit)))
@@ -44,10 +46,10 @@ def trump_order_explorer() -> None:
     flat = [c for tier in answer.trump for c in tier]
     # outline the cards that rank equal to a neighbour (the off-suit rank cards)
     equal = [i for i, c in enumerate(flat) if any(c in tier and len(tier) > 1 for tier in answer.trump)]
-    show_cards(flat, caption="Trumps, high to low (outlined: cards that rank equal)", overlap=0.35, mark=equal)
+    show_cards(flat, caption=_("Trumps, high to low (outlined: cards that rank equal)"), overlap=0.35, mark=equal)
     for letter, tiers in answer.suits.items():
         show_cards([c for tier in tiers for c in tier], overlap=0.35, scale=0.8,
-                   caption=f"{Suit.parse(letter).symbol}, high to low")
+                   caption=_("{suit}, high to low").format(suit=Suit.parse(letter).symbol))
 
 
 def difference_rows() -> list[dict[str, Any]]:
@@ -57,16 +59,18 @@ def difference_rows() -> list[dict[str, Any]]:
     for spec in GAME.option_specs():
         values = [getattr(p.rules, spec.name) for p in presets]
         if len(set(values)) > 1:
-            rows.append({"Option": spec.label, **{p.name: value_text(v) for p, v in zip(presets, values, strict=True)}})
+            rows.append({_("Option"): _(spec.label),
+                         **{p.name: _(value_text(v)) for p, v in zip(presets, values, strict=True)}})
     return rows
 
 
 def preset_table() -> None:
     """The options in which the two presets differ."""
-    st.subheader("Every option that differs, read from the engine")
+    st.subheader(_("Every option that differs, read from the engine"))
     st.dataframe(difference_rows(), hide_index=True, width="stretch", key=KEY + "differences")
     for preset in GAME.presets.values():
-        st.caption(f"**{preset.name}** — {preset.title}: {preset.description}")
+        description = _(preset.description) if preset.description else ""
+        st.caption(f"**{preset.name}** — {_(preset.title)}: {description}")
 
 
 EXTRAS = {"03-trump-order": trump_order_explorer, "13-presets": preset_table}
