@@ -61,7 +61,7 @@ from engine.lessons import (
 from engine.words import and_list, clause, seat_name, sentence
 from ui import card_hand as ch
 from ui import lesson_menu
-from ui.language import with_language
+from ui.language import in_session_language, with_language
 from ui.learner import Tracker, current_learner, keep_tab, name_picker, session_learner, show_message
 from ui.lesson_links import example_links, page_link, practise_this, see_also
 from ui.lesson_menu import LESSON_QUERY
@@ -518,23 +518,24 @@ def _answer_widget(ask: Ask) -> None:
         groups = _pick_groups(ask.lesson, ask.example_answer, offered)
         ch.card_hand(ask.key, groups or ch.suit_groups(offered), label=_("Cards to choose from"),
                      actions=(ch.Action("check", _("Check my choice"), min_chosen=1, primary=True),),
-                     on_action=lambda event: _judge_cards(ask, event), **_cards_size())
+                     on_action=in_session_language(lambda event: _judge_cards(ask, event)), **_cards_size())
         return
     if exercise.input == "choice":
         labels = {c: exercise.choice_labels.get(c) or _choice_label(c) for c in exercise.choices}
         st.radio(_("Your answer"), exercise.choices, index=None, key=ask.key, format_func=labels.__getitem__,
-                 horizontal=len(exercise.choices) <= 6, on_change=_judge_choice, args=(ask, lambda v: v))
+                 horizontal=len(exercise.choices) <= 6, on_change=in_session_language(_judge_choice),
+                 args=(ask, lambda v: v))
         return
     if exercise.input == "yes_no":
         yes_no = {"Yes": _("Yes"), "No": _("No")}
         st.radio(_("Your answer"), ["Yes", "No"], index=None, key=ask.key, horizontal=True,
                  format_func=yes_no.__getitem__,
-                 on_change=_judge_choice, args=(ask, lambda v: v == "Yes"))
+                 on_change=in_session_language(_judge_choice), args=(ask, lambda v: v == "Yes"))
         return
     with st.container(horizontal=True, vertical_alignment="bottom"):
         st.number_input(_("Your answer"), step=1, value=None, key=ask.key, width=220)
-        st.button(_("Check"), key=f"{ask.key}:check", icon=":material/task_alt:", on_click=_judge_number,
-                  args=(ask,), type="primary")
+        st.button(_("Check"), key=f"{ask.key}:check", icon=":material/task_alt:",
+                  on_click=in_session_language(_judge_number), args=(ask,), type="primary")
 
 
 def _hint(lesson: Lesson, example_answer: Any) -> str:
