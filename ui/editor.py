@@ -456,7 +456,7 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
             names = list(self.examples)
             cols = st.columns(3)
             for i, name in enumerate(names):
-                cols[i % 3].button(name, key=self.k(f"example:{i}"), on_click=in_session_language(self.load_example),
+                cols[i % 3].button(_(name), key=self.k(f"example:{i}"), on_click=in_session_language(self.load_example),
                                    args=(name,),
                                    width="stretch")
 

@@ -112,7 +112,7 @@ class PositionFiles:
                 problem=error))
             return
         self.on_example(example)
-        self.say("success", _("Loaded the example “{name}”.").format(name=name))
+        self.say("success", _("Loaded the example “{name}”.").format(name=_(name)))
 
     def _load_clicked(self: _Editor) -> None:
         uploaded = st.session_state.get(self.k("upload"))

@@ -43,10 +43,11 @@ from engine.euchre import (
     trump_order,
 )
 from engine.euchre.play import HAND_SIZE
-from engine.i18n import N_, number
+from engine.i18n import DEFAULT_LANGUAGE, N_, language, number
 from engine.i18n import gettext as _
 from engine.words import seat_name
 from ui.card_hand import CardGroup, Highlight, show_cards, suit_groups
+from ui.card_hand.payload import suit_label
 from ui.editor import Example, Part, Plays, PositionEditor, sentence, translated
 from ui.editor_values import examples_of
 from ui.widgets import plain
@@ -71,9 +72,9 @@ def _seats() -> dict[str, str]:
 
 
 def _suit_words(letter: str) -> str:
-    """A suit with its symbol and plural name in the current language ("♥ hearts")."""
+    """A suit with its symbol and plural name ("♥ hearts"; in another language as the card groups name it)."""
     suit = Suit.parse(letter)
-    return f"{suit.symbol} {_(suit.plural)}"
+    return f"{suit.symbol} {suit.plural}" if language() == DEFAULT_LANGUAGE else suit_label(suit)
 
 
 def mode_of(data: Mapping[str, Any]) -> str:
@@ -273,8 +274,9 @@ class EuchreEditor(PositionEditor[PositionRequest]):
             st.session_state[self.k("call")] = call
             return data
 
+        said = {call: translated(call) for call in calls}
         self.control(st.segmented_control, "call", _("Click a call to see whether it is legal"), chosen, choose,
-                     options=calls)
+                     options=calls, format_func=said.__getitem__)
         if chosen is not None and chosen in called.reasons:
             reason = plain(sentence(called.reasons[chosen]))
             if chosen in called.calls:
@@ -332,6 +334,7 @@ class EuchreEditor(PositionEditor[PositionRequest]):
             self.control(st.multiselect, "out", _("Sitting out (partner of a lone player)"),
                          [out] if isinstance(out, str) else list(out), self._set_out, options=SEATS,
                          max_selections=2, format_func=_seats().__getitem__,
+                         placeholder=None if language() == DEFAULT_LANGUAGE else _("Nobody"),
                          help=sentence(translated(field_help(WinnerRequest, "sits_out"))))
         benny = self._benny(data)
         order = " ".join(c.symbol_text for c in trump_order(Suit.parse(trump), benny))

@@ -174,6 +174,11 @@ _SUIT_LABEL: Final = {Suit.SPADES: N_("♠ Spades"), Suit.HEARTS: N_("♥ Hearts
                       Suit.DIAMONDS: N_("♦ Diamonds")}
 
 
+def suit_label(suit: Suit) -> str:
+    """A suit as a group of cards is labelled: its symbol and plural name ("♥ Hearts"), in the current language."""
+    return shown(_SUIT_LABEL[suit])
+
+
 def suit_groups(
     cards: Iterable[Card],
     *,
