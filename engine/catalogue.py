@@ -24,6 +24,7 @@ GAMES: dict[str, GameInfo] = {
             N_("4 players, partners opposite"),
             N_("1–4 decks of 54 cards (2 decks is standard)"),
             N_("Capture point cards (5s, 10s, kings) to climb the levels from 2 past the ace."),
+            "RJ BJ 2H 2S AH KH",
         ),
         GameInfo(
             "thirteen",
@@ -33,6 +34,7 @@ GAMES: dict[str, GameInfo] = {
             N_("2–4 players (4 usual), 13 cards each"),
             N_("52 cards; 2 is high, suits ♠ < ♣ < ♦ < ♥"),
             N_("Be first to shed all your cards by beating the combination on the table."),
+            "3S 4C 5D 6H 2H",
         ),
         GameInfo(
             "euchre",
@@ -42,6 +44,7 @@ GAMES: dict[str, GameInfo] = {
             N_("4 players, partners opposite"),
             N_("24 cards (9 to A)"),
             N_("Make trump and take 3 of 5 tricks; first side to 10 points, ahead by 2."),
+            "JH JD AH KH QH",
         ),
         GameInfo(
             "doudizhu",
@@ -51,6 +54,7 @@ GAMES: dict[str, GameInfo] = {
             N_("3 players (or 4 with two decks)"),
             N_("54 cards with two jokers (108 for 4 players)"),
             N_("The landlord tries to shed all cards first; the peasants team up to stop it."),
+            "RJ BJ 2S 2H 2D 2C",
         ),
     )
 }

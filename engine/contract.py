@@ -322,6 +322,8 @@ class GameInfo:
     players: str
     deck: str
     goal: str
+    sample: str = ""
+    """A few cards that show the game at a glance (card notation): its trumps, a combination."""
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.cards import Card
-from engine.contract import SEAT_NAMES, Game
+from engine.contract import SEAT_NAMES, SomeGame
 from engine.driver import BOT_SEED_MIX, replay
 from engine.errors import CardTableError, IllegalPlayError, InvalidRequestError
 from engine.games import game as game_of
@@ -117,7 +117,7 @@ class SharedGame:
         return cls(record, tuple(seats))
 
 
-def seat_name(game: Game[Any, Any, Any], rules: Any, seat: int) -> str:
+def seat_name(game: SomeGame, rules: Any, seat: int) -> str:
     """A seat as players call it ("North"), from the game's seat letters."""
     letters = game.seat_letters(rules)
     letter = letters[seat] if 0 <= seat < len(letters) else "?"
@@ -140,7 +140,7 @@ def state_of(shared: SharedGame) -> Any:
                    json.dumps(dict(r.start), sort_keys=True))
 
 
-def _rules_game(shared: SharedGame) -> tuple[Game[Any, Any, Any], Any]:
+def _rules_game(shared: SharedGame) -> tuple[SomeGame, Any]:
     game = game_of(shared.key)
     return game, game.rules(shared.record.preset, shared.record.options)
 
@@ -182,7 +182,7 @@ def open_game(key: str, preset: str | None, seed: int, people: Collection[int],
     return _bots_play(SharedGame(record, seats))
 
 
-def _seat(shared: SharedGame, seat: int) -> tuple[Game[Any, Any, Any], Any]:
+def _seat(shared: SharedGame, seat: int) -> tuple[SomeGame, Any]:
     game, rules = _rules_game(shared)
     if not (isinstance(seat, int) and 0 <= seat < len(shared.seats)):
         raise SeatError(f"This table has {len(shared.seats)} seats; there is no seat {seat!r}.")

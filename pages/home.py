@@ -9,13 +9,6 @@ from ui.language import language_query
 from ui.nav import game_pages
 from ui.widgets import show_cards
 
-SAMPLE = {
-    "shengji": "RJ BJ 2H 2S AH KH",
-    "thirteen": "3S 4C 5D 6H 2H",
-    "euchre": "JH JD AH KH QH",
-    "doudizhu": "RJ BJ 2S 2H 2D 2C",
-}
-
 KEEP = language_query() or None  # the links keep the language
 
 st.title(_("Card Table Classroom"))
@@ -30,7 +23,7 @@ for i, (key, game) in enumerate(GAMES.items()):
     with columns[i % 2].container(border=True):
         st.subheader(_(game.title))
         st.caption(game.native)
-        show_cards(parse_cards(SAMPLE[key]), overlap=0.55, scale=0.7)
+        show_cards(parse_cards(game.sample), overlap=0.55, scale=0.7)
         facts = ((_("Kind:"), game.kind), (_("Players:"), game.players), (_("Deck:"), game.deck),
                  (_("Goal:"), game.goal))
         st.markdown("  \n".join(f"**{label}** {_(text)}" for label, text in facts))

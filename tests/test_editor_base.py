@@ -312,7 +312,7 @@ def test_the_position_and_its_rules_survive_a_visit_to_another_page() -> None:
 
 
 def test_the_coach_says_plainly_when_the_game_cannot_advise_on_posed_positions(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ThirteenGame, "position_state", Game.position_state)
+    monkeypatch.setattr(ThirteenGame, "poses_positions", lambda self: False)
     at = editor().run()
     assert any("cannot advise on posed Thirteen" in i.value for i in at.info)
     assert k("coach:run") not in [b.key for b in at.button]

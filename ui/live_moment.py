@@ -20,8 +20,9 @@ from urllib.parse import parse_qs, urlsplit
 
 from engine.advisor import advise, can_advise
 from engine.cards import Card
+from engine.command_tables import commands_of
 from engine.commands import load_json
-from engine.contract import SEAT_NAMES, Game
+from engine.contract import SEAT_NAMES, SomeGame
 from engine.driver import play_out, replay
 from engine.errors import CardTableError, InvalidNotationError, InvalidRequestError
 from engine.games import game as game_of
@@ -60,7 +61,7 @@ class Built:
     """A question rebuilt from its moment: the game and either the state asked about (a play: ``seat`` to act)
     or the practice ``exercise``."""
 
-    game: Game[Any, Any, Any]
+    game: SomeGame
     source: str
     ask: str
     state: Any = None
@@ -150,7 +151,7 @@ def table_record(game_key: str, link: str, seed: int | None = None, step: int | 
     return Record(record.game, record.preset, record.seed, record.actions[:at], record.options, record.start)
 
 
-def _coach(g: Game[Any, Any, Any], state: Any) -> dict[str, Any] | None:
+def _coach(g: SomeGame, state: Any) -> dict[str, Any] | None:
     if not can_advise(g):
         return None
     advice = advise(g, state, budget=COACH_BUDGET, seconds=COACH_SECONDS, seed=0, workers=1)
@@ -158,7 +159,7 @@ def _coach(g: Game[Any, Any, Any], state: Any) -> dict[str, Any] | None:
     return {"choice": advice.best.text, "why": best_reason(g, state, advice), "tied": tied}
 
 
-def _play_moment(g: Game[Any, Any, Any], base: dict[str, Any], state: Any, ask: str) -> tuple[str, dict[str, Any]]:
+def _play_moment(g: SomeGame, base: dict[str, Any], state: Any, ask: str) -> tuple[str, dict[str, Any]]:
     if ask not in ASKS:
         raise MomentError("Ask which play is legal, or what the player should play.")
     seat = g.to_act(state)
@@ -224,7 +225,7 @@ def practice_moment(rule: str, seed: int | None = None) -> tuple[str, dict[str, 
 # ----------------------------------------------------------------------------------------------- rebuilding
 
 
-def replayed(g: Game[Any, Any, Any], record: Record) -> Any:
+def replayed(g: SomeGame, record: Record) -> Any:
     """The state at the end of ``record`` (MomentError when it cannot be replayed)."""
     try:
         states, _ = replay(g.base, record)
@@ -233,8 +234,8 @@ def replayed(g: Game[Any, Any, Any], record: Record) -> Any:
     return states[-1]
 
 
-def _posed(g: Game[Any, Any, Any], position: Mapping[str, Any]) -> Any:
-    request = g.commands["advise"].decode(dict(position))
+def _posed(g: SomeGame, position: Mapping[str, Any]) -> Any:
+    request = commands_of(g)["advise"].decode(dict(position))
     if not isinstance(request, PosedAdvice):
         raise MomentError("This is not an editor's position: it holds no hand or table.")
     return g.position_state(request.position)

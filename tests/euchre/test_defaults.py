@@ -47,4 +47,4 @@ def test_lessons_do_not_present_a_default_as_the_source_rule() -> None:
     assert "benny_upcard" not in BODIES and "seed rules" not in lowered
     winning = (LESSONS / "08-winning-by-two.md").read_text()
     assert "first to 10" not in winning.split("\n", 2)[1]  # the title teaches the default, ahead by 2
-    assert "**A variant: first to 10.**" in winning and "at least **10 points** and **leads by at least 2**" in winning
+    assert "**A variant: first to 10.**" in winning and "at least **10 points** and **is at least 2 ahead**" in winning
