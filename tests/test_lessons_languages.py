@@ -167,3 +167,19 @@ def test_the_example_cache_answers_in_each_language() -> None:
                                                                    lang)
     assert lesson_page._cached_answer.cache_info().currsize == 3
     assert answers_by_language["bn"] is not answers_by_language["en"]
+
+
+def test_the_links_a_lesson_makes_keep_the_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The links to the editor, the Table, practice and the glossary carry ``?lang`` (none in English)."""
+    from ui import lesson_links
+
+    seen: list[dict[str, Any]] = []
+    monkeypatch.setattr(lesson_links.st, "page_link", lambda page, **kwargs: seen.append(kwargs))
+    with use_language("as"):
+        assert lesson_links.page_link("thirteen", "editor", "x", ":material/edit_note:", {"pos": "abc"})
+        linked = lesson_page.link_glossary_terms("A trick is won by the highest card.", "euchre")
+    assert seen[-1]["query_params"] == {"pos": "abc", "lang": "as"}
+    assert "/glossary?term=" in linked and "lang=as" in linked, linked
+    assert lesson_links.page_link("thirteen", "editor", "x", ":material/edit_note:", {"pos": "abc"})
+    assert seen[-1]["query_params"] == {"pos": "abc"}
+    assert "lang=" not in lesson_page.link_glossary_terms("A trick is won by the highest card.", "euchre")
