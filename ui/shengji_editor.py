@@ -198,12 +198,12 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
         for i, rung in enumerate(detail.ladder):
             left, right = st.columns([2, 3], vertical_alignment="center")
             if i < current:
-                badge, note = f":red-badge[✗ {_('cannot')}]", _("your hand cannot meet this")
+                badge, note = ":red-badge[✗ " + _("cannot") + "]", _("your hand cannot meet this")
             elif i == current:
-                badge, note = f":green-badge[✓ {_('required')}]", _("the first rung your hand can meet: you must "
+                badge, note = ":green-badge[✓ " + _("required") + "]", _("the first rung your hand can meet: you must "
                                                                     "play this")
             else:
-                badge, note = f":gray-badge[{_('weaker')}]", _("not allowed: a higher rung applies")
+                badge, note = ":gray-badge[" + _("weaker") + "]", _("not allowed: a higher rung applies")
             text = f"**{i + 1}. {plain(rung.text)}**" if i == current else f":gray[{i + 1}. {plain(rung.text)}]"
             left.markdown(f"{badge} {text}  \n:small[:gray[{note}]]")
             example = rung.example or (detail.holding if i == current and rung.met else ())
