@@ -58,6 +58,9 @@ def marked() -> Marked:
                                                                         keywords=KEYWORDS):
         key: Key = (context, message[0] if isinstance(message, tuple) else message)
         entry = found.setdefault(key, (message, []))
+        if isinstance(entry[0], tuple) != isinstance(message, tuple):
+            raise ValueError(f"{filename}: {key[1]!r} is marked both as a plain string and with a plural; give one "
+                             "of them a context (pgettext)")
         entry[1].append(filename.replace("\\", "/"))
     return found
 
@@ -111,10 +114,16 @@ def update() -> None:
                               creation_date=STAMP, revision_date=STAMP,
                               header_comment=HEADER.format(lang={"bn": "Bengali", "as": "Assamese"}[lang]))
             for key in sorted(messages, key=lambda k: (k[1], k[0] or "")):
-                catalog.add(messages[key], known.get(key, "" if isinstance(messages[key], str) else ("", "")),
-                            context=key[0])
-            with open(catalog_path(lang, name), "wb") as out:
+                plural = not isinstance(messages[key], str)
+                kept = known.get(key)
+                if isinstance(kept, tuple) != plural:  # the string changed between plain and plural: again
+                    kept = None
+                catalog.add(messages[key], kept or (("", "") if plural else ""), context=key[0])
+            target = catalog_path(lang, name)
+            written = target.with_suffix(".po.new")
+            with open(written, "wb") as out:  # written whole, then put in place: a failure leaves the old file
                 write_po(out, catalog, width=120, omit_header=False, no_location=True, sort_output=True)
+            written.replace(target)
 
 
 def compile_all() -> None:

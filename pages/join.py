@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from engine.i18n import gettext as _
 from ui.classroom import JOIN_QUERY, join
 from ui.language import language_query
 from ui.learner import forget, resume_code_shown, resume_with, session_learner, show_message, store
@@ -19,7 +20,7 @@ NAME_KEY = "join:name"
 RESUME_KEY = "join:resume"
 JOINED_KEY = "join:joined"  # the class title, once joined in this session
 
-st.title("Join your class")
+st.title(_("Join your class"))
 given = st.query_params.get(JOIN_QUERY)
 if CODE_KEY not in st.session_state and isinstance(given, str):
     st.session_state[CODE_KEY] = given[:24]
@@ -34,23 +35,24 @@ if me is not None:
         except StoreError:
             joined = None
         st.session_state[JOINED_KEY] = joined
-    st.success(f"You are **{plain(me.name)}**" + (f", in {plain(joined)}." if joined else "."))
+    st.success(_("You are **{name}**, in {klass}.").format(name=plain(me.name), klass=plain(joined)) if joined
+               else _("You are **{name}**.").format(name=plain(me.name)))
     code = resume_code_shown(me)
     if code:
-        st.markdown(f"Your resume code: **`{code}`**. Write it down: on another device, type it here to go "
-                    "on where you left off.")
-    st.page_link("pages/home.py", label="Go to the lessons", icon=":material/school:",
+        st.markdown(_("Your resume code: **`{code}`**. Write it down: on another device, type it here to go on "
+                      "where you left off.").format(code=code))
+    st.page_link("pages/home.py", label=_("Go to the lessons"), icon=":material/school:",
                  query_params=language_query() or None)
-    st.button("This is not me", key="join:forget", on_click=forget, icon=":material/logout:")
-    st.subheader("Your class's question")
+    st.button(_("This is not me"), key="join:forget", on_click=forget, icon=":material/logout:")
+    st.subheader(_("Your class's question"))
     student_screen(me.id)
     st.stop()
 
 show_message()
 with st.form("join:form"):
-    st.text_input("Join code", key=CODE_KEY, max_chars=24, placeholder="6 letters and digits")
-    st.text_input("Your name", key=NAME_KEY, max_chars=40, help="The name your teacher knows you by.")
-    if st.form_submit_button("Join", type="primary", icon=":material/group_add:"):
+    st.text_input(_("Join code"), key=CODE_KEY, max_chars=24, placeholder=_("6 letters and digits"))
+    st.text_input(_("Your name"), key=NAME_KEY, max_chars=40, help=_("The name your teacher knows you by."))
+    if st.form_submit_button(_("Join"), type="primary", icon=":material/group_add:"):
         result = join(str(st.session_state.get(CODE_KEY, "")), str(st.session_state.get(NAME_KEY, "")))
         if isinstance(result, str):
             st.error(plain(result))
@@ -59,9 +61,9 @@ with st.form("join:form"):
             st.rerun()
 
 with st.form("join:resume-form"):
-    st.text_input("Been here before? Your resume code", key=RESUME_KEY, max_chars=24,
+    st.text_input(_("Been here before? Your resume code"), key=RESUME_KEY, max_chars=24,
                   placeholder=show_resume_code("XXXXXXXXXX"))
-    if st.form_submit_button("Go on", icon=":material/login:"):
+    if st.form_submit_button(_("Go on"), icon=":material/login:"):
         if resume_with(str(st.session_state.get(RESUME_KEY, ""))) is not None:
             st.rerun()
         show_message()

@@ -634,3 +634,17 @@ def test_two_processes_on_one_sqlite_file_lose_nothing_and_a_restart_keeps_progr
 def test_two_processes_on_one_postgresql_database_see_each_others_progress(pg_url: str) -> None:
     _two_writers_at_once(pg_url, 15)
     _a_later_process_sees_and_adds(pg_url, 15)
+
+
+def test_a_learners_language_is_kept_and_a_value_that_is_no_language_refused(store: Store) -> None:
+    me = store.learner("Rahul").id
+    assert store.language_of(me) is None
+    store.set_language(me, "as")
+    assert store.language_of(me) == "as"
+    store.set_language(me, "bn")
+    assert store.language_of(me) == "bn"
+    with pytest.raises(InputRefused):
+        store.set_language(me, "xx")
+    assert store.language_of(me) == "bn"
+    with pytest.raises(UnknownLearner):
+        store.set_language("A" * 22, "bn")

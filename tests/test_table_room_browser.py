@@ -74,6 +74,7 @@ def _open_table(page: Any, url: str) -> str:
     page.get_by_text("Other rule options").click()
     _field(page, "Options (JSON)").fill(OPTIONS)
     _field(page, "Options (JSON)").press("Enter")
+    wait_for_app(page)  # the options' rerun ends before the click: a click during it can be lost on a slow server
     page.get_by_role("button", name="Open the table").click()
     wait_for_text(page, "Table code:")
     found = re.search(r"Table code: ([A-Z0-9]{6})", page.inner_text("body"))

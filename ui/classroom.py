@@ -17,6 +17,12 @@ import pandas as pd
 import segno
 import streamlit as st
 
+from engine.errors import CardTableError
+from engine.games import GAMES
+from engine.i18n import DEFAULT_LANGUAGE, N_, language
+from engine.i18n import gettext as _
+from engine.practice import rule_by_key
+from ui.language import with_language
 from ui.learner import become, store, store_problem, who
 from ui.store import ClassInfo, Joined, StoreError, StudentReport, Teacher
 
@@ -25,12 +31,16 @@ CLASS_KEY: Final = "classroom:class"  # the class the teacher is looking at
 JOIN_QUERY: Final = "join"  # ?join=CODE on the join page fills the code in
 JOIN_PATH: Final = "join"
 CLASS_PATH: Final = "class"
-NOT_A_TEACHER: Final = ("This page is for teachers: it shows a class's results. Sign in below with your "
-                        "teacher's account (or create one) to see your classes.")
-NO_STORE: Final = "Classes need the progress database, which cannot be opened right now"
+NOT_A_TEACHER: Final = N_("This page is for teachers: it shows a class's results. Sign in below with your "
+                          "teacher's account (or create one) to see your classes.")
+NO_STORE: Final = N_("Classes need the progress database, which cannot be opened right now ({reason}).")
 
 
 # ---------------------------------------------------------------------------------------------- teachers
+
+
+def _no_store() -> str:
+    return _(NO_STORE).format(reason=store_problem() or _("no reason given"))
 
 
 def current_teacher() -> Teacher | None:
@@ -52,7 +62,7 @@ def sign_up(name: str, password: str) -> str | None:
     """Create the account and sign in; None, or the sentence saying why not."""
     opened = store()
     if opened is None:
-        return f"{NO_STORE} ({store_problem() or 'no reason given'})."
+        return _no_store()
     try:
         teacher = opened.sign_up(name, password)
     except StoreError as error:
@@ -65,7 +75,7 @@ def sign_in(name: str, password: str) -> str | None:
     """Sign in; None, or the sentence saying why not (a wrong password, or too many wrong tries)."""
     opened = store()
     if opened is None:
-        return f"{NO_STORE} ({store_problem() or 'no reason given'})."
+        return _no_store()
     try:
         teacher = opened.sign_in(name, password, who())
     except StoreError as error:
@@ -88,7 +98,7 @@ def join(code: str, name: str) -> Joined | str:
     one sentence saying why not (a wrong code, too many wrong tries, a name the store refuses)."""
     opened = store()
     if opened is None:
-        return f"{NO_STORE} ({store_problem() or 'no reason given'})."
+        return _no_store()
     try:
         joined = opened.join_class(code, name, who())
     except StoreError as error:
@@ -101,16 +111,17 @@ def join(code: str, name: str) -> Joined | str:
 
 
 def join_link(code: str) -> str:
-    """The address a student opens to join (absolute when the page's own address is known)."""
+    """The address a student opens to join (absolute when the page's own address is known), in the language
+    of the page that shows it."""
     path = f"/{JOIN_PATH}?{JOIN_QUERY}={quote(code)}"
     try:
         here = st.context.url
     except Exception:  # no request context (tests): a link from the site's root still works
         here = None
     if not isinstance(here, str) or not here:
-        return path
+        return with_language(path)
     parts = urlsplit(here)
-    return f"{parts.scheme}://{parts.netloc}{path}" if parts.scheme and parts.netloc else path
+    return with_language(f"{parts.scheme}://{parts.netloc}{path}" if parts.scheme and parts.netloc else path)
 
 
 def qr_svg(text: str) -> str:
@@ -153,6 +164,24 @@ def weakest_skills(reports: Sequence[StudentReport], n: int = 5) -> tuple[Skill,
     return tuple(skills[:n])
 
 
+def _game_name(game: str) -> str:
+    """A game's short name in the current language (its key in English, as the results' columns name it)."""
+    if language() == DEFAULT_LANGUAGE or game not in GAMES:
+        return game
+    return _(GAMES[game].title).split(" (")[0]
+
+
+def skill_label(skill: Skill) -> str:
+    """A skill as the teacher's chart names it: the game and the practice rule's title (its key when the rule
+    is no longer known)."""
+    game = _(GAMES[skill.game].title).split(" (")[0] if skill.game in GAMES else skill.game
+    try:
+        rule = rule_by_key(skill.rule).title
+    except CardTableError:
+        rule = skill.rule
+    return f"{game} · {rule}"
+
+
 def students_table(reports: Sequence[StudentReport], games: Sequence[str]) -> pd.DataFrame:
     """One row per student: lessons done in each game, practice answers and misses, last activity."""
     rows = []
@@ -160,11 +189,11 @@ def students_table(reports: Sequence[StudentReport], games: Sequence[str]) -> pd
         done = dict(report.lessons_done)
         seen = sum(i.seen for i in report.practice)
         missed = sum(i.missed for i in report.practice)
-        row: dict[str, object] = {"student": report.learner.name}
-        row.update({f"lessons · {g}": done.get(g, 0) for g in games})
-        row.update({"practice answers": seen, "practice missed": missed,
-                    "rules known well": sum(1 for i in report.practice if i.box >= 4),
-                    "last activity": report.last_activity.strftime("%Y-%m-%d %H:%M UTC")
+        row: dict[str, object] = {_("student"): report.learner.name}
+        row.update({_("lessons · {game}").format(game=_game_name(g)): done.get(g, 0) for g in games})
+        row.update({_("practice answers"): seen, _("practice missed"): missed,
+                    _("rules known well"): sum(1 for i in report.practice if i.box >= 4),
+                    _("last activity"): report.last_activity.strftime("%Y-%m-%d %H:%M UTC")
                     if report.last_activity else "—"})
         rows.append(row)
     return pd.DataFrame(rows)
@@ -215,6 +244,7 @@ __all__ = [
     "qr_svg",
     "results_csv",
     "results_table",
+    "skill_label",
     "sign_in",
     "sign_out",
     "sign_up",

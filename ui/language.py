@@ -1,6 +1,9 @@
 """The learner's language in the app: ``?lang=en|bn|as`` in the address and in every link the app makes, the
 sidebar's choice, and one sentence for a value that is not a language.
 
+A signed-in learner's choice is kept in the store (:func:`remember_language`) and taken again when they come
+back without ``?lang=`` in the address.
+
 The language of a run is read once, before the page runs (:func:`read_language`), and the page runs inside
 :func:`engine.i18n.use_language`, so every lookup on it answers in that language.
 """
@@ -16,6 +19,8 @@ import streamlit as st
 
 from engine.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, language, use_language
 from engine.i18n import gettext as _
+from ui.learner import ID_KEY, REPORTED_KEY, store
+from ui.store import StoreError
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -23,19 +28,25 @@ R = TypeVar("R")
 LANG_QUERY = "lang"
 LANG_KEY = "sidebar:lang"
 _BAD_KEY = "sidebar:lang:refused"
+_CHOSEN_KEY = "sidebar:lang:chosen"  # the address or the sidebar chose the language in this session
+_RESTORED_KEY = "sidebar:lang:restored"  # the learner whose stored language was looked up in this session
 
 
 def read_language() -> str:
     """The language of this run: ``?lang=`` when it names one (remembered for the session), else the one chosen
-    before, else English. A value that names none is remembered to be refused in one sentence
-    (:func:`language_problem`) and taken off the address."""
+    before in this session, else the one the signed-in learner chose last time (kept in the store), else
+    English. A value that names none is remembered to be refused in one sentence (:func:`language_problem`) and
+    taken off the address."""
     raw = st.query_params.get(LANG_QUERY)
     if raw is not None and raw in LANGUAGES:
         st.session_state[LANG_KEY] = raw
+        st.session_state[_CHOSEN_KEY] = True
         st.session_state.pop(_BAD_KEY, None)
     elif raw is not None:
         st.session_state[_BAD_KEY] = (raw[:20], None)
         del st.query_params[LANG_QUERY]
+    if not st.session_state.get(_CHOSEN_KEY):
+        _restore()
     lang = st.session_state.get(LANG_KEY, DEFAULT_LANGUAGE)
     lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
     if lang != DEFAULT_LANGUAGE and raw != lang:
@@ -58,9 +69,51 @@ def language_problem(page: str) -> None:
                      "{choices}.").format(value=bad, language=LANGUAGE_NAMES[language()], choices=choices))
 
 
+def _learner_id() -> str | None:
+    """The id of this session's learner as far as it is known before the page runs: the one signed in here, else
+    the one the browser reported (None before either)."""
+    for key in (ID_KEY, REPORTED_KEY):
+        known = st.session_state.get(key)
+        if isinstance(known, str) and known:
+            return known
+    return None
+
+
+def _restore() -> None:
+    """Take the language the learner chose last time (once per session and learner; nothing when the store is
+    closed or the learner unknown)."""
+    learner_id = _learner_id()
+    if learner_id is None or st.session_state.get(_RESTORED_KEY) == learner_id:
+        return
+    st.session_state[_RESTORED_KEY] = learner_id
+    opened = store()
+    try:
+        stored = opened.language_of(learner_id) if opened is not None else None
+    except StoreError:
+        return
+    if stored in LANGUAGES:
+        st.session_state[LANG_KEY] = stored
+
+
+def remember_language(learner_id: str) -> None:
+    """Keep the current language as ``learner_id``'s (a store that fails leaves the choice to this session)."""
+    opened = store()
+    try:
+        if opened is not None:
+            opened.set_language(learner_id, language())
+    except StoreError:
+        return
+    st.session_state[_RESTORED_KEY] = learner_id
+
+
 def _chosen() -> None:
     st.session_state.pop(_BAD_KEY, None)
+    st.session_state[_CHOSEN_KEY] = True
     lang = st.session_state.get(LANG_KEY, DEFAULT_LANGUAGE)
+    learner_id = _learner_id()
+    if learner_id is not None and lang in LANGUAGES:
+        with use_language(lang):
+            remember_language(learner_id)
     if lang == DEFAULT_LANGUAGE:
         if LANG_QUERY in st.query_params:
             del st.query_params[LANG_QUERY]

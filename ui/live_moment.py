@@ -26,11 +26,14 @@ from engine.contract import SEAT_NAMES, SomeGame
 from engine.driver import play_out, replay
 from engine.errors import CardTableError, InvalidNotationError, InvalidRequestError
 from engine.games import game as game_of
+from engine.i18n import gettext as _
+from engine.i18n import language, number
 from engine.match import WHOLE
 from engine.posed_advice import PosedAdvice
 from engine.practice import MAX_SET_SEED, make_exercise, rule_by_key
 from engine.table import Record, TableView
 from engine.teaching import Exercise, Feedback
+from engine.words import seat_name
 from ui.coach_view import best_reason
 from ui.share import QUERY_KEY, decode_position
 
@@ -83,7 +86,7 @@ class Built:
     @property
     def seat_name(self) -> str:
         letter = self.game.seat_letters(self.game.rules_of(self.state))[self.seat or 0]
-        return SEAT_NAMES.get(letter, self.view.seats[self.seat or 0].name)
+        return seat_name(letter) if letter in SEAT_NAMES else seat_name(self.view.seats[self.seat or 0].name)
 
 
 @dataclass(frozen=True)
@@ -103,13 +106,18 @@ class Judged:
 
 def prompt_for(ask: str, seat: str) -> str:
     """The question on the students' screens."""
-    return f"Which play is legal for {seat}?" if ask == LEGAL else f"What should {seat} play?"
+    return (_("Which play is legal for {seat}?") if ask == LEGAL else _("What should {seat} play?")).format(seat=seat)
+
+
+def prompt_of(built: Built) -> str:
+    """The question of a rebuilt moment in the current language (the stored prompt is in the asker's)."""
+    return built.exercise.title if built.exercise is not None else prompt_for(built.ask, built.seat_name)
 
 
 def _query(link: str) -> dict[str, str]:
     text = link.strip()
     if len(text) > MAX_LINK:
-        raise MomentError(f"This link is too long: at most {MAX_LINK:,} characters.")
+        raise MomentError(_("This link is too long: at most {n} characters.").format(n=number(MAX_LINK)))
     query = urlsplit(text).query if "?" in text or "://" in text else text
     return {k: v[-1] for k, v in parse_qs(query).items()}
 
@@ -119,7 +127,8 @@ def _whole(params: Mapping[str, str], name: str, high: int) -> int | None:
     if raw is None:
         return None
     if not raw.isdigit() or int(raw) > high:
-        raise MomentError(f"The link's {name} must be a whole number from 0 to {high:,}.")
+        raise MomentError(_("The link's {name} must be a whole number from 0 to {high}.").format(
+            name=name, high=number(high)))
     return int(raw)
 
 
@@ -131,22 +140,24 @@ def table_record(game_key: str, link: str, seed: int | None = None, step: int | 
     g = game_of(game_key)
     params = _query(link) if link.strip() else {}
     if link.strip() and not (params.get("hand") or "seed" in params):
-        raise MomentError("This link holds no deal: copy the Table's address, which has seed=… (or hand=…) in it.")
+        raise MomentError(_("This link holds no deal: copy the Table's address, which has seed=… (or hand=…) in "
+                            "it."))
     seed = _whole(params, "seed", 2**31) if "seed" in params else seed
     step = _whole(params, "step", MAX_STEP) if "step" in params else step
     try:
         if params.get("hand"):
             record = Record.from_json(decode_position(params["hand"]))
             if record.game != game_key:
-                raise MomentError(f"This link is a Table of another game; open {g.info.title}'s Table.")
+                raise MomentError(_("This link is a Table of another game; open {game}'s Table.").format(
+                    game=_(g.info.title)))
         else:
             preset = preset if preset in g.presets else g.default_preset
             whole = {WHOLE: True} if params.get(WHOLE) in ("1", "true", "yes") else None
-            record, _ = play_out(g, g.rules(preset), seed or 0, None, preset=preset, start=whole)
+            record, _outcome = play_out(g, g.rules(preset), seed or 0, None, preset=preset, start=whole)
     except MomentError:
         raise
     except CardTableError as error:
-        raise MomentError(f"The Table's game could not be read: {error}.") from None
+        raise MomentError(_("The Table's game could not be read: {reason}.").format(reason=error)) from None
     at = len(record.actions) if step is None else min(step, len(record.actions))
     return Record(record.game, record.preset, record.seed, record.actions[:at], record.options, record.start)
 
@@ -161,23 +172,23 @@ def _coach(g: SomeGame, state: Any) -> dict[str, Any] | None:
 
 def _play_moment(g: SomeGame, base: dict[str, Any], state: Any, ask: str) -> tuple[str, dict[str, Any]]:
     if ask not in ASKS:
-        raise MomentError("Ask which play is legal, or what the player should play.")
+        raise MomentError(_("Ask which play is legal, or what the player should play."))
     seat = g.to_act(state)
     if seat is None:
-        raise MomentError("The game is over at this step: choose a step where someone has to play.")
+        raise MomentError(_("The game is over at this step: choose a step where someone has to play."))
     legal = g.legal_actions(state, limit=2)
     if not legal:
-        raise MomentError("The player to act has nothing to play here: choose another step.")
+        raise MomentError(_("The player to act has nothing to play here: choose another step."))
     if ask == BEST and len(legal) == 1:
-        raise MomentError("Here the player to act has only one legal choice: choose another step, or ask which "
-                          "play is legal.")
+        raise MomentError(_("Here the player to act has only one legal choice: choose another step, or ask which "
+                            "play is legal."))
     moment = {**base, "ask": ask}
     coach = _coach(g, state)
     if ask == BEST and coach is None:
-        raise MomentError("The coach cannot judge this game's plays yet: ask which play is legal instead.")
+        raise MomentError(_("The coach cannot judge this game's plays yet: ask which play is legal instead."))
     if coach is not None:
         moment["coach"] = coach
-    built = _built(json.dumps(moment, sort_keys=True), g.key)
+    built = _built(json.dumps(moment, sort_keys=True), g.key, language())
     return prompt_for(ask, built.seat_name), moment
 
 
@@ -200,13 +211,13 @@ def editor_moment(game_key: str, text: str, ask: str) -> tuple[str, dict[str, An
         else:
             encoded = _query(stripped).get(QUERY_KEY) if "=" in stripped else stripped
             if not encoded:
-                raise MomentError("Paste the editor's link (it holds pos=…) or the position's JSON.")
+                raise MomentError(_("Paste the editor's link (it holds pos=…) or the position's JSON."))
             position = decode_position(encoded)
         state = _posed(g, position)
     except MomentError:
         raise
     except CardTableError as error:
-        raise MomentError(f"This position cannot be asked about: {error}.") from None
+        raise MomentError(_("This position cannot be asked about: {reason}.").format(reason=error)) from None
     return _play_moment(g, {"source": EDITOR, "position": position}, state, ask)
 
 
@@ -217,7 +228,7 @@ def practice_moment(rule: str, seed: int | None = None) -> tuple[str, dict[str, 
         chosen = random.randrange(MAX_SET_SEED + 1) if seed is None else seed
         exercise = make_exercise(rule, chosen)
     except CardTableError as error:
-        raise MomentError(f"This skill's question could not be made: {error}.") from None
+        raise MomentError(_("This skill's question could not be made: {reason}.").format(reason=error)) from None
     moment = {"source": PRACTICE, "ask": PRACTICE, "rule": found.key, "seed": chosen, "preset": exercise.preset}
     return exercise.title, moment
 
@@ -228,21 +239,22 @@ def practice_moment(rule: str, seed: int | None = None) -> tuple[str, dict[str, 
 def replayed(g: SomeGame, record: Record) -> Any:
     """The state at the end of ``record`` (MomentError when it cannot be replayed)."""
     try:
-        states, _ = replay(g.base, record)
+        states, _outcome = replay(g.base, record)
     except CardTableError as error:
-        raise MomentError(f"The Table's game could not be replayed: {error}.") from None
+        raise MomentError(_("The Table's game could not be replayed: {reason}.").format(reason=error)) from None
     return states[-1]
 
 
 def _posed(g: SomeGame, position: Mapping[str, Any]) -> Any:
     request = commands_of(g)["advise"].decode(dict(position))
     if not isinstance(request, PosedAdvice):
-        raise MomentError("This is not an editor's position: it holds no hand or table.")
+        raise MomentError(_("This is not an editor's position: it holds no hand or table."))
     return g.position_state(request.position)
 
 
 @lru_cache(maxsize=256)
-def _built(text: str, game_key: str) -> Built:
+def _built(text: str, game_key: str, lang: str) -> Built:
+    """The moment ``text`` rebuilt, in ``lang`` (its exercise's and its actions' words are the language's)."""
     moment = json.loads(text)
     g = game_of(game_key)
     source, ask = moment.get("source"), moment.get("ask")
@@ -254,7 +266,7 @@ def _built(text: str, game_key: str) -> Built:
     elif source == EDITOR:
         state = _posed(g, moment["position"])
     else:
-        raise MomentError("This question was made by a newer version of the app.")
+        raise MomentError(_("This question was made by a newer version of the app."))
     raw = moment.get("coach")
     coach = Coach(raw["choice"], raw["why"], tuple(raw.get("tied", ()))) if isinstance(raw, Mapping) else None
     return Built(g, source, ask, state=state, seat=g.to_act(state), coach=coach)
@@ -262,7 +274,7 @@ def _built(text: str, game_key: str) -> Built:
 
 def rebuild(game_key: str, moment: Mapping[str, Any]) -> Built:
     """The question a stored moment holds, rebuilt (the same on every app server; kept for reuse)."""
-    return _built(json.dumps(moment, sort_keys=True), game_key)
+    return _built(json.dumps(moment, sort_keys=True), game_key, language())
 
 
 # ------------------------------------------------------------------------------------------------ judging

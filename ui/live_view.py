@@ -18,11 +18,13 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine.cards import Card
-from engine.contract import SEAT_NAMES
 from engine.errors import CardTableError
 from engine.games import GAMES
+from engine.i18n import N_, digits
+from engine.i18n import gettext as _
 from engine.practice import rules_for
 from engine.teaching import sentence
+from engine.words import seat_name
 from ui import card_hand as ch
 from ui.learner import store
 from ui.live_moment import (
@@ -40,6 +42,7 @@ from ui.live_moment import (
     judge_exercise,
     judge_play,
     practice_moment,
+    prompt_of,
     rebuild,
     solution,
     table_moment,
@@ -49,9 +52,10 @@ from ui.table_hands import text_label
 from ui.widgets import plain
 
 POLL_SECONDS: Final = 1.0  # students' screens show a new question within about this long (README: under 2 s)
-SOURCE_LABELS: Final = {TABLE: "A Table step", EDITOR: "An editor position", PRACTICE: "A practice question"}
-ASK_LABELS: Final = {LEGAL: "Which play is legal?", BEST: "What should the player play?"}
-NO_QUESTION: Final = "No question from your teacher right now: it shows here as soon as your teacher asks one."
+SOURCE_LABELS: Final = {TABLE: N_("A Table step"), EDITOR: N_("An editor position"),
+                         PRACTICE: N_("A practice question")}
+ASK_LABELS: Final = {LEGAL: N_("Which play is legal?"), BEST: N_("What should the player play?")}
+NO_QUESTION: Final = N_("No question from your teacher right now: it shows here as soon as your teacher asks one.")
 ERROR_KEY: Final = "live:error"
 RIGHT, WRONG, WAITING = "#15803d", "#b91c1c", "#64748b"
 
@@ -65,7 +69,11 @@ def _words(answer: str) -> str:
 
 
 def _seat(built: Built, index: int) -> str:
-    return SEAT_NAMES.get(built.view.seats[index].name, built.view.seats[index].name)
+    return seat_name(built.view.seats[index].name)
+
+
+def _hand_label(built: Built) -> str:
+    return _("{seat}'s hand").format(seat=_seat(built, built.seat or 0))
 
 
 def draw_moment(built: Built, key: str) -> None:
@@ -87,9 +95,9 @@ def draw_moment(built: Built, key: str) -> None:
     played = [ch.CardGroup(f"{_seat(built, seat)}{' · ' + label if label else ''}", cards)
               for seat, cards, label in view.table if cards]
     if played:
-        ch.show_cards(f"{key}:table", played, label="On the table", fit=True)
+        ch.show_cards(f"{key}:table", played, label=_("On the table"), fit=True)
     else:
-        st.caption(f"{_seat(built, built.seat or 0)} leads: the table is empty.")
+        st.caption(_("{seat} leads: the table is empty.").format(seat=_seat(built, built.seat or 0)))
     for name, cards in view.extra:
         if any(c is not None for c in cards):
             ch.show_cards(f"{key}:extra:{name}", list(cards), label=name, size="small")
@@ -118,10 +126,10 @@ def _answer(learner_id: str, question: LiveQuestion, judged: Judged) -> None:
 def _answer_controls(learner_id: str, question: LiveQuestion, built: Built, key: str) -> None:
     exercise = built.exercise
     if exercise is None:
-        whose = f"{_seat(built, built.seat or 0)}'s hand"
-        st.markdown(f"**{whose}** — choose the cards, then answer.")
+        whose = _hand_label(built)
+        st.markdown(_("**{hand}** — choose the cards, then answer.").format(hand=whose))
         ch.card_hand(f"{key}:hand", _hand_groups(built), label=whose,
-                     actions=(ch.Action("answer", "Answer with these cards", min_chosen=1, primary=True),),
+                     actions=(ch.Action("answer", _("Answer with these cards"), min_chosen=1, primary=True),),
                      on_action=lambda event: _answer(learner_id, question, judge_play(built, _notation(event.cards))),
                      fit=True)
         others = built.buttons
@@ -134,7 +142,7 @@ def _answer_controls(learner_id: str, question: LiveQuestion, built: Built, key:
     if exercise.pick is not None:
         groups = [ch.CardGroup(label, cards) for label, cards in exercise.pick.groups if cards]
         ch.card_hand(f"{key}:pick", groups, label=exercise.pick.label,
-                     actions=(ch.Action("answer", "Answer with these cards", min_chosen=1, primary=True),),
+                     actions=(ch.Action("answer", _("Answer with these cards"), min_chosen=1, primary=True),),
                      on_action=lambda event: _answer(learner_id, question, judge_exercise(built, event.cards)))
         return
     row = st.container(horizontal=True, gap="small")
@@ -151,16 +159,24 @@ def _notation(cards: Sequence[Card]) -> str:
 def _student_verdict(built: Built, mine: LiveAnswer | None) -> None:
     right, why = solution(built)
     if mine is None:
-        st.info("Your teacher has shown the verdict; you did not answer this one.", icon=":material/info:")
+        st.info(_("Your teacher has shown the verdict; you did not answer this one."), icon=":material/info:")
     else:
         judged = judge_play(built, mine.answer) if built.exercise is None else None
         reason = f" {plain(sentence(judged.reason))}" if judged is not None else ""
+        answer = plain(_words(mine.answer))
         if mine.correct:
-            st.success(f"Your answer {plain(_words(mine.answer))} — right.{reason}", icon=":material/check_circle:")
+            st.success(_("Your answer {answer} — right.").format(answer=answer) + reason,
+                       icon=":material/check_circle:")
         else:
-            st.error(f"Your answer {plain(_words(mine.answer))} — not this time.{reason}", icon=":material/cancel:")
+            st.error(_("Your answer {answer} — not this time.").format(answer=answer) + reason,
+                     icon=":material/cancel:")
+    _solution_note(built, right, why)
+
+
+def _solution_note(built: Built, right: str, why: str) -> None:
+    """The coach's choice (a play question) or the exercise's answer, with the reason."""
     if right:
-        who = "The coach's choice" if built.exercise is None else "The answer"
+        who = _("The coach's choice") if built.exercise is None else _("The answer")
         st.info(f"**{who}: {plain(_words(right))}** — {plain(sentence(why))}", icon=":material/psychology:")
 
 
@@ -176,17 +192,17 @@ def _student_panel(learner_id: str) -> tuple[int, bool] | None:
         st.error(plain(str(error)))
         return None
     if question is None:
-        st.caption(NO_QUESTION)
+        st.caption(_(NO_QUESTION))
         return None
     signal = (question.id, question.revealed is not None)
     try:
         built = rebuild(question.game, question.moment)
     except CardTableError as error:
-        st.error(f"This question cannot be shown: {plain(str(error))}")
+        st.error(_("This question cannot be shown: {reason}").format(reason=plain(str(error))))
         return signal
     key = f"live:{question.id}"
     with st.container(border=True, key="live-question"):
-        st.subheader(plain(question.prompt))
+        st.subheader(plain(prompt_of(built)))
         draw_moment(built, key)
         if question.revealed is not None:
             _student_verdict(built, mine)
@@ -196,8 +212,8 @@ def _student_panel(learner_id: str) -> tuple[int, bool] | None:
             st.error(plain(problem))
         _answer_controls(learner_id, question, built, key)
         if mine is not None:
-            st.success(f"Your answer: **{plain(_words(mine.answer))}**. You can change it until your teacher "
-                       "shows the verdict.", icon=":material/how_to_reg:")
+            st.success(_("Your answer: **{answer}**. You can change it until your teacher shows the "
+                         "verdict.").format(answer=plain(_words(mine.answer))), icon=":material/how_to_reg:")
     return signal
 
 
@@ -223,9 +239,9 @@ def _push(teacher: Teacher, class_id: str) -> str | None:
     s = st.session_state
     game, source, ask = s.get("live:game"), s.get("live:source"), s.get("live:ask", LEGAL)
     if game not in GAMES or source not in SOURCE_LABELS or ask not in ASKS:
-        return "Choose a game and what to ask about."
+        return _("Choose a game and what to ask about.")
     try:
-        with st.spinner("The engine is setting the question (and the coach is weighing the plays)…"):
+        with st.spinner(_("The engine is setting the question (and the coach is weighing the plays)…")):
             link = str(s.get("live:link", "")).strip()
             if source == TABLE and link:  # the link says it all: its step, or the hand as far as it goes
                 prompt, moment = table_moment(game, link, ask)
@@ -238,10 +254,10 @@ def _push(teacher: Teacher, class_id: str) -> str | None:
     except MomentError as error:
         return str(error)
     except CardTableError as error:
-        return f"This question could not be made: {error}."
+        return _("This question could not be made: {reason}.").format(reason=error)
     opened = store()
     if opened is None:
-        return "The progress database cannot be opened right now."
+        return _("The progress database cannot be opened right now.")
     try:
         opened.push_question(teacher.id, class_id, source, game, prompt, moment)
     except StoreError as error:
@@ -251,26 +267,30 @@ def _push(teacher: Teacher, class_id: str) -> str | None:
 
 def _ask_form(teacher: Teacher, class_id: str) -> None:
     games = list(GAMES)
-    game = st.selectbox("Game", games, key="live:game", format_func=lambda k: GAMES[k].title)
-    source = st.radio("Ask about", list(SOURCE_LABELS), key="live:source", horizontal=True,
-                      format_func=SOURCE_LABELS.__getitem__)
+    titles = {k: _(GAMES[k].title) for k in games}
+    sources = {k: _(v) for k, v in SOURCE_LABELS.items()}
+    game = st.selectbox(_("Game"), games, key="live:game", format_func=titles.__getitem__)
+    source = st.radio(_("Ask about"), list(SOURCE_LABELS), key="live:source", horizontal=True,
+                      format_func=sources.__getitem__)
     if source == PRACTICE:
         rules = rules_for(game)
-        st.selectbox("Skill", [r.key for r in rules], key="live:rule",
+        st.selectbox(_("Skill"), [r.key for r in rules], key="live:rule",
                      format_func={r.key: r.title for r in rules}.__getitem__)
     else:
         if source == TABLE:
-            st.text_input("The Table's link (copy it from the address bar of the Table)", key="live:link",
+            st.text_input(_("The Table's link (copy it from the address bar of the Table)"), key="live:link",
                           placeholder="…/shengji_table?mode=watch&seed=12&step=30")
             deal, step = st.columns(2)
-            deal.number_input("or: deal number", min_value=0, max_value=2**31, value=1, step=1, key="live:seed")
-            step.number_input("and step", min_value=0, max_value=5_000, value=10, step=1, key="live:step",
-                              help="The number of plays made so far; the question is the next decision.")
+            deal.number_input(_("or: deal number"), min_value=0, max_value=2**31, value=1, step=1, key="live:seed")
+            step.number_input(_("and step"), min_value=0, max_value=5_000, value=10, step=1, key="live:step",
+                              help=_("The number of plays made so far; the question is the next decision."))
         else:
-            st.text_area("The editor's link (its Share button puts it in the address bar) or the position's JSON",
+            st.text_area(_("The editor's link (its Share button puts it in the address bar) or the position's "
+                           "JSON"),
                          key="live:position", height=90)
-        st.radio("Question", list(ASKS), key="live:ask", horizontal=True, format_func=ASK_LABELS.__getitem__)
-    if st.button("Push to the class", key="live:push", type="primary", icon=":material/cast_for_education:"):
+        asks = {k: _(v) for k, v in ASK_LABELS.items()}
+        st.radio(_("Question"), list(ASKS), key="live:ask", horizontal=True, format_func=asks.__getitem__)
+    if st.button(_("Push to the class"), key="live:push", type="primary", icon=":material/cast_for_education:"):
         problem = _push(teacher, class_id)
         if problem:
             st.error(plain(problem))
@@ -286,8 +306,8 @@ def _chart(built: Built, answers: Sequence[LiveAnswer], revealed: bool) -> go.Fi
     figure = go.Figure(go.Bar(x=[_words(a) for a in labels], y=[counts[a] for a in labels], marker_color=colours,
                               text=[counts[a] for a in labels], textposition="auto"))
     figure.update_layout(height=260, bargap=0.5 if len(labels) < 3 else 0.2,
-                         xaxis={"title": "answer", "type": "category"},
-                         margin={"t": 10, "b": 10, "l": 10, "r": 10}, yaxis={"title": "students", "dtick": 1})
+                         xaxis={"title": _("answer"), "type": "category"},
+                         margin={"t": 10, "b": 10, "l": 10, "r": 10}, yaxis={"title": _("students"), "dtick": 1})
     return figure
 
 
@@ -298,14 +318,12 @@ def _teacher_verdict(built: Built, answers: Sequence[LiveAnswer]) -> None:
         given = [a for a in answers if a.answer == answer]
         mark = "✓" if given[0].correct else "✗"
         judged = judge_play(built, answer) if built.exercise is None else None
-        legal = "" if judged is None else (" allowed" if judged.legal else " not allowed")
+        legal = "" if judged is None else " " + (_("allowed") if judged.legal else _("not allowed"))
         reason = f": {plain(sentence(judged.reason))}" if judged is not None else ""
-        lines.append(f"- {mark} **{plain(_words(answer))}** ({len(given)}){legal}{reason}")
+        lines.append(f"- {mark} **{plain(_words(answer))}** ({digits(str(len(given)))}){legal}{reason}")
     if lines:
-        st.markdown("**The engine's verdict**\n" + "\n".join(lines))
-    if right:
-        who = "The coach's choice" if built.exercise is None else "The answer"
-        st.info(f"**{who}: {plain(_words(right))}** — {plain(sentence(why))}", icon=":material/psychology:")
+        st.markdown("**" + _("The engine's verdict") + "**\n" + "\n".join(lines))
+    _solution_note(built, right, why)
 
 
 def _reveal(teacher_id: str, question_id: int) -> None:
@@ -326,7 +344,7 @@ def teacher_screen(teacher: Teacher, class_id: str, students: int) -> None:
         return
     if current is None:
         with st.container(border=True):
-            st.caption("Push a moment to every student's screen; their answers arrive here.")
+            st.caption(_("Push a moment to every student's screen; their answers arrive here."))
             _ask_form(teacher, class_id)
         return
 
@@ -343,25 +361,25 @@ def teacher_screen(teacher: Teacher, class_id: str, students: int) -> None:
             return
         built = rebuild(question.game, question.moment)
         with st.container(border=True, key="live-teacher"):
-            st.subheader(plain(question.prompt))
+            st.subheader(plain(prompt_of(built)))
             draw_moment(built, f"live-t:{question.id}")
             if built.exercise is None:
-                st.markdown(f"**{_seat(built, built.seat or 0)}'s hand**")
-                ch.show_cards(f"live-t:{question.id}:hand", _hand_groups(built),
-                              label=f"{_seat(built, built.seat or 0)}'s hand", fit=True)
+                st.markdown(f"**{_hand_label(built)}**")
+                ch.show_cards(f"live-t:{question.id}:hand", _hand_groups(built), label=_hand_label(built), fit=True)
             revealed = question.revealed is not None
-            st.markdown(f"**{len(answers)} of {students} students answered**")
+            st.markdown("**" + _("{n} of {students} students answered").format(
+                n=digits(str(len(answers))), students=digits(str(students))) + "**")
             if answers:
                 st.plotly_chart(_chart(built, answers, revealed), key=f"live-t:{question.id}:chart",
                                 config={"displayModeBar": False})
-                st.caption("Answered: " + ", ".join(plain(a.name) for a in answers))
+                st.caption(_("Answered: {names}").format(names=", ".join(plain(a.name) for a in answers)))
             if revealed:
                 _teacher_verdict(built, answers)
             buttons = st.container(horizontal=True)
             if not revealed:
-                buttons.button("Show the verdict", key="live:reveal", type="primary", icon=":material/gavel:",
+                buttons.button(_("Show the verdict"), key="live:reveal", type="primary", icon=":material/gavel:",
                                on_click=_reveal, args=(teacher.id, question.id))
-            buttons.button("Close the question", key="live:close", icon=":material/close:",
+            buttons.button(_("Close the question"), key="live:close", icon=":material/close:",
                            on_click=opened.close_question, args=(teacher.id, question.id))
 
     live()

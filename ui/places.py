@@ -12,12 +12,15 @@ from typing import Final
 
 import streamlit as st
 
-from engine.contract import SEAT_NAMES
 from engine.errors import CardTableError
 from engine.games import GAMES
 from engine.games import game as game_of
+from engine.i18n import digits
+from engine.i18n import gettext as _
 from engine.practice import make_exercise
+from engine.words import seat_name
 from ui import card_hand as ch
+from ui.language import language_query
 from ui.learner import ID_KEY, store
 from ui.live_moment import Built, replayed, table_record
 from ui.live_view import POLL_SECONDS, draw_moment
@@ -105,8 +108,9 @@ def question_notice() -> None:
             return
         if st.session_state.get(TOASTED_KEY) != signal[0]:
             st.session_state[TOASTED_KEY] = signal[0]
-            st.toast("Your teacher asked the class a question.", icon=":material/campaign:")
-        st.page_link(JOIN_PAGE, label="Answer your teacher's question", icon=":material/campaign:")
+            st.toast(_("Your teacher asked the class a question."), icon=":material/campaign:")
+        st.page_link(JOIN_PAGE, label=_("Answer your teacher's question"), icon=":material/campaign:",
+                     query_params=language_query() or None)
 
     notice()
 
@@ -122,28 +126,32 @@ def _draw_table(place: Place, key: str) -> None:
                               preset=link.get("preset"))
         state = replayed(g, record)
     except CardTableError as error:
-        st.caption(f"This Table cannot be shown: {plain(str(error))}")
+        st.caption(_("This Table cannot be shown: {reason}").format(reason=plain(str(error))))
         return
     rules = g.rules_of(state)
     letters = g.seat_letters(rules)
     seat = letters.index(link["seat"]) if link.get("seat") in letters else None
     view = g.view(state, seat)
-    mode = "playing" if link.get("mode") == "play" else "watching"
-    who = f" as {SEAT_NAMES.get(letters[seat], letters[seat])}" if seat is not None else ""
-    st.caption(f"{mode.capitalize()} a hand{who}, after {len(record.actions)} plays · "
-               + " · ".join(f"{plain(label)}: {plain(value)}" for label, value in view.info if value))
-    played = [ch.CardGroup(SEAT_NAMES.get(view.seats[s].name, view.seats[s].name), cards)
-              for s, cards, _ in view.table if cards]
+    plays = digits(str(len(record.actions)))
+    if seat is None:
+        doing = (_("Playing a hand, after {plays} plays") if link.get("mode") == "play"
+                 else _("Watching a hand, after {plays} plays")).format(plays=plays)
+    else:
+        doing = (_("Playing a hand as {seat}, after {plays} plays") if link.get("mode") == "play"
+                 else _("Watching a hand as {seat}, after {plays} plays")).format(
+            seat=seat_name(letters[seat]), plays=plays)
+    st.caption(doing + " · " + " · ".join(f"{plain(label)}: {plain(value)}" for label, value in view.info if value))
+    played = [ch.CardGroup(seat_name(view.seats[s].name), cards) for s, cards, _shown in view.table if cards]
     if played:
-        ch.show_cards(f"{key}:table", played, label="On the table", fit=True)
+        ch.show_cards(f"{key}:table", played, label=_("On the table"), fit=True)
     for i, shown in enumerate(view.seats):
-        name = SEAT_NAMES.get(shown.name, shown.name)
+        name = seat_name(shown.name)
         role = f" · {shown.role}" if shown.role else ""
-        st.markdown(f"**{plain(name)}**{plain(role)}" + (" · to play" if view.to_act == i else ""))
-        ch.show_cards(f"{key}:seat:{i}", list(shown.cards), label=f"{name}'s cards", size="small", fit=True,
-                      empty="no cards left")
+        st.markdown(f"**{plain(name)}**{plain(role)}" + (" · " + _("to play") if view.to_act == i else ""))
+        ch.show_cards(f"{key}:seat:{i}", list(shown.cards), label=_("{seat}'s cards").format(seat=name),
+                      size="small", fit=True, empty=_("no cards left"))
     if record.actions:
-        st.caption(f"Last play: {plain(text_label(record.actions[-1]))}")
+        st.caption(_("Last play: {play}").format(play=plain(text_label(record.actions[-1]))))
 
 
 def _draw_practice(place: Place, key: str) -> None:
@@ -151,12 +159,12 @@ def _draw_practice(place: Place, key: str) -> None:
     try:
         exercise = make_exercise(link["rule"], int(link["seed"]), link.get("preset"))
     except (CardTableError, KeyError, ValueError) as error:
-        st.caption(f"This exercise cannot be shown: {plain(str(error))}")
+        st.caption(_("This exercise cannot be shown: {reason}").format(reason=plain(str(error))))
         return
     st.markdown(f"**{plain(exercise.title)}**")
     draw_moment(Built(game_of(place.game), "practice", "practice", exercise=exercise), key)
     if exercise.choices:
-        st.caption("Choices: " + " · ".join(plain(c.text) for c in exercise.choices))
+        st.caption(_("Choices: {choices}").format(choices=" · ".join(plain(c.text) for c in exercise.choices)))
 
 
 def watch_panel(teacher: Teacher, reports: tuple[StudentReport, ...]) -> None:
@@ -165,8 +173,8 @@ def watch_panel(teacher: Teacher, reports: tuple[StudentReport, ...]) -> None:
     if opened is None or not reports:
         return
     names = {r.learner.id: r.learner.name for r in reports}
-    chosen = st.pills("Watch a student's screen", list(names), key=WATCH_KEY, format_func=names.__getitem__,
-                      help="Their Table or practice exercise as they see it now; nothing here changes it.")
+    chosen = st.pills(_("Watch a student's screen"), list(names), key=WATCH_KEY, format_func=names.__getitem__,
+                      help=_("Their Table or practice exercise as they see it now; nothing here changes it."))
     if chosen is None:
         return
     try:
@@ -175,16 +183,16 @@ def watch_panel(teacher: Teacher, reports: tuple[StudentReport, ...]) -> None:
         st.error(plain(str(error)))
         return
     if place is None:
-        st.caption("This student has not opened a Table or a practice exercise yet.")
+        st.caption(_("This student has not opened a Table or a practice exercise yet."))
         return
-    title = GAMES[place.game].title if place.game in GAMES else place.game
-    where = "Table" if place.page == TABLE else "practice"
+    title = _(GAMES[place.game].title) if place.game in GAMES else place.game
+    where = _("Table") if place.page == TABLE else _("practice")
     with st.container(border=True, key="class-watching"):
-        st.markdown(f"**{plain(names[chosen])}** · {plain(title)} · {where} · seen "
-                    f"{place.updated:%H:%M:%S} UTC")
+        st.markdown(f"**{plain(names[chosen])}** · {plain(title)} · {where} · "
+                    + _("seen {time} UTC").format(time=digits(f"{place.updated:%H:%M:%S}")))
         if place.page == TABLE:
             _draw_table(place, f"watch:{chosen}")
         else:
             _draw_practice(place, f"watch:{chosen}")
-        st.button("Refresh", key="class:watch-refresh", icon=":material/refresh:",
-                  help="Show where the student is now.")
+        st.button(_("Refresh"), key="class:watch-refresh", icon=":material/refresh:",
+                  help=_("Show where the student is now."))

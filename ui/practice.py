@@ -30,6 +30,9 @@ import streamlit as st
 from engine.cards import Card
 from engine.errors import CardTableError
 from engine.games import GAMES, game
+from engine.i18n import digits
+from engine.i18n import gettext as _
+from engine.i18n import number as local_number
 from engine.practice import (
     MAX_SET_LENGTH,
     MAX_SET_SEED,
@@ -45,6 +48,7 @@ from engine.practice import (
     rules_of_lesson,
 )
 from ui import card_hand as ch
+from ui.language import with_language
 from ui.learner import current_learner, name_picker, session_learner, show_message, store
 from ui.lesson_menu import LESSON_QUERY
 from ui.nav import current_preset, set_preset
@@ -240,17 +244,21 @@ def _read_link(game_key: str) -> tuple[int, int, str | None] | None:
     problems = []
     number = _whole(raw, 0, MAX_SET_SEED)
     if number is None:
-        problems.append(f"the set number must be a whole number from 0 to {MAX_SET_SEED:,}, not “{_shown(raw)}”")
+        problems.append(_("the set number must be a whole number from 0 to {high}, not “{value}”").format(
+            high=local_number(MAX_SET_SEED), value=_shown(raw)))
     length = DEFAULT_LENGTH if raw_n is None else _whole(raw_n, 1, MAX_SET_LENGTH)
     if length is None:
-        problems.append(f"the number of exercises must be from 1 to {MAX_SET_LENGTH}, not “{_shown(raw_n)}”")
+        problems.append(_("the number of exercises must be from 1 to {high}, not “{value}”").format(
+            high=_num(MAX_SET_LENGTH), value=_shown(raw_n)))
     presets = game(game_key).presets
     if raw_rules is not None and raw_rules not in presets:
         titles = ", ".join(p.title for p in presets.values())
-        problems.append(f"the rules “{_shown(raw_rules)}” are not one of this game's rule sets ({titles})")
+        problems.append(_("the rules “{value}” are not one of this game's rule sets ({titles})").format(
+            value=_shown(raw_rules), titles=titles))
     if problems or number is None or length is None:
         st.session_state[_key(game_key, "message")] = (
-            "The practice link was refused: " + "; ".join(problems) + ". You are practising freely instead.")
+            _("The practice link was refused: {problems}. You are practising freely instead.").format(
+                problems="; ".join(problems)))
         return None
     return number, length, raw_rules
 
@@ -263,7 +271,12 @@ def _whole(text: str | None, low: int, high: int) -> int | None:
 
 
 def _shown(text: str | None) -> str:
-    return plain(str(text)[:40]) or "(empty)"
+    return plain(str(text)[:40]) or _("(empty)")
+
+
+def _num(n: int) -> str:
+    """``n`` as English writes it here (no grouping), in the current language's digits."""
+    return digits(str(n))
 
 
 def _share_link(game_key: str, number: int, length: int, preset: str) -> str:
@@ -276,7 +289,7 @@ def _share_link(game_key: str, number: int, length: int, preset: str) -> str:
         base = ""
     if not base:
         base = f"/{game_key}_practice"
-    return f"{base}?{SET_QUERY}={number}&{LENGTH_QUERY}={length}&{RULES_QUERY}={preset}"
+    return with_language(f"{base}?{SET_QUERY}={number}&{LENGTH_QUERY}={length}&{RULES_QUERY}={preset}")
 
 
 def _use_set(game_key: str) -> None:
@@ -418,10 +431,12 @@ def _choice_button(target: Any, text: str, index: int, attempt: Attempt, exercis
     choice = exercise.choices[index]
     if attempt.solved or attempt.why:
         if choice.right:
-            target.badge(f"The answer: {text}" if not stretch else "The answer", icon=":material/check:",
+            target.badge(_("The answer: {choice}").format(choice=text) if not stretch else _("The answer"),
+                         icon=":material/check:",
                          color="green")
         elif index in attempt.wrong:
-            target.badge(f"Not {text}" if not stretch else "Your try", icon=":material/close:", color="red")
+            target.badge(_("Not {choice}").format(choice=text) if not stretch else _("Your try"),
+                         icon=":material/close:", color="red")
         elif not stretch:
             target.badge(text, color="gray")
         return
@@ -437,9 +452,11 @@ def _choices(game_key: str, key: str, exercise: Exercise, attempt: Attempt) -> N
         for i, choice in enumerate(exercise.choices):
             width = max(150, 62 + 34 * len(choice.cards))
             with row.container(border=True, width=width):
-                ch.show_cards(f"{key}:choice:{i}", list(choice.cards), label=f"Choice {i + 1}: {choice.text}",
+                ch.show_cards(f"{key}:choice:{i}", list(choice.cards),
+                              label=_("Choice {n}: {choice}").format(n=_num(i + 1), choice=choice.text),
                               size="small")
-                _choice_button(st, f"Choose {choice.text}", i, attempt, exercise, game_key, key, stretch=True)
+                _choice_button(st, _("Choose {choice}").format(choice=choice.text), i, attempt, exercise,
+                               game_key, key, stretch=True)
         return
     row = st.container(horizontal=True, gap="small")
     for i, choice in enumerate(exercise.choices):
@@ -454,7 +471,7 @@ def _pick(game_key: str, key: str, exercise: Exercise, attempt: Attempt) -> None
         ch.show_cards(f"{key}:hand", groups, label=pick.label)
         return
     ch.card_hand(f"{key}:hand", groups, label=pick.label,
-                 actions=(ch.Action("check", "Check my choice", min_chosen=1, primary=True),),
+                 actions=(ch.Action("check", _("Check my choice"), min_chosen=1, primary=True),),
                  on_action=lambda event: _on_cards(game_key, event))
 
 
@@ -466,18 +483,21 @@ def _feedback(game_key: str, key: str, exercise: Exercise, attempt: Attempt) -> 
         reason = feedback.reason if feedback is not None else _why_text(exercise)
         lines = [line for line in reason.split("\n") if line.strip()]
         body = "  \n".join(plain(line) for line in lines)
-        st.info(f"**Why:** {body}  \n**The answer:** {plain(exercise.solution)}", icon=":material/school:")
+        st.info(_("**Why:** {reason}  \n**The answer:** {answer}").format(reason=body,
+                                                                             answer=plain(exercise.solution)),
+                icon=":material/school:")
         lesson_links(rule_by_key(exercise.rule))
         return
     if feedback is None:
         return
     if feedback.right:
         text = plain(feedback.hint)
-        if attempt.tries == 1 and text.startswith("Right."):
-            text = "Right at the first try." + text[len("Right."):]
+        right = _("Right.")
+        if attempt.tries == 1 and text.startswith(right):
+            text = _("Right at the first try.") + text[len(right):]
         st.success(text, icon=":material/check_circle:")
         return
-    st.error(f"Not quite. {plain(feedback.hint)} Try again.", icon=":material/cancel:")
+    st.error(_("Not quite. {hint} Try again.").format(hint=plain(feedback.hint)), icon=":material/cancel:")
     lesson_links(rule_by_key(exercise.rule))
 
 
@@ -491,38 +511,46 @@ def _why_text(exercise: Exercise) -> str:
 
 def _scoreboard(session: Session, learner: Learner | None) -> None:
     streak = _streak(session, learner)
-    total = f" of {len(session.fixed)}" if session.fixed is not None else ""
-    right = f"{session.right_first} of {session.answered}" if session.answered else "none answered yet"
-    best = f" (best {streak.best})" if streak.best > streak.current else ""
-    days = f" · :material/calendar_month: **{streak.days}** days in a row" if streak.days > 1 else ""
-    st.markdown(f":material/format_list_numbered: Exercise **{session.started}{total}** · "
-                f":material/task_alt: Right first time: **{right}** · "
-                f":material/local_fire_department: Streak: **{streak.current}**{best}{days}")
+    started = _num(session.started)
+    exercise = (_("Exercise **{n} of {total}**").format(n=started, total=_num(len(session.fixed)))
+                if session.fixed is not None else _("Exercise **{n}**").format(n=started))
+    right = (_("{right} of {answered}").format(right=_num(session.right_first), answered=_num(session.answered))
+             if session.answered else _("none answered yet"))
+    best = _(" (best {best})").format(best=_num(streak.best)) if streak.best > streak.current else ""
+    days = (" · :material/calendar_month: " + _("**{days}** days in a row").format(days=_num(streak.days))
+            if streak.days > 1 else "")
+    st.markdown(f":material/format_list_numbered: {exercise} · "
+                f":material/task_alt: " + _("Right first time: **{right}**").format(right=right) + " · "
+                ":material/local_fire_department: " + _("Streak: **{streak}**").format(streak=_num(streak.current))
+                + f"{best}{days}")
 
 
 def _rules_panel(session: Session, learner: Learner | None) -> None:
     items = _items(session, learner)
     now = datetime.now(UTC)
-    with st.expander("Your rules: what comes back next", icon=":material/repeat:"):
+    with st.expander(_("Your rules: what comes back next"), icon=":material/repeat:"):
         lines = []
         for rule in rules_for(session.game):
             item = items.get(rule.key)
             if item is None:
-                lines.append(f"- **{plain(rule.title)}** — {plain(rule.blurb)}: not practised yet")
+                lines.append(f"- **{plain(rule.title)}** — "
+                             + _("{blurb}: not practised yet").format(blurb=plain(rule.blurb)))
                 continue
-            when = "now" if item.due <= now else _in(item.due - now)
-            missed = f", missed {item.missed}" if item.missed else ""
-            lines.append(f"- **{plain(rule.title)}** — {item.right} of {item.seen} right{missed}; comes back {when}")
+            when = _("now") if item.due <= now else _in(item.due - now)
+            state = (_("{right} of {seen} right, missed {missed}; comes back {when}") if item.missed
+                     else _("{right} of {seen} right; comes back {when}"))
+            lines.append(f"- **{plain(rule.title)}** — " + state.format(
+                right=_num(item.right), seen=_num(item.seen), missed=_num(item.missed), when=when))
         st.markdown("\n".join(lines))
-        st.caption("A rule you miss comes back after a few other exercises; one you know waits longer each time "
-                   "(SM-2: a minute, ten minutes, a day, three days, a week, then each time about 2½ times as "
-                   "long, less for a rule you have missed).")
+        st.caption(_("A rule you miss comes back after a few other exercises; one you know waits longer each "
+                     "time (SM-2: a minute, ten minutes, a day, three days, a week, then each time about 2½ times "
+                     "as long, less for a rule you have missed)."))
 
 
 def _mastery_panel(session: Session, learner: Learner | None) -> None:
     """Every skill of the game with its mastery (chart and table), drawn after the exercise so that it shows
     the answer just given."""
-    st.markdown("#### Your skills")
+    st.markdown("#### " + _("Your skills"))
     show_mastery(_key(session.game), rules_for(session.game), _items(session, learner))
 
 
@@ -538,8 +566,8 @@ def _read_focus(game_key: str, session: Session) -> None:
     if wanted and not found:
         known = wanted in lesson_titles(game_key)
         st.session_state[_key(game_key, "message")] = (
-            f"No exercise practises the lesson “{wanted[:40]}” yet: here is every skill of the game." if known
-            else f"There is no lesson “{wanted[:40]}”: here is every skill of the game.")
+            _("No exercise practises the lesson “{lesson}” yet: here is every skill of the game.") if known
+            else _("There is no lesson “{lesson}”: here is every skill of the game.")).format(lesson=wanted[:40])
     if found and session.current is not None and session.current.rule not in session.focus and not (
             session.current.tries or session.current.why):
         session.started -= 1
@@ -562,48 +590,52 @@ def _focus_caption(game_key: str, session: Session) -> None:
     title = lesson_titles(game_key).get(session.focus_lesson or "", session.focus_lesson or "")
     skills = ", ".join(rule_by_key(r).title for r in session.focus)
     with st.container(horizontal=True, vertical_alignment="center"):
-        st.caption(f":material/filter_alt: Practising the lesson **{plain(title)}**: {plain(skills)}")
-        st.button("Practise every skill", key=_key(game_key, "all"), icon=":material/all_inclusive:",
+        st.caption(":material/filter_alt: " + _("Practising the lesson **{lesson}**: {skills}").format(
+            lesson=plain(title), skills=plain(skills)))
+        st.button(_("Practise every skill"), key=_key(game_key, "all"), icon=":material/all_inclusive:",
                   on_click=_practise_all, args=(game_key,))
 
 
 def _in(delta: timedelta) -> str:
     seconds = int(delta.total_seconds())
     if seconds < 90:
-        return "in a minute"
+        return _("in a minute")
     if seconds < 3600:
-        return f"in {round(seconds / 60)} minutes"
+        return _("in {n} minutes").format(n=_num(round(seconds / 60)))
     if seconds < 36 * 3600:
-        return f"in {round(seconds / 3600)} hours"
-    return f"in {round(seconds / 86400)} days"
+        return _("in {n} hours").format(n=_num(round(seconds / 3600)))
+    return _("in {n} days").format(n=_num(round(seconds / 86400)))
 
 
 def _teacher_panel(game_key: str, session: Session) -> None:
-    with st.expander("For teachers: the same set for the whole class", icon=":material/share:"):
-        st.caption("Choose a set number and a length: everyone who opens the link gets the same exercises, in "
-                   "the same order, with the rules chosen in the sidebar.")
+    with st.expander(_("For teachers: the same set for the whole class"), icon=":material/share:"):
+        st.caption(_("Choose a set number and a length: everyone who opens the link gets the same exercises, in "
+                     "the same order, with the rules chosen in the sidebar."))
         left, right = st.columns(2)
-        left.number_input("Set number", 0, MAX_SET_SEED, value=session.set_number or 1,
+        left.number_input(_("Set number"), 0, MAX_SET_SEED, value=session.set_number or 1,
                           key=_key(game_key, "teacher:number"))
-        right.number_input("Exercises", 1, MAX_SET_LENGTH, value=DEFAULT_LENGTH, key=_key(game_key, "teacher:length"))
+        right.number_input(_("Exercises"), 1, MAX_SET_LENGTH, value=DEFAULT_LENGTH,
+                           key=_key(game_key, "teacher:length"))
         number = int(st.session_state.get(_key(game_key, "teacher:number")) or 0)
         length = int(st.session_state.get(_key(game_key, "teacher:length")) or DEFAULT_LENGTH)
         st.code(_share_link(game_key, number, length, current_preset(game_key)), language=None, wrap_lines=True)
-        st.button("Start this set here", key=_key(game_key, "teacher:use"), icon=":material/play_arrow:",
+        st.button(_("Start this set here"), key=_key(game_key, "teacher:use"), icon=":material/play_arrow:",
                   on_click=_use_set, args=(game_key,))
 
 
 def _finished(game_key: str, session: Session) -> None:
-    st.success(f"You finished the set: {session.right_first} of {session.answered} right at the first try.",
+    st.success(_("You finished the set: {right} of {answered} right at the first try.").format(
+        right=_num(session.right_first), answered=_num(session.answered)),
                icon=":material/celebration:")
     missed = [rule_by_key(r).title for r, ok in session.history if not ok]
     if missed:
         counts = {t: missed.count(t) for t in dict.fromkeys(missed)}
-        st.markdown("Worth another look: " + ", ".join(f"**{plain(t)}** ({n}×)" for t, n in counts.items()) + ".")
+        st.markdown(_("Worth another look: {skills}.").format(
+            skills=", ".join(f"**{plain(t)}** ({_num(n)}×)" for t, n in counts.items())))
     with st.container(horizontal=True):
-        st.button("Do the set again", key=_key(game_key, "again"), icon=":material/replay:", on_click=_again,
+        st.button(_("Do the set again"), key=_key(game_key, "again"), icon=":material/replay:", on_click=_again,
                   args=(game_key,))
-        st.button("Practise freely", key=_key(game_key, "free"), icon=":material/all_inclusive:",
+        st.button(_("Practise freely"), key=_key(game_key, "free"), icon=":material/all_inclusive:",
                   on_click=_practise_freely, args=(game_key,), type="primary")
 
 
@@ -611,16 +643,19 @@ def _draw(game_key: str, session: Session, attempt: Attempt) -> None:
     try:
         exercise = _exercise(session, attempt)
     except CardTableError as error:
-        st.error(f"This exercise could not be made: {plain(str(error))}", icon=":material/error:")
-        st.button("Next", key=_key(game_key, f"next:{attempt.number}"), on_click=_next, args=(game_key,),
+        st.error(_("This exercise could not be made: {reason}").format(reason=plain(str(error))),
+                 icon=":material/error:")
+        st.button(_("Next"), key=_key(game_key, f"next:{attempt.number}"), on_click=_next, args=(game_key,),
                   icon=":material/arrow_forward:", type="primary")
         return
     key = _key(game_key, str(attempt.number))
     done = attempt.solved or attempt.why
     with st.container(border=True):
         st.markdown(f"#### {plain(exercise.title)}" + (" ✓" if attempt.solved else ""))
-        of = f" of {len(session.fixed)}" if session.fixed is not None else ""
-        st.caption(f"Exercise {attempt.number}{of} · deal {attempt.seed}")
+        deal = _("deal {seed}").format(seed=_num(attempt.seed))
+        st.caption((_("Exercise {n} of {total}").format(n=_num(attempt.number), total=_num(len(session.fixed)))
+                    if session.fixed is not None else _("Exercise {n}").format(n=_num(attempt.number)))
+                   + f" · {deal}")
         st.markdown(plain(exercise.prompt))
         _facts(exercise)
         _rows(key, exercise.rows)
@@ -631,19 +666,20 @@ def _draw(game_key: str, session: Session, attempt: Attempt) -> None:
         _feedback(game_key, key, exercise, attempt)
         with st.container(horizontal=True, gap="small"):
             if not done:
-                st.button("Show me why", key=f"{key}:why", icon=":material/help:", on_click=_show_why,
+                st.button(_("Show me why"), key=f"{key}:why", icon=":material/help:", on_click=_show_why,
                           args=(game_key,), disabled=attempt.tries == 0,
-                          help="Answer first: a wrong answer gets a hint and another try")
+                          help=_("Answer first: a wrong answer gets a hint and another try"))
             last = session.fixed is not None and attempt.number >= len(session.fixed)
-            st.button("See how you did" if last else "Next", key=f"{key}:next", icon=":material/arrow_forward:",
-                      on_click=_next, args=(game_key,), disabled=not done, type="primary" if done else "secondary",
-                      help=None if done else "Answer it first (or ask “Show me why” after a try)")
+            st.button(_("See how you did") if last else _("Next"), key=f"{key}:next",
+                      icon=":material/arrow_forward:", on_click=_next, args=(game_key,), disabled=not done,
+                      type="primary" if done else "secondary",
+                      help=None if done else _("Answer it first (or ask “Show me why” after a try)"))
 
 
 def render_practice(game_key: str) -> None:
     """Draw the practice page of ``game_key``."""
     info = GAMES[game_key]
-    st.title(f"{info.title.split(' (')[0]} — Practice")
+    st.title(_("{game} — Practice").format(game=_(info.title).split(" (")[0]))
     with st.sidebar:
         learner = current_learner()  # the sidebar already says who is learning
     show_message()
@@ -670,8 +706,9 @@ def render_practice(game_key: str) -> None:
             session.current = replace(session.current, wrong=set(), feedback=None, tries=0)
     if session.fixed is not None:
         title = game(game_key).presets[session.preset].title
-        st.caption(f":material/assignment: Set {session.set_number} · {len(session.fixed)} exercises · {title}. "
-                   "Everyone with this link gets the same exercises in the same order.")
+        st.caption(":material/assignment: " + _(
+            "Set {set} · {n} exercises · {rules}. Everyone with this link gets the same exercises in the same "
+            "order.").format(set=_num(session.set_number or 0), n=_num(len(session.fixed)), rules=title))
     if session.current is None:
         _advance(session, learner)
     else:

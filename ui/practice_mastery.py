@@ -16,6 +16,8 @@ from typing import Final
 import plotly.graph_objects as go
 import streamlit as st
 
+from engine.i18n import digits, language
+from engine.i18n import gettext as _
 from engine.lessons import load_lessons
 from engine.practice import PracticeRule
 from ui.lesson_links import page_link
@@ -53,10 +55,15 @@ class SkillRow:
         return "known" if self.mastery >= KNOWN else "learning" if self.mastery >= LEARNING else "weak"
 
 
-@lru_cache(maxsize=8)
 def lesson_titles(game_key: str) -> Mapping[str, str]:
-    """The titles of ``game_key``'s lessons by slug."""
-    return {lesson.slug: lesson.title for lesson in load_lessons(game_key)}
+    """The titles of ``game_key``'s lessons by slug, in the current language (English where a lesson has no
+    translation)."""
+    return _lesson_titles(game_key, language())
+
+
+@lru_cache(maxsize=16)
+def _lesson_titles(game_key: str, lang: str) -> Mapping[str, str]:
+    return {lesson.slug: lesson.title for lesson in load_lessons(game_key, lang=lang)}
 
 
 def skill_rows(rules: Sequence[PracticeRule], items: Mapping[str, PracticeItem]) -> tuple[SkillRow, ...]:
@@ -76,13 +83,23 @@ def mastery_figure(rows: Sequence[SkillRow]) -> go.Figure:
     figure = go.Figure(go.Bar(
         x=[round(100 * r.mastery) for r in rows], y=[r.title for r in rows], orientation="h",
         marker_color=[COLOURS[r.level] for r in rows],
-        text=[f"{round(100 * r.mastery)}%" if r.seen else "not practised" for r in rows], textposition="auto",
-        customdata=[[r.lessons, r.right, r.seen] for r in rows],
-        hovertemplate="%{y}: %{x}%<br>%{customdata[1]} of %{customdata[2]} right<br>Lessons: %{customdata[0]}"
-                      "<extra></extra>"))
-    figure.update_layout(xaxis={"range": [0, 100], "title": "Mastery (%)"}, yaxis={"autorange": "reversed"},
+        text=[_percent(r.mastery) if r.seen else _("not practised") for r in rows], textposition="auto",
+        customdata=[[r.lessons, _whole(r.right), _whole(r.seen)] for r in rows],
+        hovertemplate="%{y}: %{x}%<br>"
+                      + _("{right} of {seen} right").format(right="%{customdata[1]}", seen="%{customdata[2]}")
+                      + "<br>" + _("Lessons: {lessons}").format(lessons="%{customdata[0]}") + "<extra></extra>"))
+    figure.update_layout(xaxis={"range": [0, 100], "title": _("Mastery (%)")}, yaxis={"autorange": "reversed"},
                          height=90 + 34 * len(rows), margin={"l": 10, "r": 10, "t": 10, "b": 40})
     return figure
+
+
+def _whole(n: int) -> str:
+    """``n`` as the page wrote it in English, in the language's digits."""
+    return digits(str(n))
+
+
+def _percent(share: float) -> str:
+    return f"{_whole(round(100 * share))}%"
 
 
 def _wait_words(wait: timedelta | None) -> str:
@@ -90,10 +107,10 @@ def _wait_words(wait: timedelta | None) -> str:
         return "—"
     minutes = wait.total_seconds() / 60
     if minutes < 90:
-        return f"{round(minutes)} min"
+        return _("{n} min").format(n=_whole(round(minutes)))
     if minutes < 36 * 60:
-        return f"{round(minutes / 60)} h"
-    return f"{round(minutes / 1440)} days"
+        return _("{n} h").format(n=_whole(round(minutes / 60)))
+    return _("{n} days").format(n=_whole(round(minutes / 1440)))
 
 
 def show_mastery(key: str, rules: Sequence[PracticeRule], items: Mapping[str, PracticeItem]) -> None:
@@ -102,8 +119,9 @@ def show_mastery(key: str, rules: Sequence[PracticeRule], items: Mapping[str, Pr
     st.plotly_chart(mastery_figure(rows), key=f"{key}:mastery:chart", width="stretch",
                     config={"displayModeBar": False})
     st.dataframe(
-        [{"Skill": r.title, "Mastery": f"{round(100 * r.mastery)}%", "Right": f"{r.right} of {r.seen}",
-          "Waits": _wait_words(r.wait), "Lessons": r.lessons} for r in rows],
+        [{_("Skill"): r.title, _("Mastery"): _percent(r.mastery),
+          _("Right"): _("{right} of {seen}").format(right=_whole(r.right), seen=_whole(r.seen)),
+          _("Waits"): _wait_words(r.wait), _("Lessons"): r.lessons} for r in rows],
         hide_index=True, width="stretch", key=f"{key}:mastery:table")
 
 
@@ -111,7 +129,7 @@ def lesson_links(rule: PracticeRule) -> None:
     """Links from a skill back to the lessons that teach it."""
     titles = lesson_titles(rule.game)
     for slug in rule.lessons:
-        page_link(rule.game, "lessons", f"Lesson: {titles.get(slug, slug)}", ":material/school:",
+        page_link(rule.game, "lessons", _("Lesson: {title}").format(title=titles.get(slug, slug)), ":material/school:",
                   {LESSON_QUERY: slug})
 
 

@@ -26,10 +26,14 @@ from engine.cards import Card
 from engine.errors import CardTableError, InvalidRequestError
 from engine.games import GAMES
 from engine.games import game as game_of
+from engine.i18n import N_, digits
+from engine.i18n import gettext as _
 from engine.shared_table import SeatKind, SharedGame, public_view, seat_name, seat_view, state_of
 from engine.table import TableView
+from engine.words import seat_name as seat_words
 from ui import table_draw as draw
 from ui.classroom import qr_svg
+from ui.language import with_language
 from ui.learner import current_learner, store, store_problem, who
 from ui.nav import GAME_KEY, current_preset
 from ui.store import Store, StoreError
@@ -42,9 +46,9 @@ POLL_SECONDS: Final = 1.0
 ROOM_KEY: Final = "room:state"
 CODE_QUERY, SEAT_QUERY, HOST_QUERY = "code", "me", "host"
 ROOM_PATH: Final = "table_room"
-NO_STORE: Final = "A shared table needs the progress database, which cannot be opened right now"
-LOOKING: Final = "You are looking at this table; take a free seat to play."
-LOOKING_FULL: Final = "You are looking at this table; every seat is taken."
+NO_STORE: Final = N_("A shared table needs the progress database, which cannot be opened right now ({reason}).")
+LOOKING: Final = N_("You are looking at this table; take a free seat to play.")
+LOOKING_FULL: Final = N_("You are looking at this table; every seat is taken.")
 
 
 @dataclass
@@ -117,10 +121,14 @@ def write_link() -> None:
 # ------------------------------------------------------------------------------------------------ callbacks
 
 
+def _no_store() -> str:
+    return _(NO_STORE).format(reason=store_problem() or _("no reason given"))
+
+
 def _opened() -> Store | None:
     opened = store()
     if opened is None:
-        _say(f"{NO_STORE} ({store_problem() or 'no reason given'}).")
+        _say(_no_store())
     return opened
 
 
@@ -145,9 +153,11 @@ def _options(text: str) -> dict[str, Any]:
     try:
         value = json.loads(text)
     except ValueError:
-        raise InvalidRequestError('The options are not JSON: write them as {"option": value, …}.') from None
+        raise InvalidRequestError(_("The options are not JSON: write them as {example}.").format(
+            example='{"option": value, …}')) from None
     if not isinstance(value, dict):
-        raise InvalidRequestError('The options are a JSON object: {"option": value, …}.')
+        raise InvalidRequestError(_("The options are a JSON object: {example}.").format(
+            example='{"option": value, …}'))
     return value
 
 
@@ -262,8 +272,8 @@ def names_of(shared: SharedGame) -> tuple[str, ...]:
     rules = game.rules(shared.record.preset, shared.record.options)
     out = []
     for seat, sitter in enumerate(shared.seats):
-        who_ = {SeatKind.PERSON: sitter.name, SeatKind.BOT: "bot", SeatKind.OPEN: "free"}[sitter.kind]
-        out.append(f"{seat_name(game, rules, seat)} · {who_}")
+        who_ = {SeatKind.PERSON: sitter.name, SeatKind.BOT: _("bot"), SeatKind.OPEN: _("free")}[sitter.kind]
+        out.append(f"{seat_words(seat_name(game, rules, seat))} · {who_}")
     return tuple(out)
 
 
@@ -277,14 +287,14 @@ def _why_not(game: Any, state: Any, card: Card) -> str:
         verdict = game.check(state, game.parse_action(state, card.text))
     except CardTableError as error:
         return str(error)
-    return verdict.reason if not verdict.legal else "it can be played only together with other cards"
+    return verdict.reason if not verdict.legal else _("it can be played only together with other cards")
 
 
 def _action_words(count: int | None) -> str:
     """The hand's button: play what is chosen, or choose the number of cards the decision takes."""
     if count is None:
-        return "Play the chosen cards"
-    return "Play the chosen card" if count == 1 else f"Choose these {count}"
+        return _("Play the chosen cards")
+    return _("Play the chosen card") if count == 1 else _("Choose these {n}").format(n=digits(str(count)))
 
 
 def own_hand(shared: SharedGame, seat: int, names: Sequence[str], key: str) -> None:
@@ -300,7 +310,8 @@ def own_hand(shared: SharedGame, seat: int, names: Sequence[str], key: str) -> N
         legal = game.legal_actions(state, limit=5000)
         words = [a for a in legal if game.action_cards(a) is None][:12]
         with st.container(horizontal=True, vertical_alignment="center", gap="small", key=f"{key}:decision"):
-            st.markdown(f"**Your turn, {plain(names[seat])}:** {plain(prompt.text)}", width="stretch")
+            st.markdown(_("**Your turn, {name}:** {prompt}").format(name=plain(names[seat]), prompt=plain(prompt.text)),
+                        width="stretch")
             for i, action in enumerate(words):
                 label = action_label(game, action)
                 st.button(label, key=f"{key}:act:{i}:{step}", on_click=_send,
@@ -309,11 +320,11 @@ def own_hand(shared: SharedGame, seat: int, names: Sequence[str], key: str) -> N
         prompt = None
         legal = []
         to_act = game.to_act(state)
-        waiting = f" · waiting for {plain(names[to_act])}" if to_act is not None else ""
-        st.markdown(f"**{plain(names[seat])}** (you){waiting}")
+        waiting = " · " + _("waiting for {name}").format(name=plain(names[to_act])) if to_act is not None else ""
+        st.markdown(_("**{name}** (you)").format(name=plain(names[seat])) + waiting)
     cards = [c for c in game.view(state, seat).seats[seat].cards if c is not None]
     groups = game.hand_groups(state, cards)
-    flat = [c for _, members in groups for c in members]
+    flat = [c for _label, members in groups for c in members]
     card_actions = [a for a in legal if game.action_cards(a) is not None]
     playable = {c for a in card_actions for c in (game.action_cards(a) or ())}
     reasons: dict[int, str] = {}
@@ -326,11 +337,12 @@ def own_hand(shared: SharedGame, seat: int, names: Sequence[str], key: str) -> N
         f"{key}:pick:{step}", groups, selectable=bool(card_actions), unusable=reasons,
         highlight=prompt.highlight if prompt else (), highlight_label=prompt.highlight_label if prompt else "",
         marked=prompt.marked if prompt else (), marked_label=prompt.marked_label if prompt else "",
-        count=prompt.count if prompt else None, label=f"Your hand ({names[seat]})",
+        count=prompt.count if prompt else None, label=_("Your hand ({name})").format(name=names[seat]),
         action=_action_words(prompt.count if prompt else None),
         fit=True, on_play=lambda chosen: _play_cards(shared, step, chosen))
     if deciding and r.refused:
-        st.error(f"You can't play {plain(r.refused[0])}: {plain(r.refused[1])}", icon=":material/block:")
+        st.error(_("You can't play {play}: {reason}").format(play=plain(r.refused[0]), reason=plain(r.refused[1])),
+                 icon=":material/block:")
 
 
 def seats_panel(info: TableInfo) -> None:
@@ -342,25 +354,26 @@ def seats_panel(info: TableInfo) -> None:
         name_key = "room:name"
         if learner is not None and not st.session_state.get(name_key):
             st.session_state[name_key] = learner.name
-        st.text_input("Your name at the table", key=name_key, max_chars=40,
-                      help="What the other players see beside your seat.")
+        st.text_input(_("Your name at the table"), key=name_key, max_chars=40,
+                      help=_("What the other players see beside your seat."))
     with st.container(horizontal=True, gap="small", vertical_alignment="center", key="room:seats"):
         for i, sitter in enumerate(info.game.seats):
             if sitter.kind is SeatKind.OPEN:
-                st.button(f"Sit at {names[i].split(' · ')[0]}", key=f"room:sit:{i}", on_click=_sit,
+                st.button(_("Sit at {seat}").format(seat=names[i].split(" · ")[0]), key=f"room:sit:{i}", on_click=_sit,
                           args=(i, "room:name"), icon=":material/event_seat:")
             else:
                 st.markdown(f":material/event_seat: {plain(names[i])}", width="content")
 
 
 def room_link(code: str) -> str:
-    """The address that opens this page at the table with ``code`` (absolute when the page's own is known)."""
+    """The address that opens this page at the table with ``code`` (absolute when the page's own is known), in
+    the page's language."""
     try:
         here = urlsplit(st.context.url or "")
     except Exception:  # no request context (tests): a link from the site's root still works
         here = urlsplit("")
     site = f"{here.scheme}://{here.netloc}" if here.scheme and here.netloc else ""
-    return f"{site}/{ROOM_PATH}?{urlencode({CODE_QUERY: code})}"
+    return with_language(f"{site}/{ROOM_PATH}?{urlencode({CODE_QUERY: code})}")
 
 
 def host_panel(info: TableInfo) -> None:
@@ -369,28 +382,29 @@ def host_panel(info: TableInfo) -> None:
     r = room()
     free = sum(1 for s in info.game.seats if s.kind is SeatKind.OPEN)
     with st.container(horizontal=True, gap="small", vertical_alignment="center", key="room:host"):
-        st.markdown(f"### Table code: {info.code}", width="content")
-        st.caption("Players open “One table, several players” and type this code to take a free seat.",
-                   width="stretch")
-        with st.popover("Link and QR code", icon=":material/qr_code_2:",
-                        help="The table's address with its code, to scan or type instead of the code."):
+        st.markdown("### " + _("Table code: {code}").format(code=info.code), width="content")
+        st.caption(_("Players open “{page}” and type this code to take a free seat.").format(
+            page=_("One table, several players")), width="stretch")
+        with st.popover(_("Link and QR code"), icon=":material/qr_code_2:",
+                        help=_("The table's address with its code, to scan or type instead of the code.")):
             link = room_link(info.code)
             st.markdown(f"**{plain(link)}**")
-            st.image(qr_svg(link), width=260, caption="Scan to open the table")
-        st.button("Give the free seats to bots", key="room:bots", on_click=_host, args=("bots",),
+            st.image(qr_svg(link), width=260, caption=_("Scan to open the table"))
+        st.button(_("Give the free seats to bots"), key="room:bots", on_click=_host, args=("bots",),
                   disabled=not free, icon=":material/smart_toy:")
-        st.button("Deal again", key="room:again", on_click=_host, args=("again",), icon=":material/casino:")
+        st.button(_("Deal again"), key="room:again", on_click=_host, args=("again",), icon=":material/casino:")
         people = [i for i, s in enumerate(info.game.seats) if s.kind is SeatKind.PERSON]
-        with st.popover("Free a seat", icon=":material/person_remove:", disabled=not people,
-                        help="For someone who went away: the seat waits for another player, or a bot."):
+        with st.popover(_("Free a seat"), icon=":material/person_remove:", disabled=not people,
+                        help=_("For someone who went away: the seat waits for another player, or a bot.")):
             names = names_of(info.game)
             for i in people:
-                st.button(f"Free {names[i]}", key=f"room:free:{i}", on_click=_host, args=("free", i))
-        st.toggle("Show every hand", key="room:show-all", value=r.show_all,
-                  help="Off: the table as every player may see it (no hidden card face up). On: every hand, "
-                       "for a teacher explaining a decision.")
-        st.toggle("Projector", key="room:present", value=r.present,
-                  help="The sidebar and the page's header out of the way, so that the table fills the screen.")
+                st.button(_("Free {seat}").format(seat=names[i]), key=f"room:free:{i}", on_click=_host,
+                          args=("free", i))
+        st.toggle(_("Show every hand"), key="room:show-all", value=r.show_all,
+                  help=_("Off: the table as every player may see it (no hidden card face up). On: every hand, "
+                         "for a teacher explaining a decision."))
+        st.toggle(_("Projector"), key="room:present", value=r.present,
+                  help=_("The sidebar and the page's header out of the way, so that the table fills the screen."))
     r.show_all = bool(st.session_state.get("room:show-all"))
     r.present = bool(st.session_state.get("room:present"))
 
@@ -438,34 +452,36 @@ def start_panel() -> None:
     """No table yet: take a seat with a code, or open a table."""
     left, right = st.columns(2, gap="large")
     with left, st.container(border=True):
-        st.markdown("#### Take a seat")
-        st.text_input("Table code", key="room:code", max_chars=16, placeholder="6 letters and digits",
-                      help="The code the person who opened the table shows you.")
-        st.button("Find the table", key="room:find", on_click=_find, args=("room:code",), type="primary",
+        st.markdown("#### " + _("Take a seat"))
+        st.text_input(_("Table code"), key="room:code", max_chars=16, placeholder=_("6 letters and digits"),
+                      help=_("The code the person who opened the table shows you."))
+        st.button(_("Find the table"), key="room:find", on_click=_find, args=("room:code",), type="primary",
                   icon=":material/search:")
     with right, st.container(border=True):
-        st.markdown("#### Open a table")
+        st.markdown("#### " + _("Open a table"))
         sidebar_game = st.session_state.get(GAME_KEY)
         if st.session_state.get("room:game") not in GAMES:
             st.session_state["room:game"] = sidebar_game if sidebar_game in GAMES else next(iter(GAMES))
-        key = st.selectbox("Game", list(GAMES), key="room:game", format_func=lambda k: GAMES[k].title)
+        titles = {k: _(info.title) for k, info in GAMES.items()}
+        key = st.selectbox(_("Game"), list(GAMES), key="room:game", format_func=titles.__getitem__)
         game = game_of(key)
         rules = game.rules(current_preset(key))
         letters = range(len(game.seat_letters(rules)))
         seats_key = f"room:people:{key}"
-        st.pills("Seats for people (bots play the others)", list(letters), selection_mode="multi",
-                 default=list(letters), key=seats_key, format_func=lambda i: seat_name(game, rules, i))
-        st.number_input("Deal number", min_value=0, max_value=2**31 - 1, value=1, step=1, key="room:seed",
-                        help="The same number always deals the same cards.")
-        st.caption(f"Rules: {game.presets[current_preset(key)].title} — change them in the sidebar.")
-        with st.expander("Other rule options"):
+        st.pills(_("Seats for people (bots play the others)"), list(letters), selection_mode="multi",
+                 default=list(letters), key=seats_key, format_func=lambda i: seat_words(seat_name(game, rules, i)))
+        st.number_input(_("Deal number"), min_value=0, max_value=2**31 - 1, value=1, step=1, key="room:seed",
+                        help=_("The same number always deals the same cards."))
+        st.caption(_("Rules: {rules} — change them in the sidebar.").format(
+            rules=game.presets[current_preset(key)].title))
+        with st.expander(_("Other rule options")):
             choice = next((o for o in game.option_specs() if o.choices and len(o.choices) > 1), None)
             example = (f'{{"{choice.name}": {json.dumps(choice.choices[1])}}}' if choice and choice.choices
                        else '{"option": value}')
-            st.text_input("Options (JSON)", key="room:options", placeholder=example,
-                          help="Any of the game's rule options by name, as a Table record holds them; the "
-                               "Table page's Rules list names them.")
-        st.button("Open the table", key="room:open", on_click=_open,
+            st.text_input(_("Options (JSON)"), key="room:options", placeholder=example,
+                          help=_("Any of the game's rule options by name, as a Table record holds them; the "
+                                 "Table page's Rules list names them."))
+        st.button(_("Open the table"), key="room:open", on_click=_open,
                   args=("room:game", seats_key, "room:seed", "room:options"), type="primary",
                   icon=":material/table_restaurant:")
 
@@ -475,7 +491,7 @@ def render_room() -> None:
     host)."""
     opened = store()
     if opened is None:
-        st.error(plain(f"{NO_STORE} ({store_problem() or 'no reason given'})."))
+        st.error(plain(_no_store()))
         return
     read_link(opened)
     r = room()
@@ -493,10 +509,10 @@ def render_room() -> None:
             seat = opened.seat_of(info.id, r.seat_key)
         except StoreError as error:
             r.seat_key = None
-            _say(str(error) if isinstance(error, StaleSeat) else STALE_SEAT)
+            _say(str(error) if isinstance(error, StaleSeat) else _(STALE_SEAT))
     write_link()
     if info is None:
-        st.header("One table, several players", divider="gray")
+        st.header(_("One table, several players"), divider="gray")
     elif r.host_key and st.session_state.get("room:present", r.present):
         draw.presenter_style()
     if r.problem:
@@ -510,21 +526,22 @@ def render_room() -> None:
     if r.host_key:
         host_panel(info)
     if seat is not None:
-        st.caption(f"Table {info.code} · you sit at {plain(names[seat])}; the others' plays show here by "
-                   "themselves.")
+        st.caption(_("Table {code} · you sit at {seat}; the others' plays show here by themselves.").format(
+            code=info.code, seat=plain(names[seat])))
     elif not r.host_key:
-        st.info(LOOKING if free else LOOKING_FULL, icon=":material/visibility:")
+        st.info(_(LOOKING if free else LOOKING_FULL), icon=":material/visibility:")
     if seat is None and free:
         seats_panel(info)
     table_view(info, seat)
     with st.container(horizontal=True, gap="small"):
         if seat is not None:
-            st.button("Leave my seat", key="room:leave", on_click=_leave, icon=":material/logout:",
-                      help="Get up: your seat is free for someone else (the hand waits there).")
-        st.button("Leave this table", key="room:forget", on_click=_forget, icon=":material/close:",
-                  help="Back to opening or finding a table. A seat you hold stays yours until you or the host "
-                       "free it" + ("; the host's buttons stay with this page's address only." if r.host_key
-                                    else "."))
+            st.button(_("Leave my seat"), key="room:leave", on_click=_leave, icon=":material/logout:",
+                      help=_("Get up: your seat is free for someone else (the hand waits there)."))
+        st.button(_("Leave this table"), key="room:forget", on_click=_forget, icon=":material/close:",
+                  help=_("Back to opening or finding a table. A seat you hold stays yours until you or the host "
+                         "free it; the host's buttons stay with this page's address only.") if r.host_key
+                  else _("Back to opening or finding a table. A seat you hold stays yours until you or the host "
+                         "free it."))
     follow(info.id, info.version)
 
 

@@ -11,7 +11,10 @@ from dataclasses import dataclass
 
 from engine.base import Verdict
 from engine.errors import IllegalPlayError
-from engine.words import number, plural
+from engine.i18n import gettext as _
+from engine.i18n import ngettext
+from engine.i18n import number as figure
+from engine.words import number
 
 __all__ = ["BIDS", "BID_ACTIONS", "PASS_BID", "Auction", "Bid", "redealt"]
 
@@ -39,8 +42,9 @@ def redealt(redeals: int) -> str:
     """How often the cards were dealt again before a forced bid, as a clause: "the cards have been dealt again
     three times in a row" (``redeals``: the rules' number of redeals before a forced bid)."""
     if not redeals:
-        return "no redeal is allowed"
-    return f"the cards have been dealt again {number(redeals)} {plural(redeals, 'time')} in a row"
+        return _("no redeal is allowed")
+    return ngettext("the cards have been dealt again {n} time in a row",
+                    "the cards have been dealt again {n} times in a row", redeals).format(n=number(redeals))
 
 
 @dataclass(frozen=True)
@@ -113,19 +117,21 @@ class Auction:
     def check(self, call: int) -> Verdict:
         """Whether ``call`` (0 for a pass, or a bid) is legal now, and why."""
         if self.over:
-            return Verdict(False, "the auction is over")
+            return Verdict(False, _("the auction is over"))
         if call == PASS_BID:
             if self.must_bid:
-                return Verdict(False, "everyone else has passed and the cards have already been dealt again as "
-                                      "often as these rules allow: you must bid 1, 2 or 3")
-            return Verdict(True, "you may always pass in the auction (and bid later, when your turn comes again)")
+                return Verdict(False, _("everyone else has passed and the cards have already been dealt again as "
+                                        "often as these rules allow: you must bid 1, 2 or 3"))
+            return Verdict(True, _("you may always pass in the auction (and bid later, when your turn comes again)"))
         if call not in BIDS:
-            return Verdict(False, f"a bid is 1, 2 or 3, not {call}")
+            return Verdict(False, _("a bid is 1, 2 or 3, not {call}").format(call=figure(call)))
         if call <= self.highest:
-            return Verdict(False, f"a bid must be higher than the highest bid so far ({self.highest})")
+            return Verdict(False, _("a bid must be higher than the highest bid so far ({highest})").format(
+                highest=figure(self.highest)))
         if not self.highest:
-            return Verdict(True, f"no one has bid yet, so any bid may be made: {call}")
-        return Verdict(True, f"{call} is higher than the highest bid so far ({self.highest})")
+            return Verdict(True, _("no one has bid yet, so any bid may be made: {call}").format(call=figure(call)))
+        return Verdict(True, _("{call} is higher than the highest bid so far ({highest})").format(
+            call=figure(call), highest=figure(self.highest)))
 
     def call(self, call: int) -> Auction:
         """The auction after ``call``; IllegalPlayError with the reason if it is not legal."""
@@ -137,7 +143,8 @@ class Auction:
     def outcome(self) -> str:
         """In words: who is bidding, who won, or that all passed."""
         if self.all_passed:
-            return "everyone passed without a bid: the cards are shuffled and dealt again"
+            return _("everyone passed without a bid: the cards are shuffled and dealt again")
         if not self.over:
-            return f"highest bid so far: {self.highest}" if self.highest else "no bid yet"
-        return f"the auction is over at {self.highest}"
+            return _("highest bid so far: {highest}").format(highest=figure(self.highest)) if self.highest \
+                else _("no bid yet")
+        return _("the auction is over at {highest}").format(highest=figure(self.highest))

@@ -20,6 +20,7 @@ from engine.doudizhu.generate import lead_from
 from engine.doudizhu.order import ACE, BJ, RJ, TWO, Counts, N
 from engine.doudizhu.play import LegalPlays, Play, Position, legal_plays
 from engine.doudizhu.state import Action, Phase, State
+from engine.i18n import N_
 
 __all__ = ["BOTS", "Seen", "heuristic_bot", "heuristic_bid", "heuristic_play", "random_bot", "strength"]
 
@@ -263,8 +264,8 @@ def random_bot(state: State, rng: random.Random) -> Action:
 
 
 BOTS: dict[str, Bot[State, Action]] = {
-    "heuristic": Bot("heuristic", "bids by hand strength, leads its lowest combination, follows with the lowest "
-                     "that beats the table, keeps bombs and the rocket for when an opponent is close to going out, "
-                     "and does not beat its partner", heuristic_bot),
-    "random": Bot("random", "picks a random legal action", random_bot),
+    "heuristic": Bot("heuristic", N_("bids by hand strength, leads its lowest combination, follows with the lowest "
+                                     "that beats the table, keeps bombs and the rocket for when an opponent is close "
+                                     "to going out, and does not beat its partner"), heuristic_bot),
+    "random": Bot("random", N_("picks a random legal action"), random_bot),
 }

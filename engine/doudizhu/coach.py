@@ -25,13 +25,15 @@ from engine.doudizhu.play import Position, read_table
 from engine.doudizhu.rules import Rules
 from engine.doudizhu.state import Action, Phase, State
 from engine.errors import InvalidPositionError
-from engine.words import count, number
+from engine.i18n import Nn_
+from engine.i18n import gettext as _
+from engine.words import count, number, seat_name
 
 __all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_of_thumb", "value_words"]
 
 FEATURE_WORDS: Mapping[str, tuple[str, str]] = {
-    "wins": ("win in a hundred hands", "wins in a hundred hands"),
-    "cards_left": ("card left in your hand at the end", "cards left in your hand at the end"),
+    "wins": Nn_("win in a hundred hands", "wins in a hundred hands"),
+    "cards_left": Nn_("card left in your hand at the end", "cards left in your hand at the end"),
 }
 
 
@@ -127,7 +129,7 @@ def rule_of_thumb(state: State, action: Action) -> str:
     hand = state.hands[seat]
     if state.phase is Phase.BIDDING:
         return _bid_thumb(hand, action, rules)
-    names = rules.seat_names
+    names = tuple(seat_name(s) for s in rules.seat_letters)
     landlord = state.landlord
     opponents = [s for s in range(state.players) if s != seat and (s == landlord) != (seat == landlord)]
     low = min(opponents, key=lambda s: sum(state.hands[s]), default=None)
@@ -136,34 +138,43 @@ def rule_of_thumb(state: State, action: Action) -> str:
     partner_on_table = (table is not None and landlord is not None and seat != landlord and table[0] != landlord)
     if action is PASS:
         if partner_on_table:
-            return "your partner's play is winning this trick: let it stand"
+            return _("your partner's play is winning this trick: let it stand")
         if low is not None and low_cards <= 2:
-            return f"{names[low]} has only {count(low_cards, 'card')} left: passing may let them go out"
-        return "passing keeps your cards for a later trick"
+            return _("{seat} has only {cards} left: passing may let them go out").format(
+                seat=names[low], cards=count(low_cards, "card"))
+        return _("passing keeps your cards for a later trick")
     if not isinstance(action, Combo):
         return ""
     if action.size == sum(hand):
-        return "this play empties your hand: it wins the hand"
+        return _("this play empties your hand: it wins the hand")
     if partner_on_table and action.kind not in (Kind.BOMB, Kind.ROCKET):
-        return "this beats your partner's winning play"
+        return _("this beats your partner's winning play")
     if action.kind in (Kind.BOMB, Kind.ROCKET):
-        doubles = action.kind is Kind.ROCKET or rules.bomb_doubles(action.length)
-        what = "the rocket" if action.kind is Kind.ROCKET else "a bomb"
-        stake = " and doubles the stake" if doubles else ""
-        if low is not None and low_cards <= 4:
-            return f"{names[low]} has only {count(low_cards, 'card')} left: {what} takes the lead{stake}"
-        return f"{what} wins the trick{stake}, but spends your strongest cards early"
+        return _spend(action, rules, names[low] if low is not None and low_cards <= 4 else None, low_cards)
     if table is None:
         if action.size >= 5:
-            return f"leading {describe(action)} sheds {number(action.size)} cards at once"
+            return _("leading {play} sheds {n} cards at once").format(play=describe(action), n=number(action.size))
         if action.rank >= TWO:
-            return "leading a high card early gives away your control of later tricks"
+            return _("leading a high card early gives away your control of later tricks")
         if _lowest_held(hand, action):
-            return "leading low keeps your high cards for later tricks"
+            return _("leading low keeps your high cards for later tricks")
         return ""
     if action.rank >= TWO and table[1].rank < TWO - 2:
-        return f"beating a low play with a {rank_word(action.rank)} spends a high card early"
+        return _("beating a low play with a {rank} spends a high card early").format(rank=rank_word(action.rank))
     return ""
+
+
+def _spend(action: Combo, rules: Rules, close: str | None, left: int) -> str:
+    """Why a bomb or the rocket is played (``close``: the opponent close to going out, holding ``left`` cards)."""
+    doubles = action.kind is Kind.ROCKET or rules.bomb_doubles(action.length)
+    what = _("the rocket") if action.kind is Kind.ROCKET else _("a bomb")
+    if close is not None:
+        lead = _("{seat} has only {cards} left: {what} takes the lead and doubles the stake") if doubles else \
+            _("{seat} has only {cards} left: {what} takes the lead")
+        return lead.format(seat=close, cards=count(left, "card"), what=what)
+    wins = _("{what} wins the trick and doubles the stake, but spends your strongest cards early") if doubles else \
+        _("{what} wins the trick, but spends your strongest cards early")
+    return wins.format(what=what)
 
 
 def _lowest_held(hand: Counts, action: Combo) -> bool:
@@ -175,28 +186,32 @@ def _lowest_held(hand: Counts, action: Combo) -> bool:
 
 def _bid_thumb(hand: Counts, action: Action, rules: Rules) -> str:
     power = strength(hand)
-    high = [w for w in (_held(hand, BJ, "black joker"), _held(hand, RJ, "red joker"), _held(hand, TWO, "2"))
-            if w]
+    high = [w for w in (_held(hand, BJ), _held(hand, RJ), _held(hand, TWO)) if w]
     bombs = sum(1 for r in range(TWO + 1) if hand[r] >= 4)
     if bombs:
         high.append(count(bombs, "bomb"))
-    held = ", ".join(high) if high else "no jokers, 2s or bombs"
+    held = ", ".join(high) if high else _("no jokers, 2s or bombs")
     if isinstance(action, Bid):
         if power >= 9:
-            return f"a strong hand ({held}): worth playing alone against the others"
+            return _("a strong hand ({held}): worth playing alone against the others").format(held=held)
         if action.value == 3:
-            return f"bidding 3 with {held} triples the stake: a win pays three times as much, and so does a loss"
-        return f"a bid with {held}: the landlord plays alone, with the {number(rules.kitty)} kitty cards"
+            return _("bidding 3 with {held} triples the stake: a win pays three times as much, and so does a "
+                     "loss").format(held=held)
+        return _("a bid with {held}: the landlord plays alone, with the {n} kitty cards").format(
+            held=held, n=number(rules.kitty))
     if power < 6.5:
-        return f"a weak hand for the landlord ({held}): passing keeps you a peasant, with partners"
-    return f"passing with {held} leaves the kitty and the stake to someone else"
+        return _("a weak hand for the landlord ({held}): passing keeps you a peasant, with partners").format(held=held)
+    return _("passing with {held} leaves the kitty and the stake to someone else").format(held=held)
 
 
-def _held(hand: Counts, r: int, word: str) -> str:
+def _held(hand: Counts, r: int) -> str:
+    """The cards of rank ``r`` the hand holds, in words: "the black joker", "two 2s", ""."""
     n = hand[r]
     if not n:
         return ""
-    return f"the {word}" if r >= BJ and n == 1 else f"{number(n)} {word}{'s' if n > 1 else ''}"
+    if r >= BJ and n == 1:
+        return _("the black joker") if r == BJ else _("the red joker")
+    return _("{n} {ranks}").format(n=number(n), ranks=rank_word(r, n))
 
 
 def position_state(rules: Rules, hand: Sequence[Any], table: Sequence[Any], table_as: Kind | None,
@@ -227,7 +242,7 @@ def position_state(rules: Rules, hand: Sequence[Any], table: Sequence[Any], tabl
     random.Random(seed).shuffle(cards)
     hidden = sum(sizes[1:])
     if hidden > len(cards):
-        raise InvalidPositionError("the other hands cannot be filled from the cards left")
+        raise InvalidPositionError(_("the other hands cannot be filled from the cards left"))
     hands: list[Counts] = [own]
     at = 0
     for s in range(1, players):

@@ -16,7 +16,9 @@ from engine.cards import Card, Rank, format_cards
 from engine.doudizhu.order import ACE, BJ, RANKS, RJ, TWO, Counts, N, cards_of, rank_text, rank_word
 from engine.doudizhu.rules import Rules
 from engine.errors import UnknownNameError
-from engine.words import and_list, count, number
+from engine.i18n import DEFAULT_LANGUAGE, N_, Nn_, language, pgettext
+from engine.i18n import gettext as _
+from engine.words import and_list, count, number, or_list
 
 __all__ = [
     "BOMBS",
@@ -29,9 +31,11 @@ __all__ = [
     "TRIPLETS",
     "Combo",
     "Kind",
+    "a_rank",
     "allowed",
     "beats",
     "describe",
+    "either",
     "readings",
     "with_kickers",
 ]
@@ -61,8 +65,18 @@ class Kind(Enum):
 
     @property
     def label(self) -> str:
-        """A short English name: ``triplet with a single``."""
+        """A short English name: ``triplet with a single`` (the key :meth:`parse` also reads)."""
         return _LABELS[self]
+
+    @property
+    def name_words(self) -> str:
+        """The type's name for a learner, in the current language (``triplet with a single``)."""
+        return _names()[self]
+
+    @property
+    def a_name(self) -> str:
+        """The type's name with its article, in the current language: ``a pair``, ``an airplane``."""
+        return _(_A_LABELS[self])
 
     @property
     def number(self) -> int:
@@ -106,6 +120,47 @@ _LABELS = {
     Kind.QUADPLEX_SINGLES: "quadplex with two singles",
     Kind.QUADPLEX_PAIRS: "quadplex with two pairs",
 }
+
+
+def _names() -> dict[Kind, str]:
+    """Each type's name in the current language (a context keeps them apart from the counted nouns)."""
+    return {
+        Kind.SINGLE: pgettext("combination type", "single"),
+        Kind.PAIR: pgettext("combination type", "pair"),
+        Kind.TRIPLET: pgettext("combination type", "triplet"),
+        Kind.TRIPLET_SINGLE: pgettext("combination type", "triplet with a single"),
+        Kind.TRIPLET_PAIR: pgettext("combination type", "triplet with a pair"),
+        Kind.SEQUENCE: pgettext("combination type", "sequence"),
+        Kind.PAIR_SEQUENCE: pgettext("combination type", "pair sequence"),
+        Kind.AIRPLANE: pgettext("combination type", "airplane"),
+        Kind.AIRPLANE_SINGLES: pgettext("combination type", "airplane with singles"),
+        Kind.AIRPLANE_PAIRS: pgettext("combination type", "airplane with pairs"),
+        Kind.BOMB: pgettext("combination type", "bomb"),
+        Kind.ROCKET: pgettext("combination type", "rocket"),
+        Kind.QUADPLEX_SINGLES: pgettext("combination type", "quadplex with two singles"),
+        Kind.QUADPLEX_PAIRS: pgettext("combination type", "quadplex with two pairs"),
+    }
+
+
+_A_LABELS = {
+    Kind.SINGLE: N_("a single"),
+    Kind.PAIR: N_("a pair"),
+    Kind.TRIPLET: N_("a triplet"),
+    Kind.TRIPLET_SINGLE: N_("a triplet with a single"),
+    Kind.TRIPLET_PAIR: N_("a triplet with a pair"),
+    Kind.SEQUENCE: N_("a sequence"),
+    Kind.PAIR_SEQUENCE: N_("a pair sequence"),
+    Kind.AIRPLANE: N_("an airplane"),
+    Kind.AIRPLANE_SINGLES: N_("an airplane with singles"),
+    Kind.AIRPLANE_PAIRS: N_("an airplane with pairs"),
+    Kind.BOMB: N_("a bomb"),
+    Kind.ROCKET: N_("a rocket"),
+    Kind.QUADPLEX_SINGLES: N_("a quadplex with two singles"),
+    Kind.QUADPLEX_PAIRS: N_("a quadplex with two pairs"),
+}
+COUNTED = (Nn_("triplet", "triplets"), Nn_("single card", "single cards"), Nn_("other card", "other cards"),
+           Nn_("pass", "passes"), Nn_("time", "times"), Nn_("more time", "more times"))
+"""The nouns this package counts with :func:`engine.words.count` that engine/words.py does not list."""
 _NUMBERS = {k: i + 1 for i, k in enumerate(Kind)}
 _NUMBERS[Kind.QUADPLEX_PAIRS] = 13
 _CHAIN_UNIT = {Kind.SEQUENCE: 1, Kind.PAIR_SEQUENCE: 2, Kind.AIRPLANE: 3, Kind.AIRPLANE_SINGLES: 3,
@@ -393,47 +448,69 @@ def _airplane(
     return best
 
 
-def describe(combo: Combo) -> str:
-    """``a pair of 7s``, ``a sequence of five cards from 3 to 7``, ``a bomb of five 3s``, ``the rocket``…"""
-    kind, r = combo.kind, combo.rank
-    kick = ""
-    if kind.kicker_unit:
-        unit = kind.kicker_unit
-        extra = combo.kicker_counts
-        words = []
-        for k in range(N):
-            n = extra[k] // unit
-            if not n:
-                continue
-            if unit == 2:
-                joker = k >= BJ
-                pair = f"a pair of {rank_word(k, 2)}" if not joker else f"two {rank_word(k, 2)}"
-                words.append(pair if n == 1 else f"{number(n)} pairs of {rank_word(k, 2)}")
+def a_rank(r: int) -> str:
+    """One card of rank ``r`` in words: "a 7", "an ace", "an 8" (একটি 7)."""
+    word = rank_word(r)
+    return (_("an {rank}") if word[0] in "aeiou8" else _("a {rank}")).format(rank=word)
+
+
+def _kicker_words(combo: Combo) -> str:
+    """The kickers of ``combo`` in words: "a 3 and a 5", "a pair of 5s", "two black jokers"."""
+    unit = combo.kind.kicker_unit
+    extra = combo.kicker_counts
+    words = []
+    for k in range(N):
+        n = extra[k] // unit
+        if not n:
+            continue
+        if unit == 2:
+            if n > 1:
+                words.append(_("{n} pairs of {ranks}").format(n=number(n), ranks=rank_word(k, 2)))
+            elif k >= BJ:
+                words.append(_("two {ranks}").format(ranks=rank_word(k, 2)))
             else:
-                words.append(_a(rank_word(k)) if n == 1 else f"{number(n)} {rank_word(k, n)}")
-        kick = and_list(words)
+                words.append(_("a pair of {ranks}").format(ranks=rank_word(k, 2)))
+        else:
+            words.append(a_rank(k) if n == 1 else _("{n} {ranks}").format(n=number(n), ranks=rank_word(k, n)))
+    return and_list(words)
+
+
+_CHAIN_WORDS = {
+    Kind.SEQUENCE: N_("a sequence of {length} from {low} to {high}"),
+    Kind.PAIR_SEQUENCE: N_("a pair sequence of {length} from {low} to {high}"),
+    Kind.AIRPLANE: N_("an airplane of {length} from {low} to {high}"),
+}
+_CHAIN_NOUN = {1: "card", 2: "pair", 3: "triplet"}
+
+
+def describe(combo: Combo) -> str:
+    """``a pair of 7s``, ``a sequence of five cards from 3 to 7``, ``a bomb of five 3s``, ``the rocket``… (in the
+    current language)."""
+    kind, r = combo.kind, combo.rank
+    ranks = rank_word(r, 2)
     if kind is Kind.SINGLE:
-        return _a(rank_word(r))
+        return a_rank(r)
     if kind is Kind.PAIR:
-        return f"a pair of {rank_word(r, 2)}"
+        return _("a pair of {ranks}").format(ranks=ranks)
     if kind is Kind.TRIPLET:
-        return f"a triplet of {rank_word(r, 2)}"
+        return _("a triplet of {ranks}").format(ranks=ranks)
     if kind in (Kind.TRIPLET_SINGLE, Kind.TRIPLET_PAIR):
-        return f"a triplet of {rank_word(r, 2)} with {kick}"
-    if kind in (Kind.SEQUENCE, Kind.PAIR_SEQUENCE, Kind.AIRPLANE):
-        span = f"from {rank_text(combo.start)} to {rank_text(r)}"
-        noun = {Kind.SEQUENCE: "card", Kind.PAIR_SEQUENCE: "pair", Kind.AIRPLANE: "triplet"}[kind]
-        head = "an airplane" if kind is Kind.AIRPLANE else "a " + kind.label
-        return f"{head} of {count(combo.length, noun)} {span}"
-    if kind in (Kind.AIRPLANE_SINGLES, Kind.AIRPLANE_PAIRS):
-        return (f"an airplane of {count(combo.length, 'triplet')} from {rank_text(combo.start)} to {rank_text(r)} "
-                f"with {kick}")
+        return _("a triplet of {ranks} with {kickers}").format(ranks=ranks, kickers=_kicker_words(combo))
+    if kind.chain_unit:
+        length = count(combo.length, _CHAIN_NOUN[kind.chain_unit])
+        low, high = rank_text(combo.start), rank_text(r)
+        if kind in (Kind.AIRPLANE_SINGLES, Kind.AIRPLANE_PAIRS):
+            return _("an airplane of {length} from {low} to {high} with {kickers}").format(
+                length=length, low=low, high=high, kickers=_kicker_words(combo))
+        return _(_CHAIN_WORDS[kind]).format(length=length, low=low, high=high)
     if kind is Kind.BOMB:
-        return f"a bomb of {number(combo.length)} {rank_word(r, 2)}"
+        return _("a bomb of {n} {ranks}").format(n=number(combo.length), ranks=ranks)
     if kind is Kind.ROCKET:
-        return "the rocket (both jokers)" if combo.counts[BJ] == 1 else "the rocket (all four jokers)"
-    return f"a quadplex: four {rank_word(r, 2)} with {kick}"
+        return _("the rocket (both jokers)") if combo.counts[BJ] == 1 else _("the rocket (all four jokers)")
+    return _("a quadplex: four {ranks} with {kickers}").format(ranks=ranks, kickers=_kicker_words(combo))
 
 
-def _a(word: str) -> str:
-    return ("an " if word[0] in "aeiou8" else "a ") + word
+def either(found: Sequence[Combo]) -> str:
+    """The readings of one set of cards, as alternatives: "a triplet of 3s with a 4 or …"."""
+    words = [describe(c) for c in found]
+    return " or ".join(words) if language() == DEFAULT_LANGUAGE else or_list(words)

@@ -34,7 +34,7 @@ from engine.commands import (
     in_learner_words,
 )
 from engine.doudizhu.bidding import PASS_BID, Auction
-from engine.doudizhu.combos import Combo, Kind, allowed, describe, readings
+from engine.doudizhu.combos import Combo, Kind, allowed, describe, either, readings
 from engine.doudizhu.deal import deal
 from engine.doudizhu.examples import example_hand, find_kind, highest_single
 from engine.doudizhu.explain import why_not
@@ -44,6 +44,9 @@ from engine.doudizhu.play import Position, beaten_by, check, legal_plays, read_p
 from engine.doudizhu.rules import Rules
 from engine.doudizhu.score import payment
 from engine.errors import QUOTE_LIMIT, CardTableError, InvalidRequestError, quote
+from engine.i18n import gettext as _
+from engine.i18n import number as figure
+from engine.words import seat_name, sentence
 
 __all__ = [
     "COMMANDS",
@@ -115,9 +118,11 @@ def _context(data: Mapping[str, Any]) -> Context:
             ranks = format_cards(context.deck.parse(value)) if context.deck is not None else ""
             if len(ranks) > QUOTE_LIMIT:  # a huge input: the start of it shows what is meant
                 ranks = ranks[:QUOTE_LIMIT].rsplit(" ", 1)[0] + " …"
-            raise InvalidRequestError(
-                f"field {name!r}: suits do not matter in Dou Dizhu, so cards are written as ranks only — "
-                f"{ranks or 'such as 3 3 BJ'}, not {quote(value)}")
+            error = _("field {name}: suits do not matter in Dou Dizhu, so cards are written as ranks only — {ranks}, "
+                      "not {value}") if ranks else \
+                _("field {name}: suits do not matter in Dou Dizhu, so cards are written as ranks only — such as "
+                  "3 3 BJ, not {value}")
+            raise InvalidRequestError(error.format(name=repr(name), ranks=ranks, value=quote(value)))
     return context
 
 
@@ -144,7 +149,7 @@ class ComboInfo(PlayInfo):
 
     @classmethod
     def of(cls, combo: Combo) -> ComboInfo:
-        return cls(cards=combo.cards, combo=combo.kind, label=combo.kind.label, rank=rank_text(combo.rank),
+        return cls(cards=combo.cards, combo=combo.kind, label=combo.kind.name_words, rank=rank_text(combo.rank),
                    length=combo.length, description=describe(combo))
 
 
@@ -200,12 +205,13 @@ def legal_command(request: LegalRequest) -> DouDizhuLegalAnswer:
     table = ComboInfo.of(position.table) if position.table is not None else None
     to_beat = beaten_by(position.table, position.rules) if position.table is not None else ""
     if table is not None:
-        summary = f"To beat: {table.description}. {to_beat[:1].upper()}{to_beat[1:]}." + (
-            " You may also pass." if plays.can_pass else "")
+        summary = _("To beat: {play}. {why}").format(play=table.description, why=sentence(to_beat))
+        if plays.can_pass:
+            summary += _(" You may also pass.")
         if not plays.count:
-            summary += " Nothing in this hand beats it: you must pass."
+            summary += _(" Nothing in this hand beats it: you must pass.")
     else:
-        summary = "You lead: the table is empty." + ("" if plays.can_pass else " You may not pass.")
+        summary = _("You lead: the table is empty.") + ("" if plays.can_pass else _(" You may not pass."))
     return DouDizhuLegalAnswer(
         plays=tuple(ComboInfo.of(c) for c in plays.plays), count=plays.count, complete=plays.complete,
         can_pass=plays.can_pass, summary=summary, groups=plays.counts(), lead=position.is_lead, table=table,
@@ -263,9 +269,9 @@ def classify_command(request: ClassifyRequest) -> ClassifyAnswer:
     counts = counts_of(request.cards)
     found = readings(counts, rules)
     if found:
-        reason = " or ".join(describe(c) for c in found)
+        reason = either(found)
     else:
-        reason = why_not(counts, rules) if request.cards else "no cards were given"
+        reason = why_not(counts, rules) if request.cards else _("no cards were given")
     return ClassifyAnswer(cards=cards_of(counts), combination=bool(found),
                           readings=tuple(ComboInfo.of(c) for c in found),
                           combo=found[0].kind if found else None, reason=reason)
@@ -365,7 +371,8 @@ def deal_command(request: DealRequest) -> DouDizhuDealAnswer:
     """A seeded deal: each seat's hand, the kitty, the dealer and the first bidder."""
     rules = _rules(request)
     dealt = deal(rules, request.seed)
-    letters, names = rules.seat_letters, rules.seat_names
+    letters = rules.seat_letters
+    names = tuple(seat_name(s) for s in letters)
     return DouDizhuDealAnswer(
         seed=dealt.seed, hands={letters[s]: h for s, h in enumerate(dealt.hands)}, kitty=dealt.kitty,
         dealer=letters[dealt.dealer], dealer_name=names[dealt.dealer], face_up=dealt.face_up,
@@ -400,15 +407,18 @@ class AuctionAnswer:
 def auction_command(request: AuctionRequest) -> AuctionAnswer:
     """The auction after `calls` ("pass" or a bid 1-3), starting at seat `first`."""
     rules = _rules(request)
-    letters, names = rules.seat_letters, rules.seat_names
+    letters = rules.seat_letters
+    names = tuple(seat_name(s) for s in letters)
     state = Auction(rules.players, letters.index(request.first))
     for number, call in enumerate(request.calls, start=1):
         value = PASS_BID if isinstance(call, str) else call
         if state.over:
-            raise InvalidRequestError(f"call {number} ({quote(call)}) comes after the auction is over")
+            raise InvalidRequestError(_("call {n} ({call}) comes after the auction is over").format(
+                n=figure(number), call=quote(call)))
         verdict = state.check(value)
         if not verdict.legal:
-            raise InvalidRequestError(f"call {number} ({quote(call)}) is refused: {verdict.reason}")
+            raise InvalidRequestError(_("call {n} ({call}) is refused: {reason}").format(
+                n=figure(number), call=quote(call), reason=verdict.reason))
         state = state.call(value)
     landlord, seat = state.landlord, state.to_act
     return AuctionAnswer(
@@ -536,7 +546,8 @@ def highest_command(request: HighestRequest) -> HighestAnswer:
     """The highest of `cards` as singles (red joker, black joker, 2, A, K … 3), and their order."""
     top, ordered = highest_single(request.cards)
     order = " < ".join(c.text for c in ordered)
-    return HighestAnswer(highest=top, order=ordered, reason=f"low to high: {order} (suits do not matter)")
+    return HighestAnswer(highest=top, order=ordered,
+                         reason=_("low to high: {order} (suits do not matter)").format(order=order))
 
 
 _DEFAULT_CONTEXT = default_context(GAME)

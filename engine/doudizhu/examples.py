@@ -16,6 +16,7 @@ from engine.doudizhu.order import counts_of, sort_ranks
 from engine.doudizhu.play import Position, check, read_play
 from engine.doudizhu.rules import Rules
 from engine.errors import InvalidPositionError, InvalidRequestError
+from engine.i18n import gettext as _
 
 __all__ = ["MOST_TRIES", "ExampleHand", "example_hand", "find_kind", "highest_single"]
 
@@ -44,12 +45,14 @@ def example_hand(rules: Rules, seed: int, kind: Kind | None = None, follow: bool
     :data:`MOST_TRIES` fits.
     """
     if kind is not None and not allowed(kind, rules):
-        raise InvalidRequestError(f"the {kind.label} is not a combination under these rules")
+        raise InvalidRequestError(_("the {kind} is not a combination under these rules").format(kind=kind.name_words))
     for attempt in range(MOST_TRIES):
         found = _try(rules, seed + attempt, kind, follow, landlord)
         if found is not None:
             return found
-    raise InvalidPositionError(f"no deal from seed {seed} on holds a {kind.label if kind else 'play'}")
+    if kind is None:
+        raise InvalidPositionError(_("no deal from seed {seed} on holds a play").format(seed=seed))
+    raise InvalidPositionError(_("no deal from seed {seed} on holds a {kind}").format(seed=seed, kind=kind.name_words))
 
 
 def _try(rules: Rules, seed: int, kind: Kind | None, follow: bool, landlord: bool) -> ExampleHand | None:
@@ -76,22 +79,22 @@ def _try(rules: Rules, seed: int, kind: Kind | None, follow: bool, landlord: boo
 def find_kind(rules: Rules, hand: Sequence[Card], play: Sequence[Card], kind: Kind) -> Verdict:
     """Whether ``play`` (picked from ``hand``) is a combination of ``kind``, and why (for exercises)."""
     if not play:
-        return Verdict(False, "no cards chosen")
+        return Verdict(False, _("no cards chosen"))
     position = Position(rules, counts_of(hand), None)
     verdict = check(position, play)
     if not verdict.legal:
         return verdict
     match = read_play(position, play, kind)
     if match is not None:
-        return Verdict(True, f"yes: {match.text} is {describe(match)}")
+        return Verdict(True, _("yes: {cards} is {play}").format(cards=match.text, play=describe(match)))
     combo = readings(counts_of(play), rules)[0]
-    label = kind.label
-    return Verdict(False, f"{combo.text} is {describe(combo)}, not {'an' if label[0] in 'aeiou' else 'a'} {label}")
+    return Verdict(False, _("{cards} is {play}, not {kind}").format(cards=combo.text, play=describe(combo),
+                                                                    kind=kind.a_name))
 
 
 def highest_single(cards: Sequence[Card]) -> tuple[Card, tuple[Card, ...]]:
     """The highest of ``cards`` played as singles, and the cards low to high (suits do not matter)."""
     if not cards:
-        raise InvalidRequestError("no cards were given")
+        raise InvalidRequestError(_("no cards were given"))
     ordered = sort_ranks(cards)
     return ordered[-1], ordered

@@ -18,6 +18,7 @@ from engine.doudizhu.rules import NOTES, PRESETS, Rules
 from engine.doudizhu.score import score_hand
 from engine.doudizhu.state import Action, State
 from engine.errors import InvalidRequestError
+from engine.i18n import gettext as _
 from engine.packaged import PackagedGame
 from engine.teaching import LinkRule
 
@@ -95,7 +96,7 @@ class DouDizhuGame(PackagedGame[Rules, State, Action]):
         the landlord's counted with the kitty)."""
         done = table.outcome(state)
         if done is None:
-            raise InvalidRequestError("the hand is not over")
+            raise InvalidRequestError(_("the hand is not over"))
         rules = state.rules
         data = done.data
         kitty = counts_of(state.dealt.kitty)

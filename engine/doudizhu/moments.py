@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.doudizhu.state import State
+from engine.i18n import N_
 from engine.table import MomentKind
 
 __all__ = ["KINDS"]
@@ -19,6 +20,6 @@ def rocket(before: State, action: object, after: State) -> bool:
 
 
 KINDS = (
-    MomentKind("bomb", "a bomb", "a bomb played: four or more cards of one rank", bomb),
-    MomentKind("rocket", "the rocket", "the rocket played: the jokers together", rocket),
+    MomentKind("bomb", N_("a bomb"), N_("a bomb played: four or more cards of one rank"), bomb),
+    MomentKind("rocket", N_("the rocket"), N_("the rocket played: the jokers together"), rocket),
 )

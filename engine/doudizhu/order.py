@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.cards import Card, Deck, Rank, format_cards
+from engine.i18n import DEFAULT_LANGUAGE, N_, gettext, language
 
 __all__ = [
     "ACE",
@@ -43,8 +44,8 @@ RANKS: tuple[Rank, ...] = (
 )
 INDEX: dict[Rank, int] = {r: i for i, r in enumerate(RANKS)}
 CARDS: tuple[Card, ...] = tuple(Card(r) for r in RANKS)
-_WORDS = ("3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace", "2", "black joker",
-          "red joker")
+_WORDS = ("3", "4", "5", "6", "7", "8", "9", "10", N_("jack"), N_("queen"), N_("king"), N_("ace"), "2",
+          N_("black joker"), N_("red joker"))
 
 Counts = tuple[int, ...]
 EMPTY: Counts = (0,) * N
@@ -56,8 +57,11 @@ def rank_text(index: int) -> str:
 
 
 def rank_word(index: int, count: int = 1) -> str:
-    """``7``, ``7s``, ``jack``, ``jacks``, ``black joker``… for sentences."""
+    """``7``, ``7s``, ``jack``, ``jacks``, ``black joker``… for sentences (in Bengali and Assamese the rank's
+    word, which a count does not change: জ্যাক, এস, 7)."""
     word = _WORDS[index]
+    if language() != DEFAULT_LANGUAGE:
+        return gettext(word) if word[0].isalpha() else word
     return word if count == 1 else word + "s"
 
 

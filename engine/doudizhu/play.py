@@ -15,15 +15,18 @@ from dataclasses import dataclass, field
 from engine.base import PASS, Pass, Verdict
 from engine.base import LegalPlays as BaseLegalPlays
 from engine.cards import Card
-from engine.doudizhu.combos import Combo, Kind, describe, readings
+from engine.doudizhu.combos import Combo, Kind, a_rank, describe, either, readings
 from engine.doudizhu.explain import why_not
 from engine.doudizhu.generate import generate
 from engine.doudizhu.order import BJ, RJ, Counts, N, counts_of, counts_text, rank_text, rank_word
 from engine.doudizhu.rules import Rules, default_note
 from engine.errors import InvalidPositionError
+from engine.i18n import N_
+from engine.i18n import gettext as _
+from engine.i18n import number as figure
 from engine.words import count, number
 
-__all__ = ["MOST_PLAYS", "LegalPlays", "Play", "Position", "beaten_by", "check", "legal_plays", "read_play",
+__all__ = ["MOST_PLAYS", "LegalPlays", "Play", "Position", "beaten_by", "beaters", "check", "legal_plays", "read_play",
            "read_table"]
 
 Play = Combo | Pass
@@ -59,12 +62,13 @@ class Position:
         deck = rules.deck
         deck.check(hand, "in your hand")
         if len(hand) > rules.max_hand:
-            raise InvalidPositionError(
-                f"a hand holds at most {rules.max_hand} cards with {rules.players} players "
-                f"({rules.hand_size} dealt + {rules.kitty} from the kitty); this one has {len(hand)}"
-            )
+            raise InvalidPositionError(_(
+                "a hand holds at most {most} cards with {players} players ({dealt} dealt + {kitty} from the kitty); "
+                "this one has {held}").format(most=figure(rules.max_hand), players=figure(rules.players),
+                                              dealt=figure(rules.hand_size), kitty=figure(rules.kitty),
+                                              held=figure(len(hand))))
         if not hand:
-            raise InvalidPositionError("the hand is empty: a player with no cards has already gone out")
+            raise InvalidPositionError(_("the hand is empty: a player with no cards has already gone out"))
         combo = None
         if table:
             deck.check(table, "in the previous play")
@@ -88,21 +92,17 @@ def read_table(rules: Rules, counts: Counts, table_as: Kind | None = None) -> Co
     """
     found = readings(counts, rules)
     if not found:
-        raise InvalidPositionError(f"the previous play {counts_text(counts)} is no combination: "
-                                   f"{why_not(counts, rules)}")
+        raise InvalidPositionError(_("the previous play {cards} is no combination: {why}").format(
+            cards=counts_text(counts), why=why_not(counts, rules)))
     if table_as is None:
         return found[0]
     for combo in found:
         if combo.kind is table_as:
             return combo
-    names = " or ".join(describe(c) for c in found)
-    raise InvalidPositionError(f"the previous play {counts_text(counts)} is not {_a_label(table_as)}: it is "
-                               f"{names}")
+    raise InvalidPositionError(_("the previous play {cards} is not {kind}: it is {readings}").format(
+        cards=counts_text(counts), kind=table_as.a_name, readings=either(found)))
 
 
-def _a_label(kind: Kind) -> str:
-    label = kind.label
-    return ("an " if label[0] in "aeiou" else "a ") + label
 
 
 @dataclass(frozen=True)
@@ -181,8 +181,8 @@ def check(position: Position, play: Combo | Pass | Iterable[Card]) -> Verdict:
     table = position.table
     if play is PASS:
         if table is None:
-            return Verdict(False, "you lead this trick, so you must play a combination: a leader cannot pass")
-        return Verdict(True, "you may pass; passing does not stop you from playing later in this trick")
+            return Verdict(False, _("you lead this trick, so you must play a combination: a leader cannot pass"))
+        return Verdict(True, _("you may pass; passing does not stop you from playing later in this trick"))
     assert not isinstance(play, Pass)
     rules = position.rules
     if isinstance(play, Combo):
@@ -192,41 +192,53 @@ def check(position: Position, play: Combo | Pass | Iterable[Card]) -> Verdict:
         if play not in readings(play.counts, rules):
             found = readings(play.counts, rules)
             if not found:
-                return Verdict(False, f"{play.text} is no combination: {why_not(play.counts, rules)}")
-            return Verdict(False, f"{play.text} is not {describe(play)} under these rules: it is "
-                                  f"{' or '.join(describe(c) for c in found)}")
+                return Verdict(False, _(_NO_COMBINATION).format(cards=play.text, why=why_not(play.counts, rules)))
+            return Verdict(False, _("{cards} is not {play} under these rules: it is {readings}").format(
+                cards=play.text, play=describe(play), readings=either(found)))
         if table is None:
-            return Verdict(True, f"you lead, so any combination may be played: this is {describe(play)}"
-                                 f"{_long_note(play)}")
+            return Verdict(True, _lead(play, ""))
         if play.beats(table):
             return Verdict(True, _why_beats(play, table, rules))
         return Verdict(False, _why_not_beats([play], table, rules))
     counts = counts_of(play)
     if not any(counts):
-        return Verdict(False, "no cards chosen: pick the cards to play" + ("" if table is None else ", or pass"))
+        return Verdict(False, _("no cards chosen: pick the cards to play") if table is None
+                       else _("no cards chosen: pick the cards to play, or pass"))
     short = _not_held(position.hand, counts)
     if short:
         return Verdict(False, short)
     found = readings(counts, rules)
     if not found:
-        return Verdict(False, f"{counts_text(counts)} is no combination: {why_not(counts, rules)}")
+        return Verdict(False, _(_NO_COMBINATION).format(cards=counts_text(counts), why=why_not(counts, rules)))
     if table is None:
-        combo = found[0]
-        also = f" (it can also be read as {' or '.join(describe(c) for c in found[1:])})" if len(found) > 1 else ""
-        return Verdict(True, f"you lead, so any combination may be played: this is {describe(combo)}{also}"
-                             f"{_long_note(combo)}")
+        also = _(" (it can also be read as {readings})").format(readings=either(found[1:])) if len(found) > 1 \
+            else ""
+        return Verdict(True, _lead(found[0], also))
     winner = read_play(position, play)
     if winner is not None and winner.beats(table):
         return Verdict(True, _why_beats(winner, table, rules))
     return Verdict(False, _why_not_beats(found, table, rules))
 
 
+_NO_COMBINATION = N_("{cards} is no combination: {why}")
+
+
+def _lead(combo: Combo, also: str) -> str:
+    """Why a lead of ``combo`` is legal (``also``: the other readings of its cards, or '')."""
+    note = _long_note(combo)
+    return _("you lead, so any combination may be played: this is {play}{also}{note}").format(
+        play=describe(combo), also=also, note=note)
+
+
 def _not_held(hand: Counts, play: Counts) -> str:
     for r in range(N):
         if play[r] > hand[r]:
             have = hand[r]
-            held = f"only {number(have)} {rank_word(r, have)}" if have else f"no {rank_word(r, 2)}"
-            return f"you hold {held}, but the play has {number(play[r])}"
+            if have:
+                return _("you hold only {held} {ranks}, but the play has {played}").format(
+                    held=number(have), ranks=rank_word(r, have), played=number(play[r]))
+            return _("you hold no {ranks}, but the play has {played}").format(ranks=rank_word(r, 2),
+                                                                               played=number(play[r]))
     return ""
 
 
@@ -236,79 +248,99 @@ def _length(combo: Combo) -> str:
     return count(combo.length, noun)
 
 
+_SHAPED = {
+    Kind.SEQUENCE: N_("sequence of {length}"),
+    Kind.PAIR_SEQUENCE: N_("pair sequence of {length}"),
+    Kind.AIRPLANE: N_("airplane of {length}"),
+    Kind.AIRPLANE_SINGLES: N_("airplane of {length} with {kickers}"),
+    Kind.AIRPLANE_PAIRS: N_("airplane of {length} with {kickers}"),
+}
+
+
 def _shaped(combo: Combo) -> str:
     """The type of ``combo`` with the size a play must match: "pair", "sequence of five cards", "airplane of two
     triplets with two singles"."""
     kind = combo.kind
-    if kind in (Kind.AIRPLANE_SINGLES, Kind.AIRPLANE_PAIRS):
+    if kind in _SHAPED:
         kickers = count(combo.length, "single" if kind is Kind.AIRPLANE_SINGLES else "pair")
-        return f"airplane of {_length(combo)} with {kickers}"
-    if kind.chain_unit:
-        return f"{kind.label} of {_length(combo)}"
-    return kind.label
+        return _(_SHAPED[kind]).format(length=_length(combo), kickers=kickers)
+    return kind.name_words
 
 
 def _long_note(combo: Combo) -> str:
     """Said beside a play that only a default allows (a sequence of more than five cards, a pair of jokers on its
     own or with a triplet): that it is a common rule, not in these rules, and the option that changes it."""
     if combo.kind is Kind.SEQUENCE and combo.length > 5:
-        return f" (sequences longer than five are {default_note('long_sequences')})"
+        return _(" (sequences longer than five are {note})").format(note=default_note("long_sequences"))
     if combo.kind in (Kind.PAIR, Kind.TRIPLET_PAIR) and (combo.counts[BJ] == 2 or combo.counts[RJ] == 2):
-        return f" (two jokers of one colour as a pair outside an airplane are {default_note('joker_pairs')})"
+        return _(" (two jokers of one colour as a pair outside an airplane are {note})").format(
+            note=default_note("joker_pairs"))
     return ""
+
+
+def beaters(table: Combo, rules: Rules) -> str:
+    """What may be played on ``table`` (not the rocket), as a noun phrase: "a higher pair, a bomb or the rocket"."""
+    if table.kind is Kind.BOMB:
+        if rules.four:
+            return _("a bomb of more cards, a bomb of as many cards and a higher rank, or the rocket (with four "
+                     "players more cards beat fewer, whatever the ranks)")
+        return _("a higher bomb or the rocket")
+    return _("a higher {shape}, a bomb or the rocket").format(shape=_shaped(table))
 
 
 def beaten_by(table: Combo, rules: Rules) -> str:
     """What may be played on ``table``, as a clause: "only a higher pair, a bomb or the rocket beats it"."""
     if table.kind is Kind.ROCKET:
-        return "nothing beats the rocket"
-    if table.kind is Kind.BOMB:
-        if rules.four:
-            return ("only a bomb of more cards, a bomb of as many cards and a higher rank, or the rocket beats it "
-                    "(with four players more cards beat fewer, whatever the ranks)")
-        return "only a higher bomb or the rocket beats it"
-    return f"only a higher {_shaped(table)}, a bomb or the rocket beats it"
+        return _("nothing beats the rocket")
+    if table.kind is Kind.BOMB and rules.four:
+        return _("only a bomb of more cards, a bomb of as many cards and a higher rank, or the rocket beats it "
+                 "(with four players more cards beat fewer, whatever the ranks)")
+    return _("only {beaters} beats it").format(beaters=beaters(table, rules))
 
 
 def _why_beats(play: Combo, table: Combo, rules: Rules) -> str:
+    mine, theirs = describe(play), describe(table)
     if play.kind is Kind.ROCKET:
-        return f"{describe(play)} beats everything, {describe(table)} included"
+        return _("{play} beats everything, {table} included").format(play=mine, table=theirs)
     if play.kind is Kind.BOMB and table.kind is not Kind.BOMB:
-        return f"{describe(play)} beats any combination that is not a bomb, so it beats {describe(table)}"
+        return _("{play} beats any combination that is not a bomb, so it beats {table}").format(play=mine,
+                                                                                              table=theirs)
     if play.kind is Kind.BOMB:
         if rules.four and play.length > table.length:
-            return (f"{describe(play)} beats {describe(table)}: with four players a bomb of more cards beats one "
-                    "of fewer, whatever the ranks")
-        why = "a bomb of as many cards and of a higher rank" if rules.four else "a bomb of a higher rank"
-        return f"{describe(play)} beats {describe(table)}: {why}"
-    return (f"{describe(play)} beats {describe(table)}: the same type and size, and a higher rank"
-            f"{_long_note(play)}")
+            return _("{play} beats {table}: with four players a bomb of more cards beats one of fewer, whatever the "
+                     "ranks").format(play=mine, table=theirs)
+        if rules.four:
+            return _("{play} beats {table}: a bomb of as many cards and of a higher rank").format(play=mine,
+                                                                                                table=theirs)
+        return _("{play} beats {table}: a bomb of a higher rank").format(play=mine, table=theirs)
+    return _("{play} beats {table}: the same type and size, and a higher rank{note}").format(
+        play=mine, table=theirs, note=_long_note(play))
 
 
 def _why_not_beats(found: Sequence[Combo], table: Combo, rules: Rules) -> str:
     play = found[0]
+    theirs = describe(table)
     if table.kind is Kind.ROCKET:
-        return "nothing beats the rocket: you must pass"
+        return _("nothing beats the rocket: you must pass")
     if table.kind is Kind.BOMB:
         if play.kind is Kind.BOMB:
             if rules.four and play.length < table.length:
-                return (f"{describe(play)} does not beat {describe(table)}: with four players a bomb of fewer "
-                        "cards never beats one of more")
-            return f"{describe(play)} does not beat {describe(table)}: {beaten_by(table, rules)}"
-        return f"{describe(table)} is on the table: {beaten_by(table, rules)}; you may pass"
+                return _("{play} does not beat {table}: with four players a bomb of fewer cards never beats one of "
+                         "more").format(play=describe(play), table=theirs)
+            return _("{play} does not beat {table}: {why}").format(play=describe(play), table=theirs,
+                                                                   why=beaten_by(table, rules))
+        return _("{table} is on the table: {why}; you may pass").format(table=theirs, why=beaten_by(table, rules))
     same = [c for c in found if c.kind is table.kind]
     if same and same[0].length == table.length:
-        mine, theirs = same[0], table
+        mine = same[0]
         if table.kind.chain_unit:
-            return (f"{describe(mine)} does not beat {describe(theirs)}: the same type and length, but its top rank, "
-                    f"{rank_text(mine.rank)}, is not higher than {rank_text(theirs.rank)}")
-        return (f"{describe(mine)} does not beat {describe(theirs)}: the same type, but {_a(rank_word(mine.rank))} "
-                f"is not higher than {_a(rank_word(theirs.rank))}")
+            return _("{play} does not beat {table}: the same type and length, but its top rank, {mine}, is not "
+                     "higher than {theirs}").format(play=describe(mine), table=theirs, mine=rank_text(mine.rank),
+                                                     theirs=rank_text(table.rank))
+        return _("{play} does not beat {table}: the same type, but {mine} is not higher than {theirs}").format(
+            play=describe(mine), table=theirs, mine=a_rank(mine.rank), theirs=a_rank(table.rank))
     if same:
-        return (f"{describe(same[0])} cannot be played on {describe(table)}: {_a_label(table.kind)} beats only "
-                f"{_a_label(table.kind)} of the same length ({_length(table)})")
-    return f"{describe(play)} cannot be played on {describe(table)}: {beaten_by(table, rules)}; you may pass"
-
-
-def _a(word: str) -> str:
-    return ("an " if word[0] in "aeiou8" else "a ") + word
+        return _("{play} cannot be played on {table}: {kind} beats only {kind} of the same length ({length})").format(
+            play=describe(same[0]), table=theirs, kind=table.kind.a_name, length=_length(table))
+    return _("{play} cannot be played on {table}: {why}; you may pass").format(play=describe(play), table=theirs,
+                                                                               why=beaten_by(table, rules))

@@ -17,7 +17,7 @@ from engine.cards import Deck
 from engine.contract import Note, Preset, option
 from engine.contract import make_rules as _make_rules
 from engine.errors import InvalidRequestError
-from engine.words import COMMON_RULE
+from engine.i18n import N_
 
 __all__ = ["NOTES", "PRESETS", "SEAT_LETTERS", "Rules", "default_note", "make_rules", "option_label"]
 
@@ -35,44 +35,47 @@ class Rules:
 
     players: int = 3
     distinct_kickers: bool = option(
-        True, label="Single kickers of different ranks",
-        help="The single kickers of an airplane or a quadplex must all differ in rank, as these rules say. Off: "
-             "they may repeat a rank, as in DouZero, RLCard and OpenSpiel (333444 with 5 5). A kicker never "
-             "shares a rank with the triplets or the four, and kickers never make a bomb.")
+        True, label=N_("Single kickers of different ranks"),
+        help=N_("The single kickers of an airplane or a quadplex must all differ in rank, as these rules say. Off: "
+                "they may repeat a rank, as in DouZero, RLCard and OpenSpiel (333444 with 5 5). A kicker never "
+                "shares a rank with the triplets or the four, and kickers never make a bomb."))
     jokers_as_kickers: bool = option(
-        False, label="Both jokers as kickers",
-        help="Both jokers (both joker pairs with four players) may be the kickers of one play. These rules say no: "
-             "together they are the rocket.")
+        False, label=N_("Both jokers as kickers"),
+        help=N_("Both jokers (both joker pairs with four players) may be the kickers of one play. These rules say "
+                "no: together they are the rocket."))
     quadplex: bool = option(
-        True, label="Quadplex (4 + 2)",
-        help="Four of a rank with two singles or two pairs is a combination. Three players only: it is never "
-             "played with four.")
+        True, label=N_("Quadplex (4 + 2)"),
+        help=N_("Four of a rank with two singles or two pairs is a combination. Three players only: it is never "
+                "played with four."))
     joker_pairs: bool = option(
-        True, label="Joker pairs (four players)",
-        help="With four players two jokers of one colour (two black or two red) are a pair: played on their own, "
-             "red above black and both above a pair of 2s, or as the pair of a triplet. These rules allow them only as "
-             f"a pair an airplane carries; as any pair they are {COMMON_RULE}. Off: only in an airplane. Three "
-             "players hold one joker of each colour, so never a joker pair.", common=True)
+        True, label=N_("Joker pairs (four players)"),
+        help=N_("With four players two jokers of one colour (two black or two red) are a pair: played on their own, "
+                "red above black and both above a pair of 2s, or as the pair of a triplet. These rules allow them "
+                "only as a pair an airplane carries; as any pair they are a common rule, not in these rules. Off: "
+                "only in an airplane. Three players hold one joker of each colour, so never a joker pair."),
+        common=True)
     long_sequences: bool = option(
-        True, label="Sequences longer than five",
-        help="A sequence may hold more than five cards (3 4 5 6 7 8 and longer, up to the ace); it is beaten only by "
-             "a higher sequence of the same length. These rules say \"five cards of consecutive rank\"; longer "
-             f"sequences are {COMMON_RULE}. Off: every sequence is exactly five cards.", common=True)
+        True, label=N_("Sequences longer than five"),
+        help=N_("A sequence may hold more than five cards (3 4 5 6 7 8 and longer, up to the ace); it is beaten "
+                "only by a higher sequence of the same length. These rules say \"five cards of consecutive rank\"; "
+                "longer sequences are a common rule, not in these rules. Off: every sequence is exactly five cards."),
+        common=True)
     spring: bool = option(
-        False, label="Spring doubles",
-        help="A side that never plays after the opening lead (a \"spring\") doubles the stake once more: "
-             f"{COMMON_RULE}.", common=True)
+        False, label=N_("Spring doubles"),
+        help=N_("A side that never plays after the opening lead (a \"spring\") doubles the stake once more: a "
+                "common rule, not in these rules."), common=True)
     max_redeals: int = option(
-        3, label="Redeals before a forced bid", low=0, high=20, common=True,
-        help="When everyone passes without a bid the cards are dealt again. After this many redeals in a row, the "
-             "last player to speak in the next deal's first round may not pass if everyone else passed: they must "
-             f"bid. This keeps a hand from being redealt forever: {COMMON_RULE}, which redeal without end.")
+        3, label=N_("Redeals before a forced bid"), low=0, high=20, common=True,
+        help=N_("When everyone passes without a bid the cards are dealt again. After this many redeals in a row, "
+                "the last player to speak in the next deal's first round may not pass if everyone else passed: "
+                "they must bid. This keeps a hand from being redealt forever: a common rule, not in these rules, "
+                "which redeal without end."))
 
     session_hands: int | None = option(
-        None, label="Hands in a session", low=1, high=100, common=True,
-        help="How many hands a whole game (a session) lasts, the deal passing counter-clockwise after each hand; "
-             "whoever won the most at the end wins. Empty: two rounds of deals, so that everyone deals twice (6 "
-             "hands with three players, 8 with four). These rules let the players stop whenever they wish.")
+        None, label=N_("Hands in a session"), low=1, high=100, common=True,
+        help=N_("How many hands a whole game (a session) lasts, the deal passing counter-clockwise after each hand; "
+                "whoever won the most at the end wins. Empty: two rounds of deals, so that everyone deals twice (6 "
+                "hands with three players, 8 with four). These rules let the players stop whenever they wish."))
 
     def __post_init__(self) -> None:
         if self.players not in (3, 4):
@@ -173,32 +176,34 @@ _DECKS = {n: Deck.standard(jokers=True, decks=n).stripped() for n in (1, 2)}
 
 PRESETS: dict[str, Preset[Rules]] = {
     "three_player": Preset(
-        "three_player", "the three-player game",
-        "3 players, one 54-card deck: 17 cards each, 3 for the landlord; all 13 combinations.",
+        "three_player", N_("the three-player game"),
+        N_("3 players, one 54-card deck: 17 cards each, 3 for the landlord; all 13 combinations."),
         Rules(players=3)),
     "four_player": Preset(
-        "four_player", "the four-player game",
-        "4 players, two decks (108 cards): 25 each, 8 for the landlord; bombs of 4 to 8 cards (more cards beat "
-        "fewer, only those of 6 or more double), the rocket is all four jokers; no triplet with a single, "
-        "airplane with singles or quadplex.",
+        "four_player", N_("the four-player game"),
+        N_("4 players, two decks (108 cards): 25 each, 8 for the landlord; bombs of 4 to 8 cards (more cards beat "
+           "fewer, only those of 6 or more double), the rocket is all four jokers; no triplet with a single, "
+           "airplane with singles or quadplex."),
         Rules(players=4, quadplex=False)),
 }
 
 NOTES: tuple[Note, ...] = (
-    Note("who leads first", f"The landlord leads the first trick: {COMMON_RULE}."),
-    Note("joker pairs", "With three players there is one joker of each colour, so two jokers are never a pair "
+    Note(N_("who leads first"), N_("The landlord leads the first trick: a common rule, not in these rules.")),
+    Note(N_("joker pairs"), N_("With three players there is one joker of each colour, so two jokers are never a pair "
          "(together they are the rocket). With four players these rules allow two jokers of one colour as a pair an "
-         f"airplane carries; as a pair on their own or with a triplet they are {COMMON_RULE}.", "joker_pairs"),
-    Note("longer sequences", "These rules say a sequence is five cards of consecutive rank. Five or more (up to the "
-         f"ace), beaten only by a higher sequence of the same length, is {COMMON_RULE}.", "long_sequences"),
-    Note("spring", "Many tables double the stake when one side never plays after the opening lead (a spring): "
-         f"{COMMON_RULE}, off by default.", "spring"),
-    Note("sessions", "These rules play hands until the players wish to stop; whoever won the most wins. A whole "
-         "game here is a session of two rounds of deals (everyone deals twice), the deal passing counter-clockwise "
-         "after each hand.", "session_hands"),
-    Note("endless redeals", "These rules redeal whenever everyone passes, with no end. After three redeals in a row, "
-         "on the next deal the last player to speak in the first round must bid if everyone else passed, so a hand "
-         f"always ends: {COMMON_RULE}.", "max_redeals"),
+         "airplane carries; as a pair on their own or with a triplet they are a common rule, not in these rules."),
+         "joker_pairs"),
+    Note(N_("longer sequences"), N_("These rules say a sequence is five cards of consecutive rank. Five or more (up "
+         "to the ace), beaten only by a higher sequence of the same length, is a common rule, not in these rules."),
+         "long_sequences"),
+    Note(N_("spring"), N_("Many tables double the stake when one side never plays after the opening lead (a spring): "
+         "a common rule, not in these rules, off by default."), "spring"),
+    Note(N_("sessions"), N_("These rules play hands until the players wish to stop; whoever won the most wins. A "
+         "whole game here is a session of two rounds of deals (everyone deals twice), the deal passing "
+         "counter-clockwise after each hand."), "session_hands"),
+    Note(N_("endless redeals"), N_("These rules redeal whenever everyone passes, with no end. After three redeals in "
+         "a row, on the next deal the last player to speak in the first round must bid if everyone else passed, so "
+         "a hand always ends: a common rule, not in these rules."), "max_redeals"),
 )
 
 

@@ -8,15 +8,20 @@ from typing import TYPE_CHECKING
 
 from engine.doudizhu.rules import Rules, option_label
 from engine.errors import InvalidRequestError
-from engine.words import count, number
+from engine.i18n import N_
+from engine.i18n import gettext as _
+from engine.i18n import number as figure
+from engine.words import count, number, option_named, or_list
 
 if TYPE_CHECKING:
     from engine.doudizhu.state import State
 
-__all__ = ["SPRING_REASON", "Payment", "payment", "score_hand", "stake"]
+__all__ = ["DOUBLED", "SPRING_REASON", "Payment", "payment", "score_hand", "signed", "stake"]
 
-SPRING_REASON = "a spring (×2)"
-"""How a spring is said among the reasons of a payment."""
+DOUBLED = "×2"
+"""The mark of a reason that doubles the stake, the same in every language (the Table sorts reasons by it)."""
+SPRING_REASON = N_("a spring (×2)")
+"""How a spring is said among the reasons of a payment (translated when said)."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,11 @@ class Payment:
         return tuple(self.landlord if s == landlord_seat else self.per_peasant for s in range(players))
 
 
+def signed(n: int) -> str:
+    """A gain with its sign, in the language's digits: "+4", "-2", "+0"."""
+    return f"{n:+d}" if n == 0 else ("+" if n > 0 else "-") + figure(abs(n))
+
+
 def stake(bid: int, doublings: int, cap: int | None = None) -> int:
     """The stake of a hand: the winning bid, doubled once per doubling (bid × 2^doublings), at most ``cap`` when
     one is given (some tables cap the stake; these rules do not)."""
@@ -68,36 +78,42 @@ def payment(
     opening lead) doubles it once more when the rules' spring option is on.
     """
     if bid not in (1, 2, 3):
-        raise InvalidRequestError(f"the bid is 1, 2 or 3, not {bid!r}")
+        raise InvalidRequestError(_("the bid is 1, 2 or 3, not {bid}").format(bid=repr(bid)))
     if rockets < 0 or rockets > 1:
-        raise InvalidRequestError(f"one deal holds one rocket, so 0 or 1 rocket is played, not {rockets}")
+        raise InvalidRequestError(_("one deal holds one rocket, so 0 or 1 rocket is played, not {n}").format(
+            n=figure(rockets)))
     sizes = rules.bomb_sizes
     for size in bombs:
         if size not in sizes:
-            allowed = "4 to 8 cards" if rules.four else "4 cards"
-            raise InvalidRequestError(f"a bomb has {allowed} with {rules.players} players, not {size}")
+            error = _("a bomb has 4 to 8 cards with {players} players, not {size}") if rules.four else \
+                _("a bomb has 4 cards with {players} players, not {size}")
+            raise InvalidRequestError(error.format(players=figure(rules.players), size=figure(size)))
     most = 13 * (2 if rules.four else 1)
     if len(bombs) > most:
-        raise InvalidRequestError(f"at most {most} bombs can be played in one hand, not {len(bombs)}")
+        raise InvalidRequestError(_("at most {most} bombs can be played in one hand, not {n}").format(
+            most=figure(most), n=figure(len(bombs))))
     reasons = []
     doubling_bombs = [s for s in bombs if rules.bomb_doubles(s)]
     quiet = len(bombs) - len(doubling_bombs)
     if doubling_bombs:
         n = len(doubling_bombs)
-        reasons.append(f"{'a bomb' if n == 1 else count(n, 'bomb')} (×2{'' if n == 1 else ' each'})")
+        reasons.append(_("a bomb (×2)") if n == 1 else _("{bombs} (×2 each)").format(bombs=count(n, "bomb")))
     if quiet:
-        small = f"{number(min(rules.bomb_sizes))} or {number(min(rules.doubling_bomb_sizes) - 1)}"
-        reasons.append(f"{'a bomb' if quiet == 1 else count(quiet, 'bomb')} of {small} cards, which "
-                       f"{'does' if quiet == 1 else 'do'} not double with {number(rules.players)} players")
+        small = or_list([number(min(rules.bomb_sizes)), number(min(rules.doubling_bomb_sizes) - 1)])
+        players = number(rules.players)
+        reasons.append(_("a bomb of {small} cards, which does not double with {players} players").format(
+            small=small, players=players) if quiet == 1 else
+            _("{bombs} of {small} cards, which do not double with {players} players").format(
+                bombs=count(quiet, "bomb"), small=small, players=players))
     if rockets:
-        reasons.append("the rocket (×2)")
+        reasons.append(_("the rocket (×2)"))
     doublings = len(doubling_bombs) + rockets
     if spring and rules.spring:
         doublings += 1
-        reasons.append(SPRING_REASON)
+        reasons.append(_(SPRING_REASON))
     elif spring:
-        reasons.append(f"a spring, which does not double under these rules (the option “{option_label('spring')}” "
-                       "is off)")
+        reasons.append(_("a spring, which does not double under these rules ({option} is off)").format(
+            option=option_named(option_label("spring"))))
     return Payment(bid, doublings, stake(bid, doublings), landlord_won, rules.players - 1, tuple(reasons), spring)
 
 

@@ -17,12 +17,14 @@ from operator import sub
 
 from engine.base import PASS, Pass, Verdict
 from engine.doudizhu.bidding import BID_ACTIONS, PASS_BID, Auction, Bid, redealt
-from engine.doudizhu.combos import Combo, Kind, readings
+from engine.doudizhu.combos import Combo, Kind, either, readings
 from engine.doudizhu.deal import DealtHand, deal, redeal_seed
 from engine.doudizhu.order import ACE, Counts, N, counts_of
 from engine.doudizhu.play import Play, Position, check, legal_plays, read_play
 from engine.doudizhu.rules import Rules, default_note
 from engine.errors import IllegalPlayError, InvalidNotationError, UnknownNameError
+from engine.i18n import N_
+from engine.i18n import gettext as _
 
 __all__ = [
     "Action",
@@ -130,20 +132,24 @@ def legal_actions(state: State, limit: int | None = None) -> list[Action]:
     return actions if limit is None else actions[:limit]
 
 
+_HAND_OVER = N_("the hand is over")
+
+
 def check_action(state: State, action: Action) -> Verdict:
     """Whether ``action`` is legal now, with the reason: the auction's check or :func:`play.check`."""
     if state.phase is Phase.OVER:
-        return Verdict(False, "the hand is over")
+        return Verdict(False, _(_HAND_OVER))
     if state.phase is Phase.BIDDING:
         if isinstance(action, Combo):
-            return Verdict(False, "the auction comes first: pass or bid 1, 2 or 3")
+            return Verdict(False, _("the auction comes first: pass or bid 1, 2 or 3"))
         if not isinstance(action, Bid) and state.auction.must_bid:  # the auction alone does not know the rules
-            return Verdict(False, f"everyone else has passed and {redealt(state.rules.max_redeals)}, so you must bid "
-                                  f"1, 2 or 3 ({default_note('max_redeals')})")
+            return Verdict(False, _("everyone else has passed and {redealt}, so you must bid 1, 2 or 3 "
+                                    "({note})").format(redealt=redealt(state.rules.max_redeals),
+                                                       note=default_note("max_redeals")))
         return state.auction.check(action.value if isinstance(action, Bid) else PASS_BID)
     if isinstance(action, Bid):
-        return Verdict(False, "the auction is over: play a combination" +
-                       ("" if state.position().is_lead else " or pass"))
+        return Verdict(False, _("the auction is over: play a combination") if state.position().is_lead
+                       else _("the auction is over: play a combination or pass"))
     return check(state.position(), action)
 
 
@@ -254,7 +260,7 @@ def parse_action(state: State, text: str) -> Action:
     if state.phase is Phase.BIDDING:
         raise InvalidNotationError(text, "'pass' or 'bid 1', 'bid 2', 'bid 3' during the auction")
     if state.phase is Phase.OVER:
-        raise IllegalPlayError("the hand is over")
+        raise IllegalPlayError(_(_HAND_OVER))
     wanted: Kind | None = None
     if " as " in words:
         words, kind_text = words.split(" as ", 1)
@@ -270,6 +276,6 @@ def parse_action(state: State, text: str) -> Action:
     verdict = check(position, cards)
     if wanted is not None and verdict.legal:
         found = readings(counts_of(cards), state.rules)
-        raise IllegalPlayError(f"{' '.join(c.text for c in cards)} cannot be played as {wanted.label}: it is "
-                               f"{' or '.join(c.describe() for c in found)}")
+        raise IllegalPlayError(_("{cards} cannot be played as {kind}: it is {readings}").format(
+            cards=" ".join(c.text for c in cards), kind=wanted.name_words, readings=either(found)))
     raise IllegalPlayError(verdict.reason)

@@ -20,6 +20,7 @@ from engine.doudizhu.play import Position, check, legal_plays
 from engine.doudizhu.practice import payment_rules
 from engine.doudizhu.rules import Rules
 from engine.doudizhu.state import Action, State
+from engine.i18n import N_
 from engine.teaching import Climbing, PracticeRule, beat_exercise, call_exercise, play_exercise, practice_rule
 
 __all__ = ["practice_rules"]
@@ -32,12 +33,12 @@ def practice_rules(g: DouDizhuGame) -> tuple[PracticeRule, ...]:
     """Dou Dizhu's practice rules, in the order the practice page lists them."""
     bids = (g.action_text(PASS), *(g.action_text(b) for b in BID_ACTIONS.values()))
     return (
-        practice_rule(g, "play", "what you may play on the table, or lead", play_exercise(g),
+        practice_rule(g, "play", N_("what you may play on the table, or lead"), play_exercise(g),
                       ("04-singles-and-pairs", "05-triplets", "06-sequences", "07-pair-sequences", "08-airplanes",
                        "09-quadplex")),
-        practice_rule(g, "beat", "the same combination with more power, bombs and the rocket",
+        practice_rule(g, "beat", N_("the same combination with more power, bombs and the rocket"),
                       beat_exercise(g, _CLIMBING), ("02-ranking", "10-beating-and-passing", "11-bombs-and-rocket")),
-        practice_rule(g, "bid", "the auction: each bid higher than the last",
+        practice_rule(g, "bid", N_("the auction: each bid higher than the last"),
                       call_exercise(g, "bid", bids), ("03-bidding",)),
         *payment_rules(g),
         *goal_rules(g),
@@ -64,6 +65,6 @@ def _check(rules: Rules, hand: Hand, table: Hand, play: Hand) -> Verdict:
 
 _CLIMBING = Climbing(
     hands=_hands, plays=_plays, name=_name, check=_check,
-    hint="Beat it with the same kind of combination, higher, or with a bomb.",
-    need="the same combination with more power (the same length), a bomb, or the rocket",
+    hint=N_("Beat it with the same kind of combination, higher, or with a bomb."),
+    need=N_("the same combination with more power (the same length), a bomb, or the rocket"),
 )

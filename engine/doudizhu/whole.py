@@ -14,10 +14,12 @@ from typing import Any
 
 from engine.contract import Outcome
 from engine.doudizhu.rules import Rules
-from engine.doudizhu.score import score_hand
+from engine.doudizhu.score import score_hand, signed
 from engine.doudizhu.state import State
 from engine.errors import InvalidRequestError, quote
-from engine.words import and_list, count, number
+from engine.i18n import gettext as _
+from engine.i18n import number as figure
+from engine.words import and_list, count, number, seat_name
 
 __all__ = ["DEALER", "dealer_of", "next_hand", "scoreboard", "whole_outcome", "totals"]
 
@@ -31,12 +33,12 @@ def dealer_of(rules: Rules, start: Mapping[str, Any] | None) -> int | None:
         return None
     unknown = sorted(str(k) for k in start if k != DEALER)
     if unknown:
-        raise InvalidRequestError(f"a Dou Dizhu hand's start takes only {DEALER!r} (the dealer's seat letter), not "
-                                  f"{quote(unknown[0])}")
+        raise InvalidRequestError(_("a Dou Dizhu hand's start takes only {key} (the dealer's seat letter), not "
+                                    "{value}").format(key=repr(DEALER), value=quote(unknown[0])))
     letter = start[DEALER]
     if not isinstance(letter, str) or letter not in rules.seat_letters:
-        raise InvalidRequestError(f"the dealer is a seat letter ({', '.join(rules.seat_letters)}), not "
-                                  f"{quote(letter)}")
+        raise InvalidRequestError(_("the dealer is a seat letter ({letters}), not {value}").format(
+            letters=", ".join(rules.seat_letters), value=quote(letter)))
     return rules.seat_letters.index(letter)
 
 
@@ -61,47 +63,57 @@ def totals(rules: Rules, finished: Sequence[State]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _names(rules: Rules) -> tuple[str, ...]:
+    """The seats' names in the current language, in playing order."""
+    return tuple(seat_name(s) for s in rules.seat_letters)
+
+
 def _totals_text(rules: Rules, values: Sequence[int]) -> str:
-    return " · ".join(f"{name} {value:+d}" if value else f"{name} 0" for name, value in
-                      zip(rules.seat_names, values, strict=True))
+    return " · ".join(f"{name} {signed(value) if value else figure(0)}"
+                      for name, value in zip(_names(rules), values, strict=True))
 
 
 def scoreboard(rules: Rules, finished: Sequence[State], current: State) -> tuple[tuple[str, str], ...]:
     """The scoreboard beside the table: which hand of how many, who deals, the running totals, the last hand."""
+    names = _names(rules)
     lines = [
-        ("Session", f"{count(rules.hands_in_session, 'hand')}; {rules.seat_names[current.dealt.dealer]} deals"),
-        ("Totals", _totals_text(rules, totals(rules, finished))),
+        (_("Session"), _("{hands}; {seat} deals").format(hands=count(rules.hands_in_session, "hand"),
+                                                        seat=names[current.dealt.dealer])),
+        (_("Totals"), _totals_text(rules, totals(rules, finished))),
     ]
     if finished:
         last = finished[-1]
         pay = score_hand(last)
         if pay is not None and last.landlord is not None:
-            landlord = rules.seat_names[last.landlord]
-            result = (f"won {pay.stake} from each peasant" if pay.landlord_won
-                      else f"paid each peasant {pay.stake}")
-            lines.append(("Last hand", f"{landlord}, the landlord at {pay.bid}, {result}"))
+            result = _("{landlord}, the landlord at {bid}, won {stake} from each peasant") if pay.landlord_won \
+                else _("{landlord}, the landlord at {bid}, paid each peasant {stake}")
+            lines.append((_("Last hand"), result.format(landlord=names[last.landlord], bid=figure(pay.bid),
+                                                        stake=figure(pay.stake))))
     return tuple(lines)
 
 
 def whole_outcome(rules: Rules, finished: Sequence[State]) -> Outcome:
     """How the session came out, in sentences: who won the most, every seat's total."""
     values = totals(rules, finished)
-    names, letters = rules.seat_names, rules.seat_letters
+    names, letters = _names(rules), rules.seat_letters
     best = max(values)
     leaders = [names[s] for s in range(rules.players) if values[s] == best]
     played = count(len(finished), "hand")
+    best_text = signed(best)
     if len(leaders) == 1:
-        head = f"After {played}, {leaders[0]} won the most ({best:+d}) and wins the session."
+        head = _("After {hands}, {seat} won the most ({best}) and wins the session.").format(
+            hands=played, seat=leaders[0], best=best_text)
     else:
-        head = f"After {played}, {and_list(leaders)} share the most ({best:+d} each) and share the win."
+        head = _("After {hands}, {seats} share the most ({best} each) and share the win.").format(
+            hands=played, seats=and_list(leaders), best=best_text)
     landlords = [h.landlord for h in finished if h.landlord is not None]
     won = sum(1 for h in finished if h.out is not None and h.out == h.landlord)
-    summary = (f"{head} Totals: {_totals_text(rules, values)}. The landlord won {number(won)} of the {played}."
-               if landlords else head)
+    summary = _("{head} Totals: {totals}. The landlord won {won} of the {hands}.").format(
+        head=head, totals=_totals_text(rules, values), won=number(won), hands=played) if landlords else head
     facts = (
-        ("Hands", str(len(finished))),
-        ("Totals", _totals_text(rules, values)),
-        ("Winner", and_list(leaders)),
+        (_("Hands"), figure(len(finished))),
+        (_("Totals"), _totals_text(rules, values)),
+        (_("Winner"), and_list(leaders)),
     )
     data: dict[str, Any] = {
         "hands": len(finished),

@@ -18,8 +18,10 @@ from typing import Protocol
 from engine.base import PASS, Pass, Verdict
 from engine.cards import Card, Suit, format_cards
 from engine.errors import InvalidPositionError
-from engine.euchre.order import BENNY
+from engine.euchre.order import BENNY, suit_plural
 from engine.euchre.rules import BennyUpcard, Rules, Seat, rule_source
+from engine.i18n import N_
+from engine.i18n import gettext as _
 
 __all__ = [
     "ORDER_UP",
@@ -65,6 +67,9 @@ class OrderUp:
 
 
 ORDER_UP = OrderUp()
+
+MAY_PASS = N_("{who} may pass: the next player decides")
+"""Why a player who is not the dealer may pass in either calling round."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +136,8 @@ def upcard_text(state: CallingState) -> str:
     if state.upcard is None:
         return "?"
     if state.upcard == BENNY and state.joker_suit is not None:
-        return f"{state.upcard.symbol_text} (the joker, standing for {state.joker_suit.plural})"
+        return _("{card} (the joker, standing for {suits})").format(card=state.upcard.symbol_text,
+                                                                    suits=suit_plural(state.joker_suit))
     return state.upcard.symbol_text
 
 
@@ -154,15 +160,17 @@ def check_joker_call(state: CallingState, action: object) -> Verdict | None:
     if isinstance(action, NameTrump):
         suit = action.suit
         where = rule_source(state.rules, "benny_upcard")
+        facts = {"who": seat.title, "suits": suit_plural(suit), "symbol": suit.symbol, "where": where}
         if state.rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
-            return Verdict(True, f"{seat.title}, the dealer, may name {suit.plural} {suit.symbol} as trump before "
-                                 f"looking at their cards{where}; {seat.side.title} become the makers, and "
-                                 f"{seat.title} picks up the joker and discards")
-        return Verdict(True, f"{seat.title}, the dealer, may name {suit.plural} {suit.symbol} for the joker before "
-                             f"looking at their cards{where}; round 1 then offers {suit.plural} as trump")
+            return Verdict(True, _("{who}, the dealer, may name {suits} {symbol} as trump before looking at their "
+                                   "cards{where}; {side} become the makers, and {who} picks up the joker and discards")
+                           .format(side=seat.side.title, **facts))
+        return Verdict(True, _("{who}, the dealer, may name {suits} {symbol} for the joker before looking at their "
+                               "cards{where}; round 1 then offers {suits} as trump").format(**facts))
     if action is PASS or action is ORDER_UP:
-        return Verdict(False, f"the joker ({upcard_text(state)}) was turned up, so {Seat(state.dealer).title}, the "
-                              "dealer, must name a suit at once, before looking at their cards")
+        return Verdict(False, _("the joker ({upcard}) was turned up, so {dealer}, the dealer, must name a suit at "
+                                "once, before looking at their cards").format(upcard=upcard_text(state),
+                                                                               dealer=Seat(state.dealer).title))
     return None
 
 
@@ -181,13 +189,13 @@ def check_joker_calling(rules: Rules, dealer: int, round_: int, seat: int, joker
     if rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
         if joker_suit is not None or round_ != 1 or seat != dealer:
             raise InvalidPositionError(
-                f"the joker (RJ) was turned up, so {name}, the dealer, names trump at once, before looking at "
-                "their cards: there is no other call to make (pose the dealer in round 1)")
+                _("the joker (RJ) was turned up, so {dealer}, the dealer, names trump at once, before looking at "
+                  "their cards: there is no other call to make (pose the dealer in round 1)").format(dealer=name))
         return
     if joker_suit is None and (round_ != 1 or seat != dealer):
         raise InvalidPositionError(
-            f"the joker (RJ) was turned up: first {name}, the dealer, names the suit it stands for; give that "
-            "suit as joker_suit to pose a later call")
+            _("the joker (RJ) was turned up: first {dealer}, the dealer, names the suit it stands for; give that "
+              "suit as joker_suit to pose a later call").format(dealer=name))
 
 
 # ------------------------------------------------------------------------------------------ round 1
@@ -204,20 +212,25 @@ def check_round_one(state: CallingState, action: object) -> Verdict | None:
     assert offered is not None  # round 1 always has a suit on offer
     if action is PASS:
         if state.passes == 3:
-            return Verdict(True, f"{seat.title}, the dealer, may pass: the upcard is then turned down and round 2 "
-                                 "begins")
-        return Verdict(True, f"{seat.title} may pass: the next player decides")
+            return Verdict(True, _("{who}, the dealer, may pass: the upcard is then turned down and round 2 begins")
+                           .format(who=seat.title))
+        return Verdict(True, _(MAY_PASS).format(who=seat.title))
+    facts = {"who": seat.title, "upcard": upcard_text(state), "suits": suit_plural(offered)}
     if action is ORDER_UP:
         if seat == state.dealer:
-            return Verdict(True, f"{seat.title}, the dealer, may order up {upcard_text(state)}: {offered.plural} "
-                                 f"become trump and {seat.title} picks it up")
+            return Verdict(True, _("{who}, the dealer, may order up {upcard}: {suits} become trump and {who} picks it "
+                                   "up").format(**facts))
         dealer = Seat(state.dealer)
-        whose = "their partner" if dealer.side is seat.side else "an opponent"
-        return Verdict(True, f"{seat.title} may order up {upcard_text(state)}: {offered.plural} become trump and "
-                             f"{dealer.title}, the dealer and {whose}, picks it up")
+        if dealer.side is seat.side:
+            said = _("{who} may order up {upcard}: {suits} become trump and {dealer}, the dealer and their partner, "
+                     "picks it up")
+        else:
+            said = _("{who} may order up {upcard}: {suits} become trump and {dealer}, the dealer and an opponent, "
+                     "picks it up")
+        return Verdict(True, said.format(dealer=dealer.title, **facts))
     if isinstance(action, NameTrump):
-        return Verdict(False, f"in round 1 only the upcard's suit ({offered.plural}, from {upcard_text(state)}) can "
-                              "become trump: order it up or pass; other suits are named in round 2")
+        return Verdict(False, _("in round 1 only the upcard's suit ({suits}, from {upcard}) can become trump: order "
+                                "it up or pass; other suits are named in round 2").format(**facts))
     return None
 
 
@@ -244,28 +257,31 @@ def check_round_two(state: CallingState, action: object) -> Verdict | None:
     rules = state.rules
     if action is PASS:
         if dealer_stuck(state):
-            return Verdict(False, f"the other three passed twice, so the dealer is stuck"
-                                  f"{rule_source(rules, 'stick_the_dealer')}: {seat.title} may not pass and must "
-                                  "name a suit")
+            return Verdict(False, _("the other three passed twice, so the dealer is stuck{where}: {who} may not pass "
+                                    "and must name a suit").format(where=rule_source(rules, "stick_the_dealer"),
+                                                                   who=seat.title))
         if state.passes == 7:
-            return Verdict(True, f"{seat.title}, the dealer, may pass: the hand is then thrown in and "
-                                 f"{rules.thrown_in.description}{rule_source(rules, 'thrown_in')}")
-        return Verdict(True, f"{seat.title} may pass: the next player decides")
+            return Verdict(True, _("{who}, the dealer, may pass: the hand is then thrown in and {then}{where}").format(
+                who=seat.title, then=rules.thrown_in.description, where=rule_source(rules, "thrown_in")))
+        return Verdict(True, _(MAY_PASS).format(who=seat.title))
     if action is ORDER_UP:
-        others = "a suit" if rules.name_turned_down_suit else "another suit"
-        return Verdict(False, f"the upcard {upcard_text(state)} was turned down after round 1: in round 2 name "
-                              f"{others} or pass")
+        if rules.name_turned_down_suit:
+            said = _("the upcard {upcard} was turned down after round 1: in round 2 name a suit or pass")
+        else:
+            said = _("the upcard {upcard} was turned down after round 1: in round 2 name another suit or pass")
+        return Verdict(False, said.format(upcard=upcard_text(state)))
     if isinstance(action, NameTrump):
         suit = action.suit
+        facts = {"who": seat.title, "suits": suit_plural(suit), "symbol": suit.symbol}
         if suit is turned:
             where = rule_source(rules, "name_turned_down_suit")
             if not rules.name_turned_down_suit:
-                return Verdict(False, f"{turned.plural} were turned down in round 1 (the upcard was "
-                                      f"{upcard_text(state)}), and the turned-down suit may not be named in round 2"
-                                      f"{where}")
-            return Verdict(True, f"{seat.title} may name {suit.plural} {suit.symbol} as trump: the turned-down suit "
-                                 f"may be named too{where}")
-        return Verdict(True, f"{seat.title} may name {suit.plural} {suit.symbol} as trump")
+                return Verdict(False, _("{suits} were turned down in round 1 (the upcard was {upcard}), and the "
+                                        "turned-down suit may not be named in round 2{where}").format(
+                    suits=suit_plural(turned), upcard=upcard_text(state), where=where))
+            return Verdict(True, _("{who} may name {suits} {symbol} as trump: the turned-down suit may be named "
+                                   "too{where}").format(where=where, **facts))
+        return Verdict(True, _("{who} may name {suits} {symbol} as trump").format(**facts))
     return None
 
 
@@ -286,15 +302,16 @@ def check_discard(state: CallingState, action: object) -> Verdict | None:
     card = action.card
     hand = state.hands[state.dealer]
     if card not in hand:
-        return Verdict(False, f"{card.symbol_text} is not in the dealer's hand ({format_cards(hand, symbols=True)})")
+        return Verdict(False, _("{card} is not in the dealer's hand ({hand})").format(
+            card=card.symbol_text, hand=format_cards(hand, symbols=True)))
     where = rule_source(state.rules, "dealer_may_discard_upcard")
     if card == state.upcard:
         if not state.rules.dealer_may_discard_upcard:
-            return Verdict(False, f"{card.symbol_text} is the upcard just picked up, and the dealer must keep it"
-                                  f"{where}: discard another card")
-        return Verdict(True, f"the dealer may discard {card.symbol_text} face down, though it is the upcard just "
-                             f"picked up{where}")
-    return Verdict(True, f"the dealer may discard {card.symbol_text} face down")
+            return Verdict(False, _("{card} is the upcard just picked up, and the dealer must keep it{where}: discard "
+                                    "another card").format(card=card.symbol_text, where=where))
+        return Verdict(True, _("the dealer may discard {card} face down, though it is the upcard just picked "
+                               "up{where}").format(card=card.symbol_text, where=where))
+    return Verdict(True, _("the dealer may discard {card} face down").format(card=card.symbol_text))
 
 
 # ------------------------------------------------------------------------------------------ going alone
@@ -328,8 +345,9 @@ def check_alone(state: CallingState, action: object) -> Verdict | None:
     partner = seat.partner
     if action is GoAlone.PARTNER:
         if must_go_alone(state):
-            return Verdict(False, f"{seat.title}, the dealer's partner, ordered up, and they must go alone"
-                                  f"{rule_source(state.rules, 'dealer_partner_must_go_alone')}")
-        return Verdict(True, f"{seat.title} may play with {partner.title}")
-    return Verdict(True, f"{seat.title} may go alone: {partner.title} puts their cards down and sits out")
+            return Verdict(False, _("{who}, the dealer's partner, ordered up, and they must go alone{where}").format(
+                who=seat.title, where=rule_source(state.rules, "dealer_partner_must_go_alone")))
+        return Verdict(True, _("{who} may play with {partner}").format(who=seat.title, partner=partner.title))
+    return Verdict(True, _("{who} may go alone: {partner} puts their cards down and sits out").format(
+        who=seat.title, partner=partner.title))
 

@@ -16,9 +16,11 @@ from engine.base import PASS
 from engine.cards import Card, Rank, Suit, format_cards
 from engine.contract import Bot
 from engine.euchre.bidding import ORDER_UP, Discard, GoAlone, NameTrump
-from engine.euchre.order import BENNY, EFFECTIVE, POWER, left_bower, right_bower
+from engine.euchre.order import BENNY, EFFECTIVE, POWER, left_bower, right_bower, suit_plural
 from engine.euchre.state import Action, HandState, Phase, legal_actions
 from engine.euchre.trick import trick_winner
+from engine.i18n import N_
+from engine.i18n import gettext as _
 from engine.words import count
 
 __all__ = ["BOTS", "call_strength", "heuristic_bot", "random_bot", "would_call"]
@@ -36,17 +38,22 @@ def call_strength(hand: Sequence[Card], trump: Suit) -> tuple[bool, str]:
     trumps.sort(key=POWER[trump].__getitem__, reverse=True)
     bowers = [c for c in trumps if c in (BENNY, right_bower(trump), left_bower(trump))]
     aces = [c for c in hand if c.rank is Rank.ACE]
-    shown = f" ({format_cards(trumps, symbols=True)})" if trumps else ""
+    facts = {"trumps": count(len(trumps), "trump"), "held": format_cards(trumps, symbols=True),
+             "suits": suit_plural(trump)}
     if len(trumps) >= 3:
-        return True, f"{count(len(trumps), 'trump')}{shown}: strong enough to make {trump.plural} trump"
+        return True, _("{trumps} ({held}): strong enough to make {suits} trump").format(**facts)
     if bowers and aces:
-        return True, (f"a bower ({bowers[0].symbol_text}) and an ace ({aces[0].symbol_text}): enough to make "
-                      f"{trump.plural} trump")
-    reason = f"only {count(len(trumps), 'trump')}{shown}" if trumps else "no trumps"
-    if bowers:
-        reason += " and no ace"
-    return False, (f"{reason}: too weak to make {trump.plural} trump (the rule of thumb: three trumps, or a bower "
-                   "and an ace)")
+        return True, _("a bower ({bower}) and an ace ({ace}): enough to make {suits} trump").format(
+            bower=bowers[0].symbol_text, ace=aces[0].symbol_text, **facts)
+    if not trumps:
+        said = _("no trumps: too weak to make {suits} trump (the rule of thumb: three trumps, or a bower and an ace)")
+    elif bowers:
+        said = _("only {trumps} ({held}) and no ace: too weak to make {suits} trump (the rule of thumb: three trumps, "
+                 "or a bower and an ace)")
+    else:
+        said = _("only {trumps} ({held}): too weak to make {suits} trump (the rule of thumb: three trumps, or a "
+                 "bower and an ace)")
+    return False, said.format(**facts)
 
 
 def would_call(hand: Sequence[Card], trump: Suit) -> bool:
@@ -172,8 +179,8 @@ def _value(card: Card, trump: Suit, led: Suit, suits: dict[Card, Suit], power: d
 BOTS: dict[str, Bot[HandState, Action]] = {
     b.name: b
     for b in (
-        Bot("heuristic", "calls with 3 trumps or a bower and an ace, goes alone with 4 trumps and the right "
-            "bower, wins the tricks it can and does not overtake its partner", heuristic_bot),
-        Bot("random", "any legal action, chosen at random", random_bot),
+        Bot("heuristic", N_("calls with 3 trumps or a bower and an ace, goes alone with 4 trumps and the right "
+                            "bower, wins the tricks it can and does not overtake its partner"), heuristic_bot),
+        Bot("random", N_("any legal action, chosen at random"), random_bot),
     )
 }

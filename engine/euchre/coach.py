@@ -19,11 +19,23 @@ from engine.cards import Card, Suit, format_cards
 from engine.errors import InvalidPositionError
 from engine.euchre.bidding import ORDER_UP, Discard, GoAlone, NameTrump
 from engine.euchre.bots import call_strength
-from engine.euchre.order import BENNY, BENNY_CARDS, CARDS, EFFECTIVE, POWER, describe_card, right_bower, trump_order
+from engine.euchre.order import (
+    BENNY,
+    BENNY_CARDS,
+    CARDS,
+    EFFECTIVE,
+    POWER,
+    describe_card,
+    right_bower,
+    suit_plural,
+    trump_order,
+)
 from engine.euchre.play import Position
 from engine.euchre.rules import Rules, Seat, Side
 from engine.euchre.state import Action, HandState, Phase, hand_result
 from engine.euchre.trick import Trick, check_sitting_out, play_order, trick_winner
+from engine.i18n import Nn_
+from engine.i18n import gettext as _
 from engine.sampling import deal_hidden
 from engine.words import count
 
@@ -31,9 +43,9 @@ __all__ = ["FEATURE_WORDS", "determinize", "features", "fill_hidden", "posed_tri
            "voids"]
 
 FEATURE_WORDS: Mapping[str, tuple[str, str]] = {
-    "tricks": ("trick for your side", "tricks for your side"),
-    "euchred": ("euchre against your side", "euchres against your side"),
-    "marches": ("march", "marches"),
+    "tricks": Nn_("trick for your side", "tricks for your side"),
+    "euchred": Nn_("euchre against your side", "euchres against your side"),
+    "marches": Nn_("march", "marches"),
 }
 
 
@@ -208,7 +220,7 @@ def rule_of_thumb(state: HandState, action: Action) -> str:
                 return best[0][1]
         return ""
     if phase is Phase.JOKER_UPCARD:
-        return "you name the suit before looking at your cards, so no suit is better than another"
+        return _("you name the suit before looking at your cards, so no suit is better than another")
     trump = state.trump
     if trump is None:
         return ""
@@ -217,25 +229,27 @@ def rule_of_thumb(state: HandState, action: Action) -> str:
     if phase is Phase.DEALER_DISCARD and isinstance(action, Discard):
         card = action.card
         if suits[card] is trump:
-            return f"{card.symbol_text} is a trump: keep trumps, lay away a side card"
+            return _("{card} is a trump: keep trumps, lay away a side card").format(card=card.symbol_text)
         rest = [c for c in hand if suits[c] is suits[card] and c != card]
         if not rest:
-            return (f"laying away {card.symbol_text} leaves you without {suits[card].plural}, so you can trump "
-                    "their lead")
+            return _("laying away {card} leaves you without {suits}, so you can trump their lead").format(
+                card=card.symbol_text, suits=suit_plural(suits[card]))
         return ""
     if phase is Phase.GO_ALONE and isinstance(action, GoAlone):
         trumps = [c for c in trump_order(trump, state.rules.benny) if c in hand]
-        held = f" ({format_cards(trumps, symbols=True)})" if trumps else ""
         top = trumps[:1] == [right_bower(trump)] or trumps[:1] == [BENNY]
         if action is not GoAlone.ALONE:
             return ""
         defending = state.maker is not None and seat % 2 != state.maker % 2
-        need = "three of the five tricks" if defending else "all five tricks"
+        need = _("three of the five tricks") if defending else _("all five tricks")
+        facts = {"trumps": count(len(trumps), "trump"), "held": format_cards(trumps, symbols=True), "need": need}
         if len(trumps) >= 4 and top:
-            return (f"alone with {count(len(trumps), 'trump')}{held}, headed by the highest: four points if you "
-                    f"take {need}")
-        return (f"alone with {'only ' if trumps else ''}{count(len(trumps), 'trump')}{held}: four points only if you "
-                f"take {need} without your partner")
+            return _("alone with {trumps} ({held}), headed by the highest: four points if you take {need}").format(
+                **facts)
+        if trumps:
+            return _("alone with only {trumps} ({held}): four points only if you take {need} without your partner")\
+                .format(**facts)
+        return _("alone with {trumps}: four points only if you take {need} without your partner").format(**facts)
     if phase is not Phase.PLAY or not isinstance(action, Card):
         return ""
     return _play_thumb(state, seat, action, suits, power, trump)
@@ -249,7 +263,8 @@ def _play_thumb(state: HandState, seat: int, card: Card, suits: Mapping[Card, Su
     if not table:
         unseen = _unseen_trumps(state, seat, trump)
         if suits[card] is trump and (not unseen or power[card] > power[unseen[0]]):
-            return f"no trump left in the other hands beats {name}, so it wins this trick whatever they hold"
+            return _("no trump left in the other hands beats {card}, so it wins this trick whatever they hold").format(
+                card=name)
         return ""
     led = suits[table[0]]
 
@@ -265,24 +280,27 @@ def _play_thumb(state: HandState, seat: int, card: Card, suits: Mapping[Card, Su
     top_name = describe_card(top, trump)
     if partner_wins:
         if strength(card) > strength(top):
-            return f"it overtakes your partner, who is already winning the trick with {top_name}"
+            return _("it overtakes your partner, who is already winning the trick with {top}").format(top=top_name)
         if card == min(legal, key=lambda c: (strength(c), power[c])) and len(legal) > 1:
-            return f"your partner is winning this trick with {top_name}: play low"
+            return _("your partner is winning this trick with {top}: play low").format(top=top_name)
         return ""
     if card in beats:
-        kind = "trump" if suits[card] is trump else "card"
         if len(beats) == 1:
-            return f"{name} is the only {kind} you hold that beats {top_name}"
+            only = _("{card} is the only trump you hold that beats {top}") if suits[card] is trump else \
+                _("{card} is the only card you hold that beats {top}")
+            return only.format(card=name, top=top_name)
         cheapest = min(beats, key=strength)
         if last:
             if card == cheapest:
-                return f"you play last, and {name} is the cheapest card that takes the trick"
-            return f"you play last: {describe_card(cheapest, trump)} would take the trick too, and costs less"
-        return f"{name} beats {top_name}"
+                return _("you play last, and {card} is the cheapest card that takes the trick").format(card=name)
+            return _("you play last: {cheaper} would take the trick too, and costs less").format(
+                cheaper=describe_card(cheapest, trump))
+        return _("{card} beats {top}").format(card=name, top=top_name)
     if beats:
-        return f"{name} does not beat {top_name}, and {describe_card(beats[0], trump)} would"
+        return _("{card} does not beat {top}, and {other} would").format(card=name, top=top_name,
+                                                                         other=describe_card(beats[0], trump))
     if card == min(legal, key=lambda c: (strength(c), power[c])) and len(legal) > 1:
-        return f"nothing you hold beats {top_name}: throw your lowest card"
+        return _("nothing you hold beats {top}: throw your lowest card").format(top=top_name)
     return ""
 
 
@@ -298,7 +316,8 @@ def posed_trick(rules: Rules, request: Any) -> HandState:
     check_sitting_out(out)
     players = request.players if request.players is not None else 4 - len(out)
     if len(out) not in (0, 4 - players):
-        raise InvalidPositionError(f"{players} active players, but {len(out)} sitting out")
+        raise InvalidPositionError(_("{players} active players, but {out} sitting out").format(players=players,
+                                                                                              out=len(out)))
     if not out and players < 4:
         out = (Seat.NORTH,) if players == 3 else (Seat.NORTH, Seat.EAST)
     position = Position.build(hand=request.hand, table=request.table, rules=rules, trump=trump, players=players)

@@ -49,7 +49,16 @@ from engine.euchre.coach import fill_hidden, posed_trick
 from engine.euchre.deal import deal_cards
 from engine.euchre.examples import call_advice, card_note, judge_trumps
 from engine.euchre.game import GAME
-from engine.euchre.order import BENNY, EFFECTIVE, NeedsBennyError, check_cards, left_bower, right_bower, sort_hand
+from engine.euchre.order import (
+    BENNY,
+    EFFECTIVE,
+    NeedsBennyError,
+    check_cards,
+    left_bower,
+    right_bower,
+    sort_hand,
+    suit_plural,
+)
 from engine.euchre.order import trump_order as order_of_trumps
 from engine.euchre.play import Position
 from engine.euchre.play import check as check_play
@@ -68,8 +77,11 @@ from engine.euchre.state import (
     parse_action,
 )
 from engine.euchre.trick import check_sitting_out, play_order, trick_winner, winner_reason
+from engine.i18n import N_
+from engine.i18n import gettext as _
 from engine.match import WHOLE, whole_game
 from engine.replay import play_out
+from engine.words import and_list, capitalise, seat_name
 
 __all__ = [
     "COMMANDS",
@@ -114,7 +126,7 @@ __all__ = [
 _TRUMP = "the trump suit: S, H, D or C (♠ ♥ ♦ ♣ and names such as hearts are accepted)"
 _TABLE = "the cards played to this trick so far, in order: the first is the lead"
 _PLAYERS = "the active players: 4, or 3 (one player alone) or 2 (one of each side alone)"
-_SITS_OUT = "the seat (or seats) sitting out: the partner of a lone player"
+_SITS_OUT = N_("the seat (or seats) sitting out: the partner of a lone player")
 _SUIT_FIELDS = ("trump", "joker_suit")
 
 
@@ -135,8 +147,9 @@ def _active(players: int | None, out: tuple[Seat, ...]) -> int:
     if players is None:
         return 4 - len(out)
     if out and players != 4 - len(out):
-        sitting = " and ".join(s.title for s in out)
-        raise InvalidPositionError(f"with {sitting} sitting out, {4 - len(out)} players are active, not {players}")
+        sitting = and_list(seat_name(s.letter) for s in out)
+        raise InvalidPositionError(_("with {sitting} sitting out, {active} players are active, not {players}").format(
+            sitting=sitting, active=4 - len(out), players=players))
     return players
 
 
@@ -185,11 +198,12 @@ def legal_command(request: EuchreLegalRequest) -> EuchreLegalAnswer:
     plays = tuple(EuchrePlay(cards=(c,), reason=verdicts[c].reason) for c in legal_now[:request.limit])
     must_follow = position.led_suit is not None and len(legal_now) < len(position.hand)
     if not position.table:
-        summary = "Nobody has played yet: you lead, so any card may be played."
+        summary = _("Nobody has played yet: you lead, so any card may be played.")
     elif must_follow and position.led_suit is not None:
-        summary = f"{position.led_suit.plural.capitalize()} were led: you must follow suit while you can."
+        summary = capitalise(_("{suits} were led: you must follow suit while you can.").format(
+            suits=suit_plural(position.led_suit)))
     else:
-        summary = "You cannot follow the suit led: any card may be played."
+        summary = _("You cannot follow the suit led: any card may be played.")
     return EuchreLegalAnswer(
         plays=plays, count=len(legal_now), complete=len(plays) == len(legal_now), can_pass=False, summary=summary,
         hand=position.hand, table=position.table, legal_cards=legal_now, led_suit=position.led_suit,
@@ -211,7 +225,7 @@ class EuchreCheckAnswer(CheckAnswer):
     card: Card | None = arg(help="the card checked (null unless the play was one card)")
 
 
-NO_PASS = "nobody passes during the play: each player plays one card to every trick"
+NO_PASS = N_("nobody passes during the play: each player plays one card to every trick")
 """Why a pass is refused in a trick."""
 
 
@@ -220,10 +234,11 @@ def check_command(request: EuchreCheckRequest) -> EuchreCheckAnswer:
     rules = _rules(request)
     position = _position(request)
     if request.play == "pass":
-        return EuchreCheckAnswer(legal=False, reason=NO_PASS, card=None)
+        return EuchreCheckAnswer(legal=False, reason=_(NO_PASS), card=None)
     if len(request.play) != 1:
         return EuchreCheckAnswer(legal=False, card=None,
-                                 reason=f"each player plays one card to a trick, not {len(request.play)}")
+                                 reason=_("each player plays one card to a trick, not {count}").format(
+                                     count=len(request.play)))
     card = request.play[0]
     check_cards([card], "in 'play'", rules.benny)
     verdict = check_play(position, card)
@@ -266,8 +281,8 @@ def winner_command(request: WinnerRequest) -> WinnerAnswer:
     out = _sitting_out(request.sits_out)
     players = _active(request.players, out)
     if len(trick) != players:
-        raise InvalidPositionError(f"a complete trick has one card per active player: {players} cards, "
-                                   f"not {len(trick)}")
+        raise InvalidPositionError(_("a complete trick has one card per active player: {players} cards, not "
+                                     "{count}").format(players=players, count=len(trick)))
     index = trick_winner(trick, request.trump)
     answer = WinnerAnswer(table=trick, winner_index=index, winner_card=trick[index],
                           reason=winner_reason(trick, request.trump), seats=None, order=None, winner=None,
@@ -277,8 +292,8 @@ def winner_command(request: WinnerRequest) -> WinnerAnswer:
         return answer
     seats = play_order(_seat(request.leader), out, players)
     return WinnerAnswer(table=trick, winner_index=index, winner_card=trick[index], reason=answer.reason,
-                        seats=tuple(s.letter for s in seats), order=" → ".join(s.title for s in seats),
-                        winner=seats[index].letter, winner_name=seats[index].title)
+                        seats=tuple(s.letter for s in seats), order=" → ".join(seat_name(s.letter) for s in seats),
+                        winner=seats[index].letter, winner_name=seat_name(seats[index].letter))
 
 
 # ------------------------------------------------------------------------------------------ score, game
@@ -310,7 +325,7 @@ def score_command(request: ScoreRequest) -> ScoreAnswer:
     result = score_hand(request.makers_tricks, request.alone, request.defender_alone, _rules(request))
     return ScoreAnswer(makers=result.makers, defenders=result.defenders, points=max(result.makers, result.defenders),
                        side="makers" if result.makers else "defenders", euchred=result.euchred, march=result.march,
-                       reason=result.row)
+                       reason=result.words)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -348,8 +363,8 @@ class CallsRequest(Request):
 
     dealer: str = arg(help="the dealer (a seat letter)", seat=True)
     upcard: Card = arg(help="the upcard")
-    round: int | None = arg(None, help="the calling round: 1, pass or order the upcard up; 2 (after four passes), "
-                                       "name another suit or pass (by default 1)", low=1, high=2)
+    round: int | None = arg(None, help=N_("the calling round: 1, pass or order the upcard up; 2 (after four passes), "
+                                          "name another suit or pass (by default 1)"), low=1, high=2)
     seat: str | None = arg(None, help="the player to call (by default the dealer's left; the dealer for a "
                                       "turned-up joker)", seat=True)
     hand: tuple[Card, ...] = arg((), help="their hand, for the rule-of-thumb advice (optional)")
@@ -530,13 +545,14 @@ def deal_command(request: EuchreDealRequest) -> EuchreDealAnswer:
     d = dealt.dealer
     return EuchreDealAnswer(
         seed=request.seed, hands={s.letter: tuple(sort_hand(dealt.hands[s])) for s in Seat},
-        dealer=d.letter, dealer_name=d.title, first=d.left.letter, first_name=d.left.title,
+        dealer=d.letter, dealer_name=seat_name(d.letter), first=d.left.letter, first_name=seat_name(d.left.letter),
         first_hand=tuple(sort_hand(dealt.hands[d.left])), upcard=dealt.upcard, upcard_suit=dealt.upcard.suit,
         joker_upcard=dealt.upcard == BENNY, kitty=dealt.kitty, deck_size=25 if rules.benny else 24,
         deal_packets=rules.deal_packets, deal_order=rules.deal_packets.description,
         packets=tuple(Packet(seat=seat.letter, cards=cards) for seat, cards in dealt.packets),
         packet_sizes=" ".join(f"{seat.letter}{len(cards)}" for seat, cards in dealt.packets),
-        partners={s.letter: s.partner.letter for s in Seat}, partner_names={s.title: s.partner.title for s in Seat},
+        partners={s.letter: s.partner.letter for s in Seat},
+        partner_names={seat_name(s.letter): seat_name(s.partner.letter) for s in Seat},
         sides={"N-S": "N S", "E-W": "E W"},
     )
 
@@ -592,24 +608,26 @@ def position_command(request: PositionRequest) -> PositionAnswer:
     if r.upcard is not None:
         given = [k for k in _TRICK_ONLY if getattr(r, k) not in (None, ())]
         if given:
-            raise InvalidRequestError(f"a calling position (with an upcard) has no {given[0]!r}")
+            raise InvalidRequestError(_("a calling position (with an upcard) has no {field}").format(
+                field=repr(given[0])))
         if r.dealer is None:
-            raise InvalidRequestError("a calling position needs its 'dealer'")
+            raise InvalidRequestError(_("a calling position needs its 'dealer'"))
         called = calls_command(CallsRequest(preset=r.preset, options=r.options, dealer=r.dealer, upcard=r.upcard,
                                             round=r.round, seat=r.seat, hand=r.hand, call=r.call,
                                             joker_suit=r.joker_suit))
         return PositionAnswer(kind="calling", legal=None, check=None, to_play=None, winner=None, calls=called)
     given = [k for k in _CALLING_ONLY if getattr(r, k) is not None]
     if given:
-        raise InvalidRequestError(f"field {given[0]!r} belongs to a calling position, which needs an 'upcard'")
+        raise InvalidRequestError(_("field {field} belongs to a calling position, which needs an 'upcard'").format(
+            field=repr(given[0])))
     if r.trump is None:
-        raise InvalidRequestError("a trick needs its 'trump'")
+        raise InvalidRequestError(_("a trick needs its 'trump'"))
     out = _sitting_out(r.sits_out)
     check_sitting_out(out)
     players = _active(r.players, out)
     if len(r.table) > players:
-        raise InvalidPositionError(f"a trick holds one card per active player: with {players} active it holds at "
-                                   f"most {players} cards, not {len(r.table)}")
+        raise InvalidPositionError(_("a trick holds one card per active player: with {players} active it holds at "
+                                     "most {players} cards, not {count}").format(players=players, count=len(r.table)))
     if len(r.table) == players:
         check_cards(r.table + r.hand, "in the hand and the trick together", rules.benny)
         won = winner_command(WinnerRequest(preset=r.preset, options=r.options, trump=r.trump, table=r.table,
@@ -729,21 +747,21 @@ def posed_state(request: Any) -> HandState:
         return fill_hidden(state, int(dealer))
     if isinstance(request, CallsRequest) or (isinstance(request, PositionRequest) and request.upcard is not None):
         if request.dealer is None or request.upcard is None:
-            raise InvalidRequestError("a calling position needs its 'dealer' and 'upcard'")
+            raise InvalidRequestError(_("a calling position needs its 'dealer' and 'upcard'"))
         if not request.hand:
-            raise InvalidRequestError("the coach needs the hand of the player to call")
+            raise InvalidRequestError(_("the coach needs the hand of the player to call"))
         dealer = Seat.parse(request.dealer)
         seat = Seat.parse(request.seat) if request.seat is not None else dealer.left
         state = calling_state(rules, dealer, request.upcard, request.round or 1, seat, request.hand,
                               request.joker_suit)
         if len(state.hands[int(seat)]) != 5:
-            raise InvalidRequestError("the coach needs all five cards of the player to call")
+            raise InvalidRequestError(_("the coach needs all five cards of the player to call"))
         return fill_hidden(state, int(seat))
     if isinstance(request, (EuchreLegalRequest, PositionRequest)):
         if request.trump is None:
-            raise InvalidRequestError("a trick needs its 'trump'")
+            raise InvalidRequestError(_("a trick needs its 'trump'"))
         return posed_trick(rules, request)
-    raise InvalidRequestError("the coach takes a trick, a calling position or the dealer's discard")
+    raise InvalidRequestError(_("the coach takes a trick, a calling position or the dealer's discard"))
 
 
 COMMANDS: dict[str, Command[Any, Any]] = {

@@ -9,8 +9,9 @@ from typing import Any
 from engine.base import Verdict
 from engine.cards import Card, Suit, format_cards
 from engine.euchre.bots import call_strength, heuristic_bot
-from engine.euchre.order import BENNY, EFFECTIVE, left_bower, right_bower, suit_name, trump_order
+from engine.euchre.order import BENNY, EFFECTIVE, left_bower, right_bower, suit_name, trump_order, who_it_is
 from engine.euchre.state import HandState, Phase, action_text
+from engine.i18n import gettext as _
 from engine.words import and_list
 
 __all__ = ["SAMPLES", "call_advice", "card_note", "judge_trumps"]
@@ -56,16 +57,17 @@ def call_advice(state: HandState) -> tuple[str, str] | None:
 
 def card_note(card: Card, trump: Suit) -> str:
     """What ``card`` is while ``trump`` is trump: the joker, a bower, a trump, or a card of its own suit."""
+    text = card.symbol_text
     if card == BENNY:
-        return f"{card.symbol_text}, the joker, is the best bower: the highest trump, whatever suit is trump"
+        return _("{card}, the joker, is the best bower: the highest trump, whatever suit is trump").format(card=text)
     if card == right_bower(trump):
-        return f"{card.symbol_text} is the right bower, the highest trump"
+        return _("{card} is the right bower, the highest trump").format(card=text)
     if card == left_bower(trump):
-        return f"{card.symbol_text} is the left bower, {suit_name(trump, 1)} while {trump.plural} are trump"
+        return _("{card} is {note}").format(card=text, note=who_it_is(card, trump))
     if card.suit is trump:
-        return f"{card.symbol_text} is a trump"
+        return _("{card} is a trump").format(card=text)
     assert card.suit is not None  # the joker was handled first
-    return f"{card.symbol_text} is {suit_name(card.suit, 1)}, not a trump"
+    return _("{card} is {a_suit}, not a trump").format(card=text, a_suit=suit_name(card.suit, 1))
 
 
 def judge_trumps(hand: Iterable[Card], picked: Iterable[Card], trump: Suit, benny: bool = False) -> Verdict:
@@ -75,13 +77,14 @@ def judge_trumps(hand: Iterable[Card], picked: Iterable[Card], trump: Suit, benn
     trumps = [c for c in trump_order(trump, benny) if c in hand]
     wrong_in = [c for c in picked if suits[c] is not trump]
     missed = [c for c in trumps if c not in picked]
-    shown = f"the trumps are {format_cards(trumps, symbols=True)}" if trumps else "the hand holds no trumps"
+    listed = format_cards(trumps, symbols=True)
+    shown = _("the trumps are {cards}").format(cards=listed) if trumps else _("the hand holds no trumps")
     if not wrong_in and not missed:
-        return Verdict(True, f"exactly the trumps: {format_cards(trumps, symbols=True)}" if trumps else
-                       "right: the hand holds no trumps")
+        return Verdict(True, _("exactly the trumps: {cards}").format(cards=listed) if trumps else
+                       _("right: the hand holds no trumps"))
     parts = [shown]
     parts += [card_note(c, trump) for c in wrong_in]
     if missed:
-        parts.append(f"you missed {and_list(c.symbol_text for c in missed)}: "
-                     + "; ".join(card_note(c, trump) for c in missed))
+        parts.append(_("you missed {cards}: {notes}").format(cards=and_list(c.symbol_text for c in missed),
+                                                            notes="; ".join(card_note(c, trump) for c in missed)))
     return Verdict(False, "; ".join(parts))

@@ -21,7 +21,11 @@ from engine.euchre.commands import (
 )
 from engine.euchre.game import GAME
 from engine.handout import Column, Handout, Section, Table, symbols
+from engine.i18n import gettext as _
+from engine.i18n import ngettext, pgettext
+from engine.i18n import number as numeral
 from engine.teaching import sentence
+from engine.words import seat_name
 
 __all__ = ["handout"]
 
@@ -30,13 +34,25 @@ _UPCARD = Card(Rank.KING, Suit.HEARTS)
 
 def _call(action: str) -> str:
     """A call with its suit as a symbol: "name S" → "name ♠"."""
-    verb, _, suit = action.rpartition(" ")
-    return f"{verb} {Suit(suit).symbol}" if verb == "name" and suit in {s.value for s in Suit} else action
+    verb, _space, suit = action.rpartition(" ")
+    if verb == "name" and suit in {s.value for s in Suit}:
+        return _("name {symbol}").format(symbol=Suit(suit).symbol)
+    if action == "pass":
+        return pgettext("euchre call", "pass")
+    if action == "order up":
+        return pgettext("euchre call", "order up")
+    return action
 
 
 def _who(tricks: int, alone: bool, defender_alone: bool) -> str:
-    took = "all 5" if tricks == 5 else f"{tricks} trick{'s' if tricks != 1 else ''}"
-    return took + (", going alone" if alone else "") + (", against a defender alone" if defender_alone else "")
+    took = _("all 5") if tricks == 5 else ngettext("{count} trick", "{count} tricks", tricks).format(
+        count=numeral(tricks))
+    if alone:
+        return _("{took}, going alone").format(took=took)
+    if defender_alone:
+        return _("{took}, against a defender alone").format(took=took)
+    return took
+
 
 
 def handout(preset: str) -> Handout:
@@ -54,23 +70,32 @@ def handout(preset: str) -> Handout:
     games = [game_command(GameRequest(preset=preset, scores=s)) for s in ((10, 9), (11, 9))]
     order_lines = []
     for t in trumps:
-        best = f"best bower {symbols([t.best_bower])}, " if t.best_bower is not None else ""
-        order_lines.append(f"**{t.trump.symbol} trump:** {symbols(list(t.order))} — {best}right bower "
-                           f"{symbols([t.right_bower])}, left bower {symbols([t.left_bower])}")
+        facts = {"symbol": t.trump.symbol, "order": symbols(list(t.order)), "right": symbols([t.right_bower]),
+                 "left": symbols([t.left_bower])}
+        if t.best_bower is not None:
+            line = _("**{symbol} trump:** {order} — best bower {best}, right bower {right}, left bower {left}").format(
+                best=symbols([t.best_bower]), **facts)
+        else:
+            line = _("**{symbol} trump:** {order} — right bower {right}, left bower {left}").format(**facts)
+        order_lines.append(line)
     return Handout(
-        summary=(f"{deal.deck_size} cards; {len(deal.first_hand)} to each player, dealt in {deal.deal_order}; "
-                 f"the kitty holds the upcard and {len(deal.kitty)} more.",),
+        summary=(_("{deck} cards; {hand} to each player, dealt in {packets}; the kitty holds the upcard and {kitty} "
+                   "more.").format(deck=numeral(deal.deck_size), hand=numeral(len(deal.first_hand)),
+                                   packets=deal.deal_order, kitty=numeral(len(deal.kitty))),),
         name_terms=("euchre",),
         sections=(
-            Section("Trump order, high to low", Column.LEFT, tuple(order_lines)),
-            Section(f"Calling trump (upcard {_UPCARD.symbol_text}, North deals)", Column.LEFT, (
-                f"**Round 1** ({first.to_act} first): {', '.join(_call(c) for c in first.calls)}",
-                f"**Round 2, the dealer after three passes:** {', '.join(_call(c) for c in stuck.calls)}",
+            Section(_("Trump order, high to low"), Column.LEFT, tuple(order_lines)),
+            Section(_("Calling trump (upcard {card}, {dealer} deals)").format(card=_UPCARD.symbol_text,
+                                                                             dealer=seat_name("N")), Column.LEFT, (
+                _("**Round 1** ({first} first): {calls}").format(first=first.to_act,
+                                                                 calls=", ".join(_call(c) for c in first.calls)),
+                _("**Round 2, the dealer after three passes:** {calls}").format(
+                    calls=", ".join(_call(c) for c in stuck.calls)),
                 sentence(stuck.reasons.get("name H", "")),
                 sentence(stuck.reasons.get("pass", "")),
             )),
-            Section("Scoring a hand", Column.RIGHT, table=Table(("the makers take", "points"), tuple(
+            Section(_("Scoring a hand"), Column.RIGHT, table=Table((_("the makers take"), _("points")), tuple(
                 (_who(t, a, d), s.reason) for (t, a, d), s in zip(cases, scoring, strict=True)), (1.1, 2.2))),
-            Section("Winning the game", Column.RIGHT, tuple(sentence(g.reason) for g in games)),
+            Section(_("Winning the game"), Column.RIGHT, tuple(sentence(g.reason) for g in games)),
         ),
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.euchre.state import HandState, hand_result
+from engine.i18n import N_
 from engine.table import MomentKind
 
 __all__ = ["KINDS"]
@@ -30,7 +31,7 @@ def march(before: HandState, action: object, after: HandState) -> bool:
 
 
 KINDS = (
-    MomentKind("go_alone", "a go alone", "a player goes alone: the partner sits the hand out", go_alone),
-    MomentKind("euchre", "a euchre", "the makers take fewer than three tricks", euchre),
-    MomentKind("march", "a march", "the makers take all five tricks", march),
+    MomentKind("go_alone", N_("a go alone"), N_("a player goes alone: the partner sits the hand out"), go_alone),
+    MomentKind("euchre", N_("a euchre"), N_("the makers take fewer than three tricks"), euchre),
+    MomentKind("march", N_("a march"), N_("the makers take all five tricks"), march),
 )

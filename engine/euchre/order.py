@@ -16,6 +16,8 @@ from collections.abc import Iterable
 
 from engine.cards import RED_JOKER, Card, Deck, Rank, Suit
 from engine.errors import CardNotInDeckError
+from engine.i18n import DEFAULT_LANGUAGE, Nn_, language, ngettext
+from engine.i18n import gettext as _
 from engine.words import count
 
 __all__ = [
@@ -38,6 +40,7 @@ __all__ = [
     "suit_count",
     "suit_name",
     "suit_one",
+    "suit_plural",
     "trump_order",
     "who_it_is",
 ]
@@ -63,8 +66,8 @@ class NeedsBennyError(CardNotInDeckError):
 
     def __init__(self) -> None:
         super().__init__(BENNY.symbol_text, DECK.name)
-        self.args = (f"{BENNY.symbol_text} is not in the 24-card Euchre deck; turn on the benny option for the "
-                     "25-card deck with a joker",)
+        self.args = (_("{card} is not in the 24-card Euchre deck; turn on the benny option for the 25-card deck "
+                       "with a joker").format(card=BENNY.symbol_text),)
 
 
 def check_cards(cards: Iterable[Card], where: str, benny: bool = False) -> None:
@@ -147,11 +150,11 @@ def card_power(card: Card, trump: Suit) -> int:
 def describe_card(card: Card, trump: Suit) -> str:
     """``RJ (the joker, best bower)``, ``J♦ (left bower)``, ``K♣`` — for reasons."""
     if card == BENNY:
-        return f"{card.symbol_text} (the joker, best bower)"
+        return _("{card} (the joker, best bower)").format(card=card.symbol_text)
     if card == right_bower(trump):
-        return f"{card.symbol_text} (right bower)"
+        return _("{card} (right bower)").format(card=card.symbol_text)
     if card == left_bower(trump):
-        return f"{card.symbol_text} (left bower)"
+        return _("{card} (left bower)").format(card=card.symbol_text)
     return card.symbol_text
 
 
@@ -170,19 +173,36 @@ def sort_hand(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
     return sorted(cards, key=key)
 
 
+SUIT_WORDS: dict[Suit, tuple[str, str]] = {
+    Suit.SPADES: Nn_("spade", "spades"), Suit.HEARTS: Nn_("heart", "hearts"),
+    Suit.DIAMONDS: Nn_("diamond", "diamonds"), Suit.CLUBS: Nn_("club", "clubs"),
+}
+"""Each suit's English name for one card and for the suit (the catalogs translate them: :func:`suit_plural`)."""
+
+
+def suit_plural(suit: Suit) -> str:
+    """The suit's name in the current language, as the suit: ``hearts``."""
+    one, many = SUIT_WORDS[suit]
+    return ngettext(one, many, 2)
+
+
 def suit_name(suit: Suit, count: int = 2) -> str:
     """``hearts`` (or ``a heart`` for count 1)."""
-    return suit.plural if count != 1 else f"a {suit_one(suit)}"
+    return suit_plural(suit) if count != 1 else _("a {suit}").format(suit=suit_one(suit))
 
 
 def suit_one(suit: Suit) -> str:
     """The suit's name for one card: ``heart``."""
-    return suit.plural[:-1]
+    one, many = SUIT_WORDS[suit]
+    return ngettext(one, many, 1)
 
 
 def suit_count(n: int, suit: Suit) -> str:
-    """``no hearts``, ``one heart``, ``two hearts``."""
-    return count(n, suit_one(suit), suit.plural)
+    """``no hearts``, ``one heart``, ``two hearts`` (in Bengali and Assamese, so many cards of the suit: a count of
+    cards takes the counting word of flat things)."""
+    if language() == DEFAULT_LANGUAGE:
+        return count(n, *SUIT_WORDS[suit])
+    return _("{cards} of {suits}").format(cards=count(n, "card"), suits=suit_plural(suit))
 
 
 def who_it_is(card: Card, trump: Suit) -> str:
@@ -190,7 +210,9 @@ def who_it_is(card: Card, trump: Suit) -> str:
     bower, a heart while hearts are trump`` for J♦ under hearts, ``the joker, the best bower, a heart while
     hearts are trump`` for RJ; '' for every other card."""
     if card == BENNY:
-        return f"the joker, the best bower, {suit_name(trump, 1)} while {trump.plural} are trump"
+        return _("the joker, the best bower, {a_suit} while {suits} are trump").format(
+            a_suit=suit_name(trump, 1), suits=suit_plural(trump))
     if card == left_bower(trump):
-        return f"the left bower, {suit_name(trump, 1)} while {trump.plural} are trump"
+        return _("the left bower, {a_suit} while {suits} are trump").format(a_suit=suit_name(trump, 1),
+                                                                           suits=suit_plural(trump))
     return ""

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from engine.base import LegalPlays, ListedPlays, Verdict
 from engine.cards import Card, Suit, format_cards
 from engine.errors import InvalidPositionError
-from engine.euchre.order import EFFECTIVE, check_cards, suit_count, suit_name, who_it_is
+from engine.euchre.order import EFFECTIVE, check_cards, suit_count, suit_name, suit_plural, who_it_is
 from engine.euchre.rules import Rules
+from engine.i18n import gettext as _
 
 __all__ = ["HAND_SIZE", "Position", "check", "led_phrase", "legal_cards", "legal_plays"]
 
@@ -45,21 +46,22 @@ class Position:
         hand, table = tuple(hand), tuple(table)
         benny = rules.benny
         if not isinstance(trump, Suit):
-            raise InvalidPositionError(f"trump must be a suit (S, H, D, C), not {trump!r}")
+            raise InvalidPositionError(_("trump must be a suit (S, H, D, C), not {value}").format(value=repr(trump)))
         if not 2 <= players <= 4:
-            raise InvalidPositionError(f"2, 3 or 4 players are active in a hand of Euchre, not {players}")
+            raise InvalidPositionError(_("2, 3 or 4 players are active in a hand of Euchre, not {players}").format(
+                players=players))
         check_cards(hand, "in your hand", benny)
         check_cards(table, "in the trick", benny)
         check_cards(hand + table, "in your hand and the trick together", benny)
         if len(hand) > HAND_SIZE:
-            raise InvalidPositionError(f"a hand holds at most {HAND_SIZE} cards during play; this one holds "
-                                       f"{len(hand)}")
+            raise InvalidPositionError(_("a hand holds at most {most} cards during play; this one holds {held}")
+                                       .format(most=HAND_SIZE, held=len(hand)))
         if not hand:
-            raise InvalidPositionError("your hand is empty: there is nothing to play")
+            raise InvalidPositionError(_("your hand is empty: there is nothing to play"))
         if len(table) >= players:
             raise InvalidPositionError(
-                f"the trick already holds {len(table)} cards, but with {players} active players a trick is "
-                f"complete after {players}: there is no turn left in it")
+                _("the trick already holds {held} cards, but with {players} active players a trick is complete "
+                  "after {players}: there is no turn left in it").format(held=len(table), players=players))
         return cls(trump, hand, table, players, benny)
 
     @property
@@ -91,36 +93,55 @@ def led_phrase(lead: Card, trump: Suit) -> str:
     led = EFFECTIVE[trump][lead]
     note = who_it_is(lead, trump)
     if note:
-        return f"{led.plural} were led ({lead.symbol_text} is {note})"
-    return f"{led.plural} were led ({lead.symbol_text})"
+        return _("{suits} were led ({card} is {note})").format(suits=suit_plural(led), card=lead.symbol_text,
+                                                                 note=note)
+    return _("{suits} were led ({card})").format(suits=suit_plural(led), card=lead.symbol_text)
 
 
 def check(position: Position, card: Card) -> Verdict:
     """Whether ``card`` may be played now, with the rule that decides it, in words for a learner."""
     trump = position.trump
+    text = card.symbol_text
     if card not in position.hand:
-        return Verdict(False, f"{card.symbol_text} is not in your hand")
+        return Verdict(False, _("{card} is not in your hand").format(card=text))
     led = position.led_suit
     suits = EFFECTIVE[trump]
     mine = suits[card]
     note = who_it_is(card, trump)
     if led is None:
-        also = f" ({card.symbol_text} is {note})" if note else ""
-        return Verdict(True, f"you lead this trick, so any card may be played; {card.symbol_text} leads "
-                             f"{mine.plural}{also}")
+        if note:
+            return Verdict(True, _("you lead this trick, so any card may be played; {card} leads {suits} ({card} is "
+                                   "{note})").format(card=text, suits=suit_plural(mine), note=note))
+        return Verdict(True, _("you lead this trick, so any card may be played; {card} leads {suits}").format(
+            card=text, suits=suit_plural(mine)))
     followers = [c for c in position.hand if suits[c] is led]
     led_text = led_phrase(position.table[0], trump)
     if mine is led:
         if note:
-            return Verdict(True, f"{card.symbol_text} follows suit: it is {note}, and {led_text}")
-        return Verdict(True, f"{card.symbol_text} follows suit: {led_text}")
+            return Verdict(True, _("{card} follows suit: it is {note}, and {led}").format(card=text, note=note,
+                                                                                           led=led_text))
+        return Verdict(True, _("{card} follows suit: {led}").format(card=text, led=led_text))
     if followers:
         held = format_cards(followers, symbols=True)
-        what = f"{note}, not {suit_name(led, 1)}" if note else f"not {suit_name(led, 1)}"
-        return Verdict(False, f"{card.symbol_text} is {what}; you hold {suit_count(len(followers), led)} ({held}), "
-                              f"and you must follow suit when {led_text}")
+        facts = {"card": text, "a_suit": suit_name(led, 1), "count": suit_count(len(followers), led), "held": held,
+                 "led": led_text}
+        if note:
+            return Verdict(False, _("{card} is {note}, not {a_suit}; you hold {count} ({held}), and you must follow "
+                                    "suit when {led}").format(note=note, **facts))
+        return Verdict(False, _("{card} is not {a_suit}; you hold {count} ({held}), and you must follow suit when "
+                                "{led}").format(**facts))
     # Void in the suit led: a card printed in that suit may still belong to trump (a bower), which is worth saying.
     hidden = [c for c in position.hand if c.suit is led and suits[c] is not led]
-    extra = f" ({hidden[0].symbol_text} is {who_it_is(hidden[0], trump)})" if hidden else ""
-    tail = f"; {card.symbol_text} is {note}" if note and card not in hidden else ""
-    return Verdict(True, f"you hold no {led.plural}{extra}, so you may play any card: {led_text}{tail}")
+    tail = bool(note) and card not in hidden
+    facts = {"suits": suit_plural(led), "led": led_text}
+    if hidden:
+        facts |= {"hidden": hidden[0].symbol_text, "hidden_note": who_it_is(hidden[0], trump)}
+        if tail:
+            return Verdict(True, _("you hold no {suits} ({hidden} is {hidden_note}), so you may play any card: {led}; "
+                                   "{card} is {note}").format(card=text, note=note, **facts))
+        return Verdict(True, _("you hold no {suits} ({hidden} is {hidden_note}), so you may play any card: {led}")
+                       .format(**facts))
+    if tail:
+        return Verdict(True, _("you hold no {suits}, so you may play any card: {led}; {card} is {note}").format(
+            card=text, note=note, **facts))
+    return Verdict(True, _("you hold no {suits}, so you may play any card: {led}").format(**facts))

@@ -29,7 +29,10 @@ from typing import Any
 from engine import contract
 from engine.contract import Note, Preset, default_note, option
 from engine.errors import InvalidRequestError
-from engine.words import COMMON_RULE, option_named
+from engine.i18n import N_
+from engine.i18n import gettext as _
+from engine.i18n import number as numeral
+from engine.words import option_named, seat_name
 
 __all__ = [
     "NOTES",
@@ -65,7 +68,8 @@ class Seat(IntEnum):
 
     @property
     def title(self) -> str:
-        return self.name.capitalize()
+        """The seat's name for a learner, in the current language (:func:`engine.words.seat_name`)."""
+        return seat_name(self.letter)
 
     @property
     def partner(self) -> Seat:
@@ -90,7 +94,8 @@ class Seat(IntEnum):
             for seat in cls:
                 if key in (seat.letter, seat.name, str(seat.value)):
                     return seat
-        raise InvalidRequestError(f"{text!r} is not a seat: expected N, E, S or W (North, East, South, West)")
+        raise InvalidRequestError(_("{text} is not a seat: expected N, E, S or W (North, East, South, West)").format(
+            text=repr(text)))
 
 
 class Side(IntEnum):
@@ -101,7 +106,8 @@ class Side(IntEnum):
 
     @property
     def title(self) -> str:
-        return "North-South" if self is Side.NORTH_SOUTH else "East-West"
+        """The side's name for a learner, in the current language: North-South or East-West."""
+        return _(SIDE_WORDS[self])
 
     @property
     def short(self) -> str:
@@ -117,6 +123,10 @@ class Side(IntEnum):
         return Side(1 - self.value)
 
 
+SIDE_WORDS: dict[Side, str] = {Side.NORTH_SOUTH: N_("North-South"), Side.EAST_WEST: N_("East-West")}
+"""The sides' English names (the catalogs translate them: :attr:`Side.title`)."""
+
+
 class FirstLead(Enum):
     """Who leads the first trick when the player on the dealer's left sits out (their partner is alone)."""
 
@@ -126,8 +136,8 @@ class FirstLead(Enum):
     @property
     def description(self) -> str:
         if self is FirstLead.NEXT_ACTIVE:
-            return "the next active player clockwise (the dealer's partner)"
-        return "the player on the lone player's left (the dealer)"
+            return _("the next active player clockwise (the dealer's partner)")
+        return _("the player on the lone player's left (the dealer)")
 
 
 class DealPackets(Enum):
@@ -149,9 +159,10 @@ class DealPackets(Enum):
     @property
     def description(self) -> str:
         if self is DealPackets.SINGLES:
-            return "one card at a time, five times round"
+            return _("one card at a time, five times round")
         first, second = self.sizes
-        return f"packets of {', '.join(map(str, first))} round the table, then {', '.join(map(str, second))}"
+        return _("packets of {first} round the table, then {second}").format(
+            first=", ".join(map(numeral, first)), second=", ".join(map(numeral, second)))
 
 
 class ThrownIn(Enum):
@@ -163,8 +174,8 @@ class ThrownIn(Enum):
     @property
     def description(self) -> str:
         if self is ThrownIn.NEXT_DEALER:
-            return "the deal passes to the left"
-        return "the same dealer deals again"
+            return _("the deal passes to the left")
+        return _("the same dealer deals again")
 
 
 class BennyUpcard(Enum):
@@ -176,55 +187,55 @@ class BennyUpcard(Enum):
     @property
     def description(self) -> str:
         if self is BennyUpcard.DEALER_NAMES_TRUMP:
-            return ("the dealer names trump before looking at their cards, as if they had ordered it up: "
-                    "their side are the makers, and they pick up the joker and discard")
-        return ("the dealer names, before looking, the suit the joker stands for; round 1 then goes on as "
-                "usual with that suit on offer")
+            return _("the dealer names trump before looking at their cards, as if they had ordered it up: their "
+                     "side are the makers, and they pick up the joker and discard")
+        return _("the dealer names, before looking, the suit the joker stands for; round 1 then goes on as usual "
+                 "with that suit on offer")
 
 
 @dataclass(frozen=True)
 class Rules:
     """The options of one Euchre variant. Build one with :func:`make_rules` (or ``GAME.rules``)."""
 
-    target: int = option(10, label="Points to win", low=1, high=100,
-                         help="The points a side needs to win the game.")
-    win_by_two: bool = option(True, label="Win by two",
-                              help="The winner must also lead by 2 points (10-9 goes on); off: the first side "
-                                   "to the target wins.")
-    stick_the_dealer: bool = option(False, label="Stick the dealer",
-                                    help="When the other three pass twice, the dealer may not pass and must name "
-                                         "trump, so no hand is thrown in.")
-    defender_may_go_alone: bool = option(True, label="Defenders may go alone",
-                                         help="A defender may go alone too, so both sides can play alone in "
-                                              "one hand.")
-    maker_partner_may_go_alone: bool = option(True, label="The maker's partner may go alone",
-                                              help="The partner of the player who made trump may go alone "
-                                                   "(the maker then sits out); off: only the maker may.")
-    dealer_partner_must_go_alone: bool = option(False, label="Dealer's partner who orders up goes alone",
-                                                help="A dealer's partner who orders the upcard up must go "
-                                                     "alone.")
-    dealer_may_discard_upcard: bool = option(True, label="The dealer may discard the upcard", common=True,
-                                             help="The dealer who picks up the upcard may lay that same card "
-                                                  "away; off: another card must go.")
-    name_turned_down_suit: bool = option(False, label="The turned-down suit may be named", common=True,
-                                         help="In round 2 the suit of the turned-down upcard may be named as "
-                                              "trump too.")
-    first_lead: FirstLead = option(FirstLead.NEXT_ACTIVE, label="First lead when the dealer's left sits out",
+    target: int = option(10, label=N_("Points to win"), low=1, high=100,
+                         help=N_("The points a side needs to win the game."))
+    win_by_two: bool = option(True, label=N_("Win by two"),
+                              help=N_("The winner must also lead by 2 points (10-9 goes on); off: the first side "
+                                      "to the target wins."))
+    stick_the_dealer: bool = option(False, label=N_("Stick the dealer"),
+                                    help=N_("When the other three pass twice, the dealer may not pass and must name "
+                                            "trump, so no hand is thrown in."))
+    defender_may_go_alone: bool = option(True, label=N_("Defenders may go alone"),
+                                         help=N_("A defender may go alone too, so both sides can play alone in "
+                                                 "one hand."))
+    maker_partner_may_go_alone: bool = option(True, label=N_("The maker's partner may go alone"),
+                                              help=N_("The partner of the player who made trump may go alone "
+                                                      "(the maker then sits out); off: only the maker may."))
+    dealer_partner_must_go_alone: bool = option(False, label=N_("Dealer's partner who orders up goes alone"),
+                                                help=N_("A dealer's partner who orders the upcard up must go "
+                                                        "alone."))
+    dealer_may_discard_upcard: bool = option(True, label=N_("The dealer may discard the upcard"), common=True,
+                                             help=N_("The dealer who picks up the upcard may lay that same card "
+                                                     "away; off: another card must go."))
+    name_turned_down_suit: bool = option(False, label=N_("The turned-down suit may be named"), common=True,
+                                         help=N_("In round 2 the suit of the turned-down upcard may be named as "
+                                                 "trump too."))
+    first_lead: FirstLead = option(FirstLead.NEXT_ACTIVE, label=N_("First lead when the dealer's left sits out"),
                                    common=True,
-                                   help="Who leads the first trick when the player on the dealer's left sits "
-                                        "out: the next active player, or the player on the lone player's left.")
-    benny: bool = option(False, label="The benny (a joker)",
-                         help="Play with a 25-card deck whose joker (RJ) is the highest trump, above the right "
-                              "bower.")
-    benny_upcard: BennyUpcard = option(BennyUpcard.DEALER_NAMES_TRUMP, label="A turned-up joker", common=True,
-                                       help="With the benny, when the joker is the upcard: the dealer names "
-                                            "trump at once, or names the suit the joker stands for in round 1.")
-    deal_packets: DealPackets = option(DealPackets.THREE_TWO, label="Deal", common=True,
-                                       help="How the five cards are dealt: 3 then 2 (and 2 then 3), 2 then 3, "
-                                            "or one at a time.")
-    thrown_in: ThrownIn = option(ThrownIn.NEXT_DEALER, label="After a thrown-in hand", common=True,
-                                 help="Who deals after a hand that all four passed twice: the next dealer, or "
-                                      "the same dealer again.")
+                                   help=N_("Who leads the first trick when the player on the dealer's left sits "
+                                           "out: the next active player, or the player on the lone player's left."))
+    benny: bool = option(False, label=N_("The benny (a joker)"),
+                         help=N_("Play with a 25-card deck whose joker (RJ) is the highest trump, above the right "
+                                 "bower."))
+    benny_upcard: BennyUpcard = option(BennyUpcard.DEALER_NAMES_TRUMP, label=N_("A turned-up joker"), common=True,
+                                       help=N_("With the benny, when the joker is the upcard: the dealer names "
+                                               "trump at once, or names the suit the joker stands for in round 1."))
+    deal_packets: DealPackets = option(DealPackets.THREE_TWO, label=N_("Deal"), common=True,
+                                       help=N_("How the five cards are dealt: 3 then 2 (and 2 then 3), 2 then 3, "
+                                               "or one at a time."))
+    thrown_in: ThrownIn = option(ThrownIn.NEXT_DEALER, label=N_("After a thrown-in hand"), common=True,
+                                 help=N_("Who deals after a hand that all four passed twice: the next dealer, or "
+                                         "the same dealer again."))
 
 
 _SEED = Rules()
@@ -232,41 +243,43 @@ _SEED = Rules()
 PRESETS: dict[str, Preset[Rules]] = {
     p.name: p
     for p in (
-        Preset("seed", "the online game's rules",
-               "The rules page of a browser Euchre game: game to 10 won by 2, either side may go alone, and no "
-               f"stick the dealer. The turned-down suit may not be named in round 2: {COMMON_RULE}.", _SEED),
-        Preset("first_to_10", "first to 10",
-               "As the online game's rules, but the first side to 10 points wins: no lead of 2 needed.",
+        Preset("seed", N_("the online game's rules"),
+               N_("The rules page of a browser Euchre game: game to 10 won by 2, either side may go alone, and no "
+                  "stick the dealer. The turned-down suit may not be named in round 2: a common rule, not in these "
+                  "rules."), _SEED),
+        Preset("first_to_10", N_("first to 10"),
+               N_("As the online game's rules, but the first side to 10 points wins: no lead of 2 needed."),
                Rules(win_by_two=False)),
-        Preset("stick_the_dealer", "stick the dealer",
-               "As the online game's rules, but the dealer must name trump when the other three pass twice: "
-               "no hand is thrown in.", Rules(stick_the_dealer=True)),
-        Preset("no_lone_defender", "no lone defender",
-               "As the online game's rules, but only the makers may go alone.",
+        Preset("stick_the_dealer", N_("stick the dealer"),
+               N_("As the online game's rules, but the dealer must name trump when the other three pass twice: "
+                  "no hand is thrown in."), Rules(stick_the_dealer=True)),
+        Preset("no_lone_defender", N_("no lone defender"),
+               N_("As the online game's rules, but only the makers may go alone."),
                Rules(defender_may_go_alone=False)),
-        Preset("openspiel", "OpenSpiel's rules",
-               "The Euchre of OpenSpiel, a library of games for research: of the makers only the one who made trump "
-               "may go alone (a defender still may), the dealer may not discard the upcard, and the first side to 10 "
-               "wins.",
+        Preset("openspiel", N_("OpenSpiel's rules"),
+               N_("The Euchre of OpenSpiel, a library of games for research: of the makers only the one who made "
+                  "trump may go alone (a defender still may), the dealer may not discard the upcard, and the first "
+                  "side to 10 wins."),
                Rules(win_by_two=False, maker_partner_may_go_alone=False, dealer_may_discard_upcard=False)),
-        Preset("benny", "the benny",
-               "As the online game's rules, with the benny: a 25-card deck whose joker (RJ) is the highest "
-               "trump, above the right bower; a turned-up joker lets the dealer name trump.", Rules(benny=True)),
+        Preset("benny", N_("the benny"),
+               N_("As the online game's rules, with the benny: a 25-card deck whose joker (RJ) is the highest "
+                  "trump, above the right bower; a turned-up joker lets the dealer name trump."), Rules(benny=True)),
     )
 }
 
 NOTES: tuple[Note, ...] = (
-    Note("the deal", "the cards are dealt 3 then 2 round the table, then 2 then 3", "deal_packets"),
-    Note("round 2", "the suit of the turned-down upcard may not be named in round 2", "name_turned_down_suit"),
-    Note("the dealer's discard", "the dealer who picks up the upcard may discard it again",
+    Note(N_("the deal"), N_("the cards are dealt 3 then 2 round the table, then 2 then 3"), "deal_packets"),
+    Note(N_("round 2"), N_("the suit of the turned-down upcard may not be named in round 2"),
+         "name_turned_down_suit"),
+    Note(N_("the dealer's discard"), N_("the dealer who picks up the upcard may discard it again"),
          "dealer_may_discard_upcard"),
-    Note("a thrown-in hand", "after all four pass twice, the deal passes to the left", "thrown_in"),
-    Note("the first lead", "the player on the dealer's left leads; if they sit out, the next active player",
+    Note(N_("a thrown-in hand"), N_("after all four pass twice, the deal passes to the left"), "thrown_in"),
+    Note(N_("the first lead"), N_("the player on the dealer's left leads; if they sit out, the next active player"),
          "first_lead"),
-    Note("a turned-up joker", "with the benny, a turned-up joker lets the dealer name trump at once, before "
-         "looking at their cards", "benny_upcard"),
-    Note("going alone", "once trump is made, the maker is asked first whether they go alone, then their partner, "
-         "then the defenders from the dealer's left"),
+    Note(N_("a turned-up joker"), N_("with the benny, a turned-up joker lets the dealer name trump at once, before "
+                                    "looking at their cards"), "benny_upcard"),
+    Note(N_("going alone"), N_("once trump is made, the maker is asked first whether they go alone, then their "
+                               "partner, then the defenders from the dealer's left")),
 )
 
 
@@ -293,8 +306,9 @@ def rule_source(rules: Rules, name: str) -> str:
     shown = value.value if isinstance(value, Enum) else value
     if shown != spec.default:
         if isinstance(shown, bool):
-            return f" ({option_named(spec.label)} is {'on' if shown else 'off'})"
-        return f" (as {option_named(spec.label)} sets it)"
+            said = _("{option} is on") if shown else _("{option} is off")
+            return f" ({said.format(option=option_named(spec.label))})"
+        return " ({})".format(_("as {option} sets it").format(option=option_named(spec.label)))
     if spec.common:
         return f" ({default_note(Rules, name)})"
     return ""

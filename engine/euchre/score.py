@@ -17,6 +17,9 @@ from dataclasses import dataclass
 
 from engine.errors import InvalidPositionError
 from engine.euchre.rules import Rules, Side, rule_source
+from engine.i18n import N_
+from engine.i18n import gettext as _
+from engine.i18n import number as numeral
 from engine.words import number
 
 __all__ = ["MOST_POINTS", "HandScore", "check_reachable", "game_over_reason", "game_winner", "hand_outcomes",
@@ -43,6 +46,15 @@ class HandScore:
     def march(self) -> bool:
         return self.row.startswith("march") or self.row.startswith("lone march")
 
+    @property
+    def words(self) -> str:
+        """The row of the table in the current language (``row`` is its English, a catalog message)."""
+        return _(self.row)
+
+
+_ALONE_WINS = {3: N_("a maker alone wins 3 tricks: makers 1"), 4: N_("a maker alone wins 4 tricks: makers 1")}
+_MAKERS_WIN = {3: N_("the makers win 3 tricks: makers 1"), 4: N_("the makers win 4 tricks: makers 1")}
+
 
 def score_hand(makers_tricks: int, alone: bool = False, defender_alone: bool = False,
                rules: Rules | None = None) -> HandScore:
@@ -52,21 +64,22 @@ def score_hand(makers_tricks: int, alone: bool = False, defender_alone: bool = F
     where the rules let no defender go alone is refused (InvalidPositionError), not paid.
     """
     if isinstance(makers_tricks, bool) or not isinstance(makers_tricks, int) or not 0 <= makers_tricks <= TRICKS:
-        raise InvalidPositionError(f"the makers take 0 to 5 of the 5 tricks, not {makers_tricks!r}")
+        raise InvalidPositionError(_("the makers take 0 to 5 of the 5 tricks, not {value}").format(
+            value=repr(makers_tricks)))
     if defender_alone and rules is not None and not rules.defender_may_go_alone:
-        raise InvalidPositionError(f"no defender may go alone{rule_source(rules, 'defender_may_go_alone')}, so no "
-                                   "hand is scored for a lone defender")
+        raise InvalidPositionError(_("no defender may go alone{where}, so no hand is scored for a lone defender")
+                                   .format(where=rule_source(rules, "defender_may_go_alone")))
     if makers_tricks <= 2:
         if defender_alone:
-            return HandScore(0, 4, "a defender alone wins 3 or more: defenders 4")
-        return HandScore(0, 2, "defenders win 3 or more (the makers are euchred): defenders 2")
+            return HandScore(0, 4, N_("a defender alone wins 3 or more: defenders 4"))
+        return HandScore(0, 2, N_("defenders win 3 or more (the makers are euchred): defenders 2"))
     if makers_tricks == TRICKS:
         if alone:
-            return HandScore(4, 0, "lone march: a maker alone wins all 5: makers 4")
-        return HandScore(2, 0, "march: the makers win all 5: makers 2")
+            return HandScore(4, 0, N_("lone march: a maker alone wins all 5: makers 4"))
+        return HandScore(2, 0, N_("march: the makers win all 5: makers 2"))
     if alone:
-        return HandScore(1, 0, f"a maker alone wins {makers_tricks} tricks: makers 1")
-    return HandScore(1, 0, f"the makers win {makers_tricks} tricks: makers 1")
+        return HandScore(1, 0, _ALONE_WINS[makers_tricks])
+    return HandScore(1, 0, _MAKERS_WIN[makers_tricks])
 
 
 def side_points(makers: Side, score: HandScore) -> tuple[int, int]:
@@ -83,16 +96,19 @@ def parse_scores(value: object) -> tuple[int, int]:
     if isinstance(value, Mapping):
         unknown = set(value) - {"N-S", "E-W", "NS", "EW"}
         if unknown:
-            raise InvalidPositionError(f"a game score has the sides N-S and E-W, not {sorted(map(str, unknown))[0]!r}")
+            raise InvalidPositionError(_("a game score has the sides N-S and E-W, not {value}").format(
+                value=repr(sorted(map(str, unknown))[0])))
         value = [value.get("N-S", value.get("NS", 0)), value.get("E-W", value.get("EW", 0))]
     if not isinstance(value, (list, tuple)):
-        raise InvalidPositionError(f"a game score is [North-South, East-West], e.g. [10, 9], not {value!r}")
+        raise InvalidPositionError(_("a game score is [North-South, East-West], e.g. [10, 9], not {value}").format(
+            value=repr(value)))
     return _check_scores(value)
 
 
 def _check_scores(scores: Sequence[object]) -> tuple[int, int]:
     if len(scores) != 2 or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= 1000 for s in scores):
-        raise InvalidPositionError(f"a game score is two whole numbers of 0 or more, not {list(scores)!r}")
+        raise InvalidPositionError(_("a game score is two whole numbers of 0 or more, not {value}").format(
+            value=repr(list(scores))))
     a, b = scores
     assert isinstance(a, int) and isinstance(b, int)
     return a, b
@@ -109,8 +125,8 @@ def game_winner(scores: Sequence[int], rules: Rules) -> Side | None:
         if a >= target and b >= target:
             if a == b:
                 raise InvalidPositionError(
-                    f"{a}-{b} cannot happen when the first side to {target} wins: the game ends at {target}"
-                )
+                    _("{a}-{b} cannot happen when the first side to {target} wins: the game ends at {target}").format(
+                        a=a, b=b, target=target))
             return Side.NORTH_SOUTH if a > b else Side.EAST_WEST
         if a >= target:
             return Side.NORTH_SOUTH
@@ -130,18 +146,20 @@ def game_over_reason(scores: Sequence[int], rules: Rules) -> str:
     target = rules.target
     if winner is not None:
         mine, theirs = (a, b) if winner is Side.NORTH_SOUTH else (b, a)
+        facts = {"side": winner.title, "mine": numeral(mine), "theirs": numeral(theirs), "target": numeral(target)}
         if rules.win_by_two:
-            return (f"{winner.title} win the game {mine}-{theirs}: at least {target} points and ahead by "
-                    f"{number(mine - theirs)}")
-        return f"{winner.title} win the game {mine}-{theirs}: the first side to {target} points"
+            return _("{side} win the game {mine}-{theirs}: at least {target} points and ahead by {lead}").format(
+                lead=number(mine - theirs), **facts)
+        return _("{side} win the game {mine}-{theirs}: the first side to {target} points").format(**facts)
     high = max(a, b)
     if high >= target:
         if a == b:
-            return f"both sides have {a} points, and the winner must lead by two, so the game goes on"
+            return _("both sides have {points} points, and the winner must lead by two, so the game goes on").format(
+                points=numeral(a))
         leader = Side.NORTH_SOUTH if a > b else Side.EAST_WEST
-        return f"{leader.title} have {high} points but lead by only one, and the winner must lead by two, so " \
-               "the game goes on"
-    return f"no side has {target} points yet, so the game goes on"
+        return _("{side} have {points} points but lead by only one, and the winner must lead by two, so the game "
+                 "goes on").format(side=leader.title, points=numeral(high))
+    return _("no side has {target} points yet, so the game goes on").format(target=numeral(target))
 
 
 def check_reachable(scores: Sequence[int], rules: Rules) -> tuple[int, int]:
@@ -149,19 +167,20 @@ def check_reachable(scores: Sequence[int], rules: Rules) -> tuple[int, int]:
     has won, and one hand scores 1, 2 or 4 points, so 30-0 never happens; InvalidPositionError saying why
     otherwise."""
     a, b = _check_scores(scores)
-    end = (f"as soon as a side has {rules.target} points and leads by two" if rules.win_by_two
-           else f"as soon as a side reaches {rules.target} points")
+    end = (_("as soon as a side has {target} points and leads by two") if rules.win_by_two
+           else _("as soon as a side reaches {target} points")).format(target=rules.target)
     if not rules.win_by_two and min(a, b) >= rules.target:
-        raise InvalidPositionError(f"N-S {a} · E-W {b} cannot happen: the game ends {end}, so only one side can "
-                                   f"have {rules.target} or more")
+        raise InvalidPositionError(_("N-S {a} · E-W {b} cannot happen: the game ends {end}, so only one side can "
+                                     "have {target} or more").format(a=a, b=b, end=end, target=rules.target))
     winner = game_winner((a, b), rules)
     if winner is None:
         return a, b  # every score where the game goes on can be reached (one point at a time)
     mine, theirs = (a, b) if winner is Side.NORTH_SOUTH else (b, a)
     if any(mine >= step and game_winner(_ordered(winner, mine - step, theirs), rules) is None for step in (1, 2, 4)):
         return a, b
-    raise InvalidPositionError(f"N-S {a} · E-W {b} cannot happen: the game ends {end}, and one hand scores at most "
-                               f"{MOST_POINTS} points, so {winner.title} would have won before reaching {mine}")
+    raise InvalidPositionError(_("N-S {a} · E-W {b} cannot happen: the game ends {end}, and one hand scores at most "
+                                 "{most} points, so {side} would have won before reaching {mine}").format(
+        a=a, b=b, end=end, most=MOST_POINTS, side=winner.title, mine=mine))
 
 
 def _ordered(side: Side, mine: int, theirs: int) -> tuple[int, int]:
@@ -218,7 +237,7 @@ def win_chances(
     size = max(top, target + 6) + 1
     values: dict[tuple[int, int], float] = {}
     states = [(a, b) for a in range(size) for b in range(size)]
-    for _ in range(10_000):
+    for _sweep in range(10_000):
         change = 0.0
         for a, b in states:
             if terminal(a, b) is not None:

@@ -39,12 +39,14 @@ from engine.errors import (
 from engine.euchre import bidding
 from engine.euchre.bidding import ORDER_UP, Discard, GoAlone, NameTrump, OrderUp
 from engine.euchre.deal import deal_cards
-from engine.euchre.order import BENNY, EFFECTIVE, check_cards
+from engine.euchre.order import BENNY, EFFECTIVE, check_cards, suit_plural
 from engine.euchre.play import Position, legal_cards
 from engine.euchre.play import check as check_play
 from engine.euchre.rules import BennyUpcard, FirstLead, Rules, Seat, Side, ThrownIn
 from engine.euchre.score import HandScore, check_reachable, game_winner, parse_scores, score_hand, side_points
 from engine.euchre.trick import Trick, trick_winner
+from engine.i18n import N_
+from engine.i18n import gettext as _
 
 __all__ = [
     "START_FIELDS",
@@ -244,7 +246,8 @@ def read_start(rules: Rules, start: Mapping[str, Any] | None) -> tuple[Seat | No
         dealer = Seat.parse(start["dealer"]) if start.get("dealer") is not None else None
         scores = check_reachable(parse_scores(start["scores"]), rules) if start.get("scores") is not None else None
         if scores is not None and game_winner(scores, rules) is not None:
-            raise InvalidRequestError(f"the game is already won at {scores[0]}-{scores[1]}: no hand follows")
+            raise InvalidRequestError(_("the game is already won at {a}-{b}: no hand follows").format(a=scores[0],
+                                                                                                      b=scores[1]))
     except CardTableError as error:
         if isinstance(error, InvalidRequestError):
             raise
@@ -269,15 +272,17 @@ def state_from_cards(rules: Rules, dealer: Seat | int, hands: Sequence[Sequence[
     24-card deck (25 with the benny), a hand that does not hold five cards.
     """
     if len(hands) != 4:
-        raise InvalidPositionError(f"Euchre has four hands, not {len(hands)}")
+        raise InvalidPositionError(_("Euchre has four hands, not {count}").format(count=len(hands)))
     benny = rules.benny
     for seat, hand in zip(Seat, hands, strict=True):
         check_cards(hand, f"in {seat.title}'s hand", benny)
         if len(hand) != 5:
-            raise InvalidPositionError(f"{seat.title} must be dealt 5 cards, not {len(hand)}")
+            raise InvalidPositionError(_("{seat} must be dealt 5 cards, not {count}").format(seat=seat.title,
+                                                                                          count=len(hand)))
     under = 4 if benny else 3
     if len(kitty) > under:
-        raise InvalidPositionError(f"the kitty holds {under} cards under the upcard, not {len(kitty)}")
+        raise InvalidPositionError(_("the kitty holds {under} cards under the upcard, not {count}").format(
+            under=under, count=len(kitty)))
     check_cards([c for h in hands for c in h] + [upcard] + list(kitty), "in the deal", benny)
     return _after_deal(rules, int(dealer) % 4, tuple(tuple(h) for h in hands), upcard, tuple(kitty), scores)
 
@@ -319,37 +324,37 @@ def legal_actions(state: HandState, limit: int | None = None) -> list[Action]:
 def trick_position(state: HandState) -> Position:
     """The position of the seat to play, for :func:`engine.euchre.play.check` and ``legal_plays``."""
     if state.phase is not Phase.PLAY or state.to_act is None or state.trump is None:
-        raise InvalidPositionError(f"no one is playing a card now (phase: {state.phase.value})")
+        raise InvalidPositionError(_("no one is playing a card now (phase: {phase})").format(phase=state.phase.value))
     return Position(state.trump, state.hands[state.to_act], state.trick_cards, state.active, state.rules.benny)
 
 
 _PHASE_DOES = {
-    Phase.JOKER_UPCARD: "the joker was turned up, and the dealer names a suit before looking at their cards",
-    Phase.CALL_ROUND_1: "this is round 1 of the calling, where each player passes or orders up the upcard",
-    Phase.DEALER_DISCARD: "the dealer is discarding one card",
-    Phase.CALL_ROUND_2: "this is round 2 of the calling, where each player passes or names a suit",
-    Phase.GO_ALONE: "each player in turn says whether they go alone",
-    Phase.PLAY: "the tricks are being played, so play a card",
-    Phase.SCORED: "the hand is over",
+    Phase.JOKER_UPCARD: N_("the joker was turned up, and the dealer names a suit before looking at their cards"),
+    Phase.CALL_ROUND_1: N_("this is round 1 of the calling, where each player passes or orders up the upcard"),
+    Phase.DEALER_DISCARD: N_("the dealer is discarding one card"),
+    Phase.CALL_ROUND_2: N_("this is round 2 of the calling, where each player passes or names a suit"),
+    Phase.GO_ALONE: N_("each player in turn says whether they go alone"),
+    Phase.PLAY: N_("the tricks are being played, so play a card"),
+    Phase.SCORED: N_("the hand is over"),
 }
 
 
 def _doing(action: Action) -> str:
     """An action as something done, for a reason: ``playing A♥``, ``passing``, ``naming hearts``."""
     if action is PASS:
-        return "passing"
+        return _("passing")
     if action is ORDER_UP:
-        return "ordering up"
+        return _("ordering up")
     if isinstance(action, NameTrump):
-        return f"naming {action.suit.plural}"
+        return _("naming {suits}").format(suits=suit_plural(action.suit))
     if isinstance(action, Discard):
-        return f"discarding {action.card.symbol_text}"
+        return _("discarding {card}").format(card=action.card.symbol_text)
     if action is GoAlone.ALONE:
-        return "going alone"
+        return _("going alone")
     if action is GoAlone.PARTNER:
-        return "playing with your partner"
+        return _("playing with your partner")
     if isinstance(action, Card):
-        return f"playing {action.symbol_text}"
+        return _("playing {card}").format(card=action.symbol_text)
     return repr(action)  # pragma: no cover - not an action
 
 
@@ -357,7 +362,7 @@ def check_action(state: HandState, action: Action) -> Verdict:
     """Whether ``action`` is legal for the seat to act, with the reason, in words for a learner."""
     phase = state.phase
     if phase is Phase.SCORED or state.to_act is None:
-        return Verdict(False, "no decision is open: the hand is over")
+        return Verdict(False, _("no decision is open: the hand is over"))
     verdict: Verdict | None
     if phase is Phase.PLAY:
         verdict = check_play(trick_position(state), action) if isinstance(action, Card) else None
@@ -372,7 +377,8 @@ def check_action(state: HandState, action: Action) -> Verdict:
     else:
         verdict = bidding.check_alone(state, action)
     if verdict is None:
-        return Verdict(False, f"{_doing(action)} is not a choice now: {_PHASE_DOES[phase]}")
+        return Verdict(False, _("{doing} is not a choice now: {phase}").format(doing=_doing(action),
+                                                                              phase=_(_PHASE_DOES[phase])))
     return verdict
 
 
@@ -567,21 +573,21 @@ def calling_state(
     the joker stands for that suit in the calling rounds.
     """
     if round_ not in (1, 2):
-        raise InvalidPositionError(f"there are two calling rounds, 1 and 2, not {round_!r}")
+        raise InvalidPositionError(_("there are two calling rounds, 1 and 2, not {value}").format(value=repr(round_)))
     check_cards([upcard], "as the upcard", rules.benny)
     check_cards(hand, "in the hand", rules.benny)
     d, s = int(dealer) % 4, int(seat) % 4
     if upcard != BENNY and joker_suit is not None:
-        raise InvalidPositionError(f"the upcard is {upcard.symbol_text}, not the joker: only a turned-up joker "
-                                   "stands for a suit the dealer names")
+        raise InvalidPositionError(_("the upcard is {card}, not the joker: only a turned-up joker stands for a suit "
+                                     "the dealer names").format(card=upcard.symbol_text))
     if upcard == BENNY:
         bidding.check_joker_calling(rules, d, round_, s, joker_suit)
     if len(hand) > 5:
-        raise InvalidPositionError(f"a hand holds 5 cards while trump is being called, not {len(hand)} "
-                                   "(the dealer holds 6 only after picking up the upcard)")
+        raise InvalidPositionError(_("a hand holds 5 cards while trump is being called, not {count} (the dealer "
+                                     "holds 6 only after picking up the upcard)").format(count=len(hand)))
     if upcard in hand:
-        raise InvalidPositionError(f"the upcard {upcard.symbol_text} lies face up on the table, so it cannot "
-                                   "also be in the hand")
+        raise InvalidPositionError(_("the upcard {card} lies face up on the table, so it cannot also be in the hand")
+                                   .format(card=upcard.symbol_text))
     hands: list[tuple[Card, ...]] = [(), (), (), ()]
     hands[s] = tuple(hand)
     if upcard == BENNY and joker_suit is None:
@@ -600,19 +606,19 @@ def discard_state(
     check_cards([upcard], "as the upcard", rules.benny)
     if upcard.suit is None:
         if trump is None:
-            raise InvalidPositionError("the upcard is the joker (RJ): say which suit the dealer named as trump")
+            raise InvalidPositionError(_("the upcard is the joker (RJ): say which suit the dealer named as trump"))
         suit = trump
     else:
         if trump is not None and trump is not upcard.suit:
-            raise InvalidPositionError(f"the dealer picked up {upcard.symbol_text}, so {upcard.suit.plural} are "
-                                       f"trump, not {trump.plural}")
+            raise InvalidPositionError(_("the dealer picked up {card}, so {suits} are trump, not {other}").format(
+                card=upcard.symbol_text, suits=suit_plural(upcard.suit), other=suit_plural(trump)))
         suit = upcard.suit
     if len(hand) != 6:
-        raise InvalidPositionError(f"after picking up, the dealer holds 6 cards (5 dealt + the upcard), "
-                                   f"not {len(hand)}")
+        raise InvalidPositionError(_("after picking up, the dealer holds 6 cards (5 dealt + the upcard), not {count}")
+                                   .format(count=len(hand)))
     if upcard not in hand:
-        raise InvalidPositionError(f"the dealer picked up the upcard {upcard.symbol_text}, so it must be in "
-                                   "the hand")
+        raise InvalidPositionError(_("the dealer picked up the upcard {card}, so it must be in the hand").format(
+            card=upcard.symbol_text))
     d = int(dealer) % 4
     hands: list[tuple[Card, ...]] = [(), (), (), ()]
     hands[d] = tuple(hand)

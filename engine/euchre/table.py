@@ -16,7 +16,16 @@ from engine.cards import Card, Suit
 from engine.contract import Outcome, Prompt
 from engine.errors import CardTableError
 from engine.euchre.bidding import ORDER_UP, Discard, GoAlone, NameTrump, dealer_stuck, must_go_alone
-from engine.euchre.order import BENNY, EFFECTIVE, describe_card, left_bower, sort_hand
+from engine.euchre.order import (
+    BENNY,
+    EFFECTIVE,
+    describe_card,
+    left_bower,
+    right_bower,
+    sort_hand,
+    suit_one,
+    suit_plural,
+)
 from engine.euchre.rules import BennyUpcard, Seat, Side, rule_source
 from engine.euchre.score import game_over_reason, game_winner
 from engine.euchre.state import (
@@ -29,20 +38,36 @@ from engine.euchre.state import (
     next_dealer,
 )
 from engine.euchre.trick import trick_winner, winning_why
+from engine.i18n import N_, ngettext, pgettext
+from engine.i18n import gettext as _
+from engine.i18n import number as numeral
 from engine.table import WON_TRICK, Step, TableView
 from engine.table import Seat as TableSeat
-from engine.words import capitalise, count, sentence
+from engine.words import capitalise, count, seat_name, sentence
 
 __all__ = ["comment", "hand_groups", "outcome", "prompt", "result_sentence", "summary_row", "view"]
 
 
 
 def _name(seat: int) -> str:
-    return Seat(seat).title
+    return seat_name(Seat(seat).letter)
+
+
+def _side(seat: int) -> str:
+    return Seat(seat).side.title
 
 
 def _tricks_line(state: HandState) -> str:
-    return f"N-S {state.tricks_of(Side.NORTH_SOUTH)} · E-W {state.tricks_of(Side.EAST_WEST)}"
+    return _score_line(state.tricks_of(Side.NORTH_SOUTH), state.tricks_of(Side.EAST_WEST))
+
+
+def _score_line(ns: int, ew: int) -> str:
+    """Two sides' numbers in short: ``N-S 2 · E-W 1``."""
+    return _("N-S {ns} · E-W {ew}").format(ns=numeral(ns), ew=numeral(ew))
+
+
+def _suit(suit: Suit) -> str:
+    return suit_plural(suit)
 
 
 # ---------------------------------------------------------------------------------------------- commentary
@@ -56,97 +81,133 @@ def comment(before: HandState, action: Action, after: HandState) -> Step:
     return Step(seat, action_text(action), text, chapter)
 
 
-def _commentary(before: HandState, seat: int, action: Action, after: HandState) -> tuple[str, str]:
+def _joker_named(before: HandState, seat: int, suit: Suit) -> str:
     who = _name(seat)
-    phase = before.phase
+    if before.rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
+        return _("The joker was turned up, so {who}, the dealer, names trump at once, before looking at their "
+                 "cards{where}: {suits} {symbol}. {side} are the makers, as if {who} had ordered it up; {who} picks up "
+                 "the joker (the best bower) and will discard one card.").format(
+            who=who, where=rule_source(before.rules, "benny_upcard"), suits=_suit(suit), symbol=suit.symbol,
+            side=_side(seat))
+    return _("The joker was turned up, so {who}, the dealer, names the suit it stands for before looking at their "
+             "cards: {suits} {symbol}. Round 1: from the dealer's left, each player may order it up (making {suits} "
+             "trump) or pass.").format(who=who, suits=_suit(suit), symbol=suit.symbol)
+
+
+def _round_one(before: HandState, seat: int, action: Action, after: HandState) -> str:
+    who = _name(seat)
     upcard = before.upcard.symbol_text if before.upcard else "?"
-    if phase is Phase.JOKER_UPCARD:
-        assert isinstance(action, NameTrump)  # the only legal action of this phase
-        suit = action.suit
-        where = rule_source(before.rules, "benny_upcard")
-        if before.rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
-            return (f"The joker was turned up, so {who}, the dealer, names trump at once, before looking at their "
-                    f"cards{where}: {suit.plural} {suit.symbol}. {Seat(seat).side.title} are the makers, as if {who} "
-                    f"had ordered it up; {who} picks up the joker (the best bower) and will discard one card.",
-                    "Calling")
-        return (f"The joker was turned up, so {who}, the dealer, names the suit it stands for before looking at "
-                f"their cards: {suit.plural} {suit.symbol}. Round 1: from the dealer's left, each player may "
-                f"order it up (making {suit.plural} trump) or pass.", "Calling")
-    if phase is Phase.CALL_ROUND_1:
-        offered = before.turned_suit
-        assert offered is not None
-        if action is PASS:
-            text = f"{who} passes: not {offered.plural} as trump."
-            if after.phase is Phase.CALL_ROUND_2:
-                where = rule_source(before.rules, "name_turned_down_suit")
-                named = f"any suit, {offered.plural} too{where}," if before.rules.name_turned_down_suit else \
-                    f"a suit other than {offered.plural}{where}"
-                text += (f" All four passed, so {upcard} is turned down. Round 2: from the dealer's left, each "
-                         f"player may name {named} or pass.")
-            return text, "Calling"
-        assert after.trump is not None
-        makers = Seat(seat).side.title
-        dealer = _name(before.dealer)
-        pick = "picks it up" if seat != before.dealer else "picks it up (they ordered it themselves)"
-        return (f"{who} orders up {upcard}: {after.trump.plural} are trump and {makers} are the makers. "
-                f"The dealer, {dealer}, {pick} and will discard one card.", "Calling")
-    if phase is Phase.CALL_ROUND_2:
-        if action is PASS:
-            if after.phase is Phase.SCORED:
-                where = rule_source(before.rules, "thrown_in")
-                return ("The dealer passes too: all four passed twice, so the hand is thrown in and nobody scores. "
-                        f"Then {before.rules.thrown_in.description}{where}.", "Calling")
-            return f"{who} passes.", "Calling"
-        trump = after.trump
-        assert trump is not None
-        return (f"{who} names {trump.plural} {trump.symbol}: {trump.plural} are trump (the left bower is "
-                f"{left_bower(trump).symbol_text}) and {Seat(seat).side.title} are the makers.", "Calling")
-    if phase is Phase.DEALER_DISCARD:
-        return f"{who}, the dealer, discards one card face down.", "Calling"
-    if phase is Phase.GO_ALONE:
-        assert before.maker is not None
-        partner = Seat(seat).partner.title
-        role = "maker" if seat % 2 == before.maker % 2 else "defender"
-        if action is GoAlone.ALONE:
-            need = "all five tricks" if role == "maker" else "three or more tricks"
-            text = (f"{who} ({role}) goes alone: {partner} puts their cards down and sits out. If {who} takes "
-                    f"{need}, {Seat(seat).side.title} score four points.")
+    offered = before.turned_suit
+    assert offered is not None
+    if action is PASS:
+        text = _("{who} passes: not {suits} as trump.").format(who=who, suits=_suit(offered))
+        if after.phase is Phase.CALL_ROUND_2:
+            where = rule_source(before.rules, "name_turned_down_suit")
+            if before.rules.name_turned_down_suit:
+                turned = _("All four passed, so {upcard} is turned down. Round 2: from the dealer's left, each "
+                           "player may name any suit, {suits} too{where}, or pass.")
+            else:
+                turned = _("All four passed, so {upcard} is turned down. Round 2: from the dealer's left, each "
+                           "player may name a suit other than {suits}{where} or pass.")
+            text += " " + turned.format(upcard=upcard, suits=_suit(offered), where=where)
+        return text
+    assert after.trump is not None
+    if seat != before.dealer:
+        said = _("{who} orders up {upcard}: {suits} are trump and {side} are the makers. The dealer, {dealer}, picks "
+                 "it up and will discard one card.")
+    else:
+        said = _("{who} orders up {upcard}: {suits} are trump and {side} are the makers. The dealer, {dealer}, picks "
+                 "it up (they ordered it themselves) and will discard one card.")
+    return said.format(who=who, upcard=upcard, suits=_suit(after.trump), side=_side(seat),
+                       dealer=_name(before.dealer))
+
+
+def _round_two(before: HandState, seat: int, action: Action, after: HandState) -> str:
+    who = _name(seat)
+    if action is PASS:
+        if after.phase is Phase.SCORED:
+            return _("The dealer passes too: all four passed twice, so the hand is thrown in and nobody scores. "
+                     "Then {next}{where}.").format(next=before.rules.thrown_in.description,
+                                                    where=rule_source(before.rules, "thrown_in"))
+        return _("{who} passes.").format(who=who)
+    trump = after.trump
+    assert trump is not None
+    return _("{who} names {suits} {symbol}: {suits} are trump (the left bower is {left}) and {side} are the "
+             "makers.").format(who=who, suits=_suit(trump), symbol=trump.symbol, left=left_bower(trump).symbol_text,
+                               side=_side(seat))
+
+
+def _go_alone(before: HandState, seat: int, action: Action, after: HandState) -> str:
+    assert before.maker is not None
+    who, partner = _name(seat), _name(Seat(seat).partner)
+    maker = seat % 2 == before.maker % 2
+    if action is GoAlone.ALONE:
+        if maker:
+            text = _("{who} (maker) goes alone: {partner} puts their cards down and sits out. If {who} takes all "
+                     "five tricks, {side} score four points.")
         else:
-            text = f"{who} plays with their partner, {partner}."
-        if after.phase is Phase.PLAY:
-            text += " " + _lead_note(after)
-        return text, "Calling"
-    assert isinstance(action, Card)
+            text = _("{who} (defender) goes alone: {partner} puts their cards down and sits out. If {who} takes "
+                     "three or more tricks, {side} score four points.")
+        text = text.format(who=who, partner=partner, side=_side(seat))
+    else:
+        text = _("{who} plays with their partner, {partner}.").format(who=who, partner=partner)
+    if after.phase is Phase.PLAY:
+        text += " " + _lead_note(after)
+    return text
+
+
+def _card_played(before: HandState, seat: int, action: Card, after: HandState) -> str:
+    who = _name(seat)
     trump = before.trump
     assert trump is not None
-    chapter = f"Trick {len(before.tricks) + 1}"
     name = describe_card(action, trump)
     if not before.trick_cards:
         led = EFFECTIVE[trump][action]
-        lead = f"{who} leads {name}"
-        lead += " (a trump)" if led is trump and "bower" not in name else ""
         if action == left_bower(trump) or action == BENNY:
-            lead += f": it is a {trump.plural[:-1]} while {trump.plural} are trump"
-        text = lead + "."
+            text = _("{who} leads {card}: it is a {suit} while {suits} are trump.").format(
+                who=who, card=name, suit=suit_one(trump), suits=_suit(trump))
+        elif led is trump and action != right_bower(trump):
+            text = _("{who} leads {card} (a trump).").format(who=who, card=name)
+        else:
+            text = _("{who} leads {card}.").format(who=who, card=name)
     else:
         led = EFFECTIVE[trump][before.trick_cards[0]]
         mine = EFFECTIVE[trump][action]
         if mine is led:
-            text = f"{who} follows with {name}."
+            text = _("{who} follows with {card}.").format(who=who, card=name)
         elif mine is trump:
-            text = f"{who} has no {led.plural} and trumps with {name}."
+            text = _("{who} has no {suits} and trumps with {card}.").format(who=who, suits=_suit(led), card=name)
         else:
-            text = f"{who} has no {led.plural} and throws off {name}."
+            text = _("{who} has no {suits} and throws off {card}.").format(who=who, suits=_suit(led), card=name)
     if len(after.tricks) > len(before.tricks):
         trick = after.tricks[-1]
         index = trick_winner(trick.cards, trump)
-        winner = trick.seats[index]
-        text += (f" {_name(winner)} wins the trick with {describe_card(trick.cards[index], trump)}, "
-                 f"{winning_why(trick.cards, trump)}. Tricks: {_tricks_line(after)}.")
+        text += " " + _("{winner} wins the trick with {card}, {why}. Tricks: {tricks}.").format(
+            winner=_name(trick.seats[index]), card=describe_card(trick.cards[index], trump),
+            why=winning_why(trick.cards, trump), tricks=_tricks_line(after))
         result = hand_result(after)
         if result is not None and not result.thrown_in:
-            text += f" The hand is over. {result_sentence(after)}"
-    return text, chapter
+            text += " " + _("The hand is over.") + " " + result_sentence(after)
+    return text
+
+
+def _commentary(before: HandState, seat: int, action: Action, after: HandState) -> tuple[str, str]:
+    phase = before.phase
+    calling = _("Calling")
+    if phase is Phase.JOKER_UPCARD:
+        assert isinstance(action, NameTrump)  # the only legal action of this phase
+        return _joker_named(before, seat, action.suit), calling
+    if phase is Phase.CALL_ROUND_1:
+        return _round_one(before, seat, action, after), calling
+    if phase is Phase.CALL_ROUND_2:
+        return _round_two(before, seat, action, after), calling
+    if phase is Phase.DEALER_DISCARD:
+        return _("{who}, the dealer, discards one card face down.").format(who=_name(seat)), calling
+    if phase is Phase.GO_ALONE:
+        return _go_alone(before, seat, action, after), calling
+    assert isinstance(action, Card)
+    chapter = _("Trick {number}").format(number=numeral(len(before.tricks) + 1))
+    return _card_played(before, seat, action, after), chapter
 
 
 def _lead_note(state: HandState) -> str:
@@ -154,9 +215,12 @@ def _lead_note(state: HandState) -> str:
     leader = state.to_act
     assert leader is not None
     if leader == first:
-        return f"{_name(leader)}, on the dealer's left, leads the first trick."
-    where = rule_source(state.rules, "first_lead")
-    return f"{_name(first)}, on the dealer's left, sits out, so {_name(leader)} leads the first trick{where}."
+        return _("{who}, on the dealer's left, leads the first trick.").format(who=_name(leader))
+    return _("{first}, on the dealer's left, sits out, so {who} leads the first trick{where}.").format(
+        first=_name(first), who=_name(leader), where=rule_source(state.rules, "first_lead"))
+
+
+THROWN_IN = N_("All four passed twice: the hand is thrown in and nobody scores.")
 
 
 def result_sentence(state: HandState) -> str:
@@ -166,40 +230,73 @@ def result_sentence(state: HandState) -> str:
     four points to East-West.", or the thrown-in hand."""
     result = hand_result(state)
     if result is None:
-        raise CardTableError("the hand is not over")
+        raise CardTableError(_("the hand is not over"))
     if result.thrown_in or result.makers is None or result.trump is None or result.score is None:
-        return "All four passed twice: the hand is thrown in and nobody scores."
+        return _(THROWN_IN)
     makers, defenders = result.makers, result.makers.other
     lone = [s for s in state.lone if s % 2 == makers.value]
     lone_defender = [s for s in state.lone if s % 2 != makers.value]
-    subject = f"{makers.title} ({result.trump.plural} trump{f', {_name(lone[0])} alone' if lone else ''})"
+    if lone:
+        subject = _("{side} ({suits} trump, {who} alone)").format(side=makers.title, suits=_suit(result.trump),
+                                                                 who=_name(lone[0]))
+    else:
+        subject = _("{side} ({suits} trump)").format(side=makers.title, suits=_suit(result.trump))
     tricks = result.makers_tricks
     score = result.score
     if score.euchred:
-        by = f" by {_name(lone_defender[0])}, defending alone" if lone_defender else ""
-        took = f"took only {count(tricks, 'trick')}" if tricks else "took no tricks"
-        return f"{subject} {took}, so they are euchred{by}: {count(score.defenders, 'point')} to {defenders.title}."
+        facts = {"makers": subject, "tricks": count(tricks, "trick"), "points": count(score.defenders, "point"),
+                 "side": defenders.title}
+        if lone_defender:
+            facts["who"] = _name(lone_defender[0])
+            said = (_("{makers} took only {tricks}, so they are euchred by {who}, defending alone: {points} to {side}.")
+                    if tricks else
+                    _("{makers} took no tricks, so they are euchred by {who}, defending alone: {points} to {side}."))
+        else:
+            said = (_("{makers} took only {tricks}, so they are euchred: {points} to {side}.") if tricks else
+                    _("{makers} took no tricks, so they are euchred: {points} to {side}."))
+        return said.format(**facts)
+    facts = {"makers": subject, "points": count(score.makers, "point"), "side": makers.title}
     if tricks == 5:
-        march = "a lone march" if lone else "a march"
-        return f"{subject} took all five tricks, {march}: {count(score.makers, 'point')} to {makers.title}."
-    return f"{subject} took {count(tricks, 'trick')}: {count(score.makers, 'point')} to {makers.title}."
+        said = (_("{makers} took all five tricks, a lone march: {points} to {side}.") if lone else
+                _("{makers} took all five tricks, a march: {points} to {side}."))
+        return said.format(**facts)
+    return _("{makers} took {tricks}: {points} to {side}.").format(tricks=count(tricks, "trick"), **facts)
 
 
 # ---------------------------------------------------------------------------------------------- views
 
 
+def phase_words(phase: Phase) -> str:
+    """How ``phase`` is written for people (its :attr:`Phase.value`), in the current language; the context
+    "phase" keeps "play" the phase apart from "play" the thing counted."""
+    return {
+        Phase.JOKER_UPCARD: pgettext("phase", "joker upcard"), Phase.CALL_ROUND_1: pgettext("phase", "call round 1"),
+        Phase.DEALER_DISCARD: pgettext("phase", "dealer discard"),
+        Phase.CALL_ROUND_2: pgettext("phase", "call round 2"), Phase.GO_ALONE: pgettext("phase", "go alone"),
+        Phase.PLAY: pgettext("phase", "play"), Phase.SCORED: pgettext("phase", "scored"),
+    }[phase]
+
+
 def _said(action: Action) -> str:
     if action is PASS:
-        return "passed"
+        return _("passed")
     if action is ORDER_UP:
-        return "ordered up"
+        return _("ordered up")
     if isinstance(action, NameTrump):
-        return f"named {action.suit.symbol}"
+        return _("named {symbol}").format(symbol=action.suit.symbol)
     if isinstance(action, Discard):
-        return "discarded"
+        return _("discarded")
     if isinstance(action, GoAlone):
-        return "alone" if action is GoAlone.ALONE else "with partner"
+        return _("alone") if action is GoAlone.ALONE else _("with partner")
     return ""
+
+
+def _suit_words(suit: Suit) -> str:
+    return f"{suit.symbol} {suit_plural(suit)}"
+
+
+def _makers_words(side: Side, maker: int) -> str:
+    return _("{side} ({who} called)").format(side=side.title, who=_name(maker))
 
 
 def view(state: HandState, seat: int | None) -> TableView:
@@ -211,56 +308,57 @@ def view(state: HandState, seat: int | None) -> TableView:
         cards = tuple(sort_hand(state.hands[s], state.trump))
         roles = []
         if s == state.dealer:
-            roles.append("dealer")
+            roles.append(_("dealer"))
         if s == state.maker:
-            roles.append("maker")
+            roles.append(_("maker"))
         if s in state.lone:
-            roles.append("alone")
+            roles.append(_("alone"))
         if s in state.out:
-            roles.append("sits out")
+            roles.append(_("sits out"))
         note = ""
         if state.phase in (Phase.PLAY, Phase.SCORED) and state.trump is not None:
-            note = f"{state.won[s]} trick{'s' if state.won[s] != 1 else ''}"
+            note = ngettext("{count} trick", "{count} tricks", state.won[s]).format(count=numeral(state.won[s]))
         else:
             said = [a for who, a in state.history if who == s]
             if said:
                 note = _said(said[-1])
         seats.append(TableSeat(s.title, tuple(c if visible else None for c in cards), ", ".join(roles),
                                s not in state.out, note))
-    info: list[tuple[str, str]] = [("Dealer", _name(state.dealer))]
+    info: list[tuple[str, str]] = [(_("Dealer"), _name(state.dealer))]
     rules = state.rules
     if not state.tricks and not state.trick_cards:
-        deck = "25 cards with the joker (RJ, the best bower)" if rules.benny else "24 cards, 9 to A"
-        info.append(("Deal", f"{deck}; {rules.deal_packets.description}, from {_name((state.dealer + 1) % 4)}"))
+        deck = _("25 cards with the joker (RJ, the best bower)") if rules.benny else _("24 cards, 9 to A")
+        info.append((_("Deal"), _("{deck}; {packets}, from {first}").format(
+            deck=deck, packets=rules.deal_packets.description, first=_name((state.dealer + 1) % 4))))
     if state.phase is Phase.JOKER_UPCARD:
-        info.append(("Joker turned up", rules.benny_upcard.description))
+        info.append((_("Joker turned up"), rules.benny_upcard.description))
     if state.joker_suit is not None and state.trump is None:
-        info.append(("The joker stands for", f"{state.joker_suit.symbol} {state.joker_suit.plural}"))
+        info.append((_("The joker stands for"), _suit_words(state.joker_suit)))
     if state.trump is not None and state.maker is not None:
-        info.append(("Trump", f"{state.trump.symbol} {state.trump.plural}"))
-        info.append(("Makers", f"{Seat(state.maker).side.title} ({_name(state.maker)} called)"))
+        info.append((_("Trump"), _suit_words(state.trump)))
+        info.append((_("Makers"), _makers_words(Seat(state.maker).side, state.maker)))
         if state.lone:
-            info.append(("Alone", ", ".join(_name(s) for s in state.lone)))
-        info.append(("Tricks", _tricks_line(state)))
-    info.append(("Phase", state.phase.value))
+            info.append((_("Alone"), ", ".join(_name(s) for s in state.lone)))
+        info.append((_("Tricks"), _tricks_line(state)))
+    info.append((_("Phase"), phase_words(state.phase)))
     result = hand_result(state)
     if result is not None:
         ns, ew = result.points
-        info.append(("Points", "thrown in" if result.thrown_in else f"N-S {ns} · E-W {ew}"))
+        info.append((_("Points"), _("thrown in") if result.thrown_in else _score_line(ns, ew)))
         if result.thrown_in:
-            info.append(("Next deal", f"{_name(next_dealer(state))} ({rules.thrown_in.description})"))
+            info.append((_("Next deal"), f"{_name(next_dealer(state))} ({rules.thrown_in.description})"))
     extra: list[tuple[str, tuple[Card | None, ...]]] = []
     if state.upcard is not None:
         if state.phase is Phase.JOKER_UPCARD:
-            extra.append(("Upcard: the joker!", (state.upcard,)))
+            extra.append((_("Upcard: the joker!"), (state.upcard,)))
         elif state.phase is Phase.CALL_ROUND_1:
-            extra.append(("Upcard", (state.upcard,)))
+            extra.append((_("Upcard"), (state.upcard,)))
         elif state.phase is Phase.CALL_ROUND_2 or state.thrown_in:
-            extra.append(("Turned down", (state.upcard,)))
+            extra.append((_("Turned down"), (state.upcard,)))
     if state.discard is not None and (seat is None or seat == state.dealer):
-        extra.append(("Dealer's discard", (state.discard,)))
+        extra.append((_("Dealer's discard"), (state.discard,)))
     if state.kitty:
-        extra.append(("Kitty", tuple(state.kitty) if seat is None else (None,) * len(state.kitty)))
+        extra.append((_("Kitty"), tuple(state.kitty) if seat is None else (None,) * len(state.kitty)))
     table: tuple[tuple[int, tuple[Card, ...], str], ...] = ()
     if state.trick_cards:
         table = tuple((s, (c,), "lead" if i == 0 else "") for i, (s, c) in
@@ -337,27 +435,26 @@ def outcome(state: HandState) -> Outcome | None:
     nxt = _name(next_dealer(state))
     facts: list[tuple[str, str]] = []
     if result.thrown_in:
-        summary = (f"All four passed twice: the hand is thrown in and nobody scores. "
-                   f"{capitalise(state.rules.thrown_in.description)}{rule_source(state.rules, 'thrown_in')}, "
-                   f"so {nxt} deals next.")
-        facts.append(("Points", "none (the hand was thrown in)"))
+        summary = _(THROWN_IN) + " " + _("{then}{where}, so {who} deals next.").format(
+            then=capitalise(state.rules.thrown_in.description), where=rule_source(state.rules, "thrown_in"), who=nxt)
+        facts.append((_("Points"), _("none (the hand was thrown in)")))
     else:
         assert result.makers is not None and result.score is not None and result.trump is not None
         assert result.maker is not None
         summary = result_sentence(state)
-        facts += [("Trump", f"{result.trump.symbol} {result.trump.plural}"),
-                  ("Makers", f"{result.makers.title} ({_name(result.maker)} called)"),
-                  ("Tricks", _tricks_line(state)),
-                  ("Points", f"N-S {row['ns_points']} · E-W {row['ew_points']}")]
+        facts += [(_("Trump"), _suit_words(result.trump)),
+                  (_("Makers"), _makers_words(result.makers, result.maker)),
+                  (_("Tricks"), _tricks_line(state)),
+                  (_("Points"), _score_line(row["ns_points"], row["ew_points"]))]
         alone = [_name(s) for s in state.lone]
         if alone:
-            facts.append(("Alone", ", ".join(alone)))
+            facts.append((_("Alone"), ", ".join(alone)))
     if state.scores is not None:
         scores = (row["ns_score"], row["ew_score"])
-        facts.append(("Game score", f"N-S {scores[0]} · E-W {scores[1]}"))
-        summary += (f" The game score is now N-S {scores[0]} · E-W {scores[1]}. "
-                    f"{sentence(game_over_reason(scores, state.rules))}")
-    facts.append(("Next deal", nxt))
+        facts.append((_("Game score"), _score_line(*scores)))
+        summary += " " + _("The game score is now {score}.").format(score=_score_line(*scores)) + " " + \
+            sentence(game_over_reason(scores, state.rules))
+    facts.append((_("Next deal"), nxt))
     return Outcome(summary, returns(state), tuple(facts), row)
 
 
@@ -374,62 +471,75 @@ def prompt(state: HandState) -> Prompt:
     would be trumps when ordering up, the cards of the suit led, the upcard the dealer picked up."""
     seat = state.to_act
     if seat is None:
-        return Prompt("The hand is over")
+        return Prompt(_("The hand is over"))
     hand = state.hands[seat]
     phase = state.phase
     rules = state.rules
     if phase is Phase.JOKER_UPCARD:
         if rules.benny_upcard is BennyUpcard.DEALER_NAMES_TRUMP:
-            return Prompt("The joker was turned up: name a trump suit before looking at your cards")
-        return Prompt("The joker was turned up: name the suit it stands for before looking at your cards")
+            return Prompt(_("The joker was turned up: name a trump suit before looking at your cards"))
+        return Prompt(_("The joker was turned up: name the suit it stands for before looking at your cards"))
     if phase is Phase.CALL_ROUND_1:
         offered = state.turned_suit
         assert offered is not None and state.upcard is not None
         dealer = Seat(state.dealer)
         if seat == state.dealer:
-            who = "you deal: you pick it up"
+            who = _("you deal: you pick it up")
         elif dealer.side is Seat(seat).side:
-            who = "your partner deals"
+            who = _("your partner deals")
         else:
-            who = f"{dealer.title}, an opponent, deals"
+            who = _("{dealer}, an opponent, deals").format(dealer=dealer.title)
         up = "RJ" if state.upcard == BENNY else state.upcard.symbol_text
-        return Prompt(f"Order up {up} ({who}) or pass", highlight=_trumps_of(hand, offered),
-                      highlight_label=f"trumps if {offered.symbol} are trump")
+        return Prompt(_("Order up {upcard} ({who}) or pass").format(upcard=up, who=who),
+                      highlight=_trumps_of(hand, offered),
+                      highlight_label=_("trumps if {symbol} are trump").format(symbol=offered.symbol))
     if phase is Phase.CALL_ROUND_2:
         turned = state.turned_suit
         assert turned is not None
-        other = "" if rules.name_turned_down_suit else f" other than {turned.symbol}"
-        if dealer_stuck(state):
-            return Prompt(f"Name a trump suit{other}: the dealer is stuck and may not pass")
-        return Prompt(f"Name a trump suit{other}, or pass")
+        stuck = dealer_stuck(state)
+        if rules.name_turned_down_suit:
+            said = _("Name a trump suit: the dealer is stuck and may not pass") if stuck else \
+                _("Name a trump suit, or pass")
+        else:
+            said = _("Name a trump suit other than {symbol}: the dealer is stuck and may not pass") if stuck else \
+                _("Name a trump suit other than {symbol}, or pass")
+        return Prompt(said.format(symbol=turned.symbol))
     assert state.trump is not None
     trump = state.trump
     trumps = _trumps_of(hand, trump)
+    trumps_label = _("trumps ({symbol})").format(symbol=trump.symbol)
     if phase is Phase.DEALER_DISCARD:
         upcard = state.upcard
-        keep = "" if rules.dealer_may_discard_upcard or upcard is None else f" (not the upcard {upcard.symbol_text})"
-        return Prompt(f"Discard one card{keep}", count=1, highlight=trumps, highlight_label=f"trumps ({trump.symbol})",
+        if rules.dealer_may_discard_upcard or upcard is None:
+            said = _("Discard one card")
+        else:
+            said = _("Discard one card (not the upcard {card})").format(card=upcard.symbol_text)
+        return Prompt(said, count=1, highlight=trumps, highlight_label=trumps_label,
                       marked=(upcard,) if upcard is not None and upcard in hand else (),
-                      marked_label="the upcard you picked up")
+                      marked_label=_("the upcard you picked up"))
     if phase is Phase.GO_ALONE:
         assert state.maker is not None
         if must_go_alone(state):
-            return Prompt("You ordered up your partner, the dealer: you must go alone", highlight=trumps,
-                          highlight_label=f"trumps ({trump.symbol})")
-        role = "" if seat % 2 == state.maker % 2 else " against the makers"
-        return Prompt(f"Go alone{role}? Your partner would sit out; {trump.symbol} are trump", highlight=trumps,
-                      highlight_label=f"trumps ({trump.symbol})")
+            return Prompt(_("You ordered up your partner, the dealer: you must go alone"), highlight=trumps,
+                          highlight_label=trumps_label)
+        if seat % 2 == state.maker % 2:
+            said = _("Go alone? Your partner would sit out; {symbol} are trump")
+        else:
+            said = _("Go alone against the makers? Your partner would sit out; {symbol} are trump")
+        return Prompt(said.format(symbol=trump.symbol), highlight=trumps, highlight_label=trumps_label)
     if not state.trick_cards:
-        return Prompt(f"Lead a card ({trump.symbol} are trump)", highlight=trumps,
-                      highlight_label=f"trumps ({trump.symbol})")
+        return Prompt(_("Lead a card ({symbol} are trump)").format(symbol=trump.symbol), highlight=trumps,
+                      highlight_label=trumps_label)
     suits = EFFECTIVE[trump]
     led = suits[state.trick_cards[0]]
     follow = tuple(c for c in hand if suits[c] is led)
     if follow:
-        label = f"{led.symbol} (the suit led)" if led is not trump else f"trumps ({trump.symbol}, the suit led)"
-        return Prompt(f"Follow {led.symbol} if you can", highlight=follow, highlight_label=label)
-    return Prompt(f"You have no {led.symbol}: play any card (a trump can win the trick)", highlight=trumps,
-                  highlight_label=f"trumps ({trump.symbol})")
+        label = _("{symbol} (the suit led)").format(symbol=led.symbol) if led is not trump else \
+            _("trumps ({symbol}, the suit led)").format(symbol=trump.symbol)
+        return Prompt(_("Follow {symbol} if you can").format(symbol=led.symbol), highlight=follow,
+                      highlight_label=label)
+    return Prompt(_("You have no {symbol}: play any card (a trump can win the trick)").format(symbol=led.symbol),
+                  highlight=trumps, highlight_label=trumps_label)
 
 
 def hand_groups(state: HandState, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
@@ -437,21 +547,21 @@ def hand_groups(state: HandState, cards: Sequence[Card]) -> tuple[tuple[str, tup
     them), highest first, then each side suit. While round 1 offers a suit, its would-be trumps come first
     ("♥ if trump"); in round 2 the cards go by printed suit, the joker first."""
     trump = state.trump
-    label = "Trumps"
+    label = ""
     if trump is None and state.phase is Phase.CALL_ROUND_1 and state.turned_suit is not None:
         trump = state.turned_suit
-        label = f"{trump.symbol} if trump"
+        label = _("{symbol} if trump").format(symbol=trump.symbol)
     if trump is None:
         ordered = sort_hand(cards)
         groups: dict[str, list[Card]] = {}
         for card in ordered:
-            groups.setdefault("Joker" if card.suit is None else card.suit.symbol, []).append(card)
+            groups.setdefault(_("Joker") if card.suit is None else card.suit.symbol, []).append(card)
         return tuple((name, tuple(members)) for name, members in groups.items())
     suits = EFFECTIVE[trump]
     ordered = sort_hand(cards, trump)
+    label = label or _("Trumps {symbol}").format(symbol=trump.symbol)
     groups = {}
     for card in ordered:
         suit = suits[card]
-        groups.setdefault(f"{label} {trump.symbol}" if suit is trump and label == "Trumps" else
-                          label if suit is trump else suit.symbol, []).append(card)
+        groups.setdefault(label if suit is trump else suit.symbol, []).append(card)
     return tuple((name, tuple(members)) for name, members in groups.items())

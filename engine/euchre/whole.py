@@ -15,6 +15,8 @@ from engine.contract import Outcome
 from engine.euchre.rules import Rules, Seat
 from engine.euchre.score import game_over_reason, game_winner
 from engine.euchre.state import HandState, Phase, hand_result, next_dealer
+from engine.i18n import gettext as _
+from engine.i18n import number as numeral
 from engine.words import count, number, sentence
 
 __all__ = ["first_hand", "next_hand", "score_after", "scoreboard", "target_text", "whole_outcome"]
@@ -33,7 +35,17 @@ def score_after(rules: Rules, finished: tuple[HandState, ...]) -> tuple[int, int
 
 def target_text(rules: Rules) -> str:
     """What wins the game: "10 points, ahead by two" or "the first side to 10 points"."""
-    return f"{rules.target} points, ahead by two" if rules.win_by_two else f"the first side to {rules.target} points"
+    said = _("{target} points, ahead by two") if rules.win_by_two else _("the first side to {target} points")
+    return said.format(target=numeral(rules.target))
+
+
+def _score_line(a: int, b: int) -> str:
+    return _("N-S {ns} · E-W {ew}").format(ns=numeral(a), ew=numeral(b))
+
+
+def numeral_path(score: str) -> str:
+    """A score such as "7-4" in the current language's digits."""
+    return "-".join(numeral(int(n)) for n in score.split("-"))
 
 
 def first_hand(rules: Rules, seed: int) -> Mapping[str, Any]:
@@ -53,7 +65,7 @@ def scoreboard(rules: Rules, finished: tuple[HandState, ...], current: HandState
     """The scoreboard beside the table: the score so far and what wins."""
     done = current.phase is Phase.SCORED and (not finished or finished[-1] is not current)
     a, b = score_after(rules, finished + ((current,) if done else ()))
-    return (("Score", f"N-S {a} · E-W {b}"), ("Playing to", target_text(rules)))
+    return ((_("Score"), _score_line(a, b)), (_("Playing to"), target_text(rules)))
 
 
 def whole_outcome(rules: Rules, finished: tuple[HandState, ...]) -> Outcome:
@@ -67,15 +79,18 @@ def whole_outcome(rules: Rules, finished: tuple[HandState, ...]) -> Outcome:
         x, y = score_after(rules, finished[:i])
         path.append(f"{x}-{y}")
         dealers.append(Seat(finished[i - 1].dealer).letter)
-    took = f"The game took {count(len(finished), 'hand')}"
-    took += f" ({number(thrown)} thrown in)." if thrown else "."
+    hands = count(len(finished), "hand")
+    took = _("The game took {hands} ({thrown} thrown in).").format(hands=hands, thrown=number(thrown)) if thrown \
+        else _("The game took {hands}.").format(hands=hands)
     summary = f"{sentence(game_over_reason((a, b), rules))} {took}"
     facts: list[tuple[str, str]] = []
     if winner is not None:
-        facts.append(("Winner", winner.title))
-    facts += [("Final score", f"N-S {a} · E-W {b}"), ("Playing to", target_text(rules)),
-              ("Hands", f"{len(finished)}" + (f" ({thrown} thrown in)" if thrown else "")),
-              ("Score after each hand", " · ".join(path[1:]))]
+        facts.append((_("Winner"), winner.title))
+    played = _("{hands} ({thrown} thrown in)").format(hands=numeral(len(finished)), thrown=numeral(thrown)) \
+        if thrown else numeral(len(finished))
+    facts += [(_("Final score"), _score_line(a, b)), (_("Playing to"), target_text(rules)),
+              (_("Hands"), played),
+              (_("Score after each hand"), " · ".join(numeral_path(p) for p in path[1:]))]
     margin = float(a - b)
     returns = tuple(margin if seat % 2 == 0 else -margin for seat in range(4))
     data = {"winner": winner.short if winner is not None else "", "ns_score": a, "ew_score": b,

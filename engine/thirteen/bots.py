@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from engine.base import PASS
 from engine.contract import Bot
+from engine.i18n import N_
 from engine.thirteen.combos import PAIRS, POP, SINGLES, TRIPLES, Kind, beats_key, chop_answers, kind_of_mask
 from engine.thirteen.order import TWO_RANK, TWOS_MASK
 from engine.thirteen.play import Play, of_shape, rank_groups
@@ -311,7 +312,7 @@ def heuristic_bot(state: State, rng: random.Random) -> Action:
 
 
 BOTS: dict[str, Bot[State, Action]] = {
-    "heuristic": Bot("heuristic", "sheds low cards in big combinations, saves 2s, chops 2s, passes when beating "
-                                  "costs too much", heuristic_bot),
-    "random": Bot("random", "picks uniformly among its legal plays and the pass", random_bot),
+    "heuristic": Bot("heuristic", N_("sheds low cards in big combinations, saves 2s, chops 2s, passes when beating "
+                                     "costs too much"), heuristic_bot),
+    "random": Bot("random", N_("picks uniformly among its legal plays and the pass"), random_bot),
 }

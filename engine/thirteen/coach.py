@@ -13,8 +13,9 @@ import random
 from collections.abc import Mapping
 
 from engine.base import Pass
+from engine.i18n import Nn_, gettext
 from engine.thirteen.combos import Kind, kind_of_mask
-from engine.thirteen.order import ALL_MASK, CARDS, TWO_RANK, TWOS_MASK, mask_of, rank_plural
+from engine.thirteen.order import ALL_MASK, CARDS, TWO_RANK, TWOS_MASK, mask_of
 from engine.thirteen.play import Position
 from engine.thirteen.rules import Rules
 from engine.thirteen.state import NO_KIND, Action, State, moves, places
@@ -23,8 +24,8 @@ from engine.words import count, number
 __all__ = ["FEATURE_WORDS", "determinize", "features", "position_state", "rule_of_thumb", "seen_mask", "value_words"]
 
 FEATURE_WORDS: Mapping[str, tuple[str, str]] = {
-    "cards_left": ("card left when the first player goes out", "cards left when the first player goes out"),
-    "behind": ("player who goes out after you", "players who go out after you"),
+    "cards_left": Nn_("card left when the first player goes out", "cards left when the first player goes out"),
+    "behind": Nn_("player who goes out after you", "players who go out after you"),
 }
 
 
@@ -87,34 +88,38 @@ def rule_of_thumb(state: State, action: Action) -> str:
     danger = _opponent_low(state, seat)
     if isinstance(action, Pass):
         if not _can_play(state):
-            return "nothing in your hand beats the table"
+            return gettext("nothing in your hand beats the table")
         if danger <= 2:
-            return f"an opponent holds only {count(danger, 'card')}, and a pass lets the table go by"
-        return "passing keeps your cards for later, but locks you out until the table clears"
+            return gettext("an opponent holds only {cards}, and a pass lets the table go by").format(
+                cards=count(danger, "card"))
+        return gettext("passing keeps your cards for later, but locks you out until the table clears")
     mask = action.mask
     if mask == hand:
-        return "it plays your last cards: you go out"
+        return gettext("it plays your last cards: you go out")
     kind = kind_of_mask(mask, twos)
     spends_twos = (mask & TWOS_MASK).bit_count()
     if state.table and (state.table.bit_length() - 1) >> 2 == TWO_RANK and kind in (Kind.QUAD, Kind.DOUBLE_SEQUENCE):
-        return "a bomb on a 2 takes the table from the highest card"
+        return gettext("a bomb on a 2 takes the table from the highest card")
     broken = _broken_bomb(hand, mask)
     if broken:
-        return f"it breaks up your {broken}, a bomb"
+        return gettext("it breaks up your {bomb}, a bomb").format(bomb=broken)
     if spends_twos and not (state.table and (state.table.bit_length() - 1) >> 2 == TWO_RANK) and danger > 3:
-        spent = "a 2" if spends_twos == 1 else f"{number(spends_twos)} 2s"
-        return f"it spends {spent}, the highest cards, while no opponent is close to going out"
+        if spends_twos == 1:
+            return gettext("it spends a 2, the highest cards, while no opponent is close to going out")
+        return gettext("it spends {n} 2s, the highest cards, while no opponent is close to going out").format(
+            n=number(spends_twos))
     if not state.table:
         low = hand & -hand
         if mask & low and mask.bit_count() >= 3:
-            return "it sheds your lowest card in a long combination while the lead is yours"
+            return gettext("it sheds your lowest card in a long combination while the lead is yours")
         if danger == 1 and mask.bit_count() == 1:
-            return "an opponent holds one card, and a single is the lead that card can beat"
+            return gettext("an opponent holds one card, and a single is the lead that card can beat")
         if mask & low:
-            return "it gets rid of your lowest card while the lead is yours"
+            return gettext("it gets rid of your lowest card while the lead is yours")
         return ""
     if danger <= 2:
-        return f"an opponent holds only {count(danger, 'card')}: beating the table keeps the lead from them"
+        return gettext("an opponent holds only {cards}: beating the table keeps the lead from them").format(
+            cards=count(danger, "card"))
     return ""
 
 
@@ -127,7 +132,7 @@ def _broken_bomb(hand: int, mask: int) -> str:
     for r in range(13):
         quad = 15 << (4 * r)
         if hand & quad == quad and 0 < (mask & quad).bit_count() < 4:
-            return f"four {rank_plural(CARDS[4 * r].rank)}"
+            return gettext("four {rank}s").format(rank=CARDS[4 * r].rank.text)
     return ""
 
 

@@ -17,9 +17,12 @@ from functools import cache
 from engine.base import Verdict
 from engine.cards import Card, CardsText, Rank
 from engine.errors import InvalidPositionError
-from engine.thirteen.order import RANK_ORDER, TWO_RANK, cards_of, game_sorted, index, mask_of, rank_plural, rank_pos
-from engine.thirteen.rules import default_note, quoted_label
-from engine.words import COMMON_RULE, and_list, count, number, or_list
+from engine.i18n import DEFAULT_LANGUAGE, N_, language, pgettext
+from engine.i18n import gettext as _
+from engine.i18n import number as digits
+from engine.thirteen.order import RANK_ORDER, TWO_RANK, cards_of, game_sorted, index, mask_of, rank_pos
+from engine.thirteen.rules import default_note, option_label
+from engine.words import and_list, common_rule, count, option_named, or_list, rank_plural
 
 __all__ = [
     "KIND_ORDER",
@@ -74,12 +77,13 @@ class Kind(IntEnum):
 
     @property
     def title(self) -> str:
-        return _KIND_TITLES[self]
+        """The kind in words, in the current language ("four of a kind")."""
+        return _kind_title(self)
 
     @classmethod
     def parse(cls, text: str) -> Kind:
         for kind, key in _KIND_KEYS.items():
-            if text in (key, kind.title):
+            if text in (key, _KIND_TITLES[kind]):
                 return kind
         raise InvalidPositionError(f"{text!r} is not a kind of combination; known: {', '.join(_KIND_KEYS.values())}")
 
@@ -92,6 +96,17 @@ _KIND_TITLES = {
     Kind.SINGLE: "single", Kind.PAIR: "pair", Kind.TRIPLE: "triple", Kind.QUAD: "four of a kind",
     Kind.SEQUENCE: "sequence", Kind.DOUBLE_SEQUENCE: "double sequence",
 }
+
+
+def _kind_title(kind: Kind) -> str:
+    """The kind's title in the current language (a context of its own: "pair" is also a counted noun)."""
+    titles = {
+        Kind.SINGLE: pgettext("combination", "single"), Kind.PAIR: pgettext("combination", "pair"),
+        Kind.TRIPLE: pgettext("combination", "triple"), Kind.QUAD: pgettext("combination", "four of a kind"),
+        Kind.SEQUENCE: pgettext("combination", "sequence"),
+        Kind.DOUBLE_SEQUENCE: pgettext("combination", "double sequence"),
+    }
+    return titles[kind]
 KIND_ORDER: tuple[Kind, ...] = tuple(Kind)
 
 
@@ -219,9 +234,9 @@ class Combo(CardsText):
     def shape(self) -> str:
         """The kind, with the length where it matters: ``pair``, ``4-card sequence``, ``double sequence of 3 pairs``."""
         if self.kind is Kind.SEQUENCE:
-            return f"{self.length}-card sequence"
+            return _("{n}-card sequence").format(n=digits(self.length))
         if self.kind is Kind.DOUBLE_SEQUENCE:
-            return f"double sequence of {self.pairs} pairs"
+            return _("double sequence of {n} pairs").format(n=digits(self.pairs))
         return self.kind.title
 
     @property
@@ -232,6 +247,8 @@ class Combo(CardsText):
     @property
     def name(self) -> str:
         """For people, with an article: ``5♠``, ``a pair of 2s (top 2♥)``, ``the 3-card sequence 4♠ 5♦ 6♥``."""
+        if language() != DEFAULT_LANGUAGE:
+            return self.bare_name
         if self.kind in (Kind.PAIR,):
             return "a " + self.bare_name
         if self.kind in (Kind.SEQUENCE, Kind.DOUBLE_SEQUENCE):
@@ -250,16 +267,19 @@ class Combo(CardsText):
         if self.kind is Kind.SINGLE:
             return self.top.symbol_text
         if self.kind is Kind.PAIR:
-            return f"pair of {rank_plural(rank)} (top {self.top.symbol_text})"
+            return _("pair of {rank}s (top {top})").format(rank=rank.text, top=self.top.symbol_text)
         if self.kind is Kind.TRIPLE:
-            return f"three {rank_plural(rank)} (top {self.top.symbol_text})"
+            return _("three {rank}s (top {top})").format(rank=rank.text, top=self.top.symbol_text)
         if self.kind is Kind.QUAD:
-            return f"four {rank_plural(rank)}"
+            return _("four {rank}s").format(rank=rank.text)
         return f"{self.shape} {self.symbols}"
 
 
 def with_article(phrase: str) -> str:
-    """``a pair``, ``an 8-card sequence``, ``an 11-card sequence``: the indefinite article a phrase takes."""
+    """``a pair``, ``an 8-card sequence``, ``an 11-card sequence``: the indefinite article a phrase takes (none in
+    Bengali and Assamese, which need none)."""
+    if language() != DEFAULT_LANGUAGE:
+        return phrase
     an = phrase[:1].lower() in "aeiou" or phrase.startswith(("8", "11", "18"))
     return f"{'an' if an else 'a'} {phrase}"
 
@@ -267,6 +287,16 @@ def with_article(phrase: str) -> str:
 def verb(combo: Combo, singular: str, plural: str) -> str:
     """The verb form that agrees with ``combo.name``: ``verb(c, "beats", "beat")``."""
     return plural if combo.plural else singular
+
+
+def agreeing(combo: Combo, singular: str, plural: str) -> str:
+    """The message (marked with ``N_``) whose verb agrees with ``combo.name``, in the current language."""
+    return _(plural if combo.plural else singular)
+
+
+def pronoun(combo: Combo) -> str:
+    """"it", or "them" after a plural name ("four 7s"), in the current language."""
+    return pgettext("pronoun", "them") if combo.plural else pgettext("pronoun", "it")
 
 
 def combo_of_mask(mask: int, twos: bool = False) -> Combo | None:
@@ -286,16 +316,20 @@ def classify(cards: Iterable[Card], twos: bool = False) -> Combo | None:
     return combo_of_mask(mask, twos)
 
 
-_TWOS = quoted_label("twos_in_double_sequences")
-_LADDER = quoted_label("bomb_ladder")
+SUIT_WORDS = (N_("spades"), N_("clubs"), N_("diamonds"), N_("hearts"))
+"""The suits' plural names as reasons say them ("hearts are higher than spades"), for the catalogs."""
+
+
+def _twos_option() -> str:
+    """The option “2s in double sequences”, named in the current language."""
+    return option_named(option_label("twos_in_double_sequences"))
 
 
 def _held(cards: list[Card]) -> str:
     """What the cards hold, rank by rank: "two 6s and one 10"."""
     ranks = sorted({rank_pos(c) for c in cards})
     counts = [sum(1 for c in cards if rank_pos(c) == r) for r in ranks]
-    return and_list(f"{number(n)} {RANK_ORDER[r].text}{'' if n == 1 else 's'}" for r, n in zip(ranks, counts,
-                                                                                               strict=True))
+    return and_list(rank_plural(RANK_ORDER[r].text, n) for r, n in zip(ranks, counts, strict=True))
 
 
 def _rank_span(ranks: list[int]) -> str:
@@ -307,7 +341,7 @@ def _rank_span(ranks: list[int]) -> str:
         while j + 1 < len(ranks) and ranks[j + 1] == ranks[j] + 1:
             j += 1
         if j - i >= 2:
-            parts.append(f"{RANK_ORDER[ranks[i]].text} to {RANK_ORDER[ranks[j]].text}")
+            parts.append(_("{low} to {high}").format(low=RANK_ORDER[ranks[i]].text, high=RANK_ORDER[ranks[j]].text))
         else:
             parts += [RANK_ORDER[r].text for r in ranks[i:j + 1]]
         i = j + 1
@@ -320,7 +354,8 @@ def _missing(ranks: list[int]) -> str:
     gaps = [r for r in range(ranks[0], ranks[-1] + 1) if r not in ranks] if ranks else []
     if not gaps:
         return ""
-    return f"{_rank_span(gaps)} {'is' if len(gaps) == 1 else 'are'} missing"
+    missing = _("{ranks} is missing") if len(gaps) == 1 else _("{ranks} are missing")
+    return missing.format(ranks=_rank_span(gaps))
 
 
 def _wraps(ranks: list[int]) -> bool:
@@ -340,10 +375,10 @@ def why_not_combo(cards: Iterable[Card], twos: bool = False) -> str:
     """
     cards = game_sorted(cards)
     if not cards:
-        return "no cards were chosen"
+        return _("no cards were chosen")
     if len({index(c) for c in cards}) != len(cards):
         dup = next(c for c in cards if cards.count(c) > 1)
-        return f"{dup.symbol_text} appears twice, but there is only one deck"
+        return _("{card} appears twice, but there is only one deck").format(card=dup.symbol_text)
     if classify(cards, twos) is not None:
         return ""
     text = " ".join(c.symbol_text for c in cards)
@@ -351,48 +386,51 @@ def why_not_combo(cards: Iterable[Card], twos: bool = False) -> str:
     counts = [sum(1 for c in cards if rank_pos(c) == r) for r in ranks]
     n = len(cards)
     if n == 2:
-        return f"{text} is not a pair: a pair is two cards of the same rank"
+        return _("{cards} is not a pair: a pair is two cards of the same rank").format(cards=text)
     has_two = ranks[-1] == TWO_RANK
     if set(counts) == {1}:
         if _wraps(ranks):
-            return (f"{text} is not a sequence: sequences do not go round the corner (3 is the lowest rank of a "
-                    "sequence and A the highest)" + ("; a 2 never goes in one" if has_two else ""))
+            wraps = _("{cards} is not a sequence: sequences do not go round the corner (3 is the lowest rank of a "
+                      "sequence and A the highest)").format(cards=text)
+            return wraps + ("; " + _("a 2 never goes in one") if has_two else "")
         core = [r for r in ranks if r != TWO_RANK]
         problems = []
         gap = _missing(core)
         if gap:
-            problems.append(f"the ranks must be consecutive, and {gap}")
+            problems.append(_("the ranks must be consecutive, and {missing}").format(missing=gap))
         if has_two:
-            problems.append("a 2 never goes in a sequence")
-        return f"{text} is not a sequence: {'; '.join(problems)}"
+            problems.append(_("a 2 never goes in a sequence"))
+        return _("{cards} is not a sequence: {problems}").format(cards=text, problems="; ".join(problems))
     if set(counts) == {2}:
         if len(ranks) == 2:
-            return (f"{text} is not a combination: two pairs are not a double sequence, which needs at least three "
-                    "pairs of consecutive ranks")
+            return _("{cards} is not a combination: two pairs are not a double sequence, which needs at least three "
+                     "pairs of consecutive ranks").format(cards=text)
         core = ranks if twos else [r for r in ranks if r != TWO_RANK]
         problems = []
         if has_two and not twos:
             if classify(cards, True) is not None:
-                return (f"{text} is not a double sequence here: 2s never go in one ({COMMON_RULE}); the option "
-                        f"{_TWOS} lets pairs of 2s end one, right after the aces: … K K A A 2 2")
-            problems.append(f"2s never go in a double sequence ({COMMON_RULE})")
+                return _("{cards} is not a double sequence here: 2s never go in one ({common_rule}); {option} lets "
+                         "pairs of 2s end one, right after the aces: … K K A A 2 2").format(
+                    cards=text, common_rule=common_rule(), option=_twos_option())
+            problems.append(_("2s never go in a double sequence ({common_rule})").format(common_rule=common_rule()))
             if len(ranks) > 1 and ranks[-2] != TWO_RANK - 1:
-                problems.append(f"even the option {_TWOS} lets pairs of 2s end one only right after a pair of "
-                                "aces")
+                problems.append(_("even {option} lets pairs of 2s end one only right after a pair of aces").format(
+                    option=_twos_option()))
         elif has_two and (len(ranks) < 2 or ranks[-2] != TWO_RANK - 1 or ranks[0] == 0):
-            problems.append("pairs of 2s may only end one, right after a pair of aces (… K K A A 2 2)"
-                            + ("; a sequence never runs on from 2 to 3" if ranks[0] == 0 else ""))
+            problem = _("pairs of 2s may only end one, right after a pair of aces (… K K A A 2 2)")
+            problems.append(problem + ("; " + _("a sequence never runs on from 2 to 3") if ranks[0] == 0 else ""))
         gap = _missing(core)
         if gap and not (has_two and twos and not _missing(ranks[:-1])):
-            problems.append(f"the pairs must be of consecutive ranks, and {gap}")
-        return f"{text} is not a double sequence: {'; '.join(problems)}"
+            problems.append(_("the pairs must be of consecutive ranks, and {missing}").format(missing=gap))
+        return _("{cards} is not a double sequence: {problems}").format(cards=text, problems="; ".join(problems))
     held = f" ({_held(cards)})" if len(ranks) <= 4 else ""
     consecutive = ranks == list(range(ranks[0], ranks[0] + len(ranks)))
     if consecutive and len(ranks) >= 3 and (not has_two or twos):
-        return (f"{text}{held} is not a combination: a sequence has exactly one card of each rank, a double "
-                "sequence exactly two")
-    return (f"{text}{held} is not a combination: the combinations are a single, a pair, three or four of a kind, "
-            "a sequence of three or more consecutive ranks, and a double sequence of three or more consecutive pairs")
+        return _("{cards} is not a combination: a sequence has exactly one card of each rank, a double sequence "
+                 "exactly two").format(cards=text + held)
+    return _("{cards} is not a combination: the combinations are a single, a pair, three or four of a kind, a "
+             "sequence of three or more consecutive ranks, and a double sequence of three or more consecutive "
+             "pairs").format(cards=text + held)
 
 
 def higher_exists(combo: Combo, twos: bool = False) -> bool:
@@ -421,16 +459,16 @@ def _higher_phrase(table: Combo) -> str:
     """A combination that beats ``table`` by the top-card rule, in words."""
     t = table.top.symbol_text
     if table.kind is Kind.SINGLE:
-        return f"a single card higher than {t}"
+        return _("a single card higher than {card}").format(card=t)
     if table.kind is Kind.QUAD:
-        return "a higher four of a kind"
-    return f"{table.a_shape} with a top card higher than {t}"
+        return _("a higher four of a kind")
+    return _("{shape} with a top card higher than {card}").format(shape=table.a_shape, card=t)
 
 
 def _answer_name(kind: Kind, n: int) -> str:
     if kind is Kind.QUAD:
-        return "a four of a kind"
-    return f"a double sequence of {n // 2} pairs"
+        return with_article(Kind.QUAD.title)
+    return with_article(_("double sequence of {n} pairs").format(n=digits(n // 2)))
 
 
 def beaters(table: Combo, ladder: bool, twos: bool = False) -> list[str]:
@@ -443,70 +481,90 @@ def beaters(table: Combo, ladder: bool, twos: bool = False) -> list[str]:
 def nothing_beats(table: Combo, ladder: bool) -> str:
     """Why nothing at all beats ``table`` (a table where :func:`beaters` is empty): "no four of a kind is higher,
     and under these rules no other bomb beats them; …"."""
-    them = "them" if table.plural else "it"
-    text = f"no {table.shape} is higher"
     if not table.is_bomb:
-        return text + f", and no bomb chops {table.a_shape}"
-    text += f", and under these rules no other bomb beats {them}"
+        return _("no {shape} is higher, and no bomb chops {a_shape}").format(shape=table.shape, a_shape=table.a_shape)
+    text = _("no {shape} is higher, and under these rules no other bomb beats {them}").format(
+        shape=table.shape, them=pronoun(table))
     bigger = chop_answers(table.kind, table.length, index(table.top), True)
     if not ladder and bigger:
-        text += (f"; the bomb ladder lets {or_list(_answer_name(k, n) for k, n in bigger)} beat {table.a_shape} "
-                 f"({default_note('bomb_ladder')})")
+        text += "; " + _ladder_note(or_list(_answer_name(k, n) for k, n in bigger), table)
     return text
+
+
+def _ladder_note(bombs: str, table: Combo) -> str:
+    """"the bomb ladder lets a four of a kind beat a double sequence of 3 pairs (a common rule, …)"."""
+    return _("the bomb ladder lets {bombs} beat {a_shape} ({note})").format(
+        bombs=bombs, a_shape=table.a_shape, note=default_note("bomb_ladder"))
 
 
 def _why_higher(high: Card, low: Card) -> str:
     if high.rank is low.rank:
-        return f"same rank, and {high.suit.plural} are higher than {low.suit.plural}"  # type: ignore[union-attr]
-    return f"{high.rank.text} ranks above {low.rank.text}, and rank counts before suit"
+        assert high.suit is not None and low.suit is not None
+        return _("same rank, and {high} are higher than {low}").format(high=_(high.suit.plural),
+                                                                       low=_(low.suit.plural))
+    return _("{high} ranks above {low}, and rank counts before suit").format(high=high.rank.text, low=low.rank.text)
 
 
 def beat_reason(play: Combo, table: Combo, ladder: bool = False, twos: bool = False) -> Verdict:
     """Whether ``play`` beats ``table``, and why, in words for a learner (``ladder``: the option ``bomb_ladder``;
     ``twos``: ``twos_in_double_sequences``). Only true statements about these two combinations and this deck."""
     p_top, t_top = play.top.symbol_text, table.top.symbol_text
-    them = "them" if table.plural else "it"
+    them = pronoun(table)
+    names = {"play": play.name, "table": table.name, "top": p_top, "table_top": t_top}
     if play.kind is table.kind and play.length == table.length:
         if index(play.top) > index(table.top):
             why = _why_higher(play.top, table.top)
             if play.kind is Kind.SINGLE:
-                return Verdict(True, f"{p_top} beats {t_top}: {why}")
-            return Verdict(True, f"{play.name} {verb(play, 'beats', 'beat')} {table.name}: the top card {p_top} is "
-                                 f"higher than {t_top} ({why})")
+                return Verdict(True, _("{top} beats {table_top}: {why}").format(why=why, **names))
+            return Verdict(True, agreeing(play, N_("{play} beats {table}: the top card {top} is higher than "
+                                                   "{table_top} ({why})"),
+                                          N_("{play} beat {table}: the top card {top} is higher than {table_top} "
+                                             "({why})")).format(why=why, **names))
         why = _why_higher(table.top, play.top)
         if play.kind is Kind.SINGLE:
-            text = f"{p_top} does not beat {t_top}: {why}"
+            text = _("{top} does not beat {table_top}: {why}").format(why=why, **names)
         else:
-            text = (f"{play.name} {verb(play, 'does', 'do')} not beat {table.name}: the top card {p_top} is lower "
-                    f"than {t_top} ({why})")
+            text = agreeing(play, N_("{play} does not beat {table}: the top card {top} is lower than {table_top} "
+                                     "({why})"),
+                            N_("{play} do not beat {table}: the top card {top} is lower than {table_top} "
+                               "({why})")).format(why=why, **names)
         if not higher_exists(table, twos):
             others = beaters(table, ladder, twos)
-            text += (f"; only {or_list(others)} beats {them}" if others
-                     else f"; nothing beats {them}: {nothing_beats(table, ladder)}")
+            text += "; " + (_("only {others} beats {them}").format(others=or_list(others), them=them) if others
+                            else _("nothing beats {them}: {why}").format(them=them, why=nothing_beats(table, ladder)))
         return Verdict(False, text)
     if chops(play.kind, play.length, table.kind, table.length, index(table.top), ladder):
         note = ""
         if play.kind is Kind.DOUBLE_SEQUENCE and play.has_two:
-            note = f"; it ends in 2s, but it is still {play.a_shape}, and bombs chop by their shape"
+            note = "; " + _("it ends in 2s, but it is still {a_shape}, and bombs chop by their shape").format(
+                a_shape=play.a_shape)
         if table.is_twos:
-            return Verdict(True, f"{play.name} {verb(play, 'is', 'are')} a bomb: {verb(play, 'it chops', 'they chop')} "
-                                 f"{table.name}{note}")
-        return Verdict(True, f"{play.name} {verb(play, 'is', 'are')} a bigger bomb than {table.name} (the "
-                             f"{_LADDER} rule){note}")
+            return Verdict(True, agreeing(play, N_("{play} is a bomb: it chops {table}"),
+                                          N_("{play} are a bomb: they chop {table}")).format(**names) + note)
+        return Verdict(True, agreeing(play, N_("{play} is a bigger bomb than {table} (the {option} rule)"),
+                                      N_("{play} are a bigger bomb than {table} (the {option} rule)")).format(
+            option=f"\u201c{_(option_label('bomb_ladder'))}\u201d", **names) + note)
     return Verdict(False, _no_beat(play, table, ladder, twos))
 
 
 def _no_beat(play: Combo, table: Combo, ladder: bool, twos: bool) -> str:
-    them = "them" if table.plural else "it"
-    does = verb(play, "does", "do")
+    them = pronoun(table)
+    names = {"play": play.name, "table": table.name}
     if play.kind is table.kind:
-        return (f"{play.name} {does} not beat {table.name}: a {play.kind.title} beats {them} only with the same "
-                f"length ({count(table.length, 'card')}), and yours has {play.length}")
-    text = f"{play.name} {does} not beat {table.name}"
+        return agreeing(play, N_("{play} does not beat {table}: a {kind} beats {them} only with the same length "
+                                 "({cards}), and yours has {n}"),
+                        N_("{play} do not beat {table}: a {kind} beats {them} only with the same length ({cards}), "
+                           "and yours has {n}")).format(kind=play.kind.title, them=them,
+                                                        cards=count(table.length, "card"), n=digits(play.length),
+                                                        **names)
     others = beaters(table, ladder, twos)
     if not others:
-        return f"{text}, and nothing can: {nothing_beats(table, ladder)}"
-    text += f": only {or_list(others)} beats {them}"
+        return agreeing(play, N_("{play} does not beat {table}, and nothing can: {why}"),
+                        N_("{play} do not beat {table}, and nothing can: {why}")).format(
+            why=nothing_beats(table, ladder), **names)
+    text = agreeing(play, N_("{play} does not beat {table}: only {others} beats {them}"),
+                    N_("{play} do not beat {table}: only {others} beats {them}")).format(
+        others=or_list(others), them=them, **names)
     if not ladder and chops(play.kind, play.length, table.kind, table.length, index(table.top), True):
-        text += f"; the bomb ladder lets {play.a_shape} beat {table.a_shape} ({default_note('bomb_ladder')})"
+        text += "; " + _ladder_note(play.a_shape, table)
     return text

@@ -33,6 +33,8 @@ from engine.commands import (
     in_learner_words,
 )
 from engine.errors import CardTableError, InvalidPositionError, InvalidRequestError, add_context
+from engine.i18n import gettext as _
+from engine.i18n import number as digits
 from engine.thirteen import coach, examples
 from engine.thirteen.combos import Combo, Kind, beat_reason, classify, why_not_combo, with_article
 from engine.thirteen.deal import HAND_SIZE, deal_masks, instant_win, lowest_holder
@@ -43,6 +45,7 @@ from engine.thirteen.play import LOCKED_OUT, Play, Position, check, legal_plays
 from engine.thirteen.rules import Rules, Scoring, seat_letters, seat_names
 from engine.thirteen.score import hand_features, score_hand
 from engine.thirteen.state import PASS, State
+from engine.words import sentence
 
 __all__ = [
     "COMMANDS",
@@ -183,16 +186,19 @@ def legal_command(request: LegalRequest) -> ThirteenLegalAnswer:
     note = ""
     if not legal.count:
         if position.passed:
-            note = LOCKED_OUT
+            note = _(LOCKED_OUT)
         elif position.table is not None:
-            note = f"nothing in your hand beats {position.table.name}: you can only pass"
+            note = _("nothing in your hand beats {table}: you can only pass").format(table=position.table.name)
     if position.table is not None:
-        summary = f"To beat: {position.table.name}." + (" You may pass." if position.can_pass else "")
+        summary = _("To beat: {table}.").format(table=position.table.name)
+        if position.can_pass:
+            summary += " " + _("You may pass.")
     else:
-        must = f" It must contain {position.must_contain.symbol_text}." if position.must_contain else ""
-        summary = f"You lead, so you play any combination (a leader cannot pass).{must}"
+        summary = _("You lead, so you play any combination (a leader cannot pass).")
+        if position.must_contain:
+            summary += " " + _("It must contain {card}.").format(card=position.must_contain.symbol_text)
     if note:
-        summary += f" {note[:1].upper()}{note[1:]}."
+        summary += " " + sentence(note)
     return ThirteenLegalAnswer(
         plays=plays,
         count=legal.count,
@@ -262,8 +268,8 @@ class ClassifyAnswer:
 
 def _playable_size(cards: tuple[Card, ...], field: str) -> None:
     if len(cards) > HAND_SIZE:
-        raise add_context(InvalidPositionError(f"{len(cards)} cards: no hand holds more than {HAND_SIZE}, so no play "
-                                               "has more"), field)
+        too_many = _("{n} cards: no hand holds more than {most}, so no play has more")
+        raise add_context(InvalidPositionError(too_many.format(n=digits(len(cards)), most=digits(HAND_SIZE))), field)
 
 
 def classify_command(request: ClassifyRequest) -> ClassifyAnswer:
@@ -279,10 +285,12 @@ def classify_command(request: ClassifyRequest) -> ClassifyAnswer:
     if combo is None:
         reason = why_not_combo(cards, twos)
     elif expect is not None and combo.kind is not expect:
-        reason = f"{combo.symbols} is {combo.a_shape}, not {with_article(expect.title)}"
+        reason = _("{cards} is {a_shape}, not {other}").format(cards=combo.symbols, a_shape=combo.a_shape,
+                                                              other=with_article(expect.title))
     else:
-        reason = (f"{combo.symbols} is a single card" if len(cards) == 1 else
-                  f"{combo.symbols} is {combo.a_shape}; its top card, {combo.top.symbol_text}, decides what it beats")
+        reason = (_("{cards} is a single card").format(cards=combo.symbols) if len(cards) == 1 else
+                  _("{cards} is {a_shape}; its top card, {top}, decides what it beats").format(
+                      cards=combo.symbols, a_shape=combo.a_shape, top=combo.top.symbol_text))
     return ClassifyAnswer(
         combination=combo is not None, type=combo.kind.key if combo else None, cards=ordered, symbols=symbols,
         length=len(cards), top=combo.top if combo else None, name=combo.name if combo else None,
@@ -324,7 +332,7 @@ def compare_command(request: CompareRequest) -> CompareAnswer:
     _playable_size(request.b, "b")
     a, b = _combo(request.a, "a", rules), _combo(request.b, "b", rules)
     if set(a.cards) & set(b.cards):
-        raise InvalidPositionError("a and b share a card, but there is only one deck")
+        raise InvalidPositionError(_("a and b share a card, but there is only one deck"))
     twos = rules.twos_in_double_sequences
     b_on_a = beat_reason(b, a, rules.bomb_ladder, twos)
     a_on_b = beat_reason(a, b, rules.bomb_ladder, twos)
@@ -383,7 +391,8 @@ def deal_command(request: DealRequest) -> ThirteenDealAnswer:
         first=letters[leader],
         first_name=names[leader],
         lowest=lowest,
-        first_reason=f"{names[leader]} holds {lowest.symbol_text}, the lowest card dealt, and leads",
+        first_reason=_("{seat} holds {card}, the lowest card dealt, and leads").format(seat=names[leader],
+                                                                                        card=lowest.symbol_text),
         features={letters[s]: _hand_info(m, twos) for s, m in enumerate(masks)},
     )
 

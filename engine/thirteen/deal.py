@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from engine.i18n import N_
 from engine.thirteen.order import TWO_RANK
 from engine.thirteen.rules import Rules
 
@@ -33,6 +34,7 @@ def lowest_holder(hands: tuple[int, ...]) -> int:
 
 def instant_win(hand: int, twos: bool = False) -> str:
     """The instant-win pattern ``hand`` holds ('' if none): four 2s, a dragon, six pairs, five pairs in a row.
+    (English, marked for the catalogs: translate it where it is shown.)
 
     ``twos`` (option ``twos_in_double_sequences``): pairs of 2s may end the five pairs in a row, as they
     may end any double sequence.
@@ -40,15 +42,15 @@ def instant_win(hand: int, twos: bool = False) -> str:
     groups = [(hand >> (4 * r)) & 15 for r in range(13)]
     counts = [bin(g).count("1") for g in groups]
     if counts[TWO_RANK] == 4:
-        return "four 2s"
+        return N_("four 2s")
     if all(counts[r] >= 1 for r in range(TWO_RANK)):
-        return "a dragon (a sequence from 3 to A)"
+        return N_("a dragon (a sequence from 3 to A)")
     if sum(c // 2 for c in counts) >= 6:
-        return "six pairs"
+        return N_("six pairs")
     run = best = 0
     for r in range(TWO_RANK + 1 if twos else TWO_RANK):
         run = run + 1 if counts[r] >= 2 else 0
         best = max(best, run)
     if best >= 5:
-        return "five consecutive pairs"
+        return N_("five consecutive pairs")
     return ""

@@ -14,6 +14,8 @@ from engine.base import PASS
 from engine.cards import Card
 from engine.contract import Game
 from engine.errors import CardTableError
+from engine.i18n import N_, gettext
+from engine.i18n import number as digits
 from engine.teaching import (
     CardRow,
     Choice,
@@ -23,37 +25,36 @@ from engine.teaching import (
     cards_words,
     practice_rule,
     retried,
-    seat_name,
-    sentence,
 )
 from engine.thirteen.deal import deal_masks, lowest_holder
 from engine.thirteen.order import cards_of
 from engine.thirteen.play import Position, check, legal_plays
 from engine.thirteen.rules import Rules, seat_letters
 from engine.thirteen.state import Action, State
+from engine.words import seat_name, sentence
 
 __all__ = ["FIRST_TITLE", "LOCK_TITLE", "NEXT_TITLE", "OPEN_TITLE", "drill_rules"]
 
 ThirteenGame: TypeAlias = Game[Rules, State, Action]
 
-FIRST_TITLE: Final = "Who leads the first game?"
-OPEN_TITLE: Final = "Which first play may you make?"
-LOCK_TITLE: Final = "May you play now?"
-NEXT_TITLE: Final = "Who leads the next round?"
+FIRST_TITLE: Final = N_("Who leads the first game?")
+OPEN_TITLE: Final = N_("Which first play may you make?")
+LOCK_TITLE: Final = N_("May you play now?")
+NEXT_TITLE: Final = N_("Who leads the next round?")
 _SEEDS: Final = 2**31
-_YES: Final = "Yes"
-_NO: Final = "No"
+_YES: Final = N_("Yes")
+_NO: Final = N_("No")
 
 
 def drill_rules(g: ThirteenGame) -> tuple[PracticeRule, ...]:
     """The drills, in the order the practice page lists them."""
     return (
-        practice_rule(g, "first", "13 cards each; the lowest card dealt leads the first game, and its first play "
-                      "holds that card", _first(g),
+        practice_rule(g, "first", N_("13 cards each; the lowest card dealt leads the first game, and its first play "
+                                     "holds that card"), _first(g),
                       ("01-goal",), heading=FIRST_TITLE),
-        practice_rule(g, "lockout", "you may always pass, but then you are out until the table clears", _lockout(g),
+        practice_rule(g, "lockout", N_("you may always pass, but then you are out until the table clears"), _lockout(g),
                       ("10-passing-and-lock-out",), heading=LOCK_TITLE),
-        practice_rule(g, "next", "a whole hand: the last to play leads the next round", _next(g),
+        practice_rule(g, "next", N_("a whole hand: the last to play leads the next round"), _next(g),
                       ("12-a-whole-hand",), heading=NEXT_TITLE),
     )
 
@@ -77,19 +78,20 @@ def _first(g: ThirteenGame) -> Make:
                 return opening
         low = _hand(hands[leader] & -hands[leader])[0]
         who = seat_name(letters[leader])
-        unused = "" if rules.players == 4 else (f" With {rules.players} players only {13 * rules.players} cards are "
-                                                "dealt, so the lowest card dealt may be higher than 3♠.")
-        why = (f"{who} holds {low.symbol_text}, the lowest card dealt (3s are lowest and 2s highest; within a rank "
-               f"♠ < ♣ < ♦ < ♥), so {who} leads the first game.{unused}")
+        unused = "" if rules.players == 4 else " " + gettext(
+            "With {players} players only {cards} cards are dealt, so the lowest card dealt may be higher than 3♠."
+        ).format(players=digits(rules.players), cards=digits(13 * rules.players))
+        why = gettext("{seat} holds {card}, the lowest card dealt (3s are lowest and 2s highest; within a rank "
+                      "♠ < ♣ < ♦ < ♥), so {seat} leads the first game.").format(seat=who, card=low.symbol_text) + unused
         choices = tuple(Choice(seat_name(s), i == leader, why if i == leader else "") for i, s in enumerate(letters))
         rows = tuple(CardRow(seat_name(s), (("", _hand(h)),)) for s, h in zip(letters, hands, strict=True))
         return Exercise(
-            game=g.key, rule=f"{g.key}:first", seed=0, preset=preset, title=FIRST_TITLE,
-            prompt=f"{rules.players} players have been dealt 13 cards each. Who makes the first play of the first "
-                   "game?",
-            facts=(("Players", str(rules.players)),), rows=rows, choices=choices,
-            hint="The first game is led by whoever holds the lowest card dealt: look for the lowest 3 (♠ is the "
-                 "lowest suit), or the lowest card there is.",
+            game=g.key, rule=f"{g.key}:first", seed=0, preset=preset, title=gettext(FIRST_TITLE),
+            prompt=gettext("{players} players have been dealt 13 cards each. Who makes the first play of the first "
+                           "game?").format(players=digits(rules.players)),
+            facts=((gettext("Players"), digits(rules.players)),), rows=rows, choices=choices,
+            hint=gettext("The first game is led by whoever holds the lowest card dealt: look for the lowest 3 (♠ is "
+                         "the lowest suit), or the lowest card there is."),
             explanation=sentence(why), per_choice_hint=False,
         )
 
@@ -112,10 +114,11 @@ def _opening(g: ThirteenGame, rules: Rules, hand: tuple[Card, ...], who: str, rn
     choices = tuple(Choice(cards_words(p), check(first, p).legal, check(first, p).reason, p,
                            legal=check(first, p).legal) for p in picked)
     return Exercise(
-        game=g.key, rule=f"{g.key}:first", seed=0, preset=preset, title=OPEN_TITLE,
-        prompt=f"You are {who} and hold the lowest card dealt, so you make the first play of the first game. Which "
-               "one of these may you open with?",
-        facts=(("Players", str(rules.players)),), rows=(CardRow("Your hand", (("", hand),)),), choices=choices,
+        game=g.key, rule=f"{g.key}:first", seed=0, preset=preset, title=gettext(OPEN_TITLE),
+        prompt=gettext("You are {seat} and hold the lowest card dealt, so you make the first play of the first game. "
+                       "Which one of these may you open with?").format(seat=who),
+        facts=((gettext("Players"), digits(rules.players)),), rows=(CardRow(gettext("Your hand"), (("", hand),)),),
+        choices=choices,
     )
 
 
@@ -145,35 +148,40 @@ def _lockout_from(g: ThirteenGame, rules: Rules, rng: random.Random, preset: str
     play = rng.choice(beaters)
     case = rng.choice(("locked", "locked", "free", "pass", "lead-pass", "cleared"))
     table_words = cards_words(table)
+    east = seat_name("E")
     if case == "locked":
         pos = Position.build(hand=mine, table=table, passed=True, rules=rules)
-        situation = (f"East led {table_words}. You passed, then others played on; now {table_words} is still the "
-                     "play to beat and the turn comes back to you.")
-        action, asked = play, f"play {cards_words(play)}"
+        situation = gettext("{east} led {cards}. You passed, then others played on; now {cards} is still the play to "
+                            "beat and the turn comes back to you.").format(east=east, cards=table_words)
+        action = play
     elif case == "free":
-        pos, action, asked = following, play, f"play {cards_words(play)}"
-        situation = f"East played {table_words}. You have not passed in this round."
+        pos, action = following, play
+        situation = gettext("{east} played {cards}. You have not passed in this round.").format(east=east,
+                                                                                                cards=table_words)
     elif case == "pass":
-        pos, action, asked = following, None, "pass"
-        situation = f"East played {table_words}. You hold {cards_words(play)}, which would beat it."
+        pos, action = following, None
+        situation = gettext("{east} played {cards}. You hold {yours}, which would beat it.").format(
+            east=east, cards=table_words, yours=cards_words(play))
     elif case == "lead-pass":
-        pos, action, asked = Position.build(hand=mine, rules=rules), None, "pass"
-        situation = "Everyone else passed on your last play: the table is clear and it is your lead."
+        pos, action = Position.build(hand=mine, rules=rules), None
+        situation = gettext("Everyone else passed on your last play: the table is clear and it is your lead.")
     else:
-        pos, action, asked = Position.build(hand=mine, rules=rules), play, f"play {cards_words(play)}"
-        situation = ("You passed earlier. Then everyone passed on East's last play and the table cleared; East has "
-                     "gone out, so the lead has come to you.")
+        pos, action = Position.build(hand=mine, rules=rules), play
+        situation = gettext("You passed earlier. Then everyone passed on {east}'s last play and the table cleared; "
+                            "{east} has gone out, so the lead has come to you.").format(east=east)
+    question = (gettext("May you pass now?") if action is None
+                else gettext("May you play {cards} now?").format(cards=cards_words(play)))
     verdict = check(pos, PASS if action is None else action)
     right = _YES if verdict.legal else _NO
-    choices = tuple(Choice(t, t == right, verdict.reason if t == right else "") for t in (_YES, _NO))
-    rows = ((CardRow("On the table", (("East", table),)),) if pos.table is not None else ()) + (
-        CardRow("Your hand", (("", pos.hand),)),)
+    choices = tuple(Choice(gettext(t), t == right, verdict.reason if t == right else "") for t in (_YES, _NO))
+    rows = ((CardRow(gettext("On the table"), ((east, table),)),) if pos.table is not None else ()) + (
+        CardRow(gettext("Your hand"), (("", pos.hand),)),)
     return Exercise(
-        game=g.key, rule=f"{g.key}:lockout", seed=0, preset=preset, title=LOCK_TITLE,
-        prompt=f"{situation} May you {asked} now?", rows=rows, choices=choices,
-        facts=(("Locked out by a pass", "yes" if pos.passed else "no"),),
-        hint="Passing is always allowed when you follow — but a pass locks you out until the table clears; the "
-             "player who leads must play.",
+        game=g.key, rule=f"{g.key}:lockout", seed=0, preset=preset, title=gettext(LOCK_TITLE),
+        prompt=f"{situation} {question}", rows=rows, choices=choices,
+        facts=((gettext("Locked out by a pass"), gettext("yes") if pos.passed else gettext("no")),),
+        hint=gettext("Passing is always allowed when you follow — but a pass locks you out until the table clears; "
+                     "the player who leads must play."),
         explanation=sentence(verdict.reason), per_choice_hint=False,
     )
 
@@ -212,24 +220,25 @@ def _next_from(g: ThirteenGame, rules: Rules, rng: random.Random, preset: str) -
     last = trick[last_seat][0]
     leader = after.turn
     assert leader is not None
-    lines = tuple((f"{i + 1}. {names[s]}", cards_words(_hand(m)) if m else "passes") for i, (s, m) in enumerate(trick))
+    lines = tuple((f"{digits(i + 1)}. {names[s]}", cards_words(_hand(m)) if m else gettext("passes"))
+                  for i, (s, m) in enumerate(trick))
     if leader == last:
-        why = (f"{names[last]} made the last play and everyone else passed (or was locked out), so the table clears "
-               f"and {names[last]} leads the next round")
+        why = gettext("{seat} made the last play and everyone else passed (or was locked out), so the table clears "
+                      "and {seat} leads the next round").format(seat=names[last])
     else:
-        why = (f"{names[last]} made the last play and went out with it, so the lead passes to the next player still "
-               f"in the game after {names[last]}: {names[leader]}")
+        why = gettext("{seat} made the last play and went out with it, so the lead passes to the next player still "
+                      "in the game after {seat}: {leader}").format(seat=names[last], leader=names[leader])
     out = [names[s] for s in range(rules.players) if not after.hands[s]]
     choices = tuple(Choice(n, i == leader, why if i == leader else "") for i, n in enumerate(names))
     return Exercise(
-        game=g.key, rule=f"{g.key}:next", seed=0, preset=preset, title=NEXT_TITLE,
-        prompt="A round of a game the computer players played is shown, in order. Everyone has now passed or is "
-               "locked out: who leads the next round?",
-        facts=(*lines, ("Out of cards", ", ".join(out) or "nobody yet")),
-        rows=(CardRow("The last play of the round", ((names[last], _hand(trick[last_seat][1])),)),),
+        game=g.key, rule=f"{g.key}:next", seed=0, preset=preset, title=gettext(NEXT_TITLE),
+        prompt=gettext("A round of a game the computer players played is shown, in order. Everyone has now passed or "
+                       "is locked out: who leads the next round?"),
+        facts=(*lines, (gettext("Out of cards"), ", ".join(out) or gettext("nobody yet"))),
+        rows=(CardRow(gettext("The last play of the round"), ((names[last], _hand(trick[last_seat][1])),)),),
         choices=choices,
-        hint="When everyone else has passed, the table clears and the player who made the last play leads; if that "
-             "player has gone out, the next player still in the game leads.",
+        hint=gettext("When everyone else has passed, the table clears and the player who made the last play leads; "
+                     "if that player has gone out, the next player still in the game leads."),
         explanation=sentence(why), per_choice_hint=False,
     )
 

@@ -16,6 +16,8 @@ from typing import Any
 from engine.cards import Card
 from engine.commands import arg
 from engine.errors import InvalidPositionError
+from engine.i18n import DEFAULT_LANGUAGE, gettext, use_language
+from engine.i18n import number as digits
 from engine.replay import play_out, replay
 from engine.table import Step
 from engine.thirteen.combos import Kind, combo_of_mask
@@ -121,7 +123,8 @@ def _puzzle(rules: Rules, seed: int, hand: int, table: int) -> Example:
     plays = tuple(p.cards for p in legal_plays(position))
     return Example(seed_used=seed, hand=cards_of(hand), table=cards_of(table), table_name=combo.name, plays=plays,
                    count=len(plays), can_pass=True,
-                   question=f"The table holds {combo.name}. Which of your cards beat it?")
+                   question=gettext("The table holds {combination}. Which of your cards beat it?").format(
+                       combination=combo.name))
 
 
 def example(rules: Rules, seed: int, want: str) -> Example:
@@ -180,7 +183,9 @@ def rounds(rules: Rules, seed: int, bots: Sequence[str] | str, preset: str | Non
         grouped[step.round].append(step)
     texts = tuple("\n" + "\n".join(f"- {s.comment}" for s in group) for group in grouped)
     plays = tuple(tuple(s.action for s in group if s.action != PASS_TEXT) for group in grouped)
-    lockout = next((i for i, group in enumerate(grouped) if any("skipped" in s.comment for s in group)), 0)
+    with use_language(DEFAULT_LANGUAGE):  # the round where the commentary says a player is skipped
+        _, english = replay(GAME, record)
+    lockout = min((_round(s) for s in english if "skipped" in s.comment), default=0)
     result = outcome(final)
     assert result is not None
     names = seat_names(rules.players)
@@ -189,7 +194,8 @@ def rounds(rules: Rules, seed: int, bots: Sequence[str] | str, preset: str | Non
         seed=seed,
         hands={letters[s]: cards_of(m) for s, m in enumerate(final.dealt)},
         steps=steps,
-        commentary="".join(f"\n\n**Round {i}**{text}" for i, text in enumerate(texts, start=1)),
+        commentary="".join(f"\n\n**{gettext('Round {n}').format(n=digits(i))}**{text}"
+                           for i, text in enumerate(texts, start=1)),
         round_commentary=texts,
         round_plays=plays,
         lockout_round=lockout,
@@ -199,10 +205,15 @@ def rounds(rules: Rules, seed: int, bots: Sequence[str] | str, preset: str | Non
         order=tuple(letters[s] for s in final.finished),
         summary=finishing_sentence(final),
         points=points,
-        points_text=" · ".join(f"{names[s]} {points[letters[s]]}" for s in range(rules.players)),
+        points_text=" · ".join(f"{names[s]} {digits(points[letters[s]])}" for s in range(rules.players)),
         record=record.to_json(),
     )
 
 
 def _round(step: Step) -> int:
-    return int(step.chapter.removeprefix("Round ")) - 1
+    """The round of a step, from 0 (its chapter is "Round 3", in the current language's digits)."""
+    return int(step.chapter.split()[-1].translate(_ASCII_DIGITS).replace(",", "")) - 1
+
+
+_ASCII_DIGITS = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
+

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.i18n import N_
 from engine.table import MomentKind
 from engine.thirteen.state import State
 
@@ -14,5 +15,5 @@ def chop(before: State, action: object, after: State) -> bool:
 
 
 KINDS = (
-    MomentKind("chop", "a chop", "a bomb (four of a kind or consecutive pairs) played on a 2", chop),
+    MomentKind("chop", N_("a chop"), N_("a bomb (four of a kind or consecutive pairs) played on a 2"), chop),
 )

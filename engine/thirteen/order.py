@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from engine.cards import Card, Deck, Rank, Suit
 from engine.errors import InvalidPositionError
+from engine.i18n import gettext
 
 __all__ = [
     "ALL_MASK",
@@ -53,7 +54,8 @@ def index(card: Card) -> int:
     try:
         return _INDEX[card]
     except KeyError:
-        raise InvalidPositionError(f"{card.symbol_text} is not in the 52-card deck of Thirteen") from None
+        raise InvalidPositionError(gettext("{card} is not in the 52-card deck of Thirteen").format(
+            card=card.symbol_text)) from None
 
 
 def rank_pos(card: Card) -> int:

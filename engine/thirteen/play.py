@@ -22,6 +22,9 @@ from engine.base import LegalPlays as BaseLegalPlays
 from engine.base import Pass, Verdict
 from engine.cards import Card, CardsText
 from engine.errors import InvalidPositionError
+from engine.i18n import N_
+from engine.i18n import gettext as _
+from engine.i18n import number as digits
 from engine.thirteen.combos import (
     KIND_ORDER,
     PAIRS,
@@ -37,8 +40,8 @@ from engine.thirteen.combos import (
 )
 from engine.thirteen.deal import HAND_SIZE
 from engine.thirteen.order import CARDS, TWO_RANK, cards_of, game_sorted, index, mask_of, mask_text
-from engine.thirteen.rules import Rules, default_note, quoted_label
-from engine.words import and_list
+from engine.thirteen.rules import Rules, default_note, option_label
+from engine.words import and_list, option_named
 
 __all__ = [
     "LegalPlays",
@@ -265,39 +268,40 @@ class Position:
         """A checked position; InvalidPositionError (a learner-readable message) if it cannot occur."""
         hand = tuple(hand)
         table_cards = tuple(table)
-        _check_cards(hand, "in your hand")
-        _check_cards(table_cards, "on the table")
+        _check_cards(hand, _("{card} appears twice in your hand, but Thirteen uses one deck"))
+        _check_cards(table_cards, _("{card} appears twice on the table, but Thirteen uses one deck"))
         if not hand:
-            raise InvalidPositionError("your hand is empty: a player with no cards has gone out and plays no more")
+            raise InvalidPositionError(_("your hand is empty: a player with no cards has gone out and plays no more"))
         if len(hand) > HAND_SIZE:
-            raise InvalidPositionError(f"a hand holds at most {HAND_SIZE} cards; this one has {len(hand)}")
+            raise InvalidPositionError(_("a hand holds at most {most} cards; this one has {n}").format(
+                most=digits(HAND_SIZE), n=digits(len(hand))))
         if len(table_cards) > HAND_SIZE:
-            raise InvalidPositionError(f"the table holds {len(table_cards)} cards, but a combination is played from "
-                                       f"one hand of at most {HAND_SIZE}")
+            raise InvalidPositionError(_("the table holds {n} cards, but a combination is played from one hand of at "
+                                         "most {most}").format(n=digits(len(table_cards)), most=digits(HAND_SIZE)))
         shared = [c for c in game_sorted(hand) if c in set(table_cards)]
         if shared:
-            raise InvalidPositionError(
-                f"{shared[0].symbol_text} is both in your hand and on the table; there is only one deck")
+            raise InvalidPositionError(_("{card} is both in your hand and on the table; there is only one deck").format(
+                card=shared[0].symbol_text))
         combo = None
         twos = rules.twos_in_double_sequences
         if table_cards:
             combo = classify(table_cards, twos)
             if combo is None:
-                raise InvalidPositionError(
-                    f"the table must hold a combination: {why_not_combo(table_cards, twos)}")
+                raise InvalidPositionError(_("the table must hold a combination: {why}").format(
+                    why=why_not_combo(table_cards, twos)))
         if first_lead:
             if combo is not None:
-                raise InvalidPositionError("the first lead is made on an empty table, but the table holds cards")
+                raise InvalidPositionError(_("the first lead is made on an empty table, but the table holds cards"))
             if passed:
-                raise InvalidPositionError("nobody can have passed before the first lead of the game")
+                raise InvalidPositionError(_("nobody can have passed before the first lead of the game"))
             three = CARDS[0]
             if rules.players == 4 and rules.first_lead_must_contain_lowest and three not in hand:
-                raise InvalidPositionError(
+                raise InvalidPositionError(_(
                     "with four players all 52 cards are dealt, so the first lead belongs to whoever holds 3♠, "
-                    "and 3♠ is not in your hand")
+                    "and 3♠ is not in your hand"))
         if passed and combo is None:
-            raise InvalidPositionError("you cannot be locked out on an empty table: a pass lasts only until "
-                                       "the table clears, and then the last player leads")
+            raise InvalidPositionError(_("you cannot be locked out on an empty table: a pass lasts only until "
+                                         "the table clears, and then the last player leads"))
         return cls(tuple(game_sorted(hand)), combo, passed, first_lead, rules)
 
     @cached_property
@@ -328,17 +332,16 @@ class Position:
                            1 << index(must) if must is not None else 0, self.rules)
 
 
-LOCKED_OUT = "you passed this round, so you cannot play until the table clears"
-_FIRST_LEAD = quoted_label("first_lead_must_contain_lowest")
-_CHOP_AFTER_PASS = quoted_label("chop_after_pass")
+LOCKED_OUT = N_("you passed this round, so you cannot play until the table clears")
 
 
-def _check_cards(cards: tuple[Card, ...], where: str) -> None:
+def _check_cards(cards: tuple[Card, ...], twice: str) -> None:
+    """InvalidPositionError with ``twice`` (a sentence with ``{card}``) for the first card given twice."""
     seen: set[int] = set()
     for card in cards:
         i = index(card)
         if i in seen:
-            raise InvalidPositionError(f"{card.symbol_text} appears twice {where}, but Thirteen uses one deck")
+            raise InvalidPositionError(twice.format(card=card.symbol_text))
         seen.add(i)
 
 
@@ -429,12 +432,14 @@ def check(position: Position, play: Play | Pass | Sequence[Card]) -> Verdict:
         return _check_pass(position)
     cards = play.cards if isinstance(play, Play) else tuple(play)
     if not cards:
-        return Verdict(False, "no cards were chosen: play a combination" + (", or pass" if position.can_pass else ""))
+        return Verdict(False, _("no cards were chosen: play a combination, or pass") if position.can_pass
+                       else _("no cards were chosen: play a combination"))
     hand = position.hand_mask
     if not isinstance(play, Play) or play.mask & ~hand:
         missing = [c.symbol_text for c in game_sorted(set(cards)) if not hand >> index(c) & 1]
         if missing:
-            return Verdict(False, f"{and_list(missing)} {'is' if len(missing) == 1 else 'are'} not in your hand")
+            absent = _("{cards} is not in your hand") if len(missing) == 1 else _("{cards} are not in your hand")
+            return Verdict(False, absent.format(cards=and_list(missing)))
     rules = position.rules
     twos = rules.twos_in_double_sequences
     combo = classify(cards, twos)
@@ -447,18 +452,19 @@ def check(position: Position, play: Play | Pass | Sequence[Card]) -> Verdict:
             return Verdict(False, locked)
     must = position.must_contain
     if must is not None and must not in cards:
-        return Verdict(False, f"the first play of the game must contain {must.symbol_text}, the lowest card dealt "
-                              f"({default_note('first_lead_must_contain_lowest')})")
+        first = _("the first play of the game must contain {card}, the lowest card dealt ({note})")
+        return Verdict(False, first.format(card=must.symbol_text, note=default_note("first_lead_must_contain_lowest")))
     if table is None:
-        lead = "you lead, so any combination may be played"
+        lead = _("you lead, so any combination may be played")
         if must is not None:
-            lead = f"it contains {must.symbol_text}, as the first play of the game must"
+            lead = _("it contains {card}, as the first play of the game must").format(card=must.symbol_text)
         if combo.kind is Kind.DOUBLE_SEQUENCE and combo.has_two:
-            lead += " (under these rules pairs of 2s may end a double sequence, after the aces)"
-        return Verdict(True, f"{combo.symbols} is {combo.a_shape}: {lead}")
+            lead += " " + _("(under these rules pairs of 2s may end a double sequence, after the aces)")
+        return Verdict(True, _("{cards} is {a_shape}: {why}").format(cards=combo.symbols, a_shape=combo.a_shape,
+                                                                     why=lead))
     verdict = beat_reason(combo, table, rules.bomb_ladder, twos)
     if not verdict.legal and not count_legal(position) and beaters(table, rules.bomb_ladder, twos):
-        return Verdict(False, verdict.reason + "; nothing in your hand beats the table, so you can only pass")
+        return Verdict(False, verdict.reason + "; " + _("nothing in your hand beats the table, so you can only pass"))
     return verdict
 
 
@@ -469,23 +475,24 @@ def _locked_reason(position: Position, combo: Combo, table: Combo) -> str:
     if not rules.chop_after_pass:
         if combo.is_bomb and chop_table and beat_reason(combo, table, rules.bomb_ladder,
                                                         rules.twos_in_double_sequences).legal:
-            return (f"{LOCKED_OUT}; the option {_CHOP_AFTER_PASS} would still let you play this bomb on "
-                    f"{table.name}")
-        return LOCKED_OUT
+            return _("{locked}; {option} would still let you play this bomb on {table}").format(
+                locked=_(LOCKED_OUT), option=option_named(option_label("chop_after_pass")), table=table.name)
+        return _(LOCKED_OUT)
     if not chop_table:
-        return LOCKED_OUT
+        return _(LOCKED_OUT)
     if not combo.is_bomb:
-        return f"{LOCKED_OUT}, except for a bomb that beats {table.name}"
+        return _("{locked}, except for a bomb that beats {table}").format(locked=_(LOCKED_OUT), table=table.name)
     return ""
 
 
 def _check_pass(position: Position) -> Verdict:
     if position.table is None:
-        return Verdict(False, "you lead: the table is empty, so you must play a combination (a leader cannot pass)")
+        return Verdict(False, _("you lead: the table is empty, so you must play a combination (a leader cannot "
+                                "pass)"))
     if position.passed:
-        return Verdict(True, "you have already passed this round; you stay out until the table clears")
+        return Verdict(True, _("you have already passed this round; you stay out until the table clears"))
     if not count_legal(position):
-        return Verdict(True, f"nothing in your hand beats {position.table.name}, so you pass; you are then locked "
-                             "out until the table clears")
-    return Verdict(True, "passing is allowed even with a playable hand, but you are then locked out "
-                         "until the table clears")
+        return Verdict(True, _("nothing in your hand beats {table}, so you pass; you are then locked out until the "
+                               "table clears").format(table=position.table.name))
+    return Verdict(True, _("passing is allowed even with a playable hand, but you are then locked out until the "
+                           "table clears"))

@@ -36,10 +36,11 @@ from typing import Any
 from engine import contract
 from engine.contract import Note, Preset, option
 from engine.errors import InvalidRequestError
-from engine.words import COMMON_RULE
+from engine.i18n import N_
+from engine.words import seat_name
 
 __all__ = ["NOTES", "PRESETS", "SEAT_LETTERS", "Finish", "Rules", "Scoring", "default_note", "make_rules",
-           "option_label", "quoted_label", "seat_letters", "seat_names"]
+           "option_label", "seat_letters", "seat_names"]
 
 
 class Finish(Enum):
@@ -64,39 +65,39 @@ class Scoring(Enum):
 class Rules:
     """Every option of the game. Build one with :func:`make_rules` (preset + options)."""
 
-    players: int = option(4, label="Players", low=2, high=4, common=True,
-                          help="2, 3 or 4 players, 13 cards each (the rest of the deck is unused)")
+    players: int = option(4, label=N_("Players"), low=2, high=4, common=True,
+                          help=N_("2, 3 or 4 players, 13 cards each (the rest of the deck is unused)"))
     first_lead_must_contain_lowest: bool = option(
-        True, label="The first play contains the lowest card", common=True,
-        help="the first play of the first game must contain the lowest card dealt (3♠ with four players)")
+        True, label=N_("The first play contains the lowest card"), common=True,
+        help=N_("the first play of the first game must contain the lowest card dealt (3♠ with four players)"))
     bomb_ladder: bool = option(
-        False, label="Bomb ladder", common=True,
-        help="a four of a kind also beats a double sequence of 3 pairs, and a double sequence of 4 pairs beats a "
-             "four of a kind, a double sequence of 3 pairs and a single 2")
+        False, label=N_("Bomb ladder"), common=True,
+        help=N_("a four of a kind also beats a double sequence of 3 pairs, and a double sequence of 4 pairs beats a "
+                "four of a kind, a double sequence of 3 pairs and a single 2"))
     chop_after_pass: bool = option(
-        False, label="Bombs after a pass",
-        help="a player who passed may still play a bomb on 2s, or a bigger bomb on a bomb")
+        False, label=N_("Bombs after a pass"),
+        help=N_("a player who passed may still play a bomb on 2s, or a bigger bomb on a bomb"))
     twos_in_double_sequences: bool = option(
-        False, label="2s in double sequences", common=True,
-        help="pairs of 2s may end a double sequence after the aces (… K K A A 2 2); it stays a double sequence of "
-             "as many pairs (a bomb that chops as usual); single sequences never contain a 2")
+        False, label=N_("2s in double sequences"), common=True,
+        help=N_("pairs of 2s may end a double sequence after the aces (… K K A A 2 2); it stays a double sequence of "
+                "as many pairs (a bomb that chops as usual); single sequences never contain a 2"))
     instant_wins: bool = option(
-        False, label="Instant wins", common=True,
-        help="four 2s, a dragon (3 to A), six pairs or five consecutive pairs win at once when dealt")
+        False, label=N_("Instant wins"), common=True,
+        help=N_("four 2s, a dragon (3 to A), six pairs or five consecutive pairs win at once when dealt"))
     finish: Finish = option(
-        Finish.ORDER, label="End of the game", common=True,
-        help="'order': play on to fix every place; 'first': the game ends when the first player goes out")
+        Finish.ORDER, label=N_("End of the game"), common=True,
+        help=N_("'order': play on to fix every place; 'first': the game ends when the first player goes out"))
     scoring: Scoring = option(
-        Scoring.PLACES, label="Match points", common=True,
-        help="'places': places score 3/2/1/0 (n-1 … 0); 'cards': each loser pays 1 per card left to the winner")
+        Scoring.PLACES, label=N_("Match points"), common=True,
+        help=N_("'places': places score 3/2/1/0 (n-1 … 0); 'cards': each loser pays 1 per card left to the winner"))
     match_games: int = option(
-        5, label="Games in a match", low=1, high=100, common=True,
-        help="a match (a whole game at the Table) is this many games, each later one led by the previous winner; "
-             "the most points wins")
+        5, label=N_("Games in a match"), low=1, high=100, common=True,
+        help=N_("a match (a whole game at the Table) is this many games, each later one led by the previous winner; "
+                "the most points wins"))
     match_target: int | None = option(
-        None, label="Points target", low=1, high=500, common=True,
-        help="instead of a number of games: the match ends when a player reaches this many points and is alone in "
-             "the lead")
+        None, label=N_("Points target"), low=1, high=500, common=True,
+        help=N_("instead of a number of games: the match ends when a player reaches this many points and is alone in "
+                "the lead"))
 
     def __post_init__(self) -> None:
         # The coercer checks values given as options; this guards Rules(...) built in code.
@@ -105,48 +106,51 @@ class Rules:
 
 
 PRESETS: dict[str, Preset[Rules]] = {
-    "seed": Preset("seed", "the Thirteen app's rules",
-                   "2s are chopped only as the app's list of bombs says, and a pass locks you out until the table "
-                   "clears", Rules()),
-    "pagat": Preset("pagat", "the common Tiến lên rules",
-                    "the bomb ladder (3 pairs in a row < four of a kind < 4 pairs in a row), and bombs on 2s may be "
-                    "played even after a pass", Rules(bomb_ladder=True, chop_after_pass=True)),
+    "seed": Preset("seed", N_("the Thirteen app's rules"),
+                   N_("2s are chopped only as the app's list of bombs says, and a pass locks you out until the table "
+                      "clears"), Rules()),
+    "pagat": Preset("pagat", N_("the common Tiến lên rules"),
+                    N_("the bomb ladder (3 pairs in a row < four of a kind < 4 pairs in a row), and bombs on 2s may be "
+                       "played even after a pass"), Rules(bomb_ladder=True, chop_after_pass=True)),
 }
 
 NOTES: tuple[Note, ...] = (
-    Note("the number of players",
-         f"Four players, 13 cards each: {COMMON_RULE}, which do not fix the number. With two or three players the "
-         "rest of the deck is set aside.", "players"),
-    Note("the first lead",
-         "The holder of the lowest card dealt (3♠ with four players) leads the first game, and that play must "
-         f"contain it: {COMMON_RULE}. A later game of a match is led by the previous winner, freely.",
-         "first_lead_must_contain_lowest"),
-    Note("who leads after a player goes out",
-         "When everyone else passes on the last play, its player leads; if that player has just gone out, the next "
-         f"player still in (in playing order) leads: {COMMON_RULE}, and one that every table plays alike, so it is "
-         "not an option."),
-    Note("2s in double sequences",
-         f"2s never go in a sequence, and by default not in a double sequence either: {COMMON_RULE}. With the "
-         "option, a double sequence that ends in pairs of 2s is a double sequence of as many pairs in every "
-         "respect: a bomb that chops what any double sequence of as many pairs chops.", "twos_in_double_sequences"),
-    Note("bombs against bombs of another kind",
-         "These rules list only the bombs that chop 2s, and bombs beating bombs of the same kind and length: no "
-         "bomb beats a bomb of another kind. The bomb ladder (a four of a kind beats a double sequence of 3 pairs; "
-         f"a double sequence of 4 pairs beats both, and a single 2) is {COMMON_RULE}: an option, on in the common "
-         "Tiến lên rules.", "bomb_ladder"),
-    Note("the end of a game",
-         f"Play goes on after the first player is out, to fix every place: {COMMON_RULE}.", "finish"),
-    Note("points for a match",
-         f"Places score 3/2/1/0, n-1 … 0 points: {COMMON_RULE}. The loser-pays-per-card scheme is an option.",
-         "scoring"),
-    Note("the length of a match",
-         f"A match is five games, the most points winning, and a tie is shared: {COMMON_RULE}.", "match_games"),
-    Note("a points target",
-         "Instead of a number of games, a match may be played to a points target: it ends after the game in which a "
-         "player reaches the target alone in the lead (a tie at the top plays on).", "match_target"),
-    Note("instant wins",
-         "Four 2s, a dragon (3 to A), six pairs or five consecutive pairs win at once when dealt only with the "
-         f"option, {COMMON_RULE}; off by default.", "instant_wins"),
+    Note(N_("the number of players"),
+         N_("Four players, 13 cards each: a common rule, not in these rules, which do not fix the number. With two or"
+            " three players the rest of the deck is set aside."), "players"),
+    Note(N_("the first lead"),
+         N_("The holder of the lowest card dealt (3♠ with four players) leads the first game, and that play must "
+            "contain it: a common rule, not in these rules. A later game of a match is led by the previous winner, "
+            "freely."), "first_lead_must_contain_lowest"),
+    Note(N_("who leads after a player goes out"),
+         N_("When everyone else passes on the last play, its player leads; if that player has just gone out, the next"
+            " player still in (in playing order) leads: a common rule, not in these rules, and one that every table "
+            "plays alike, so it is not an option.")),
+    Note(N_("2s in double sequences"),
+         N_("2s never go in a sequence, and by default not in a double sequence either: a common rule, not in these "
+            "rules. With the option, a double sequence that ends in pairs of 2s is a double sequence of as many pairs"
+            " in every respect: a bomb that chops what any double sequence of as many pairs chops."),
+         "twos_in_double_sequences"),
+    Note(N_("bombs against bombs of another kind"),
+         N_("These rules list only the bombs that chop 2s, and bombs beating bombs of the same kind and length: no "
+            "bomb beats a bomb of another kind. The bomb ladder (a four of a kind beats a double sequence of 3 pairs;"
+            " a double sequence of 4 pairs beats both, and a single 2) is a common rule, not in these rules: an "
+            "option, on in the common Tiến lên rules."), "bomb_ladder"),
+    Note(N_("the end of a game"),
+         N_("Play goes on after the first player is out, to fix every place: a common rule, not in these rules."),
+         "finish"),
+    Note(N_("points for a match"),
+         N_("Places score 3/2/1/0, n-1 … 0 points: a common rule, not in these rules. The loser-pays-per-card scheme "
+            "is an option."), "scoring"),
+    Note(N_("the length of a match"),
+         N_("A match is five games, the most points winning, and a tie is shared: a common rule, not in these rules."),
+         "match_games"),
+    Note(N_("a points target"),
+         N_("Instead of a number of games, a match may be played to a points target: it ends after the game in which "
+            "a player reaches the target alone in the lead (a tie at the top plays on)."), "match_target"),
+    Note(N_("instant wins"),
+         N_("Four 2s, a dragon (3 to A), six pairs or five consecutive pairs win at once when dealt only with the "
+            "option, a common rule, not in these rules; off by default."), "instant_wins"),
 )
 
 SEAT_LETTERS: Mapping[int, tuple[str, ...]] = {2: ("N", "S"), 3: ("N", "E", "W"), 4: ("N", "E", "S", "W")}
@@ -159,12 +163,13 @@ def seat_letters(players: int) -> tuple[str, ...]:
 
 
 def seat_names(players: int) -> tuple[str, ...]:
-    """The seats' names in playing order: North, East, South, West."""
-    return tuple(contract.SEAT_NAMES[letter] for letter in SEAT_LETTERS[players])
+    """The seats' names in playing order, in the current language: North, East, South, West."""
+    return tuple(seat_name(letter) for letter in SEAT_LETTERS[players])
 
 
 def option_label(name: str) -> str:
-    """The learner-facing label of option ``name`` ("Bomb ladder")."""
+    """The learner-facing label of option ``name`` ("Bomb ladder"), in English: the catalogs translate it where it is
+    shown (``gettext``, or :func:`engine.words.option_named`)."""
     return contract.option_label(Rules, name)
 
 
@@ -172,11 +177,6 @@ def default_note(name: str) -> str:
     """How a reason says that the rule of option ``name`` is a default these rules do not give: "a common rule,
     not in these rules; the option “Bomb ladder” changes it" (:func:`engine.contract.default_note`)."""
     return contract.default_note(Rules, name)
-
-
-def quoted_label(name: str) -> str:
-    """The label in curly quotes, as reasons name an option: “Bomb ladder”."""
-    return f"\u201c{option_label(name)}\u201d"
 
 
 def make_rules(preset: str | None = None, options: Mapping[str, Any] | None = None) -> Rules:

@@ -20,6 +20,7 @@ from enum import Enum
 from engine.base import PASS, Pass, Verdict
 from engine.cards import parse_cards
 from engine.errors import IllegalPlayError, InvalidNotationError
+from engine.i18n import gettext
 from engine.thirteen.combos import Combo, Kind, chops, kind_of_mask
 from engine.thirteen.deal import deal_masks, instant_win, lowest_holder
 from engine.thirteen.order import cards_of, index, mask_of, mask_text
@@ -209,7 +210,7 @@ def position_of(state: State) -> Position:
     """The position the seat to act faces (IllegalPlayError once the game is over)."""
     seat = state.turn
     if seat is None:
-        raise IllegalPlayError("the game is over")
+        raise IllegalPlayError(gettext("the game is over"))
     # A state only holds positions that can occur, so the position is made without Position.build's checks.
     table = Combo(Kind(state.table_kind), cards_of(state.table)) if state.table else None
     return Position(cards_of(state.hands[seat]), table, state.is_locked(seat), state.must != 0, state.rules)
@@ -219,7 +220,7 @@ def check_action(state: State, action: Action) -> Verdict:
     """Whether ``action`` is legal for the seat to act, with the reason: :func:`engine.thirteen.play.check` asked
     about the position that seat faces (the one legality path)."""
     if state.turn is None:
-        return Verdict(False, "the game is over")
+        return Verdict(False, gettext("the game is over"))
     return check(position_of(state), action)
 
 

@@ -13,21 +13,26 @@ from typing import Any
 from engine.base import Pass
 from engine.cards import Card
 from engine.contract import Outcome, Prompt
+from engine.i18n import N_, Nn_, gettext, pgettext
+from engine.i18n import number as digits
 from engine.table import Seat, Step, TableView
 from engine.thirteen.combos import PAIRS, POP, Combo, Kind, chop_answers, combo_of_mask, higher_exists
-from engine.thirteen.order import TWO_RANK, TWOS_MASK, cards_of, index, mask_of, rank_plural
+from engine.thirteen.order import TWO_RANK, TWOS_MASK, cards_of, index, mask_of
 from engine.thirteen.rules import Finish, default_note, seat_letters, seat_names
 from engine.thirteen.score import score_hand
 from engine.thirteen.state import PASS_TEXT, Action, State, action_text, moves, places
-from engine.words import COMMON_RULE, and_list, count, number, or_list
+from engine.words import and_list, common_rule, count, number, or_list, sentence
 
 __all__ = ["comment", "finishing_sentence", "hand_groups", "ordinal", "outcome", "outcome_data", "prompt", "view"]
 
-_ORDINALS = ("1st", "2nd", "3rd", "4th")
+_ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
+COUNTED_NOUNS = (Nn_("play", "plays"), Nn_("pass", "passes"))
+"""The nouns this package counts beyond engine.words' own (for the catalogs)."""
 
 
 def ordinal(place: int) -> str:
-    return _ORDINALS[place - 1]
+    """1st … 4th, in the current language."""
+    return gettext(_ORDINALS[place - 1])
 
 
 def view(state: State, seat: int | None) -> TableView:
@@ -39,9 +44,10 @@ def view(state: State, seat: int | None) -> TableView:
         cards = cards_of(state.hands[s])
         shown: tuple[Card | None, ...] = cards if seat is None or seat == s or state.over else (None,) * len(cards)
         if s in place_of and (not state.hands[s] or state.over):
-            note = f"out ({ordinal(place_of[s])})" if not state.hands[s] else f"{ordinal(place_of[s])}"
+            place = ordinal(place_of[s])
+            note = gettext("out ({place})").format(place=place) if not state.hands[s] else place
         elif state.is_locked(s):
-            note = "passed: locked out"
+            note = gettext("passed: locked out")
         else:
             note = count(len(cards), "card")
         seats.append(Seat(names[s], shown, active=bool(state.hands[s]) and not state.over, note=note))
@@ -49,20 +55,24 @@ def view(state: State, seat: int | None) -> TableView:
     table = tuple((s, cards_of(m), _trick_label(m, twos)) for s, m in state.trick)
     info: list[tuple[str, str]] = []
     if state.over:
-        info.append(("Finishing order", ", ".join(names[s] for s in state.finished)))
+        info.append((gettext("Finishing order"), ", ".join(names[s] for s in state.finished)))
         if state.instant:
-            info.append(("Instant win", f"{names[state.finished[0]]} holds {state.instant}"))
+            info.append((gettext("Instant win"), gettext("{seat} holds {pattern}").format(
+                seat=names[state.finished[0]], pattern=gettext(state.instant))))
     elif state.table:
         combo = combo_of_mask(state.table, twos)
         assert combo is not None
-        info.append(("To beat", f"{combo.name} by {names[state.last]}"))
+        info.append((gettext("To beat"), gettext("{combination} by {seat}").format(combination=combo.name,
+                                                                                   seat=names[state.last])))
     elif state.turn is not None:
-        lead = f"{names[state.turn]} leads any combination"
         if state.must:
-            lead += f" containing {cards_of(state.must)[0].symbol_text}"
-        info.append(("Table", f"empty: {lead}"))
+            lead = gettext("empty: {seat} leads any combination containing {card}").format(
+                seat=names[state.turn], card=cards_of(state.must)[0].symbol_text)
+        else:
+            lead = gettext("empty: {seat} leads any combination").format(seat=names[state.turn])
+        info.append((pgettext("the Table's line", "Table"), lead))
     if state.finished and not state.over:
-        info.append(("Out", ", ".join(f"{names[s]} {ordinal(p)}" for p, s in enumerate(state.finished, 1))))
+        info.append((gettext("Out"), ", ".join(f"{names[s]} {ordinal(p)}" for p, s in enumerate(state.finished, 1))))
     return TableView(tuple(seats), state.turn, state.phase.value, table, tuple(info))
 
 
@@ -79,7 +89,7 @@ def comment(before: State, action: Action, after: State) -> Step:
     assert seat is not None
     names = seat_names(before.players)
     return Step(seat, action_text(action), _commentary(before, after, 0 if isinstance(action, Pass) else action.mask,
-                                                       names), f"Round {before.tricks + 1}")
+                                                       names), gettext("Round {n}").format(n=digits(before.tricks + 1)))
 
 
 def _commentary(before: State, after: State, mask: int, names: Sequence[str]) -> str:
@@ -89,27 +99,28 @@ def _commentary(before: State, after: State, mask: int, names: Sequence[str]) ->
     parts: list[str] = []
     if mask == 0:
         if before.is_locked(seat):
-            parts.append(f"{who} passes again (still locked out).")
+            parts.append(gettext("{seat} passes again (still locked out).").format(seat=who))
         else:
-            parts.append(f"{who} passes, and is locked out until the table clears.")
+            parts.append(gettext("{seat} passes, and is locked out until the table clears.").format(seat=who))
     else:
         twos = before.rules.twos_in_double_sequences
         combo = combo_of_mask(mask, twos)
         assert combo is not None
         if not before.table:
-            parts.append(f"{who} leads {combo.name}.")
+            parts.append(gettext("{seat} leads {combination}.").format(seat=who, combination=combo.name))
             if before.must:
-                parts.append(f"The first play of the game must contain {cards_of(before.must)[0].symbol_text} "
-                             f"({default_note('first_lead_must_contain_lowest')}).")
+                parts.append(gettext("The first play of the game must contain {card} ({note}).").format(
+                    card=cards_of(before.must)[0].symbol_text, note=default_note("first_lead_must_contain_lowest")))
         else:
             table = combo_of_mask(before.table, twos)
             assert table is not None
             parts.append(_beat_text(who, combo, table, names[before.last], before.is_locked(seat)))
         if combo.kind is Kind.DOUBLE_SEQUENCE and combo.has_two:
-            parts.append(_TWOS_NOTE)
+            parts.append(gettext(_TWOS_NOTE))
         if after.hands[seat] == 0:
             place = after.finished.index(seat) + 1
-            parts.append(f"{who} has no cards left: out in {ordinal(place)} place.")
+            parts.append(gettext("{seat} has no cards left: out in {place} place.").format(seat=who,
+                                                                                            place=ordinal(place)))
     if after.turn is not None and after.table:
         skipped = []
         s = seat
@@ -117,50 +128,55 @@ def _commentary(before: State, after: State, mask: int, names: Sequence[str]) ->
             if after.hands[s] and after.is_locked(s):
                 skipped.append(names[s])
         if skipped:
-            verb = "is" if len(skipped) == 1 else "are"
-            parts.append(f"{and_list(skipped)} passed this round and {verb} skipped: {names[after.turn]} is next.")
+            skip = (gettext("{seats} passed this round and is skipped: {seat} is next.") if len(skipped) == 1
+                    else gettext("{seats} passed this round and are skipped: {seat} is next."))
+            parts.append(skip.format(seats=and_list(skipped), seat=names[after.turn]))
     if after.over:
         if after.rules.finish is Finish.FIRST and after.players > 2:
-            parts.append("The game ends when the first player goes out; the others are placed by cards left.")
+            parts.append(gettext("The game ends when the first player goes out; the others are placed by cards "
+                                 "left."))
         elif after.finished[-1] != seat and after.hands[after.finished[-1]]:
-            parts.append(f"Only {names[after.finished[-1]]} has cards left, and takes last place.")
-        parts.append("The game is over.")
+            parts.append(gettext("Only {seat} has cards left, and takes last place.").format(
+                seat=names[after.finished[-1]]))
+        parts.append(gettext("The game is over."))
     elif not after.table and after.turn is not None:
         last = before.last if mask == 0 else seat
         if last >= 0 and after.turn == last:
-            parts.append(f"Nobody else can or will beat it: the table clears and {names[last]} leads.")
+            parts.append(gettext("Nobody else can or will beat it: the table clears and {seat} leads.").format(
+                seat=names[last]))
         elif last >= 0:
-            parts.append(f"The table clears; {names[last]} is out, so {names[after.turn]}, the next player "
-                         "still in, leads.")
+            parts.append(gettext("The table clears; {out} is out, so {seat}, the next player still in, leads.").format(
+                out=names[last], seat=names[after.turn]))
     return " ".join(parts)
 
 
-_TWOS_NOTE = ("(Under these rules pairs of 2s may end a double sequence, after the aces: it is still a double "
+_TWOS_NOTE = N_("(Under these rules pairs of 2s may end a double sequence, after the aces: it is still a double "
               "sequence of as many pairs, and a bomb like any other.)")
 
 
 def _beat_text(who: str, combo: Combo, table: Combo, owner: str, was_locked: bool) -> str:
+    names = {"seat": who, "owner": owner, "table": table.bare_name, "combination": combo.name}
     if combo.kind is table.kind and combo.length == table.length:
-        return f"{who} beats {owner}'s {table.bare_name} with {combo.name}."
-    target = f"{owner}'s {table.bare_name}"
+        return gettext("{seat} beats {owner}'s {table} with {combination}.").format(**names)
     if table.is_twos:
-        text = f"{who} chops {target} with {combo.name}!"
+        text = gettext("{seat} chops {owner}'s {table} with {combination}!").format(**names)
     else:
-        text = f"{who} beats the bomb {target} with the bigger bomb {combo.name}!"
+        text = gettext("{seat} beats the bomb {owner}'s {table} with the bigger bomb {combination}!").format(**names)
     if was_locked:
-        text += f" ({who} had passed, but a bomb on 2s may still be played under these rules.)"
+        text += " " + gettext("({seat} had passed, but a bomb on 2s may still be played under these rules.)").format(
+            seat=who)
     return text
 
 
 def _higher_words(table: Combo) -> str:
     """"a higher pair", "a higher sequence of three", "a higher double sequence of three pairs"."""
     if table.kind is Kind.SEQUENCE:
-        return f"a higher sequence of {number(table.length)}"
+        return gettext("a higher sequence of {n}").format(n=number(table.length))
     if table.kind is Kind.DOUBLE_SEQUENCE:
-        return f"a higher double sequence of {count(table.pairs, 'pair')}"
+        return gettext("a higher double sequence of {pairs}").format(pairs=count(table.pairs, "pair"))
     if table.kind is Kind.SINGLE:
-        return "a higher single card"
-    return f"a higher {table.kind.title}"
+        return gettext("a higher single card")
+    return gettext("a higher {kind}").format(kind=table.kind.title)
 
 
 def prompt(state: State) -> Prompt:
@@ -168,7 +184,7 @@ def prompt(state: State) -> Prompt:
     "Lead anything with 3♠ in it", "Beat 7♦ 8♣ 9♠ with a higher sequence of three, or pass"."""
     seat = state.turn
     if seat is None:
-        return Prompt("The game is over.")
+        return Prompt(gettext("The game is over."))
     hand = state.hands[seat]
     usable = 0
     for _, masks, _ in moves(state):
@@ -179,26 +195,29 @@ def prompt(state: State) -> Prompt:
     if not state.table:
         if state.must:
             must = cards_of(state.must)[0]
-            return Prompt(f"Lead anything with {must.symbol_text} in it: the first play of the game must contain "
-                          f"it ({COMMON_RULE})", highlight=(must,), highlight_label="your play must contain it")
-        return Prompt("You lead: play any combination (a leader cannot pass)")
+            return Prompt(gettext("Lead anything with {card} in it: the first play of the game must contain it "
+                                  "({common_rule})").format(card=must.symbol_text, common_rule=common_rule()),
+                          highlight=(must,), highlight_label=gettext("your play must contain it"))
+        return Prompt(gettext("You lead: play any combination (a leader cannot pass)"))
     table = combo_of_mask(state.table, twos)
     assert table is not None
     t = table.symbols
     if state.is_locked(seat):
-        return Prompt(f"You passed this round: only a bomb that beats {t} may still be played, or pass",
-                      highlight=lit, highlight_label="cards of a bomb that beats it")
+        locked = gettext("You passed this round: only a bomb that beats {cards} may still be played, or pass")
+        return Prompt(locked.format(cards=t), highlight=lit, highlight_label=gettext("cards of a bomb that beats it"))
     if not lit:
-        return Prompt(f"Nothing in your hand beats {t}: pass")
+        return Prompt(gettext("Nothing in your hand beats {cards}: pass").format(cards=t))
     chop = bool(chop_answers(table.kind, table.length, index(table.top), state.rules.bomb_ladder))
     if higher_exists(table, twos):
         ways = [_higher_words(table)]
         if chop:
-            ways.append("a bomb that chops it" if table.is_twos else "a bigger bomb")
-        text = f"Beat {t} with {or_list(ways)}, or pass"
+            ways.append(gettext("a bomb that chops it") if table.is_twos else gettext("a bigger bomb"))
+        text = gettext("Beat {cards} with {ways}, or pass").format(cards=t, ways=or_list(ways))
     else:
-        text = f"Chop {t} with a bomb, or pass" if table.is_twos else f"Beat {t} with a bigger bomb, or pass"
-    return Prompt(text, highlight=lit if lit != cards_of(hand) else (), highlight_label="cards that can beat it")
+        text = (gettext("Chop {cards} with a bomb, or pass") if table.is_twos
+                else gettext("Beat {cards} with a bigger bomb, or pass")).format(cards=t)
+    return Prompt(text, highlight=lit if lit != cards_of(hand) else (),
+                  highlight_label=gettext("cards that can beat it"))
 
 
 def hand_groups(state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
@@ -212,7 +231,7 @@ def hand_groups(state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[C
     for r in range(13):
         quad = 15 << (4 * r)
         if rest & quad == quad and not (r == TWO_RANK):
-            bombs.append((f"Bomb: four {rank_plural(cards_of(quad)[0].rank)}", cards_of(quad)))
+            bombs.append((gettext("Bomb: four {rank}s").format(rank=cards_of(quad)[0].rank.text), cards_of(quad)))
             rest &= ~quad
     run: list[int] = []
     end = TWO_RANK + 1 if twos else TWO_RANK
@@ -225,15 +244,16 @@ def hand_groups(state: State, cards: Sequence[Card]) -> tuple[tuple[str, tuple[C
             pairs = 0
             for q in run:
                 pairs |= PAIRS[(rest >> (4 * q)) & 15][-1] << (4 * q)
-            bombs.append((f"Bomb: a double sequence of {count(len(run), 'pair')}", cards_of(pairs)))
+            bombs.append((gettext("Bomb: a double sequence of {pairs}").format(pairs=count(len(run), "pair")),
+                          cards_of(pairs)))
             rest &= ~pairs
         run = []
     low = rest & ~TWOS_MASK
     if low:
-        groups.append(("3 to A, low to high", cards_of(low)))
+        groups.append((gettext("3 to A, low to high"), cards_of(low)))
     groups += bombs
     if rest & TWOS_MASK:
-        groups.append(("2s, the highest cards", cards_of(rest & TWOS_MASK)))
+        groups.append((gettext("2s, the highest cards"), cards_of(rest & TWOS_MASK)))
     return tuple(groups)
 
 
@@ -264,8 +284,11 @@ def finishing_sentence(state: State) -> str:
     """Who went out first, and the finishing order, in a sentence (the game is over)."""
     names = seat_names(state.players)
     order = [names[s] for s in state.finished]
-    how = f" with an instant win ({state.instant})" if state.instant else ""
-    return f"{order[0]} went out first{how}; the finishing order is {', '.join(order)}."
+    if state.instant:
+        return gettext("{seat} went out first with an instant win ({pattern}); the finishing order is {order}.").format(
+            seat=order[0], pattern=gettext(state.instant), order=", ".join(order))
+    return gettext("{seat} went out first; the finishing order is {order}.").format(seat=order[0],
+                                                                                     order=", ".join(order))
 
 
 def outcome(state: State) -> Outcome | None:
@@ -276,15 +299,15 @@ def outcome(state: State) -> Outcome | None:
     left = state.left_at_first_out or tuple(h.bit_count() for h in state.hands)
     points = score_hand(state.rules, state.finished, left)
     order = [names[s] for s in state.finished]
-    points_text = " · ".join(f"{names[s]} {points[s]}" for s in range(state.players))
-    summary = (f"{finishing_sentence(state)} Points: "
-               f"{and_list(f'{names[s]} {points[s]}' for s in state.finished)}.")
+    points_text = " · ".join(f"{names[s]} {digits(points[s])}" for s in range(state.players))
+    summary = finishing_sentence(state) + " " + sentence(gettext("Points: {points}").format(
+        points=and_list(f"{names[s]} {digits(points[s])}" for s in state.finished)))
     facts = (
-        ("Finishing order", ", ".join(order)),
-        ("Points", points_text),
-        ("Cards left when the first player went out",
-         " · ".join(f"{names[s]} {left[s]}" for s in range(state.players))),
-        ("Plays and passes", f"{count(state.plays, 'play')}, {count(state.passes, 'pass')}"),
-        ("Bombs played on 2s or on smaller bombs", str(state.chops) if state.chops else "none"),
+        (gettext("Finishing order"), ", ".join(order)),
+        (gettext("Points"), points_text),
+        (gettext("Cards left when the first player went out"),
+         " · ".join(f"{names[s]} {digits(left[s])}" for s in range(state.players))),
+        (gettext("Plays and passes"), f"{count(state.plays, 'play')}, {count(state.passes, 'pass')}"),
+        (gettext("Bombs played on 2s or on smaller bombs"), digits(state.chops) if state.chops else gettext("none")),
     )
     return Outcome(summary, tuple(float(p) for p in points), facts, outcome_data(state))

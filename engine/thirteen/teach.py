@@ -12,6 +12,7 @@ from typing import TypeAlias
 from engine.base import Verdict
 from engine.cards import Card, format_cards
 from engine.contract import Game
+from engine.i18n import N_
 from engine.teaching import Climbing, PracticeRule, beat_exercise, play_exercise, practice_rule
 from engine.thirteen.deal import deal_masks
 from engine.thirteen.drills import drill_rules
@@ -30,9 +31,9 @@ Hand: TypeAlias = tuple[Card, ...]
 def practice_rules(g: ThirteenGame) -> tuple[PracticeRule, ...]:
     """Thirteen's practice rules, in the order the practice page lists them."""
     return (
-        practice_rule(g, "play", "what you may play on the table, or lead", play_exercise(g),
+        practice_rule(g, "play", N_("what you may play on the table, or lead"), play_exercise(g),
                       ("03-singles", "04-pairs", "05-triples", "07-sequences")),
-        practice_rule(g, "beat", "the same combination, higher, or a bomb on a 2", beat_exercise(g, _CLIMBING),
+        practice_rule(g, "beat", N_("the same combination, higher, or a bomb on a 2"), beat_exercise(g, _CLIMBING),
                       ("02-card-order", "06-four-of-a-kind", "08-double-sequences", "09-beating", "11-chopping-twos")),
         *scoring_rules(g),
         *drill_rules(g),
@@ -63,6 +64,6 @@ def _check(rules: Rules, hand: Hand, table: Hand, play: Hand) -> Verdict:
 
 _CLIMBING = Climbing(
     hands=_hands, plays=_plays, name=_name, check=_check,
-    hint="Beat it with the same kind of combination, higher; a bomb can chop a 2.",
-    need="the same combination with a higher top card (rank first, then suit), or a bomb on a 2",
+    hint=N_("Beat it with the same kind of combination, higher; a bomb can chop a 2."),
+    need=N_("the same combination with a higher top card (rank first, then suit), or a bomb on a 2"),
 )

@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.contract import Outcome
+from engine.i18n import gettext
+from engine.i18n import number as digits
 from engine.thirteen.order import cards_of
 from engine.thirteen.rules import Rules, seat_letters, seat_names
 from engine.thirteen.score import score_hand
@@ -58,9 +60,10 @@ def next_hand(rules: Rules, finished: Sequence[State]) -> Mapping[str, Any] | No
 
 
 def _length(rules: Rules) -> str:
+    """"Match of five games", "Match to 30 points"."""
     if rules.match_target is None:
-        return f"a match of {count(rules.match_games, 'game')}"
-    return f"a match to {count(rules.match_target, 'point')}"
+        return gettext("Match of {games}").format(games=count(rules.match_games, "game"))
+    return gettext("Match to {points}").format(points=count(rules.match_target, "point"))
 
 
 def scoreboard(rules: Rules, finished: Sequence[State], current: State) -> tuple[tuple[str, str], ...]:
@@ -69,19 +72,23 @@ def scoreboard(rules: Rules, finished: Sequence[State], current: State) -> tuple
     names = seat_names(rules.players)
     number = len(finished) + (0 if current.over and finished and finished[-1] is current else 1)
     if rules.match_target is None:
-        game = f"Game {number} of {rules.match_games}"
+        game = gettext("Game {n} of {games}").format(n=digits(number), games=digits(rules.match_games))
     else:
-        game = f"Game {number}; the first to {rules.match_target} points alone in the lead wins"
+        game = gettext("Game {n}; the first to {target} points alone in the lead wins").format(
+            n=digits(number), target=digits(rules.match_target))
     totals = match_totals(rules, finished)
-    lines = [("Match", game), ("Points", ", ".join(f"{c} {t}" for c, t in zip(letters, totals, strict=True)))]
+    lines = [(gettext("Match"), game),
+             (gettext("Points"), ", ".join(f"{c} {digits(t)}" for c, t in zip(letters, totals, strict=True)))]
     if current.over and finished and finished[-1] is current:
         return tuple(lines)
     if finished:
-        lead = f"led by {names[finished[-1].finished[0]]}, the winner of game {len(finished)}, freely"
+        lead = gettext("led by {seat}, the winner of game {n}, freely").format(seat=names[finished[-1].finished[0]],
+                                                                               n=digits(len(finished)))
     else:
         low = current.dealt[current.leader] & -current.dealt[current.leader]
-        lead = f"led by {names[current.leader]}, who was dealt {cards_of(low)[0].symbol_text}, the lowest card"
-    lines.append(("This game", lead))
+        lead = gettext("led by {seat}, who was dealt {card}, the lowest card").format(
+            seat=names[current.leader], card=cards_of(low)[0].symbol_text)
+    lines.append((gettext("This game"), lead))
     return tuple(lines)
 
 
@@ -95,20 +102,23 @@ def whole_outcome(rules: Rules, finished: Sequence[State]) -> Outcome:
     best = count(totals[top[0]], "point")
     if len(top) == 1:
         if rules.match_target is not None and totals[top[0]] >= rules.match_target:
-            head = f"{names[top[0]]} reaches {best} and wins the match after {games}."
+            head = gettext("{seat} reaches {points} and wins the match after {games}.").format(
+                seat=names[top[0]], points=best, games=games)
         else:
-            head = f"{names[top[0]]} wins the match with {best} after {games}."
+            head = gettext("{seat} wins the match with {points} after {games}.").format(seat=names[top[0]],
+                                                                                        points=best, games=games)
     else:
-        head = f"{and_list(names[s] for s in top)} share the match with {best} each after {games}."
+        head = gettext("{seats} share the match with {points} each after {games}.").format(
+            seats=and_list(names[s] for s in top), points=best, games=games)
     order = sorted(range(rules.players), key=lambda s: (-totals[s], s))
-    points = and_list(f"{names[s]} {totals[s]}" for s in order)
+    points = and_list(f"{names[s]} {digits(totals[s])}" for s in order)
     wins = [sum(1 for g in finished if g.finished[0] == s) for s in range(rules.players)]
     won = and_list(f"{names[s]} {count(wins[s], 'game')}" for s in order if wins[s])
-    summary = f"{head} Points: {points}. Games won: {won}."
-    facts = (("Match", _length(rules)[2:].capitalize()), ("Games played", str(len(finished))),
-             ("Winner", and_list(names[s] for s in top)),
-             ("Points", " · ".join(f"{names[s]} {totals[s]}" for s in order)),
-             ("Games won", " · ".join(f"{names[s]} {wins[s]}" for s in order)))
+    summary = head + " " + gettext("Points: {points}. Games won: {won}.").format(points=points, won=won)
+    facts = ((gettext("Match"), _length(rules)), (gettext("Games played"), digits(len(finished))),
+             (gettext("Winner"), and_list(names[s] for s in top)),
+             (gettext("Points"), " · ".join(f"{names[s]} {digits(totals[s])}" for s in order)),
+             (gettext("Games won"), " · ".join(f"{names[s]} {digits(wins[s])}" for s in order)))
     data: dict[str, Any] = {
         "games": len(finished), "winner": " ".join(letters[s] for s in top),
         # each game's finishing order and the cards each seat held when the first player went out, so that a

@@ -30,6 +30,8 @@ from typing import Any, Final
 
 import streamlit as st
 
+from engine.i18n import N_, language
+from engine.i18n import gettext as _
 from ui.store import Learner, Progress, Store, StoreError, database_url
 from ui.store.classes import show_resume_code
 from ui.store.text import clean_name
@@ -58,9 +60,11 @@ TAB_QUERY: Final = "tab"
 progress again."""
 MAX_TABS: Final = 2000  # tabs whose progress the server keeps at once (the least recently used go first)
 _TAB_ID: Final = re.compile(r"^[A-Za-z0-9_-]{16,40}$")
-TAB_PROMISE: Final = ("Your progress is kept in this tab, a reload included, until you close it or the app "
-                      "restarts")
+TAB_PROMISE: Final = N_("Your progress is kept in this tab, a reload included, until you close it or the app "
+                        "restarts")
 """What the page keeps for a learner without a name, and for how long (one sentence, no full stop)."""
+RESUME_SENTENCE: Final = N_("Your resume code: **`{code}`** — write it down: with it you go on where you left off, "
+                           "on any device.")
 RETRY_AFTER: Final = 30.0  # seconds before a store that failed to open is tried again
 
 
@@ -254,6 +258,11 @@ def become(learner: Learner, resume_code: str | None, game: str | None = None) -
     st.session_state.pop(PICK_KEY, None)
     if resume_code:
         st.session_state[RESUME_KEY] = (learner.id, resume_code)
+    if opened is not None and resume_code:  # a new learner: the language they started in is theirs
+        try:
+            opened.set_language(learner.id, language())
+        except StoreError as error:
+            _say("warning", str(error))
     if opened is not None:
         for g in [game] if game else list(_tab_progress()):
             _session(g).copy_to(opened, learner.id, g)
@@ -265,7 +274,7 @@ def start_as(name: str, game: str | None = None) -> Learner | None:
     ``game``, or every game) is kept for them. A name the store refuses gives a message, and nobody changes."""
     opened = store()
     if opened is None:
-        _say("warning", store_problem() or "Progress cannot be saved right now.")
+        _say("warning", store_problem() or _("Progress cannot be saved right now."))
         return None
     try:
         joined = opened.start_alone(name)
@@ -282,7 +291,7 @@ def resume_with(code: str, game: str | None = None) -> Learner | None:
     one sentence and nobody changes."""
     opened = store()
     if opened is None:
-        _say("warning", store_problem() or "Progress cannot be saved right now.")
+        _say("warning", store_problem() or _("Progress cannot be saved right now."))
         return None
     try:
         learner = opened.resume(code, who())
@@ -328,7 +337,7 @@ def forget() -> None:
     st.session_state.pop(RESUME_KEY, None)
     st.session_state[SAVE_KEY] = ""
     st.session_state[CHECKED_KEY] = ""
-    _say("info", "This device no longer remembers you. Type your resume code to go on where you left off.")
+    _say("info", _("This device no longer remembers you. Type your resume code to go on where you left off."))
 
 
 def show_message() -> None:
@@ -348,37 +357,35 @@ def name_picker(game: str, learner: Learner | None) -> None:
     opened = store()
     if opened is None:
         problem = store_problem()
-        st.caption(f"{TAB_PROMISE}" + (f" ({plain(problem)})." if problem else "."))
+        st.caption(_(TAB_PROMISE) + (f" ({plain(problem)})." if problem else "."))
         return
     row = st.container(horizontal=True, vertical_alignment="center", gap="medium")
     if learner is not None:
-        row.markdown(f":material/person: Learning as **{plain(learner.name)}** — your progress is saved.",
-                     width="stretch")
+        row.markdown(":material/person: " + _("Learning as **{name}** — your progress is saved.").format(
+            name=plain(learner.name)), width="stretch")
         code = resume_code_shown(learner)
         if code and st.session_state.get(WELCOME_KEY) == learner.id:
             welcome = st.container(border=True, horizontal=True, vertical_alignment="center")
-            welcome.markdown(f":material/key: Your resume code: **`{code}`** — write it down: with it you go on "
-                             "where you left off, on any device.", width="stretch")
-            welcome.button("Got it", key="learner:welcome-done", on_click=st.session_state.pop,
+            welcome.markdown(":material/key: " + _(RESUME_SENTENCE).format(code=code), width="stretch")
+            welcome.button(_("Got it"), key="learner:welcome-done", on_click=st.session_state.pop,
                            args=(WELCOME_KEY, None))
         # each popover has a key of its own: the browser must not carry "open" from one to the other
-        with row.popover("Not you?", icon=":material/switch_account:", key="learner:me-pop"):
+        with row.popover(_("Not you?"), icon=":material/switch_account:", key="learner:me-pop"):
             code = resume_code_shown(learner)
             if code:
-                st.markdown(f"Your resume code: **`{code}`** — write it down: with it you go on where you "
-                            "left off, on any device.")
-            st.button("New resume code", key="learner:new-code", on_click=_new_code, icon=":material/key:",
-                      help="Makes a new code for you; the old one stops working.")
-            st.button("Forget me on this device", key="learner:forget", on_click=forget,
+                st.markdown(_(RESUME_SENTENCE).format(code=code))
+            st.button(_("New resume code"), key="learner:new-code", on_click=_new_code, icon=":material/key:",
+                      help=_("Makes a new code for you; the old one stops working."))
+            st.button(_("Forget me on this device"), key="learner:forget", on_click=forget,
                       icon=":material/logout:")
-            st.caption("Your progress stays saved: your resume code brings it back.")
+            st.caption(_("Your progress stays saved: your resume code brings it back."))
         return
-    row.markdown(f":material/person_off: {TAB_PROMISE}. **Pick your name** to keep it for next time.",
-                 width="stretch")
-    with row.popover("Pick your name", icon=":material/person_add:", key="learner:pick-pop"):
-        typed = st.selectbox("Your name", [], index=None, key=PICK_KEY, accept_new_options=True,
-                             placeholder="Type your name",
-                             help="No password: you get a resume code to come back with, on any device.")
+    row.markdown(":material/person_off: " + _("{promise}. **Pick your name** to keep it for next time.").format(
+        promise=_(TAB_PROMISE)), width="stretch")
+    with row.popover(_("Pick your name"), icon=":material/person_add:", key="learner:pick-pop"):
+        typed = st.selectbox(_("Your name"), [], index=None, key=PICK_KEY, accept_new_options=True,
+                             placeholder=_("Type your name"),
+                             help=_("No password: you get a resume code to come back with, on any device."))
         refused = None
         if typed:
             try:
@@ -387,21 +394,22 @@ def name_picker(game: str, learner: Learner | None) -> None:
                 refused = str(error)
                 st.error(plain(refused))
         if typed and refused is None:
-            st.button(f"Start as {plain(typed)}", key="learner:new", type="primary", on_click=_pick,
+            st.button(_("Start as {name}").format(name=plain(typed)), key="learner:new", type="primary", on_click=_pick,
                       args=(typed, game), icon=":material/person_add:")
         elif refused is None:
-            st.caption("Type your name, then press Enter.")
-        st.text_input("Or your resume code", key=RESUME_BOX_KEY, placeholder="XXXXX-XXXXX", max_chars=24)
-        st.button("Go on with my code", key="learner:resume", on_click=_resume, args=(game,),
+            st.caption(_("Type your name, then press Enter."))
+        st.text_input(_("Or your resume code"), key=RESUME_BOX_KEY, placeholder="XXXXX-XXXXX", max_chars=24)
+        st.button(_("Go on with my code"), key="learner:resume", on_click=_resume, args=(game,),
                   icon=":material/login:")
 
 
 def sidebar_status(learner: Learner | None) -> None:
     """A line for the sidebar: who is learning, or that progress is kept in this tab only."""
     if learner is not None:
-        st.caption(f":material/person: Learning as **{plain(learner.name)}**")
+        st.caption(":material/person: " + _("Learning as **{name}**").format(name=plain(learner.name)))
     else:
-        st.caption(":material/person_off: Progress kept in this tab only — pick your name on the lessons page.")
+        st.caption(":material/person_off: " + _("Progress kept in this tab only — pick your name on the lessons "
+                                                "page."))
 
 
 # ---------------------------------------------------------------------------------------------- progress

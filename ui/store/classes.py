@@ -20,6 +20,8 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from engine.i18n import N_, digits
+from engine.i18n import gettext as _
 from ui.store.errors import InputRefused, NotAllowed, Throttled, UnknownLearner, WrongCode
 from ui.store.models import (
     ClassRow,
@@ -50,9 +52,9 @@ MAX_STUDENTS: Final = 500  # students per class
 
 _HASHER: Final = PasswordHasher()
 _DUMMY_HASH: Final = _HASHER.hash("not a password anyone has")  # so an unknown name costs as much as a wrong one
-WRONG_SIGN_IN: Final = "That name and password do not match an account; check both and try again."
-WRONG_JOIN: Final = "No class has this join code; check it with your teacher (6 letters and digits)."
-WRONG_RESUME: Final = "This resume code is not known here; check it, or start again with your name."
+WRONG_SIGN_IN: Final = N_("That name and password do not match an account; check both and try again.")
+WRONG_JOIN: Final = N_("No class has this join code; check it with your teacher (6 letters and digits).")
+WRONG_RESUME: Final = N_("This resume code is not known here; check it, or start again with your name.")
 
 
 def normal_code(value: object) -> str:
@@ -91,8 +93,11 @@ def wait_after(failures: int) -> float:
 
 def _wait_sentence(seconds: float) -> str:
     wait = max(1, round(seconds))
-    when = f"{wait} seconds" if wait < 120 else f"{round(wait / 60)} minutes"
-    return f"Too many wrong tries in a row: please wait {when} before trying again."
+    if wait < 120:
+        return _("Too many wrong tries in a row: please wait {n} seconds before trying again.").format(
+            n=digits(str(wait)))
+    return _("Too many wrong tries in a row: please wait {n} minutes before trying again.").format(
+        n=digits(str(round(wait / 60))))
 
 
 class ClassroomStore:
@@ -147,7 +152,7 @@ class ClassroomStore:
         result = self._run(work, write=True)
         if result is None:
             self._failed(keys, moment)
-            raise WrongCode(wrong)
+            raise WrongCode(_(wrong))
         return result
 
     # --- teachers -----------------------------------------------------------------------------------------
@@ -161,7 +166,7 @@ class ClassroomStore:
 
         def work(session: Session) -> Teacher:
             if session.scalars(select(TeacherRow).where(TeacherRow.name_key == key)).first() is not None:
-                raise InputRefused("An account with this name exists already: sign in, or choose another name.")
+                raise InputRefused(_("An account with this name exists already: sign in, or choose another name."))
             row = TeacherRow(id=secrets.token_urlsafe(16), name=clean, name_key=key, password_hash=hashed,
                              created=moment)
             session.add(row)
@@ -205,15 +210,15 @@ class ClassroomStore:
 
     def create_class(self, teacher_id: str, title: str, now: datetime | None = None) -> ClassInfo:
         """A new class of this teacher, with a fresh join code."""
-        clean, moment = clean_line(title, "class name", MAX_TITLE), clean_time(now)
+        clean, moment = clean_line(title, N_("class name"), MAX_TITLE), clean_time(now)
 
         def work(session: Session) -> ClassInfo:
             if session.get(TeacherRow, teacher_id) is None:
-                raise NotAllowed("Only a signed-in teacher can create a class; please sign in again.")
+                raise NotAllowed(_("Only a signed-in teacher can create a class; please sign in again."))
             count = session.scalar(select(func.count()).select_from(ClassRow).where(
                 ClassRow.teacher_id == teacher_id)) or 0
             if count >= MAX_CLASSES:
-                raise InputRefused(f"A teacher can keep at most {MAX_CLASSES} classes.")
+                raise InputRefused(_("A teacher can keep at most {n} classes.").format(n=digits(str(MAX_CLASSES))))
             code = _new_code(JOIN_LENGTH)
             while session.scalars(select(ClassRow).where(ClassRow.code == code)).first() is not None:
                 code = _new_code(JOIN_LENGTH)
@@ -254,7 +259,8 @@ class ClassroomStore:
             count = session.scalar(select(func.count()).select_from(MembershipRow).where(
                 MembershipRow.class_id == row.id)) or 0
             if count >= MAX_STUDENTS:
-                raise InputRefused(f"This class is full ({MAX_STUDENTS} students); ask your teacher.")
+                raise InputRefused(_("This class is full ({n} students); ask your teacher.").format(
+                    n=digits(str(MAX_STUDENTS))))
             learner, resume = _new_learner(session, clean, moment)
             session.add(MembershipRow(class_id=row.id, learner_id=learner.id, joined=moment))
             return Joined(learner, resume, row.title)
@@ -281,7 +287,7 @@ class ClassroomStore:
 
         def work(session: Session) -> str:
             if not valid_learner_id(learner_id) or session.get(LearnerRow, learner_id) is None:
-                raise UnknownLearner("This learner is not known here; please type your name again.")
+                raise UnknownLearner(_("This learner is not known here; please type your name again."))
             return _set_resume(session, learner_id, moment)
 
         return self._run(work, write=True)
@@ -303,7 +309,7 @@ class ClassroomStore:
         def work(session: Session) -> tuple[StudentReport, ...]:
             klass = session.get(ClassRow, class_id)
             if klass is None or klass.teacher_id != teacher_id:
-                raise NotAllowed("This class is not one of yours; choose one of your classes.")
+                raise NotAllowed(_("This class is not one of yours; choose one of your classes."))
             members = session.execute(select(LearnerRow, MembershipRow.joined).join(
                 MembershipRow, MembershipRow.learner_id == LearnerRow.id).where(MembershipRow.class_id == class_id)
                 .order_by(LearnerRow.name_key, MembershipRow.joined)).all()
@@ -341,7 +347,8 @@ def _aware(moment: datetime) -> datetime:
 
 def _password(password: object) -> str:
     if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise InputRefused(f"The password must be {MIN_PASSWORD} to {MAX_PASSWORD} characters long.")
+        raise InputRefused(_("The password must be {low} to {high} characters long.").format(
+        low=digits(str(MIN_PASSWORD)), high=digits(str(MAX_PASSWORD))))
     return password
 
 

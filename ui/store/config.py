@@ -11,6 +11,8 @@ from pathlib import Path
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
+from engine.i18n import N_
+from engine.i18n import gettext as _
 from ui.store.errors import StoreError
 
 DB_URL_ENV = "CARD_TABLE_DB_URL"
@@ -32,21 +34,23 @@ def database_url(env: Mapping[str, str] | None = None) -> URL:
     return URL.create("sqlite+pysqlite", database=str(folder / DB_FILE))
 
 
-def parse_url(raw: str | URL, source: str = "the database URL") -> URL:
+def parse_url(raw: str | URL, source: str = N_("the database URL")) -> URL:
     """A URL the store can open. ``postgres://…`` and ``postgresql://…`` get the psycopg 3 driver (the one in
     requirements.txt); backends other than SQLite and PostgreSQL are refused with a message."""
     try:
         url = raw if isinstance(raw, URL) else make_url(raw)
     except ArgumentError:
-        raise StoreError(f"{source} is not a database URL; examples: sqlite:///data/classroom.sqlite, "
-                         "postgresql://user:password@host:5432/classroom") from None
+        raise StoreError(_("{source} is not a database URL; examples: {examples}").format(
+            source=_(source), examples="sqlite:///data/classroom.sqlite, postgresql://user:password@host:5432/classroom"
+        )) from None
     backend = url.get_backend_name()
     if backend == "postgres":
         url, backend = url.set(drivername=POSTGRES_DRIVER), "postgresql"
     elif backend == "postgresql" and url.drivername == "postgresql":
         url = url.set(drivername=POSTGRES_DRIVER)
     if backend not in BACKENDS:
-        raise StoreError(f"{source} names a {backend} database; the store works with SQLite or PostgreSQL.")
+        raise StoreError(_("{source} names a {backend} database; the store works with SQLite or PostgreSQL.").format(
+            source=_(source), backend=backend))
     return url
 
 

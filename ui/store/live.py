@@ -22,6 +22,8 @@ from typing import Any, Final, TypeVar
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from engine.i18n import N_, number
+from engine.i18n import gettext as _
 from ui.store.errors import InputRefused, NotAllowed, UnknownLearner
 from ui.store.live_rows import PROMPT_LENGTH, LiveAnswerRow, LiveQuestionRow, PlaceRow
 from ui.store.models import ClassRow, LearnerRow, MembershipRow
@@ -29,12 +31,12 @@ from ui.store.text import MAX_ANSWER, clean_key, clean_line, clean_time, positio
 
 T = TypeVar("T")
 
-NOT_YOUR_CLASS: Final = "This class is not one of yours; choose one of your classes."
-NOT_YOUR_QUESTION: Final = "This question is not one of your classes'; push a new one."
-NOT_IN_CLASS: Final = "You are not in a class: join one with your teacher's code to answer its questions."
-NO_LONGER_OPEN: Final = "This question is no longer open: your teacher has moved on."
-ANSWERS_CLOSED: Final = "The answers are closed: your teacher has shown the verdict."
-NOT_YOUR_STUDENT: Final = "This learner is not in one of your classes."
+NOT_YOUR_CLASS: Final = N_("This class is not one of yours; choose one of your classes.")
+NOT_YOUR_QUESTION: Final = N_("This question is not one of your classes'; push a new one.")
+NOT_IN_CLASS: Final = N_("You are not in a class: join one with your teacher's code to answer its questions.")
+NO_LONGER_OPEN: Final = N_("This question is no longer open: your teacher has moved on.")
+ANSWERS_CLOSED: Final = N_("The answers are closed: your teacher has shown the verdict.")
+NOT_YOUR_STUDENT: Final = N_("This learner is not in one of your classes.")
 MAX_LINK: Final = 4_000  # a page's query, as JSON (the Table's link carries a compressed record)
 
 
@@ -89,10 +91,11 @@ def _question(row: LiveQuestionRow) -> LiveQuestion:
 
 def _link_json(link: Mapping[str, str]) -> str:
     if not isinstance(link, Mapping) or not all(isinstance(k, str) and isinstance(v, str) for k, v in link.items()):
-        raise InputRefused("A page's link is a set of names and values, all text.")
+        raise InputRefused(_("A page's link is a set of names and values, all text."))
     text = json.dumps(dict(sorted(link.items())), ensure_ascii=False, separators=(",", ":"))
     if len(text) > MAX_LINK:
-        raise InputRefused(f"This page's link is too long to keep: at most {MAX_LINK:,} characters.")
+        raise InputRefused(_("This page's link is too long to keep: at most {n} characters.").format(
+            n=number(MAX_LINK)))
     return text
 
 
@@ -107,7 +110,7 @@ class LiveStore:
         row = session.get(LiveQuestionRow, question_id, with_for_update=lock) if isinstance(question_id, int) else None
         klass = None if row is None else session.get(ClassRow, row.class_id)
         if row is None or klass is None or klass.teacher_id != teacher_id:
-            raise NotAllowed(NOT_YOUR_QUESTION)
+            raise NotAllowed(_(NOT_YOUR_QUESTION))
         return row
 
     # --- the teacher's side --------------------------------------------------------------------------------
@@ -116,13 +119,13 @@ class LiveStore:
                       moment: Mapping[str, Any], now: datetime | None = None) -> LiveQuestion:
         """Put a question on the screens of the teacher's class (the question open before is closed)."""
         kind, game, when = clean_key(kind, "kind of question"), clean_key(game, "game"), clean_time(now)
-        prompt = clean_line(prompt, "question", PROMPT_LENGTH)
+        prompt = clean_line(prompt, N_("question"), PROMPT_LENGTH)
         text = position_json(moment)
 
         def work(session: Session) -> LiveQuestion:
             klass = session.get(ClassRow, class_id, with_for_update=True) if isinstance(class_id, str) else None
             if klass is None or klass.teacher_id != teacher_id:
-                raise NotAllowed(NOT_YOUR_CLASS)
+                raise NotAllowed(_(NOT_YOUR_CLASS))
             for row in session.scalars(select(LiveQuestionRow).where(
                     LiveQuestionRow.class_id == class_id, LiveQuestionRow.closed.is_(None))):
                 row.closed = when
@@ -162,7 +165,7 @@ class LiveStore:
         def work(session: Session) -> LiveQuestion | None:
             klass = session.get(ClassRow, class_id) if isinstance(class_id, str) else None
             if klass is None or klass.teacher_id != teacher_id:
-                raise NotAllowed(NOT_YOUR_CLASS)
+                raise NotAllowed(_(NOT_YOUR_CLASS))
             row = session.scalars(select(LiveQuestionRow).where(
                 LiveQuestionRow.class_id == class_id, LiveQuestionRow.closed.is_(None))
                 .order_by(LiveQuestionRow.id.desc()).limit(1)).first()
@@ -219,19 +222,19 @@ class LiveStore:
                         now: datetime | None = None) -> LiveAnswer:
         """Record (or replace) this student's answer while the question is open; the engine's verdict on it is
         ``correct``. Refused with a sentence for a learner outside the class or a question no longer open."""
-        text, when = clean_line(answer, "answer", MAX_ANSWER), clean_time(now)
+        text, when = clean_line(answer, N_("answer"), MAX_ANSWER), clean_time(now)
 
         def work(session: Session) -> LiveAnswer:
             learner = session.get(LearnerRow, learner_id) if valid_learner_id(learner_id) else None
             if learner is None:
-                raise UnknownLearner("This learner is not known here; please join your class again.")
+                raise UnknownLearner(_("This learner is not known here; please join your class again."))
             row = session.get(LiveQuestionRow, question_id) if isinstance(question_id, int) else None
             if row is None or session.get(MembershipRow, (row.class_id, learner_id)) is None:
-                raise NotAllowed(NOT_IN_CLASS)
+                raise NotAllowed(_(NOT_IN_CLASS))
             if row.closed is not None:
-                raise NotAllowed(NO_LONGER_OPEN)
+                raise NotAllowed(_(NO_LONGER_OPEN))
             if row.revealed is not None:
-                raise NotAllowed(ANSWERS_CLOSED)
+                raise NotAllowed(_(ANSWERS_CLOSED))
             given = session.get(LiveAnswerRow, (question_id, learner_id), with_for_update=True)
             if given is None:
                 given = LiveAnswerRow(question_id=question_id, learner_id=learner_id, answer=text, correct=correct,
@@ -269,7 +272,7 @@ class LiveStore:
 
         def work(session: Session) -> None:
             if not valid_learner_id(learner_id) or session.get(LearnerRow, learner_id) is None:
-                raise UnknownLearner("This learner is not known here; please type your name again.")
+                raise UnknownLearner(_("This learner is not known here; please type your name again."))
             row = session.get(PlaceRow, learner_id, with_for_update=True)
             if row is None:
                 session.add(PlaceRow(learner_id=learner_id, page=page, game=game, link=text, updated=when))
@@ -286,7 +289,7 @@ class LiveStore:
                 ClassRow, ClassRow.id == MembershipRow.class_id).where(
                 MembershipRow.learner_id == learner_id, ClassRow.teacher_id == teacher_id).limit(1))
             if taught is None:
-                raise NotAllowed(NOT_YOUR_STUDENT)
+                raise NotAllowed(_(NOT_YOUR_STUDENT))
             row = session.get(PlaceRow, learner_id)
             if row is None:
                 return None

@@ -22,6 +22,7 @@ NAMING = {
 }
 ID_LENGTH = 32
 NAME_KEY_LENGTH = 4 * MAX_NAME  # case folding can lengthen a name ("ß" → "ss")
+LANGUAGE_LENGTH = 8  # a language code (engine.i18n.LANGUAGES)
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -59,6 +60,7 @@ class LearnerRow(Base):
     name: Mapped[str] = mapped_column(String(MAX_NAME))
     name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH), index=True)  # two learners may share a name
     created: Mapped[datetime] = mapped_column(UTCDateTime())
+    language: Mapped[str | None] = mapped_column(String(LANGUAGE_LENGTH), nullable=True)  # chosen in the sidebar
 
 
 class LessonDoneRow(Base):

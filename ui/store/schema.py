@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import Connection, Engine, inspect, text
 
+from engine.i18n import gettext as _
 from ui.store.errors import SchemaTooNew
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 VERSION_TABLE = "alembic_version"
-HEAD = "0004_shared_tables"  # the newest revision in migrations/versions (a test checks that they agree)
+HEAD = "0005_learner_language"  # the newest revision in migrations/versions (a test checks that they agree)
 WRITE_OPTION = "card_table_write"  # an execution option: begin the transaction as a writer (SQLite)
 # pg_advisory_xact_lock key held while migrating: any fixed 64-bit number no other app on the server uses.
 MIGRATION_LOCK = 0x43415244_5441424C
@@ -56,10 +57,11 @@ def _refuse_unknown(revisions: tuple[str, ...], config: Config) -> None:
         except CommandError:
             known = None
         if known is None:
-            raise SchemaTooNew(
-                f"This progress database was written by a newer version of Card Table Classroom (its schema "
-                f"revision {revision} is unknown here; this version knows revisions up to {HEAD}). It was left "
-                f"unchanged: update the app, or point CARD_TABLE_DB_URL at another database.")
+            raise SchemaTooNew(_(
+                "This progress database was written by a newer version of Card Table Classroom (its schema "
+                "revision {revision} is unknown here; this version knows revisions up to {head}). It was left "
+                "unchanged: update the app, or point CARD_TABLE_DB_URL at another database.").format(
+                    revision=revision, head=HEAD))
 
 
 def ensure_schema(engine: Engine) -> None:

@@ -22,6 +22,8 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from engine.i18n import LANGUAGES, N_, digits
+from engine.i18n import gettext as _
 from ui.store import practice
 from ui.store.classes import ClassroomStore
 from ui.store.config import database_url, parse_url, sqlite_file
@@ -70,7 +72,8 @@ def _sqlite_engine(url: URL) -> Engine:
         try:
             file.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise StoreUnavailable(f"The data folder {file.parent} cannot be created: {e.strerror}.") from None
+            raise StoreUnavailable(_("The data folder {folder} cannot be created: {reason}.").format(
+                folder=file.parent, reason=e.strerror)) from None
     engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT, "check_same_thread": False})
 
     @event.listens_for(engine, "connect")
@@ -153,10 +156,10 @@ class Store(LiveStore, ClassroomStore, TableStore):
                 if attempt + 1 < attempts and _retryable(e, self._backend):
                     time.sleep(0.05 * (attempt + 1) + random.random() * 0.05)
                     continue
-                raise StoreUnavailable(f"The progress database {self.where} cannot be opened: {_reason(e)}") from None
+                raise StoreUnavailable(_cannot_open(self.where, _reason(e))) from None
             except (SQLAlchemyError, OSError) as e:
-                raise StoreUnavailable(f"The progress database {self.where} cannot be opened: {_reason(e)}") from None
-        raise StoreUnavailable(f"The progress database {self.where} cannot be opened: it stays locked.")
+                raise StoreUnavailable(_cannot_open(self.where, _reason(e))) from None
+        raise StoreUnavailable(_cannot_open(self.where, _("it stays locked.")))
 
     @property
     def where(self) -> str:
@@ -193,17 +196,17 @@ class Store(LiveStore, ClassroomStore, TableStore):
                 if attempt + 1 < ATTEMPTS and _retryable(e, self._backend):
                     time.sleep(random.uniform(0.005, 0.02) * (attempt + 1))
                     continue
-                raise StoreUnavailable(f"The progress database could not be used: {_reason(e)}") from None
+                raise StoreUnavailable(_not_usable(e)) from None
             except SQLAlchemyError as e:
-                raise StoreUnavailable(f"The progress database could not be used: {_reason(e)}") from None
+                raise StoreUnavailable(_not_usable(e)) from None
         raise AssertionError("unreachable: the last attempt returns or raises")
 
     @staticmethod
     def _known(session: Session, learner_id: str, *, lock: bool = False) -> LearnerRow:
         row = session.get(LearnerRow, learner_id, with_for_update=lock) if valid_learner_id(learner_id) else None
         if row is None:
-            raise UnknownLearner("This learner is not known here (the progress database may have been replaced); "
-                                 "please pick or type your name again.")
+            raise UnknownLearner(_("This learner is not known here (the progress database may have been "
+                                   "replaced); please pick or type your name again."))
         return row
 
     # --- learners -----------------------------------------------------------------------------------------
@@ -248,6 +251,20 @@ class Store(LiveStore, ClassroomStore, TableStore):
         query = select(LearnerRow).order_by(LearnerRow.name_key).limit(limit)
         return tuple(_learner(r) for r in self._run(lambda s: s.scalars(query).all(), write=False))
 
+    def language_of(self, learner_id: str) -> str | None:
+        """The language the learner last chose (a code of engine.i18n.LANGUAGES), or None before any choice."""
+        return self._run(lambda s: self._known(s, learner_id).language, write=False)
+
+    def set_language(self, learner_id: str, lang: str) -> None:
+        """Remember ``lang`` as the learner's language (InputRefused for a value that is no language)."""
+        if lang not in LANGUAGES:
+            raise InputRefused(_("There is no language “{value}”.").format(value=str(lang)[:20]))
+
+        def work(session: Session) -> None:
+            self._known(session, learner_id, lock=True).language = lang
+
+        self._run(work, write=True)
+
     # --- lessons and exercises ----------------------------------------------------------------------------
 
     def mark_lesson_done(self, learner_id: str, game: str, lesson: str, now: datetime | None = None) -> None:
@@ -288,9 +305,9 @@ class Store(LiveStore, ClassroomStore, TableStore):
         """Record one answer to an exercise: right or wrong, what was answered (one line, at most 500
         characters), and when."""
         game, exercise, moment = clean_key(game, "game"), clean_key(exercise, "exercise"), clean_time(now)
-        answer = clean_line(answer, "answer", MAX_ANSWER, empty_ok=True)
+        answer = clean_line(answer, N_("answer"), MAX_ANSWER, empty_ok=True)
         if not isinstance(correct, bool):
-            raise InputRefused("Whether the answer was right must be True or False.")
+            raise InputRefused(_("Whether the answer was right must be True or False."))
 
         def work(session: Session) -> Try:
             self._known(session, learner_id)
@@ -346,7 +363,7 @@ class Store(LiveStore, ClassroomStore, TableStore):
         the first when wrong), sets when it is due again, and counts towards the streak."""
         game, rule, moment = clean_key(game, "game"), clean_key(rule, "rule"), clean_time(now)
         if not isinstance(correct, bool):
-            raise InputRefused("Whether the answer was right must be True or False.")
+            raise InputRefused(_("Whether the answer was right must be True or False."))
         today = (now or moment).date()  # the learner's own date when ``now`` carries their time zone
 
         def work(session: Session) -> PracticeItem:
@@ -413,7 +430,7 @@ class Store(LiveStore, ClassroomStore, TableStore):
         """Save a position (a JSON object, as a dict or as JSON text) under a title (one line, at most 80
         characters). A learner keeps at most 500 positions."""
         game, moment = clean_key(game, "game"), clean_time(now)
-        title = clean_line(title, "title", MAX_TITLE)
+        title = clean_line(title, N_("title"), MAX_TITLE)
         text = position_json(position)
 
         def work(session: Session) -> SavedPosition:
@@ -421,8 +438,8 @@ class Store(LiveStore, ClassroomStore, TableStore):
             count = session.scalar(select(func.count()).select_from(PositionRow).where(
                 PositionRow.learner_id == learner_id)) or 0
             if count >= MAX_POSITIONS:
-                raise InputRefused(f"You have saved {MAX_POSITIONS} positions, the most one learner can keep; "
-                                   "delete some to save more.")
+                raise InputRefused(_("You have saved {n} positions, the most one learner can keep; delete some to "
+                                     "save more.").format(n=digits(str(MAX_POSITIONS))))
             row = PositionRow(learner_id=learner_id, game=game, title=title, position=text, created=moment)
             session.add(row)
             session.flush()
@@ -458,6 +475,14 @@ class Store(LiveStore, ClassroomStore, TableStore):
 
 def _streak(row: StreakRow) -> Streak:
     return Streak(row.game, row.current, row.best, row.days, row.last_day)
+
+
+def _not_usable(error: BaseException) -> str:
+    return _("The progress database could not be used: {reason}").format(reason=_reason(error))
+
+
+def _cannot_open(where: str, reason: str) -> str:
+    return _("The progress database {where} cannot be opened: {reason}").format(where=where, reason=reason)
 
 
 def _reason(error: BaseException) -> str:

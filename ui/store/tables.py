@@ -26,6 +26,8 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from engine import shared_table as shared
 from engine.errors import CardTableError
+from engine.i18n import N_
+from engine.i18n import gettext as _
 from engine.shared_table import SharedGame
 from ui.store.classes import ALPHABET, JOIN_LENGTH, guard_key, normal_code
 from ui.store.errors import InputRefused, StoreError, StoreUnavailable
@@ -34,11 +36,11 @@ from ui.store.text import clean_key, clean_name, clean_time
 
 T = TypeVar("T")
 
-WRONG_TABLE: Final = "No table has this code; check it with whoever opened the table (6 letters and digits)."
-GONE: Final = "This table is no longer here (it was closed); open a new one, or take a seat with another code."
-STALE_SEAT: Final = ("This seat is no longer yours: the table's host freed it, or you left it; take a free seat "
-                     "again with the table's code.")
-NOT_HOST: Final = "Only the person who opened this table can do that."
+WRONG_TABLE: Final = N_("No table has this code; check it with whoever opened the table (6 letters and digits).")
+GONE: Final = N_("This table is no longer here (it was closed); open a new one, or take a seat with another code.")
+STALE_SEAT: Final = N_("This seat is no longer yours: the table's host freed it, or you left it; take a free seat "
+                       "again with the table's code.")
+NOT_HOST: Final = N_("Only the person who opened this table can do that.")
 CLASH_TRIES: Final = 6  # a write refused because another one changed the row first is run again this often
 
 
@@ -121,7 +123,7 @@ class TableStore:
     def _row(session: Session, table_id: object, *, lock: bool = False) -> SharedTableRow:
         row = session.get(SharedTableRow, table_id, with_for_update=lock) if _valid(table_id) else None
         if row is None:
-            raise StaleSeat(GONE)
+            raise StaleSeat(_(GONE))
         return row
 
     @staticmethod
@@ -129,16 +131,16 @@ class TableStore:
         digest = _digest(str(seat_key)) if _valid(seat_key) else ""
         keys = _keys(row)
         if not digest or digest not in keys:
-            raise StaleSeat(STALE_SEAT)
+            raise StaleSeat(_(STALE_SEAT))
         seat = keys.index(digest)
         if SharedGame.from_json(json.loads(row.state)).seats[seat].kind is not shared.SeatKind.PERSON:
-            raise StaleSeat(STALE_SEAT)
+            raise StaleSeat(_(STALE_SEAT))
         return seat
 
     @staticmethod
     def _host(row: SharedTableRow, host_key: object) -> None:
         if not _valid(host_key) or not secrets.compare_digest(_digest(str(host_key)), row.host):
-            raise TableRefused(NOT_HOST)
+            raise TableRefused(_(NOT_HOST))
 
     @staticmethod
     def _write(session: Session, row: SharedTableRow, game: SharedGame, moment: datetime) -> TableInfo:
@@ -243,7 +245,7 @@ class TableStore:
         table moved on, the engine's reason for an illegal play); StaleSeat for a key that holds no seat."""
         moment = clean_time(now)
         if not isinstance(action, str) or len(action) > 400:
-            raise InputRefused("An action is a short text.")
+            raise InputRefused(_("An action is a short text."))
 
         def work(session: Session) -> TableInfo:
             row = self._row(session, table_id, lock=True)

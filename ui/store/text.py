@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from engine.i18n import N_, digits, number
+from engine.i18n import gettext as _
 from ui.store.errors import InputRefused
 
 MAX_NAME = 40
@@ -44,24 +46,32 @@ def clean_line(value: object, what: str, limit: int, *, empty_ok: bool = False) 
     Refused: anything but text, lone surrogates, control characters, bidirectional overrides, and (unless
     ``empty_ok``) nothing left after trimming."""
     if not isinstance(value, str):
-        raise InputRefused(f"The {what} must be text.")
+        raise InputRefused(_("The {what} must be text.").format(what=_(what)))
     if len(value) > 4 * limit + 64:  # refuse a huge value before doing any work on it
-        raise InputRefused(f"The {what} is too long: at most {limit} characters, and this one has {len(value):,}.")
+        raise InputRefused(_too_long(what, limit, len(value)))
     if _has_lone_surrogate(value):
-        raise InputRefused(f"The {what} holds a broken character (a lone surrogate); please type it again.")
+        raise InputRefused(_("The {what} holds a broken character (a lone surrogate); please type it again.").format(
+            what=_(what)))
     text = " ".join(unicodedata.normalize("NFC", value).split())
     if any(unicodedata.category(c) == "Cc" or c in _BIDI_CONTROLS for c in text):
-        raise InputRefused(f"The {what} cannot hold control characters; please use letters, digits and signs.")
+        raise InputRefused(_("The {what} cannot hold control characters; please use letters, digits and "
+                             "signs.").format(what=_(what)))
     if not empty_ok and not any(unicodedata.category(c)[0] in "LNPS" for c in text):  # nothing visible
-        raise InputRefused(f"The {what} is empty; please type at least one letter or digit.")
+        raise InputRefused(_("The {what} is empty; please type at least one letter or digit.").format(
+            what=_(what)))
     if len(text) > limit:
-        raise InputRefused(f"The {what} is too long: at most {limit} characters, and this one has {len(text):,}.")
+        raise InputRefused(_too_long(what, limit, len(text)))
     return text
+
+
+def _too_long(what: str, limit: int, length: int) -> str:
+    return _("The {what} is too long: at most {limit} characters, and this one has {length}.").format(
+        what=_(what), limit=digits(str(limit)), length=number(length))
 
 
 def clean_name(value: object) -> str:
     """A learner's display name (see clean_line; at most MAX_NAME characters)."""
-    return clean_line(value, "name", MAX_NAME)
+    return clean_line(value, N_("name"), MAX_NAME)
 
 
 def name_key(name: str) -> str:
@@ -119,34 +129,38 @@ def position_json(position: object) -> str:
     """A position (a JSON object, given as a mapping or as JSON text) as compact JSON text, keys sorted, at
     most MAX_POSITION_BYTES in UTF-8 and MAX_POSITION_DEPTH levels deep. Refused: other JSON values, NaN or
     infinities, lone surrogates, values JSON cannot hold, anything too large or too deep."""
-    too_big = f"The position is too large to save: at most {MAX_POSITION_BYTES:,} bytes of JSON."
+    too_big = _("The position is too large to save: at most {n} bytes of JSON.").format(
+        n=number(MAX_POSITION_BYTES))
     if isinstance(position, str):
         if len(position) > MAX_POSITION_BYTES:
             raise InputRefused(too_big)
         try:
             data = json.loads(position, parse_constant=_refuse_constant)
         except (ValueError, RecursionError):
-            raise InputRefused("The position is not valid JSON (or it is nested too deeply).") from None
+            raise InputRefused(_("The position is not valid JSON (or it is nested too deeply).")) from None
     elif isinstance(position, Mapping):
         data = position
     else:
-        raise InputRefused("The position must be a JSON object (the editor's position), given as a dict or text.")
+        raise InputRefused(_("The position must be a JSON object (the editor's position), given as a dict or "
+                             "text."))
     if not isinstance(data, Mapping):
-        raise InputRefused("The position must be a JSON object (the editor's position), not a list or a value.")
+        raise InputRefused(_("The position must be a JSON object (the editor's position), not a list or a "
+                             "value."))
     try:
         text = json.dumps(data, ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":"))
         size = len(text.encode("utf-8"))
     except RecursionError:
-        raise InputRefused("The position is nested too deeply to save.") from None
+        raise InputRefused(_("The position is nested too deeply to save.")) from None
     except UnicodeEncodeError:
-        raise InputRefused("The position holds a broken character (a lone surrogate).") from None
+        raise InputRefused(_("The position holds a broken character (a lone surrogate).")) from None
     except (TypeError, ValueError):
-        raise InputRefused("The position holds a value JSON cannot keep (only text, numbers, true/false, null, "
-                           "lists and objects; no NaN).") from None
+        raise InputRefused(_("The position holds a value JSON cannot keep (only text, numbers, true/false, null, "
+                             "lists and objects; no NaN).")) from None
     if size > MAX_POSITION_BYTES:
         raise InputRefused(too_big)
     if _depth(json.loads(text)) > MAX_POSITION_DEPTH:
-        raise InputRefused(f"The position is nested too deeply to save: at most {MAX_POSITION_DEPTH} levels.")
+        raise InputRefused(_("The position is nested too deeply to save: at most {n} levels.").format(
+            n=digits(str(MAX_POSITION_DEPTH))))
     return text
 
 
