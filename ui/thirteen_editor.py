@@ -17,7 +17,7 @@ from engine.cards import Card
 from engine.commands import MAX_PLAYS, DealRequest, field_help
 from engine.contract import SomeGame
 from engine.errors import CardTableError
-from engine.i18n import N_, number
+from engine.i18n import N_, number, pgettext
 from engine.i18n import gettext as _
 from engine.thirteen import (
     GAME,
@@ -85,7 +85,7 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
                                             first_lead=request.first_lead, limit=MAX_PLAYS))
         listed = answer.plays[:LIST_LIMIT]
         columns = _("Play"), _("What it is"), _("Bomb")
-        chops, bomb = "💣 " + _("chops the table"), "💣 " + _("bomb")
+        chops, bomb = "💣 " + _("chops the table"), "💣 " + pgettext("a kind of play", "bomb")
         rows = tuple({columns[0]: p.symbols, columns[1]: p.name,
                       columns[2]: chops if p.chop else bomb if p.bomb else ""} for p in listed)
         summary = answer.summary
