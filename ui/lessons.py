@@ -27,7 +27,7 @@ import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
@@ -52,6 +52,7 @@ from engine.lessons import (
     Lesson,
     check_claim,
     example_request,
+    fill,
     fill_text,
     judge,
     load_lessons,
@@ -353,6 +354,35 @@ class Ask:
     example_answer: Any
     seed: int | None
     key: str
+    english_answer: Any = None
+    """The example's answer in English (the page's in English): what the verdict is worked out on."""
+
+
+def _verdict(ask: Ask, answer: Any) -> Feedback:
+    """The engine's verdict on ``answer``, worked out in English (the engine's answers hold words in the language
+    it runs in, and a lesson's expected answers are written once, in English), with the message, and the grade,
+    in the page's language."""
+    exercise = ask.lesson.exercise
+    assert exercise is not None
+    english_example = ask.example_answer if ask.english_answer is None else ask.english_answer
+    with use_language(DEFAULT_LANGUAGE):
+        verdict = judge(exercise, answer, ask.run, english_example, ask.seed, words)
+    if language() == DEFAULT_LANGUAGE:
+        return verdict
+    request = fill(exercise.request, answer=answer, seed=ask.seed, example=english_example)
+    result = ask.run(request)
+    text = exercise.right_why if verdict.right and exercise.right_why else exercise.why
+    if text:
+        try:
+            message = fill_text(text, ask.example_answer if ask.example_answer is not None else {}, words, result)
+        except CardTableError:  # the answers in the language name a value otherwise: the English values, in words
+            with use_language(DEFAULT_LANGUAGE):
+                english_result = ask.run(request)
+            message = fill_text(text, english_example if english_example is not None else {}, words, english_result)
+    else:
+        message = str(lookup(result, exercise.explain)) if exercise.explain else ""
+    grade = str(lookup(result, exercise.quality)) if verdict.grade is not None and exercise.quality else None
+    return replace(verdict, message=message, grade=grade)
 
 
 def _judge(ask: Ask, answer: Any, answer_text: str) -> None:
@@ -361,7 +391,7 @@ def _judge(ask: Ask, answer: Any, answer_text: str) -> None:
     assert exercise is not None
     state = _state(ask.key)
     try:
-        feedback = judge(exercise, answer, ask.run, ask.example_answer, ask.seed, words)
+        feedback = _verdict(ask, answer)
     except CardTableError as error:
         state.kind, state.message = "error", _("{problem}: change your answer and try again").format(
             problem=clause(str(error)))
@@ -576,12 +606,16 @@ def _feedback(lesson: Lesson, ask: Ask, state: ExerciseState) -> None:
     st.info(text.strip(), icon=":material/school:")
 
 
-def _exercise(lesson: Lesson, run: Commands, example_answer: Any, seed: int | None) -> None:
+def _exercise(lesson: Lesson, run: Commands, example_answer: Any, seed: int | None, default: bool) -> None:
     exercise = lesson.exercise
     if exercise is None:
         return
     key = _answer_key(lesson, seed)
-    ask = Ask(lesson, run[exercise.command], example_answer, seed, key)
+    english = example_answer
+    if language() != DEFAULT_LANGUAGE and lesson.example is not None:
+        with use_language(DEFAULT_LANGUAGE):
+            english = _run_example(lesson, run, example_request(lesson.example, seed), default)
+    ask = Ask(lesson, run[exercise.command], example_answer, seed, key, english)
     state = _state(key)
     with st.container(border=True):
         st.markdown("#### " + _("Try it") + (" ✓" if state.solved else ""))
@@ -748,7 +782,7 @@ def _render_lessons(game: str, root: Path, commands: Commands | None, extra: Cal
     see_also(lesson)
     try:
         example_answer, seed = _example(lesson, run, default)
-        _exercise(lesson, run, example_answer, seed)
+        _exercise(lesson, run, example_answer, seed, default)
     except CardTableError as error:
         st.error(plain(_("This lesson's example cannot be played under these rules: {problem}. Choose other rules "
                          "in the sidebar, or go on to the next lesson.").format(problem=clause(str(error)))),
