@@ -86,14 +86,22 @@ def read(path: Path, lang: str) -> Catalog:
         return read_po(source, locale=lang)
 
 
-def _translations(lang: str) -> dict[Key, object]:
-    """Every translation a language's parts hold now (whatever part holds it)."""
-    known: dict[Key, object] = {}
+def _translations(lang: str) -> dict[str, dict[Key, object]]:
+    """Every translation a language's parts hold now, by part."""
+    known: dict[str, dict[Key, object]] = {}
     for path in sorted((LOCALE / lang / "LC_MESSAGES").glob("*.po")):
+        held = known.setdefault(path.stem, {})
         for m in read(path, lang):
             if m.id and m.string and (not isinstance(m.string, tuple) or all(m.string)):
-                known[(m.context, m.id[0] if isinstance(m.id, tuple) else m.id)] = m.string
+                held[(m.context, m.id[0] if isinstance(m.id, tuple) else m.id)] = m.string
     return known
+
+
+def _kept(known: dict[str, dict[Key, object]], part: str, key: Key) -> object:
+    """The translation of ``key`` its own part holds, else the one another part holds (a string that moved)."""
+    if key in known.get(part, {}):
+        return known[part][key]
+    return next((held[key] for held in known.values() if key in held), None)
 
 
 def update() -> None:
@@ -115,7 +123,7 @@ def update() -> None:
                               header_comment=HEADER.format(lang={"bn": "Bengali", "as": "Assamese"}[lang]))
             for key in sorted(messages, key=lambda k: (k[1], k[0] or "")):
                 plural = not isinstance(messages[key], str)
-                kept = known.get(key)
+                kept = _kept(known, name, key)
                 if isinstance(kept, tuple) != plural:  # the string changed between plain and plural: again
                     kept = None
                 catalog.add(messages[key], kept or (("", "") if plural else ""), context=key[0])

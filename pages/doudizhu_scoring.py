@@ -9,48 +9,54 @@ import streamlit as st
 from engine.doudizhu import GAME, PRESETS, ScoreRequest, make_rules, score_command
 from engine.doudizhu.bidding import BIDS
 from engine.errors import CardTableError
+from engine.i18n import digits, language, number
+from engine.i18n import gettext as _
+from engine.words import or_list
 from ui import doudizhu_scoring as ui
 from ui import scoring
 from ui.nav import current_preset
 from ui.widgets import plain, show_error
 
 KEY = "doudizhu:scoring:"
+BOT_WORDS = {"heuristic": _("heuristic bots"), "random": _("random bots")}
 preset = current_preset(GAME.key)
 rules = make_rules(preset)
 four = make_rules("four_player")
 spring_spec = next(s for s in GAME.option_specs() if s.name == "spring")
 
 scoring.title(GAME.info, GAME.presets[preset])
-st.markdown(
-    f"The winning **bid** ({', '.join(map(str, BIDS[:-1]))} or {BIDS[-1]}) is the stake. Every **bomb** and the "
-    "**rocket** played doubles it — with "
-    f"four players only bombs of {four.doubling_bomb_sizes[0]} or more cards and the rocket do. If the landlord "
-    "goes out first, each peasant pays the landlord the stake; if a peasant goes out first, the landlord pays each "
-    "peasant."
-)
-st.plotly_chart(ui.payment_figure(), key=KEY + "payment-chart")
+st.markdown(_(
+    "The winning **bid** ({bids}) is the stake. Every **bomb** and the **rocket** played doubles it — with four "
+    "players only bombs of {size} or more cards and the rocket do. If the landlord goes out first, each peasant pays "
+    "the landlord the stake; if a peasant goes out first, the landlord pays each peasant."
+).format(bids=or_list([number(b) for b in BIDS]), size=number(four.doubling_bomb_sizes[0])))
+st.plotly_chart(ui.payment_figure(language()), key=KEY + "payment-chart")
 
 
 @st.fragment
 def calculator() -> None:
-    st.header("Payment calculator")
+    st.header(_("Payment calculator"))
     quiet = tuple(n for n in rules.bomb_sizes if not rules.bomb_doubles(n))
     doubling = rules.doubling_bomb_sizes
     if quiet:
         bomb_controls = [
-            scoring.Control(KEY + "small", "number_input", f"Bombs of {' or '.join(map(str, quiet))} cards played", 0,
-                            low=0, high=26, help=f"With {rules.players} players these do not double the stake."),
-            scoring.Control(KEY + "big", "number_input", f"Bombs of {doubling[0]} to {doubling[-1]} cards played", 0,
-                            low=0, high=13)]
+            scoring.Control(KEY + "small", "number_input", _("Bombs of {sizes} cards played").format(
+                sizes=or_list([number(n) for n in quiet])), 0, low=0, high=26,
+                help=_("With {n} players these do not double the stake.").format(n=number(rules.players))),
+            scoring.Control(KEY + "big", "number_input", _("Bombs of {low} to {high} cards played").format(
+                low=number(doubling[0]), high=number(doubling[-1])), 0, low=0, high=13)]
     else:
-        bomb_controls = [scoring.Control(KEY + "bombs", "number_input", "Bombs played", 1, low=0, high=13)]
+        bomb_controls = [scoring.Control(KEY + "bombs", "number_input", _("Bombs played"), 1, low=0, high=13)]
     columns = [
-        [scoring.Control(KEY + "bid", "radio", "Winning bid", BIDS[1], choices=BIDS),
-         scoring.Control(KEY + "winner", "radio", "Who went out first", "landlord", choices=("landlord", "peasants"),
-                         words={"landlord": "the landlord", "peasants": "a peasant"})],
+        [scoring.Control(KEY + "bid", "radio", _("Winning bid"), BIDS[1], choices=BIDS,
+                         words={b: number(b) for b in BIDS}),
+         scoring.Control(KEY + "winner", "radio", _("Who went out first"), "landlord",
+                         choices=("landlord", "peasants"),
+                         words={"landlord": _("the landlord"), "peasants": _("a peasant")})],
         [*bomb_controls,
-         scoring.Control(KEY + "rockets", "radio", "Rocket played", 0, choices=(0, 1), words={0: "no", 1: "yes"})],
-        [scoring.Control(KEY + "spring", "toggle", "A spring (house rule)", False, help=spring_spec.help)],
+         scoring.Control(KEY + "rockets", "radio", _("Rocket played"), 0, choices=(0, 1),
+                         words={0: _("no"), 1: _("yes")})],
+        [scoring.Control(KEY + "spring", "toggle", _("A spring (house rule)"), False, help=_(spring_spec.help))],
     ]
     values = scoring.draw_stacked(columns)
     bid, rockets, spring = int(values[KEY + "bid"]), int(values[KEY + "rockets"]), bool(values[KEY + "spring"])
@@ -64,22 +70,24 @@ def calculator() -> None:
     except CardTableError as error:
         show_error(error)
         return
-    how = "; ".join(answer.reasons) or "no doubling"
+    how = "; ".join(answer.reasons) or _("no doubling")
     names = dict(zip(rules.seat_letters, rules.seat_names, strict=True))
-    st.markdown(f"Stake: bid **{bid}** · {plain(how)} → **{answer.stake}** (the landlord shown as South)")
-    st.dataframe([{"Seat": names[s.seat], "Role": s.role, "Payment": s.payment} for s in answer.seats],
-                 hide_index=True, key=KEY + "payments")
+    st.markdown(_("Stake: bid **{bid}** · {how} → **{stake}** (the landlord shown as South)").format(
+        bid=number(bid), how=plain(how), stake=number(answer.stake)))
+    st.dataframe([{_("Seat"): _(names[s.seat]), _("Role"): _(s.role), _("Payment"): s.payment}
+                  for s in answer.seats], hide_index=True, key=KEY + "payments")
 
 
 calculator()
 
-st.header("From simulated hands")
-st.markdown(
+st.header(_("From simulated hands"))
+st.markdown(_(
     "Whole seeded hands played by the bots — bidding, the kitty, play and payment — for both player counts. "
     "The same seed always gives the same hands."
-)
+))
 values = scoring.draw_controls([
-    scoring.Control(KEY + "games", "select_slider", "Hands per player count", ui.QUICK_GAMES, choices=ui.RUN_SIZES),
+    scoring.Control(KEY + "games", "select_slider", _("Hands per player count"), ui.QUICK_GAMES,
+                    choices=ui.RUN_SIZES, words={n: number(n) for n in ui.RUN_SIZES}),
     scoring.seed_control(KEY + "seed", ui.QUICK_SEED),
     scoring.bots_control(KEY + "bots", GAME.bots, choices=ui.BOTS),
 ])
@@ -89,13 +97,15 @@ shown_frames, waiting = scoring.frames_or_quick(list(wanted.values()), list(quic
 frames = dict(zip(PRESETS, shown_frames, strict=True))
 shown = (ui.QUICK_GAMES, ui.QUICK_SEED, ui.BOTS[0]) if waiting else (games, seed, bots)
 if not waiting:
-    st.caption(f"Showing {games:,} simulated hands per player count (seed {seed}, {bots} bots).")
+    st.caption(_("Showing {games} simulated hands per player count (seed {seed}, {bots}).").format(
+        games=number(games), seed=number(seed), bots=BOT_WORDS[bots]))
 else:
-    st.info(f"The charts show the quick default ({ui.QUICK_GAMES} hands per player count, seed "
-            f"{ui.QUICK_SEED}, heuristic bots) until you run these {games:,} hands.", icon=":material/info:")
+    st.info(_("The charts show the quick default ({games} hands per player count, seed {seed}, heuristic bots) until "
+              "you run these {run} hands.").format(games=number(ui.QUICK_GAMES), seed=number(ui.QUICK_SEED),
+                                                  run=number(games)), icon=":material/info:")
     for column, (name, sim) in zip(st.columns(len(wanted)), wanted.items(), strict=True):
         with column:
-            scoring.run_panel(f"{KEY}run:{name}:", [sim], "Run {titles} ({games} hands)", noun="hands")
+            scoring.run_panel(f"{KEY}run:{name}:", [sim], _("Run {titles} ({games} hands)"), noun=_("hands"))
 
 deal_figure, win_figure = ui.hand_figures(*shown, frames)
 st.plotly_chart(deal_figure, key=KEY + "deal-chart")
@@ -104,28 +114,33 @@ st.plotly_chart(win_figure, key=KEY + "win-chart")
 
 @st.fragment
 def stakes() -> None:
-    st.subheader("The stakes, scored again")
-    st.caption("These switches score the same hands again — the bots bid and play the same whatever the payment "
-               "rules — so nothing is simulated again.")
+    st.subheader(_("The stakes, scored again"))
+    st.caption(_("These switches score the same hands again — the bots bid and play the same whatever the payment "
+                 "rules — so nothing is simulated again."))
     left, right = st.columns(2)
-    spring = left.toggle(f"{spring_spec.label} (a house rule)", key=KEY + "rescore-spring", help=spring_spec.help)
+    spring = left.toggle(_("{option} (a house rule)").format(option=_(spring_spec.label)), key=KEY + "rescore-spring",
+                         help=_(spring_spec.help))
     caps: list[int | str] = ["no cap", 8, 16, 32, 64]
-    cap = right.select_slider("Cap the stake at", caps, value="no cap", key=KEY + "cap",
-                              help="Some tables cap the stake; these rules do not.")
+    cap = right.select_slider(_("Cap the stake at"), caps, value="no cap", key=KEY + "cap",
+                              format_func=lambda c: _("no cap") if c == "no cap" else number(int(c)),
+                              help=_("Some tables cap the stake; these rules do not."))
     limit = cap if isinstance(cap, int) else None
     scored = {name: ui.rescored(frame, spring, limit) for name, frame in frames.items()}
     springs = sum(int(f["spring"].sum()) for f in frames.values())
     hands = sum(len(f) for f in frames.values())
     st.plotly_chart(ui.stakes_chart(scored), key=KEY + "stakes-chart")
-    means = " · ".join(f"{make_rules(name).players} players: {f['stake_now'].mean():.2f}"
+    means = " · ".join(_("{n} players: {mean}").format(n=number(make_rules(name).players),
+                                                       mean=digits(f"{f['stake_now'].mean():.2f}"))
                        for name, f in scored.items())
-    st.markdown(f"Average stake — {means}. Springs: {springs} of {hands:,} hands.")
+    st.markdown(_("Average stake — {means}. Springs: {springs} of {hands} hands.").format(
+        means=means, springs=number(springs), hands=number(hands)))
 
 
 stakes()
 
-with st.expander("The simulated hands (table)"):
+with st.expander(_("The simulated hands (table)")):
     for name, frame in frames.items():
-        st.markdown(f"**{PRESETS[name].title.capitalize()}**")
+        title = _(PRESETS[name].title)
+        st.markdown(f"**{title[:1].upper() + title[1:]}**")
         st.dataframe(frame, hide_index=True, key=f"{KEY}frame:{name}")
-st.caption("The app's command line plays the same hands for the same seed (the README says how).")
+st.caption(_("The app's command line plays the same hands for the same seed (the README says how)."))

@@ -22,7 +22,8 @@ columns = st.columns(2)
 for i, (key, game) in enumerate(GAMES.items()):
     with columns[i % 2].container(border=True):
         st.subheader(_(game.title))
-        st.caption(game.native)
+        if _(game.native) != _(game.title):  # not "ইউকাৰ" twice where the native name is the title
+            st.caption(_(game.native))
         show_cards(parse_cards(game.sample), overlap=0.55, scale=0.7)
         facts = ((_("Kind:"), game.kind), (_("Players:"), game.players), (_("Deck:"), game.deck),
                  (_("Goal:"), game.goal))

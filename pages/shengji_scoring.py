@@ -9,6 +9,8 @@ the re-scored rounds), the kitty slider only its chart; every figure is kept per
 import pandas as pd
 import streamlit as st
 
+from engine.i18n import gettext as _
+from engine.i18n import number
 from engine.shengji import GAME, PRESETS
 from ui import scoring
 from ui import shengji_scoring as ui
@@ -18,18 +20,18 @@ preset = current_preset(GAME.key)
 ui.init_scoring(preset)
 
 scoring.title(GAME.info, GAME.presets[preset])
-st.markdown(
+st.markdown(_(
     "Only the **attackers' points** count: the points in the tricks they won, plus the **kitty bonus** when they "
     "win the last trick. The **level table** turns them into a result: below the threshold the bankers keep the "
     "bank and go up; from the threshold on, the attackers take the bank, and go up one level per further band."
-)
+))
 
 
 @st.fragment
 def kitty() -> None:
     """The kitty slider and its chart."""
-    st.header("The kitty bonus")
-    scoring.Control(ui.KITTY_POINTS, "slider", "Points buried in the kitty", 20, low=0, high=ui.MAX_POINTS,
+    st.header(_("The kitty bonus"))
+    scoring.Control(ui.KITTY_POINTS, "slider", _("Points buried in the kitty"), 20, low=0, high=ui.MAX_POINTS,
                     step=ui.POINT_UNIT).draw()
     st.plotly_chart(ui.kitty_chart(int(st.session_state[ui.KITTY_POINTS])), key=ui.KEY + "kitty")
     st.caption(ui.kitty_text())
@@ -38,12 +40,14 @@ def kitty() -> None:
 
 kitty()
 
-st.header("The level table")
-st.caption(f"Both rule sets use the same table, scaled with the decks: {ui.table_text()}. They differ in the kitty "
-           "bonus, above.")
-scoring.Control(ui.DECKS, "radio", "Decks", 2, choices=ui.DECK_COUNTS, on_change=ui.reset_table, args=(preset,),
-                help="Changing the decks sets the threshold and band width to the rule set's own for that many "
-                     "decks. Nothing is simulated: the rounds below come from the defaults, or from your Run.").draw()
+st.header(_("The level table"))
+st.caption(_("Both rule sets use the same table, scaled with the decks: {table}. They differ in the kitty bonus, "
+             "above.").format(table=ui.table_text()))
+scoring.Control(ui.DECKS, "radio", _("Decks"), 2, choices=ui.DECK_COUNTS, on_change=ui.reset_table, args=(preset,),
+                words={n: number(n) for n in ui.DECK_COUNTS},
+                help=_("Changing the decks sets the threshold and band width to the rule set's own for that many "
+                       "decks. Nothing is simulated: the rounds below come from the defaults, or from your Run.")
+                ).draw()
 
 
 @st.fragment
@@ -53,29 +57,30 @@ def explore() -> None:
     total = ui.total_points(decks)
     c = st.columns([3, 3, 1.4], vertical_alignment="bottom")
     unit = ui.POINT_UNIT
-    c[0].slider("Threshold (attackers' points to take the bank)", unit, total, step=unit, key=ui.THRESHOLD)
-    c[1].slider("Band width (points per level)", unit, max(unit, total // 2), step=unit, key=ui.BAND)
-    c[2].button("Reset", on_click=ui.reset_table, args=(preset,), key=ui.KEY + "reset", icon=":material/restart_alt:",
-                help="The rule set's own threshold and band width for these decks.")
+    c[0].slider(_("Threshold (attackers' points to take the bank)"), unit, total, step=unit, key=ui.THRESHOLD)
+    c[1].slider(_("Band width (points per level)"), unit, max(unit, total // 2), step=unit, key=ui.BAND)
+    c[2].button(_("Reset"), on_click=ui.reset_table, args=(preset,), key=ui.KEY + "reset",
+                icon=":material/restart_alt:", help=_("The rule set's own threshold and band width for these decks."))
     table = ui.explored()
-    st.caption("Move the threshold and the band width; the charts below re-score the simulated rounds with your "
-               "table.")
+    st.caption(_("Move the threshold and the band width; the charts below re-score the simulated rounds with your "
+                 "table."))
     st.plotly_chart(ui.level_chart(preset, table), key=ui.KEY + "level")
-    with st.expander("Your table, band by band, and who banks next", expanded=False):
+    with st.expander(_("Your table, band by band, and who banks next"), expanded=False):
         st.dataframe(ui.band_rows(table.rules(preset)), hide_index=True, width="stretch", key=ui.KEY + "bands")
     simulated(table)
     ui.remember()
 
 
 def simulated(table: "ui.Table") -> None:
-    st.header("From simulated rounds")
-    st.markdown("Whole seeded rounds played by the bots — the draw with declarations, the kitty, the tricks and "
-                "the score — under both rule sets, with the decks chosen above. The same seed always gives the "
-                "same rounds; moving a slider re-scores them without playing them again.")
+    st.header(_("From simulated rounds"))
+    st.markdown(_("Whole seeded rounds played by the bots — the draw with declarations, the kitty, the tricks and "
+                  "the score — under both rule sets, with the decks chosen above. The same seed always gives the "
+                  "same rounds; moving a slider re-scores them without playing them again."))
     values = scoring.draw_controls([
-        scoring.Control(ui.ROUNDS, "select_slider", "Rounds per rule set", ui.QUICK_ROUNDS, choices=ui.ROUND_CHOICES,
-                        help=f"Up to {ui.QUICK_ROUNDS} rounds of seed {ui.QUICK_SEED} are drawn at once; more, or "
-                             "another seed, on the Run button."),
+        scoring.Control(ui.ROUNDS, "select_slider", _("Rounds per rule set"), ui.QUICK_ROUNDS,
+                        choices=ui.ROUND_CHOICES, words={n: number(n) for n in ui.ROUND_CHOICES},
+                        help=_("Up to {rounds} rounds of seed {seed} are drawn at once; more, or another seed, on the "
+                               "Run button.").format(rounds=number(ui.QUICK_ROUNDS), seed=number(ui.QUICK_SEED))),
         scoring.seed_control(ui.SEED, ui.QUICK_SEED),
         scoring.bots_control(ui.BOTS, GAME.bots, choices=tuple(ui.BOT_LABELS), default="random"),
     ])
@@ -91,27 +96,27 @@ def simulated(table: "ui.Table") -> None:
     if waiting:
         ui.run_buttons(waiting, games, seed, bots, table.decks)
     if not shown:
-        st.info("Run the simulation above to see the rounds.", icon=":material/play_circle:")
+        st.info(_("Run the simulation above to see the rounds."), icon=":material/play_circle:")
         return
     st.caption(ui.shown_text(shown, waiting))
 
-    st.table(pd.DataFrame(ui.summary_rows(shown, table)).set_index("measure"))
-    st.subheader("Attackers' points, coloured by outcome")
+    st.table(pd.DataFrame(ui.summary_rows(shown, table)).set_index("measure").rename_axis(_("measure")))
+    st.subheader(_("Attackers' points, coloured by outcome"))
     st.plotly_chart(ui.distribution_chart(shown, table), key=ui.KEY + "distribution")
-    st.subheader("How often the bankers keep the bank as the threshold moves")
+    st.subheader(_("How often the bankers keep the bank as the threshold moves"))
     st.plotly_chart(ui.keep_chart(shown, table), key=ui.KEY + "keep")
-    st.subheader("How the kitty bonus shifts the results")
+    st.subheader(_("How the kitty bonus shifts the results"))
     figure, effect = ui.kitty_effect_chart(shown, table)
-    st.markdown("Each bar re-scores the same rounds under one kitty rule: no bonus, × 2, × 2 × cards, × 2^k. "
-                "Rules that give exactly the same results in these rounds share one bar, their names joined by "
-                "“=”: they differ only when the attackers win a last trick of two or more cards each with points "
-                "in the kitty.")
+    st.markdown(_("Each bar re-scores the same rounds under one kitty rule: no bonus, × 2, × 2 × cards, × 2^k. "
+                  "Rules that give exactly the same results in these rounds share one bar, their names joined by "
+                  "“=”: they differ only when the attackers win a last trick of two or more cards each with points "
+                  "in the kitty."))
     st.plotly_chart(figure, key=ui.KEY + "kitty-effect")
     if (effect.groupby("rule set")["kitty rule"].nunique() == 1).all():
-        st.caption("Here every kitty rule gives the same results: in these rounds the attackers never won the last "
-                   "trick with points in the kitty (the heuristic bots bury no points). Choose the random bots to "
-                   "see the rules differ.")
-    with st.expander("The simulated rounds (table)"):
+        st.caption(_("Here every kitty rule gives the same results: in these rounds the attackers never won the last "
+                     "trick with points in the kitty (the heuristic bots bury no points). Choose the random bots to "
+                     "see the rules differ."))
+    with st.expander(_("The simulated rounds (table)")):
         for rounds in shown:
             st.markdown(f"**{ui.short_title(rounds.preset)}**")
             st.dataframe(ui.arrow_table(rounds.key, rounds.frame), hide_index=True,

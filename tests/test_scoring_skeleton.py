@@ -45,3 +45,40 @@ def test_a_sim_is_named_by_its_parameters() -> None:
     a = scoring.Sim("thirteen", 300, 1, {"players": 4}, "four players")
     assert a == scoring.Sim("thirteen", 300, 1, {"players": 4}, "four players") and len({a, a}) == 1
     assert a.key == simulation._key("thirteen", 300, 1, {"players": 4})
+
+
+def test_a_kept_figure_is_kept_per_language() -> None:
+    from engine.i18n import gettext, use_language
+
+    built: list[str] = []
+
+    @scoring.kept(8)
+    def title(name: str) -> str:
+        built.append(name)
+        return gettext("{game} — Scoring explorer").format(game=gettext(name))
+
+    english = title("Euchre")
+    with use_language("bn"):
+        bengali = title("Euchre")
+        assert title("Euchre") is bengali  # kept: not built again in the same language
+    with use_language("as"):
+        assamese = title("Euchre")
+    assert english == "Euchre — Scoring explorer"
+    assert "স্কোরিং" in bengali and "স্ক'ৰিং" in assamese and len(built) == 3
+    assert title("Euchre") is english
+
+
+@pytest.mark.parametrize("lang", ["bn", "as"])
+def test_the_explorers_figures_are_built_in_the_language(lang: str) -> None:
+    from engine.i18n import use_language
+    from ui import euchre_scoring, shengji_scoring
+
+    english = euchre_scoring.points_chart(True, "en")
+    with use_language(lang):
+        local = euchre_scoring.points_chart(True, lang)
+        level = shengji_scoring.level_chart("competition", shengji_scoring.Table(2, 80, 40))
+    assert english.layout.xaxis.title.text == "tricks won by the makers"
+    assert local.layout.xaxis.title.text != english.layout.xaxis.title.text
+    for text in (local.layout.xaxis.title.text, level.layout.yaxis.title.text,
+                 *(trace.name for trace in local.data), *(trace.name for trace in level.data)):
+        assert text and not any("a" <= c.lower() <= "z" for c in text), text

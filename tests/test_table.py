@@ -313,3 +313,29 @@ def test_a_link_refused_for_its_rule_set_or_game_names_them_in_words() -> None:
         text = " ".join(e.value for e in at.error)
         assert "not loaded" in text and all(s in text for s in said), text
         assert "known:" not in text and "no_such_rules'; known" not in text and "of thirteen;" not in text, text
+
+
+def test_a_kept_game_is_replayed_in_the_new_language() -> None:
+    """A learner who changes the language keeps the game on the Table; its commentary is replayed in the new
+    language (the bots' shared hands are kept per language too)."""
+
+    def page() -> None:
+        import streamlit as st
+
+        from engine.i18n import use_language
+        from ui.table import render_table
+
+        with use_language(st.session_state.get("test:lang", "en")):
+            render_table("thirteen")
+
+    at = AppTest.from_function(page, default_timeout=120).run()
+    assert not at.exception
+    english = at.session_state["thirteen:table:watch"]
+    assert english.lang == "en"
+    at.session_state["test:lang"] = "as"
+    at.run()
+    assert not at.exception
+    assamese = at.session_state["thirteen:table:watch"]
+    assert assamese.lang == "as" and assamese.record == english.record
+    assert len(assamese.steps) == len(english.steps)
+    assert at.button(key="thirteen:table:forward").label == "আগলৈ"

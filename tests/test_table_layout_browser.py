@@ -199,3 +199,20 @@ def test_at_1280x720_the_control_bar_and_the_step_bar_are_one_row_each(url: str)
             assert _one_row(page, f"{key}-table-controls", f"{key}: the control bar") >= 6
             assert _one_row(page, f"{key}-table-steps", f"{key}: the step bar") >= 7
             assert not page.locator(f".st-key-{key}-table-more").is_visible(), "the phone's pop-over shows"
+
+
+@pytest.mark.parametrize("lang", ["bn", "as"])
+def test_in_bengali_and_assamese_the_bars_stay_one_row_at_1280x720(url: str, lang: str) -> None:
+    """The words are longer in Bengali and Assamese: the control bar (New deal showing its dice alone) and the step
+    bar still keep one row each, in watch and in play mode, with the sidebar open."""
+    with chromium_page(1280, 720) as page:
+        for key in ("shengji", "thirteen"):
+            page.goto(f"{url}/{key}_table?seed={SEED}&step=5&lang={lang}")
+            wait_for_app(page)
+            assert _one_row(page, f"{key}-table-controls", f"{key} ({lang}): the control bar") >= 6
+            assert _one_row(page, f"{key}-table-steps", f"{key} ({lang}): the step bar") >= 7
+        page.goto(f"{url}/thirteen_table?mode=play&seat=S&seed={SEED}&lang={lang}")
+        wait_for_app(page)
+        assert _one_row(page, "thirteen-table-controls", f"thirteen ({lang}): the control bar in play mode") >= 6
+        new = page.locator(".st-key-thirteen-table-new button").first
+        assert new.bounding_box()["width"] < 60, "New deal shows its dice alone"

@@ -17,6 +17,8 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine.doudizhu import GAME, PRESETS, ScoreRequest, make_rules, score_command, stake
+from engine.i18n import gettext as _
+from engine.i18n import number
 from ui.scoring import Sim, kept
 
 __all__ = [
@@ -55,16 +57,16 @@ def quick_defaults() -> list[tuple[str, int, int, dict[str, Any]]]:
 
 def sims(games: int = QUICK_GAMES, seed: int = QUICK_SEED, bots: str = BOTS[0]) -> dict[str, Sim]:
     """The simulations of both player counts, by preset (the quick default with no arguments)."""
-    return {p: Sim(GAME.key, games, seed, sim_options(p, bots), f"{make_rules(p).players} players") for p in PRESETS}
+    return {p: Sim(GAME.key, games, seed, sim_options(p, bots), _label(p)) for p in PRESETS}
 
 
 # ------------------------------------------------------------------------------------------------ payment
 
 
 @st.cache_data(show_spinner=False)
-def payment_frame(max_doublings: int = 5) -> pd.DataFrame:
+def payment_frame(max_doublings: int = 5, lang: str = "en") -> pd.DataFrame:
     """The landlord's gain when winning, for every bid and number of doublings, for 3 and 4 players (from the
-    engine's ``score`` command)."""
+    engine's ``score`` command), labelled in the language ``lang`` (the current one)."""
     rows = []
     for preset in PRESETS:
         rules = make_rules(preset)
@@ -72,8 +74,8 @@ def payment_frame(max_doublings: int = 5) -> pd.DataFrame:
             for doublings in range(max_doublings + 1):
                 bombs = (rules.doubling_bomb_sizes[0],) * doublings
                 answer = score_command(ScoreRequest(preset=preset, bid=bid, bombs=bombs, winner="landlord"))
-                rows.append({"players": f"{rules.players} players", "bid": f"bid {bid}", "doublings": doublings,
-                             "stake": answer.stake, "landlord wins": answer.landlord_payment,
+                rows.append({"players": _label(preset), "bid": _("bid {bid}").format(bid=number(bid)),
+                             "doublings": doublings, "stake": answer.stake, "landlord wins": answer.landlord_payment,
                              "each peasant": answer.peasant_payment})
     return pd.DataFrame(rows)
 
@@ -81,11 +83,13 @@ def payment_frame(max_doublings: int = 5) -> pd.DataFrame:
 def payment_chart(frame: pd.DataFrame) -> go.Figure:
     """The landlord's gain by bid and doublings, one panel per player count (log scale, one tick per power of 2)."""
     fig = px.line(frame, x="doublings", y="landlord wins", color="bid", facet_col="players", markers=True,
-                  log_y=True, labels={"doublings": "doublings", "landlord wins": "landlord's gain (log scale)"},
+                  log_y=True, labels={"doublings": _("doublings"), "landlord wins": _("landlord's gain (log scale)"),
+                                      "stake": _("stake"), "each peasant": _("each peasant"), "bid": _("bid"),
+                                      "players": _("players")},
                   hover_data={"stake": True, "each peasant": True},
-                  title="What the landlord wins by bid and doublings")
+                  title=_("What the landlord wins by bid and doublings"))
     fig.for_each_annotation(lambda a: a.update(text=a.text.split("=")[-1]))
-    fig.update_xaxes(tickvals=list(range(6)), ticktext=["none", "×2", "×4", "×8", "×16", "×32"])
+    fig.update_xaxes(tickvals=list(range(6)), ticktext=[_("none"), *(f"×{number(2**k)}" for k in range(1, 6))])
     fig.update_yaxes(tickvals=[2**k for k in range(11)])
     fig.update_layout(height=440, margin={"t": 80})
     return _legend_below(fig)
@@ -114,19 +118,23 @@ def rescored(frame: pd.DataFrame, spring: bool, cap: int | None) -> pd.DataFrame
 
 
 def _label(preset: str) -> str:
-    return f"{make_rules(preset).players} players"
+    """A player count as a chart names it: "3 players"."""
+    return _("{n} players").format(n=number(make_rules(preset).players))
 
 
 def deal_chart(frames: Mapping[str, pd.DataFrame]) -> go.Figure:
     rows = []
     for preset, frame in frames.items():
         players = _label(preset)
-        rows.append({"players": players, "what": "a bomb (4+ of a rank)", "share": (frame["bombs_dealt"] > 0).mean()})
-        rows.append({"players": players, "what": "the rocket", "share": frame["rocket_dealt"].mean()})
-        rows.append({"players": players, "what": "a bomb or the rocket", "share": frame["bomb_or_rocket_dealt"].mean()})
+        rows.append({"players": players, "what": _("a bomb (4+ of a rank)"),
+                     "share": (frame["bombs_dealt"] > 0).mean()})
+        rows.append({"players": players, "what": _("the rocket"), "share": frame["rocket_dealt"].mean()})
+        rows.append({"players": players, "what": _("a bomb or the rocket"),
+                     "share": frame["bomb_or_rocket_dealt"].mean()})
     fig = px.bar(pd.DataFrame(rows), x="what", y="share", color="players", barmode="group", text_auto=".0%",
-                 labels={"share": "share of deals", "what": "some hand (the landlord's with the kitty) holds"},
-                 title="How often a deal holds bombs or the rocket")
+                 labels={"share": _("share of deals"), "what": _("some hand (the landlord's with the kitty) holds"),
+                         "players": _("players")},
+                 title=_("How often a deal holds bombs or the rocket"))
     fig.update_layout(yaxis_tickformat=".0%", height=420)
     return _legend_below(fig)
 
@@ -136,10 +144,11 @@ def stakes_chart(frames: Mapping[str, pd.DataFrame]) -> go.Figure:
     rows = pd.concat([f.assign(players=_label(p)) for p, f in frames.items()])
     fig = px.histogram(rows, x="stake_now", color="players", barmode="group", histnorm="percent",
                        category_orders={"stake_now": sorted(rows["stake_now"].unique())},
-                       labels={"stake_now": "final stake (each peasant pays or is paid)"},
-                       title="Final stakes of the simulated hands")
+                       labels={"stake_now": _("final stake (each peasant pays or is paid)"), "players": _("players"),
+                               "percent": _("% of hands")},
+                       title=_("Final stakes of the simulated hands"))
     fig.update_xaxes(type="category")
-    fig.update_layout(height=420, yaxis_title="% of hands")
+    fig.update_layout(height=420, yaxis_title=_("% of hands"))
     return _legend_below(fig)
 
 
@@ -148,18 +157,20 @@ def win_rate_chart(frames: Mapping[str, pd.DataFrame]) -> go.Figure:
     for preset, frame in frames.items():
         players = _label(preset)
         for bid, group in frame.groupby("bid"):
-            rows.append({"players": players, "bid": f"bid {bid}", "landlord win rate": (group["winner"] == "landlord")
-                         .mean(), "hands": len(group)})
+            rows.append({"players": players, "bid": _("bid {bid}").format(bid=number(int(str(bid)))),
+                         "landlord win rate": (group["winner"] == "landlord").mean(), "hands": len(group)})
     fig = px.bar(pd.DataFrame(rows), x="bid", y="landlord win rate", color="players", barmode="group",
-                 text_auto=".0%", hover_data=["hands"], title="Landlord win rate by winning bid")
+                 text_auto=".0%", hover_data=["hands"], title=_("Landlord win rate by winning bid"),
+                 labels={"bid": _("bid"), "landlord win rate": _("landlord win rate"), "hands": _("hands"),
+                         "players": _("players")})
     fig.update_layout(yaxis_tickformat=".0%", height=420)
     return _legend_below(fig)
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)
-def payment_figure() -> go.Figure:
-    """The payment chart, built once per server (it depends on nothing a learner changes; do not modify it)."""
-    return payment_chart(payment_frame())
+def payment_figure(lang: str = "en") -> go.Figure:
+    """The payment chart, built once per server and language (``lang``: the current one; do not modify it)."""
+    return payment_chart(payment_frame(5, lang))
 
 
 @kept(32)

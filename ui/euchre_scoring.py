@@ -19,15 +19,17 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine.euchre import GAME, Rules, hand_outcomes, score_hand, win_chances
+from engine.i18n import N_, number
+from engine.i18n import gettext as _
 from ui.scoring import Sim
 
-COLOURS = {"with partners": "#4c78a8", "maker alone": "#f58518", "defender alone": "#e45756",
-           "both alone": "#72b7b2"}
+COLOURS = {N_("with partners"): "#4c78a8", N_("maker alone"): "#f58518", N_("defender alone"): "#e45756",
+           N_("both alone"): "#72b7b2"}
 SCENARIOS: dict[str, tuple[bool, bool]] = {
-    "with partners": (False, False),
-    "maker alone": (True, False),
-    "defender alone": (False, True),
-    "both alone": (True, True),
+    N_("with partners"): (False, False),
+    N_("maker alone"): (True, False),
+    N_("defender alone"): (False, True),
+    N_("both alone"): (True, True),
 }
 """(a maker alone, a defender alone) of each line of the points chart."""
 QUICK_HANDS = 1000
@@ -120,7 +122,7 @@ def points_alone_vs_partner(hands: pd.DataFrame) -> pd.DataFrame:
         "euchred": grouped["euchred"].mean(),
         "march": grouped["march"].mean(),
     }).reset_index()
-    out["maker"] = out["maker_alone"].map({True: "alone", False: "with a partner"})
+    out["maker"] = out["maker_alone"].map({True: N_("alone"), False: N_("with a partner")})
     return out
 
 
@@ -148,12 +150,13 @@ def frozen_outcomes(hands: pd.DataFrame) -> tuple[tuple[tuple[int, int], float],
 
 
 @st.cache_resource(show_spinner=False)
-def points_chart(lone_defenders: bool = True) -> go.Figure:
-    table = points_table(lone_defenders)
+def points_chart(lone_defenders: bool = True, lang: str = "en") -> go.Figure:
+    """The points table as bars (in the language ``lang``, the current one: a key of the cache)."""
+    table = points_table(lone_defenders).assign(scenario=lambda d: d["scenario"].map(_))
     fig = px.bar(table, x="makers_tricks", y="net", color="scenario", barmode="group",
-                 color_discrete_map=COLOURS, hover_data=["makers", "defenders", "row"],
-                 labels={"makers_tricks": "tricks won by the makers", "net": "points (+ makers, − defenders)",
-                         "scenario": ""})
+                 color_discrete_map={_(k): v for k, v in COLOURS.items()}, hover_data=["makers", "defenders", "row"],
+                 labels={"makers_tricks": _("tricks won by the makers"), "net": _("points (+ makers, − defenders)"),
+                         "scenario": "", "makers": _("makers"), "defenders": _("defenders"), "row": _("row")})
     fig.update_layout(height=380, margin={"t": 30, "b": 10}, legend={"orientation": "h", "y": 1.12})
     fig.update_xaxes(dtick=1)
     fig.add_hline(y=0, line_color="#888", line_width=1)
@@ -161,9 +164,11 @@ def points_chart(lone_defenders: bool = True) -> go.Figure:
 
 
 def euchre_chart(by_trumps: pd.DataFrame) -> go.Figure:
-    data = by_trumps.assign(percent=by_trumps["euchred"] * 100, label=by_trumps["hands"].map("{} hands".format))
+    data = by_trumps.assign(percent=by_trumps["euchred"] * 100,
+                            label=by_trumps["hands"].map(lambda n: _("{n} hands").format(n=number(int(n)))))
     fig = px.bar(data, x="caller_trumps", y="percent", text="label",
-                 labels={"caller_trumps": "trumps the maker held", "percent": "makers euchred (%)"})
+                 labels={"caller_trumps": _("trumps the maker held"), "percent": _("makers euchred (%)"),
+                         "label": _("hands")})
     fig.update_traces(marker_color="#e45756", textposition="outside", cliponaxis=False)
     fig.update_layout(height=360, margin={"t": 30, "b": 10}, yaxis_range=[0, 110])
     fig.update_xaxes(dtick=1)
@@ -173,10 +178,12 @@ def euchre_chart(by_trumps: pd.DataFrame) -> go.Figure:
 def alone_chart(alone: pd.DataFrame) -> go.Figure:
     long = alone.melt(id_vars=["maker", "hands"], value_vars=["makers_points", "net"], var_name="measure",
                       value_name="points")
-    long["measure"] = long["measure"].map({"makers_points": "makers' points per hand",
-                                           "net": "makers' points − defenders' points"})
+    long["measure"] = long["measure"].map({"makers_points": _("makers' points per hand"),
+                                           "net": _("makers' points − defenders' points")})
+    long["maker"] = long["maker"].map(_)
     fig = px.bar(long, x="maker", y="points", color="measure", barmode="group", hover_data=["hands"],
-                 labels={"maker": "the maker played", "points": "average per hand", "measure": ""})
+                 labels={"maker": _("the maker played"), "points": _("average per hand"), "measure": "",
+                         "hands": _("hands")})
     fig.update_layout(height=360, margin={"t": 30, "b": 10}, legend={"orientation": "h", "y": 1.15})
     return fig
 
@@ -184,11 +191,11 @@ def alone_chart(alone: pd.DataFrame) -> go.Figure:
 def heatmap(grid: pd.DataFrame, title: str) -> go.Figure:
     table = grid.pivot(index="ns", columns="ew", values="chance")
     fig = go.Figure(go.Heatmap(z=table.values * 100, x=table.columns, y=table.index, zmin=0, zmax=100,
-                               colorscale="RdBu", colorbar={"title": "% N-S win"},
-                               hovertemplate="N-S %{y} · E-W %{x}: %{z:.0f}% N-S win<extra></extra>",
+                               colorscale="RdBu", colorbar={"title": _("% N-S win")},
+                               hovertemplate=_("N-S %{y} · E-W %{x}: %{z:.0f}% N-S win") + "<extra></extra>",
                                text=(table.values * 100).round().astype(int), texttemplate="%{text}"))
     fig.update_layout(title=title, height=460, margin={"t": 50, "b": 10},
-                      xaxis_title="East-West score", yaxis_title="North-South score")
+                      xaxis_title=_("East-West score"), yaxis_title=_("North-South score"))
     fig.update_xaxes(dtick=1)
     fig.update_yaxes(dtick=1)
     return fig
@@ -197,9 +204,9 @@ def heatmap(grid: pd.DataFrame, title: str) -> go.Figure:
 def length_chart(games: pd.DataFrame) -> go.Figure:
     fig = px.histogram(games, x="hands", color="rule", barmode="group",
                        color_discrete_sequence=["#4c78a8", "#f58518"],
-                       labels={"hands": "hands in the game", "rule": ""})
+                       labels={"hands": _("hands in the game"), "rule": "", "count": _("games")})
     fig.update_layout(height=360, margin={"t": 30, "b": 10}, legend={"orientation": "h", "y": 1.12},
-                      yaxis_title="games")
+                      yaxis_title=_("games"))
     return fig
 
 
@@ -209,19 +216,24 @@ def length_chart(games: pd.DataFrame) -> go.Figure:
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
-def hand_figures(key: str, _hands: pd.DataFrame) -> tuple[go.Figure, go.Figure, pd.DataFrame]:
-    """The euchre and alone charts of the simulation ``key`` (its frame ``_hands``), and the alone table."""
+def hand_figures(key: str, lang: str, _hands: pd.DataFrame) -> tuple[go.Figure, go.Figure, pd.DataFrame]:
+    """The euchre and alone charts of the simulation ``key`` (its frame ``_hands``) in the language ``lang`` (the
+    current one), and the alone table."""
     alone = points_alone_vs_partner(_hands)
     return euchre_chart(euchre_by_trumps(_hands)), alone_chart(alone), alone
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
-def heatmap_for(outcomes: tuple[tuple[tuple[int, int], float], ...], target: int, win_by_two: bool) -> go.Figure:
-    """The win-chance heatmap to ``target`` points (won by two or not) from the hands' points."""
-    title = f"{target} points, ahead by 2" if win_by_two else f"First to {target}"
+def heatmap_for(outcomes: tuple[tuple[tuple[int, int], float], ...], target: int, win_by_two: bool,
+                lang: str = "en") -> go.Figure:
+    """The win-chance heatmap to ``target`` points (won by two or not) from the hands' points, in the language
+    ``lang`` (the current one)."""
+    title = (_("{target} points, ahead by 2") if win_by_two else _("First to {target}")).format(
+        target=number(target))
     return heatmap(win_chance_grid(outcomes, target, win_by_two), title)
 
 
 @st.cache_resource(show_spinner=False, max_entries=32)
-def length_figure(key: str, _games: pd.DataFrame) -> go.Figure:
+def length_figure(key: str, lang: str, _games: pd.DataFrame) -> go.Figure:
+    """The length histogram of the whole games ``key`` (their frame ``_games``) in the language ``lang``."""
     return length_chart(_games)

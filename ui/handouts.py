@@ -88,7 +88,7 @@ class _Handout(FPDF):
         self.set_fallback_fonts([BENGALI_FONT])  # Bengali script (terms, titles, names) from the Bengali font
         if language() != DEFAULT_LANGUAGE:
             self.set_text_shaping(True)  # conjuncts and vowel signs (HarfBuzz, through uharfbuzz)
-        self.set_title("Card Table Classroom rules summary")
+        self.set_title(_("Card Table Classroom rules summary"))
         self.set_creator("Card Table Classroom")
         self.add_page()
 
@@ -154,7 +154,7 @@ def _title(pdf: _Handout, facts: Facts) -> None:
         pdf.ln(pdf.size(9))
     pdf.size(11, "B")
     pdf.set_text_color(*INK)
-    pdf.cell(text=f"Rule set: {preset_name(facts.game, facts.preset)}")
+    pdf.cell(text=_("Rule set: {rules}").format(rules=preset_name(facts.game, facts.preset)))
     pdf.ln(pdf.size(11) * 1.1)
     for line in facts.summary:
         pdf.paragraph(MARGIN, PAGE_W - 2 * MARGIN, line, 8.5)
@@ -199,7 +199,7 @@ def _term_line(term: Term, local: str | None = None) -> str:
     if term.reading:
         line += f" {term.reading}" if term.has_cjk else f" ({term.reading})"
     if term.literally:
-        line += f", literally “{term.literally}”"
+        line += _(", literally “{words}”").format(words=term.literally)
     if not term.native:
         line += f": {term.meaning}"
     return line
@@ -209,8 +209,9 @@ def _footer(pdf: _Handout) -> None:
     pdf.set_xy(MARGIN, PAGE_H - MARGIN + 2)
     pdf.set_text_color(*GREY)
     pdf.set_font(FONT, "", 7)  # not scaled: it must fit the width whatever the page's type size
-    pdf.cell(w=PAGE_W - 2 * MARGIN, text="Card Table Classroom · every rule on this page comes from the app's rules "
-             "engine · all the terms, with their meanings, are on the app's Glossary page", align="C")
+    pdf.cell(w=PAGE_W - 2 * MARGIN, text=_("Card Table Classroom · every rule on this page comes from the app's rules "
+                                           "engine · all the terms, with their meanings, are on the app's Glossary "
+                                           "page"), align="C")
 
 
 def _render(facts: Facts, scale: float) -> tuple[bytes, float]:

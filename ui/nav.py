@@ -53,7 +53,8 @@ def game_pages(game: str) -> list[tuple[PageKind, Path]]:
 
 def preset_titles(game: str) -> dict[str, str]:
     """Preset name → how learners call it ("the Chinese competition rules")."""
-    return {name: p.title[:1].upper() + p.title[1:] for name, p in game_of(game).presets.items()}
+    titles = {name: _(p.title) for name, p in game_of(game).presets.items()}
+    return {name: title[:1].upper() + title[1:] for name, title in titles.items()}
 
 
 def presets(game: str) -> dict[str, str]:
@@ -168,7 +169,7 @@ def _run_app() -> None:
     st.html("<style>.block-container{padding-top:2.2rem !important;}</style>")
     keep = language_query() or None  # every link keeps the language
     with st.sidebar:
-        st.markdown("### 🂡 Card Table Classroom")
+        st.markdown(f"### 🂡 {_('Card Table Classroom')}")
         language_picker()
         st.page_link(home, query_params=keep)
         st.page_link(cards, query_params=keep)
@@ -189,7 +190,7 @@ def _run_app() -> None:
         if names:
             rules = preset_titles(game)
             st.selectbox(_("Rules"), list(names), key=preset_key(game), format_func=lambda n: rules.get(n, n),
-                         help="\n\n".join(f"**{rules.get(n, n)}** — {d}" for n, d in names.items()))
+                         help="\n\n".join(f"**{rules.get(n, n)}** — {_(d)}" for n, d in names.items()))
         st.divider()
         sidebar_status(current_learner())
         st.toggle(_("Four-colour deck"), key=FOUR_COLOUR_KEY,

@@ -36,7 +36,9 @@ import streamlit as st
 from engine.contract import Bot, GameInfo, Preset
 from engine.errors import CardTableError
 from engine.games import GAMES
-from engine.words import plural
+from engine.i18n import N_, language, ngettext, number
+from engine.i18n import gettext as _
+from engine.words import and_list
 from ui import simulation
 from ui.widgets import keep_values, plain
 
@@ -88,18 +90,23 @@ class Control:
 
 def seed_control(key: str, default: int = 1) -> Control:
     """The seed of an explorer's simulations."""
-    return Control(key, "number_input", "Seed", default, low=0, high=SEED_MAX)
+    return Control(key, "number_input", _("Seed"), default, low=0, high=SEED_MAX)
 
 
-def bots_control(key: str, bots: Mapping[str, Bot[Any, Any]], *, label: str = "Bots",
+def bots_control(key: str, bots: Mapping[str, Bot[Any, Any]], *, label: str | None = None,
                  choices: Sequence[str] | None = None, default: str | None = None,
                  words: Mapping[Any, str] | None = None, kind: Kind = "radio") -> Control:
     """A choice of the game's ``bots`` (``choices``: the ones offered, else all), each explained by the engine's own
     description."""
     names = tuple(choices) if choices is not None else tuple(bots)
-    help_text = "\n\n".join(f"**{name}**: {bots[name].description}" for name in names)
-    return Control(key, kind, label, default if default is not None else names[0], choices=names, words=words,
-                   help=help_text)
+    said = words or {name: _(BOT_WORDS.get(name, name)) for name in names}
+    help_text = "\n\n".join(f"**{said.get(name, name)}**: {_(bots[name].description)}" for name in names)
+    return Control(key, kind, label if label is not None else _("Bots"), default if default is not None else names[0],
+                   choices=names, words=said, help=help_text)
+
+
+BOT_WORDS = {"heuristic": N_("heuristic"), "random": N_("random")}
+"""The engine's bots by the words a learner reads (the engine's names are keys)."""
 
 
 def draw_controls(controls: Sequence[Control], widths: Sequence[float] | None = None) -> dict[str, Any]:
@@ -156,7 +163,7 @@ def frames_or_quick(wanted: Sequence[Sim], quick: Sequence[Sim]) -> tuple[list[p
     return [sim.quick() for sim in quick], True
 
 
-def run_panel(prefix: str, sims: Sequence[Sim], label: str, *, noun: str = "games") -> None:
+def run_panel(prefix: str, sims: Sequence[Sim], label: str, *, noun: str | None = None) -> None:
     """The Run button of those of ``sims`` not yet run nor running (``label`` may name ``{games}``, the count, and
     ``{titles}``, the titles of the ones it runs); while some run, their progress with one Cancel beside them.
 
@@ -169,10 +176,10 @@ def run_panel(prefix: str, sims: Sequence[Sim], label: str, *, noun: str = "game
     for sim in idle:
         job = jobs[sim]
         if job is not None and job.error:
-            st.error((f"{sim.title}: " if sim.title else "") + plain(job.error))
+            st.error((f"{sim.title}: " if sim.title else "") + plain(_(job.error)))
     if idle:
         games = idle[0].games
-        text = label.format(games=f"{games:,}", titles=" and ".join(sim.title for sim in idle))
+        text = label.format(games=number(games), titles=and_list(sim.title for sim in idle))
         if st.button(text, key=prefix + "run", icon=":material/play_arrow:", type="primary"):
             try:
                 for sim in idle:
@@ -183,7 +190,7 @@ def run_panel(prefix: str, sims: Sequence[Sim], label: str, *, noun: str = "game
             st.rerun()
     running = tuple(sim for sim in sims if sim not in idle)
     if running:
-        _progress(prefix, running, noun)
+        _progress(prefix, running, noun if noun is not None else _("games"))
 
 
 @st.fragment(run_every=1.0)
@@ -198,13 +205,14 @@ def _progress(prefix: str, sims: tuple[Sim, ...], noun: str) -> None:
             sim.finished()  # keep the frames for every session before the page reads them
         st.rerun()
     bars, stop = st.columns([5, 1], vertical_alignment="center")
-    cores = f"{runner.workers} {plural(runner.workers, 'core')}"
+    cores = ngettext("{n} core", "{n} cores", runner.workers).format(n=number(runner.workers))
     for sim, job in zip(sims, jobs, strict=True):
         assert job is not None
-        what = f"{noun} of {sim.title}" if sim.title else noun
+        what = _("{noun} of {title}").format(noun=noun, title=sim.title) if sim.title else noun
         bars.progress(job.done / job.total if job.total else 1.0,
-                      text=f"Simulating {job.done:,} of {job.total:,} {what} on {cores}…")
-    if stop.button("Cancel", key=prefix + "cancel", icon=":material/stop:", width="stretch"):
+                      text=_("Simulating {done} of {total} {what} on {cores}…").format(
+                          done=number(job.done), total=number(job.total), what=what, cores=cores))
+    if stop.button(_("Cancel"), key=prefix + "cancel", icon=":material/stop:", width="stretch"):
         for sim in sims:
             runner.cancel(sim.key)
         st.rerun()
@@ -217,7 +225,8 @@ def kept(size: int) -> Callable[[F], F]:
     """Keep a function's results for every session of the server, the oldest dropped past ``size`` — like
     ``st.cache_resource``, but keyed by the arguments' own hash (Streamlit's hashing of the arguments costs a slider
     step more than the figures it keeps). Arguments whose name starts with "_" are not part of the key; call with
-    positional arguments only. Kept values are shared: do not modify them."""
+    positional arguments only. Kept values are shared: do not modify them. The current language is part of the key
+    (a figure holds words)."""
     def wrap(fn: F) -> F:
         skip = {i for i, name in enumerate(inspect.signature(fn).parameters) if name.startswith("_")}
         store: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
@@ -225,7 +234,7 @@ def kept(size: int) -> Callable[[F], F]:
 
         @functools.wraps(fn)
         def call(*args: Any) -> Any:
-            key = tuple(a for i, a in enumerate(args) if i not in skip)
+            key = (language(), *(a for i, a in enumerate(args) if i not in skip))
             with lock:
                 if key in store:
                     store.move_to_end(key)
@@ -244,8 +253,8 @@ def kept(size: int) -> Callable[[F], F]:
 
 def title(info: GameInfo, preset: Preset[Any]) -> None:
     """The explorer's title (``info``: the game's) and the rule set it uses."""
-    st.title(f"{info.title} — Scoring explorer")
-    st.caption(f"Rules: **{plain(preset.title)}** (change them in the sidebar).")
+    st.title(_("{game} — Scoring explorer").format(game=_(info.title)))
+    st.caption(_("Rules: **{rules}** (change them in the sidebar).").format(rules=plain(_(preset.title))))
 
 
 def quick_defaults() -> list[tuple[str, int, int, dict[str, Any]]]:

@@ -15,6 +15,8 @@ from typing import Any
 
 from engine.commands import MAX_REQUEST_BYTES, load_json
 from engine.errors import CardTableError, InvalidRequestError, LimitExceededError
+from engine.i18n import gettext as _
+from engine.i18n import number
 
 QUERY_KEY = "pos"
 
@@ -33,21 +35,22 @@ def decode_position(text: str) -> dict[str, Any]:
     """The position in ``text`` from :func:`encode_position`; InvalidRequestError if it is damaged or too large
     (the text and what it decompresses to are bounded before any parsing)."""
     if len(text) > MAX_LINK:
-        raise LimitExceededError(f"the shared link is {len(text):,} characters long; the limit is {MAX_LINK:,}")
+        raise LimitExceededError(_("the shared link is {length} characters long; the limit is {limit}").format(
+            length=number(len(text)), limit=number(MAX_LINK)))
     try:
         packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         inflater = zlib.decompressobj()
         raw = inflater.decompress(packed, MAX_REQUEST_BYTES + 1)
     except (binascii.Error, zlib.error, ValueError, UnicodeEncodeError):
-        raise InvalidRequestError("the shared link is damaged: its position could not be read") from None
+        raise InvalidRequestError(_("the shared link is damaged: its position could not be read")) from None
     if len(raw) > MAX_REQUEST_BYTES or inflater.unconsumed_tail:
-        raise LimitExceededError("the shared link holds more than a position can be")
+        raise LimitExceededError(_("the shared link holds more than a position can be"))
     try:
         value = load_json(raw, what="the shared link")
     except CardTableError:
-        raise InvalidRequestError("the shared link is damaged: its position could not be read") from None
+        raise InvalidRequestError(_("the shared link is damaged: its position could not be read")) from None
     if not isinstance(value, dict):
-        raise InvalidRequestError("the shared link does not hold a position")
+        raise InvalidRequestError(_("the shared link does not hold a position"))
     return value
 
 
@@ -55,7 +58,7 @@ def parse_json_position(text: str) -> dict[str, Any]:
     """A position from JSON text (bounded in size and nesting); InvalidRequestError quoting the problem."""
     value = load_json(text, what="the text")
     if not isinstance(value, dict):
-        raise InvalidRequestError("a position is a JSON object, like the one 'Download' saves")
+        raise InvalidRequestError(_("a position is a JSON object, like the one 'Download' saves"))
     return value
 
 

@@ -35,8 +35,9 @@ def trump_order_explorer() -> None:
         rules=_(GAME.presets[preset].title)))
     left, right = st.columns([1, 2])
     rank = left.selectbox(_("Trump rank"), [r.text for r in RANKS], index=8, key=KEY + "rank")
+    suits = {key: _(label) for key, label in SUIT_LABELS.items()}
     suit = right.radio(_("Trump suit"), SUIT_CHOICES, key=KEY + "suit", horizontal=True,
-                       format_func={choice: _(label) for choice, label in SUIT_LABELS.items()}.__getitem__)
+                       format_func=suits.__getitem__)
     try:
         answer = order(TrumpRequest(preset=preset, trump_rank=Rank.parse(rank),
                                     trump_suit=None if suit == "none" else Suit.parse(suit)))

@@ -29,6 +29,8 @@ import plotly.graph_objects as go
 import pyarrow as pa
 import streamlit as st
 
+from engine.i18n import DEFAULT_LANGUAGE, N_, digits, language, ngettext, number
+from engine.i18n import gettext as _
 from engine.shengji import (
     GAME,
     POINT_UNIT,
@@ -41,7 +43,6 @@ from engine.shengji import (
     make_rules,
 )
 from engine.shengji import score_hand as engine_score_hand
-from engine.words import plural
 from ui import simulation
 from ui.scoring import Sim, kept, run_panel
 from ui.widgets import keep_values
@@ -53,15 +54,15 @@ GAME_KEY = GAME.key
 KEEP, PASS = "#4c78a8", "#f58518"
 NO_BONUS = "none"
 KITTY_RULES = {
-    NO_BONUS: "no kitty bonus",
-    KittyMultiplier.DOUBLE.value: "× 2",
-    KittyMultiplier.TWICE_CARDS.value: "× 2 × cards",
-    KittyMultiplier.POWER_OF_TWO.value: "× 2^k",
+    NO_BONUS: N_("no kitty bonus"),
+    KittyMultiplier.DOUBLE.value: N_("× 2"),
+    KittyMultiplier.TWICE_CARDS.value: N_("× 2 × cards"),
+    KittyMultiplier.POWER_OF_TWO.value: N_("× 2^k"),
 }
 """Each kitty rule the simulation compares, by its label in the charts."""
 OUTCOME_ORDER = ["bankers +3", "bankers +2", "bankers +1", "bank passes"] + [f"attackers +{n}" for n in range(1, 12)]
 PRESET_COLOURS = ("#4c78a8", "#e45756")
-BOT_LABELS = {"random": "random bots", "heuristic": "heuristic bots"}
+BOT_LABELS = {"random": N_("random bots"), "heuristic": N_("heuristic bots")}
 
 _DECKS = next(s for s in GAME.option_specs() if s.name == "decks")
 DECK_COUNTS = tuple(range(_DECKS.low or 1, (_DECKS.high or 1) + 1))
@@ -85,13 +86,29 @@ def sim_options(preset: str, bots: str, decks: int) -> dict[str, Any]:
 
 
 def short_title(preset: str) -> str:
-    """A rule set's name for a chart legend or a table column: "Chinese competition rules"."""
-    title = PRESETS[preset].title
+    """A rule set's name for a chart legend or a table column: "Chinese competition rules" (in the current
+    language)."""
+    title = _(PRESETS[preset].title)
     return title[4:] if title.startswith("the ") else title
 
 
 def decks_text(decks: int) -> str:
-    return f"{decks} {plural(decks, 'deck')}"
+    """"2 decks" (in the current language)."""
+    return ngettext("{n} deck", "{n} decks", decks).format(n=number(decks))
+
+
+def kitty_rule_label(rule: str) -> str:
+    """A kitty rule by its label in the charts, in the current language."""
+    return _(KITTY_RULES[rule])
+
+
+def outcome_label(name: str) -> str:
+    """An outcome of :data:`OUTCOME_ORDER` (its key: "bankers +2") as a learner reads it, in the current language."""
+    if name == "bank passes":
+        return _("bank passes")
+    side, levels = name.split(" +")
+    said = _("bankers +{levels}") if side == "bankers" else _("attackers +{levels}")
+    return said.format(levels=number(int(levels)))
 
 
 # ------------------------------------------------------------------------------------------------ session state
@@ -235,24 +252,25 @@ def level_chart(preset: str, table: Table) -> go.Figure:
     if (mine.attack_threshold, mine.band_width) != (default.attack_threshold, default.band_width):
         xs, ys = steps(default)
         data.append({"type": "scatter", "x": xs, "y": ys, "mode": "lines", "line": {"shape": "hv", "dash": "dash",
-                     "color": "#888"}, "name": f"the table of {PRESETS[preset].title}"})
+                     "color": "#888"}, "name": _("the table of {rules}").format(rules=_(PRESETS[preset].title))})
     xs, ys = steps(mine)
-    data.append({"type": "scatter", "x": xs, "y": ys, "mode": "lines", "name": "your table",
+    data.append({"type": "scatter", "x": xs, "y": ys, "mode": "lines", "name": _("your table"),
                  "line": {"shape": "hv", "color": "#e45756", "width": 3},
-                 "hovertemplate": "%{x} points: %{y:+d} levels<extra></extra>"})
+                 "hovertemplate": _("{points} points: {levels} levels").format(points="%{x}", levels="%{y:+d}")
+                 + "<extra></extra>"})
     shade = [{"type": "rect", "xref": "x", "yref": "paper", "x0": 0, "x1": min(t, top), "y0": 0, "y1": 1,
               "fillcolor": KEEP, "opacity": 0.12, "line": {"width": 0}, "layer": "below"}]
-    notes = [{"text": "bankers keep the bank", "x": 0, "xanchor": "left", "y": 1, "yanchor": "bottom",
+    notes = [{"text": _("bankers keep the bank"), "x": 0, "xanchor": "left", "y": 1, "yanchor": "bottom",
               "xref": "x", "yref": "paper", "showarrow": False, "font": {"color": KEEP}}]
     if t <= top:
         shade.append({**shade[0], "x0": t, "x1": top, "fillcolor": PASS})
-        notes.append({**notes[0], "text": "attackers take the bank", "x": top, "xanchor": "right",
+        notes.append({**notes[0], "text": _("attackers take the bank"), "x": top, "xanchor": "right",
                       "font": {"color": PASS}})
     return _figure(data, _layout(
         360, shapes=[*shade, _zero_line()], annotations=notes,
-        xaxis={"title": {"text": f"attackers' points ({decks_text(table.decks)}: {top} in play)"},
-               "range": [0, top]},
-        yaxis={"title": {"text": "levels (+ bankers, − attackers)"}, "dtick": 1, "zeroline": False}))
+        xaxis={"title": {"text": _("attackers' points ({decks}: {top} in play)").format(
+            decks=decks_text(table.decks), top=number(top))}, "range": [0, top]},
+        yaxis={"title": {"text": _("levels (+ bankers, − attackers)")}, "dtick": 1, "zeroline": False}))
 
 
 def band_rows(rules: Rules) -> list[dict[str, Any]]:
@@ -261,10 +279,10 @@ def band_rows(rules: Rules) -> list[dict[str, Any]]:
     for b in level_bands(rules):
         high = b.high if b.high is not None else b.low
         low, high = b.low + (-b.low) % POINT_UNIT, high - high % POINT_UNIT  # no count of points lies between
-        points = f"{low}" if low >= high else f"{low}–{high}"
-        nxt = ("the bankers again (the starter's partner starts)" if b.bankers_keep
-               else "the attackers (the player after the old starter starts)")
-        rows.append({"attackers' points": points, "result": b.text, "who banks next": nxt})
+        points = number(low) if low >= high else f"{number(low)}–{number(high)}"
+        nxt = (_("the bankers again (the starter's partner starts)") if b.bankers_keep
+               else _("the attackers (the player after the old starter starts)"))
+        rows.append({_("attackers' points"): points, _("result"): b.text, _("who banks next"): nxt})
     return rows
 
 
@@ -273,16 +291,18 @@ def table_text() -> str:
     parts = []
     for decks in DECK_COUNTS:
         rules = rules_for(GAME.default_preset, decks)
-        parts.append(f"{decks_text(decks)}: {rules.total_points} points in play, threshold {rules.attack_threshold}, "
-                     f"bands of {rules.band_width}")
+        parts.append(_("{decks}: {total} points in play, threshold {threshold}, bands of {band}").format(
+            decks=decks_text(decks), total=number(rules.total_points), threshold=number(rules.attack_threshold),
+            band=number(rules.band_width)))
     return "; ".join(parts)
 
 
 def kitty_text() -> str:
     """The kitty option's own help, and each rule set's multiplier (the engine's words)."""
     spec = next(s for s in GAME.option_specs() if s.name == "kitty_multiplier")
-    sets = "; ".join(f"{short_title(p)}: {make_rules(p).kitty_multiplier.label}" for p in PRESETS)
-    return f"{spec.help} {sets[:1].upper()}{sets[1:]}. The simulation below compares every choice."
+    sets = "; ".join(f"{short_title(p)}: {_(make_rules(p).kitty_multiplier.label)}" for p in PRESETS)
+    return _("{help} {rule_sets}. The simulation below compares every choice.").format(
+        help=_(spec.help), rule_sets=f"{sets[:1].upper()}{sets[1:]}")
 
 
 @kept(64)
@@ -295,17 +315,19 @@ def kitty_chart(kitty_points: int, upto: int = 8) -> go.Figure:
     for i, name in enumerate(PRESETS):
         rules = rules_for(name, 2)
         multipliers = [kitty_multiplier(rules, n) for n in xs]
-        text = [f"× {m}" if previous is None or previous[j] != m else "" for j, m in enumerate(multipliers)]
+        text = [f"× {number(m)}" if previous is None or previous[j] != m else "" for j, m in enumerate(multipliers)]
         data.append({"type": "scatter", "x": xs, "y": [kitty_points * m for m in multipliers],
                      "mode": "lines+markers+text", "name": f"{short_title(name)}: "
-                     f"{KITTY_RULES[rules.kitty_multiplier.value]}", "text": text,
+                     f"{kitty_rule_label(rules.kitty_multiplier.value)}", "text": text,
                      "textposition": "top center" if i else "bottom right", "line": {"color": PRESET_COLOURS[i % 2]},
                      "cliponaxis": False,
-                     "hovertemplate": "%{x} cards each: bonus %{y}<extra></extra>"})
+                     "hovertemplate": _("{cards} cards each: bonus {bonus}").format(cards="%{x}", bonus="%{y}")
+                     + "<extra></extra>"})
         previous = multipliers
     return _figure(data, _layout(
-        340, xaxis={"title": {"text": "cards per player in the last trick"}, "dtick": 1},
-        yaxis={"title": {"text": f"bonus for {kitty_points} kitty points"}, "rangemode": "tozero"}))
+        340, xaxis={"title": {"text": _("cards per player in the last trick")}, "dtick": 1},
+        yaxis={"title": {"text": _("bonus for {points} kitty points").format(points=number(kitty_points))},
+               "rangemode": "tozero"}))
 
 
 # ------------------------------------------------------------------------------------------------ simulated rounds
@@ -356,14 +378,17 @@ def stand_in(preset: str, bots: str, decks: int) -> Rounds | None:
 
 def shown_text(shown: Sequence[Rounds], waiting: Sequence[str]) -> str:
     """Which rounds the charts show, in a sentence (the defaults stand in for a run not yet done)."""
-    described = {f"{r.games:,} rounds, {decks_text(r.decks)}, {BOT_LABELS[r.bots]}, seed {r.seed}": r for r in shown}
+    described = {_("{rounds} rounds, {decks}, {bots}, seed {seed}").format(
+        rounds=number(r.games), decks=decks_text(r.decks), bots=_(BOT_LABELS[r.bots]), seed=number(r.seed)): r
+        for r in shown}
     if len(described) == 1:
-        text = f"Showing {next(iter(described))} per rule set"
+        text = _("Showing {rounds} per rule set").format(rounds=next(iter(described)))
     else:
-        text = "Showing " + "; ".join(f"{short_title(r.preset)}: {d}" for d, r in described.items())
+        text = _("Showing {rounds}").format(rounds="; ".join(f"{short_title(r.preset)}: {d}"
+                                                           for d, r in described.items()))
     if waiting:
-        text += " — the default rounds until your run is done"
-    return text + "."
+        text = _("{showing} — the default rounds until your run is done").format(showing=text)
+    return text + ("." if language() == DEFAULT_LANGUAGE else "\u0964")
 
 
 SCORE_COLUMNS = ("trick_points", "kitty_points", "last_trick_cards", "attackers_won_last", "penalty",
@@ -494,24 +519,27 @@ def _distribution_chart(keys: tuple[str, ...], table: Table, _shown: Sequence[Ro
     layout.update(barmode="stack", bargap=0.05, shapes=[], annotations=[])
     data: list[dict[str, Any]] = []
     top = max([table.total_points] + [int(points.max()) + POINT_UNIT for points, _, _ in scored if len(points)])
-    for i, (rounds, (points, outcomes, _)) in enumerate(zip(_shown, scored, strict=True)):
+    for i, (rounds, (points, outcomes, _keeps)) in enumerate(zip(_shown, scored, strict=True)):
         axis = "" if i == 0 else str(i + 1)
         rules = table.rules(rounds.preset)
         bins = Counter(zip(outcomes, (points // POINT_UNIT * POINT_UNIT).tolist(), strict=True))
         for o in order:
             counts = sorted((b, n) for (name, b), n in bins.items() if name == o)
             if counts:
-                data.append({"type": "bar", "x": [b for b, _ in counts], "y": [n for _, n in counts], "name": o,
-                             "legendgroup": o, "showlegend": not any(d["name"] == o for d in data),
+                said = outcome_label(o)
+                data.append({"type": "bar", "x": [b for b, _n in counts], "y": [n for _b, n in counts],
+                             "name": said, "legendgroup": o, "showlegend": not any(d["legendgroup"] == o for d in data),
                              "marker": {"color": colours[o]}, "xaxis": "x" + axis, "yaxis": "y" + axis,
-                             "hovertemplate": f"{o}: %{{y}} rounds with %{{x}} points<extra></extra>"})
+                             "hovertemplate": _("{outcome}: {rounds} rounds with {points} points").format(
+                                 outcome=said, rounds="%{y}", points="%{x}") + "<extra></extra>"})
         last = i == len(_shown) - 1
         layout["xaxis" + axis] = {"anchor": "y" + axis, "range": [-5, top], **({"matches": "x"} if i else {}),
-                                  **({"title": {"text": "attackers' points (with the kitty bonus)"}} if last else {})}
-        layout["yaxis" + axis] = {"anchor": "x" + axis, "domain": domains[i], "title": {"text": "rounds"}}
+                                  **({"title": {"text": _("attackers' points (with the kitty bonus)")}}
+                                     if last else {})}
+        layout["yaxis" + axis] = {"anchor": "x" + axis, "domain": domains[i], "title": {"text": _("rounds")}}
         layout["shapes"].append(_line(rules.attack_threshold - 2.5, xref="x" + axis, yref=f"y{axis} domain"))
-        layout["annotations"].append(_row_title(f"{short_title(rounds.preset)}: threshold {rules.attack_threshold}",
-                                                domains[i]))
+        layout["annotations"].append(_row_title(_("{rules}: threshold {threshold}").format(
+            rules=short_title(rounds.preset), threshold=number(rules.attack_threshold)), domains[i]))
     return _figure(data, layout)
 
 
@@ -531,14 +559,15 @@ def _keep_chart(keys: tuple[str, ...], table: Table, _shown: Sequence[Rounds]) -
         ys = (np.searchsorted(points, xs, side="left") * 100 / max(1, len(points))).round(1).tolist()
         data.append({"type": "scatter", "x": xs, "y": ys, "mode": "lines", "name": short_title(rounds.preset),
                      "line": {"color": PRESET_COLOURS[i % 2]},
-                     "hovertemplate": "threshold %{x}: the bankers keep %{y}%<extra></extra>"})
+                     "hovertemplate": _("threshold {threshold}: the bankers keep {share}%").format(
+                         threshold="%{x}", share="%{y}") + "<extra></extra>"})
     t = table.threshold
     return _figure(data, _layout(
         360, shapes=[_line(t)],
-        annotations=[{"text": f"your threshold {t}", "x": t, "xref": "x", "y": 1, "yref": "paper",
-                      "yanchor": "bottom", "showarrow": False}],
-        xaxis={"title": {"text": "threshold (attackers' points needed to take the bank)"}, "range": [0, top]},
-        yaxis={"title": {"text": "rounds the bankers keep (%)"}, "range": [0, 101]}))
+        annotations=[{"text": _("your threshold {threshold}").format(threshold=number(t)), "x": t, "xref": "x",
+                      "y": 1, "yref": "paper", "yanchor": "bottom", "showarrow": False}],
+        xaxis={"title": {"text": _("threshold (attackers' points needed to take the bank)")}, "range": [0, top]},
+        yaxis={"title": {"text": _("rounds the bankers keep (%)")}, "range": [0, 101]}))
 
 
 def kitty_effect(shown: Sequence[Rounds], table: Table) -> pd.DataFrame:
@@ -548,7 +577,7 @@ def kitty_effect(shown: Sequence[Rounds], table: Table) -> pd.DataFrame:
     for rounds in shown:
         groups: dict[tuple[str, ...], list[str]] = {}
         for rule in KITTY_RULES:
-            groups.setdefault(tuple(_rescored(rounds, table, rule)[1]), []).append(KITTY_RULES[rule])
+            groups.setdefault(tuple(_rescored(rounds, table, rule)[1]), []).append(kitty_rule_label(rule))
         for outcomes, labels in groups.items():
             counts = Counter(outcomes)
             for name in OUTCOME_ORDER:
@@ -583,20 +612,23 @@ def _kitty_effect_chart(keys: tuple[str, ...], table: Table, _shown: Sequence[Ro
         rules = list(shares[name])
         for o in order:
             xs = [round(shares[name][r].get(o, 0.0), 1) for r in rules]
-            data.append({"type": "bar", "orientation": "h", "x": xs, "y": rules, "name": o, "legendgroup": o,
+            said = outcome_label(o)
+            data.append({"type": "bar", "orientation": "h", "x": xs, "y": rules, "name": said, "legendgroup": o,
                          "showlegend": i == 0, "marker": {"color": colours[o]}, "xaxis": "x" + axis,
-                         "yaxis": "y" + axis, "hovertemplate": f"%{{y}}: {o} in %{{x}}% of the rounds<extra></extra>"})
+                         "yaxis": "y" + axis, "hovertemplate": _("{rule}: {outcome} in {share}% of the rounds").format(
+                             rule="%{y}", outcome=said, share="%{x}") + "<extra></extra>"})
         last = i == len(sets) - 1
         layout["xaxis" + axis] = {"anchor": "y" + axis, "range": [0, 100.5], **({"matches": "x"} if i else {}),
-                                  **({"title": {"text": "rounds (%)"}} if last else {"showticklabels": False})}
+                                  **({"title": {"text": _("rounds (%)")}} if last else {"showticklabels": False})}
         layout["yaxis" + axis] = {"anchor": "x" + axis, "domain": domains[i], "type": "category",
                                   "autorange": "reversed", "automargin": True}
         layout["annotations"].append(_row_title(name, domains[i]))
     return _figure(data, layout), effect
 
 
-SUMMARY_MEASURES = ("rounds", "mean attackers' points", "bankers keep (%)", "attackers won the last trick (%)",
-                    "last trick of 2+ cards each (%)", "mean kitty points", "failed throws per round")
+SUMMARY_MEASURES = (N_("rounds"), N_("mean attackers' points"), N_("bankers keep (%)"),
+                    N_("attackers won the last trick (%)"), N_("last trick of 2+ cards each (%)"),
+                    N_("mean kitty points"), N_("failed throws per round"))
 
 
 def summary_rows(shown: Sequence[Rounds], table: Table) -> list[dict[str, Any]]:
@@ -604,7 +636,7 @@ def summary_rows(shown: Sequence[Rounds], table: Table) -> list[dict[str, Any]]:
     figures: dict[str, dict[str, float]] = {}
     for rounds in shown:
         frame = rounds.frame
-        points, _, keeps = _rescored(rounds, table)
+        points, _outcomes, keeps = _rescored(rounds, table)
         figures[short_title(rounds.preset)] = {
             "rounds": float(len(frame)),
             "mean attackers' points": round(float(points.mean()), 1),
@@ -614,7 +646,7 @@ def summary_rows(shown: Sequence[Rounds], table: Table) -> list[dict[str, Any]]:
             "mean kitty points": round(float(frame["kitty_points"].mean()), 1),
             "failed throws per round": round(float(frame["failed_throws"].mean()), 2),
         }
-    return [{"measure": m, **{p: f"{figures[p][m]:g}" for p in figures}} for m in SUMMARY_MEASURES]
+    return [{"measure": _(m), **{p: digits(f"{figures[p][m]:g}") for p in figures}} for m in SUMMARY_MEASURES]
 
 
 # ------------------------------------------------------------------------------------------------ bigger runs
@@ -629,5 +661,6 @@ def run_buttons(presets: Sequence[str], games: int, seed: int, bots: str, decks:
     """The Run button for the rule sets whose rounds are not at hand, and their progress with Cancel
     (:func:`ui.scoring.run_panel`); :func:`rounds_for` finds them once they are done."""
     run_panel(KEY, sims(presets, games, seed, bots, decks),
-              f"Run {{games}} rounds of {{titles}} ({decks_text(decks)}, {BOT_LABELS[bots]}, seed {seed})",
-              noun="rounds")
+              _("Run {games} rounds of {titles} ({decks}, {bots}, seed {seed})").format(
+                  games="{games}", titles="{titles}", decks=decks_text(decks), bots=_(BOT_LABELS[bots]),
+                  seed=number(seed)), noun=_("rounds"))

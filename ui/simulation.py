@@ -30,6 +30,7 @@ import streamlit as st
 
 from engine.errors import CardTableError
 from engine.games import game as game_of
+from engine.i18n import N_
 from engine.sim import rows_of, simulate, split_options
 from engine.workers import StartedPool
 
@@ -91,7 +92,7 @@ def quick_frame(game: str, games: int, seed: int, options: Mapping[str, Any]) ->
 # ------------------------------------------------------------------------------------------------ background runs
 
 
-STOPPED = "The simulation stopped before it finished: press Run to try again, or run fewer games."
+STOPPED = N_("The simulation stopped before it finished: press Run to try again, or run fewer games.")
 """What a learner reads when a worker fails for a reason that is not one of the engine's refusals."""
 
 

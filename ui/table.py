@@ -10,7 +10,6 @@ usable. Everything the page keeps lives in session keys that survive a visit to 
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -26,6 +25,9 @@ from engine.contract import Outcome, SomeGame
 from engine.driver import BOT_SEED_MIX
 from engine.errors import CardTableError, InvalidRequestError, ReplayError, UnknownNameError, quote
 from engine.games import GAMES
+from engine.i18n import DEFAULT_LANGUAGE, N_, language
+from engine.i18n import gettext as _
+from engine.i18n import number as local_number
 from engine.match import WHOLE, is_whole, whole_game
 from engine.table import Record
 from ui import card_hand as ch
@@ -45,12 +47,13 @@ from ui.table_hands import (
     trick_ended,
     truncate,
 )
-from ui.table_link import PLAY, WATCH, read_link, write_link
+from ui.table_link import PLAY, WATCH, read_link, record_panel, write_link
 from ui.table_moments import find_menu, find_next, moment_labels
 from ui.widgets import flashes, plain, show_error
 
-MODE_LABELS = {WATCH: "Watch", PLAY: "Play"}
+MODE_LABELS = {WATCH: N_("Watch"), PLAY: N_("Play")}
 SPEEDS = {"slow": 3.0, "normal": 1.5, "fast": 0.6}
+SPEED_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
 HINT_BUDGET, HINT_SECONDS = 24, 2.5
 
 
@@ -113,6 +116,9 @@ class TablePage:
         hand = st.session_state.get(self.key(name))
         if isinstance(hand, Hand) and hand.record.preset in self.game.presets and \
                 is_whole(hand.record.start) == self.settings.whole:
+            if hand.lang != language():  # the language changed: the same game, its commentary in the new one
+                hand = load_hand(self.base, hand.record)
+                self._set_hand(name, hand)
             return hand
         return None
 
@@ -195,8 +201,9 @@ class TablePage:
         """Load a record (a link's or a file's); raises CardTableError and changes nothing if it is bad."""
         record = Record.from_json(data)
         if record.game != self.game.key:
-            theirs = GAMES[record.game].title if record.game in GAMES else quote(record.game)
-            raise InvalidRequestError(f"this is a game of {theirs}; this table plays {self.game.info.title}")
+            theirs = _(GAMES[record.game].title) if record.game in GAMES else quote(record.game)
+            raise InvalidRequestError(_("this is a game of {theirs}; this table plays {game}").format(
+                theirs=theirs, game=_(self.game.info.title)))
         if record.preset not in self.game.presets:
             raise in_learner_words(self.base, UnknownNameError("preset", record.preset, self.game.presets))
         s = self.settings
@@ -215,8 +222,9 @@ class TablePage:
         s.seed = record.seed
         st.session_state[self.key("w:seed")] = record.seed
         if not from_link:
-            self.say("success", f"Loaded a game of {len(hand.steps)} steps (deal {record.seed}, "
-                                f"{self.game.presets[record.preset].title}).")
+            self.say("success", _("Loaded a game of {steps} steps (deal {deal}, {rules}).").format(
+                steps=local_number(len(hand.steps)), deal=local_number(record.seed),
+                rules=_(self.game.presets[record.preset].title)))
         if self.key_name in GAMES and record.preset != self.preset:
             self.preset = record.preset
             set_preset(self.key_name, record.preset)  # the sidebar follows the game (may rerun at once)
@@ -228,10 +236,10 @@ class TablePage:
         try:
             self.load(parse_json_position(text or ""))
         except ReplayError as error:
-            self.say("error", f"Not loaded — step {error.step} is refused: {plain(error.reason)}. "
-                              "The table is unchanged.")
+            self.say("error", _("Not loaded — step {step} is refused: {reason}. The table is unchanged.").format(
+                step=local_number(error.step), reason=plain(error.reason)))
         except CardTableError as error:
-            self.say("error", f"Not loaded: {plain(str(error))}. The table is unchanged.")
+            self.say("error", _("Not loaded: {error}. The table is unchanged.").format(error=plain(str(error))))
 
     # -- watching -----------------------------------------------------------------------------------
     def watch_hand(self) -> Hand:
@@ -241,7 +249,7 @@ class TablePage:
                 not st.session_state.get(self.key("loaded")) and hand.record.seed != s.seed)):
             hand = None
         if hand is None:
-            hand = bot_hand(self.base, self.base.key, self.preset, s.seed, whole=s.whole)
+            hand = bot_hand(self.base, self.base.key, self.preset, s.seed, whole=s.whole, lang=language())
             self._set_hand("watch", hand)
             st.session_state[self.key("loaded")] = False
         return hand
@@ -263,7 +271,7 @@ class TablePage:
         if st.session_state.get(self.key("pause")) is not None:
             return hand
         bot = self.game.bot(next(iter(self.game.bots)))
-        for _ in range(self.game.max_actions):
+        for _turn in range(self.game.max_actions):
             seat = self.game.to_act(hand.last)
             if seat is None or seat == s.me:
                 break
@@ -412,26 +420,30 @@ class TablePage:
         draw.bar_style(icon_only=[self.key("new"), self.key("settings")],
                        wide_only=[self.key("w:whole"), self.key("present")],
                        narrow_only=[self.key("w:whole-menu"), self.key("present-menu")])
+        if language() != DEFAULT_LANGUAGE:  # longer words in Bengali and Assamese: the dice alone, as on a phone
+            draw.bar_style(icon_only=[self.key("new")], always=True)
         with st.container(horizontal=True, vertical_alignment="center", gap="small", key=self.key("controls")):
-            st.segmented_control("Mode", list(MODE_LABELS), format_func=lambda m: MODE_LABELS[m],
+            modes = {mode: _(label) for mode, label in MODE_LABELS.items()}
+            st.segmented_control(_("Mode"), list(MODE_LABELS), format_func=modes.__getitem__,
                                  key=self.key("w:mode"), on_change=self._on_mode, label_visibility="collapsed")
             self._length(self.key("w:whole"))
-            st.number_input("Deal number", min_value=0, max_value=2**31 - 1, step=1, key=self.key("w:seed"),
+            st.number_input(_("Deal number"), min_value=0, max_value=2**31 - 1, step=1, key=self.key("w:seed"),
                             on_change=self._on_seed, label_visibility="collapsed", width=96,
-                            help="The deal number: the same number always deals the same cards.")
-            st.button("New deal", icon=":material/casino:", on_click=self._new_deal, key=self.key("new"),
-                      help="Deal the next number's cards.")
-            with st.popover("Settings", icon=":material/tune:", key=self.key("settings"),
-                            help="Large cards, pauses after tricks, every seat's cards"):
+                            help=_("The deal number: the same number always deals the same cards."))
+            st.button(_("New deal"), icon=":material/casino:", on_click=self._new_deal, key=self.key("new"),
+                      help=_("Deal the next number's cards."))
+            with st.popover(_("Settings"), icon=":material/tune:", key=self.key("settings"),
+                            help=_("Large cards, pauses after tricks, every seat's cards")):
                 self._length(self.key("w:whole-menu"))
-                st.toggle("Large cards", key=self.key("w:large"), on_change=self._toggle, args=("large",),
-                          help="Bigger cards, the trick too — for a projector.")
-                st.toggle("Pause after each trick", key=self.key("w:pause_after_tricks"), on_change=self._toggle,
-                          args=("pause_after_tricks",), help="When you play: stop after every finished trick to "
-                                                             "see who won it.")
-                st.toggle("Show every seat's cards", key=self.key("w:peek"),
-                          help="When you play: see the other hands too (a teacher's view).")
-                st.caption(f"Rules: {self.game.presets[self.preset].title} — change them in the sidebar.")
+                st.toggle(_("Large cards"), key=self.key("w:large"), on_change=self._toggle, args=("large",),
+                          help=_("Bigger cards, the trick too — for a projector."))
+                st.toggle(_("Pause after each trick"), key=self.key("w:pause_after_tricks"), on_change=self._toggle,
+                          args=("pause_after_tricks",), help=_("When you play: stop after every finished trick to "
+                                                               "see who won it."))
+                st.toggle(_("Show every seat's cards"), key=self.key("w:peek"),
+                          help=_("When you play: see the other hands too (a teacher's view)."))
+                st.caption(_("Rules: {rules} — change them in the sidebar.").format(
+                    rules=_(self.game.presets[self.preset].title)))
                 self._present_button(self.key("present-menu"))
             self._present_button(self.key("present"))
 
@@ -439,16 +451,16 @@ class TablePage:
         """One hand or a whole game (drawn twice: in the row, and in the settings on a phone; both follow the
         kept setting)."""
         st.session_state[key] = "whole" if self.settings.whole else "hand"
-        lengths = {"hand": "One hand", "whole": "Whole game"}
-        st.segmented_control("Length", list(lengths), format_func=lambda m: lengths[m], key=key,
+        lengths = {"hand": _("One hand"), "whole": _("Whole game")}
+        st.segmented_control(_("Length"), list(lengths), format_func=lambda m: lengths[m], key=key,
                              on_change=self._on_whole, args=(key,), label_visibility="collapsed",
-                             help="One hand, or a whole game: Shengji's rounds climbing past the ace, Euchre "
-                                  "to 10, a session of Dou Dizhu hands, a match of Thirteen.")
+                             help=_("One hand, or a whole game: Shengji's rounds climbing past the ace, Euchre "
+                                    "to 10, a session of Dou Dizhu hands, a match of Thirteen."))
 
     def _present_button(self, key: str) -> None:
-        st.button("Present", icon=":material/present_to_all:", key=key, on_click=self._start_presenter,
-                  help="Presenter mode for a class: the sidebar out of the way, seats round a big table. "
-                       "Step with ← and →, or a clicker (PageUp/PageDown).")
+        st.button(_("Present"), icon=":material/present_to_all:", key=key, on_click=self._start_presenter,
+                  help=_("Presenter mode for a class: the sidebar out of the way, seats round a big table. "
+                         "Step with ← and →, or a clicker (PageUp/PageDown)."))
 
     def _start_presenter(self) -> None:
         self.settings.present = True
@@ -522,22 +534,20 @@ class TablePage:
             if not self.settings.present:
                 options = [-1, *range(len(names))]
                 st.session_state[self.key("w:view")] = -1 if viewer is None else viewer
-                st.selectbox("Whose cards are shown", options, key=self.key("w:view"), on_change=self._on_view,
-                             format_func=lambda i: "Teacher view: every card face up" if i == -1
-                             else f"Only {names[i]}'s cards")
+                views = {i: _("Only {seat}'s cards").format(seat=names[i]) for i in range(len(names))}
+                views[-1] = _("Teacher view: every card face up")
+                st.selectbox(_("Whose cards are shown"), options, key=self.key("w:view"), on_change=self._on_view,
+                             format_func=views.__getitem__)
 
     def _presenter_bar(self, hand: Hand, step: int, total: int) -> None:
         # A flex row (it wraps on a phone instead of stacking six controls under each other).
         with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-            st.button("Back", icon=":material/chevron_left:", on_click=self._goto, args=(step - 1,),
-                      key=self.key("back"), disabled=step == 0, help="One step back (←)")
-            st.button("Forward", icon=":material/chevron_right:", on_click=self._goto, args=(step + 1,),
-                      key=self.key("forward"), disabled=step == total, help="One step on (→)", type="primary")
+            self._back_forward(step, total)
             self._auto_button(step, total)
             self._speed(self.key("w:speed"))
             self._find_menu(self.key("w:find"))
-            st.markdown(f"**Step {step} of {total}** · ← →", width="content")
-            st.button("Leave presenter mode", icon=":material/close_fullscreen:", key=self.key("leave"),
+            st.markdown(f"**{self._step_of(step, total)}** · ← →", width="content")
+            st.button(_("Leave presenter mode"), icon=":material/close_fullscreen:", key=self.key("leave"),
                       on_click=self._leave_presenter)
 
     def _find_menu(self, key: str) -> None:
@@ -546,18 +556,19 @@ class TablePage:
     def _auto_button(self, step: int, total: int) -> None:
         """Auto-play as one button: "Auto-play" starts it, "Stop" stops it."""
         on = self.settings.auto
-        st.button("Stop" if on else "Auto-play", icon=":material/pause:" if on else ":material/play_circle:",
+        st.button(_("Stop") if on else _("Auto-play"), icon=":material/pause:" if on else ":material/play_circle:",
                   key=self.key("auto"), on_click=self._set_auto, args=(not on,), disabled=step == total and not on,
-                  help="Stop stepping on by itself" if on else "Step on by itself at the chosen speed")
+                  help=_("Stop stepping on by itself") if on else _("Step on by itself at the chosen speed"))
 
     def _set_auto(self, on: bool) -> None:
         self.settings.auto = on
 
     def _speed(self, key: str) -> None:
         st.session_state[key] = self.settings.speed
-        st.selectbox("Speed", list(SPEEDS), key=key, on_change=self._on_speed, args=(key,),
-                     label_visibility="collapsed", format_func=str.capitalize, width=110,
-                     help="The speed of auto-play")
+        speeds = {name: _(label) for name, label in SPEED_LABELS.items()}
+        st.selectbox(_("Speed"), list(SPEEDS), key=key, on_change=self._on_speed, args=(key,),
+                     label_visibility="collapsed", format_func=speeds.__getitem__, width=110,
+                     help=_("The speed of auto-play"))
 
     def _jump_to(self, key: str, chapters: Mapping[int, str]) -> None:
         """One menu: the next teaching moment of each kind (a bomb, a throw …), then the start of each trick or
@@ -565,10 +576,10 @@ class TablePage:
         labels: dict[int | str, str] = {}
         labels.update(moment_labels(self).items())
         labels.update(chapters.items())
-        st.selectbox("Jump to", list(labels), index=None, key=key, on_change=self._jump, args=(key,),
-                     format_func=lambda n: labels[n], placeholder="Jump to…", label_visibility="collapsed",
-                     width=170, help="Jump to the next teaching moment of a kind (in this game, else in the bots' "
-                                     "games of the next deals), or to the start of a trick or a round")
+        st.selectbox(_("Jump to"), list(labels), index=None, key=key, on_change=self._jump, args=(key,),
+                     format_func=lambda n: labels[n], placeholder=_("Jump to…"), label_visibility="collapsed",
+                     width=170, help=_("Jump to the next teaching moment of a kind (in this game, else in the bots' "
+                                       "games of the next deals), or to the start of a trick or a round"))
 
     def _step_bar(self, hand: Hand, step: int, total: int) -> None:
         """Start, Back, Forward, End, auto-play, its speed and a jump to a trick, in one row; on a phone the
@@ -580,23 +591,32 @@ class TablePage:
         buttons = [self.key(name) for name in ("first", "back", "forward", "last", "auto", "more")]
         draw.bar_style(icon_only=buttons, wide_only=[self.key("w:speed"), self.key("w:jump")],
                        narrow_only=[self.key("more")])
+        if language() != DEFAULT_LANGUAGE:  # longer words: Start and End by their icons alone (one row)
+            draw.bar_style(icon_only=[self.key("first"), self.key("last")], always=True)
         with st.container(horizontal=True, vertical_alignment="center", gap="small", key=self.key("steps")):
-            st.button("Start", icon=":material/first_page:", on_click=self._goto, args=(0,), key=self.key("first"),
-                      disabled=step == 0, help="Back to the deal")
-            st.button("Back", icon=":material/chevron_left:", on_click=self._goto, args=(step - 1,),
-                      key=self.key("back"), disabled=step == 0, help="One step back (←)")
-            st.button("Forward", icon=":material/chevron_right:", on_click=self._goto, args=(step + 1,),
-                      key=self.key("forward"), disabled=step == total, help="One step on (→)", type="primary")
-            st.button("End", icon=":material/last_page:", on_click=self._goto, args=(total,), key=self.key("last"),
-                      disabled=step == total, help="The end of the game")
+            st.button(_("Start"), icon=":material/first_page:", on_click=self._goto, args=(0,),
+                      key=self.key("first"), disabled=step == 0, help=_("Back to the deal"))
+            self._back_forward(step, total)
+            st.button(_("End"), icon=":material/last_page:", on_click=self._goto, args=(total,), key=self.key("last"),
+                      disabled=step == total, help=_("The end of the game"))
             self._auto_button(step, total)
             self._speed(self.key("w:speed"))
             self._jump_to(self.key("w:jump"), chapters)
-            with st.popover("Speed and jump", icon=":material/more_horiz:", key=self.key("more"),
-                            help="The speed of auto-play; jump to a trick or round"):
+            with st.popover(_("Speed and jump"), icon=":material/more_horiz:", key=self.key("more"),
+                            help=_("The speed of auto-play; jump to a trick or round")):
                 self._speed(self.key("w:speed-menu"))
                 self._jump_to(self.key("w:jump-menu"), chapters)
-        st.progress(step / total if total else 1.0, text=f"Step {step} of {total}")
+        st.progress(step / total if total else 1.0, text=self._step_of(step, total))
+
+    @staticmethod
+    def _step_of(step: int, total: int) -> str:
+        return _("Step {step} of {total}").format(step=local_number(step), total=local_number(total))
+
+    def _back_forward(self, step: int, total: int) -> None:
+        st.button(_("Back"), icon=":material/chevron_left:", on_click=self._goto, args=(step - 1,),
+                  key=self.key("back"), disabled=step == 0, help=_("One step back (←)"))
+        st.button(_("Forward"), icon=":material/chevron_right:", on_click=self._goto, args=(step + 1,),
+                  key=self.key("forward"), disabled=step == total, help=_("One step on (→)"), type="primary")
 
     def play(self) -> None:
         """Play mode: the result when the game is over, then the table on one screen — the trick (or the trick
@@ -620,7 +640,7 @@ class TablePage:
             with st.container(border=True):
                 draw.outcome(self.game.outcome(state), self.letters)
                 again, coach = st.columns(2)
-                again.button("Play another deal", icon=":material/casino:", on_click=self._new_deal,
+                again.button(_("Play another deal"), icon=":material/casino:", on_click=self._new_deal,
                              key=self.key("again"), type="primary", width="stretch")
                 self.review_panel(hand, coach)
         deciding = not paused and to_act == me
@@ -635,13 +655,13 @@ class TablePage:
         if self.settings.present:
             return
         st.session_state[self.key("w:me")] = self.settings.me
-        st.selectbox("Your seat", list(range(len(names))), format_func=lambda i: names[i], key=self.key("w:me"),
-                     on_change=self._on_me, help="Choose where you sit; the deal starts again.")
+        st.selectbox(_("Your seat"), list(range(len(names))), format_func=lambda i: names[i], key=self.key("w:me"),
+                     on_change=self._on_me, help=_("Choose where you sit; the deal starts again."))
 
     def _play_presenter_bar(self) -> None:
         with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-            st.caption("Presenter mode · → continues after a trick", width="stretch")
-            st.button("Leave presenter mode", icon=":material/close_fullscreen:", key=self.key("leave"),
+            st.caption(_("Presenter mode · → continues after a trick"), width="stretch")
+            st.button(_("Leave presenter mode"), icon=":material/close_fullscreen:", key=self.key("leave"),
                       on_click=self._leave_presenter)
 
     def review_panel(self, hand: Hand, place: Any) -> None:
@@ -656,10 +676,11 @@ class TablePage:
         # What happened and Continue first, in one row, so that Continue is in view however the trick wraps.
         draw.one_row(self.key("paused"))
         with st.container(horizontal=True, vertical_alignment="center", gap="small", key=self.key("paused")):
-            st.success(f"**{plain(step.chapter) or 'The trick'} is over.** {plain(step.comment)}",
+            st.success(_("**{trick} is over.** {comment}").format(trick=plain(step.chapter) or _("The trick"),
+                                                                   comment=plain(step.comment)),
                        icon=":material/emoji_events:")
-            st.button("Continue", icon=":material/play_arrow:", key=self.key("continue"), on_click=self._continue,
-                      type="primary", help="On to the next trick (→ does it too)")
+            st.button(_("Continue"), icon=":material/play_arrow:", key=self.key("continue"), on_click=self._continue,
+                      type="primary", help=_("On to the next trick (→ does it too)"))
         draw.trick_cards(finished_trick(self.game, hand, index), names, scale=self.scale(),
                          key=self.key(f"done:{index}"))
 
@@ -673,17 +694,17 @@ class TablePage:
         if sum(len(action_label(self.game, a)) + 4 for a in words) <= 36:  # a few short buttons beside the text
             draw.one_row(self.key("decision"))
         with st.container(horizontal=True, vertical_alignment="center", gap="small", key=self.key("decision")):
-            st.markdown(f"**Your turn, {plain(names[me])}{self._role(state, me)}:** {plain(prompt.text)}",
-                        width="stretch")
+            st.markdown(_("**Your turn, {seat}{role}:** {prompt}").format(
+                seat=plain(names[me]), role=self._role(state, me), prompt=plain(prompt.text)), width="stretch")
             for i, action in enumerate(words):
                 st.button(action_label(self.game, action), key=self.key(f"act:{i}:{len(hand.steps)}"),
                           on_click=self.act, args=(action,), type="primary" if i == 0 and len(words) == 1 else
                           "secondary")
-            st.button("Hint", icon=":material/lightbulb:", key=self.key("hint-button"), on_click=self._hint,
-                      help="The coach's choice, with its reason")
-            st.button("Undo", icon=":material/undo:", key=self.key("undo"), on_click=self._undo,
+            st.button(_("Hint"), icon=":material/lightbulb:", key=self.key("hint-button"), on_click=self._hint,
+                      help=_("The coach's choice, with its reason"))
+            st.button(_("Undo"), icon=":material/undo:", key=self.key("undo"), on_click=self._undo,
                       disabled=not any(s.seat == me for s in hand.steps),
-                      help="Take back your last play (and the bots' plays after it)")
+                      help=_("Take back your last play (and the bots' plays after it)"))
 
     def _role(self, state: Any, me: int) -> str:
         role = self.game.view(state, me).seats[me].role
@@ -694,11 +715,14 @@ class TablePage:
         cards you just chose and the button you pressed (not at the top of the page)."""
         refused = st.session_state.get(self.key("refused"))
         if refused:
-            st.error(f"You can't play {plain(refused[0])}: {plain(refused[1])}", icon=":material/block:")
+            st.error(_("You can't play {play}: {reason}").format(play=plain(refused[0]), reason=plain(refused[1])),
+                     icon=":material/block:")
         hint = st.session_state.get(self.key("hint"))
         if hint:
             why = str(hint[1]).strip()
-            st.info(f"Hint: **{plain(hint[0])}** — {plain(why if why.endswith('.') else why + '.')}",
+            if not why.endswith((".", "\u0964")):
+                why += "." if language() == "en" else "\u0964"
+            st.info(_("Hint: **{play}** — {why}").format(play=plain(hint[0]), why=plain(why)),
                     icon=":material/lightbulb:")
 
     def own_hand(self, hand: Hand, me: int, names: Sequence[str], *, deciding: bool) -> None:
@@ -709,7 +733,7 @@ class TablePage:
             self.decision(hand, me, names)
         else:
             seat = self.game.view(state, me).seats[me]
-            you = ", ".join(["you", *([plain(seat.role)] if seat.role else [])])
+            you = ", ".join([_("you"), *([plain(seat.role)] if seat.role else [])])
             st.markdown(f"**{plain(names[me])}** ({you})" + (f" :gray[· {plain(seat.note)}]" if seat.note else ""))
         cards = [c for c in self.game.view(state, me).seats[me].cards if c is not None]
         groups = self.game.hand_groups(state, cards)
@@ -728,8 +752,10 @@ class TablePage:
             self.key(f"pick:{len(hand.steps)}"), groups, selectable=bool(card_actions), unusable=reasons,
             highlight=prompt.highlight if prompt else (), highlight_label=prompt.highlight_label if prompt else "",
             marked=prompt.marked if prompt else (), marked_label=prompt.marked_label if prompt else "",
-            count=prompt.count if prompt else None, scale=self.scale(), label=f"Your hand ({names[me]})",
-            action="Play the chosen cards" if not (prompt and prompt.count) else f"Choose these {prompt.count}",
+            count=prompt.count if prompt else None, scale=self.scale(), label=_("Your hand ({seat})").format(
+                seat=names[me]),
+            action=_("Play the chosen cards") if not (prompt and prompt.count) else _("Choose these {count}").format(
+                count=local_number(prompt.count)),
             fit=True, on_play=self.play_cards)
         if deciding:
             self._verdicts()
@@ -740,41 +766,26 @@ class TablePage:
         except CardTableError as error:
             return str(error)
         verdict = self.game.check(state, action)
-        return verdict.reason if not verdict.legal else "it can be played only together with other cards"
+        return verdict.reason if not verdict.legal else _("it can be played only together with other cards")
 
     def record_panel(self, hand: Hand) -> None:
-        if self.settings.present:
-            return
-        record = hand.record.to_json()
-        outcome = self.game.outcome(hand.last)
-        if outcome is not None:
-            record["result"] = {"summary": outcome.summary, **{k: v for k, v in outcome.data.items()
-                                                                if isinstance(v, (int, float, str, bool))}}
-        with st.expander("Save, load or share this game"):
-            left, right = st.columns(2)
-            with left:
-                st.download_button("Download the game (JSON)", json.dumps(record, indent=2, ensure_ascii=False),
-                                   file_name=f"{self.key_name}-game-{hand.record.seed}.json", mime="application/json",
-                                   key=self.key("download"), icon=":material/download:")
-                st.caption("The address bar always holds what you see: copy it to share this very step.")
-            with right:
-                st.file_uploader("Load a game (JSON)", type=["json"], key=self.key("upload"))
-                st.text_area("…or paste one", key=self.key("paste"), height=100)
-                st.button("Load", key=self.key("load"), on_click=self._load_clicked, icon=":material/upload:")
+        """Save, load or share the game (see :func:`ui.table_link.record_panel`)."""
+        record_panel(self, hand)
 
 
 def render_table(key: str, *, game: SomeGame | None = None, title: str | None = None) -> None:
     """The Table page for ``key`` (``game`` replaces the registered game, for tests)."""
     chosen = game or table_game(key)
+    heading = title or _("{game} — Table").format(game=_(GAMES[key].title) if key in GAMES else key)
     if chosen is None:
-        st.title(title or f"{GAMES[key].title if key in GAMES else key} — Table")
-        st.info("The whole-game engine of this game is being written.")
+        st.title(heading)
+        st.info(_("The whole-game engine of this game is being written."))
         return
     page = TablePage(key, chosen)
     page.read_link()
     page.use_form()
     if not page.settings.present:
-        st.header(title or f"{GAMES[key].title if key in GAMES else key} — Table", divider="gray")
+        st.header(heading, divider="gray")
     try:
         page.render()
     except CardTableError as error:  # pragma: no cover - a last guard: never a traceback for bad input

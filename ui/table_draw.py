@@ -6,11 +6,15 @@ Only drawing: what is drawn (views, steps, outcomes) comes from the engine.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 
 import streamlit as st
 
 from engine.cards import Card
 from engine.contract import Outcome
+from engine.i18n import N_, ngettext
+from engine.i18n import gettext as _
+from engine.i18n import number as local_number
 from engine.table import WON_TRICK, Seat, Step, TableView
 from ui import card_hand as ch
 from ui.widgets import four_colour, plain
@@ -20,7 +24,7 @@ __all__ = ["bar_style", "choose_cards", "commentary", "css_key", "jumbo", "one_r
            "step_keys", "table",
            "trick_cards"]
 
-WINS = ch.Highlight("wins the trick", ch.HINT.colour, "♛")
+WINS = ch.Highlight(N_("wins the trick"), ch.HINT.colour, "♛")
 """The ring on the card (or play) that wins the trick (not the hint's: its legend would read "the hint"). Its mark is
 a crown, not a letter: "W" read as West, the seat, on a table where East had won."""
 CAPTION_FITS = 12
@@ -78,18 +82,28 @@ def step_keys(key: str, on_step: Callable[[str], None], *, hint: str = "") -> No
     ch.key_stepper(key, hint=hint, on_step=on_step)
 
 
+def _cards_count(n: int) -> str:
+    """"8 cards" (in digits, in every language)."""
+    return ngettext("{n} card", "{n} cards", n).format(n=local_number(n))
+
+
+def _sits_out(seat: Seat) -> bool:
+    """Whether to add "sits out" to a seat that sits out (not when its role says so already)."""
+    return not seat.active and "sits out" not in seat.role and _("sits out") not in seat.role
+
+
 def _seat_head(seat: Seat, index: int, view: TableView, me: int | None) -> str:
     marks = []
     if view.to_act == index:
-        marks.append("▶ to act")
+        marks.append(_("▶ to act"))
     if me == index:
-        marks.append("you")
+        marks.append(_("you"))
     head = f"**{plain(seat.name)}**"
     if seat.role:
         head += f" — {plain(seat.role)}"
     detail = " · ".join(plain(x) for x in (seat.note, *marks) if x)
-    if not seat.active and "sits out" not in seat.role:
-        detail = (detail + " · " if detail else "") + "sits out"
+    if _sits_out(seat):
+        detail = (detail + " · " if detail else "") + _("sits out")
     return head + (f" :gray[· {detail}]" if detail else "")
 
 
@@ -101,15 +115,16 @@ def _seat_block(seat: Seat, index: int, view: TableView, *, key: str, scale: flo
 
 def _seat_cards(seat: Seat, index: int, *, key: str, scale: float, side: bool) -> None:
     if not seat.cards:
-        st.caption("no cards")
+        st.caption(_("no cards"))
         return
     if all(c is None for c in seat.cards):
         n = len(seat.cards)
-        ch.show_cards(f"{key}:seat:{index}", [None], label=f"{seat.name}'s cards, face down", size="small",
-                      captions={0: f"{n} card{'s' if n != 1 else ''}"}, four_colour=four_colour())
+        ch.show_cards(f"{key}:seat:{index}", [None], label=_("{seat}'s cards, face down").format(seat=seat.name),
+                      size="small", captions={0: _cards_count(n)}, four_colour=four_colour())
         return
-    ch.show_cards(f"{key}:seat:{index}", list(seat.cards), four_colour=four_colour(), label=f"{seat.name}'s cards",
-                  size=size_of(scale, side=side), fit=True, jumbo=jumbo(scale))
+    ch.show_cards(f"{key}:seat:{index}", list(seat.cards), four_colour=four_colour(),
+                  label=_("{seat}'s cards").format(seat=seat.name), size=size_of(scale, side=side), fit=True,
+                  jumbo=jumbo(scale))
 
 
 def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Sequence[str], *, scale: float,
@@ -117,30 +132,31 @@ def trick_cards(table: Sequence[tuple[int, tuple[Card, ...], str]], names: Seque
     """The cards on the table, large, each with who played it (and "wins" under the winning card, ringed); ``fit``:
     drawn smaller when that keeps a big trick on one row (presenter mode)."""
     if not table:
-        st.caption("Nothing on the table yet.")
+        st.caption(_("Nothing on the table yet."))
         return
     cards: list[Card | None] = []
     groups: list[ch.CardGroup] = []
     captions: dict[int | Card, str] = {}
     winner: dict[int | Card, ch.Highlight] = {}
     said: list[str] = []
+    wins = replace(WINS, label=_(WINS.label))
     for seat, played, label in table:
         who = names[seat] if seat < len(names) else "?"
         if not played:
-            said.append(f"{who}: {label or 'passed'}")
+            said.append(f"{who}: {_(label) if label else _('passed')}")
             continue
-        captions[len(cards)] = who + (f" · {label}" if label else "")
+        captions[len(cards)] = who + (f" · {_(label)}" if label else "")
         groups.append(ch.CardGroup(captions[len(cards)], played))
-        if label == WON_TRICK:
+        if label in (WON_TRICK, _(WON_TRICK)):
             for i in range(len(cards), len(cards) + len(played)):
-                winner[i] = WINS
+                winner[i] = wins
         cards.extend(played)
     if cards:
         # Plays of several cards (a throw, a sequence) each in its own labelled group, set apart by a divider, so
         # that one can see where a play ends; single cards with who played them underneath, unless a caption is
         # longer than a card is wide ("S · lead · winning"): then labelled groups too, whose labels are not cut.
         several = any(len(g.cards) > 1 for g in groups) or any(len(c) > CAPTION_FITS for c in captions.values())
-        ch.show_cards(key, groups if several else cards, label="The cards on the table",
+        ch.show_cards(key, groups if several else cards, label=_("The cards on the table"),
                       captions=None if several else captions, highlight=winner or None,
                       size="large" if scale >= 1.2 else "normal", four_colour=four_colour(), jumbo=jumbo(scale),
                       fit=fit)
@@ -175,7 +191,7 @@ def table(view: TableView, names: Sequence[str], *, scale: float, me: int | None
     # readable cards), the side seats beside the trick, so the trick sits high enough to be seen at 1280×720.
     with st.container(border=True):
         if where["top"]:
-            _, top, _ = st.columns([0.4, 3.4, 0.4])
+            _left, top, _right = st.columns([0.4, 3.4, 0.4])
             with top:
                 block(where["top"])
         left, middle, right = st.columns([1, 2.2, 1])
@@ -196,7 +212,7 @@ def table(view: TableView, names: Sequence[str], *, scale: float, me: int | None
         with right:
             block(where["right"], side=True)
         if where["bottom"]:
-            _, bottom, _ = st.columns([0.4, 3.4, 0.4])
+            _left, bottom, _right = st.columns([0.4, 3.4, 0.4])
             with bottom:
                 block(where["bottom"])
                 extras(small=False)
@@ -269,12 +285,12 @@ def _seat_line(view: TableView, index: int) -> str:
     head = f"**{plain(seat.name)}**" + (f" — {plain(seat.role)}" if seat.role else "")
     detail = [plain(seat.note)] if seat.note else []
     left = len(seat.cards)
-    if "card" not in seat.note:
-        detail.append(f"{left} card{'s' if left != 1 else ''}")
-    if not seat.active and "sits out" not in seat.role:
-        detail.append("sits out")
+    if "card" not in seat.note and ngettext("card", "cards", left) not in seat.note:
+        detail.append(_cards_count(left))
+    if _sits_out(seat):
+        detail.append(_("sits out"))
     if view.to_act == index:
-        detail.append("▶ to act")
+        detail.append(_("▶ to act"))
     return head + (f" :gray[· {' · '.join(detail)}]" if detail else "")
 
 
@@ -283,7 +299,7 @@ def _extra_row(label: str, cards: Sequence[Card | None], key: str, scale: float 
     (face down): 8 cards"), so that hidden cards take no room from the trick and your hand."""
     if cards and all(c is None for c in cards):
         n = len(cards)
-        st.caption(f"{plain(label)}: {n} card{'s' if n != 1 else ''}")
+        st.caption(f"{plain(label)}: {_cards_count(n)}")
         return
     st.caption(plain(label))
     ch.show_cards(key, list(cards), label=label, size="small", four_colour=four_colour(), fit=True,
@@ -320,7 +336,7 @@ def play_table(view: TableView, names: Sequence[str], *, me: int, scale: float, 
     mine()
     shown = [i for i in others if any(c is not None for c in view.seats[i].cards)]
     if shown:
-        st.caption("The other seats' cards, face up (Settings: Show every seat's cards)")
+        st.caption(_("The other seats' cards, face up (Settings: Show every seat's cards)"))
         for i in shown:
             _seat_block(view.seats[i], i, view, key=key, scale=scale, me=me, side=True)
 
@@ -331,22 +347,23 @@ def commentary(steps: Sequence[Step], upto: int, names: Sequence[str], *, presen
     mode how to go on; when ``playing``, nothing (your first decision is on the table above)."""
     if upto == 0:
         if not playing:
-            st.info("The cards are dealt. Step forward to see the first decision.")
+            st.info(_("The cards are dealt. Step forward to see the first decision."))
         return
     step = steps[upto - 1]
     who = names[step.seat] if step.seat < len(names) else "?"
     chapter = f"{plain(step.chapter)} · " if step.chapter else ""
+    head = _("Step {n}").format(n=local_number(upto))
     if present:  # one paragraph: the projector's height is for the table
-        st.success(f"**Step {upto}** · {chapter}{plain(who)}: **{plain(label(step.action))}** — {plain(step.comment)}")
+        st.success(f"**{head}** · {chapter}{plain(who)}: **{plain(label(step.action))}** — {plain(step.comment)}")
         return
-    st.success(f"**Step {upto}** · {chapter}{plain(who)}: **{plain(label(step.action))}**  \n{plain(step.comment)}")
-    with st.expander("Everything so far", expanded=False):
+    st.success(f"**{head}** · {chapter}{plain(who)}: **{plain(label(step.action))}**  \n{plain(step.comment)}")
+    with st.expander(_("Everything so far"), expanded=False):
         with st.container(height=min(420, 60 + 40 * upto)):
             for number in range(upto, 0, -1):
                 s = steps[number - 1]
                 who = names[s.seat] if s.seat < len(names) else "?"
                 ch = f"{plain(s.chapter)} · " if s.chapter else ""
-                st.markdown(f"{number}. {ch}{plain(who)} — {plain(label(s.action))}: {plain(s.comment)}")
+                st.markdown(f"{local_number(number)}. {ch}{plain(who)} — {plain(label(s.action))}: {plain(s.comment)}")
 
 
 def outcome(result: Outcome | None, letters: Sequence[str], *, present: bool = False) -> None:
@@ -355,10 +372,10 @@ def outcome(result: Outcome | None, letters: Sequence[str], *, present: bool = F
     if result is None:
         return
     if present:
-        st.markdown(" · ".join([":material/flag: **Result**", *(f"**{plain(k)}:** {plain(v)}"
+        st.markdown(" · ".join([f":material/flag: **{_('Result')}**", *(f"**{plain(k)}:** {plain(v)}"
                                                                 for k, v in result.facts)]))
         return
-    st.markdown("#### Result")
+    st.markdown(f"#### {_('Result')}")
     st.success(plain(result.summary), icon=":material/flag:")
     if result.facts:
         st.markdown("  \n".join(f"**{plain(k)}:** {plain(v)}" for k, v in result.facts))
@@ -385,10 +402,10 @@ def choose_cards(key: str, groups: Sequence[tuple[str, Sequence[Card]]], *, sele
     lit, mark = set(highlight), list(marked)
     for i, card in enumerate(flat):
         if card in mark:
-            rings[i] = ch.Highlight(marked_label or "marked", ch.KITTY.colour, ch.KITTY.mark)
+            rings[i] = ch.Highlight(marked_label or _("marked"), ch.KITTY.colour, ch.KITTY.mark)
             mark.remove(card)
         elif card in lit:
-            rings[i] = ch.Highlight(highlight_label or "matters now", ch.LED_SUIT.colour, _mark(highlight_label))
+            rings[i] = ch.Highlight(highlight_label or _("matters now"), ch.LED_SUIT.colour, _mark(highlight_label))
     hand = [ch.CardGroup(name, cards) for name, cards in groups]
     size: ch.Size = "large" if scale >= 1.2 else "normal"
     if not selectable:

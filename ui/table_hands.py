@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import streamlit as st
@@ -16,6 +16,7 @@ from engine.contract import SomeGame
 from engine.driver import play_out, replay
 from engine.errors import UnknownNameError
 from engine.games import game
+from engine.i18n import language
 from engine.match import WHOLE
 from engine.table import WON_TRICK, Record, Step, TableView
 from ui.cards import symbol_words
@@ -55,6 +56,8 @@ class Hand:
     record: Record
     states: tuple[Any, ...]
     steps: tuple[Step, ...]
+    lang: str = field(default_factory=language)
+    """The language of the steps' words (commentary, chapters): the one it was played or replayed in."""
 
     @property
     def last(self) -> Any:
@@ -69,8 +72,8 @@ def start_hand(game: SomeGame, preset: str, seed: int, options: Mapping[str, Any
 
 
 def load_hand(game: SomeGame, record: Record) -> Hand:
-    """Replay ``record`` (a hand, or a whole game when its start says so); ReplayError names the refused step
-    (nothing changes on the page)."""
+    """Replay ``record`` (a hand, or a whole game when its start says so), its commentary in the current language;
+    ReplayError names the refused step (nothing changes on the page)."""
     base = game.base
     states, steps = replay(base, record)
     return Hand(base.normalize_record(record), tuple(states), tuple(steps))
@@ -80,18 +83,19 @@ def extend(game: SomeGame, hand: Hand, action: Any) -> Hand:
     """``hand`` with one more action; IllegalPlayError with the reason if it is not legal."""
     state, step = game.step(hand.last, action)
     record = replace(hand.record, actions=hand.record.actions + (game.action_text(action),))
-    return Hand(record, hand.states + (state,), hand.steps + (step,))
+    return Hand(record, hand.states + (state,), hand.steps + (step,), hand.lang)
 
 
 def truncate(hand: Hand, length: int) -> Hand:
     record = replace(hand.record, actions=hand.record.actions[:length])
-    return Hand(record, hand.states[: length + 1], hand.steps[:length])
+    return Hand(record, hand.states[: length + 1], hand.steps[:length], hand.lang)
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
 def bot_hand(_game: SomeGame, key: str, preset: str, seed: int, options_json: str = "{}",
-             bots: str | None = None, whole: bool = False) -> Hand:
-    """A hand (or a whole game) played by bots from the seeded deal (shared by every session; never modified)."""
+             bots: str | None = None, whole: bool = False, lang: str = "en") -> Hand:
+    """A hand (or a whole game) played by bots from the seeded deal, its commentary in ``lang`` (the current
+    language: a key of the cache; shared by every session; never modified)."""
     game = _game
     options = json.loads(options_json)
     record, _ = play_out(game, game.rules(preset, options), seed, bots, preset=preset, options=options,

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
+from engine.i18n import DEFAULT_LANGUAGE, language, number
+from engine.i18n import gettext as _
 from engine.match import is_whole
 from engine.moments import find_moment, moment_kind, moment_kinds
 from engine.table import MomentKind
@@ -22,13 +24,15 @@ FIND_DEALS = 100
 
 
 def _short(kind: MomentKind) -> str:
-    """"bomb" for "a bomb", "rocket" for "the rocket"."""
+    """"bomb" for "a bomb", "rocket" for "the rocket" (in English; the label as it is in another language)."""
+    if language() != DEFAULT_LANGUAGE:
+        return _(kind.label)
     return kind.label.removeprefix("a ").removeprefix("the ")
 
 
 def moment_labels(page: TablePage) -> dict[str, str]:
     """The game's kinds of moment by name, each as a menu says it: "Next bomb"."""
-    return {k.name: f"Next {_short(k)}" for k in moment_kinds(page.base)}
+    return {k.name: _("Next {moment}").format(moment=_short(k)) for k in moment_kinds(page.base)}
 
 
 def find_menu(page: TablePage, key: str) -> None:
@@ -36,11 +40,11 @@ def find_menu(page: TablePage, key: str) -> None:
     kinds = moment_labels(page)
     if not kinds:
         return
-    st.selectbox("Find the next", list(kinds), index=None, key=key, on_change=find_next, args=(page, key),
-                 format_func=kinds.__getitem__, placeholder="Find…",
+    st.selectbox(_("Find the next"), list(kinds), index=None, key=key, on_change=find_next, args=(page, key),
+                 format_func=kinds.__getitem__, placeholder=_("Find…"),
                  label_visibility="collapsed", width=170,
-                 help="Go to the next teaching moment of a kind: in this game after this step, else in the bots' "
-                      f"games of the next deals (up to {FIND_DEALS})")
+                 help=_("Go to the next teaching moment of a kind: in this game after this step, else in the bots' "
+                        "games of the next deals (up to {deals})").format(deals=number(FIND_DEALS)))
 
 
 def find_next(page: TablePage, key: str) -> None:
@@ -55,8 +59,9 @@ def find_next(page: TablePage, key: str) -> None:
     kind = moment_kind(page.base, name)
     moment = find_moment(page.base, name, hand.record, min(s.step, len(hand.steps)), deals=FIND_DEALS)
     if moment is None:
-        st.session_state[page.key("found")] = (f"No {_short(kind)} in this game after step {s.step}, nor in the "
-                                               f"next {FIND_DEALS - 1} deals' games ({kind.help}).")
+        st.session_state[page.key("found")] = _(
+            "No {moment} in this game after step {step}, nor in the next {deals} deals' games ({help})."
+        ).format(moment=_short(kind), step=number(s.step), deals=number(FIND_DEALS - 1), help=_(kind.help))
         return
     record = moment.record
     if record is not hand.record:
@@ -66,5 +71,9 @@ def find_next(page: TablePage, key: str) -> None:
         else:
             page._new_seed(record.seed)
     s.mode, s.step, s.auto = WATCH, moment.step, False
-    where = "" if record is hand.record else f"deal {record.seed}, "
-    st.session_state[page.key("found")] = f"{kind.label.capitalize()}: {where}step {moment.step}."
+    label = _(kind.label)
+    label = label[:1].upper() + label[1:]
+    st.session_state[page.key("found")] = (
+        _("{moment}: step {step}.").format(moment=label, step=number(moment.step)) if record is hand.record else
+        _("{moment}: deal {deal}, step {step}.").format(moment=label, deal=number(record.seed),
+                                                       step=number(moment.step)))

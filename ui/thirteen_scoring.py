@@ -17,6 +17,8 @@ import pandas as pd
 import plotly.express as px
 import plotly.graph_objects as go
 
+from engine.i18n import N_, digits, number
+from engine.i18n import gettext as _
 from engine.thirteen import GAME, score_hand, seat_letters
 
 KEY = GAME.key
@@ -32,6 +34,10 @@ SEAT_ORDER = ("N", "E", "S", "W")
 TWOS = "twos_in_double_sequences"
 """The house rule the explorer offers as a switch."""
 SEAT_FIELDS = ("bot", "place", "left", "twos", "quads", "pairs", "bombs")
+BOT_WORDS = {"heuristic": N_("heuristic"), "random": N_("random")}
+"""The engine's bots by the words a learner reads."""
+SCORING_WORDS = {"places": N_("places"), "cards": N_("cards")}
+"""The choices of the option "Match points" by the words a learner reads (the engine's values are keys)."""
 
 
 def game_options(preset: str, players: int, hero: str, others: str, twos: bool) -> dict[str, Any]:
@@ -92,7 +98,7 @@ def match_points(matches: pd.DataFrame, preset: str, scoring: str) -> pd.DataFra
     """One row per (match, game, seat) of a whole-match frame: the game's points and the running total under
     ``scoring``, from each game's finishing order and cards left."""
     rows = []
-    for m, (_, row) in enumerate(matches.iterrows()):
+    for m, (_index, row) in enumerate(matches.iterrows()):
         orders = [o.split() for o in str(row["orders"]).split("; ")]
         lefts = [[int(n) for n in s.split()] for s in str(row["cards_left"]).split("; ")]
         players = len(orders[0])
@@ -111,17 +117,18 @@ def match_points(matches: pd.DataFrame, preset: str, scoring: str) -> pd.DataFra
 def match_results(points: pd.DataFrame, bots: Mapping[str, str]) -> pd.DataFrame:
     """Per seat: matches won (shared wins count for each winner), mean total and mean points per game."""
     if points.empty:
-        return pd.DataFrame(columns=["Seat", "Bot", "Matches won", "Points per match", "Points per game"])
+        return pd.DataFrame(columns=[_("Seat"), _("Bot"), _("Matches won"), _("Points per match"),
+                                     _("Points per game")])
     last = points[points["game"] == points.groupby("match")["game"].transform("max")]
     best = last.groupby("match")["total"].transform("max")
     last = last.assign(won=last["total"] == best)
     out = last.groupby("seat").agg(won=("won", "sum"), total=("total", "mean")).reindex(
         [c for c in SEAT_ORDER if c in set(last["seat"])])
     per_game = points.groupby("seat")["points"].mean()
-    return pd.DataFrame({"Seat": out.index, "Bot": [bots.get(c, "") for c in out.index],
-                         "Matches won": out["won"].astype(int).values,
-                         "Points per match": out["total"].round(2).values,
-                         "Points per game": per_game.reindex(out.index).round(2).values})
+    return pd.DataFrame({_("Seat"): out.index, _("Bot"): [bots.get(c, "") for c in out.index],
+                         _("Matches won"): out["won"].astype(int).values,
+                         _("Points per match"): out["total"].round(2).values,
+                         _("Points per game"): per_game.reindex(out.index).round(2).values})
 
 
 # ------------------------------------------------------------------------------------------------ charts
@@ -138,16 +145,17 @@ def bomb_frequency(seats: pd.DataFrame) -> go.Figure:
     """How often a dealt 13-card hand holds each bomb."""
     n = len(seats)
     rows = [
-        ("four of a kind", (seats["quads"] > 0).mean()),
-        ("3+ pairs in a row", (seats["pairs"] >= 3).mean()),
-        ("4+ pairs in a row", (seats["pairs"] >= 4).mean()),
-        ("5+ pairs in a row", (seats["pairs"] >= 5).mean()),
-        ("any bomb", (seats["bombs"] > 0).mean()),
+        (_("four of a kind"), (seats["quads"] > 0).mean()),
+        (_("3+ pairs in a row"), (seats["pairs"] >= 3).mean()),
+        (_("4+ pairs in a row"), (seats["pairs"] >= 4).mean()),
+        (_("5+ pairs in a row"), (seats["pairs"] >= 5).mean()),
+        (_("any bomb"), (seats["bombs"] > 0).mean()),
     ]
     frame = pd.DataFrame(rows, columns=["bomb", "share"])
     frame["percent"] = frame["share"] * 100
-    fig = px.bar(frame, x="bomb", y="percent", text=frame["percent"].map(lambda v: f"{v:.1f}%"),
-                 labels={"bomb": "", "percent": "% of hands"}, title=f"Bombs in {n:,} dealt hands",
+    fig = px.bar(frame, x="bomb", y="percent", text=frame["percent"].map(lambda v: digits(f"{v:.1f}%")),
+                 labels={"bomb": "", "percent": _("% of hands")},
+                 title=_("Bombs in {n} dealt hands").format(n=number(n)),
                  hover_data={"bomb": True, "percent": ":.1f"})
     # two lines a label: on one line the labels run into each other at 1280 px wide
     fig.update_xaxes(tickangle=0, tickvals=frame["bomb"], ticktext=[_two_lines(b) for b in frame["bomb"]])
@@ -159,8 +167,9 @@ def twos_frequency(seats: pd.DataFrame) -> go.Figure:
     """How many 2s a dealt hand holds."""
     counts = seats["twos"].value_counts().reindex(range(5), fill_value=0)
     frame = pd.DataFrame({"twos": [str(i) for i in range(5)], "percent": counts.values / max(len(seats), 1) * 100})
-    fig = px.bar(frame, x="twos", y="percent", text=frame["percent"].map(lambda v: f"{v:.1f}%"),
-                 labels={"twos": "2s in the hand", "percent": "% of hands"}, title="How many 2s a hand holds")
+    fig = px.bar(frame, x="twos", y="percent", text=frame["percent"].map(lambda v: digits(f"{v:.1f}%")),
+                 labels={"twos": _("2s in the hand"), "percent": _("% of hands")},
+                 title=_("How many 2s a hand holds"))
     fig.update_traces(marker_color="#b5522b", textposition="outside", cliponaxis=False)
     return fig
 
@@ -172,17 +181,20 @@ def place_by(seats: pd.DataFrame, column: str, label: str) -> go.Figure:
     grouped["won %"] = (grouped["wins"] * 100).round(1)
     grouped["place"] = grouped["place"].round(2)
     grouped[column] = grouped[column].astype(str)
+    grouped["bot"] = grouped["bot"].map(lambda b: _(BOT_WORDS.get(str(b), str(b))))
     return px.bar(grouped, x=column, y="place", color="bot", barmode="group", hover_data=["won %", "hands"],
-                  labels={column: label, "place": "average place (1 = first out)", "bot": "bot"},
-                  title=f"Finishing place by {label.lower()}")
+                  labels={column: label, "place": _("average place (1 = first out)"), "bot": _("bot"),
+                          "won %": _("won %"), "hands": _("hands")},
+                  title=_("Finishing place by {what}").format(what=label[:1].lower() + label[1:]))
 
 
 def length_histogram(games: pd.DataFrame) -> go.Figure:
     """Game length: plays and passes per game."""
-    fig = px.histogram(games, x="actions", nbins=40, labels={"actions": "actions per game (plays and passes)"},
-                       title="Game length")
+    fig = px.histogram(games, x="actions", nbins=40, labels={"actions": _("actions per game (plays and passes)"),
+                                                             "count": _("games")},
+                       title=_("Game length"))
     fig.update_traces(marker_color="#4b5fa6")
-    fig.update_layout(yaxis_title="games")
+    fig.update_layout(yaxis_title=_("games"))
     return fig
 
 
@@ -192,7 +204,8 @@ def match_lines(points: pd.DataFrame, match: int, bots: Mapping[str, str]) -> go
     one["seat"] = [f"{c} ({bots.get(c, '')})" for c in one["seat"]]
     games = int(one["game"].max()) if len(one) else 0
     fig = px.line(one, x="game", y="total", color="seat", markers=True,
-                  labels={"game": "game of the match", "total": "total points", "seat": "seat"},
-                  title=f"Match {match + 1}: points over {games} games")
+                  labels={"game": _("game of the match"), "total": _("total points"), "seat": _("seat")},
+                  title=_("Match {match}: points over {games} games").format(match=number(match + 1),
+                                                                            games=number(games)))
     fig.update_xaxes(dtick=1)
     return fig

@@ -10,6 +10,8 @@ from typing import Any, TypeVar
 import streamlit as st
 
 from engine.cards import Card, Deck, Suit, format_cards
+from engine.i18n import N_, number
+from engine.i18n import gettext as _
 from ui.cards import card_label, hand_svg
 
 
@@ -111,7 +113,7 @@ def card_row(cards: Sequence[Card | None], *, scale: float = 1.0, overlap: float
 def choose_cards_widget(key: str, cards: Sequence[Card], *, selectable: bool, unusable: Mapping[int, str],
                         highlight: Sequence[Card] = (), highlight_label: str = "", marked: Sequence[Card] = (),
                         marked_label: str = "", count: int | None = None, scale: float = 1.0, label: str = "",
-                        action: str = "Play") -> tuple[Card, ...] | None:
+                        action: str = N_("Play")) -> tuple[Card, ...] | None:
     """A hand to choose cards from: the chosen cards once, when ``action`` is pressed; else None."""
     lit = {i for i, c in enumerate(cards) if c in set(highlight)}
     if label:
@@ -119,25 +121,25 @@ def choose_cards_widget(key: str, cards: Sequence[Card], *, selectable: bool, un
     show_cards(cards, overlap=0.55 if len(cards) > 13 else 0.35, scale=0.85 * scale, dim=unusable.keys(), mark=lit)
     legend = []
     if highlight_label and lit:
-        legend.append(f"outlined: {highlight_label}")
+        legend.append(_("outlined: {what}").format(what=highlight_label))
     if marked_label and marked:
         legend.append(f"{marked_label}: {format_cards(marked, symbols=True)}")
     if unusable and selectable:
-        legend.append("greyed: in no legal play")
+        legend.append(_("greyed: in no legal play"))
     if legend:
         st.caption(plain(" · ".join(legend)))
     if not selectable:
         return None
     options = [i for i in range(len(cards)) if i not in unusable]
-    picked = st.pills("Choose cards", options, selection_mode="multi", key=key + ":pills",
+    picked = st.pills(_("Choose cards"), options, selection_mode="multi", key=key + ":pills",
                       format_func=lambda i: card_label(cards[i]), label_visibility="collapsed")
     chosen = tuple(cards[i] for i in (picked or []))
     if count is not None:
-        st.caption(f"{len(chosen)} of {count} chosen")
-    pressed = st.button(action, key=key + ":go", icon=":material/play_arrow:", type="primary",
+        st.caption(_("{chosen} of {count} chosen").format(chosen=number(len(chosen)), count=number(count)))
+    pressed = st.button(_(action), key=key + ":go", icon=":material/play_arrow:", type="primary",
                         disabled=not chosen or (count is not None and len(chosen) != count))
     if unusable:
-        with st.expander("Why can't I play a greyed card?"):
+        with st.expander(_("Why can't I play a greyed card?")):
             for i, why in unusable.items():
                 st.markdown(f"- **{plain(cards[i].symbol_text)}** — {plain(why)}")
     return chosen if pressed else None
@@ -148,7 +150,7 @@ _ROWS: tuple[tuple[str, Suit | None], ...] = (
     ("♥", Suit.HEARTS),
     ("♣", Suit.CLUBS),
     ("♦", Suit.DIAMONDS),
-    ("Jokers", None),
+    (N_("Jokers"), None),
 )
 _SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
@@ -191,7 +193,7 @@ def card_picker(
     key: str,
     deck: Deck,
     *,
-    label: str = "Cards",
+    label: str = N_("Cards"),
     limit_to: Sequence[Card] | None = None,
     help: str | None = None,
 ) -> tuple[Card, ...]:
@@ -202,13 +204,13 @@ def card_picker(
     Use :func:`set_picked` in a callback to change the selection from code.
     """
     pool = _pool(deck, limit_to)
-    st.markdown(f"**{label}**", help=help)
+    st.markdown(f"**{_(label)}**", help=help)
     chosen: list[Card] = []
     for name, options in _groups(deck, pool):
         if not options:
             continue
         picked = st.pills(
-            name or label,
+            _(name or label),
             options,
             selection_mode="multi",
             format_func=_format,
@@ -249,10 +251,10 @@ def _groups(deck: Deck, pool: Sequence[Card]) -> list[tuple[str, list[str]]]:
     return list(rows.items())
 
 
-def notation_input(key: str, deck: Deck, *, label: str = "Cards", placeholder: str = "",
+def notation_input(key: str, deck: Deck, *, label: str = N_("Cards"), placeholder: str = "",
                    help: str | None = None, where: str = "") -> tuple[Card, ...] | None:
     """A text box for card notation; shows the error and returns None when the text is wrong."""
-    text = st.text_input(label, key=key, placeholder=placeholder, help=help)
+    text = st.text_input(_(label), key=key, placeholder=placeholder, help=help)
     try:
         cards = deck.parse(text)
         deck.check(cards, where)
@@ -265,7 +267,7 @@ def notation_input(key: str, deck: Deck, *, label: str = "Cards", placeholder: s
 def plays_table(rows: Sequence[dict[str, Any]], *, key: str | None = None, height: int | None = None) -> None:
     """A table of plays (one dict per play; columns in the order of the first row)."""
     if not rows:
-        st.info("No plays to list.")
+        st.info(_("No plays to list."))
         return
     import pandas as pd  # here, not at import: pages that list no plays start without pandas
 
