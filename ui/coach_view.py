@@ -17,6 +17,9 @@ from engine.advisor import advise
 from engine.cards import Card
 from engine.contract import SomeGame
 from engine.errors import CardTableError
+from engine.i18n import DEFAULT_LANGUAGE, digits, language, ngettext
+from engine.i18n import gettext as _
+from engine.words import and_list, capitalise
 from ui.cards import symbol_words
 from ui.share import signature
 from ui.widgets import plain
@@ -24,8 +27,8 @@ from ui.widgets import plain
 if TYPE_CHECKING:
     from ui.editor import PositionEditor
 
-__all__ = ["COACH_SHOWN", "PASS_ACTION", "amount", "best_reason", "coach_chart", "coach_panel", "option_label",
-           "option_reason", "same_play", "sentence", "stopped_clause", "symbols", "value_words"]
+__all__ = ["COACH_SHOWN", "PASS_ACTION", "amount", "best_reason", "coach_chart", "coach_panel", "full_stop",
+           "option_label", "option_reason", "same_play", "sentence", "stopped_clause", "symbols", "value_words"]
 
 COACH_SHOWN = 12
 """The most options the coach's chart shows (the learner's play is always among them)."""
@@ -51,13 +54,18 @@ def sentence(reason: str) -> str:
     if not text:
         return ""
     text = text[:1].upper() + text[1:]
-    return text if text[-1] in ".!?)" else text + "."
+    return text if text[-1] in ".!?)\u0964" else text + full_stop()
+
+
+def full_stop() -> str:
+    """The full stop of the current language ("." in English, "।" in Bengali and Assamese)."""
+    return "." if language() == DEFAULT_LANGUAGE else "\u0964"
 
 
 def stopped_clause(text: str) -> str:
     """A reason after a dash: as it is (no capital), with a full stop."""
     text = text.strip()
-    return text if not text or text[-1] in ".!?" else text + "."
+    return text if not text or text[-1] in ".!?\u0964" else text + full_stop()
 
 
 # ------------------------------------------------------------------------------------------------ the coach's chart
@@ -91,7 +99,12 @@ def value_words(game: SomeGame, state: Any) -> tuple[str, str]:
 def amount(value: float, words: tuple[str, str]) -> str:
     """A value with its unit: ``0.45 levels``, ``1 point``."""
     shown = f"{abs(value):.2f}".rstrip("0").rstrip(".")
-    return f"{shown} {words[0] if shown == '1' else words[1]}"
+    return f"{digits(shown)} {_unit(words, 1 if shown == '1' else 2)}"
+
+
+def _unit(words: tuple[str, str], n: int) -> str:
+    """The coach's unit for ``n`` ("point" or "points"), in the current language."""
+    return ngettext(words[0], words[1], n)
 
 
 def option_reason(game: SomeGame, state: Any, advice: Any, option: Any) -> str:
@@ -101,23 +114,24 @@ def option_reason(game: SomeGame, state: Any, advice: Any, option: Any) -> str:
     another option, the same from the best's side; for a tied one, that the samples cannot tell it from the best.
     Never a bare number."""
     if advice.forced:
-        return "it is your only legal choice"
+        return _("it is your only legal choice")
     thumb = game.rule_of_thumb(state, option.action)
     best = advice.best
     name = _label(game, best)
     if option is best:
         if len(advice.options) < 2:
-            samples = "it is the only option the coach compared"
+            samples = _("it is the only option the coach compared")
         elif advice.options[1].tied:
-            samples = (f"it did best in the sampled deals, but {_label(game, advice.options[1])} did about as well "
-                       "(the samples cannot tell them apart)")
+            samples = _("it did best in the sampled deals, but {other} did about as well (the samples cannot tell "
+                        "them apart)").format(other=_label(game, advice.options[1]))
         else:
-            samples = "in the sampled deals it did best: " + _versus(game, state, best, advice.options[1], "it")
+            samples = _("in the sampled deals it did best: {comparison}").format(
+                comparison=_versus(game, state, best, advice.options[1], None))
     elif option.tied:
-        samples = f"the samples cannot tell it apart from {name}, the coach's choice"
+        samples = _("the samples cannot tell it apart from {best}, the coach's choice").format(best=name)
     else:
         samples = _versus(game, state, best, option, name)
-    return f"{thumb}. {samples[:1].upper()}{samples[1:]}" if thumb else samples
+    return f"{thumb}{full_stop()} {capitalise(samples)}" if thumb else samples
 
 
 def best_reason(game: SomeGame, state: Any, advice: Any) -> str:
@@ -129,8 +143,8 @@ def _label(game: SomeGame, option: Any) -> str:
     return option_label(game, option.action, option.text)
 
 
-def _versus(game: SomeGame, state: Any, better: Any, worse: Any, subject: str) -> str:
-    """What the samples show between two options, from the better one's side (``subject`` names it)."""
+def _versus(game: SomeGame, state: Any, better: Any, worse: Any, subject: str | None) -> str:
+    """What the samples show between two options, from the better one's side (``subject`` names it; None: "it")."""
     mine, theirs = dict(better.features or {}), dict(worse.features or {})
     diffs = sorted(((k, mine.get(k, 0.0) - theirs.get(k, 0.0)) for k in set(mine) | set(theirs)),
                    key=lambda kv: -abs(kv[1]))
@@ -139,16 +153,20 @@ def _versus(game: SomeGame, state: Any, better: Any, worse: Any, subject: str) -
     gap = amount(better.value - worse.value, value_words(game, state))
     # the value first, as it is what ranks them; then what else differs, which may go either way (passing a call
     # gives your side fewer tricks, and the best call can still be a pass)
-    said = f"{subject} scores {gap} more on average than {other}"
+    said = (_("it scores {gap} more on average than {other}").format(gap=gap, other=other) if subject is None else
+            _("{option} scores {gap} more on average than {other}").format(option=subject, gap=gap, other=other))
     if notable:
-        said += "; it gives you " + " and ".join(_feature_words(game, k, d) for k, d in notable)
+        said += "; " + _("it gives you {differences}").format(
+            differences=and_list(_feature_words(game, k, d) for k, d in notable))
     return said
 
 
 def _feature_words(game: SomeGame, name: str, delta: float) -> str:
     singular, plural = game.feature_words.get(name, (name.replace("_", " "), name.replace("_", " ")))
     shown = f"{abs(delta):.1f}".rstrip("0").rstrip(".") if abs(delta) < 10 else f"{abs(delta):.0f}"
-    return f"{shown} {'more' if delta > 0 else 'fewer'} {singular if shown == '1' else plural}"
+    things = ngettext(singular, plural, 1 if shown == "1" else 2)
+    text = _("{amount} more {things}") if delta > 0 else _("{amount} fewer {things}")
+    return text.format(amount=digits(shown), things=things)
 
 
 def coach_chart(game: SomeGame, advice: Any, play: tuple[Card, ...] | None | bool = False,
@@ -166,11 +184,11 @@ def coach_chart(game: SomeGame, advice: Any, play: tuple[Card, ...] | None | boo
     labels, colours, lines, notes = [], [], [], []
     for i, o in enumerate(shown):
         yours = play is not False and same_play(game, o.action, o.text, play)  # type: ignore[arg-type]
-        label = option_label(game, o.action, o.text) + (" (your play)" if yours else "")
+        label = option_label(game, o.action, o.text) + (" " + _("(your play)") if yours else "")
         labels.append(label)
         colours.append(_BEST if i == 0 else _TIED if o.tied else _OTHER)
         lines.append(3 if yours else 0)
-        notes.append("best" if i == 0 else "tied with the best" if o.tied else "")
+        notes.append(_("best") if i == 0 else _("tied with the best") if o.tied else "")
     values = [o.value for o in shown]
     fig = go.Figure(go.Bar(
         x=values, y=labels, orientation="h",
@@ -178,25 +196,37 @@ def coach_chart(game: SomeGame, advice: Any, play: tuple[Card, ...] | None | boo
         error_x={"type": "data", "symmetric": False, "array": [o.high - o.value for o in shown],
                  "arrayminus": [o.value - o.low for o in shown], "color": "#334155", "thickness": 1.5},
         # The values are written in a column right of the plot (annotations), where no interval line crosses them.
-        text=[f"{v:+.2f}" + (f" · {n}" if n else "") for v, n in zip(values, notes, strict=True)],
+        text=[digits(f"{v:+.2f}") + (f" · {n}" if n else "") for v, n in zip(values, notes, strict=True)],
         textposition="none",
         customdata=[[o.low, o.high, o.samples] for o in shown],
-        hovertemplate="%{y}: %{x:.2f} (95 %% interval %{customdata[0]:.2f} to %{customdata[1]:.2f}, "
-                      "%{customdata[2]} sampled deals)<extra></extra>",
+        hovertemplate=_("%{y}: %{x:.2f} (95 %% interval %{customdata[0]:.2f} to %{customdata[1]:.2f}, "
+                        "%{customdata[2]} sampled deals)") + "<extra></extra>",
     ))
+    units = _unit(words, 2)
     fig.update_layout(
-        title={"text": f"Your average {words[1]}, best first", "font": {"size": 14}},
-        xaxis_title=f"average {words[1]} for you",
+        title={"text": _("Your average {units}, best first").format(units=units), "font": {"size": 14}},
+        xaxis_title=_("average {units} for you").format(units=units),
         # Category axis: option names such as "9 9 9 3" must not be read as numbers.
         yaxis={"autorange": "reversed", "automargin": True, "type": "category"},
         height=110 + 34 * len(shown), margin={"l": 10, "r": 96, "t": 50, "b": 40}, showlegend=False,
         annotations=[{"xref": "paper", "x": 1.0, "xshift": 8, "xanchor": "left", "yref": "y", "y": label,
-                      "text": f"{v:+.2f}" + (" · best" if i == 0 else " · tied" if o.tied else
-                                             f" · {o.samples} deals" if o.samples < advice.samples else ""),
+                      "text": digits(f"{v:+.2f}") + _annotation(i, o, advice.samples),
                       "showarrow": False, "font": {"size": 12, "color": "#334155"}}
                      for i, (label, v, o) in enumerate(zip(labels, values, shown, strict=True))],
     )
     return fig
+
+
+def _annotation(i: int, option: Any, samples: int) -> str:
+    """What the chart writes after an option's value: best, tied, or the deals it was played on when fewer."""
+    if i == 0:
+        return " · " + _("best")
+    if option.tied:
+        return " · " + _("tied")
+    if option.samples < samples:
+        return " · " + ngettext("{count} deal", "{count} deals", option.samples).format(
+            count=digits(str(option.samples)))
+    return ""
 
 
 # ------------------------------------------------------------------------------------------------ the panel
@@ -207,21 +237,22 @@ def coach_panel(editor: PositionEditor[Any], data: Mapping[str, Any], request: A
     """The editor's Coach panel: what should I play? (on a button; the advice takes up to a few seconds)."""
     with st.container(border=True):
         question = editor.coach_question(request)
-        st.subheader(f"Coach: {question[:1].lower()}{question[1:]}")
+        st.subheader(_("Coach: {question}").format(question=question[:1].lower() + question[1:]))
         wanted = editor.coach_request(request)
         if wanted is None:
-            st.info(editor.coach_none, icon=":material/school:")
+            st.info(_(editor.coach_none), icon=":material/school:")
             return
         if not editor.game.poses_positions():
-            st.info(f"The coach cannot advise on posed {editor.game.info.title} positions yet. It will as soon as "
-                    "the engine can build a game from a posed position.", icon=":material/school:")
+            st.info(_("The coach cannot advise on posed {game} positions yet. It will as soon as the engine can build "
+                      "a game from a posed position.").format(game=_(editor.game.info.title)), icon=":material/school:")
             return
         sig = signature(data)
-        st.caption(f"The coach deals the cards you cannot see at random, up to {editor.budget} times, plays every "
-                   "option out with the bots, and compares how each does for you on average (an option clearly "
-                   "worse than the best after a few deals stops there). It takes a few seconds.")
+        st.caption(_("The coach deals the cards you cannot see at random, up to {count} times, plays every option out "
+                     "with the bots, and compares how each does for you on average (an option clearly worse than the "
+                     "best after a few deals stops there). It takes a few seconds.").format(
+                         count=digits(str(editor.budget))))
         if st.button(question, key=editor.k("coach:run"), icon=":material/psychology:", type="primary"):
-            with st.spinner("The coach is playing the options out…"):
+            with st.spinner(_("The coach is playing the options out…")):
                 st.session_state[editor.k("coach")] = (sig, _advise(editor, wanted))
         stored = st.session_state.get(editor.k("coach"))
         if not stored or stored[0] != sig:
@@ -238,7 +269,8 @@ def _advise(editor: PositionEditor[Any], wanted: Any) -> Any:
         state = editor.game.position_state(wanted)
         return advise(editor.game, state, budget=editor.budget), state
     except CardTableError as error:
-        return f"The coach cannot advise on this position: {error}. Change the position, or press Reset."
+        return _("The coach cannot advise on this position: {problem}. Change the position, or press Reset.").format(
+            problem=error)
 
 def _advice(editor: PositionEditor[Any], found: tuple[Any, Any], play: tuple[Card, ...] | None | bool,
             pick_hint: str) -> None:
@@ -247,24 +279,29 @@ def _advice(editor: PositionEditor[Any], found: tuple[Any, Any], play: tuple[Car
     best = advice.best
     best_label = option_label(game, best.action, best.text)
     if advice.forced:
-        st.info(f"**{plain(best_label)}** is the only legal play: there is nothing to compare.",
+        st.info(_("**{play}** is the only legal play: there is nothing to compare.").format(play=plain(best_label)),
                 icon=":material/check_circle:")
         return
     words = value_words(game, state)
     st.plotly_chart(coach_chart(game, advice, play, words), key=editor.k("coach:chart"), width="stretch",
                     config={"displayModeBar": False})
     tied = [o for o in advice.options[1:] if o.tied]
-    considered = (f" of the {advice.considered} legal options" if advice.considered > len(advice.options)
-                  else "")
     stopped = [o for o in advice.options if o.samples < advice.samples]
-    early = (f" An option marked “{stopped[0].samples} deals” was clearly worse than the best after that many "
-             "deals and was not played further: it ranks below the others." if stopped else "")
-    st.caption(f"{len(advice.options)} options compared{considered} on up to {advice.samples} sampled deals in "
-               f"{advice.seconds:.1f} s. Green: the best, and those the samples cannot tell apart from it "
-               f"(tied); the thin line across a bar's end is its 95 % interval.{early}")
-    lead = f"**Best: {plain(best_label)}**"
+    numbers = {"count": digits(str(len(advice.options))), "legal": digits(str(advice.considered)),
+               "samples": digits(str(advice.samples)), "seconds": digits(f"{advice.seconds:.1f}")}
+    compared = (_("{count} options compared of the {legal} legal options on up to {samples} sampled deals in "
+                  "{seconds} s.") if advice.considered > len(advice.options) else
+                _("{count} options compared on up to {samples} sampled deals in {seconds} s.")).format(**numbers)
+    early = (" " + _("An option marked “{deals}” was clearly worse than the best after that many deals and was not "
+                     "played further: it ranks below the others.").format(
+                         deals=ngettext("{count} deal", "{count} deals", stopped[0].samples).format(
+                             count=digits(str(stopped[0].samples)))) if stopped else "")
+    st.caption(compared + " " + _("Green: the best, and those the samples cannot tell apart from it (tied); the thin "
+                                  "line across a bar's end is its 95 % interval.") + early)
+    lead = "**" + _("Best: {play}").format(play=plain(best_label)) + "**"
     if tied:
-        lead += f" (tied with {plain(', '.join(option_label(game, o.action, o.text) for o in tied[:4]))})"
+        lead += " " + _("(tied with {plays})").format(
+            plays=plain(", ".join(option_label(game, o.action, o.text) for o in tied[:4])))
     st.markdown(f"{lead} — {plain(stopped_clause(best_reason(game, state, advice)))}")
     mine = None if play is False else next(
         (o for o in advice.options if same_play(game, o.action, o.text, play)), None)  # type: ignore[arg-type]
@@ -272,24 +309,25 @@ def _advice(editor: PositionEditor[Any], found: tuple[Any, Any], play: tuple[Car
         if pick_hint:
             st.caption(pick_hint)
     else:
-        shown = "a pass" if play is None else symbols(play)  # type: ignore[arg-type]
+        shown = _("a pass") if play is None else symbols(play)  # type: ignore[arg-type]
+        yours = "**" + _("Your play: {play}").format(play=plain(shown)) + "** — "
         if mine is None:
-            st.markdown(f"**Your play: {plain(shown)}** — the coach did not rate it: it is not one of the legal "
-                        "options it compared.")
+            st.markdown(yours + _("the coach did not rate it: it is not one of the legal options it compared."))
         elif mine is best:
-            st.markdown(f"**Your play: {plain(shown)}** — the coach's choice too.")
+            st.markdown(yours + _("the coach's choice too."))
         elif mine.tied:
-            st.markdown(f"**Your play: {plain(shown)}** — tied with the best. "
-                        f"{plain(sentence(option_reason(game, state, advice, mine)))}")
+            st.markdown(yours + _("tied with the best.") + " "
+                        + plain(sentence(option_reason(game, state, advice, mine))))
         else:
-            st.markdown(f"**Your play: {plain(shown)}** — {amount(best.value - mine.value, words)} less than "
-                        f"{plain(best_label)} on average. "
-                        f"{plain(sentence(option_reason(game, state, advice, mine)))}")
-    with st.expander("What the coach says of every option"):
-        rows = [{"Option": option_label(game, o.action, o.text),
-                 f"Average {words[1]}": round(o.value, 2),
-                 "95 % interval": f"{o.low:+.2f} to {o.high:+.2f}",
-                 "Sampled deals": o.samples,
-                 "Why": sentence(option_reason(game, state, advice, o))}
+            st.markdown(yours + _("{amount} less than {best} on average.").format(
+                amount=amount(best.value - mine.value, words), best=plain(best_label))
+                + f" {plain(sentence(option_reason(game, state, advice, mine)))}")
+    with st.expander(_("What the coach says of every option")):
+        rows = [{_("Option"): option_label(game, o.action, o.text),
+                 _("Average {units}").format(units=_unit(words, 2)): round(o.value, 2),
+                 _("95 % interval"): _("{low} to {high}").format(low=digits(f"{o.low:+.2f}"),
+                                                                 high=digits(f"{o.high:+.2f}")),
+                 _("Sampled deals"): o.samples,
+                 _("Why"): sentence(option_reason(game, state, advice, o))}
                 for o in advice.options]
         st.dataframe(rows, hide_index=True, width="stretch", key=editor.k("coach:rows"))

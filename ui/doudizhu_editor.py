@@ -32,7 +32,9 @@ from engine.doudizhu import (
     sort_ranks,
 )
 from engine.errors import CardTableError
-from ui.editor import LIST_LIMIT, Example, Part, Plays, PositionEditor
+from engine.i18n import N_, number
+from engine.i18n import gettext as _
+from ui.editor import LIST_LIMIT, Example, Part, Plays, PositionEditor, translated
 from ui.editor_values import examples_of
 
 HOUSE_RULES = ("distinct_kickers", "jokers_as_kickers", "quadplex")
@@ -47,8 +49,8 @@ class DouDizhuEditor(PositionEditor[LegalRequest]):
     """Dou Dizhu: beat the play on the table with a higher one of the same type, a bomb or the rocket, or pass."""
 
     key = GAME.key
-    title = "Dou Dizhu — Position editor"
-    intro = "Suits do not matter: pose ranks. The engine lists every legal play and judges any play."
+    title = N_("Dou Dizhu — Position editor")
+    intro = N_("Suits do not matter: pose ranks. The engine lists every legal play and judges any play.")
     examples: ClassVar[Mapping[str, Example]] = examples_of(GAME.key, GAME.editor_command)
 
     @property
@@ -77,11 +79,12 @@ class DouDizhuEditor(PositionEditor[LegalRequest]):
 
     def parts(self, data: Mapping[str, Any]) -> tuple[Part, ...]:
         rules = self._rules(data)
-        return (Part("hand", "Your hand", most=rules.max_hand,
-                     help=f"Up to {rules.max_hand} cards: {rules.hand_size} dealt, {rules.kitty} more for the "
-                          "landlord. A rank holds as many copies as the decks."),
-                Part("table", "The play to beat", use="Use as the play to beat",
-                     help="The last play on the table. Leave it empty when you lead."))
+        return (Part("hand", N_("Your hand"), most=rules.max_hand,
+                     help=_("Up to {most} cards: {dealt} dealt, {kitty} more for the landlord. A rank holds as many "
+                            "copies as the decks.").format(most=number(rules.max_hand), dealt=number(rules.hand_size),
+                                                          kitty=number(rules.kitty))),
+                Part("table", N_("The play to beat"), use=N_("Use as the play to beat"),
+                     help=N_("The last play on the table. Leave it empty when you lead.")))
 
     def order(self, request: LegalRequest, cards: Sequence[Card]) -> list[Card]:
         return list(sort_ranks(cards))
@@ -96,8 +99,8 @@ class DouDizhuEditor(PositionEditor[LegalRequest]):
         answer = legal_command(LegalRequest(preset=request.preset, options=request.options, hand=request.hand,
                                             table=request.table, table_as=request.table_as, limit=MAX_PLAYS))
         listed = answer.plays[:LIST_LIMIT]
-        rows = tuple({"Play": " ".join(c.symbol_text for c in p.cards), "What it is": p.description}
-                     for p in listed)
+        play, what = _("Play"), _("What it is")
+        rows = tuple({play: " ".join(c.symbol_text for c in p.cards), what: p.description} for p in listed)
         summary = answer.summary
         return Plays(plays=tuple(p.cards for p in listed), rows=rows, count=answer.count, exact=True,
                      can_pass=answer.can_pass, playable=frozenset(c for p in answer.plays for c in p.cards),
@@ -124,7 +127,7 @@ class DouDizhuEditor(PositionEditor[LegalRequest]):
         kinds = [r.combo.value for r in readings]
         chosen = request.table_as.value if request.table_as is not None else kinds[0]
         words = {r.combo.value: r.description for r in readings}
-        self.control(st.radio, "reading", "These cards read several ways: which did the player claim?",
+        self.control(st.radio, "reading", _("These cards read several ways: which did the player claim?"),
                      chosen if chosen in kinds else kinds[0], lambda d, v: {**d, "table_as": v}, options=kinds,
                      format_func=words.__getitem__)
 
@@ -133,20 +136,23 @@ class DouDizhuEditor(PositionEditor[LegalRequest]):
     def setup(self, data: Mapping[str, Any]) -> None:
         rules = self._rules(data)
         base = GAME.rules(data.get("preset") if data.get("preset") in GAME.presets else None)
-        st.caption(f"{rules.players} players (the sidebar's rules set the player count).")
-        self.deal_row("Deal South's hand", "The hand South is dealt with this seed; the table is cleared.",
+        st.caption(_("{players} players (the sidebar's rules set the player count).").format(
+            players=number(rules.players)))
+        self.deal_row(_("Deal South's hand"), _("The hand South is dealt with this seed; the table is cleared."),
                       self._deal, self._clear_table)
-        st.toggle("Deal South the kitty too (as the landlord)", key=self.k("w:kitty"),
-                  help=f"The landlord takes the kitty: a hand of {rules.max_hand} cards with {rules.players} players.")
+        st.toggle(_("Deal South the kitty too (as the landlord)"), key=self.k("w:kitty"),
+                  help=_("The landlord takes the kitty: a hand of {cards} cards with {players} players.").format(
+                      cards=number(rules.max_hand), players=number(rules.players)))
         specs = {s.name: s for s in GAME.option_specs()}
         cols = st.columns(len(HOUSE_RULES))
         for col, name in zip(cols, HOUSE_RULES, strict=True):
             fixed = name in rules.fixed_options
             spec = specs[name]
             with col:
-                self.control(st.toggle, f"option:{name}", spec.label, bool(getattr(rules, name)),
+                fixed_note = " " + _("(fixed with {players} players)").format(players=number(rules.players))
+                self.control(st.toggle, f"option:{name}", translated(spec.label), bool(getattr(rules, name)),
                              partial(self._set_option, name, bool(getattr(base, name))), disabled=fixed,
-                             help=spec.help + (f" (fixed with {rules.players} players)" if fixed else ""))
+                             help=translated(spec.help) + (fixed_note if fixed else ""))
 
     def _set_option(self, name: str, default: bool, data: dict[str, Any], value: Any) -> dict[str, Any]:
         return self.put_option(data, name, bool(value), default)
@@ -167,7 +173,8 @@ class DouDizhuEditor(PositionEditor[LegalRequest]):
         hand = dealt.hands["S"] + (dealt.kitty if kitty else ())
         data.pop("table_as", None)
         self.take_deal({**data, "hand": _cards_text(hand), "table": ""}, seed,
-                       f"South's hand of deal {seed}{' with the kitty' if kitty else ''}; you lead.")
+                       (_("South's hand of deal {seed} with the kitty; you lead.") if kitty else
+                        _("South's hand of deal {seed}; you lead.")).format(seed=seed))
 
 
 __all__ = ["HOUSE_RULES", "DouDizhuEditor"]

@@ -35,6 +35,8 @@ from engine.base import Verdict
 from engine.cards import Card, Deck, format_cards
 from engine.contract import Game, SomeGame, rules_json
 from engine.errors import CardTableError, InvalidRequestError
+from engine.i18n import N_, number
+from engine.i18n import gettext as _
 from ui.card_hand import Action, CardGroup, HandEvent, card_hand, deck_picker, show_cards
 from ui.coach_view import (
     COACH_SHOWN,
@@ -43,6 +45,7 @@ from ui.coach_view import (
     best_reason,
     coach_chart,
     coach_panel,
+    full_stop,
     option_reason,
     sentence,
     symbols,
@@ -50,6 +53,7 @@ from ui.coach_view import (
 )
 from ui.editor_files import MAX_LINK, PositionFiles, contains, upload_text
 from ui.editor_values import Example, Part, Plays
+from ui.language import in_session_language
 from ui.nav import current_preset, set_preset
 from ui.share import signature
 from ui.widgets import flashes, keep_values, plain, show_error
@@ -66,9 +70,11 @@ __all__ = [
     "best_reason",
     "coach_chart",
     "contains",
+    "full_stop",
     "option_reason",
     "sentence",
     "signature",
+    "translated",
     "upload_text",
     "value_words",
 ]
@@ -81,6 +87,17 @@ LIST_LIMIT = 200
 CHECK_ACTION = "check"
 SEED_WIDGET = "w:seed"
 """The name (under :meth:`PositionEditor.k`) of the Seed box that :meth:`PositionEditor.deal_row` draws."""
+
+
+def translated(text: str) -> str:
+    """``text`` (a string marked with ``N_`` or an engine's label) in the current language; "" stays "" (the
+    catalogs' header is the translation of "")."""
+    return _(text) if text else text
+
+
+def _lower_first(text: str) -> str:
+    """``text`` with its first letter lower case (a label inside a sentence: "Deck for your hand")."""
+    return text[:1].lower() + text[1:]
 
 
 def _indices(flat: Sequence[Card], play: Sequence[Card]) -> list[int]:
@@ -116,9 +133,9 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
     examples: ClassVar[Mapping[str, Example]] = {}
     budget: ClassVar[int] = 32
     """The coach's samples per option."""
-    check_label: ClassVar[str] = "Check this play"
-    """The button under the hand that judges the chosen cards."""
-    coach_none: ClassVar[str] = "The coach cannot advise on this kind of position yet."
+    check_label: ClassVar[str] = N_("Check this play")
+    """The button under the hand that judges the chosen cards (marked with ``N_``: translated when shown)."""
+    coach_none: ClassVar[str] = N_("The coach cannot advise on this kind of position yet.")
     """What the Coach panel says when :meth:`coach_request` gives None."""
 
     # ---------------------------------------------------------------------------------- the game's part
@@ -186,16 +203,16 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
     def why_not(self, request: R, plays: Plays, card: Card) -> str:
         """Why no legal play uses ``card`` (by default the engine's verdict on playing it alone)."""
         verdict = self.judge(request, (card,))
-        reason = verdict.reason if not verdict.legal else "it can be played only together with other cards"
-        return f"no legal play uses it: {reason}"
+        reason = verdict.reason if not verdict.legal else _("it can be played only together with other cards")
+        return _("no legal play uses it: {reason}").format(reason=reason)
 
     def coach_question(self, request: R) -> str:
         """What the learner asks the coach about this position (the Coach panel's title and button)."""
-        return "What should I play?"
+        return _("What should I play?")
 
     def coach_pick_hint(self, request: R) -> str:
         """Under the coach's answer while no play is chosen: how to hear what it says of one ("" for nothing)."""
-        return "Choose a play in your hand to see what the coach says of it."
+        return _("Choose a play in your hand to see what the coach says of it.")
 
     def coach_request(self, request: R) -> Any:
         """What ``GAME.position_state`` takes for this position (the game's typed ``legal`` request), or None when
@@ -216,8 +233,8 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
         """Drawn above the hand: the cards on the table and what must be played."""
         table = self.table_of(request)
         if table:
-            st.caption("On the table")
-            show_cards(self.k("view:table"), self.order(request, table), label="On the table", size="small")
+            st.caption(_("On the table"))
+            show_cards(self.k("view:table"), self.order(request, table), label=_("On the table"), size="small")
         if plays.summary:
             st.markdown(plain(plays.summary))
 
@@ -226,7 +243,7 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
 
     def judge_heading(self, data: Mapping[str, Any]) -> str:
         """The heading of the section under the pose section."""
-        return "Choose a play to judge"
+        return _("Choose a play to judge")
 
     def on_example(self, example: Example) -> None:
         """Called when ``example`` is loaded (after the position): games load their ``extra`` here."""
@@ -367,23 +384,24 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
         try:
             self.analyse(self.read(changed))
         except CardTableError as error:
-            title = self.game.presets[sidebar].title if sidebar in self.game.presets else sidebar
-            self.say("warning", f"Under {title} this position cannot occur: {self.explain(changed, error)}")
+            title = _(self.game.presets[sidebar].title) if sidebar in self.game.presets else sidebar
+            self.say("warning", _("Under {rules} this position cannot occur: {problem}").format(
+                rules=title, problem=self.explain(changed, error)))
 
     def rules_caption(self, data: Mapping[str, Any]) -> str:
         preset = data.get("preset") or self.game.default_preset
         known = self.game.presets.get(preset)
-        title = known.title if known is not None else str(preset)
-        words = f"Rules: **{plain(title[:1].upper() + title[1:])}** (change them in the sidebar)"
+        title = _(known.title) if known is not None else str(preset)
+        words = _("Rules: **{rules}** (change them in the sidebar)").format(rules=plain(title[:1].upper() + title[1:]))
         options = data.get("options")
         if isinstance(options, Mapping) and options and known is not None:
             defaults = rules_json(known.rules)
             specs = {s.name: s.label for s in self.game.option_specs()}
             changed = {n: v for n, v in options.items() if defaults.get(str(n), object()) != v}
             if changed:
-                said = "; ".join(f"{specs.get(str(n), str(n))}: {v}" for n, v in changed.items())
-                words += f" · changed in this position: {plain(said)}"
-        return words + "."
+                said = "; ".join(f"{_(specs[str(n)]) if str(n) in specs else n}: {v}" for n, v in changed.items())
+                words += " · " + _("changed in this position: {options}").format(options=plain(said))
+        return words + full_stop()
 
     # ---------------------------------------------------------------------------------- widgets
 
@@ -393,7 +411,7 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
         and poses what it returns. The widget follows the position, however the position changed."""
         key = self.k(f"w:{name}")
         st.session_state[key] = value
-        return widget(label, key=key, on_change=self._on_control, args=(key, update), **kwargs)
+        return widget(label, key=key, on_change=in_session_language(self._on_control), args=(key, update), **kwargs)
 
     def _on_control(self, key: str, update: Callable[[dict[str, Any], Any], dict[str, Any]]) -> None:
         value = st.session_state.get(key)
@@ -406,9 +424,10 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
         and "Clear the table (I lead)", which calls ``clear_table``."""
         cols = st.columns([1, 1.5, 1.5], vertical_alignment="bottom")
         keep_values({self.k(SEED_WIDGET): 1})
-        cols[0].number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=self.k(SEED_WIDGET))
-        cols[1].button(label, key=self.k("deal"), icon=":material/casino:", on_click=deal, width="stretch", help=help)
-        cols[2].button("Clear the table (I lead)", key=self.k("clear-table"), icon=":material/layers_clear:",
+        cols[0].number_input(_("Seed"), min_value=0, max_value=2**31 - 1, step=1, key=self.k(SEED_WIDGET))
+        cols[1].button(label, key=self.k("deal"), icon=":material/casino:", on_click=in_session_language(deal),
+                       width="stretch", help=help)
+        cols[2].button(_("Clear the table (I lead)"), key=self.k("clear-table"), icon=":material/layers_clear:",
                        on_click=clear_table, width="stretch")
 
     def seeded_deal(self, deal: Callable[[int], T]) -> tuple[int, T] | None:
@@ -418,7 +437,8 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
         try:
             return seed, deal(seed)
         except CardTableError as error:
-            self.say("error", f"No deal was made: {error}. Change the options or the seed, then deal again.")
+            self.say("error", _("No deal was made: {problem}. Change the options or the seed, then deal again.").format(
+                problem=error))
             return None
 
     def take_deal(self, data: Mapping[str, Any], seed: int, message: str) -> None:
@@ -432,11 +452,12 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
     def _examples(self) -> None:
         if not self.examples:
             return
-        with st.expander("Examples: load one in a click", icon=":material/lightbulb:"):
+        with st.expander(_("Examples: load one in a click"), icon=":material/lightbulb:"):
             names = list(self.examples)
             cols = st.columns(3)
             for i, name in enumerate(names):
-                cols[i % 3].button(name, key=self.k(f"example:{i}"), on_click=self.load_example, args=(name,),
+                cols[i % 3].button(_(name), key=self.k(f"example:{i}"), on_click=in_session_language(self.load_example),
+                                   args=(name,),
                                    width="stretch")
 
     def _messages(self) -> None:
@@ -455,7 +476,7 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
 
     def _part_label(self, data: Mapping[str, Any], part: Part) -> str:
         n = len(self.cards(data, part.name))
-        return f"{part.label} · {n}" if n else part.label
+        return f"{_(part.label)} · {number(n)}" if n else _(part.label)
 
     def pose(self, data: Mapping[str, Any]) -> None:
         """A deck to click for each part of the position (one part at a time), and a text box for notation."""
@@ -473,51 +494,52 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
                 st.session_state[self.k("part")] = new
                 return old
 
-            self.control(st.segmented_control, "part", "Pose", current, pick, options=names,
+            self.control(st.segmented_control, "part", _("Pose"), current, pick, options=names,
                          format_func=labels.__getitem__, required=True)
         part = next(p for p in parts if p.name == current)
         deck = self.deck(data)
         mine = self.cards(data, part.name, deck)
         taken = [c for p in parts if p.name != part.name for c in self.cards(data, p.name, deck)]
         if part.help:
-            st.caption(plain(part.help))
+            st.caption(plain(_(part.help)))
         key = self.k(f"pick:{part.name}")
-        label = f"Deck for {part.label[:1].lower() + part.label[1:]}"
+        label = _("Deck for {part}").format(part=_lower_first(_(part.label)))
         rules = self.game.rules(data.get("preset"), data.get("options") or None)
 
         def order(card: Card) -> int:
             return self.game.display_rank(rules, card)
 
         if part.ordered:
-            deck_picker(key, deck, actions=(Action("add", "Add to the table", min_chosen=1, primary=True),),
+            deck_picker(key, deck, actions=(Action("add", _("Add to the table"), min_chosen=1, primary=True),),
                         label=label, taken=[*taken, *mine], limit=1, size="small", order=order,
-                        on_action=lambda event: self._add_card(part, event))
+                        on_action=in_session_language(lambda event: self._add_card(part, event)))
             row = st.columns([1.2, 1, 2.5], vertical_alignment="center")
-            row[0].button("Take back the last card", key=self.k(f"undo:{part.name}"), icon=":material/undo:",
+            row[0].button(_("Take back the last card"), key=self.k(f"undo:{part.name}"), icon=":material/undo:",
                           disabled=not mine, on_click=self._take_back, args=(part,), width="stretch")
-            row[1].button("Clear", key=self.k(f"clear:{part.name}"), icon=":material/backspace:",
+            row[1].button(_("Clear"), key=self.k(f"clear:{part.name}"), icon=":material/backspace:",
                           disabled=not mine, on_click=self._clear_part, args=(part,), width="stretch")
-            row[2].caption(f"In the order played: {plain(symbols(mine))}" if mine else
-                           "Click a card, then “Add to the table”; the first card added is the lead.")
+            row[2].caption(_("In the order played: {cards}").format(cards=plain(symbols(mine))) if mine else
+                           _("Click a card, then “{add}”; the first card added is the lead.").format(
+                               add=_("Add to the table")))
         else:
-            use = part.use or f"Use as {part.label[:1].lower() + part.label[1:]}"
+            use = _(part.use) if part.use else _("Use as {part}").format(part=_lower_first(_(part.label)))
             deck_picker(key, deck, actions=(Action("set", use, primary=True),), label=label, chosen=mine,
                         taken=taken, limit=part.most, size="small", order=order,
                         on_action=lambda event: self._set_part(part, event))
-            st.caption("Click cards to choose them (again for a second copy, − to take one back), then press "
-                       f"“{plain(use)}”.")
+            st.caption(_("Click cards to choose them (again for a second copy, − to take one back), then press "
+                         "“{button}”.").format(button=plain(use)))
         self._typing(data, part, mine)
 
     def _typing(self, data: Mapping[str, Any], part: Part, mine: Sequence[Card]) -> None:
         key = self.k(f"w:text:{part.name}")
         bad = st.session_state.get(self.k(f"typed:{part.name}"))
         st.session_state[key] = bad[0] if bad else format_cards(mine)
-        st.text_input(f"…or type {part.label[:1].lower() + part.label[1:]} in notation", key=key,
-                      on_change=self._typed, args=(part,),
-                      placeholder="e.g. 10S QH BJ (10 or T; suits S H D C or ♠ ♥ ♦ ♣), then Enter",
-                      help="Cards separated by spaces or commas; Enter replaces the cards of this part.")
+        st.text_input(_("…or type {part} in notation").format(part=_lower_first(_(part.label))), key=key,
+                      on_change=in_session_language(self._typed), args=(part,),
+                      placeholder=_("e.g. 10S QH BJ (10 or T; suits S H D C or ♠ ♥ ♦ ♣), then Enter"),
+                      help=_("Cards separated by spaces or commas; Enter replaces the cards of this part."))
         if bad:
-            st.error(f"Not changed: {plain(bad[1])}", icon=":material/error:")
+            st.error(_("Not changed: {problem}").format(problem=plain(bad[1])), icon=":material/error:")
 
     def _typed(self, part: Part) -> None:
         text = str(st.session_state.get(self.k(f"w:text:{part.name}"), ""))
@@ -525,7 +547,8 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
         try:
             cards = self.parse(data, text)
             if part.most is not None and len(cards) > part.most:
-                raise InvalidRequestError(f"{part.label} holds at most {part.most} cards, not {len(cards)}")
+                raise InvalidRequestError(_("{part} holds at most {most} cards, not {count}").format(
+                    part=_(part.label), most=number(part.most), count=number(len(cards))))
         except CardTableError as error:
             st.session_state[self.k(f"typed:{part.name}")] = (text, str(error))
             return
@@ -539,7 +562,8 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
         data = self.position
         held = self.cards(data, part.name)
         if part.most is not None and len(held) >= part.most:
-            self.say("warning", f"{part.label} holds at most {part.most} cards: take one back first.")
+            self.say("warning", _("{part} holds at most {most} cards: take one back first.").format(
+                part=_(part.label), most=number(part.most)))
             return
         self.change(self.set_cards(data, part.name, [*self.cards(data, part.name), *event.cards]))
 
@@ -591,19 +615,19 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
         flat = [c for g in groups for c in g.cards if c is not None]
         reasons: dict[int | Card, str] = {card: self.why_not(request, plays, card) for card in dict.fromkeys(flat)
                                           if card not in plays.playable}
-        actions = [Action(CHECK_ACTION, self.check_label, min_chosen=1, primary=True)]
+        actions = [Action(CHECK_ACTION, _(self.check_label), min_chosen=1, primary=True)]
         if self.passing:
-            actions.append(Action(PASS_ACTION, "Check a pass instead"))
+            actions.append(Action(PASS_ACTION, _("Check a pass instead")))
         selected = _indices(flat, play) if isinstance(play, tuple) else []
         if not hand:
-            st.info("The hand is empty: pose your cards above.", icon=":material/back_hand:")
+            st.info(_("The hand is empty: pose your cards above."), icon=":material/back_hand:")
         else:
-            card_hand(self.k("hand"), groups, actions=actions, label="Your hand", why_not=reasons or None,
+            card_hand(self.k("hand"), groups, actions=actions, label=_("Your hand"), why_not=reasons or None,
                       selected=selected, limit=self.play_size, on_action=self._hand_pressed)
-            what = "a card" if self.play_size == 1 else "the cards of a play"
-            note = f"Click {what}, then “{self.check_label}”."
+            note = (_("Click a card, then “{button}”.") if self.play_size == 1 else
+                    _("Click the cards of a play, then “{button}”.")).format(button=_(self.check_label))
             if reasons:
-                note += " Greyed cards are in no legal play: click one to see why."
+                note += " " + _("Greyed cards are in no legal play: click one to see why.")
             st.caption(note)
         self._typed_play(hand)
 
@@ -618,12 +642,13 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
         key = self.k("w:text:play")
         bad = st.session_state.get(self.k("typed:play"))
         st.session_state[key] = bad[0] if bad else ""
-        st.text_input("…or type a play", key=key, on_change=self._play_typed, args=(tuple(hand),),
-                      placeholder=(f"e.g. {self.play_example}" if self.play_example else "")
-                      + (" — or pass" if self.passing else ""),
-                      help="Cards of your hand in notation (then Enter); the editor judges them.")
+        example = _("e.g. {play}").format(play=self.play_example) if self.play_example else ""
+        st.text_input(_("…or type a play"), key=key, on_change=in_session_language(self._play_typed),
+                      args=(tuple(hand),),
+                      placeholder=(_("{example} — or pass").format(example=example) if self.passing else example),
+                      help=_("Cards of your hand in notation (then Enter); the editor judges them."))
         if bad:
-            st.error(f"Not judged: {plain(bad[1])}", icon=":material/error:")
+            st.error(_("Not judged: {problem}").format(problem=plain(bad[1])), icon=":material/error:")
 
     def _play_typed(self, hand: tuple[Card, ...]) -> None:
         text = str(st.session_state.get(self.k("w:text:play"), "")).strip()
@@ -636,9 +661,10 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
         try:
             cards = self.parse(self.position, text)
             if not cards:
-                raise InvalidRequestError("no cards were typed")
+                raise InvalidRequestError(_("no cards were typed"))
             if not contains(hand, cards):
-                raise InvalidRequestError(f"{symbols(cards)} is not in your hand: a play is made of cards you hold")
+                raise InvalidRequestError(_("{cards} is not in your hand: a play is made of cards you hold").format(
+                    cards=symbols(cards)))
         except CardTableError as error:
             st.session_state[self.k("typed:play")] = (text, str(error))
             return
@@ -649,7 +675,7 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
         """A play for people: its cards in the order the engine lists that play (a Dou Dizhu triplet before its
         kicker), else in the hand's order; "a pass" for the pass."""
         if play is None:
-            return "a pass"
+            return _("a pass")
         wanted = Counter(play)
         listed = next((p for p in (plays.plays if plays else ()) if Counter(p) == wanted), None)
         return symbols(listed or play)
@@ -666,30 +692,32 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
             return
         reason = plain(sentence(verdict.reason))
         if verdict.legal:
-            st.success(f"**{plain(shown)}: legal.** {reason}", icon=":material/check_circle:")
+            st.success(_("**{play}: legal.** {reason}").format(play=plain(shown), reason=reason),
+                       icon=":material/check_circle:")
         else:
-            st.error(f"**{plain(shown)}: not legal.** {reason}", icon=":material/block:")
+            st.error(_("**{play}: not legal.** {reason}").format(play=plain(shown), reason=reason),
+                     icon=":material/block:")
 
     # ---------------------------------------------------------------------------------- every legal play
 
     def legal_list(self, plays: Plays) -> None:
         """Every legal play: the count, and the first :data:`LIST_LIMIT` when there are more."""
-        count = f"{plays.count:,}" if plays.exact else f"at least {plays.count:,}"
-        st.subheader(f"Every legal play ({count})", divider="gray")
+        count = number(plays.count) if plays.exact else _("at least {count}").format(count=number(plays.count))
+        st.subheader(_("Every legal play ({count})").format(count=count), divider="gray")
         notes = []
         if plays.capped:
-            notes.append(f"the first {len(plays.plays):,} shown")
+            notes.append(_("the first {count} shown").format(count=number(len(plays.plays))))
         if plays.can_pass:
-            notes.append("passing is legal too")
+            notes.append(_("passing is legal too"))
         if not plays.exact:
-            notes.append("counting them all would take too long, so the count is a lower bound")
+            notes.append(_("counting them all would take too long, so the count is a lower bound"))
         if notes:
-            st.caption(plain("; ".join(notes)[:1].upper() + "; ".join(notes)[1:]) + ".")
+            st.caption(plain(sentence("; ".join(notes))))
         if plays.rows:
             st.dataframe(list(plays.rows), hide_index=True, width="stretch", key=self.k("plays"),
                          height=min(38 + 35 * len(plays.rows), 390))
         elif plays.can_pass:
-            st.info("No play of cards is legal here: you can only pass.", icon=":material/info:")
+            st.info(_("No play of cards is legal here: you can only pass."), icon=":material/info:")
     # ---------------------------------------------------------------------------------- the coach
 
     def coach(self, data: Mapping[str, Any], request: R, play: tuple[Card, ...] | None | bool) -> None:
@@ -708,13 +736,13 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
         self._apply_link()
         self._sync_preset(fresh)
         data = self.position
-        st.title(self.title)
-        st.caption(self.rules_caption(data) + (f" {self.intro}" if self.intro else ""))
+        st.title(_(self.title))
+        st.caption(self.rules_caption(data) + (f" {_(self.intro)}" if self.intro else ""))
         self._link_note()
         self._messages()
         self._examples()
         with st.container(border=True):
-            st.markdown("**Pose the position**")
+            st.markdown("**" + _("Pose the position") + "**")
             self.setup(data)
             self.pose(self.position)
         data = self.position
@@ -743,7 +771,7 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
         for part in self.parts(data):
             head = part.name.split(".")[0]
             for name in dict.fromkeys((part.name, head)):
-                text = re.sub(rf"^field '{re.escape(name)}'(?=\W)", part.label, text)
+                text = re.sub(rf"^field '{re.escape(name)}'(?=\W)", _(part.label).replace("\\", "\\\\"), text)
         return text[:1].upper() + text[1:]
 
     def impossible(self, data: Mapping[str, Any]) -> None:
@@ -752,5 +780,5 @@ class PositionEditor(PositionFiles, ABC, Generic[R]):
         for part in self.parts(data):
             cards = self.cards(data, part.name, deck)
             if cards:
-                st.caption(plain(part.label))
-                show_cards(self.k(f"bad:{part.name}"), list(cards), label=part.label, size="small")
+                st.caption(plain(_(part.label)))
+                show_cards(self.k(f"bad:{part.name}"), list(cards), label=_(part.label), size="small")

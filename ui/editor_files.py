@@ -18,6 +18,9 @@ import streamlit as st
 from engine.cards import Card
 from engine.commands import MAX_REQUEST_BYTES, load_json
 from engine.errors import CardTableError, InvalidRequestError
+from engine.i18n import gettext as _
+from engine.i18n import number
+from ui.language import in_session_language
 from ui.nav import current_preset, set_preset
 from ui.share import QUERY_KEY, decode_position, encode_position
 from ui.widgets import plain
@@ -43,7 +46,8 @@ def upload_text(uploaded: Any) -> str:
     """The text of an uploaded file (an object with ``getvalue()``), refused above the request size limit."""
     raw = uploaded.getvalue()
     if len(raw) > MAX_REQUEST_BYTES:
-        raise InvalidRequestError(f"the file is {len(raw):,} bytes; a position file is at most {MAX_REQUEST_BYTES:,}")
+        raise InvalidRequestError(_("the file is {size} bytes; a position file is at most {most}").format(
+            size=number(len(raw)), most=number(MAX_REQUEST_BYTES)))
     return str(raw.decode("utf-8", "replace"))
 
 
@@ -81,7 +85,7 @@ class PositionFiles:
         """Pose the position of a JSON object: read, judged possible, written back canonically, its preset chosen
         in the sidebar. CardTableError (with the engine's reason) leaves the posed position as it was."""
         if not isinstance(data, Mapping):
-            raise InvalidRequestError("a position is a JSON object, like the one Download saves")
+            raise InvalidRequestError(_("a position is a JSON object, like the one Download saves"))
         request = self.read(data)
         self.analyse(request)
         canonical = self.write(request)
@@ -104,22 +108,24 @@ class PositionFiles:
         try:
             self.load(data, play=example.play)
         except CardTableError as error:
-            self.say("error", f"The example was not loaded: {error}. The editor shows the position you had.")
+            self.say("error", _("The example was not loaded: {problem}. The editor shows the position you had.").format(
+                problem=error))
             return
         self.on_example(example)
-        self.say("success", f"Loaded the example “{name}”.")
+        self.say("success", _("Loaded the example “{name}”.").format(name=_(name)))
 
     def _load_clicked(self: _Editor) -> None:
         uploaded = st.session_state.get(self.k("upload"))
         try:
             text = upload_text(uploaded) if uploaded is not None else str(st.session_state.get(self.k("paste"), ""))
             if not text.strip():
-                raise InvalidRequestError("choose a JSON file or paste a position first")
+                raise InvalidRequestError(_("choose a JSON file or paste a position first"))
             self.load(load_json(text, what="the JSON"))
         except CardTableError as error:
-            self.say("error", f"The position was not loaded: {error}. The editor shows the position you had.")
+            self.say("error", _("The position was not loaded: {problem}. The editor shows the position you had.")
+                     .format(problem=error))
             return
-        self.say("success", "Position loaded.")
+        self.say("success", _("Position loaded."))
 
     def _apply_link(self: _Editor) -> None:
         text = st.query_params.get(QUERY_KEY)
@@ -128,21 +134,22 @@ class PositionFiles:
         st.session_state[self.k("link")] = text
         try:
             if len(text) > MAX_LINK:
-                raise InvalidRequestError(f"the link's position is {len(text):,} characters long; the most read is "
-                                          f"{MAX_LINK:,}")
+                raise InvalidRequestError(_("the link's position is {size} characters long; the most read is {most}")
+                                          .format(size=number(len(text)), most=number(MAX_LINK)))
             position = decode_position(text)
             st.session_state[self.k("link:loaded")] = True
             self.load(position)  # may rerun at once (the link's preset): the note below is drawn by every run
         except CardTableError as error:
             st.session_state[self.k("link:loaded")] = False
-            self.say("error", f"The link's position was not loaded: {error}. The editor shows the position you had.")
+            self.say("error", _("The link's position was not loaded: {problem}. The editor shows the position you had.")
+                     .format(problem=error))
 
     def _link_note(self: _Editor) -> None:
         """While the address bar holds the position a link loaded, say so (on every run, not once: another run,
         a component's first value, must not take the note away)."""
         text = st.query_params.get(QUERY_KEY)
         if text and text == st.session_state.get(self.k("link")) and st.session_state.get(self.k("link:loaded")):
-            st.success("Loaded the position from the link.", icon=":material/check_circle:")
+            st.success(_("Loaded the position from the link."), icon=":material/check_circle:")
 
     def _forget_stale_link(self: _Editor, data: Mapping[str, Any]) -> None:
         """Once the position differs from the link's, the address bar no longer claims to hold it."""
@@ -160,30 +167,33 @@ class PositionFiles:
         st.query_params[QUERY_KEY] = text
         st.session_state[self.k("link")] = text
         st.session_state[self.k("link:loaded")] = False
-        self.say("success", "The address bar now holds this position: copy it to share.")
+        self.say("success", _("The address bar now holds this position: copy it to share."))
 
     # ---------------------------------------------------------------------------------- saving and sharing
 
     def share(self: _Editor, data: Mapping[str, Any], problem: str | None) -> None:
         """Download (disabled while the position is impossible), the link, and loading a file or pasted JSON."""
-        st.subheader("Save, load or share", divider="gray")
+        st.subheader(_("Save, load or share"), divider="gray")
         text = json.dumps(data, indent=2, ensure_ascii=False)
         left, right = st.columns(2)
         with left:
-            why = f"The position is impossible: {problem}" if problem else None
+            why = _("The position is impossible: {problem}").format(problem=problem) if problem else None
             row = st.columns(2)
-            row[0].download_button("Download JSON", text, file_name=f"{self.key}-position.json",
+            row[0].download_button(_("Download JSON"), text, file_name=f"{self.key}-position.json",
                                    mime="application/json", key=self.k("download"), icon=":material/download:",
                                    disabled=problem is not None, help=why, width="stretch")
-            row[1].button("Put it in the link", key=self.k("link-button"), icon=":material/link:",
-                          disabled=problem is not None, help=why, on_click=self._put_in_link, width="stretch")
+            row[1].button(_("Put it in the link"), key=self.k("link-button"), icon=":material/link:",
+                          disabled=problem is not None, help=why, on_click=in_session_language(self._put_in_link),
+                          width="stretch")
             if problem:
-                st.caption(f"Saving and sharing are off while the position is impossible: {plain(problem)}")
-            with st.expander("The position as JSON"):
+                st.caption(_("Saving and sharing are off while the position is impossible: {problem}").format(
+                    problem=plain(problem)))
+            with st.expander(_("The position as JSON")):
                 st.code(text, language="json")
-                st.caption("The app's command line reads the same text (the README says how).")
+                st.caption(_("The app's command line reads the same text (the README says how)."))
         with right:
-            st.file_uploader("Load a JSON file", type=["json"], key=self.k("upload"))
-            st.text_area("…or paste JSON", key=self.k("paste"), height=100,
+            st.file_uploader(_("Load a JSON file"), type=["json"], key=self.k("upload"))
+            st.text_area(_("…or paste JSON"), key=self.k("paste"), height=100,
                          placeholder='{"hand": "…", "table": "…"}')
-            st.button("Load", key=self.k("load"), icon=":material/upload:", on_click=self._load_clicked)
+            st.button(_("Load"), key=self.k("load"), icon=":material/upload:",
+                      on_click=in_session_language(self._load_clicked))

@@ -10,8 +10,43 @@ from typing import Any
 
 from engine.cards import Card
 from engine.editor_examples import load_examples
+from engine.i18n import N_
 
-__all__ = ["Example", "Part", "Plays", "examples_of"]
+__all__ = ["EXAMPLE_NAMES", "Example", "Part", "Plays", "examples_of"]
+
+
+EXAMPLE_NAMES: tuple[str, ...] = (
+    N_("Following a tractor (seed 000's ♥99JJ)"),
+    N_('A pair led, no pair: two singles'),
+    N_('Following a throw: two pairs + two singles'),
+    N_('Void in the led suit: trump or discard'),
+    N_("Seed 000's Q44 throw (the other hands decide)"),
+    N_('A 25-card hand after a 6-card throw (many plays)'),
+    N_('You lead: a seeded deal'),
+    N_('Beat a pair of 4s'),
+    N_('A sequence to beat'),
+    N_('Chop a 2 with a bomb'),
+    N_('A double sequence chops a 2'),
+    N_('The first lead: 3♠ must be in it'),
+    N_('Locked out after a pass'),
+    N_('Left bower: must you follow clubs?'),
+    N_('No diamond to follow'),
+    N_('The left bower led'),
+    N_('Who wins? (left bower)'),
+    N_('A lone hand: 3-card trick'),
+    N_('Round 1: order up or pass?'),
+    N_('Round 2, the dealer is stuck'),
+    N_('The benny: the joker is a heart'),
+    N_('The joker turned up'),
+    N_('Beat a triplet with a single'),
+    N_('Bomb or rocket?'),
+    N_('Airplane with wings'),
+    N_('You lead (with the kitty)'),
+    N_('Four players: a bomb of five'),
+)
+"""The editors' example names (``name`` in ``lessons/<game>/editor_examples.toml``), marked here for the catalogs
+so that each example's button reads in the learner's language (tests/test_editor_languages.py checks that every
+example of every game is listed)."""
 
 
 @dataclass(frozen=True)

@@ -43,18 +43,38 @@ from engine.euchre import (
     trump_order,
 )
 from engine.euchre.play import HAND_SIZE
+from engine.i18n import DEFAULT_LANGUAGE, N_, language, number
+from engine.i18n import gettext as _
+from engine.words import seat_name
 from ui.card_hand import CardGroup, Highlight, show_cards, suit_groups
-from ui.editor import Example, Part, Plays, PositionEditor, sentence
+from ui.card_hand.payload import suit_label
+from ui.editor import Example, Part, Plays, PositionEditor, sentence, translated
 from ui.editor_values import examples_of
 from ui.widgets import plain
 
 TRICK, CALLING = "trick", "calling"
-MODES = {TRICK: "A trick: legal cards, or who wins", CALLING: "Calling trump: legal calls"}
+MODES = {TRICK: N_("A trick: legal cards, or who wins"), CALLING: N_("Calling trump: legal calls")}
 SEATS = [s.letter for s in Seat]
 SEAT_NAMES = {s.letter: s.title for s in Seat}
 NOBODY = "—"
 SUIT_NAMES = {s.letter: f"{s.symbol} {s.plural}" for s in Suit}
-WINS = Highlight("wins the trick", "#15803d", "♛")  # a crown, not "W", which reads as West
+WINS = Highlight(N_("wins the trick"), "#15803d", "♛")  # a crown, not "W", which reads as West
+
+
+def _seat(letter: str) -> str:
+    """A seat's name in the current language ("North", উত্তর); other text as it is."""
+    return seat_name(letter) if letter in SEAT_NAMES else letter
+
+
+def _seats() -> dict[str, str]:
+    """Each seat letter with its name in the current language (a menu's labels, looked up before it is drawn)."""
+    return {letter: seat_name(letter) for letter in SEATS}
+
+
+def _suit_words(letter: str) -> str:
+    """A suit with its symbol and plural name ("♥ hearts"; in another language as the card groups name it)."""
+    suit = Suit.parse(letter)
+    return f"{suit.symbol} {suit.plural}" if language() == DEFAULT_LANGUAGE else suit_label(suit)
 
 
 def mode_of(data: Mapping[str, Any]) -> str:
@@ -66,12 +86,12 @@ class EuchreEditor(PositionEditor[PositionRequest]):
     """Euchre: follow suit (the left bower is a trump), who wins a trick, which calls are legal."""
 
     key = GAME.key
-    title = "Euchre — Position editor"
-    intro = "Pose a trick or a calling position; the engine gives the reason for every card and every call."
+    title = N_("Euchre — Position editor")
+    intro = N_("Pose a trick or a calling position; the engine gives the reason for every card and every call.")
     command = "position"
-    check_label = "Check this card"
-    coach_none = ("The coach needs the caller's five cards (and the dealer and the upcard) to advise a call, or a "
-                  "trick that is not yet complete to advise a card.")
+    check_label = N_("Check this card")
+    coach_none = N_("The coach needs the caller's five cards (and the dealer and the upcard) to advise a call, or a "
+                    "trick that is not yet complete to advise a card.")
     examples: ClassVar[Mapping[str, Example]] = examples_of(GAME.key, GAME.editor_command)
 
     @property
@@ -118,22 +138,23 @@ class EuchreEditor(PositionEditor[PositionRequest]):
 
     def parts(self, data: Mapping[str, Any]) -> tuple[Part, ...]:
         if mode_of(data) == CALLING:
-            return (Part("upcard", "The upcard", most=1, use="Turn it up",
-                         help="The card turned up on the kitty: choose one card."),
-                    Part("hand", "The caller's hand", most=HAND_SIZE, use="Use as the caller's hand",
-                         help="Optional: with the hand, the editor gives the rule-of-thumb call."))
+            return (Part("upcard", N_("The upcard"), most=1, use=N_("Turn it up"),
+                         help=N_("The card turned up on the kitty: choose one card.")),
+                    Part("hand", N_("The caller's hand"), most=HAND_SIZE, use=N_("Use as the caller's hand"),
+                         help=N_("Optional: with the hand, the editor gives the rule-of-thumb call.")))
         players = self._players(data)
-        return (Part("hand", "Your hand", most=HAND_SIZE, help=f"Up to {HAND_SIZE} cards."),
-                Part("table", "The trick so far", ordered=True, most=players,
-                     help=f"The cards played to this trick, in order: the first is the lead. With {players} cards "
-                          "the trick is complete and the editor says who wins it."))
+        return (Part("hand", N_("Your hand"), most=HAND_SIZE,
+                     help=_("Up to {count} cards.").format(count=number(HAND_SIZE))),
+                Part("table", N_("The trick so far"), ordered=True, most=players,
+                     help=_("The cards played to this trick, in order: the first is the lead. With {count} cards the "
+                            "trick is complete and the editor says who wins it.").format(count=number(players))))
 
     def judge_heading(self, data: Mapping[str, Any]) -> str:
         if mode_of(data) == CALLING:
-            return "Choose a call to judge"
+            return _("Choose a call to judge")
         if len(self.cards(data, "table")) >= self._players(data):
-            return "Who wins the trick"
-        return "Choose a card to judge"
+            return _("Who wins the trick")
+        return _("Choose a card to judge")
 
     def hand_of(self, request: PositionRequest) -> tuple[Card, ...]:
         return tuple(request.hand)
@@ -152,10 +173,11 @@ class EuchreEditor(PositionEditor[PositionRequest]):
         legal = answer.legal
         if legal is None:
             return Plays(plays=(), rows=(), count=0, answer=answer)
-        rows = tuple({"Card": p.cards[0].symbol_text, "Why it may be played": p.reason} for p in legal.plays)
+        card, why = _("Card"), _("Why it may be played")
+        rows = tuple({card: p.cards[0].symbol_text, why: p.reason} for p in legal.plays)
         summary = legal.summary
         if answer.to_play:
-            summary = f"{SEAT_NAMES[answer.to_play]} to play. {summary}"
+            summary = _("{seat} to play. {summary}").format(seat=_seat(answer.to_play), summary=summary)
         return Plays(plays=tuple(p.cards for p in legal.plays), rows=rows, count=legal.count, can_pass=False,
                      playable=frozenset(legal.legal_cards), summary=summary, answer=answer)
 
@@ -174,7 +196,7 @@ class EuchreEditor(PositionEditor[PositionRequest]):
         return Verdict(verdict.legal, verdict.reason)
 
     def coach_question(self, request: PositionRequest) -> str:
-        return "What should I call?" if request.upcard is not None else "What should I play?"
+        return _("What should I call?") if request.upcard is not None else _("What should I play?")
 
     def coach_pick_hint(self, request: PositionRequest) -> str:
         return "" if request.upcard is not None else super().coach_pick_hint(request)
@@ -215,31 +237,35 @@ class EuchreEditor(PositionEditor[PositionRequest]):
     def _winner(self, answer: PositionAnswer) -> None:
         won = answer.winner
         assert won is not None
-        captions: dict[int | Card, str] = {i: SEAT_NAMES.get(s, s) for i, s in enumerate(won.seats or ())}
-        show_cards(self.k("view:trick"), list(won.table), label="The trick", highlight={won.winner_index: WINS},
+        captions: dict[int | Card, str] = {i: _seat(s) for i, s in enumerate(won.seats or ())}
+        show_cards(self.k("view:trick"), list(won.table), label=_("The trick"), highlight={won.winner_index: WINS},
                    captions=captions or None)
-        who = won.winner_name or f"The card {won.winner_card.symbol_text}"
+        who = won.winner_name or _("The card {card}").format(card=won.winner_card.symbol_text)
         if won.order:
-            st.caption(f"Played by {plain(won.order)}")
-        st.success(f"**{plain(who)} wins the trick.** {plain(won.reason)}", icon=":material/emoji_events:")
+            st.caption(_("Played by {order}").format(order=plain(won.order)))
+        st.success(_("**{who} wins the trick.** {reason}").format(who=plain(who), reason=plain(won.reason)),
+                   icon=":material/emoji_events:")
 
     def _calls(self, request: PositionRequest, answer: PositionAnswer) -> None:
         called = answer.calls
         assert called is not None and request.upcard is not None
-        who = SEAT_NAMES[called.to_act]
+        who = _seat(called.to_act)
         cols = st.columns([1, 3])
         with cols[0]:
-            st.caption("The upcard")
-            show_cards(self.k("view:upcard"), [request.upcard], label="The upcard", size="small")
+            st.caption(_("The upcard"))
+            show_cards(self.k("view:upcard"), [request.upcard], label=_("The upcard"), size="small")
         with cols[1]:
             if request.hand:
-                st.caption(f"{who}'s hand")
-                show_cards(self.k("view:callhand"), self.fallback_groups(request, request.hand),
-                           label=f"{who}'s hand", size="small")
+                hand = _("{seat}'s hand").format(seat=who)
+                st.caption(hand)
+                show_cards(self.k("view:callhand"), self.fallback_groups(request, request.hand), label=hand,
+                           size="small")
         if called.phase == Phase.JOKER_UPCARD.value:
-            st.markdown(f"**{plain(who)}, the dealer, names a suit.** {plain(called.joker_rule or '')}")
+            st.markdown(_("**{seat}, the dealer, names a suit.** {rule}").format(
+                seat=plain(who), rule=plain(called.joker_rule or "")))
         else:
-            st.markdown(f"**{plain(who)} to call** (round {called.round}). Legal: {plain(', '.join(called.calls))}.")
+            st.markdown(_("**{seat} to call** (round {round}). Legal: {calls}.").format(
+                seat=plain(who), round=number(called.round), calls=plain(", ".join(called.calls))))
         calls = list(called.reasons)
         current = st.session_state.get(self.k("call"))
         chosen: str | None = current if current in calls else None
@@ -248,26 +274,32 @@ class EuchreEditor(PositionEditor[PositionRequest]):
             st.session_state[self.k("call")] = call
             return data
 
-        self.control(st.segmented_control, "call", "Click a call to see whether it is legal", chosen, choose,
-                     options=calls)
+        said = {call: translated(call) for call in calls}
+        self.control(st.segmented_control, "call", _("Click a call to see whether it is legal"), chosen, choose,
+                     options=calls, format_func=said.__getitem__)
         if chosen is not None and chosen in called.reasons:
             reason = plain(sentence(called.reasons[chosen]))
             if chosen in called.calls:
-                st.success(f"**{plain(chosen)}: legal.** {reason}", icon=":material/check_circle:")
+                st.success(_("**{play}: legal.** {reason}").format(play=plain(chosen), reason=reason),
+                           icon=":material/check_circle:")
             else:
-                st.error(f"**{plain(chosen)}: not legal.** {reason}", icon=":material/block:")
-        st.dataframe([{"Call": call, "Legal": "✓" if call in called.calls else "✗", "Why": why}
+                st.error(_("**{play}: not legal.** {reason}").format(play=plain(chosen), reason=reason),
+                         icon=":material/block:")
+        columns = _("Call"), _("Legal"), _("Why")
+        st.dataframe([{columns[0]: call, columns[1]: "✓" if call in called.calls else "✗", columns[2]: why}
                       for call, why in called.reasons.items()], hide_index=True, width="stretch",
                      key=self.k("calls"))
         if called.advice is not None:
-            st.info(f"Rule of thumb: **{plain(called.advice)}** — "
-                    f"{plain(called.advice_reason or '')}", icon=":material/psychology:")
+            st.info(_("Rule of thumb: **{call}** — {reason}").format(call=plain(called.advice),
+                                                                     reason=plain(called.advice_reason or "")),
+                    icon=":material/psychology:")
 
     # ---------------------------------------------------------------------------------- the game's widgets
 
     def setup(self, data: Mapping[str, Any]) -> None:
-        self.control(st.segmented_control, "mode", "What do you want to pose?", mode_of(data), self._switch,
-                     options=list(MODES), format_func=MODES.__getitem__, required=True)
+        modes = {mode: _(words) for mode, words in MODES.items()}
+        self.control(st.segmented_control, "mode", _("What do you want to pose?"), mode_of(data), self._switch,
+                     options=list(MODES), format_func=modes.__getitem__, required=True)
         if mode_of(data) == CALLING:
             self._calling_setup(data)
         else:
@@ -289,23 +321,26 @@ class EuchreEditor(PositionEditor[PositionRequest]):
         cols = st.columns([1.6, 1, 1.4])
         trump = str(data.get("trump")) if data.get("trump") in SUIT_NAMES else "H"
         with cols[0]:
-            self.control(st.segmented_control, "trump", "Trump", trump, lambda d, v: {**d, "trump": v},
+            self.control(st.segmented_control, "trump", _("Trump"), trump, lambda d, v: {**d, "trump": v},
                          options=list(SUIT_NAMES), format_func=lambda s: Suit.parse(s).symbol, required=True)
         leader = data.get("leader") if data.get("leader") in SEATS else NOBODY
         with cols[1]:
-            self.control(st.selectbox, "leader", "Who led the trick", leader, self._set_leader,
-                         options=[NOBODY, *SEATS], format_func=lambda s: SEAT_NAMES.get(s, "— (not given)"),
-                         help="Optional: with the leader known the editor names who plays each card.")
+            leaders = {NOBODY: _("— (not given)"), **_seats()}
+            self.control(st.selectbox, "leader", _("Who led the trick"), leader, self._set_leader,
+                         options=[NOBODY, *SEATS], format_func=leaders.__getitem__,
+                         help=_("Optional: with the leader known the editor names who plays each card."))
         out = data.get("sits_out") or []
         with cols[2]:
-            self.control(st.multiselect, "out", "Sitting out (partner of a lone player)",
+            self.control(st.multiselect, "out", _("Sitting out (partner of a lone player)"),
                          [out] if isinstance(out, str) else list(out), self._set_out, options=SEATS,
-                         max_selections=2, format_func=SEAT_NAMES.__getitem__,
-                         help=sentence(field_help(WinnerRequest, "sits_out")))
+                         max_selections=2, format_func=_seats().__getitem__,
+                         placeholder=None if language() == DEFAULT_LANGUAGE else _("Nobody"),
+                         help=sentence(translated(field_help(WinnerRequest, "sits_out"))))
         benny = self._benny(data)
         order = " ".join(c.symbol_text for c in trump_order(Suit.parse(trump), benny))
-        st.caption(f"{SUIT_NAMES[trump]} are trump. Trumps, high to low: {plain(order)}"
-                   + (" (RJ, the joker, is the best bower)." if benny else "."))
+        st.caption((_("{suits} are trump. Trumps, high to low: {order} (RJ, the joker, is the best bower).") if benny
+                    else _("{suits} are trump. Trumps, high to low: {order}.")).format(
+                        suits=_suit_words(trump), order=plain(order)))
 
     def _set_leader(self, data: dict[str, Any], leader: Any) -> dict[str, Any]:
         out = dict(data)
@@ -332,21 +367,21 @@ class EuchreEditor(PositionEditor[PositionRequest]):
             fixed = calling_fixed(upcard[0], Seat.parse(dealer))
         cols = st.columns(3)
         with cols[0]:
-            self.control(st.selectbox, "dealer", "Dealer", dealer, self._set_dealer, options=SEATS,
-                         format_func=SEAT_NAMES.__getitem__)
+            self.control(st.selectbox, "dealer", _("Dealer"), dealer, self._set_dealer, options=SEATS,
+                         format_func=_seats().__getitem__)
         with cols[1]:
-            self.control(st.segmented_control, "round", "Calling round", int(data.get("round") or 1),
+            self.control(st.segmented_control, "round", _("Calling round"), int(data.get("round") or 1),
                          lambda d, v: {**d, "round": int(v)}, options=[1, 2], required=True,
                          disabled=fixed is not None,
-                         help=sentence(field_help(CallsRequest, "round")))
+                         help=sentence(translated(field_help(CallsRequest, "round"))))
         seat = data.get("seat") if data.get("seat") in SEATS else Seat.parse(dealer).left.letter
         with cols[2]:
-            self.control(st.selectbox, "seat", "Player to call", seat, lambda d, v: {**d, "seat": v},
-                         options=SEATS, format_func=SEAT_NAMES.__getitem__, disabled=fixed is not None,
-                         help="The players before them, from the dealer's left, have passed.")
+            self.control(st.selectbox, "seat", _("Player to call"), seat, lambda d, v: {**d, "seat": v},
+                         options=SEATS, format_func=_seats().__getitem__, disabled=fixed is not None,
+                         help=_("The players before them, from the dealer's left, have passed."))
         if fixed is not None:
-            st.info(f"The joker is turned up: the round ({fixed[0]}) and the caller ({fixed[1].title}) follow from "
-                    "it.", icon=":material/playing_cards:")
+            st.info(_("The joker is turned up: the round ({round}) and the caller ({seat}) follow from it.").format(
+                round=number(fixed[0]), seat=_seat(fixed[1].letter)), icon=":material/playing_cards:")
 
     def _set_dealer(self, data: dict[str, Any], dealer: Any) -> dict[str, Any]:
         out = {**data, "dealer": dealer}
@@ -381,8 +416,8 @@ class EuchreEditor(PositionEditor[PositionRequest]):
         try:
             self.analyse(self.read(data))
         except NeedsBennyError as error:
-            st.caption(f"Choose the rules **{plain(PRESETS[error.preset].title)}** in the sidebar to play with the "
-                       "joker.")
+            st.caption(_("Choose the rules **{rules}** in the sidebar to play with the joker.").format(
+                rules=plain(_(PRESETS[error.preset].title))))
         except CardTableError:
             pass
 

@@ -10,6 +10,9 @@ The language of a run is read once, before the page runs (:func:`read_language`)
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import streamlit as st
@@ -18,6 +21,9 @@ from engine.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, language, u
 from engine.i18n import gettext as _
 from ui.learner import ID_KEY, REPORTED_KEY, store
 from ui.store import StoreError
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 LANG_QUERY = "lang"
 LANG_KEY = "sidebar:lang"
@@ -133,3 +139,22 @@ def with_language(url: str) -> str:
     query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != LANG_QUERY]
     query += list(language_query().items())
     return urlunsplit(parts._replace(query=urlencode(query)))
+
+
+def session_language() -> str:
+    """The language this session chose (for code that runs outside a page's run, such as a widget's callback)."""
+    lang = st.session_state.get(LANG_KEY, DEFAULT_LANGUAGE)
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def in_session_language(callback: Callable[P, R]) -> Callable[P, R]:
+    """``callback`` run in the session's language. Streamlit runs a widget's callback before the page runs, so
+    outside the page's ``use_language`` block: the words a callback writes (a message it keeps to show, a verdict
+    it asks the engine for) would otherwise be English."""
+
+    @functools.wraps(callback)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        with use_language(session_language()):
+            return callback(*args, **kwargs)
+
+    return run

@@ -15,6 +15,8 @@ from engine.command_tables import json_commands
 from engine.errors import CardTableError
 from engine.games import GAMES
 from engine.games import game as game_of
+from engine.i18n import N_, number
+from engine.i18n import gettext as _
 from engine.lessons import Example, Lesson, editor_position, table_record
 from engine.practice import rules_of_lesson
 from engine.table import Record
@@ -46,10 +48,10 @@ def page_link(game: str, kind: str, label: str, icon: str, query: Mapping[str, s
 
 
 _PAGE_LABELS: Final[Mapping[str, tuple[str, str]]] = {
-    "lessons": ("The lessons", ":material/school:"),
-    "editor": ("Open the position editor", ":material/edit_note:"),
-    "scoring": ("Open the scoring explorer", ":material/bar_chart:"),
-    "table": ("Play a hand at the Table", ":material/playing_cards:"),
+    "lessons": (N_("The lessons"), ":material/school:"),
+    "editor": (N_("Open the position editor"), ":material/edit_note:"),
+    "scoring": (N_("Open the scoring explorer"), ":material/bar_chart:"),
+    "table": (N_("Play a hand at the Table"), ":material/playing_cards:"),
 }
 
 
@@ -59,15 +61,16 @@ def practise_this(lesson: Lesson) -> bool:
     skills = rules_of_lesson(lesson.game, lesson.slug) if lesson.game in GAMES else ()
     if not skills:
         return False
-    titles = " · ".join(r.title for r in skills)
-    label = f"Practise this: {titles}" if len(skills) == 1 else f"Practise this lesson's {len(skills)} skills: {titles}"
+    titles = " · ".join(_(r.title) for r in skills)
+    label = _("Practise this: {titles}").format(titles=titles) if len(skills) == 1 else \
+        _("Practise this lesson's {count} skills: {titles}").format(count=number(len(skills)), titles=titles)
     return page_link(lesson.game, "practice", label, ":material/exercise:", {LESSON_QUERY: lesson.slug})
 
 
 def see_also(lesson: Lesson) -> None:
     for kind in lesson.pages:
         label, icon = _PAGE_LABELS[kind]
-        page_link(lesson.game, kind, label, icon)
+        page_link(lesson.game, kind, _(label), icon)
 
 
 @lru_cache(maxsize=512)
@@ -112,13 +115,13 @@ def example_links(lesson: Lesson, example: Example, answer: Any, seed: int | Non
     position = editor_position(game, example, answer, seed)
     if position is not None and _editor_accepts(game, json.dumps(position, sort_keys=True)):
         to_editor = {POSITION_QUERY: encode_position(position)}
-        links.append(lambda: page_link(game, "editor", "Open in the editor", ":material/edit_note:", to_editor))
+        links.append(lambda: page_link(game, "editor", _("Open in the editor"), ":material/edit_note:", to_editor))
     record = table_record(game, example, answer, seed)
     text = _table_record(game, json.dumps(record, sort_keys=True)) if record is not None else None
     if text is not None:
         data = json.loads(text)
         to_table = {"mode": "play", "seed": str(data["seed"]), TABLE_QUERY: encode_position(data)}
-        links.append(lambda: page_link(game, "table", "Play it at the Table", ":material/playing_cards:",
+        links.append(lambda: page_link(game, "table", _("Play it at the Table"), ":material/playing_cards:",
                                         to_table))
     if links:
         columns = st.columns(len(links) + 1)

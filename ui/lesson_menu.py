@@ -15,6 +15,8 @@ from typing import Any, Final
 
 import streamlit as st
 
+from engine.i18n import gettext as _
+from engine.i18n import number
 from engine.lessons import Lesson, find_lesson
 from ui.learner import Tracker
 from ui.widgets import plain
@@ -129,9 +131,10 @@ def link_error(game: str, lessons: Sequence[Lesson]) -> None:
     bad = st.session_state.get(_link_error_key(game))
     if bad is None:
         return
-    shown = plain(str(bad)[:40]) or "(empty)"
-    st.warning(f"The link asks for lesson “{shown}”, which does not exist: lessons are numbered 1 to "
-               f"{len(lessons)} (or named, like {plain(lessons[-1].slug)}). Choose one below.",
+    shown = plain(str(bad)[:40]) or _("(empty)")
+    st.warning(_("The link asks for lesson “{shown}”, which does not exist: lessons are numbered 1 to {count} (or "
+                 "named, like {slug}). Choose one below.").format(shown=shown, count=len(lessons),
+                                                                   slug=plain(lessons[-1].slug)),
                icon=":material/link_off:")
 
 
@@ -145,19 +148,20 @@ def menu(game: str, lessons: Sequence[Lesson], index: int, done: frozenset[str])
         if choice is None:
             return str(i)
         mark = "✓ " if lessons[choice].slug in done else ""
-        return f"{mark}{choice + 1}. {lessons[choice].title}"
+        return f"{mark}{choice + 1}. {lessons[choice].title}"  # no lookup here: AppTest calls it outside the run
 
     st.session_state[key] = index  # the menu shows the lesson open, whatever it last sent
     st.session_state[_shown_key(game)] = index
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-        st.selectbox("Lesson", range(count), key=key, format_func=title, label_visibility="collapsed",
+        st.selectbox(_("Lesson"), range(count), key=key, format_func=title, label_visibility="collapsed",
                      on_change=_chosen, args=(game, count), width="stretch")
-        st.button("Back", key=f"{key}:prev", on_click=step, args=(game, -1, count), disabled=index == 0,
+        st.button(_("Back"), key=f"{key}:prev", on_click=step, args=(game, -1, count), disabled=index == 0,
                   icon=":material/arrow_back:")
-        st.button("Next", key=f"{key}:next", on_click=step, args=(game, 1, count), disabled=index == count - 1,
+        st.button(_("Next"), key=f"{key}:next", on_click=step, args=(game, 1, count), disabled=index == count - 1,
                   icon=":material/arrow_forward:")
     finished = sum(1 for lesson in lessons if lesson.slug in done)
-    st.progress((index + 1) / count, text=f"Lesson {index + 1} of {count} · ✓ {finished} of {count} done")
+    st.progress((index + 1) / count, text=_("Lesson {number} of {count} · ✓ {done} of {count} done").format(
+        number=number(index + 1), count=number(count), done=number(finished)))
 
 
 __all__ = ["LESSON_QUERY", "at_key", "current_index", "index_key", "link_error", "menu", "menu_choice", "moved",

@@ -27,7 +27,7 @@ import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
@@ -41,25 +41,28 @@ from engine.errors import CardTableError
 from engine.games import GAMES
 from engine.games import game as game_of
 from engine.glossary import GlossaryFormatError, cjk_characters, load_glossary
+from engine.i18n import DEFAULT_LANGUAGE, language, use_language
 from engine.i18n import gettext as _
-from engine.i18n import language
+from engine.i18n import number as local_number
 from engine.lessons import (
     LESSONS_DIR,
+    Claim,
     Exercise,
     Feedback,
     Lesson,
     check_claim,
     example_request,
+    fill,
     fill_text,
     judge,
     load_lessons,
     lookup,
     same_answer,
 )
-from engine.words import clause, seat_name, sentence
+from engine.words import and_list, clause, seat_name, sentence
 from ui import card_hand as ch
 from ui import lesson_menu
-from ui.language import with_language
+from ui.language import in_session_language, with_language
 from ui.learner import Tracker, current_learner, keep_tab, name_picker, session_learner, show_message
 from ui.lesson_links import example_links, page_link, practise_this, see_also
 from ui.lesson_menu import LESSON_QUERY
@@ -244,9 +247,9 @@ def words(value: Any) -> str:
     """A value of an engine answer written for a learner: cards as symbols (``10♠ Q♥``), true/false as
     "yes"/"no", nothing as "none", lists as "a, b and c", tables as "North: 3; East: 1" — never a Python value."""
     if value is None:
-        return "none"
+        return _("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, float):
         return f"{value:g}"
     if isinstance(value, int):
@@ -258,13 +261,11 @@ def words(value: Any) -> str:
         return value
     if isinstance(value, Mapping):
         if not value:
-            return "none"
+            return _("none")
         return "; ".join(f"{_seat(str(k))}: {words(v)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
         items = [words(v) for v in value]
-        if not items:
-            return "none"
-        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+        return and_list(items) if items else _("none")
     return str(value)
 
 
@@ -353,6 +354,35 @@ class Ask:
     example_answer: Any
     seed: int | None
     key: str
+    english_answer: Any = None
+    """The example's answer in English (the page's in English): what the verdict is worked out on."""
+
+
+def _verdict(ask: Ask, answer: Any) -> Feedback:
+    """The engine's verdict on ``answer``, worked out in English (the engine's answers hold words in the language
+    it runs in, and a lesson's expected answers are written once, in English), with the message, and the grade,
+    in the page's language."""
+    exercise = ask.lesson.exercise
+    assert exercise is not None
+    english_example = ask.example_answer if ask.english_answer is None else ask.english_answer
+    with use_language(DEFAULT_LANGUAGE):
+        verdict = judge(exercise, answer, ask.run, english_example, ask.seed, words)
+    if language() == DEFAULT_LANGUAGE:
+        return verdict
+    request = fill(exercise.request, answer=answer, seed=ask.seed, example=english_example)
+    result = ask.run(request)
+    text = exercise.right_why if verdict.right and exercise.right_why else exercise.why
+    if text:
+        try:
+            message = fill_text(text, ask.example_answer if ask.example_answer is not None else {}, words, result)
+        except CardTableError:  # the answers in the language name a value otherwise: the English values, in words
+            with use_language(DEFAULT_LANGUAGE):
+                english_result = ask.run(request)
+            message = fill_text(text, english_example if english_example is not None else {}, words, english_result)
+    else:
+        message = str(lookup(result, exercise.explain)) if exercise.explain else ""
+    grade = str(lookup(result, exercise.quality)) if verdict.grade is not None and exercise.quality else None
+    return replace(verdict, message=message, grade=grade)
 
 
 def _judge(ask: Ask, answer: Any, answer_text: str) -> None:
@@ -361,9 +391,10 @@ def _judge(ask: Ask, answer: Any, answer_text: str) -> None:
     assert exercise is not None
     state = _state(ask.key)
     try:
-        feedback = judge(exercise, answer, ask.run, ask.example_answer, ask.seed, words)
+        feedback = _verdict(ask, answer)
     except CardTableError as error:
-        state.kind, state.message = "error", f"{clause(str(error))}: change your answer and try again"
+        state.kind, state.message = "error", _("{problem}: change your answer and try again").format(
+            problem=clause(str(error)))
         return
     state.tries += 1
     state.message, state.grade = feedback.message, feedback.grade
@@ -380,7 +411,7 @@ def _judge(ask: Ask, answer: Any, answer_text: str) -> None:
 def _truth_words(exercise: Exercise, feedback: Feedback) -> str:
     truth = feedback.engine_answer
     if exercise.input == "yes_no":
-        return "yes" if truth else "no"
+        return _("yes") if truth else _("no")
     if exercise.input == "choice":
         match = [c for c in exercise.choices if same_answer(c, truth)]
         return _choice_label(match[0]) if match else words(truth)
@@ -410,14 +441,17 @@ def _judge_cards(ask: Ask, event: ch.HandEvent) -> None:
 
 
 @lru_cache(maxsize=256)
-def _cached_answer(game: str, command: str, request: str) -> Any:
-    return json_commands(game)[command](json.loads(request))
+def _cached_answer(game: str, command: str, request: str, lang: str) -> Any:
+    """The engine's answer to an example's request, in ``lang`` (its descriptions and reasons are words, so the
+    language is part of the key: sessions in other languages share nothing but their own answers)."""
+    with use_language(lang):
+        return json_commands(game)[command](json.loads(request))
 
 
 def _run_example(lesson: Lesson, run: Commands, request: dict[str, Any], default: bool) -> Any:
     assert lesson.example is not None
     if default:
-        return _cached_answer(lesson.game, lesson.example.command, json.dumps(request, sort_keys=True))
+        return _cached_answer(lesson.game, lesson.example.command, json.dumps(request, sort_keys=True), language())
     return run[lesson.example.command](request)
 
 
@@ -459,10 +493,12 @@ def _example(lesson: Lesson, run: Commands, default: bool) -> tuple[Any, int | N
     answered = _state(_answer_key(lesson, seed)).answered or lesson.exercise is None
     with st.container(border=True):
         head, button = st.columns([4, 1], vertical_alignment="center")
-        head.markdown("#### Live example" + (f" · deal {seed}" if seed is not None else ""))
+        head.markdown("#### " + (_("Live example") if seed is None else
+                                 _("Live example · deal {seed}").format(seed=seed)))
         if example.reseed and seed is not None:
-            button.button("Deal another", icon=":material/casino:", key=f"{seed_key}:again", on_click=_reseed,
-                          args=(seed_key, _next_seed(seed, answer)), help="A new deal for the example and the exercise")
+            button.button(_("Deal another"), icon=":material/casino:", key=f"{seed_key}:again", on_click=_reseed,
+                          args=(seed_key, _next_seed(seed, answer)),
+                          help=_("A new deal for the example and the exercise"))
         if example.caption:
             st.caption(_text(example.caption, answer, lesson.game))
         hidden = 0
@@ -472,7 +508,7 @@ def _example(lesson: Lesson, run: Commands, default: bool) -> tuple[Any, int | N
                 continue
             _show_value(f"{seed_key}:{seed}:show:{i}", row.label, lookup(answer, row.path))
         if hidden:
-            st.caption(":material/visibility_off: More of the example shows once you have answered.")
+            st.caption(":material/visibility_off: " + _("More of the example shows once you have answered."))
         example_links(lesson, example, answer, seed, default)
     return answer, seed
 
@@ -510,23 +546,26 @@ def _answer_widget(ask: Ask) -> None:
     if exercise.input == "cards":
         offered = _offered(exercise, ask.example_answer)
         groups = _pick_groups(ask.lesson, ask.example_answer, offered)
-        ch.card_hand(ask.key, groups or ch.suit_groups(offered), label="Cards to choose from",
-                     actions=(ch.Action("check", "Check my choice", min_chosen=1, primary=True),),
-                     on_action=lambda event: _judge_cards(ask, event), **_cards_size())
+        ch.card_hand(ask.key, groups or ch.suit_groups(offered), label=_("Cards to choose from"),
+                     actions=(ch.Action("check", _("Check my choice"), min_chosen=1, primary=True),),
+                     on_action=in_session_language(lambda event: _judge_cards(ask, event)), **_cards_size())
         return
     if exercise.input == "choice":
         labels = {c: exercise.choice_labels.get(c) or _choice_label(c) for c in exercise.choices}
-        st.radio("Your answer", exercise.choices, index=None, key=ask.key, format_func=labels.__getitem__,
-                 horizontal=len(exercise.choices) <= 6, on_change=_judge_choice, args=(ask, lambda v: v))
+        st.radio(_("Your answer"), exercise.choices, index=None, key=ask.key, format_func=labels.__getitem__,
+                 horizontal=len(exercise.choices) <= 6, on_change=in_session_language(_judge_choice),
+                 args=(ask, lambda v: v))
         return
     if exercise.input == "yes_no":
-        st.radio("Your answer", ["Yes", "No"], index=None, key=ask.key, horizontal=True,
-                 on_change=_judge_choice, args=(ask, lambda v: v == "Yes"))
+        yes_no = {"Yes": _("Yes"), "No": _("No")}
+        st.radio(_("Your answer"), ["Yes", "No"], index=None, key=ask.key, horizontal=True,
+                 format_func=yes_no.__getitem__,
+                 on_change=in_session_language(_judge_choice), args=(ask, lambda v: v == "Yes"))
         return
     with st.container(horizontal=True, vertical_alignment="bottom"):
-        st.number_input("Your answer", step=1, value=None, key=ask.key, width=220)
-        st.button("Check", key=f"{ask.key}:check", icon=":material/task_alt:", on_click=_judge_number,
-                  args=(ask,), type="primary")
+        st.number_input(_("Your answer"), step=1, value=None, key=ask.key, width=220)
+        st.button(_("Check"), key=f"{ask.key}:check", icon=":material/task_alt:",
+                  on_click=in_session_language(_judge_number), args=(ask,), type="primary")
 
 
 def _hint(lesson: Lesson, example_answer: Any) -> str:
@@ -535,8 +574,8 @@ def _hint(lesson: Lesson, example_answer: Any) -> str:
     if exercise.hint:
         return _text(exercise.hint, example_answer, lesson.game)
     if lesson.summary:
-        return f"Remember: {_text(lesson.summary, example_answer, lesson.game)}"
-    return "Look at the example again."
+        return _("Remember: {summary}").format(summary=_text(lesson.summary, example_answer, lesson.game))
+    return _("Look at the example again.")
 
 
 def _feedback(lesson: Lesson, ask: Ask, state: ExerciseState) -> None:
@@ -547,32 +586,39 @@ def _feedback(lesson: Lesson, ask: Ask, state: ExerciseState) -> None:
         return
     if state.kind == "right":
         why = sentence(state.message) if state.message else (
-            f"The answer is {state.truth}." if state.truth else "That is what the rules say.")
-        st.success(f"Right. {why}", icon=":material/check_circle:")
+            _("The answer is {answer}.").format(answer=state.truth) if state.truth else
+            _("That is what the rules say."))
+        st.success(_("Right. {why}").format(why=why), icon=":material/check_circle:")
         return
     if state.kind == "poor":
-        st.warning(f"Legal, but {plain(state.grade or 'not the best')}: {clause(state.message)}. Try a better one.",
-                   icon=":material/lightbulb:")
+        st.warning(_("Legal, but {grade}: {reason}. Try a better one.").format(
+            grade=plain(state.grade or _("not the best")), reason=clause(state.message)), icon=":material/lightbulb:")
         return
     if not state.why:
-        st.error(f"Not quite. {sentence(_hint(lesson, ask.example_answer))} Have another try.",
+        st.error(_("Not quite. {hint} Have another try.").format(hint=sentence(_hint(lesson, ask.example_answer))),
                  icon=":material/cancel:")
-        st.button("Show me why", key=f"{ask.key}:why", icon=":material/help:", on_click=_show_why,
+        st.button(_("Show me why"), key=f"{ask.key}:why", icon=":material/help:", on_click=_show_why,
                   args=(ask.key,))
         return
-    answer = f" The answer: **{state.truth}**." if state.truth else ""
-    st.info(f"Why: {sentence(state.message)}{answer}".strip(), icon=":material/school:")
+    why = sentence(state.message)
+    text = _("Why: {why} The answer: **{answer}**.").format(why=why, answer=state.truth) if state.truth else \
+        _("Why: {why}").format(why=why)
+    st.info(text.strip(), icon=":material/school:")
 
 
-def _exercise(lesson: Lesson, run: Commands, example_answer: Any, seed: int | None) -> None:
+def _exercise(lesson: Lesson, run: Commands, example_answer: Any, seed: int | None, default: bool) -> None:
     exercise = lesson.exercise
     if exercise is None:
         return
     key = _answer_key(lesson, seed)
-    ask = Ask(lesson, run[exercise.command], example_answer, seed, key)
+    english = example_answer
+    if language() != DEFAULT_LANGUAGE and lesson.example is not None:
+        with use_language(DEFAULT_LANGUAGE):
+            english = _run_example(lesson, run, example_request(lesson.example, seed), default)
+    ask = Ask(lesson, run[exercise.command], example_answer, seed, key, english)
     state = _state(key)
     with st.container(border=True):
-        st.markdown("#### Try it" + (" ✓" if state.solved else ""))
+        st.markdown("#### " + _("Try it") + (" ✓" if state.solved else ""))
         st.markdown(_text(exercise.prompt, example_answer, lesson.game))
         _answer_widget(ask)
         _feedback(lesson, ask, state)
@@ -605,30 +651,35 @@ def lessons_of(game: str, root: Path = LESSONS_DIR, lang: str | None = None) -> 
 # --------------------------------------------------------------------------------------------- key facts
 
 
+def _problems(claim: Claim, run: Commands) -> tuple[str, ...]:
+    """What the engine says against ``claim``, checked in English whatever the page's language: a claim's
+    expected values are written once, in the English header, and the engine's answers hold words (reasons,
+    descriptions) in the language it runs in."""
+    with use_language(DEFAULT_LANGUAGE):
+        try:
+            return tuple(check_claim(claim, run[claim.command]))
+        except CardTableError as error:
+            return (str(error),)
+
+
 @lru_cache(maxsize=1024)
 def _cached_problems(game: str, path: str, index: int) -> tuple[str, ...]:
-    lesson = next(x for x in lessons_of(game, Path(path).parent.parent) if str(x.path) == path)
-    claim = lesson.claims[index]
-    try:
-        return tuple(check_claim(claim, json_commands(game)[claim.command]))
-    except CardTableError as error:
-        return (str(error),)
+    """The problems of a lesson's ``index``-th claim (the English lesson at ``path``), for every session: the
+    claims and their check are the same in every language, so the language is not part of the key."""
+    lesson = next(x for x in lessons_of(game, Path(path).parent.parent, DEFAULT_LANGUAGE) if str(x.path) == path)
+    return _problems(lesson.claims[index], json_commands(game))
 
 
 def _claims(lesson: Lesson, run: Commands, default: bool) -> None:
     if not lesson.claims:
         return
-    with st.expander(f"Key facts ({len(lesson.claims)})", icon=":material/fact_check:"):
+    with st.expander(_("Key facts ({count})").format(count=local_number(len(lesson.claims))),
+                     icon=":material/fact_check:"):
         for i, claim in enumerate(lesson.claims):
-            if default:
-                problems: Sequence[str] = _cached_problems(lesson.game, str(lesson.path), i)
-            else:
-                try:
-                    problems = check_claim(claim, run[claim.command])
-                except CardTableError as error:
-                    problems = [str(error)]
+            problems = _cached_problems(lesson.game, str(lesson.path), i) if default else _problems(claim, run)
             text = link_glossary_terms(claim.text, lesson.game)
-            st.markdown(f"- {text}" if not problems else f"- :red[✗] {text} — the rules say otherwise")
+            st.markdown(f"- {text}" if not problems else
+                        "- :red[✗] " + _("{fact} — the rules say otherwise").format(fact=text))
 
 
 # ------------------------------------------------------------------------------------------------ page
@@ -636,12 +687,12 @@ def _claims(lesson: Lesson, run: Commands, default: bool) -> None:
 
 def _ending(game: str, lessons: Sequence[Lesson], index: int) -> None:
     if index == len(lessons) - 1:
-        st.success("That was the last lesson. You know the rules: time to play.", icon=":material/celebration:")
-        page_link(game, "table", "Now play a hand at the Table", ":material/playing_cards:")
+        st.success(_("That was the last lesson. You know the rules: time to play."), icon=":material/celebration:")
+        page_link(game, "table", _("Now play a hand at the Table"), ":material/playing_cards:")
         return
     nxt = lessons[index + 1]
-    st.button(f"Next: {plain(nxt.title)}", key=f"{lesson_menu.index_key(game)}:next-bottom", on_click=lesson_menu.step,
-              args=(game, 1, len(lessons)), icon=":material/arrow_forward:")
+    st.button(_("Next: {title}").format(title=plain(nxt.title)), key=f"{lesson_menu.index_key(game)}:next-bottom",
+              on_click=lesson_menu.step, args=(game, 1, len(lessons)), icon=":material/arrow_forward:")
 
 
 def render_lessons(
@@ -684,14 +735,15 @@ def _presenter_bar(game: str, lessons: Sequence[Lesson], index: int) -> None:
     step_keys(f"{lesson_menu.index_key(game)}:keys",
               lambda direction: lesson_menu.step(game, 1 if direction == "next" else -1, count))
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-        st.button("Back", icon=":material/chevron_left:", key=f"{lesson_menu.index_key(game)}:present-back",
+        st.button(_("Back"), icon=":material/chevron_left:", key=f"{lesson_menu.index_key(game)}:present-back",
                   on_click=lesson_menu.step, args=(game, -1, count), disabled=index == 0,
-                  help="The previous lesson (←)")
-        st.button("Next", icon=":material/chevron_right:", key=f"{lesson_menu.index_key(game)}:present-next",
+                  help=_("The previous lesson (←)"))
+        st.button(_("Next"), icon=":material/chevron_right:", key=f"{lesson_menu.index_key(game)}:present-next",
                   on_click=lesson_menu.step, args=(game, 1, count), disabled=index == count - 1, type="primary",
-                  help="The next lesson (→)")
-        st.markdown(f"**Lesson {index + 1} of {count}** · ← →", width="content")
-        st.button("Leave presenter mode", icon=":material/close_fullscreen:",
+                  help=_("The next lesson (→)"))
+        where = _("Lesson {number} of {count}").format(number=local_number(index + 1), count=local_number(count))
+        st.markdown(f"**{where}** · ← →", width="content")
+        st.button(_("Leave presenter mode"), icon=":material/close_fullscreen:",
                   key=f"{lesson_menu.index_key(game)}:leave", on_click=_leave_presenter)
 
 
@@ -699,7 +751,7 @@ def _render_lessons(game: str, root: Path, commands: Commands | None, extra: Cal
                     default: bool) -> None:
     lessons = lessons_of(game, root)
     if not lessons:
-        st.info("The lessons for this game are being written.")
+        st.info(_("The lessons for this game are being written."))
         return
     run: Commands = json_commands(game) if commands is None else commands
     learner = current_learner()  # the sidebar (ui.nav) says who is learning
@@ -723,17 +775,18 @@ def _render_lessons(game: str, root: Path, commands: Commands | None, extra: Cal
         lesson_menu.menu(game, lessons, index, progress.lessons_done)
     st.header(lesson.title)
     if lesson.slug in progress.lessons_done:
-        st.badge("Done", icon=":material/check:", color="green")
+        st.badge(_("Done"), icon=":material/check:", color="green")
     if lesson.summary:
         st.caption(link_glossary_terms(lesson.summary, game))
     st.markdown(link_glossary_terms(lesson.body, game))
     see_also(lesson)
     try:
         example_answer, seed = _example(lesson, run, default)
-        _exercise(lesson, run, example_answer, seed)
+        _exercise(lesson, run, example_answer, seed, default)
     except CardTableError as error:
-        st.error(plain(f"This lesson's example cannot be played under these rules: {clause(str(error))}. "
-                       "Choose other rules in the sidebar, or go on to the next lesson."), icon=":material/error:")
+        st.error(plain(_("This lesson's example cannot be played under these rules: {problem}. Choose other rules "
+                         "in the sidebar, or go on to the next lesson.").format(problem=clause(str(error)))),
+                 icon=":material/error:")
     _claims(lesson, run, default)
     if extra is not None:
         extra()

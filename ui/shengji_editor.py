@@ -22,6 +22,8 @@ from engine.base import Verdict
 from engine.cards import Card, Rank, Suit, format_cards
 from engine.contract import SomeGame
 from engine.errors import CardTableError
+from engine.i18n import DEFAULT_LANGUAGE, N_, language, number
+from engine.i18n import gettext as _
 from engine.shengji import (
     GAME,
     RANKS,
@@ -44,27 +46,41 @@ from engine.shengji import (
     trump_for,
     winner,
 )
+from engine.words import capitalise, seat_name
 from ui.card_hand import Action, CardGroup, Highlight, deck_picker, show_cards, suit_groups
-from ui.editor import LIST_LIMIT, Example, Part, Plays, PositionEditor, sentence, signature
+from ui.editor import LIST_LIMIT, Example, Part, Plays, PositionEditor, sentence, signature, translated
 from ui.editor_values import examples_of
+from ui.language import in_session_language
 from ui.widgets import keep_values, plain, show_error
 
 NO_TRUMP = "none"
 SUITS = ("S", "H", "D", "C", NO_TRUMP)
-SUIT_LABELS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", NO_TRUMP: "No trump"}
-WINNING = Highlight("winning the trick", "#15803d", "♛")  # a crown, not "W", which reads as West
+SUIT_LABELS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", NO_TRUMP: N_("No trump")}
+WINNING = Highlight(N_("winning the trick"), "#15803d", "♛")  # a crown, not "W", which reads as West
 RULE_OPTIONS: dict[str, dict[str, str]] = {
     "turn_order": {t.value: t.label[:1].upper() + t.label[1:] for t in TurnOrder},
     "failed_throw_part": {p.value: p.label[:1].upper() + p.label[1:] for p in FailedThrowPart},
 }
 """The rule options the editor sets besides the decks: option name → words for each value."""
 
+def _seat(seat: str) -> str:
+    """A seat as the editor writes it: its letter in English ("W's hand"), its name in another language."""
+    return seat if language() == DEFAULT_LANGUAGE else seat_name(seat)
+
+
+def _option_words(word: str) -> str:
+    """An option value's label (capitalised) in the current language."""
+    shown = translated(word)
+    return shown if shown != word else capitalise(translated(word[:1].lower() + word[1:]))
+
+
 class ShengjiEditor(PositionEditor[LegalRequest]):
     """Shengji / Tractor: follow the lead's shape as far as the hand allows (the ladder), throws, tricks."""
 
     key = GAME.key
-    title = "Shengji — Position editor"
-    intro = "You are North. Pose your hand and the cards led; the engine says what you must play and judges any play."
+    title = N_("Shengji — Position editor")
+    intro = N_("You are North. Pose your hand and the cards led; the engine says what you must play and judges any "
+               "play.")
     examples: ClassVar[Mapping[str, Example]] = examples_of(GAME.key, GAME.editor_command)
 
     @property
@@ -116,12 +132,14 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
             return ("N", "W", "S", "E")
 
     def parts(self, data: Mapping[str, Any]) -> tuple[Part, ...]:
-        others = tuple(Part(f"others.{seat}", f"{seat}'s hand", use=f"Use as {seat}'s hand",
-                            help=f"Optional: {seat}'s cards, to judge whether a throw you lead stands.")
+        others = tuple(Part(f"others.{seat}", _("{seat}'s hand").format(seat=_seat(seat)),
+                            use=_("Use as {seat}'s hand").format(seat=_seat(seat)),
+                            help=_("Optional: {seat}'s cards, to judge whether a throw you lead stands.").format(
+                                seat=_seat(seat)))
                        for seat in self._seats(data)[1:])
-        return (Part("hand", "Your hand", help="Your cards (you are North)."),
-                Part("table", "The lead", use="Use as the lead",
-                     help="The cards led to this trick by the player before you. Leave it empty when you lead."),
+        return (Part("hand", N_("Your hand"), help=N_("Your cards (you are North).")),
+                Part("table", N_("The lead"), use=N_("Use as the lead"),
+                     help=N_("The cards led to this trick by the player before you. Leave it empty when you lead.")),
                 *others)
 
     def hand_of(self, request: LegalRequest) -> tuple[Card, ...]:
@@ -141,14 +159,15 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
 
     def analyse(self, request: LegalRequest) -> Plays:
         answer = legal(LegalRequest(**self._fields(request), limit=LIST_LIMIT))
-        rows = tuple({"Play": " ".join(c.symbol_text for c in p.cards), "What it is": p.what, "Points": p.points}
+        play, what, points = _("Play"), _("What it is"), _("Points")
+        rows = tuple({play: " ".join(c.symbol_text for c in p.cards), what: p.what, points: p.points}
                      for p in answer.plays)
         return Plays(plays=tuple(p.cards for p in answer.plays), rows=rows, count=answer.count,
                      exact=answer.count_exact, can_pass=False, playable=frozenset(answer.playable),
                      summary=answer.summary, answer=answer)
 
     def why_not(self, request: LegalRequest, plays: Plays, card: Card) -> str:
-        return f"no legal play uses it. {plays.summary}"
+        return _("no legal play uses it. {summary}").format(summary=plays.summary)
 
     def judge(self, request: LegalRequest, play: tuple[Card, ...] | None) -> Verdict:
         verdict = check_command(CheckRequest(**self._fields(request), play="pass" if play is None else tuple(play)))
@@ -168,32 +187,34 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
         duty = detail.duty.value
         if duty == "lead":
             return
-        st.markdown("**What you must play**")
+        st.markdown("**" + _("What you must play") + "**")
         if duty in ("void", "all_of_suit"):
             if detail.must:
-                st.caption("Cards every legal play contains")
-                show_cards(self.k("view:must"), list(detail.must), label="Cards every legal play contains",
+                st.caption(_("Cards every legal play contains"))
+                show_cards(self.k("view:must"), list(detail.must), label=_("Cards every legal play contains"),
                            size="small")
             return
         current = next((i for i, r in enumerate(detail.ladder) if r.current), 0)
         for i, rung in enumerate(detail.ladder):
             left, right = st.columns([2, 3], vertical_alignment="center")
             if i < current:
-                badge, note = ":red-badge[✗ cannot]", "your hand cannot meet this"
+                badge, note = ":red-badge[✗ " + _("cannot") + "]", _("your hand cannot meet this")
             elif i == current:
-                badge, note = ":green-badge[✓ required]", "the first rung your hand can meet: you must play this"
+                badge, note = ":green-badge[✓ " + _("required") + "]", _("the first rung your hand can meet: you must "
+                                                                    "play this")
             else:
-                badge, note = ":gray-badge[weaker]", "not allowed: a higher rung applies"
+                badge, note = ":gray-badge[" + _("weaker") + "]", _("not allowed: a higher rung applies")
             text = f"**{i + 1}. {plain(rung.text)}**" if i == current else f":gray[{i + 1}. {plain(rung.text)}]"
             left.markdown(f"{badge} {text}  \n:small[:gray[{note}]]")
             example = rung.example or (detail.holding if i == current and rung.met else ())
             if example:
                 with right:
-                    show_cards(self.k(f"view:rung:{i}"), list(example), label=f"Rung {i + 1}: your cards",
+                    show_cards(self.k(f"view:rung:{i}"), list(example),
+                               label=_("Rung {number}: your cards").format(number=number(i + 1)),
                                size="small")
         for choice in detail.choices:
             units = " · ".join(" ".join(c.symbol_text for c in u) for u in choice.units)
-            st.markdown(f"All your {plain(choice.label)}: {plain(units)}")
+            st.markdown(_("All your {things}: {cards}").format(things=plain(choice.label), cards=plain(units)))
 
     def _throw(self, request: LegalRequest, play: tuple[Card, ...]) -> None:
         """When you lead several combinations of one suit at once (a throw): does it stand against the others?"""
@@ -206,7 +227,7 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
         if kind != "throw":
             return
         if not request.others:
-            st.caption("This is a throw: pose the other hands (W, S, E above) to judge whether it stands.")
+            st.caption(_("This is a throw: pose the other hands (W, S, E above) to judge whether it stands."))
             return
         try:
             answer = throw(ThrowRequest(**{**self._fields(request), "table": ()}, play=play))
@@ -215,17 +236,19 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
             return
         if answer.stands:
             return  # the verdict above says so, and why
-        st.markdown("**Why the throw fails**")
+        st.markdown("**" + _("Why the throw fails") + "**")
         if answer.choices:
-            cost = ", ".join(f"{c.penalty} points if {' '.join(x.symbol_text for x in c.cards)} is led"
-                             for c in answer.choices if c.penalty)
+            cost = ", ".join(_("{points} points if {cards} is led").format(
+                points=number(c.penalty), cards=" ".join(x.symbol_text for x in c.cards))
+                for c in answer.choices if c.penalty)
         else:
-            cost = f"{answer.penalty} points" if answer.penalty else ""
-        st.dataframe([{"Part": " ".join(c.symbol_text for c in b.part), "Beaten by": b.seat,
-                       "With": " ".join(c.symbol_text for c in b.by)} for b in answer.beaten],
+            cost = _("{points} points").format(points=number(answer.penalty)) if answer.penalty else ""
+        part, beaten, by = _("Part"), _("Beaten by"), _("With")
+        st.dataframe([{part: " ".join(c.symbol_text for c in b.part), beaten: _seat(b.seat),
+                       by: " ".join(c.symbol_text for c in b.by)} for b in answer.beaten],
                      hide_index=True, key=self.k("throw:beaten"))
         if cost:
-            st.caption(f"Penalty for the cards taken back: {plain(cost)}.")
+            st.caption(_("Penalty for the cards taken back: {cost}.").format(cost=plain(cost)))
 
     # ---------------------------------------------------------------------------------- who wins the trick
 
@@ -258,13 +281,13 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
 
     def _trick(self, request: LegalRequest, play: tuple[Card, ...] | None | bool) -> None:
         """Who wins the trick made of the lead, your play and the later plays posed here."""
-        st.markdown("**Who wins the trick**")
+        st.markdown("**" + _("Who wins the trick") + "**")
         data = self.position
         if not isinstance(play, tuple):
-            st.caption("Check a play from your hand to see who wins the trick with it.")
+            st.caption(_("Check a play from your hand to see who wins the trick with it."))
             return
         if not self.judge(request, play).legal:
-            st.caption("Choose a legal play to see who wins the trick with it.")
+            st.caption(_("Choose a legal play to see who wins the trick with it."))
             return
         play_text = format_cards(play)
         leading = not request.table
@@ -292,12 +315,16 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
             for i, ((seat, cards), col) in enumerate(zip(plays, cols, strict=False)):
                 with col:
                     role = answer.roles[i] if i < len(answer.roles) else ""
-                    st.caption(plain(f"{seat}{' (you)' if seat == 'N' else ''}: {role}"))
-                    show_cards(self.k(f"view:trick:{i}"), self.order(request, cards), label=f"{seat}'s play",
+                    who = _("{seat} (you)").format(seat=_seat(seat)) if seat == "N" else _seat(seat)
+                    st.caption(plain(f"{who}: {role}"))
+                    show_cards(self.k(f"view:trick:{i}"), self.order(request, cards),
+                               label=_("{seat}'s play").format(seat=_seat(seat)),
                                highlight={j: WINNING for j in range(len(cards))} if i == answer.winner else None,
                                size="small")
-            whole = "The trick" if len(plays) == 4 else f"So far ({len(plays)} of 4 plays)"
-            st.success(f"{whole}: {plain(answer.reason)} Points in it: {answer.points}.",
+            whole = _("The trick") if len(plays) == 4 else _("So far ({count} of 4 plays)").format(
+                count=number(len(plays)))
+            st.success(_("{whole}: {reason} Points in it: {points}.").format(
+                whole=whole, reason=plain(answer.reason), points=number(answer.points)),
                        icon=":material/emoji_events:")
         missing = [seat for seat in later if seat not in rest]
         if missing:
@@ -308,17 +335,20 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
                     taken: list[Card], hand: tuple[Card, ...]) -> None:
         """A deck to pose the next player's play of the trick (their cards are the deck's, less those seen)."""
         deck = self.deck(data)
-        with st.expander(f"Finish the trick: {seat} plays next", icon=":material/add_circle:"):
+        with st.expander(_("Finish the trick: {seat} plays next").format(seat=_seat(seat)),
+                         icon=":material/add_circle:"):
             def use(event: Any) -> None:
                 if event.cards:
                     st.session_state[self.k("rest")] = (self._rest_key(self.position, play),
                                                         {**rest, seat: format_cards(event.cards)})
 
             deck_picker(self.k(f"pick:later:{seat}"), deck,
-                        actions=(Action("set", f"Use as {seat}'s play", min_chosen=1, primary=True),),
-                        label=f"Deck for {seat}'s play", taken=[*taken, *hand], size="small", on_action=use)
-            st.caption(f"Click {seat}'s cards, then “Use as {seat}'s play”. The trick is forgotten when the position "
-                       "or your play changes.")
+                        actions=(Action("set", _("Use as {seat}'s play").format(seat=_seat(seat)), min_chosen=1,
+                                        primary=True),),
+                        label=_("Deck for {seat}'s play").format(seat=_seat(seat)), taken=[*taken, *hand],
+                        size="small", on_action=use)
+            st.caption(_("Click {seat}'s cards, then “Use as {seat}'s play”. The trick is forgotten when the "
+                         "position or your play changes.").format(seat=_seat(seat)))
 
     # ---------------------------------------------------------------------------------- the game's widgets
 
@@ -331,33 +361,36 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
         specs = {s.name: s for s in GAME.option_specs()}
         cols = st.columns([1.3, 0.9, 2.5], vertical_alignment="bottom")
         with cols[0]:
-            self.control(st.segmented_control, "decks", "Decks", rules.decks, lambda d, v: self._option(d, "decks", v),
-                         options=[1, 2, 3, 4], required=True,
-                         help=sentence(specs["decks"].help))
+            self.control(st.segmented_control, "decks", _("Decks"), rules.decks,
+                         lambda d, v: self._option(d, "decks", v), options=[1, 2, 3, 4], required=True,
+                         help=sentence(translated(specs["decks"].help)))
         rank = str(data.get("trump_rank") or "2")
         with cols[1]:
-            self.control(st.selectbox, "rank", "Trump rank", rank if rank in [r.text for r in RANKS] else "2",
+            self.control(st.selectbox, "rank", _("Trump rank"), rank if rank in [r.text for r in RANKS] else "2",
                          lambda d, v: {**d, "trump_rank": v}, options=[r.text for r in RANKS],
-                         help="The bankers' level.")
+                         help=_("The bankers' level."))
         suit = data.get("trump_suit") or NO_TRUMP
         with cols[2]:
-            self.control(st.segmented_control, "suit", "Trump suit", suit if suit in SUITS else NO_TRUMP,
+            suit_words = {key: translated(label) for key, label in SUIT_LABELS.items()}
+            self.control(st.segmented_control, "suit", _("Trump suit"), suit if suit in SUITS else NO_TRUMP,
                          lambda d, v: {**d, "trump_suit": None if v == NO_TRUMP else v}, options=list(SUITS),
-                         format_func=SUIT_LABELS.__getitem__, required=True,
-                         help="No trump: a pair of jokers was declared.")
+                         format_func=suit_words.__getitem__, required=True,
+                         help=_("No trump: a pair of jokers was declared."))
         cols = st.columns([0.9, 1.7, 1.3], vertical_alignment="bottom")
         keep_values({self.k("w:seed"): 1})
-        cols[0].number_input("Seed", min_value=0, max_value=2**31 - 1, step=1, key=self.k("w:seed"))
-        cols[1].button("Deal four hands from this seed", key=self.k("deal"), icon=":material/casino:",
-                       on_click=self._deal, width="stretch",
-                       help="You are N and lead; the other seats get the other hands (to judge throws).")
-        with cols[2], st.popover("Rule options", icon=":material/tune:", width="stretch"):
+        cols[0].number_input(_("Seed"), min_value=0, max_value=2**31 - 1, step=1, key=self.k("w:seed"))
+        cols[1].button(_("Deal four hands from this seed"), key=self.k("deal"), icon=":material/casino:",
+                       on_click=in_session_language(self._deal), width="stretch",
+                       help=_("You are N and lead; the other seats get the other hands (to judge throws)."))
+        with cols[2], st.popover(_("Rule options"), icon=":material/tune:", width="stretch"):
             for name, words in RULE_OPTIONS.items():
                 value = str(getattr(getattr(rules, name), "value", getattr(rules, name)))
-                self.control(st.radio, f"option:{name}", specs[name].label, value,
+                shown = {key: _option_words(word) for key, word in words.items()}
+                self.control(st.radio, f"option:{name}", translated(specs[name].label), value,
                              partial(self._set_option, name), options=list(words),
-                             format_func=words.__getitem__, help=specs[name].help)
-        st.caption(f"Turn order {' → '.join(rules.seats)}. Trumps: {plain(self._trump_words(data))}.")
+                             format_func=shown.__getitem__, help=translated(specs[name].help))
+        st.caption(_("Turn order {seats}. Trumps: {trumps}.").format(
+            seats=" → ".join(_seat(seat) for seat in rules.seats), trumps=plain(self._trump_words(data))))
 
     def _trump_words(self, data: Mapping[str, Any]) -> str:
         try:
@@ -391,13 +424,14 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
                 trump_rank=Rank.parse(str(data.get("trump_rank") or "2")),
                 trump_suit=Suit.parse(suit) if suit else None))
         except CardTableError as error:
-            self.say("error", f"No deal was made: {error}. Change the options or the seed, then deal again.")
+            self.say("error", _("No deal was made: {problem}. Change the options or the seed, then deal again.").format(
+                problem=error))
             return
         others = {seat: format_cards(cards) for seat, cards in dealt.hands.items() if seat != "N"}
         self.change({**data, "hand": format_cards(dealt.hands["N"]), "table": "", "others": others})
         self._set_play(False)
         st.session_state[self.k("w:seed")] = seed + 1
-        self.say("info", f"The four hands of deal {seed}: yours is North's, and you lead.")
+        self.say("info", _("The four hands of deal {seed}: yours is North's, and you lead.").format(seed=seed))
 
 
 __all__ = ["RULE_OPTIONS", "SUIT_LABELS", "SUITS", "ShengjiEditor"]

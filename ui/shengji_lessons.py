@@ -13,10 +13,11 @@ import streamlit as st
 
 from engine.cards import Rank, Suit
 from engine.errors import CardTableError
-from engine.i18n import N_
+from engine.i18n import DEFAULT_LANGUAGE, N_, language
 from engine.i18n import gettext as _
 from engine.lessons import load_lessons
 from engine.shengji import GAME, RANKS, TrumpRequest, order, value_text
+from engine.words import capitalise
 from ui.nav import current_preset
 from ui.widgets import show_cards, show_error
 
@@ -53,6 +54,11 @@ def trump_order_explorer() -> None:
                    caption=_("{suit}, high to low").format(suit=Suit.parse(letter).symbol))
 
 
+def _preset_heading(preset: Any) -> str:
+    """A preset as a column heading: its key in English (``competition``), its title in another language."""
+    return str(preset.name) if language() == DEFAULT_LANGUAGE else capitalise(_(preset.title))
+
+
 def difference_rows() -> list[dict[str, Any]]:
     """One row per option in which the presets differ: its label and each preset's value in words."""
     presets = list(GAME.presets.values())
@@ -61,7 +67,7 @@ def difference_rows() -> list[dict[str, Any]]:
         values = [getattr(p.rules, spec.name) for p in presets]
         if len(set(values)) > 1:
             rows.append({_("Option"): _(spec.label),
-                         **{p.name: value_text(v) for p, v in zip(presets, values, strict=True)}})
+                         **{_preset_heading(p): _(value_text(v)) for p, v in zip(presets, values, strict=True)}})
     return rows
 
 
@@ -70,7 +76,11 @@ def preset_table() -> None:
     st.subheader(_("Every option that differs, read from the engine"))
     st.dataframe(difference_rows(), hide_index=True, width="stretch", key=KEY + "differences")
     for preset in GAME.presets.values():
-        st.caption(f"**{preset.name}** — {_(preset.title)}: {_(preset.description)}")
+        description = _(preset.description) if preset.description else ""
+        if language() == DEFAULT_LANGUAGE:
+            st.caption(f"**{preset.name}** — {preset.title}: {description}")
+        else:  # the preset's key is a code; its title names it
+            st.caption(f"**{capitalise(_(preset.title))}**: {description}")
 
 
 EXTRAS = {"03-trump-order": trump_order_explorer, "13-presets": preset_table}

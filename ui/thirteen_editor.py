@@ -17,6 +17,8 @@ from engine.cards import Card
 from engine.commands import MAX_PLAYS, DealRequest, field_help
 from engine.contract import SomeGame
 from engine.errors import CardTableError
+from engine.i18n import N_, number, pgettext
+from engine.i18n import gettext as _
 from engine.thirteen import (
     GAME,
     CheckRequest,
@@ -29,7 +31,7 @@ from engine.thirteen import (
     read_position,
 )
 from engine.thirteen.deal import HAND_SIZE
-from ui.editor import LIST_LIMIT, Example, Part, Plays, PositionEditor, sentence
+from ui.editor import LIST_LIMIT, Example, Part, Plays, PositionEditor, full_stop, sentence, translated
 from ui.editor_values import examples_of
 
 TWOS = "twos_in_double_sequences"
@@ -42,8 +44,9 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
     """Thirteen (Tiến lên): beat the combination on the table, or pass."""
 
     key = GAME.key
-    title = "Thirteen — Position editor"
-    intro = "Pose your hand and the combination on the table; the engine lists every legal play and judges any play."
+    title = N_("Thirteen — Position editor")
+    intro = N_("Pose your hand and the combination on the table; the engine lists every legal play and judges any "
+               "play.")
     examples: ClassVar[Mapping[str, Example]] = examples_of(GAME.key, GAME.editor_command)
 
     @property
@@ -64,9 +67,11 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
         return out
 
     def parts(self, data: Mapping[str, Any]) -> tuple[Part, ...]:
-        return (Part("hand", "Your hand", most=HAND_SIZE, help=f"Up to {HAND_SIZE} cards."),
-                Part("table", "The table", use="Use as the combination to beat",
-                     help="The combination to beat. Leave it empty when you lead (the table has just been cleared)."))
+        return (Part("hand", N_("Your hand"), most=HAND_SIZE, help=_("Up to {count} cards.").format(
+                    count=number(HAND_SIZE))),
+                Part("table", N_("The table"), use=N_("Use as the combination to beat"),
+                     help=N_("The combination to beat. Leave it empty when you lead (the table has just been "
+                             "cleared).")))
 
     def order(self, request: LegalRequest, cards: Sequence[Card]) -> list[Card]:
         return game_sorted(cards)
@@ -79,8 +84,10 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
                                             table=request.table, passed=request.passed,
                                             first_lead=request.first_lead, limit=MAX_PLAYS))
         listed = answer.plays[:LIST_LIMIT]
-        rows = tuple({"Play": p.symbols, "What it is": p.name,
-                      "Bomb": "💣 chops the table" if p.chop else "💣 bomb" if p.bomb else ""} for p in listed)
+        columns = _("Play"), _("What it is"), _("Bomb")
+        chops, bomb = "💣 " + _("chops the table"), "💣 " + pgettext("a kind of play", "bomb")
+        rows = tuple({columns[0]: p.symbols, columns[1]: p.name,
+                      columns[2]: chops if p.chop else bomb if p.bomb else ""} for p in listed)
         summary = answer.summary
         return Plays(plays=tuple(p.cards for p in listed), rows=rows, count=answer.count, exact=True,
                      can_pass=answer.can_pass, playable=frozenset(c for p in answer.plays for c in p.cards),
@@ -106,22 +113,22 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
         specs = {s.name: s for s in GAME.option_specs()}
         cols = st.columns([1, 1, 1.2], vertical_alignment="center")
         with cols[0]:
-            self.control(st.segmented_control, "players", "Players", players,
+            self.control(st.segmented_control, "players", _("Players"), players,
                          lambda d, v: self.put_option(d, "players", v, base.players), options=[2, 3, 4],
-                         required=True, help=sentence(specs["players"].help))
+                         required=True, help=sentence(translated(specs["players"].help)))
         with cols[1]:
-            self.control(st.toggle, "passed", "I passed (locked out)", bool(data.get("passed")),
+            self.control(st.toggle, "passed", _("I passed (locked out)"), bool(data.get("passed")),
                          lambda d, v: {**d, "passed": bool(v)},
                          help=sentence(field_help(LegalRequest, "passed")))
-            self.control(st.toggle, "first", "First play of the game", bool(data.get("first_lead")),
+            self.control(st.toggle, "first", _("First play of the game"), bool(data.get("first_lead")),
                          lambda d, v: {**d, "first_lead": bool(v)},
                          help=sentence(field_help(LegalRequest, "first_lead")))
         spec = specs[TWOS]
         with cols[2]:
-            self.control(st.toggle, "twos", "House rule: 2s in double sequences",
+            self.control(st.toggle, "twos", _("House rule: 2s in double sequences"),
                          twos, lambda d, v: self.put_option(d, TWOS, bool(v), base.twos_in_double_sequences),
-                         help=f"{spec.label}: {spec.help}.")
-        self.deal_row("Deal a hand from this seed", "North's hand of the seeded deal; you lead.", self._deal,
+                         help=f"{translated(spec.label)}: {translated(spec.help)}{full_stop()}")
+        self.deal_row(_("Deal a hand from this seed"), _("North's hand of the seeded deal; you lead."), self._deal,
                       self._clear_table)
 
     def _clear_table(self) -> None:
@@ -136,4 +143,4 @@ class ThirteenEditor(PositionEditor[LegalRequest]):
         seed, dealt = found
         self.take_deal({**data, "hand": " ".join(c.text for c in game_sorted(dealt.hands["N"])), "table": "",
                         "passed": False, "first_lead": dealt.first == "N"}, seed,
-                       f"North's hand of deal {seed}. {dealt.first_reason}")
+                       _("North's hand of deal {seed}. {reason}").format(seed=seed, reason=dealt.first_reason))

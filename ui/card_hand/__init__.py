@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from engine.cards import Card, Deck
+from engine.i18n import N_
 from ui import cards as card_art
 from ui.card_hand.payload import (  # noqa: F401 (re-exported: callers and tests use ui.card_hand.X)
     ACTION_EVENT,
@@ -279,8 +280,8 @@ def card_hand(
     key: str,
     hand: HandInput,
     *,
-    actions: Sequence[Action] = (Action("play", "Play", min_chosen=1, primary=True),),
-    label: str = "Your hand",
+    actions: Sequence[Action] = (Action("play", N_("Play"), min_chosen=1, primary=True),),
+    label: str = N_("Your hand"),
     required: int | None = None,
     limit: int | None = None,
     why_not: Mapping[CardKey, str] | None = None,
@@ -327,7 +328,7 @@ def show_cards(
     key: str,
     hand: HandInput,
     *,
-    label: str = "Cards",
+    label: str = N_("Cards"),
     highlight: Mapping[CardKey, Highlight] | None = None,
     captions: Mapping[CardKey, str] | None = None,
     size: Size = "normal",
@@ -347,8 +348,8 @@ def deck_picker(
     key: str,
     deck: Deck,
     *,
-    actions: Sequence[Action] = (Action("set", "Set hand", primary=True),),
-    label: str = "Deck",
+    actions: Sequence[Action] = (Action("set", N_("Set hand"), primary=True),),
+    label: str = N_("Deck"),
     chosen: Iterable[Card] = (),
     taken: Iterable[Card] = (),
     limit_to: Iterable[Card] | None = None,

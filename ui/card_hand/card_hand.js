@@ -368,7 +368,7 @@ function renderHand(st) {
     group.cards.forEach((code, k) => {
       const slot = el("div", "ch-slot");
       const card = el("div", "ch-card", { "data-i": String(i) });
-      const name = code === null ? "face-down card" : group.names[k];
+      const name = code === null ? word(d, "faceDown", "face-down card") : group.names[k];
       card.setAttribute("aria-label", name);
       const notes = [];
       if (selecting) {
@@ -377,7 +377,7 @@ function renderHand(st) {
         if (d.why && d.why[i] !== undefined) {
           card.setAttribute("aria-disabled", "true");
           card.classList.add("ch-off");
-          notes.push("not playable");
+          notes.push(word(d, "notPlayable", "not playable"));
         }
       } else {
         card.setAttribute("role", "img");
@@ -465,7 +465,7 @@ function renderPicker(st) {
       const badge = el("span", "ch-badge", { "aria-hidden": "true" });
       tile.appendChild(badge);
       const minus = el("button", "ch-minus", {
-        type: "button", "data-i": String(i), "data-minus": "1", tabindex: "-1", "aria-label": `Remove one ${name}`,
+        type: "button", "data-i": String(i), "data-minus": "1", tabindex: "-1", "aria-label": word(d, "removeOne", "Remove one {name}", { name }),
       });
       minus.textContent = "−";
       if (d.why && d.why[i] !== undefined) {
@@ -503,7 +503,7 @@ function renderBar(st) {
   st.count = el("span", "ch-count", { "aria-live": "polite" });
   bar.appendChild(st.count);
   st.clear = el("button", "ch-btn ch-clear", { type: "button" });
-  st.clear.textContent = "Clear";
+  st.clear.textContent = word(d, "clear", "Clear");
   st.clear.addEventListener("click", () => {
     if (d.mode === "pick") st.counts.fill(0);
     else st.sel.clear();
@@ -520,14 +520,34 @@ function renderBar(st) {
   }
 }
 
+// The component's own words: English here; in another language the payload's ``words`` (templates with {n}-style
+// slots, from the app's catalogs) and its ``digits`` (the language's ten digits).
+function word(d, key, english, vars) {
+  let text = (d.words && d.words[key]) || english;
+  for (const [name, value] of Object.entries(vars || {})) {
+    let shown = String(value);
+    if (d.words && d.words.digits && typeof value === "number") {
+      shown = shown.replace(/[0-9]/g, (c) => d.words.digits[Number(c)]);
+    }
+    text = text.split(`{${name}}`).join(shown);
+  }
+  return text;
+}
+
 function blocked(st, a) {
   const n = chosenCount(st);
   const req = st.d.required;
   if (a.exact && req !== null && req !== undefined && n !== req) {
-    return `Choose ${req} card${req === 1 ? "" : "s"} first (${n} of ${req} chosen).`;
+    return req === 1
+      ? word(st.d, "exact1", "Choose {req} card first ({n} of {req} chosen).", { req, n })
+      : word(st.d, "exact", "Choose {req} cards first ({n} of {req} chosen).", { req, n });
   }
-  if (n < (a.min || 0)) return `Choose at least ${a.min} card${a.min === 1 ? "" : "s"} first.`;
-  if (a.max !== null && a.max !== undefined && n > a.max) return `Choose at most ${a.max} cards.`;
+  if (n < (a.min || 0)) {
+    return a.min === 1
+      ? word(st.d, "least1", "Choose at least {min} card first.", { min: a.min })
+      : word(st.d, "least", "Choose at least {min} cards first.", { min: a.min });
+  }
+  if (a.max !== null && a.max !== undefined && n > a.max) return word(st.d, "most", "Choose at most {max} cards.", { max: a.max });
   return "";
 }
 
@@ -548,14 +568,15 @@ function refresh(st) {
       // "×2" counts copies; a card the deck holds once needs no "×1" (its outline says it is chosen).
       st.badges[i].textContent = n > 1 || (n > 0 && limit > 1) ? `×${n}` : "";
       st.minus[i].classList.toggle("ch-gone", n === 0);
-      tile.setAttribute("aria-description", n > 0 ? `${n} chosen${n >= limit ? ", all copies" : ""}` : "");
+      tile.setAttribute("aria-description", n > 0 ? (n >= limit ? word(d, "chosenAll", "{n} chosen, all copies", { n })
+        : word(d, "chosen", "{n} chosen", { n })) : "");
     });
   }
   if (st.count) {
     const n = chosenCount(st);
     const req = d.required;
     const has = req !== null && req !== undefined;
-    st.count.textContent = has ? `${n} of ${req} chosen` : `${n} chosen`;
+    st.count.textContent = has ? word(d, "chosenOf", "{n} of {req} chosen", { n, req }) : word(d, "chosen", "{n} chosen", { n });
     st.count.classList.toggle("ch-met", has && n === req);
     st.count.classList.toggle("ch-over", has && n > req);
     st.clear.disabled = n === 0;
@@ -666,7 +687,7 @@ function toggle(st, i) {
   const d = st.d;
   const name = st.els[i].getAttribute("aria-label");
   if (d.why && d.why[i] !== undefined) {
-    say(st, `Why not ${name}? ${d.why[i]}`);
+    say(st, word(d, "whyNot", "Why not {name}? {why}", { name, why: d.why[i] }));
     return;
   }
   if (st.sel.has(i)) {
@@ -674,7 +695,8 @@ function toggle(st, i) {
   } else {
     const limit = d.limit;
     if (limit !== null && limit !== undefined && st.sel.size >= limit) {
-      say(st, `You can choose at most ${limit} card${limit === 1 ? "" : "s"}: take one back first.`);
+      say(st, limit === 1 ? word(d, "takeBack1", "You can choose at most {limit} card: take one back first.", { limit })
+        : word(d, "takeBack", "You can choose at most {limit} cards: take one back first.", { limit }));
       return;
     }
     st.sel.add(i);
@@ -688,17 +710,18 @@ function change(st, i, delta) {
   const name = st.els[i].getAttribute("aria-label");
   if (delta > 0) {
     if (d.why && d.why[i] !== undefined) {
-      say(st, `Why not ${name}? ${d.why[i]}`);
+      say(st, word(d, "whyNot", "Why not {name}? {why}", { name, why: d.why[i] }));
       return;
     }
     if (st.counts[i] >= d.limits[i]) {
       const limit = d.limits[i];
-      say(st, limit === 1 ? `${name} is already chosen: there is only one.` : `All ${limit} copies of ${name} are chosen.`);
+      say(st, limit === 1 ? word(d, "onlyOne", "{name} is already chosen: there is only one.", { name })
+        : word(d, "allCopies", "All {limit} copies of {name} are chosen.", { limit, name }));
       return;
     }
     const total = chosenCount(st);
     if (d.limit !== null && d.limit !== undefined && total >= d.limit) {
-      say(st, `You can choose at most ${d.limit} cards: remove one first.`);
+      say(st, word(d, "removeFirst", "You can choose at most {limit} cards: remove one first.", { limit: d.limit }));
       return;
     }
     st.counts[i] += 1;

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeAlias
 
 from engine.cards import Card, Deck, Suit
+from engine.i18n import DEFAULT_LANGUAGE, N_, digits, language
+from engine.i18n import gettext as _
 
 _LOG = logging.getLogger(__name__)
 
@@ -28,7 +30,44 @@ SIZES: Final[tuple[Size, ...]] = ("small", "normal", "large")
 Mode = Literal["select", "show", "pick"]
 Step = Literal["prev", "next"]
 GroupBy = Literal["suit", "rank"]
-FACE_DOWN_NAME: Final = "face-down card"
+FACE_DOWN_NAME: Final = N_("face-down card")
+JOKERS: Final = N_("Jokers")
+TRUMPS: Final = N_("Trumps")
+NO_CARDS: Final = N_("no cards")
+
+
+def shown(text: str) -> str:
+    """A label of the component in the current language (a string marked with ``N_``, or one translated
+    already, which stays as it is); "" stays ""."""
+    return _(text) if text else text
+
+
+def component_words() -> dict[str, str]:
+    """The component's own sentences in the current language, for its script (``words`` in the payload; none in
+    English, where the script has them): templates with ``{n}``-style slots and the language's ``digits``."""
+    if language() == DEFAULT_LANGUAGE:
+        return {}
+    return {
+        "exact1": _("Choose {req} card first ({n} of {req} chosen)."),
+        "exact": _("Choose {req} cards first ({n} of {req} chosen)."),
+        "least1": _("Choose at least {min} card first."),
+        "least": _("Choose at least {min} cards first."),
+        "most": _("Choose at most {max} cards."),
+        "chosen": _("{n} chosen"),
+        "chosenAll": _("{n} chosen, all copies"),
+        "chosenOf": _("{n} of {req} chosen"),
+        "clear": _("Clear"),
+        "removeOne": _("Remove one {name}"),
+        "notPlayable": _("not playable"),
+        "faceDown": _(FACE_DOWN_NAME),
+        "whyNot": _("Why not {name}? {why}"),
+        "takeBack1": _("You can choose at most {limit} card: take one back first."),
+        "takeBack": _("You can choose at most {limit} cards: take one back first."),
+        "onlyOne": _("{name} is already chosen: there is only one."),
+        "allCopies": _("All {limit} copies of {name} are chosen."),
+        "removeFirst": _("You can choose at most {limit} cards: remove one first."),
+        "digits": digits("0123456789"),
+    }
 
 # ---------------------------------------------------------------------------------------------- values
 
@@ -123,7 +162,7 @@ class _Drawn:
 def card_name(card: Card | None) -> str:
     """The accessible name of a card: ``10♠``, ``Q♥``, ``BJ``, ``RJ``; a suitless rank alone (``10``)."""
     if card is None:
-        return FACE_DOWN_NAME
+        return shown(FACE_DOWN_NAME)
     return card.symbol_text
 
 
@@ -131,15 +170,20 @@ def _code(card: Card | None) -> str | None:
     return None if card is None else card.text
 
 
-_SUIT_LABEL: Final = {Suit.SPADES: "♠ Spades", Suit.HEARTS: "♥ Hearts", Suit.CLUBS: "♣ Clubs",
-                      Suit.DIAMONDS: "♦ Diamonds"}
+_SUIT_LABEL: Final = {Suit.SPADES: N_("♠ Spades"), Suit.HEARTS: N_("♥ Hearts"), Suit.CLUBS: N_("♣ Clubs"),
+                      Suit.DIAMONDS: N_("♦ Diamonds")}
+
+
+def suit_label(suit: Suit) -> str:
+    """A suit as a group of cards is labelled: its symbol and plural name ("♥ Hearts"), in the current language."""
+    return shown(_SUIT_LABEL[suit])
 
 
 def suit_groups(
     cards: Iterable[Card],
     *,
     is_trump: Callable[[Card], bool] | None = None,
-    trump_label: str = "Trumps",
+    trump_label: str = TRUMPS,
 ) -> list[CardGroup]:
     """Cards grouped for drawing, each group keeping the order the cards come in.
 
@@ -152,7 +196,7 @@ def suit_groups(
         if is_trump is not None and is_trump(card):
             label = trump_label
         elif card.is_joker:
-            label = "Jokers"
+            label = JOKERS
         elif card.suit is None:
             label = ""
         else:
@@ -162,8 +206,8 @@ def suit_groups(
             order.append(label)
         members[label].append(card)
     first = [trump_label] if trump_label in members and is_trump is not None else []
-    if "Jokers" in members and is_trump is None:
-        first.append("Jokers")
+    if JOKERS in members and is_trump is None:
+        first.append(JOKERS)
     rest = [label for label in order if label not in first]
     return [CardGroup(label, members[label]) for label in first + rest]
 
@@ -216,7 +260,7 @@ def _legend(highlights: Mapping[int, Highlight]) -> tuple[list[dict[str, str]], 
         if h not in legend:
             legend.append(h)
     index = {str(i): legend.index(h) for i, h in sorted(highlights.items())}
-    return [{"label": h.label, "colour": h.colour, "mark": h.mark} for h in legend], index
+    return [{"label": shown(h.label), "colour": h.colour, "mark": h.mark} for h in legend], index
 
 
 def _actions_payload(actions: Sequence[Action]) -> list[dict[str, Any]]:
@@ -225,7 +269,7 @@ def _actions_payload(actions: Sequence[Action]) -> list[dict[str, Any]]:
         raise ValueError(f"action names must differ: {names}")
     out = []
     for a in actions:
-        item: dict[str, Any] = {"name": a.name, "label": a.label}
+        item: dict[str, Any] = {"name": a.name, "label": shown(a.label)}
         if a.min_chosen:
             item["min"] = a.min_chosen
         if a.max_chosen is not None:
@@ -252,7 +296,7 @@ def hand_payload(
     hand: HandInput,
     *,
     mode: Literal["select", "show"] = "select",
-    label: str = "Your hand",
+    label: str = N_("Your hand"),
     actions: Sequence[Action] = (),
     required: int | None = None,
     limit: int | None = None,
@@ -263,7 +307,7 @@ def hand_payload(
     rev: int = 0,
     size: Size = "normal",
     four_colour: bool = False,
-    empty: str = "no cards",
+    empty: str = NO_CARDS,
     fit: bool = False,
     jumbo: bool = False,
 ) -> tuple[dict[str, Any], _Drawn]:
@@ -292,11 +336,11 @@ def hand_payload(
     sig = hand_signature(mode, groups)
     data: dict[str, Any] = {
         "mode": mode,
-        "label": label,
+        "label": shown(label),
         "size": size,
         "four": four_colour,
         "groups": [
-            {"label": g.label, "cards": [_code(c) for c in g.cards], "names": [card_name(c) for c in g.cards]}
+            {"label": shown(g.label), "cards": [_code(c) for c in g.cards], "names": [card_name(c) for c in g.cards]}
             for g in groups
         ],
         "sig": sig,
@@ -305,8 +349,11 @@ def hand_payload(
         data["legend"], data["hl"] = legend, hl
     if caps:
         data["cap"] = {str(i): text for i, text in sorted(caps.items())}
-    if empty != "no cards":
-        data["empty"] = empty
+    if shown(empty) != NO_CARDS:
+        data["empty"] = shown(empty)
+    words = component_words()
+    if words:
+        data["words"] = words
     if fit:
         data["fit"] = True
     if jumbo:
@@ -333,7 +380,7 @@ def _rank_order(card: Card) -> int:
 def picker_payload(
     deck: Deck,
     *,
-    label: str = "Deck",
+    label: str = N_("Deck"),
     actions: Sequence[Action] = (),
     chosen: Iterable[Card] = (),
     taken: Iterable[Card] = (),
@@ -368,7 +415,7 @@ def picker_payload(
     groups: dict[str, list[Card]] = {}
     if by == "rank" or deck.suitless:
         for card in sorted(offered, key=key_of):
-            key = "Jokers" if card.is_joker and not deck.suitless else ("" if deck.suitless else card.rank.text)
+            key = JOKERS if card.is_joker and not deck.suitless else ("" if deck.suitless else card.rank.text)
             groups.setdefault(key, []).append(card)
     else:
         suits = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
@@ -378,7 +425,7 @@ def picker_payload(
                 groups[_SUIT_LABEL[suit]] = members
         jokers = sorted((c for c in offered if c.is_joker), key=key_of)
         if jokers:
-            groups["Jokers"] = jokers
+            groups[JOKERS] = jokers
     distinct = [card for members in groups.values() for card in members]
     limits = [max(0, deck.limit(card) - used[card]) for card in distinct]
     why: dict[int, str] = {}
@@ -387,8 +434,9 @@ def picker_payload(
             why[i] = why_not[card]
         elif limits[i] == 0:
             copies = deck.limit(card)
-            why[i] = (f"the only {card.symbol_text} is already used elsewhere" if copies == 1
-                      else f"all {copies} copies of {card.symbol_text} are already used elsewhere")
+            why[i] = (_("the only {card} is already used elsewhere").format(card=card.symbol_text) if copies == 1
+                      else _("all {count} copies of {card} are already used elsewhere").format(
+                          count=copies, card=card.symbol_text))
     want = Counter(chosen)
     sel: list[int] = []
     for i, card in enumerate(distinct):
@@ -396,11 +444,11 @@ def picker_payload(
     sig = _signature("pick", [c.text for c in distinct], limits)
     data: dict[str, Any] = {
         "mode": "pick",
-        "label": label,
+        "label": shown(label),
         "size": size,
         "four": four_colour,
         "groups": [
-            {"label": name, "cards": [c.text for c in members], "names": [card_name(c) for c in members]}
+            {"label": shown(name), "cards": [c.text for c in members], "names": [card_name(c) for c in members]}
             for name, members in groups.items()
         ],
         "limits": limits,
@@ -413,6 +461,9 @@ def picker_payload(
     }
     if why:
         data["why"] = {str(i): text for i, text in sorted(why.items())}
+    words = component_words()
+    if words:
+        data["words"] = words
     drawn = _Drawn("pick", sig, tuple(distinct), frozenset(why), tuple(limits), tuple(actions), required, limit)
     return data, drawn
 
