@@ -12,6 +12,13 @@ The file is a list of ``[[term]]`` tables::
     games = [KEY]                  # the games' keys (engine.catalogue.GAMES), as strings
     lesson = "shengji/02-deal"     # the lesson that teaches it: game/lesson-file-stem
     also = ["bury"]                # optional: other spellings that count as this term
+    meaning_bn = "…"               # the meaning in Bengali; meaning_as: in Assamese (ৰ, ৱ; never র)
+    literally_bn = "…"             # 'literally' in Bengali; literally_as: in Assamese (only with 'literally')
+
+The Bengali and Assamese texts sit on the term itself, one field per language (``<field>_<lang>``, the languages
+of :data:`engine.i18n.LANGUAGES`); :meth:`Term.meaning_in` and :meth:`Term.literally_in` give a term's texts in
+the current language (:func:`engine.i18n.language`), the English one where a translation is missing (the
+loader allows that; ``tests/test_glossary_languages.py`` fails on it).
 
 :func:`find_terms` says which terms a text uses; :func:`uncovered_words` lists the Chinese and Vietnamese
 words of a text that no term covers (the check that keeps the glossary complete).
@@ -28,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.games import GAMES
+from engine.i18n import DEFAULT_LANGUAGE, LANGUAGES, language
 
 GLOSSARY_PATH = Path(__file__).resolve().parent.parent / "lessons" / "glossary.toml"
 TERMS_PATH = Path(__file__).resolve().parent.parent / "locale" / "terms.toml"
@@ -35,7 +43,11 @@ TERMS_PATH = Path(__file__).resolve().parent.parent / "locale" / "terms.toml"
 
 _KEY = re.compile(r"\A[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 _LESSON = re.compile(r"\A([a-z]+)/(\d\d-[a-z0-9-]+)\Z")
-_FIELDS = {"key", "english", "native", "reading", "literally", "meaning", "games", "lesson", "also"}
+TRANSLATED = ("meaning", "literally")
+"""The fields with a text in every language: ``meaning_bn``, ``literally_as``, …"""
+LOCAL_LANGUAGES = tuple(lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE)
+_LOCAL_FIELDS = {f"{name}_{lang}" for name in TRANSLATED for lang in LOCAL_LANGUAGES}
+_FIELDS = {"key", "english", "native", "reading", "literally", "meaning", "games", "lesson", "also", *_LOCAL_FIELDS}
 _REQUIRED = ("key", "english", "meaning", "games", "lesson")
 
 # Letters with the diacritics of Vietnamese (and of pinyin's tones, which share some of them): a word holding
@@ -87,6 +99,26 @@ class Term:
     lesson: str
     literally: str = ""
     also: tuple[str, ...] = ()
+    meaning_bn: str = ""
+    meaning_as: str = ""
+    literally_bn: str = ""
+    literally_as: str = ""
+
+    def text(self, name: str, lang: str | None = None) -> str:
+        """The field ``name`` (one of :data:`TRANSLATED`) in ``lang`` (default: the current language); the
+        English text where that language has none."""
+        lang = language() if lang is None else lang
+        local = getattr(self, f"{name}_{lang}", "") if lang in LOCAL_LANGUAGES else ""
+        return local or str(getattr(self, name))
+
+    def meaning_in(self, lang: str | None = None) -> str:
+        """What the term means, in ``lang`` (default: the current language), else in English."""
+        return self.text("meaning", lang)
+
+    def literally_in(self, lang: str | None = None) -> str:
+        """The native term word for word, in ``lang`` (default: the current language), else in English
+        ("" when the term has no literal translation)."""
+        return self.text("literally", lang)
 
     @property
     def lesson_game(self) -> str:
@@ -158,6 +190,10 @@ def parse_term(entry: Any, where: str) -> Term:
         lesson=_string(entry, "lesson", where),
         literally=_string(entry, "literally", where),
         also=_strings(entry, "also", where),
+        meaning_bn=_string(entry, "meaning_bn", where),
+        meaning_as=_string(entry, "meaning_as", where),
+        literally_bn=_string(entry, "literally_bn", where),
+        literally_as=_string(entry, "literally_as", where),
     )
     if not term.english or not term.meaning:
         raise GlossaryFormatError(f"{where}: 'english' and 'meaning' may not be empty")
@@ -175,6 +211,9 @@ def parse_term(entry: Any, where: str) -> Term:
         _check_pinyin(term.reading, term.native, where)
     if term.literally and not term.native:
         raise GlossaryFormatError(f"{where}: 'literally' translates the native term, which is empty")
+    for lang in LOCAL_LANGUAGES:
+        if getattr(term, f"literally_{lang}") and not term.literally:
+            raise GlossaryFormatError(f"{where}: 'literally_{lang}' translates 'literally', which is empty")
     return term
 
 
@@ -305,7 +344,7 @@ def search_terms(terms: Sequence[Term], query: str = "", games: Iterable[str] = 
             return 0
         if any(n.startswith(needle) for n in names):
             return 1
-        fields = (term.reading, term.literally, term.meaning)
+        fields = (term.reading, *(term.text(name, lang) for name in TRANSLATED for lang in LANGUAGES))
         return 2 if any(needle in n for n in names) or any(needle in plain(f) for f in fields) else None
 
     ranked = [(r, t) for t in pool if (r := rank(t)) is not None]

@@ -105,12 +105,12 @@ def _entry(term: Term, linked: bool) -> None:
         if term.reading:
             facts.append(f"*{term.reading}*")
         if term.literally:
-            facts.append(_("literally “{words}”").format(words=term.literally))
+            facts.append(_("literally “{words}”").format(words=term.literally_in()))
         facts.append(" · ".join(_(GAMES[g].title) for g in term.games))
         st.caption(" — ".join(facts))
         if linked:
             st.caption(":material/link: " + _("The term you followed a link to."))
-        st.markdown(term.meaning)
+        st.markdown(term.meaning_in())
         _lesson_link(term)
 
 

@@ -199,9 +199,9 @@ def _term_line(term: Term, local: str | None = None) -> str:
     if term.reading:
         line += f" {term.reading}" if term.has_cjk else f" ({term.reading})"
     if term.literally:
-        line += _(", literally “{words}”").format(words=term.literally)
+        line += _(", literally “{words}”").format(words=term.literally_in())
     if not term.native:
-        line += f": {term.meaning}"
+        line += f": {term.meaning_in()}"
     return line
 
 
