@@ -103,7 +103,7 @@ def _entry(term: Term, linked: bool) -> None:
         st.subheader(heading, anchor=term.key)
         facts = []
         if term.reading:
-            facts.append(f"*{term.reading}*")
+            facts.append(f"*{term.reading_in()}*")
         if term.literally:
             facts.append(_("literally “{words}”").format(words=term.literally_in()))
         facts.append(" · ".join(_(GAMES[g].title) for g in term.games))

@@ -197,7 +197,7 @@ def _term_line(term: Term, local: str | None = None) -> str:
     if term.native:
         line += f" {term.native}"
     if term.reading:
-        line += f" {term.reading}" if term.has_cjk else f" ({term.reading})"
+        line += f" {term.reading}" if term.has_cjk else f" ({term.reading_in()})"
     if term.literally:
         line += _(", literally “{words}”").format(words=term.literally_in())
     if not term.native:
