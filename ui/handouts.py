@@ -146,7 +146,7 @@ def _title(pdf: _Handout, facts: Facts) -> None:
     pdf.ln(pdf.size(20) * 1.05)
     said = " · ".join(f"{t.native} {t.reading}" for t in readings if t.native and t.reading and t.has_cjk)
     if not said:
-        said = " · ".join(f"{t.native or t.english}: {t.reading}" for t in readings if t.reading)
+        said = " · ".join(f"{t.native or t.english}: {t.reading_in()}" for t in readings if t.reading)
     pdf.set_text_color(*GREY)
     if said:
         pdf.size(9)
