@@ -50,6 +50,9 @@ def test_every_term_has_its_texts_in_the_language_in_its_letters(lang: str) -> N
                 wrong.append(f"{where}: holds {''.join(odd)}: {text!r}")
             if runs := english_runs(text):
                 wrong.append(f"{where}: English {runs}: {text!r}")
+            sentences = [part.strip() for part in text.split("।") if part.strip()]
+            if len(sentences) != len(set(sentences)):
+                wrong.append(f"{where}: a sentence twice: {text!r}")
     assert not wrong, "\n".join(wrong)
 
 
