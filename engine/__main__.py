@@ -26,9 +26,10 @@ from typing import Any, TextIO
 from engine.advisor import duel
 from engine.cards import DECK_SETUPS, Deck, deck_setup, format_cards, parse_cards, sort_cards
 from engine.command_tables import json_commands
-from engine.commands import Context, arg, decode_object, load_json
+from engine.commands import Context, arg, decode_object, load_json, split_language
 from engine.errors import CardTableError, InvalidRequestError, UnknownNameError, quote
 from engine.games import GAMES, game
+from engine.i18n import use_language
 from engine.sim import simulate, split_options
 
 JsonCommand = Callable[[Any], dict[str, Any]]
@@ -58,7 +59,12 @@ def cards_command(data: Any) -> dict[str, Any]:
     """Canonical form of card notation; with a deck set-up, also checks the deck's copy limits."""
     if isinstance(data, str):
         data = {"text": data}
-    req = decode_object(CardsRequest, data, Context())
+    lang, data = split_language(data)
+    with use_language(lang):
+        return _cards_answer(decode_object(CardsRequest, data, Context()))
+
+
+def _cards_answer(req: CardsRequest) -> dict[str, Any]:
     cards = parse_cards(req.text, suitless=req.suitless)
     answer: dict[str, Any] = {"cards": format_cards(cards), "symbols": format_cards(cards, symbols=True)}
     if req.deck is not None:

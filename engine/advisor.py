@@ -27,8 +27,12 @@ from engine.contract import Bot, BotFamily, Game, SomeGame
 from engine.errors import InvalidRequestError, UnknownNameError
 from engine.games import GAMES, register_bots
 from engine.games import game as lookup
+from engine.i18n import DEFAULT_LANGUAGE, N_, digits, language, use_language
+from engine.i18n import gettext as _
 from engine.match import game_seed, whole_game
 from engine.replay import BOT_SEED_MIX
+from engine.teaching import call_words
+from engine.words import and_list, plural
 
 if TYPE_CHECKING:
     from engine.workers import StartedPool
@@ -183,20 +187,22 @@ def advise(game: Game[R, S, A], state: S, *, seat: int | None = None, budget: in
     """
     to_act = game.to_act(state)
     if to_act is None:
-        raise InvalidRequestError("the game is over: there is no decision to advise on")
+        raise InvalidRequestError(_("the game is over: there is no decision to advise on"))
     if not can_advise(game):
-        raise InvalidRequestError(f"the coach cannot sample the hidden cards of {game.key} yet")
+        raise InvalidRequestError(_("the coach cannot sample the hidden cards of {game} yet").format(
+            game=game.key))
     if seat is not None and seat != to_act:
-        raise InvalidRequestError("the coach advises the seat whose turn it is")
+        raise InvalidRequestError(_("the coach advises the seat whose turn it is"))
     if not 1 <= budget <= MAX_BUDGET:
-        raise InvalidRequestError(f"the budget is 1 to {MAX_BUDGET} samples per option, not {budget}")
+        raise InvalidRequestError(_("the budget is 1 to {most} samples per option, not {budget}").format(
+            most=MAX_BUDGET, budget=budget))
     started = time.perf_counter()
     rng = random.Random(seed)
     legal = list(game.legal_actions(state, limit=5000))
     if len(legal) == 1:
         only = legal[0]
         return Advice(to_act, (Option(only, game.action_text(only), 0.0, 0.0, 0.0, 0, False,
-                                      "it is the only legal choice", {}),), 0, 0.0, forced=True, considered=1)
+                                      _("it is the only legal choice"), {}),), 0, 0.0, forced=True, considered=1)
     options = _shortlist(game, state, to_act, legal, rng)
     texts = [game.action_text(a) for a in options]
     seeds = [rng.randrange(2**31) for _ in range(budget)]
@@ -314,24 +320,30 @@ def _summarise(game: SomeGame, state: Any, seat: int, options: Sequence[Any], te
 
 
 def _feature_phrase(game: SomeGame, name: str, delta: float) -> str:
-    singular, plural = game.feature_words.get(name, (name.replace("_", " "), name.replace("_", " ")))
+    singular, plural_form = game.feature_words.get(name, (name.replace("_", " "), name.replace("_", " ")))
     amount = abs(delta)
     shown = f"{amount:.1f}".rstrip("0").rstrip(".") if amount < 10 else f"{amount:.0f}"
-    word = singular if shown == "1" else plural
-    return f"{shown} {'more' if delta > 0 else 'fewer'} {word}"
+    word = plural(1 if shown == "1" else 2, singular, plural_form)
+    phrase = _("{amount} more {things}") if delta > 0 else _("{amount} fewer {things}")
+    return phrase.format(amount=digits(shown), things=word)
 
 
 def _in_units(game: SomeGame, state: Any, value: float) -> str:
     """``value`` (its size) with two decimals and the game's unit in ``state``: "0.45 levels", "1.00 point"."""
-    singular, plural = game.value_words(state)
+    singular, plural_form = game.value_words(state)
     shown = f"{abs(value):.2f}"
-    return f"{shown} {singular if shown == '1.00' else plural}"
+    word = plural(1 if shown == "1.00" else 2, singular, plural_form)
+    return f"{shown} {word}" if language() == DEFAULT_LANGUAGE else f"{digits(shown)} {word}"
 
 
 def label(game: Game[R, S, A], action: A) -> str:
-    """An option for people: card symbols for a play of cards (``K♥ K♥``), else its text (``pass``)."""
+    """An option for people: card symbols for a play of cards (``K♥ K♥``), else its text (``pass``; in Bengali and
+    Assamese the call in words: পাস, বিড ২)."""
     cards = game.action_cards(action)
-    return " ".join(c.symbol_text for c in cards) if cards else game.action_text(action)
+    if cards:
+        return " ".join(c.symbol_text for c in cards)
+    text = game.action_text(action)
+    return text if language() == DEFAULT_LANGUAGE else call_words(text)
 
 
 CAUTIONS = ("spends", "give away", "given away", "gives away", "breaks up", "overtakes", "does not beat",
@@ -340,8 +352,17 @@ CAUTIONS = ("spends", "give away", "given away", "gives away", "breaks up", "ove
 
 
 def argues_against(thumb: str) -> bool:
-    """Whether the rule of thumb ``thumb`` warns against its option (a cost, not a gain)."""
+    """Whether the rule of thumb ``thumb`` (in English) warns against its option (a cost, not a gain)."""
     return any(word in thumb for word in CAUTIONS)
+
+
+def _thumb_against(game: Game[R, S, A], state: S, action: A, thumb: str) -> bool:
+    """Whether the game's rule of thumb on ``action`` (``thumb``, in the current language) warns against it: the
+    warning words are English, so the English rule of thumb is asked."""
+    if language() == DEFAULT_LANGUAGE:
+        return argues_against(thumb)
+    with use_language(DEFAULT_LANGUAGE):
+        return argues_against(game.rule_of_thumb(state, action) or "")
 
 
 def _gain_words(game: SomeGame, state: Any, mine: Mapping[str, float], other: Mapping[str, float],
@@ -352,11 +373,12 @@ def _gain_words(game: SomeGame, state: Any, mine: Mapping[str, float], other: Ma
                    key=lambda kv: -abs(kv[1]))
     notable = [(k, d) for k, d in diffs if abs(d) >= 0.15][:2]
     if notable:
-        return f"on average it gives you {' and '.join(_feature_phrase(game, k, d) for k, d in notable)} than " \
-               f"{other_text}"
+        return _("on average it gives you {gains} than {other}").format(
+            gains=and_list(_feature_phrase(game, k, d) for k, d in notable), other=other_text)
     if gain >= 0.005:
-        return f"it scores {_in_units(game, state, gain)} more on average than {other_text}"
-    return f"it came out level with {other_text} in the sampled deals: either is as good"
+        return _("it scores {amount} more on average than {other}").format(amount=_in_units(game, state, gain),
+                                                                           other=other_text)
+    return _("it came out level with {other} in the sampled deals: either is as good").format(other=other_text)
 
 
 def explain_best(game: Game[R, S, A], state: S, action: A, mine: Mapping[str, float],
@@ -365,7 +387,7 @@ def explain_best(game: Game[R, S, A], state: S, action: A, mine: Mapping[str, fl
     over the next best option in the sampled deals."""
     thumb = game.rule_of_thumb(state, action)
     sample = _gain_words(game, state, mine, runner, gain, runner_text)
-    return f"{thumb}; {sample}" if thumb and not argues_against(thumb) else sample
+    return f"{thumb}; {sample}" if thumb and not _thumb_against(game, state, action, thumb) else sample
 
 
 def explain(game: Game[R, S, A], state: S, action: A, mine: Mapping[str, float],
@@ -373,17 +395,19 @@ def explain(game: Game[R, S, A], state: S, action: A, mine: Mapping[str, float],
     """Words for one option: the game's rule of thumb, and what the samples show against the best option."""
     thumb = game.rule_of_thumb(state, action)
     if is_best:
-        return thumb or "the best on average in the sampled deals"
+        return thumb or _("the best on average in the sampled deals")
     diffs = sorted(((k, best.get(k, 0.0) - mine.get(k, 0.0)) for k in set(best) | set(mine)),
                    key=lambda kv: -abs(kv[1]))
     notable = [(k, d) for k, d in diffs if abs(d) >= 0.15][:2]
     if notable:
-        said = " and ".join(_feature_phrase(game, k, d) for k, d in notable)
-        sample = f"on average {best_text} gives you {said} than {text}"
+        said = and_list(_feature_phrase(game, k, d) for k, d in notable)
+        sample = _("on average {best} gives you {gains} than {option}").format(best=best_text, gains=said,
+                                                                              option=text)
     elif abs(loss) < 0.005:
-        sample = f"it did as well as {best_text} in the sampled deals"
+        sample = _("it did as well as {best} in the sampled deals").format(best=best_text)
     else:
-        sample = f"it scores {_in_units(game, state, loss)} less on average than {best_text}"
+        sample = _("it scores {amount} less on average than {best}").format(amount=_in_units(game, state, loss),
+                                                                           best=best_text)
     return f"{thumb}; {sample}" if thumb else sample
 
 
@@ -396,7 +420,7 @@ def advisor_bot(game: Game[R, S, A], budget: int = 16) -> Bot[S, A]:
     def choose(state: Any, rng: random.Random) -> Any:
         return advise(game, state, budget=budget, seed=rng.randrange(2**31), workers=1).best.action
 
-    return Bot("advisor", f"the coach's choice ({budget} sampled deals per option)", choose)
+    return Bot("advisor", _("the coach's choice ({count} sampled deals per option)").format(count=budget), choose)
 
 
 ADVISOR = "advisor"
@@ -412,7 +436,7 @@ def _named_advisor(game: SomeGame, name: str) -> Bot[Any, Any]:
     return advisor_bot(game, int(budget) if budget else 16)
 
 
-register_bots(BotFamily(ADVISOR, "the coach's choice: samples the hidden cards and plays each option out",
+register_bots(BotFamily(ADVISOR, N_("the coach's choice: samples the hidden cards and plays each option out"),
                         _named_advisor))
 
 
@@ -451,7 +475,8 @@ def review(game: Game[R, S, A], states: Sequence[S], actions: Sequence[str], sea
         if chosen is None:  # an option outside the shortlist: judge it on its own samples
             chosen_value = _single_value(game, state, seat, text, budget, seed + index)
             loss = gap = max(0.0, advice.best.value - chosen_value)
-            why = f"{advice.best.text} scores {_in_units(game, state, loss)} more on average"
+            why = _("{best} scores {amount} more on average").format(best=advice.best.text,
+                                                                     amount=_in_units(game, state, loss))
         else:
             gap = max(0.0, advice.best.value - chosen.value)
             loss = 0.0 if chosen.tied else gap
@@ -513,7 +538,7 @@ def _duel_deal(key: str, preset: str | None, options: Mapping[str, Any], seed: i
     def run(seats: frozenset[int]) -> tuple[float, ...]:
         state = game.new_game(rules, seed)
         rng = random.Random(seed ^ BOT_SEED_MIX)
-        for _ in range(game.max_actions):
+        for _try in range(game.max_actions):
             seat = game.to_act(state)
             if seat is None:
                 return game.returns(state)

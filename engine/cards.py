@@ -29,6 +29,8 @@ from engine.errors import (
     TooManyCopiesError,
     UnknownNameError,
 )
+from engine.i18n import N_
+from engine.i18n import gettext as _
 
 __all__ = [
     "Card",
@@ -79,7 +81,7 @@ class Suit(Enum):
         key = text.strip().replace("\ufe0f", "").upper()
         suit = _SUIT_BY_TEXT.get(key) or _SUIT_BY_NAME.get(key)
         if suit is None:
-            raise InvalidNotationError(text, "a suit: S, H, D, C or ♠ ♥ ♦ ♣")
+            raise InvalidNotationError(text, N_("a suit: S, H, D, C or ♠ ♥ ♦ ♣"))
         return suit
 
     def __str__(self) -> str:
@@ -132,7 +134,7 @@ class Rank(IntEnum):
         """Parse a rank (``10``, ``T``, ``q``, ``A``, ``BJ``); raises InvalidNotationError."""
         rank = _RANK_BY_TEXT.get(text.strip().upper())
         if rank is None:
-            raise InvalidNotationError(text, "a rank: 2-10, J, Q, K, A (T for 10), or BJ / RJ for a joker")
+            raise InvalidNotationError(text, N_("a rank: 2-10, J, Q, K, A (T for 10), or BJ / RJ for a joker"))
         return rank
 
     def __str__(self) -> str:
@@ -235,8 +237,8 @@ _RANK_NAMES = {
 RED_JOKER = Card(Rank.RED_JOKER)
 BLACK_JOKER = Card(Rank.BLACK_JOKER)
 
-_CARD_EXPECTED = "a card such as 10S, TS, 10♠, qh, or a joker BJ / RJ"
-_SUITLESS_EXPECTED = "ranks such as 3 10 J Q K A 2 (T for 10), optionally with suits, or a joker BJ / RJ"
+_CARD_EXPECTED = N_("a card such as 10S, TS, 10♠, qh, or a joker BJ / RJ")
+_SUITLESS_EXPECTED = N_("ranks such as 3 10 J Q K A 2 (T for 10), optionally with suits, or a joker BJ / RJ")
 _SUIT_CHARS = "SHDC♠♥♦♣♤♡♢♧"
 _RANK_ATOM = r"10|[2-9TJQKA]"
 _SUITED = re.compile(rf"^(?:({_RANK_ATOM})([{_SUIT_CHARS}])|([{_SUIT_CHARS}])({_RANK_ATOM}))$")
@@ -282,7 +284,7 @@ def parse_cards(text: str, *, suitless: bool = False) -> tuple[Card, ...]:
     Raises InvalidNotationError quoting the first bad token and the whole input.
     """
     if not isinstance(text, str):
-        raise InvalidNotationError(repr(text), "card notation as text")
+        raise InvalidNotationError(repr(text), N_("card notation as text"))
     cards: list[Card] = []
     for token in _SEPARATORS.split(text.strip()):
         if not token:
@@ -374,7 +376,7 @@ class Deck:
     def standard(cls, *, jokers: bool = False, decks: int = 1) -> Deck:
         """``decks`` copies of the 52-card deck, with both jokers in each copy when ``jokers``."""
         if not 1 <= decks <= 4:
-            raise InvalidPositionError(f"the number of decks must be 1 to 4, not {decks}")
+            raise InvalidPositionError(_("the number of decks must be 1 to 4, not {decks}").format(decks=decks))
         one = [Card(r, s) for s in Suit for r in PLAIN_RANKS]
         if jokers:
             one += [BLACK_JOKER, RED_JOKER]
@@ -450,22 +452,23 @@ class Deck:
     def deal(self, seed: int, players: int, hand_size: int) -> Deal:
         """Shuffle with ``seed`` and deal ``hand_size`` cards to each of ``players``; the rest stays over."""
         if players * hand_size > self.size:
-            raise InvalidPositionError(
-                f"{players} hands of {hand_size} need {players * hand_size} cards; the {self.name} has {self.size}"
-            )
+            raise InvalidPositionError(_("{players} hands of {hand_size} need {needed} cards; the {deck} has {size}")
+                                       .format(players=players, hand_size=hand_size, needed=players * hand_size,
+                                               deck=_(self.name), size=self.size))
         cards = self.shuffled(seed)
         hands = tuple(tuple(cards[i * hand_size : (i + 1) * hand_size]) for i in range(players))
         return Deal(seed, hands, tuple(cards[players * hand_size :]))
 
 
-def remove_cards(hand: Sequence[Card], cards: Iterable[Card], where: str = "your hand") -> tuple[Card, ...]:
+def remove_cards(hand: Sequence[Card], cards: Iterable[Card], where: str = N_("your hand")) -> tuple[Card, ...]:
     """``hand`` minus the multiset ``cards``; raise IllegalPlayError naming a card the hand lacks."""
     rest = list(hand)
     for card in cards:
         try:
             rest.remove(card)
         except ValueError:
-            raise IllegalPlayError(f"{card.symbol_text} is not in {where}") from None
+            message = _("{card} is not in {where}").format(card=card.symbol_text, where=_(where))
+            raise IllegalPlayError(message) from None
     return tuple(rest)
 
 

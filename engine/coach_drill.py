@@ -14,11 +14,16 @@ from typing import Any, Final
 
 from engine.advisor import Advice, Option, advise, can_advise, label
 from engine.contract import SomeGame
+from engine.i18n import N_, digits
+from engine.i18n import gettext as _
+from engine.i18n import number as local_number
 from engine.teaching import Choice, Exercise, Make, PracticeRule, practice_rule, retried, seat_position, sentence
+from engine.words import plural
 
 __all__ = ["BUDGET", "COACH_TITLE", "MAX_OPTIONS", "coach_rule"]
 
-COACH_TITLE: Final = "What would the coach play?"
+COACH_TITLE: Final = N_("What would the coach play?")
+"""The kind's title (a catalog message, translated where shown)."""
 BUDGET: Final = 12
 """Sampled deals per option: enough to tell a clearly worse option, small enough for a quick exercise."""
 MAX_OPTIONS: Final = 5
@@ -33,7 +38,7 @@ def coach_rule(g: SomeGame) -> PracticeRule | None:
     hidden cards; else None."""
     if not g.coach_lessons or not can_advise(g):
         return None
-    return practice_rule(g, "coach", "the best play or call, as the coach sees it after playing each out",
+    return practice_rule(g, "coach", N_("the best play or call, as the coach sees it after playing each out"),
                          _coach(g), g.coach_lessons, heading=COACH_TITLE)
 
 
@@ -68,14 +73,16 @@ def _coach(g: SomeGame) -> Make:
             return _exercise(g, state, advice, preset)
         return None
 
-    return retried(attempt, "decision the coach can tell apart")
+    return retried(attempt, _("decision the coach can tell apart"))
 
 
 def _value(o: Option, units: tuple[str, str]) -> str:
     def num(v: float) -> str:
-        return f"{v:+.2f}"
+        return digits(f"{v:+.2f}")
 
-    return f"{num(o.value)} {units[1]} (95 % interval {num(o.low)} to {num(o.high)}, {o.samples} sampled deals)"
+    return _("{value} {units} (95 % interval {low} to {high}, {samples} sampled deals)").format(
+        value=num(o.value), units=plural(2, *units), low=num(o.low), high=num(o.high),
+        samples=local_number(o.samples))
 
 
 def _exercise(g: SomeGame, state: Any, advice: Advice, preset: str) -> Exercise:
@@ -85,23 +92,24 @@ def _exercise(g: SomeGame, state: Any, advice: Advice, preset: str) -> Exercise:
     for o in advice.options:
         cards = g.action_cards(o.action) or ()
         if o is best:
-            reason = f"the coach's choice: {o.why}"
+            reason = _("the coach's choice: {why}").format(why=o.why)
         elif o.tied:
-            reason = f"as good as the coach's choice within its interval: {o.why}"
+            reason = _("as good as the coach's choice within its interval: {why}").format(why=o.why)
         else:
             reason = o.why
         choices.append(Choice(label(g, o.action), o.tied, reason, tuple(cards)))
     order = sorted(range(len(choices)), key=lambda i: g.action_text(advice.options[i].action))
-    lines = [f"{label(g, o.action)}: {_value(o, units)}{' — as good as the best' if o.tied and o is not best else ''}"
-             for o in advice.options]
-    why = (f"{sentence(best.why)} The coach played each option out in {BUDGET} sampled deals of the cards you "
-           "cannot see (what each is worth to you, best first):\n" + "\n".join(lines))
+    lines = [(_("{option}: {value} — as good as the best") if o.tied and o is not best else "{option}: {value}").format(
+        option=label(g, o.action), value=_value(o, units)) for o in advice.options]
+    why = (_("{why} The coach played each option out in {samples} sampled deals of the cards you cannot see (what "
+             "each is worth to you, best first):").format(why=sentence(best.why), samples=local_number(BUDGET))
+           + "\n" + "\n".join(lines))
     where = seat_position(g, state, advice.seat)
     return Exercise(
-        game=g.key, rule=f"{g.key}:coach", seed=0, preset=preset, title=COACH_TITLE,
-        prompt=f"{where.situation} What would the coach play here?", facts=where.facts, rows=where.rows,
-        choices=tuple(choices[i] for i in order),
-        hint="Think ahead: which option wins the most over the rest of the hand — and what does each one give away "
-             "to the other side?",
+        game=g.key, rule=f"{g.key}:coach", seed=0, preset=preset, title=_(COACH_TITLE),
+        prompt=_("{situation} What would the coach play here?").format(situation=where.situation),
+        facts=where.facts, rows=where.rows, choices=tuple(choices[i] for i in order),
+        hint=_("Think ahead: which option wins the most over the rest of the hand — and what does each one give "
+               "away to the other side?"),
         explanation=why, per_choice_hint=False, several_right=True,
     )

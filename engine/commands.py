@@ -41,6 +41,9 @@ from engine.errors import (
     add_context,
     quote,
 )
+from engine.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, N_, check_language, language, use_language
+from engine.i18n import gettext as _
+from engine.i18n import number as local_number
 from engine.words import and_list
 
 if TYPE_CHECKING:
@@ -63,7 +66,9 @@ __all__ = [
     "Request",
     "RulesAnswer",
     "RulesRequest",
+    "LANG_FIELD",
     "UnknownFieldError",
+    "add_language_field",
     "arg",
     "check_depth",
     "decode",
@@ -73,6 +78,7 @@ __all__ = [
     "load_json",
     "rules_answer",
     "schema",
+    "split_language",
 ]
 
 MAX_REQUEST_BYTES = 1_000_000
@@ -127,11 +133,12 @@ def _info(f: dataclasses.Field[Any]) -> ArgInfo:
 
 
 def field_help(tp: type, name: str) -> str:
-    """The help of field ``name`` of a request or answer dataclass (what a form shows beside its widget)."""
+    """The help of field ``name`` of a request or answer dataclass (what a form shows beside its widget), in the
+    current language (a game marks its fields' help with ``N_`` for the catalogs)."""
     found = next((f for f in dataclasses.fields(tp) if f.name == name), None)
     if found is None:
         raise KeyError(f"{tp.__name__} has no field {name!r}")
-    return _info(found).help
+    return _(_info(found).help)
 
 
 @dataclass(frozen=True)
@@ -196,27 +203,37 @@ class DealAnswer:
 # ------------------------------------------------------------------------------------------------ JSON in
 
 
-def load_json(text: str | bytes, *, what: str = "the request") -> Any:
+REQUEST = N_("the request")
+"""How refusals name a whole request (and ``where`` says a field is at the top of the request)."""
+_READ_NAMES = (N_("the line"), N_("the record"))
+"""The other things a refusal names as a whole (the command line's batch lines, a Table record)."""
+
+
+def load_json(text: str | bytes, *, what: str = REQUEST) -> Any:
     """Parse JSON text within the limits: size, nesting depth, no NaN/Infinity, no invalid characters."""
     if isinstance(text, bytes):
         if len(text) > MAX_REQUEST_BYTES:
-            raise LimitExceededError(f"{what} is {len(text):,} bytes; the limit is {MAX_REQUEST_BYTES:,}")
+            raise LimitExceededError(_("{what} is {count} bytes; the limit is {most}").format(
+                what=_(what), count=local_number(len(text)), most=local_number(MAX_REQUEST_BYTES)))
         text = text.decode("utf-8", errors="replace")
     if len(text) > MAX_REQUEST_BYTES:
-        raise LimitExceededError(f"{what} is {len(text):,} characters; the limit is {MAX_REQUEST_BYTES:,}")
+        raise LimitExceededError(_("{what} is {count} characters; the limit is {most}").format(
+            what=_(what), count=local_number(len(text)), most=local_number(MAX_REQUEST_BYTES)))
     _scan_depth(text, what)
 
     def refuse(constant: str) -> Any:
-        raise InvalidRequestError(f"{what} is not JSON: {constant} is not a number JSON allows")
+        raise InvalidRequestError(_("{what} is not JSON: {constant} is not a number JSON allows").format(
+            what=_(what), constant=constant))
 
     try:
         return json.loads(text, parse_constant=refuse)
     except json.JSONDecodeError as error:
-        raise InvalidRequestError(f"{what} is not JSON: {error.msg} at character {error.pos}") from None
+        raise InvalidRequestError(_("{what} is not JSON: {problem} at character {position}").format(
+            what=_(what), problem=error.msg, position=error.pos)) from None
     except (ValueError, RecursionError) as error:  # e.g. an integer of more than 4,300 digits
         if isinstance(error, CardTableError):
             raise
-        raise LimitExceededError(f"{what} holds a number or text too large to read") from None
+        raise LimitExceededError(_("{what} holds a number or text too large to read").format(what=_(what))) from None
 
 
 def _scan_depth(text: str, what: str) -> None:
@@ -235,12 +252,13 @@ def _scan_depth(text: str, what: str) -> None:
         elif ch in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                raise LimitExceededError(f"{what} is nested more than {MAX_DEPTH} levels deep")
+                raise LimitExceededError(_("{what} is nested more than {most} levels deep").format(what=_(what),
+                                                                                                     most=MAX_DEPTH))
         elif ch in "]}":
             depth -= 1
 
 
-def check_depth(value: Any, what: str = "the request") -> None:
+def check_depth(value: Any, what: str = REQUEST) -> None:
     """Refuse a parsed value nested deeper than :data:`MAX_DEPTH` (without recursion)."""
     stack: list[tuple[Any, int]] = [(value, 0)]
     seen = 0
@@ -248,21 +266,25 @@ def check_depth(value: Any, what: str = "the request") -> None:
         item, depth = stack.pop()
         if isinstance(item, (Mapping, list, tuple)):
             if depth >= MAX_DEPTH:
-                raise LimitExceededError(f"{what} is nested more than {MAX_DEPTH} levels deep")
+                raise LimitExceededError(_("{what} is nested more than {most} levels deep").format(what=_(what),
+                                                                                                     most=MAX_DEPTH))
             children = item.values() if isinstance(item, Mapping) else item
             seen += len(children)
             if seen > 4 * MAX_ITEMS:
-                raise LimitExceededError(f"{what} holds more than {4 * MAX_ITEMS:,} values")
+                raise LimitExceededError(_("{what} holds more than {most} values").format(
+                    what=_(what), most=local_number(4 * MAX_ITEMS)))
             stack.extend((child, depth + 1) for child in children)
 
 
 def _text(value: str, where: str) -> str:
     if len(value) > MAX_TEXT:
-        raise LimitExceededError(f"{where}: a text of {len(value):,} characters; the limit is {MAX_TEXT:,}")
+        raise LimitExceededError(_("{where}: a text of {count} characters; the limit is {most}").format(
+            where=_(where), count=local_number(len(value)), most=local_number(MAX_TEXT)))
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise InvalidRequestError(f"{where}: the text holds an invalid character (a lone surrogate)") from None
+        raise InvalidRequestError(_("{where}: the text holds an invalid character (a lone surrogate)").format(
+            where=_(where))) from None
     return value
 
 
@@ -283,10 +305,12 @@ def _is_cards(tp: Any) -> bool:
 def _cards(value: Any, ctx: Context, where: str) -> tuple[Card, ...]:
     if isinstance(value, (list, tuple)):
         if len(value) > MAX_ITEMS or not all(isinstance(v, str) for v in value):
-            raise InvalidRequestError(f"{where}: expected card notation, got {quote(value)}")
+            raise InvalidRequestError(_("{where}: expected card notation, got {value}").format(where=_(where),
+                                                                                            value=quote(value)))
         value = " ".join(value)
     if not isinstance(value, str):
-        raise InvalidRequestError(f"{where}: expected cards in notation such as \"10S QH\", got {quote(value)}")
+        raise InvalidRequestError(_("{where}: expected cards in notation such as \"10S QH\", got {value}").format(
+            where=_(where), value=quote(value)))
     _text(value, where)
     deck = ctx.deck
     try:
@@ -294,21 +318,22 @@ def _cards(value: Any, ctx: Context, where: str) -> tuple[Card, ...]:
             return parse_cards(value)
         cards = deck.parse(value)
         if len(cards) > deck.size:
-            raise LimitExceededError(f"{len(cards)} cards, but the {deck.name} has only {deck.size}")
+            raise LimitExceededError(_("{count} cards, but the {deck} has only {size}").format(
+                count=len(cards), deck=_(deck.name), size=deck.size))
         deck.check(cards)
         return cards
     except CardTableError as error:
         raise add_context(error, where) from None
 
 
-def decode(tp: Any, value: Any, ctx: Context = Context(), where: str = "the request",
+def decode(tp: Any, value: Any, ctx: Context = Context(), where: str = REQUEST,
            info: ArgInfo = ArgInfo()) -> Any:
     """``value`` (parsed JSON) as a value of type ``tp``; InvalidRequestError naming ``where`` otherwise."""
     optional, base = _is_optional(tp)
     if value is None:
         if optional or base is Any:
             return None
-        raise InvalidRequestError(f"{where}: a value is needed, not null")
+        raise InvalidRequestError(_("{where}: a value is needed, not null").format(where=_(where)))
     if base is Any:
         check_depth(value, where)
         return value
@@ -325,33 +350,40 @@ def decode(tp: Any, value: Any, ctx: Context = Context(), where: str = "the requ
     if base is bool:
         if isinstance(value, bool):
             return value
-        raise InvalidRequestError(f"{where}: expected true or false, got {quote(value)}")
+        raise InvalidRequestError(_("{where}: expected true or false, got {value}").format(where=_(where),
+                                                                                           value=quote(value)))
     if base is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidRequestError(f"{where}: expected a whole number, got {quote(value)}")
+            raise InvalidRequestError(_("{where}: expected a whole number, got {value}").format(where=_(where),
+                                                                                                value=quote(value)))
         low = info.low if info.low is not None else -MAX_SEED
         high = info.high if info.high is not None else MAX_SEED
         if not low <= value <= high:
-            raise LimitExceededError(f"{where}: {quote(value)} is outside {low:,}..{high:,}")
+            raise LimitExceededError(_("{where}: {value} is outside {low}..{high}").format(
+                where=_(where), value=quote(value), low=local_number(low), high=local_number(high)))
         return value
     if base is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or \
                 isinstance(value, float) and not math.isfinite(value):
-            raise InvalidRequestError(f"{where}: expected a number, got {quote(value)}")
+            raise InvalidRequestError(_("{where}: expected a number, got {value}").format(
+                where=_(where), value=quote(value)))
         low = info.low if info.low is not None else -MAX_FLOAT
         high = info.high if info.high is not None else MAX_FLOAT
         if not low <= value <= high:  # compared before float(): a 311-digit integer has no float
-            raise LimitExceededError(f"{where}: {quote(value)} is outside {low:,}..{high:,}")
+            raise LimitExceededError(_("{where}: {value} is outside {low}..{high}").format(
+                where=_(where), value=quote(value), low=local_number(low), high=local_number(high)))
         return float(value)
     if base is str:
         if not isinstance(value, str):
-            raise InvalidRequestError(f"{where}: expected text, got {quote(value)}")
+            raise InvalidRequestError(_("{where}: expected text, got {value}").format(
+                where=_(where), value=quote(value)))
         _text(value, where)
         return _seat(value, ctx, where) if info.seat else value
     if base is Card:
         cards = _cards(value, ctx, where)
         if len(cards) != 1:
-            raise InvalidRequestError(f"{where}: expected one card, got {len(cards)}")
+            raise InvalidRequestError(_("{where}: expected one card, got {count}").format(
+                where=_(where), count=len(cards)))
         return cards[0]
     if _is_cards(base):
         return _cards(value, ctx, where)
@@ -361,7 +393,8 @@ def decode(tp: Any, value: Any, ctx: Context = Context(), where: str = "the requ
                 return Rank.parse(_text(value, where))
             except CardTableError as error:
                 raise add_context(error, where) from None
-        raise InvalidRequestError(f"{where}: expected a rank such as \"10\" or \"K\", got {quote(value)}")
+        raise InvalidRequestError(_("{where}: expected a rank such as \"10\" or \"K\", got {value}").format(
+            where=_(where), value=quote(value)))
     if base is Suit:
         if isinstance(value, Suit):
             return value
@@ -370,26 +403,30 @@ def decode(tp: Any, value: Any, ctx: Context = Context(), where: str = "the requ
                 return Suit.parse(_text(value, where))
             except CardTableError:
                 pass
-        raise InvalidRequestError(f"{where}: expected a suit (S, H, D, C or ♠ ♥ ♦ ♣), got {quote(value)}")
+        raise InvalidRequestError(_("{where}: expected a suit (S, H, D, C or ♠ ♥ ♦ ♣), got {value}").format(
+            where=_(where), value=quote(value)))
     if isinstance(base, type) and issubclass(base, enum.Enum):
         return _enum(base, value, where)
     if origin is typing.Literal:
         if value in typing.get_args(base):
             return value
-        raise InvalidRequestError(
-            f"{where}: expected one of {', '.join(map(str, typing.get_args(base)))}, got {quote(value)}")
+        raise InvalidRequestError(_("{where}: expected one of {choices}, got {value}").format(
+            where=_(where), choices=", ".join(map(str, typing.get_args(base))), value=quote(value)))
     if dataclasses.is_dataclass(base) and isinstance(base, type):
         return decode_object(base, value, ctx, where)
     if origin in (tuple, list):
         args = typing.get_args(base)
         if not isinstance(value, list):
-            raise InvalidRequestError(f"{where}: expected a list, got {quote(value)}")
+            raise InvalidRequestError(_("{where}: expected a list, got {value}").format(
+                where=_(where), value=quote(value)))
         most = info.max_items or MAX_ITEMS
         if len(value) > most:
-            raise LimitExceededError(f"{where}: {len(value):,} items; the limit is {most:,}")
+            raise LimitExceededError(_("{where}: {count} items; the limit is {most}").format(
+                where=_(where), count=local_number(len(value)), most=local_number(most)))
         if origin is tuple and (len(args) != 2 or args[1] is not Ellipsis):
             if len(value) != len(args):
-                raise InvalidRequestError(f"{where}: expected {len(args)} items, got {len(value)}")
+                raise InvalidRequestError(_("{where}: expected {count} items, got {got}").format(
+                    where=_(where), count=len(args), got=len(value)))
             return tuple(decode(a, v, ctx, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True)))
         item_type = args[0] if args else Any
         items = [decode(item_type, v, ctx, f"{where}[{i}]", ArgInfo(seat=info.seat)) for i, v in enumerate(value)]
@@ -397,13 +434,16 @@ def decode(tp: Any, value: Any, ctx: Context = Context(), where: str = "the requ
     if origin in (Mapping, dict, typing.Mapping) or base in (dict, Mapping):
         key_type, value_type = (typing.get_args(base) or (str, Any))
         if not isinstance(value, Mapping):
-            raise InvalidRequestError(f"{where}: expected an object, got {quote(value)}")
+            raise InvalidRequestError(_("{where}: expected an object, got {value}").format(where=_(where),
+                                                                                            value=quote(value)))
         if len(value) > MAX_ITEMS:
-            raise LimitExceededError(f"{where}: {len(value):,} entries; the limit is {MAX_ITEMS:,}")
+            raise LimitExceededError(_("{where}: {count} entries; the limit is {most}").format(
+                where=_(where), count=local_number(len(value)), most=local_number(MAX_ITEMS)))
         out = {}
         for k, v in value.items():
             if not isinstance(k, str):
-                raise InvalidRequestError(f"{where}: keys are texts, got {quote(k)}")
+                raise InvalidRequestError(_("{where}: keys are texts, got {value}").format(
+                    where=_(where), value=quote(k)))
             key = _text(k, where)
             if info.seat:
                 key = _seat(key, ctx, where)
@@ -422,7 +462,8 @@ def _enum(kind: type[enum.Enum], value: Any, where: str) -> enum.Enum:
                 if wanted == text.lower().replace("_", " ").replace("-", " "):
                     return member
     known = ", ".join(str(m.value) for m in kind)
-    raise InvalidRequestError(f"{where}: expected one of {known}, got {quote(value)}")
+    raise InvalidRequestError(_("{where}: expected one of {choices}, got {value}").format(
+        where=_(where), choices=known, value=quote(value)))
 
 
 def _seat(value: str, ctx: Context, where: str) -> str:
@@ -430,7 +471,8 @@ def _seat(value: str, ctx: Context, where: str) -> str:
     for letter in ctx.seats:
         if key in (letter, SEAT_NAMES.get(letter, letter).upper()):
             return letter
-    raise InvalidRequestError(f"{where}: {quote(value)} is not a seat here; the seats are {', '.join(ctx.seats)}")
+    raise InvalidRequestError(_("{where}: {value} is not a seat here; the seats are {seats}").format(
+        where=_(where), value=quote(value), seats=", ".join(ctx.seats)))
 
 
 class UnknownFieldError(InvalidRequestError):
@@ -440,13 +482,15 @@ class UnknownFieldError(InvalidRequestError):
         self.name = name
         self.where = where
         self.known = known
-        super().__init__(f"unknown field {quote(name)} in {where}; known fields: {', '.join(known)}")
+        super().__init__(_("unknown field {name} in {where}; known fields: {known}").format(
+            name=quote(name), where=_(where), known=", ".join(known)))
 
 
-def decode_object(tp: type[Q], value: Any, ctx: Context = Context(), where: str = "the request") -> Q:
+def decode_object(tp: type[Q], value: Any, ctx: Context = Context(), where: str = REQUEST) -> Q:
     """A dataclass ``tp`` from a JSON object: unknown fields refused, aliases accepted, defaults filled in."""
     if not isinstance(value, Mapping):
-        raise InvalidRequestError(f"{where}: expected a JSON object, got {quote(value)}")
+        raise InvalidRequestError(_("{where}: expected a JSON object, got {value}").format(where=_(where),
+                                                                                          value=quote(value)))
     hints = typing.get_type_hints(tp)
     fields = [f for f in dataclasses.fields(tp) if f.init]  # type: ignore[arg-type]
     names: dict[str, dataclasses.Field[Any]] = {}
@@ -461,16 +505,18 @@ def decode_object(tp: type[Q], value: Any, ctx: Context = Context(), where: str 
     for key, item in value.items():
         f = names[key]
         if f.name in given:
-            raise InvalidRequestError(f"fields {given[f.name][0]!r} and {key!r} say the same thing: give one")
+            raise InvalidRequestError(_("fields {first} and {second} say the same thing: give one").format(
+                first=repr(given[f.name][0]), second=repr(key)))
         given[f.name] = (key, item)
     kwargs: dict[str, Any] = {}
     for f in fields:
         if f.name in given:
             key, item = given[f.name]
-            label = f"field {key!r}" if where == "the request" else f"{where}.{key}"
+            label = f"field {key!r}" if where == REQUEST else f"{where}.{key}"
             kwargs[f.name] = decode(hints[f.name], item, ctx, label, _info(f))
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise InvalidRequestError(f"missing field {f.name!r}" + ("" if where == "the request" else f" in {where}"))
+            missing = _("missing field {name}") if where == REQUEST else _("missing field {name} in {where}")
+            raise InvalidRequestError(missing.format(name=repr(f.name), where=_(where)))
     return tp(**kwargs)
 
 
@@ -651,27 +697,62 @@ def in_learner_words(game: SomeGame, error: ErrorT) -> ErrorT:
 
     The command line keeps the engine's own words, which name what it takes (``competition``, ``decks``).
     """
-    title = game.info.title
+    title = _(game.info.title)
     text = str(error)
     if (isinstance(error, UnknownNameError) and error.kind == "preset") or text.startswith(f"{PRESET_FIELD}: "):
-        name = f" called {quote(error.name)}" if isinstance(error, UnknownNameError) else " by that name"
-        titles = and_list(f"“{p.title}”" for p in game.presets.values())
-        text = f"{title} has no rule set{name}; its rule sets are {titles}"
+        titles = and_list(f"“{_(p.title)}”" for p in game.presets.values())
+        text = (_("{game} has no rule set called {name}; its rule sets are {titles}").format(
+            game=title, name=quote(error.name), titles=titles) if isinstance(error, UnknownNameError) else
+            _("{game} has no rule set by that name; its rule sets are {titles}").format(game=title, titles=titles))
     elif isinstance(error, UnknownNameError) and error.kind == "game":
-        games = and_list(error.titles or error.known)
-        text = f"{quote(error.name)} is not a game taught here; the games are {games}"
+        games = and_list(_(t) for t in (error.titles or error.known))
+        text = _("{name} is not a game taught here; the games are {games}").format(name=quote(error.name),
+                                                                                   games=games)
     elif isinstance(error, UnknownNameError) and error.kind == "option":
-        text = f"{title} has no rule called {quote(error.name)} (its rules are chosen in the sidebar)"
+        text = _("{game} has no rule called {name} (its rules are chosen in the sidebar)").format(
+            game=title, name=quote(error.name))
     elif isinstance(error, UnknownFieldError):
-        text = f"unknown field {quote(error.name)}: a position of {title} does not have it"
+        text = _("unknown field {name}: a position of {game} does not have it").format(name=quote(error.name),
+                                                                                      game=title)
     else:
         labels = {spec.name: spec.label for spec in game.option_specs()}
         text = text.removeprefix(f"{OPTIONS_FIELD}: ")
         if text.startswith("expected an object"):
-            text = "its rules could not be read: they are not a list of rules and their values"
-        text = _OPTION_NAMED.sub(lambda m: f"the rule “{labels.get(m.group(1), m.group(2))}”", text)
+            text = _("its rules could not be read: they are not a list of rules and their values")
+        text = _OPTION_NAMED.sub(lambda m: _("the rule “{label}”").format(
+            label=_(labels.get(m.group(1), m.group(2)))), text)
     error.args = (text,)
     return error
+
+
+LANG_FIELD = "lang"
+"""The field every JSON request may carry: the language its answer is written in (``en``, ``bn``, ``as``)."""
+
+
+def split_language(data: Any) -> tuple[str, Any]:
+    """(the language a JSON request asks its answer in, the request without its ``lang`` field): the current
+    language when the request does not say (English on the command line; a page's own language for a page);
+    InvalidRequestError in one sentence, listing the languages, for a value that is none of them."""
+    if not isinstance(data, Mapping) or LANG_FIELD not in data:
+        return language(), data
+    value = data[LANG_FIELD]
+    try:
+        lang = check_language(value if isinstance(value, str) else quote(value, 20))
+    except CardTableError as error:
+        raise add_context(error, f"field {LANG_FIELD!r}") from None
+    return lang, {k: v for k, v in data.items() if k != LANG_FIELD}
+
+
+def add_language_field(request: dict[str, Any], *names: str) -> dict[str, Any]:
+    """A request's JSON Schema with the ``lang`` field in the objects ``names`` (its ``$defs``) — every request
+    takes it (:func:`split_language`)."""
+    for name in names:
+        properties = request["$defs"][name]["properties"]
+        properties[LANG_FIELD] = {
+            "enum": list(LANGUAGES), "default": DEFAULT_LANGUAGE,
+            "description": "the language of the answer's words: "
+                           + ", ".join(f"{code} ({LANGUAGE_NAMES[code]})" for code in LANGUAGES)}
+    return request
 
 
 class Command(Generic[Q, T]):
@@ -696,21 +777,24 @@ class Command(Generic[Q, T]):
         """The typed request of a parsed JSON value (InvalidRequestError naming the bad field)."""
         check_depth(data)
         if not isinstance(data, Mapping):
-            raise InvalidRequestError(f"a {self.name} request is a JSON object, not {quote(data)}")
+            raise InvalidRequestError(_("a {command} request is a JSON object, not {value}").format(
+                command=self.name, value=quote(data)))
         ctx = self.context(data)
         return decode_object(self.request, data, ctx)
 
     def __call__(self, data: Any) -> dict[str, Any]:
-        """JSON in, JSON out."""
-        answer = self.run(self.decode(data))
-        encoded = encode(answer, self.answer)
+        """JSON in, JSON out; the answer's words in the request's ``lang`` (:func:`split_language`)."""
+        lang, data = split_language(data)
+        with use_language(lang):
+            answer = self.run(self.decode(data))
+            encoded = encode(answer, self.answer)
         assert isinstance(encoded, dict)
         return encoded
 
     def schema(self) -> dict[str, Any]:
-        """``{"request": …, "answer": …}``: the JSON Schemas of both sides."""
-        return {"command": self.name, "summary": self.summary, "request": schema(self.request),
-                "answer": schema(self.answer)}
+        """``{"request": …, "answer": …}``: the JSON Schemas of both sides (every request takes ``lang``)."""
+        request = add_language_field(schema(self.request), self.request.__name__)
+        return {"command": self.name, "summary": self.summary, "request": request, "answer": schema(self.answer)}
 
     def __repr__(self) -> str:
         return f"<Command {self.name}>"
@@ -755,16 +839,18 @@ class RulesAnswer:
 
 def rules_answer(game: SomeGame, request: RulesRequest) -> RulesAnswer:
     """What the ``rules`` command of every game answers: the presets, every option with its help, the rules the
-    sources leave open, and the bots a request may name (the game's own and the services' families)."""
+    sources leave open, and the bots a request may name (the game's own and the services' families). The words
+    (titles, labels, help, notes) are in the current language; names and values never change."""
     chosen = game.rules(request.preset, request.options)
     return RulesAnswer(
         game=game.key,
         preset=request.preset or game.default_preset,
         default_preset=game.default_preset,
-        presets=tuple(PresetInfo(name=p.name, title=p.title, description=p.description)
+        presets=tuple(PresetInfo(name=p.name, title=_(p.title), description=_(p.description))
                       for p in game.presets.values()),
-        options=game.option_specs(),
+        options=tuple(dataclasses.replace(spec, label=_(spec.label), help=_(spec.help))
+                      for spec in game.option_specs()),
         rules=rules_json(chosen),
-        notes=game.notes,
-        bots=game.bot_descriptions(),
+        notes=tuple(dataclasses.replace(note, topic=_(note.topic), text=_(note.text)) for note in game.notes),
+        bots={name: _(text) for name, text in game.bot_descriptions().items()},
     )

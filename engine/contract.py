@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeAlias, TypeVar
 from engine.base import Verdict
 from engine.cards import Card, Deck, Rank
 from engine.errors import CardTableError, IllegalPlayError, InvalidRequestError, UnknownNameError, quote
+from engine.i18n import gettext as _
 from engine.words import COMMON_RULE, common_rule
 
 if TYPE_CHECKING:
@@ -222,34 +223,37 @@ def coerce_option(rules_type: type, name: str, value: Any) -> Any:
     if value is None:
         if optional:
             return None
-        raise InvalidRequestError(f"{where} needs a value, not null")
+        raise InvalidRequestError(_("{option} needs a value, not null").format(option=where))
     if tp is bool:
         if isinstance(value, bool):
             return value
-        raise InvalidRequestError(f"{where} is true or false, not {quote(value)}")
+        raise InvalidRequestError(_("{option} is true or false, not {value}").format(option=where, value=quote(value)))
     if tp is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidRequestError(f"{where} is a whole number, not {quote(value)}")
+            raise InvalidRequestError(_("{option} is a whole number, not {value}").format(option=where,
+                                                                                        value=quote(value)))
         if (spec.low is not None and value < spec.low) or (spec.high is not None and value > spec.high):
-            raise InvalidRequestError(f"{where} must be from {spec.low} to {spec.high}, not {quote(value)}")
+            raise InvalidRequestError(_("{option} must be from {low} to {high}, not {value}").format(
+                option=where, low=spec.low, high=spec.high, value=quote(value)))
         return value
     if isinstance(tp, type) and issubclass(tp, Rank):
         return _rank(value, where)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         member = _enum_member(tp, value)
         if member is None:
-            raise InvalidRequestError(
-                f"{where} is one of {', '.join(str(c) for c in spec.choices or ())}, not {quote(value)}")
+            raise InvalidRequestError(_("{option} is one of {choices}, not {value}").format(
+                option=where, choices=", ".join(str(c) for c in spec.choices or ()), value=quote(value)))
         return member
     if spec.type == "ranks":
         items = value.split() if isinstance(value, str) else value
         if not isinstance(items, (list, tuple)) or len(items) > 13:
-            raise InvalidRequestError(f"{where} is a list of ranks such as [\"5\", \"10\", \"K\"], not {quote(value)}")
+            refusal = _("{option} is a list of ranks such as [\"5\", \"10\", \"K\"], not {value}")
+            raise InvalidRequestError(refusal.format(option=where, value=quote(value)))
         return tuple(sorted({_rank(v, where) for v in items}))
     if tp is str:
         if isinstance(value, str) and len(value) <= 200:
             return value
-        raise InvalidRequestError(f"{where} is a short text, not {quote(value)}")
+        raise InvalidRequestError(_("{option} is a short text, not {value}").format(option=where, value=quote(value)))
     raise InvalidRequestError(f"{where}: unsupported value {quote(value)}")  # pragma: no cover
 
 
@@ -263,7 +267,8 @@ def _rank(value: Any, where: str) -> Rank:
             rank = None
         if rank is not None and not rank.is_joker:
             return rank
-    raise InvalidRequestError(f"{where} is a rank 2-10, J, Q, K or A, not {quote(value)}")
+    raise InvalidRequestError(_("{option} is a rank 2-10, J, Q, K or A, not {value}").format(option=where,
+                                                                                            value=quote(value)))
 
 
 @dataclass(frozen=True)
@@ -286,14 +291,16 @@ def make_rules(presets: Mapping[str, Preset[R]], preset: str | None, options: Ma
     if preset is None:
         preset = next(iter(presets))
     if not isinstance(preset, str):
-        raise InvalidRequestError(f"the preset is a name such as {next(iter(presets))!r}, not {quote(preset)}")
+        raise InvalidRequestError(_("the preset is a name such as {example}, not {preset}").format(
+            example=repr(next(iter(presets))), preset=quote(preset)))
     if preset not in presets:
         raise UnknownNameError("preset", preset, presets)
     base = presets[preset].rules
     if not options:
         return base
     if not isinstance(options, Mapping):
-        raise InvalidRequestError(f"options are an object of option name → value, not {quote(options)}")
+        raise InvalidRequestError(_("options are an object of option name → value, not {options}").format(
+            options=quote(options)))
     rules_type = type(base)
     changes = {name: coerce_option(rules_type, str(name), value) for name, value in options.items()}
     try:
@@ -426,7 +433,8 @@ class Game(ABC, Generic[R, S, A]):
         if not options:
             return _cached_rules(self, preset, "")  # type: ignore[no-any-return]
         if not isinstance(options, Mapping):
-            raise InvalidRequestError(f"options are an object of option name → value, not {quote(options)}")
+            raise InvalidRequestError(_("options are an object of option name → value, not {options}").format(
+            options=quote(options)))
         try:
             key = json.dumps(dict(options), sort_keys=True, allow_nan=False)
         except (TypeError, ValueError, RecursionError):  # typed or odd values: not cached
@@ -533,8 +541,8 @@ class Game(ABC, Generic[R, S, A]):
         """What the seat to act must decide now (games say more: what to declare, how many cards to bury)."""
         seat = self.to_act(state)
         if seat is None:
-            return Prompt("The game is over.")
-        return Prompt("choose what to play.")
+            return Prompt(_("The game is over."))
+        return Prompt(_("choose what to play."))
 
     def display_rank(self, rules: R, card: Card) -> int:
         """A card's place in this game's order of ranks, low to high, for laying a deck out (by default the
@@ -571,7 +579,7 @@ class Game(ABC, Generic[R, S, A]):
         """One row of a simulation for a finished game (plain values); by default the outcome's data."""
         outcome = self.outcome(state)
         if outcome is None:
-            raise InvalidRequestError("the game is not over")
+            raise InvalidRequestError(_("the game is not over"))
         return dict(outcome.data)
 
     # -------------------------------------------------------------------------------------- the coach's hooks
@@ -595,7 +603,7 @@ class Game(ABC, Generic[R, S, A]):
         faster way that plays exactly the same cards overrides it. RuntimeError if it runs past :attr:`max_actions`
         (a bug in a game)."""
         chosen = self.bot(bot)
-        for _ in range(self.max_actions):
+        for _step in range(self.max_actions):
             if self.to_act(state) is None:
                 return state
             state = self.apply_unchecked(state, chosen.choose(state, rng))
@@ -620,8 +628,8 @@ class Game(ABC, Generic[R, S, A]):
         if self._parts is not None and self._parts.position is not None:
             state: S = self._parts.position(request)
             return state
-        raise InvalidRequestError(f"a {self.info.title} position cannot be posed for the coach: ask about a game "
-                                  "in play instead")
+        raise InvalidRequestError(_("a {game} position cannot be posed for the coach: ask about a game in play "
+                                    "instead").format(game=_(self.info.title)))
 
     def poses_positions(self) -> bool:
         """Whether the coach can take a posed position of this game (:meth:`position_state` is the game's own or
@@ -752,7 +760,7 @@ class Game(ABC, Generic[R, S, A]):
         :class:`Parts`). A game without one refuses."""
         if self._parts is not None and self._parts.handout is not None:
             return self._parts.handout(preset)
-        raise InvalidRequestError(f"there is no printable summary of {self.info.title} yet")
+        raise InvalidRequestError(_("there is no printable summary of {game} yet").format(game=_(self.info.title)))
 
     bot_families: ClassVar[dict[str, BotFamily]] = {}
     """Bots that services add to every game (the coach's ``advisor``), by name; filled through the registry

@@ -29,6 +29,7 @@ from engine.commands import (
 )
 from engine.contract import SomeGame
 from engine.errors import CardTableError, InvalidRequestError, ReplayError
+from engine.i18n import gettext as _
 from engine.match import is_whole, whole_game
 from engine.moments import find_in_playout
 from engine.replay import BOT_SEED_MIX, parse_bots, play_out, replay
@@ -158,7 +159,7 @@ def standard_commands(game: SomeGame,
         typed = []
         for number, text in enumerate(request.actions, start=1):
             if chosen.to_act(state) is None:
-                raise ReplayError(number, text, "the game is already over")
+                raise ReplayError(number, text, _("the game is already over"))
             try:
                 action = chosen.parse_action(state, text)
                 state = chosen.apply(state, action)
@@ -175,7 +176,7 @@ def standard_commands(game: SomeGame,
         assert outcome is not None
         steps: tuple[StepInfo, ...] = ()
         if request.steps:
-            _, raw = replay(game, record)
+            _states, raw = replay(game, record)
             steps = tuple(StepInfo(seat=letters[s.seat], action=s.action, comment=s.comment, chapter=s.chapter)
                           for s in raw)
         return PlayoutAnswer(
@@ -195,14 +196,14 @@ def standard_commands(game: SomeGame,
             record = Record.from_json(request.record)
             step = len(record.actions) if request.step is None else request.step
             if step > len(record.actions):
-                raise InvalidRequestError(f"step {step} is past the end of the record ({len(record.actions)} "
-                                          "actions)")
+                raise InvalidRequestError(_("step {step} is past the end of the record ({count} actions)").format(
+                    step=step, count=len(record.actions)))
             record = Record(record.game, record.preset, record.seed, record.actions[:step], record.options,
                             record.start)
         else:
             record = Record(game.key, request.preset or game.default_preset, request.seed, request.actions,
                             dict(request.options), dict(request.start))
-        states, _ = replay(game, record)
+        states, _raw = replay(game, record)
         state = states[-1]
         rules = game.rules_of(state)
         advice = run_advice(game, state, budget=request.budget, seconds=request.seconds, seed=request.sample_seed)

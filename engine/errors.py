@@ -14,11 +14,14 @@ answers users catches ``CardTableError`` — never a bare ``ValueError``, which 
     ├── InvalidRequestError      a malformed request: wrong type, unknown or missing field
     │   └── LimitExceededError   a request larger than a limit allows (names the limit)
     └── ReplayError              a record with an action that is not legal (names the step)
+
+The messages are written in the current language (:func:`engine.i18n.use_language`): :mod:`engine.i18n` imports
+this module, so it lends this module its lookup when it loads (:func:`lend_lookup`); until then they are English.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 __all__ = [
@@ -33,10 +36,23 @@ __all__ = [
     "TooManyCopiesError",
     "UnknownNameError",
     "add_context",
+    "lend_lookup",
     "quote",
 ]
 
 QUOTE_LIMIT = 60
+
+_lookup: list[Callable[[str], str]] = [str]
+
+
+def lend_lookup(lookup: Callable[[str], str]) -> None:
+    """Write the messages below with ``lookup`` (:func:`engine.i18n.gettext`, lent when that module loads)."""
+    _lookup[0] = lookup
+
+
+def _(message: str) -> str:
+    """``message`` in the current language (English until :mod:`engine.i18n` lends its lookup)."""
+    return _lookup[0](message)
 
 
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
@@ -45,8 +61,8 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
         text = repr(value)
     except (ValueError, RecursionError):  # an int past Python's 4,300-digit limit, or a value nested too deep
         if isinstance(value, int):
-            return f"a whole number of about {value.bit_length() * 0.30103:,.0f} digits"
-        return f"a {type(value).__name__} too large to quote"
+            return _("a whole number of about {digits} digits").format(digits=f"{value.bit_length() * 0.30103:,.0f}")
+        return _("a {kind} too large to quote").format(kind=type(value).__name__)
     if len(text) <= limit:
         return text
     return text[: limit - 1] + "…"
@@ -69,8 +85,12 @@ class InvalidNotationError(CardTableError):
         self.text = text
         self.expected = expected
         self.whole = whole
-        where = f" (in {quote(whole)})" if whole is not None and whole.strip() != text.strip() else ""
-        super().__init__(f"{quote(text)}{where} is not valid: expected {expected}")
+        if whole is not None and whole.strip() != text.strip():
+            message = _("{text} (in {whole}) is not valid: expected {expected}").format(
+                text=quote(text), whole=quote(whole), expected=_(expected))
+        else:
+            message = _("{text} is not valid: expected {expected}").format(text=quote(text), expected=_(expected))
+        super().__init__(message)
 
 
 class InvalidPositionError(CardTableError):
@@ -84,11 +104,14 @@ class TooManyCopiesError(InvalidPositionError):
         self.card = card
         self.count = count
         self.limit = limit
-        place = f" {where}" if where else ""
-        copies = "copy" if limit == 1 else "copies"
-        super().__init__(
-            f"{card} appears {count} times{place}, but the decks in play hold only {limit} {copies} of it"
-        )
+        if limit == 1:
+            message = _("{card} appears {count} times {where}, but the decks in play hold only {limit} copy of it") \
+                if where else _("{card} appears {count} times, but the decks in play hold only {limit} copy of it")
+        else:
+            message = _("{card} appears {count} times {where}, but the decks in play hold only {limit} copies of "
+                        "it") if where else \
+                _("{card} appears {count} times, but the decks in play hold only {limit} copies of it")
+        super().__init__(message.format(card=card, count=count, where=_(where) if where else "", limit=limit))
 
 
 class CardNotInDeckError(InvalidPositionError):
@@ -97,7 +120,7 @@ class CardNotInDeckError(InvalidPositionError):
     def __init__(self, card: str, deck: str) -> None:
         self.card = card
         self.deck = deck
-        super().__init__(f"{card} is not in the {deck}")
+        super().__init__(_("{card} is not in the {deck}").format(card=card, deck=_(deck)))
 
 
 class IllegalPlayError(CardTableError):
@@ -117,7 +140,8 @@ class UnknownNameError(CardTableError):
         self.known = tuple(known)
         self.titles = tuple(titles)
         """The known ones as a learner reads them (e.g. the games' titles), when they differ from the names."""
-        super().__init__(f"unknown {kind} {quote(name)}; known: {', '.join(self.known)}")
+        super().__init__(_("unknown {kind} {name}; known: {known}").format(kind=_(kind), name=quote(name),
+                                                                          known=", ".join(self.known)))
 
 
 class InvalidRequestError(CardTableError):
@@ -135,7 +159,8 @@ class ReplayError(CardTableError):
         self.step = step
         self.action = action
         self.reason = reason
-        super().__init__(f"step {step} ({quote(action)}) is refused: {reason}")
+        super().__init__(_("step {step} ({action}) is refused: {reason}").format(step=step, action=quote(action),
+                                                                                reason=reason))
 
 
 E = TypeVar("E", bound=ValueError)

@@ -3,7 +3,8 @@
 Each game builds its own with :meth:`engine.contract.Game.handout` (in ``engine/<game>/handout.py``), from its own
 typed commands, so every fact on the page comes from the rules engine; ``ui/handouts.py`` only lays a
 :class:`Handout` out on paper and knows no game. The words around the facts (section titles, column headings) are
-labels, never rules.
+labels, never rules: catalog messages (a game marks them with ``N_``), written in the current language when the
+section or table is made (:func:`engine.i18n.use_language`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import enum
 from dataclasses import dataclass
 
 from engine.cards import Card, format_cards
+from engine.i18n import gettext
 
 __all__ = ["Column", "Handout", "Section", "Table", "symbols"]
 
@@ -35,6 +37,7 @@ class Table:
     def __post_init__(self) -> None:
         if len(self.widths) != len(self.header) or any(len(row) != len(self.header) for row in self.rows):
             raise ValueError(f"a handout table's rows and widths must have {len(self.header)} cells: {self!r}")
+        object.__setattr__(self, "header", tuple(gettext(cell) for cell in self.header))
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,9 @@ class Section:
     column: Column
     lines: tuple[str, ...] = ()
     table: Table | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "title", gettext(self.title))
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ Floor 0: no project import but the error family.
 
 from __future__ import annotations
 
+import copy
 import gettext as _gettext
 import io
 from collections.abc import Iterator
@@ -23,7 +24,7 @@ from contextvars import ContextVar, Token
 from functools import cache, lru_cache
 from pathlib import Path
 
-from engine.errors import InvalidRequestError
+from engine.errors import InvalidRequestError, lend_lookup
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "LANGUAGE_NAMES", "LOCALE_DIR", "N_", "Nn_", "check_language", "digits",
            "gettext", "language", "ngettext", "number", "pgettext", "set_language", "use_language"]
@@ -92,7 +93,7 @@ def _catalog(lang: str, stamp: tuple[tuple[Path, float, float], ...]) -> _gettex
     """A language's parts as one catalog (each part answers what it holds; a string no part holds is itself)."""
     chain: _gettext.NullTranslations = _gettext.NullTranslations()
     for path, po_mtime, mo_mtime in reversed(stamp):
-        part = _part(path, po_mtime, mo_mtime)
+        part = copy.copy(_part(path, po_mtime, mo_mtime))  # a cached part is shared: chain copies, never it
         part.add_fallback(chain)
         chain = part
     return chain
@@ -117,8 +118,9 @@ def translations(lang: str | None = None) -> _gettext.NullTranslations:
 
 
 def gettext(message: str) -> str:
-    """``message`` in the current language (itself where the catalog has no translation)."""
-    return translations().gettext(message)
+    """``message`` in the current language (itself where the catalog has no translation; an empty text is
+    itself, never the catalog's header, which gettext keeps under the empty msgid)."""
+    return translations().gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -169,3 +171,6 @@ def number(n: int | float, lang: str | None = None) -> str:
     from babel.numbers import format_decimal
 
     return digits(format_decimal(n, locale=lang), lang)
+
+
+lend_lookup(gettext)  # the error family's messages are written in the current language too

@@ -97,6 +97,8 @@ from engine.contract import SEAT_NAMES
 from engine.errors import CardTableError, InvalidRequestError
 from engine.games import game as game_of
 from engine.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from engine.i18n import gettext as _
+from engine.words import and_list, seat_name
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
 INPUT_KINDS = ("cards", "choice", "yes_no", "number")
@@ -208,15 +210,15 @@ def fill_text(text: str, example: Any, words: Callable[[Any], str] = str, answer
 
 
 def plain_value(value: Any) -> str:
-    """A value written for a learner without the UI's card drawing: true/false as "yes"/"no", nothing as
-    "none", lists joined with "and" — never a Python value."""
+    """A value written for a learner without the UI's card drawing, in the current language: true/false as
+    "yes"/"no", nothing as "none", lists joined with "and" — never a Python value."""
     if value is None:
-        return "none"
+        return _("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, (list, tuple)):
         items = [plain_value(v) for v in value]
-        return "none" if not items else items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+        return and_list(items) if items else _("none")
     return str(value)
 
 
@@ -569,15 +571,17 @@ _SEAT_LETTERS = {name.upper(): letter for letter, name in SEAT_NAMES.items()}
 
 def same_answer(answer: Any, truth: Any) -> bool:
     """Whether a learner's answer is the engine's: yes/no as truth values, numbers by value, texts in any case,
-    a seat by its letter or its name ("E" is "East")."""
+    a seat by its letter or its name, in English or the current language ("E" is "East", and পূর্ব in Bengali)."""
     if isinstance(truth, bool) or isinstance(answer, bool):
         return bool(answer) == bool(truth)
     if isinstance(truth, (int, float)) and not isinstance(answer, str):
         return float(answer) == float(truth)
 
+    local = {seat_name(letter).upper(): letter for letter in SEAT_NAMES}
+
     def text(value: Any) -> str:
         word = str(value).strip().upper()
-        return _SEAT_LETTERS.get(word, word)
+        return _SEAT_LETTERS.get(word) or local.get(word, word)
 
     return text(answer) == text(truth)
 

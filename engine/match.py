@@ -26,6 +26,8 @@ from engine.cards import Card, Deck
 from engine.commands import Command
 from engine.contract import Bot, Game, GameInfo, Outcome, Preset, Prompt, SomeGame
 from engine.errors import InvalidRequestError
+from engine.i18n import gettext as _
+from engine.i18n import number as local_number
 from engine.table import Step, TableView
 
 __all__ = ["WHOLE", "WholeGame", "WholeState", "game_seed", "is_whole", "whole_game"]
@@ -100,7 +102,8 @@ class WholeGame(Game[Any, WholeState, Any]):
     def new_game(self, rules: Any, seed: int, start: Mapping[str, Any] | None = None) -> WholeState:
         extra = {k: v for k, v in (start or {}).items() if k != WHOLE}
         if extra:
-            raise InvalidRequestError(f"a whole game starts at its beginning; unknown start {sorted(extra)[0]!r}")
+            raise InvalidRequestError(_("a whole game starts at its beginning; unknown start {field}").format(
+                field=repr(sorted(extra)[0])))
         first = self._base.first_hand(rules, seed)
         return self._settle(WholeState(rules, seed, 1, self._base.new_game(rules, _hand_seed(seed, 1), first)))
 
@@ -131,7 +134,7 @@ class WholeGame(Game[Any, WholeState, Any]):
 
     def check(self, state: WholeState, action: Any) -> Verdict:
         if state.over:
-            return Verdict(False, "the whole game is over")
+            return Verdict(False, _("the whole game is over"))
         return self._base.check(state.hand, action)
 
     def apply_unchecked(self, state: WholeState, action: Any) -> WholeState:
@@ -159,7 +162,8 @@ class WholeGame(Game[Any, WholeState, Any]):
     def view(self, state: WholeState, seat: int | None) -> TableView:
         view = self._base.view(state.hand, seat)
         board = self._base.scoreboard(state.rules, state.finished, state.hand)
-        head = (("Hand", f"{state.number}" + (" (the last)" if state.over else "")),)
+        number = local_number(state.number)
+        head = ((_("Hand"), _("{number} (the last)").format(number=number) if state.over else number),)
         return replace(view, info=head + tuple(board) + tuple(view.info))
 
     def comment(self, before: WholeState, action: Any, after: WholeState) -> Step:
@@ -172,14 +176,18 @@ class WholeGame(Game[Any, WholeState, Any]):
             tail = f" {result.summary}" if result is not None else ""
             for number, dealt in enumerate(after.finished[len(before.finished) + 1:], start=before.number + 1):
                 at_deal = self._base.outcome(dealt)
-                tail += f" Hand {number} is dealt and ends at once" + (f": {at_deal.summary}" if at_deal else ".")
+                ends = _("Hand {number} is dealt and ends at once: {outcome}").format(
+                    number=local_number(number), outcome=at_deal.summary) if at_deal else \
+                    _("Hand {number} is dealt and ends at once.").format(number=local_number(number))
+                tail += f" {ends}"
             if after.over:
                 whole = self._base.whole_outcome(after.rules, after.finished)
                 tail += f" {whole.summary}"
             else:
-                tail += f" Hand {after.number} is dealt."
+                tail += " " + _("Hand {number} is dealt.").format(number=local_number(after.number))
             step = replace(step, comment=step.comment + tail)
-        return replace(step, chapter=f"Hand {before.number}" + (f" · {step.chapter}" if step.chapter else ""))
+        hand = _("Hand {number}").format(number=local_number(before.number))
+        return replace(step, chapter=hand + (f" · {step.chapter}" if step.chapter else ""))
 
     def outcome(self, state: WholeState) -> Outcome | None:
         if not state.over:
@@ -189,7 +197,7 @@ class WholeGame(Game[Any, WholeState, Any]):
     def summary_row(self, state: WholeState) -> dict[str, Any]:
         outcome = self.outcome(state)
         if outcome is None:
-            raise InvalidRequestError("the whole game is not over")
+            raise InvalidRequestError(_("the whole game is not over"))
         return {"hands": len(state.finished), **dict(outcome.data)}
 
     # the coach sees the hand under way

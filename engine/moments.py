@@ -16,6 +16,7 @@ from typing import Any
 from engine.commands import MAX_SEED
 from engine.contract import SomeGame
 from engine.errors import InvalidRequestError, UnknownNameError
+from engine.i18n import gettext as _
 from engine.match import WHOLE, WholeState, is_whole, whole_game
 from engine.replay import play_out, replay
 from engine.table import MomentKind, Record
@@ -55,7 +56,8 @@ def moment_kind(game: SomeGame, name: str) -> MomentKind:
     game's kinds otherwise, InvalidRequestError for a game with none."""
     kinds = moment_kinds(game)
     if not kinds:
-        raise InvalidRequestError(f"there are no moments to search for in {game.info.title} yet")
+        raise InvalidRequestError(_("there are no moments to search for in {game} yet").format(
+            game=_(game.info.title)))
     for kind in kinds:
         if _key(kind.name) == _key(name):
             return kind
@@ -86,7 +88,7 @@ def _bots_game(game: SomeGame, record: Record, seed: int, bots: Sequence[str] | 
     """The bots' game of deal ``seed`` with ``record``'s rules, as the Table deals it."""
     base = game.base
     start = {WHOLE: True} if is_whole(record.start) else None
-    found, _ = play_out(base, base.rules(record.preset, record.options), seed, bots, preset=record.preset,
+    found, _final = play_out(base, base.rules(record.preset, record.options), seed, bots, preset=record.preset,
                         options=record.options, start=start)
     return found
 
@@ -120,5 +122,5 @@ def find_in_playout(game: SomeGame, name: str, record: Record, final: Any, step:
         return record, final, None, MAX_DEALS
     if moment.record is record:
         return record, final, moment, moment.deals
-    states, _ = replay(game.base, moment.record)
+    states, _raw = replay(game.base, moment.record)
     return moment.record, states[-1], moment, moment.deals

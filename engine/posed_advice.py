@@ -22,10 +22,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.advisor import advise
-from engine.commands import MAX_SEED, Command, arg, check_depth, decode_object, schema
+from engine.commands import MAX_SEED, Command, add_language_field, arg, check_depth, decode_object, schema
 from engine.contract import SomeGame
 from engine.driver import AdviceOption, AdviseAnswer, AdviseRequest
 from engine.errors import InvalidRequestError, quote
+from engine.i18n import gettext as _
 
 __all__ = ["MAX_SECONDS", "AdviceKnobs", "BoundedAdviseRequest", "PosedAdvice", "advise_command"]
 
@@ -94,24 +95,26 @@ class _AdviseCommand(Command[Any, AdviseAnswer]):
     def decode(self, data: Any) -> Any:
         check_depth(data)
         if not isinstance(data, Mapping):
-            raise InvalidRequestError(f"an advise request is a JSON object, not {quote(data)}")
+            raise InvalidRequestError(_("an advise request is a JSON object, not {value}").format(value=quote(data)))
         unknown = [k for k in data if k not in self.accepted]
         if unknown:
-            raise InvalidRequestError(f"unknown field {quote(unknown[0])}; known fields: {', '.join(self.known)}")
+            raise InvalidRequestError(_("unknown field {name}; known fields: {known}").format(
+                name=quote(unknown[0]), known=", ".join(self.known)))
         posed = [k for k in data if k in self.position_only]
         if not posed:
             request = decode_object(BoundedAdviseRequest, data, self.context(data))
             record_start = request.record.get("start") if request.record is not None else None
             for name, start in (("start", request.start), ("record.start", record_start)):
                 if isinstance(start, Mapping) and start.get("whole"):
-                    raise InvalidRequestError(f"field {name!r}: the coach advises on one hand; a whole game "
-                                              "({\"whole\": true}) is for playout and match")
+                    raise InvalidRequestError(_("field {name}: the coach advises on one hand; a whole game ({whole}) "
+                                                "is for playout and match").format(name=repr(name),
+                                                                                   whole='{"whole": true}'))
             return request
         so_far = [k for k in data if k in self.record_only]
         if so_far:
-            raise InvalidRequestError(f"fields {quote(posed[0])} and {quote(so_far[0])}: give a posed position "
-                                      "(the fields of the legal command) or a game so far (seed, actions or a "
-                                      "record), not both")
+            raise InvalidRequestError(_("fields {posed} and {so_far}: give a posed position (the fields of the legal "
+                                        "command) or a game so far (seed, actions or a record), not both").format(
+                posed=quote(posed[0]), so_far=quote(so_far[0])))
         knobs = decode_object(AdviceKnobs, {k: v for k, v in data.items() if k in _KNOBS}, self.context(data))
         keep = _names(self.position.request)
         position = self.position.decode({k: v for k, v in data.items() if k in keep})
@@ -121,7 +124,8 @@ class _AdviseCommand(Command[Any, AdviseAnswer]):
         if not isinstance(request, PosedAdvice):
             answer = self.standard.run(request)
             if request.seat is not None and answer.seat != request.seat:
-                raise InvalidRequestError(f"field 'seat': the seat to act is {answer.seat}, not {request.seat}")
+                raise InvalidRequestError(_("field 'seat': the seat to act is {seat}, not {asked}").format(
+                    seat=answer.seat, asked=request.seat))
             assert isinstance(answer, AdviseAnswer)
             return answer
         game = self.game
@@ -130,10 +134,10 @@ class _AdviseCommand(Command[Any, AdviseAnswer]):
         to_act = game.to_act(state)
         knobs = request.knobs
         if knobs.seat is not None and to_act is not None and letters[to_act] != knobs.seat:
-            raise InvalidRequestError(f"field 'seat': in this position the seat to act is {letters[to_act]}, "
-                                      f"not {knobs.seat}")
+            raise InvalidRequestError(_("field 'seat': in this position the seat to act is {seat}, not {asked}").format(
+                seat=letters[to_act], asked=knobs.seat))
         if to_act is not None and not game.legal_actions(state, limit=1):  # e.g. an empty hand
-            raise InvalidRequestError("the position leaves the player to act no play: give the cards in hand")
+            raise InvalidRequestError(_("the position leaves the player to act no play: give the cards in hand"))
         advice = advise(game, state, budget=knobs.budget, seconds=knobs.seconds, seed=knobs.sample_seed)
         return AdviseAnswer(
             seat=letters[advice.seat],
@@ -159,7 +163,8 @@ class _AdviseCommand(Command[Any, AdviseAnswer]):
             "anyOf": [{"$ref": "#/$defs/BoundedAdviseRequest"}, {"$ref": f"#/$defs/{posed_name}"}],
             "description": "a game so far, or a posed position",
         }
-        request = {"$schema": so_far["$schema"], "$ref": "#/$defs/AdviseOnEither", "$defs": defs}
+        request = add_language_field({"$schema": so_far["$schema"], "$ref": "#/$defs/AdviseOnEither", "$defs": defs},
+                                     "BoundedAdviseRequest", posed_name)
         return {"command": self.name, "summary": self.summary, "request": request, "answer": schema(AdviseAnswer)}
 
 

@@ -26,6 +26,9 @@ from typing import Final
 from engine.coach_drill import coach_rule
 from engine.errors import UnknownNameError
 from engine.games import GAMES, all_games, game
+from engine.i18n import gettext as _
+from engine.i18n import language
+from engine.i18n import number as local_number
 from engine.teaching import CardPick, CardRow, Choice, Exercise, Feedback, PracticeError, PracticeRule
 
 __all__ = [
@@ -87,14 +90,17 @@ def rule_by_key(key: str) -> PracticeRule:
     raise UnknownNameError("practice rule", key, [r.key for r in RULES])
 
 
-def _check_seed(seed: object, what: str = "seed") -> int:
+def _check_seed(seed: object, of_a_set: bool = False) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SET_SEED:
-        raise PracticeError(f"the {what} is a whole number from 0 to {MAX_SET_SEED:,}")
+        refusal = _("the set's number is a whole number from 0 to {most}") if of_a_set else \
+            _("the seed is a whole number from 0 to {most}")
+        raise PracticeError(refusal.format(most=local_number(MAX_SET_SEED)))
     return seed
 
 
 @lru_cache(maxsize=2048)
-def _made(key: str, seed: int, preset: str) -> Exercise:
+def _made(key: str, seed: int, preset: str, lang: str) -> Exercise:
+    """The exercise, made in the current language ``lang`` (a key of the cache: an exercise holds words)."""
     rule = rule_by_key(key)
     rng = random.Random(f"{key}:{seed}:{preset}")
     made = rule.make(rng, preset)
@@ -113,16 +119,16 @@ def make_exercise(rule: str, seed: int, preset: str | None = None) -> Exercise:
     name = preset if preset is not None else g.default_preset
     if name not in g.presets:
         raise UnknownNameError("preset", name, g.presets)
-    return _made(rule, _check_seed(seed), name)
+    return _made(rule, _check_seed(seed), name, language())
 
 
 def practice_set(game_key: str, seed: int, length: int) -> tuple[SetItem, ...]:
     """A fixed practice set: ``length`` exercises of ``game_key`` from the set's ``seed``, the same for every
     learner, in order. Every rule comes once per round (in a seeded order), each exercise with its own seed."""
     rules = [r.key for r in rules_for(game_key)]
-    _check_seed(seed, "set's number")
+    _check_seed(seed, of_a_set=True)
     if isinstance(length, bool) or not isinstance(length, int) or not 1 <= length <= MAX_SET_LENGTH:
-        raise PracticeError(f"a practice set has 1 to {MAX_SET_LENGTH} exercises")
+        raise PracticeError(_("a practice set has 1 to {most} exercises").format(most=local_number(MAX_SET_LENGTH)))
     rng = random.Random(f"set:{game_key}:{seed}")
     order: list[str] = []
     while len(order) < length:

@@ -17,6 +17,8 @@ from typing import Any, TypeVar
 
 from engine.contract import Game, SomeGame
 from engine.errors import CardTableError, InvalidRequestError, LimitExceededError, ReplayError, quote
+from engine.i18n import gettext as _
+from engine.i18n import number as local_number
 from engine.match import is_whole, whole_game
 from engine.table import Record, Step
 
@@ -41,11 +43,12 @@ def parse_bots(game: Game[R, S, A], value: object, players: int) -> tuple[str, .
         names: tuple[str, ...] = (value,) * players
     elif isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
         if len(value) != players:
-            raise InvalidRequestError(f"bots: give one name for every seat or a list of {players}, "
-                                      f"not {len(value)} names")
+            raise InvalidRequestError(_("bots: give one name for every seat or a list of {players}, not {count} "
+                                        "names").format(players=players, count=len(value)))
         names = tuple(value)
     else:
-        raise InvalidRequestError(f"bots: a bot name ({', '.join(game.bots)}) or a list of them, not {quote(value)}")
+        raise InvalidRequestError(_("bots: a bot name ({bots}) or a list of them, not {value}").format(
+            bots=", ".join(game.bots), value=quote(value)))
     for name in names:
         game.bot(name)
     return names
@@ -54,19 +57,20 @@ def parse_bots(game: Game[R, S, A], value: object, players: int) -> tuple[str, .
 def replay(game: SomeGame, record: Record) -> tuple[list[Any], list[Step]]:
     """Every state of the recorded game (the deal first) and a step per action; ReplayError at a bad action."""
     if record.game != game.key:
-        raise InvalidRequestError(f"this record is of {quote(record.game)}, not {game.key}")
+        raise InvalidRequestError(_("this record is of {other}, not {game}").format(other=quote(record.game),
+                                                                                   game=game.key))
     record = game.normalize_record(record)
     if is_whole(record.start):
         game = whole_game(game)
     if len(record.actions) > game.max_actions:
-        raise LimitExceededError(f"the record has {len(record.actions):,} actions; a {game.key} record holds at "
-                                 f"most {game.max_actions:,}")
+        raise LimitExceededError(_("the record has {count} actions; a {game} record holds at most {most}").format(
+            count=local_number(len(record.actions)), game=game.key, most=local_number(game.max_actions)))
     rules = game.rules(record.preset, record.options)
     state = game.new_game(rules, record.seed, record.start)
     states, steps = [state], []
     for number, text in enumerate(record.actions, start=1):
         if game.to_act(state) is None:
-            raise ReplayError(number, text, "the game is already over")
+            raise ReplayError(number, text, _("the game is already over"))
         try:
             action = game.parse_action(state, text)
             state, step = game.step(state, action)
@@ -99,7 +103,7 @@ def play_out(game: SomeGame, rules: Any, seed: int, bots: Sequence[str] | str | 
         state = game.apply(state, action)
         texts.append(game.action_text(action))
     limit = max_steps if max_steps is not None else game.max_actions
-    for _ in range(limit):
+    for _step in range(limit):
         seat = game.to_act(state)
         if seat is None:
             name = preset if preset is not None else (game.preset_of(rules) or game.default_preset)

@@ -11,6 +11,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.contract import SomeGame
+from engine.i18n import digits, ngettext
+from engine.i18n import gettext as _
+from engine.i18n import number as local_number
 
 __all__ = ["lost", "review_story"]
 
@@ -21,9 +24,12 @@ def lost(game: SomeGame, final: Any, seat: int) -> bool:
 
 
 def _units(game: SomeGame, state: Any, value: float) -> str:
+    """``value`` with two decimals and the game's unit, in the current language (the game marks its value words
+    for the catalogs: ``Nn_``)."""
     singular, plural = game.value_words(state)
     shown = f"{abs(value):.2f}"
-    return f"{'-' if value < 0 and shown != '0.00' else ''}{shown} {singular if shown == '1.00' else plural}"
+    word = ngettext(singular, plural, 1 if shown == "1.00" else 2)
+    return f"{'-' if value < 0 and shown != '0.00' else ''}{digits(shown)} {word}"
 
 
 def review_story(game: SomeGame, states: Sequence[Any], actions: Sequence[str], seat: int,
@@ -40,7 +46,7 @@ def review_story(game: SomeGame, states: Sequence[Any], actions: Sequence[str], 
     outcome = game.outcome(final)
     summary = outcome.summary if outcome is not None and opening else ""
     if not marks:
-        return summary or "You took no decisions in this game."
+        return summary or _("You took no decisions in this game.")
     valued = [m for m in marks if not m.forced] or list(marks)  # a forced decision was never sampled
     first = valued[0]
     fair = sum(game.returns(final)) / len(game.returns(final))
@@ -49,34 +55,42 @@ def review_story(game: SomeGame, states: Sequence[Any], actions: Sequence[str], 
     was_lost = lost(game, final, seat)
     if was_lost:
         if abs(got) < 0.005:  # e.g. a Shengji bank taken with no level change
-            parts.append(f"You lost this one, though it cost you no {game.value_words(final)[1]}.")
+            units = ngettext(*game.value_words(final), 2)
+            parts.append(_("You lost this one, though it cost you no {units}.").format(units=units))
         else:
-            parts.append(f"You lost this one: your result was worth {_units(game, final, got)}.")
-        strength = "a weak deal" if first.expected < fair - 0.005 else "an even deal" \
-            if first.expected <= fair + 0.005 else "a good deal"
+            parts.append(_("You lost this one: your result was worth {amount}.").format(
+                amount=_units(game, final, got)))
+        strength = _("a weak deal") if first.expected < fair - 0.005 else _("an even deal") \
+            if first.expected <= fair + 0.005 else _("a good deal")
         start = _units(game, states[first.step], first.expected)
-        parts.append(f"At your first decision the coach's best play was worth {start}"
-                     f" on average, against {_units(game, final, fair)} for an average seat: {strength}.")
+        parts.append(_("At your first decision the coach's best play was worth {start} on average, against {fair} "
+                       "for an average seat: {strength}.").format(start=start, fair=_units(game, final, fair),
+                                                                  strength=strength))
         drops = [(a.expected - b.expected, a, b) for a, b in zip(valued, valued[1:], strict=False)]
         if drops:
             fall, a, b = max(drops, key=lambda d: d[0])
             if fall > 0.005:
-                cause = ("much of it by that play" if a.gap >= fall / 2 else
-                         "most of it by the other seats' cards and plays")
-                parts.append(f"It was decided mostly between your play at step {a.step + 1} "
-                             f"({say(a.step, a.played)}) and your next, at step {b.step + 1}: the best you could "
-                             f"expect fell by {_units(game, final, fall)}, {cause}.")
+                decided = _("It was decided mostly between your play at step {step} ({play}) and your next, at "
+                            "step {next}: the best you could expect fell by {amount}, much of it by that play.") \
+                    if a.gap >= fall / 2 else \
+                    _("It was decided mostly between your play at step {step} ({play}) and your next, at step "
+                      "{next}: the best you could expect fell by {amount}, most of it by the other seats' cards "
+                      "and plays.")
+                parts.append(decided.format(step=local_number(a.step + 1), play=say(a.step, a.played),
+                                            next=local_number(b.step + 1), amount=_units(game, final, fall)))
             else:
-                parts.append("The expected result never fell much between your turns: the deal decided it.")
+                parts.append(_("The expected result never fell much between your turns: the deal decided it."))
     costly = sorted((m for m in marks if m.gap > 0.005), key=lambda m: -m.gap)[:most]
     if costly:
-        listed = "; ".join(f"step {m.step + 1}, {say(m.step, m.played)} ({say(m.step, m.best)} was worth "
-                           f"{_units(game, final, m.gap)} more"
-                           f"{', a close call' if m.verdict == 'fine' else ''})" for m in costly)
-        parts.append(f"The decisions that cost most: {listed}.")
+        listed = "; ".join(
+            (_("step {step}, {play} ({best} was worth {amount} more, a close call)") if m.verdict == "fine" else
+             _("step {step}, {play} ({best} was worth {amount} more)")).format(
+                step=local_number(m.step + 1), play=say(m.step, m.played), best=say(m.step, m.best),
+                amount=_units(game, final, m.gap)) for m in costly)
+        parts.append(_("The decisions that cost most: {decisions}.").format(decisions=listed))
     elif was_lost:
-        parts.append("You played the coach's choice at every decision, so none of them cost anything on average: "
-                     "the loss came from the deal and the other seats.")
+        parts.append(_("You played the coach's choice at every decision, so none of them cost anything on average: "
+                       "the loss came from the deal and the other seats."))
     else:
-        parts.append("You played the coach's choice at every decision.")
+        parts.append(_("You played the coach's choice at every decision."))
     return " ".join(parts)

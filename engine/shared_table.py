@@ -34,7 +34,10 @@ from engine.contract import SEAT_NAMES, SomeGame
 from engine.driver import BOT_SEED_MIX, replay
 from engine.errors import CardTableError, IllegalPlayError, InvalidRequestError
 from engine.games import game as game_of
+from engine.i18n import gettext as _
+from engine.i18n import number as local_number
 from engine.table import Record, Seat, TableView
+from engine.words import seat_name as seat_word
 
 __all__ = [
     "MAX_PLAYER_NAME",
@@ -104,7 +107,7 @@ class SharedGame:
     def from_json(cls, data: Any) -> SharedGame:
         """The value :meth:`to_json` wrote; InvalidRequestError for anything else."""
         if not isinstance(data, Mapping) or not isinstance(data.get("seats"), list):
-            raise InvalidRequestError("a shared table is an object with a record and its seats")
+            raise InvalidRequestError(_("a shared table is an object with a record and its seats"))
         record = Record.from_json(data.get("record"))
         seats = []
         for item in data["seats"]:
@@ -112,23 +115,23 @@ class SharedGame:
                 kind = SeatKind(item["kind"])
                 name = str(item.get("name", ""))[:MAX_PLAYER_NAME]
             except (KeyError, TypeError, ValueError, AttributeError):
-                raise InvalidRequestError("a seat is a bot, open, or a person with a name") from None
+                raise InvalidRequestError(_("a seat is a bot, open, or a person with a name")) from None
             seats.append(Sitter(kind, name))
         return cls(record, tuple(seats))
 
 
 def seat_name(game: SomeGame, rules: Any, seat: int) -> str:
-    """A seat as players call it ("North"), from the game's seat letters."""
+    """A seat as players call it ("North", in the current language), from the game's seat letters."""
     letters = game.seat_letters(rules)
     letter = letters[seat] if 0 <= seat < len(letters) else "?"
-    return SEAT_NAMES.get(letter, letter)
+    return seat_word(SEAT_NAMES.get(letter, letter))
 
 
 @lru_cache(maxsize=256)
 def _states(key: str, preset: str, seed: int, actions: tuple[str, ...], options: str, start: str) -> Any:
     game = game_of(key)
     record = Record(key, preset, seed, actions, json.loads(options), json.loads(start))
-    states, _ = replay(game, record)
+    states, _steps = replay(game, record)
     return states[-1]
 
 
@@ -152,7 +155,7 @@ def _bots_play(shared: SharedGame) -> SharedGame:
     bot = game.bot(next(iter(game.bots)))
     state = state_of(shared)
     actions = list(shared.record.actions)
-    for _ in range(game.max_actions):
+    for _step in range(game.max_actions):
         seat = game.to_act(state)
         if seat is None or shared.seats[seat].kind is not SeatKind.BOT:
             break
@@ -173,10 +176,12 @@ def open_game(key: str, preset: str | None, seed: int, people: Collection[int],
     count = len(game.seat_letters(rules))
     wanted = set(people)
     if not wanted:
-        raise SeatError("Keep at least one seat for a person: a table of bots alone is the Table page's Watch mode.")
+        raise SeatError(_("Keep at least one seat for a person: a table of bots alone is the Table page's Watch "
+                          "mode."))
     for seat in wanted:
         if not (isinstance(seat, int) and 0 <= seat < count):
-            raise SeatError(f"{game.info.title} has {count} seats; there is no seat {seat!r}.")
+            raise SeatError(_("{game} has {count} seats; there is no seat {seat}.").format(
+                game=_(game.info.title), count=local_number(count), seat=repr(seat)))
     record = Record(game.key, preset or game.default_preset, seed, (), dict(options or {}))
     seats = tuple(Sitter(SeatKind.OPEN if i in wanted else SeatKind.BOT) for i in range(count))
     return _bots_play(SharedGame(record, seats))
@@ -185,7 +190,8 @@ def open_game(key: str, preset: str | None, seed: int, people: Collection[int],
 def _seat(shared: SharedGame, seat: int) -> tuple[SomeGame, Any]:
     game, rules = _rules_game(shared)
     if not (isinstance(seat, int) and 0 <= seat < len(shared.seats)):
-        raise SeatError(f"This table has {len(shared.seats)} seats; there is no seat {seat!r}.")
+        raise SeatError(_("This table has {count} seats; there is no seat {seat}.").format(
+            count=local_number(len(shared.seats)), seat=repr(seat)))
     return game, rules
 
 
@@ -196,12 +202,14 @@ def take_seat(shared: SharedGame, seat: int, name: str) -> SharedGame:
     where = seat_name(game, rules, seat)
     sitter = shared.seats[seat]
     if sitter.kind is SeatKind.PERSON:
-        raise SeatError(f"{where} is taken already (by {sitter.name}); choose a free seat.")
+        raise SeatError(_("{seat} is taken already (by {name}); choose a free seat.").format(seat=where,
+                                                                                             name=sitter.name))
     if sitter.kind is SeatKind.BOT:
-        raise SeatError(f"{where} is played by a bot at this table; choose a seat kept for a person.")
+        raise SeatError(_("{seat} is played by a bot at this table; choose a seat kept for a person.").format(
+            seat=where))
     clean = " ".join(str(name).split())[:MAX_PLAYER_NAME]
     if not clean:
-        raise SeatError("Type the name you want the other players to see at the table.")
+        raise SeatError(_("Type the name you want the other players to see at the table."))
     seats = tuple(Sitter(SeatKind.PERSON, clean) if i == seat else s for i, s in enumerate(shared.seats))
     return replace(shared, seats=seats)
 
@@ -242,11 +250,11 @@ def act(shared: SharedGame, seat: int, action: Any, *, at_step: int | None = Non
     state = state_of(shared)
     to_act = game.to_act(state)
     if to_act is None:
-        raise SeatError("This hand is over; nothing more can be played.")
+        raise SeatError(_("This hand is over; nothing more can be played."))
     if at_step is not None and at_step != shared.step:
-        raise SeatError("The table moved on while you were choosing; look at it again and choose again.")
+        raise SeatError(_("The table moved on while you were choosing; look at it again and choose again."))
     if to_act != seat:
-        raise SeatError(f"It is {seat_name(game, rules, to_act)}'s turn, not yours; wait for them.")
+        raise SeatError(_("It is {seat}'s turn, not yours; wait for them.").format(seat=seat_name(game, rules, to_act)))
     if isinstance(action, str):
         action = game.parse_action(state, action)
     verdict = game.check(state, action)
@@ -281,7 +289,7 @@ def public_view(shared: SharedGame) -> TableView:
         seats.append(replace(others[0], cards=_common([s.cards for s in others])))
     first = views[0]
     extra = []
-    for n, (label, _) in enumerate(first.extra):
+    for n, (label, _cards) in enumerate(first.extra):
         rows = [v.extra[n][1] for v in views if len(v.extra) > n]
         shown = _common(rows)
         hidden_label = next((v.extra[n][0] for v in views if len(v.extra) > n and v.extra[n][1] == shown), label)

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 from engine import advisor  # noqa: F401  (registers the coach's "advisor" bot, which a simulation may name)
 from engine.errors import InvalidRequestError, LimitExceededError
 from engine.games import game
+from engine.i18n import gettext as _
+from engine.i18n import number as local_number
 from engine.match import game_seed, is_whole, whole_game
 from engine.pools import pool_context, worker_init
 from engine.replay import parse_bots, play_out
@@ -42,7 +44,7 @@ def split_options(options: Mapping[str, Any] | None) -> tuple[str | None, Any, d
     if isinstance(bots, list):
         bots = tuple(bots)
     if not isinstance(start, Mapping):
-        raise InvalidRequestError("options.start must be an object")
+        raise InvalidRequestError(_("options.start must be an object"))
     return preset, bots, opts, dict(start)
 
 
@@ -57,7 +59,7 @@ def rows_of(key: str, indexes: range, seed: int, options: Mapping[str, Any]) -> 
     rows = []
     for i in indexes:
         s = game_seed(seed, i)
-        _, final = play_out(g, rules, s, bots, start=start)
+        _found, final = play_out(g, rules, s, bots, start=start)
         rows.append({"game": i, "seed": s, **g.summary_row(final)})
     return rows
 
@@ -67,9 +69,11 @@ def simulate_rows(game: SomeGame, games: int, seed: int, options: Mapping[str, A
     """The rows of :func:`simulate` as dicts (no pandas). ``workers`` processes (default: one per core for big
     runs, none for small ones); ``progress(done, total)`` is called as chunks finish."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise InvalidRequestError(f"the number of games must be a whole number, 0 or more, not {games!r}")
+        raise InvalidRequestError(_("the number of games must be a whole number, 0 or more, not {games}").format(
+            games=repr(games)))
     if games > MAX_GAMES:
-        raise LimitExceededError(f"{games:,} games is more than one simulation plays ({MAX_GAMES:,})")
+        raise LimitExceededError(_("{games} games is more than one simulation plays ({most})").format(
+            games=local_number(games), most=local_number(MAX_GAMES)))
     options = dict(options or {})
     preset, bots, rule_options, start = split_options(options)
     rules = game.rules(preset, rule_options)  # refuse bad options before any work

@@ -22,6 +22,9 @@ from typing import Any
 from engine.cards import Card
 from engine.commands import MAX_ITEMS, MAX_SEED, check_depth
 from engine.errors import InvalidRequestError, LimitExceededError, quote
+from engine.i18n import N_
+from engine.i18n import gettext as _
+from engine.i18n import number as local_number
 
 
 @dataclass(frozen=True)
@@ -35,8 +38,9 @@ class Seat:
     note: str = ""  # "passed", "out (2nd)", "3 tricks" …
 
 
-WON_TRICK = "won the trick"
-"""The label a view puts on the play that won the finished trick it shows (Shengji, Euchre)."""
+WON_TRICK = N_("won the trick")
+"""The label a view puts on the play that won the finished trick it shows (Shengji, Euchre): compared as it is,
+translated where it is drawn."""
 
 
 @dataclass(frozen=True)
@@ -105,26 +109,29 @@ class Record:
     def from_json(cls, data: Any) -> Record:
         """A record from JSON; InvalidRequestError (or LimitExceededError) naming what is wrong."""
         if not isinstance(data, Mapping):
-            raise InvalidRequestError("a record is a JSON object with game, preset, seed and actions")
+            raise InvalidRequestError(_("a record is a JSON object with game, preset, seed and actions"))
         check_depth(data, "the record")
         unknown = set(data) - {"game", "preset", "options", "seed", "actions", "start", "result"}
         if unknown:
-            raise InvalidRequestError(f"unknown field {quote(sorted(map(str, unknown))[0])} in the record")
+            raise InvalidRequestError(_("unknown field {field} in the record").format(
+                field=quote(sorted(map(str, unknown))[0])))
         try:
             game, preset, seed = data["game"], data["preset"], data["seed"]
         except KeyError as error:
-            raise InvalidRequestError(f"the record has no {error.args[0]!r}") from None
+            raise InvalidRequestError(_("the record has no {field}").format(field=repr(error.args[0]))) from None
         actions = data.get("actions", [])
         options = data.get("options") or {}
         start = data.get("start") or {}
         if not isinstance(game, str) or not isinstance(preset, str) or len(game) > 40 or len(preset) > 80:
-            raise InvalidRequestError("game and preset are short names (text)")
+            raise InvalidRequestError(_("game and preset are short names (text)"))
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise InvalidRequestError(f"the seed must be a whole number from 0 to {MAX_SEED}, not {quote(seed)}")
+            raise InvalidRequestError(_("the seed must be a whole number from 0 to {most}, not {seed}").format(
+                most=MAX_SEED, seed=quote(seed)))
         if not isinstance(actions, list) or not all(isinstance(a, str) and len(a) <= 400 for a in actions):
-            raise InvalidRequestError("actions must be a list of short texts")
+            raise InvalidRequestError(_("actions must be a list of short texts"))
         if len(actions) > MAX_ITEMS:
-            raise LimitExceededError(f"the record has {len(actions):,} actions; the limit is {MAX_ITEMS:,}")
+            raise LimitExceededError(_("the record has {count} actions; the limit is {most}").format(
+                count=local_number(len(actions)), most=local_number(MAX_ITEMS)))
         if not isinstance(options, Mapping) or not isinstance(start, Mapping):
-            raise InvalidRequestError("options and start must be objects")
+            raise InvalidRequestError(_("options and start must be objects"))
         return cls(game, preset, seed, tuple(actions), dict(options), dict(start))

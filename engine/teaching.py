@@ -14,6 +14,10 @@ exercises from (rule, seed, preset) and sets. Nothing here names a game.
   gives its deal, legal plays, names and check as typed calls (:class:`Climbing`), and a card pick is judged by
   the game's own check (:attr:`CardPick.check`).
 - :func:`trick_choices`, :func:`suit_groups`, :func:`random_pick`: pieces the games' own generators share.
+
+Every word an exercise shows is written in the current language (:func:`engine.i18n.use_language`) when the
+exercise is made or judged. A :class:`PracticeRule`'s ``title`` and ``blurb`` are catalog messages (marked where
+they are defined), translated where they are shown.
 """
 
 from __future__ import annotations
@@ -28,6 +32,11 @@ from engine.base import PASS, Verdict
 from engine.cards import Card, Rank, Suit, format_cards
 from engine.contract import SEAT_NAMES, SomeGame
 from engine.errors import CardTableError, InvalidNotationError, InvalidRequestError
+from engine.i18n import N_, ngettext, pgettext
+from engine.i18n import gettext as _
+from engine.i18n import number as local_number
+from engine.words import seat_name as seat_word
+from engine.words import sentence as whole_sentence
 
 __all__ = [
     "LinkRule",
@@ -47,6 +56,7 @@ __all__ = [
     "beat_exercise",
     "call_exercise",
     "call_question",
+    "call_words",
     "cards_words",
     "one_line",
     "play_exercise",
@@ -89,9 +99,23 @@ class CardRow:
     label: str
     groups: tuple[tuple[str, tuple[Card, ...]], ...]
 
+    def __post_init__(self) -> None:
+        _translate_labels(self)
+
     @property
     def cards(self) -> tuple[Card, ...]:
         return tuple(c for _, cards in self.groups for c in cards)
+
+
+def _translated(text: str) -> str:
+    return _(text) if text else text
+
+
+def _translate_labels(row: CardRow | CardPick) -> None:
+    """A row's label and its groups' labels in the current language (a game marks them with ``N_``; a label
+    already translated, or one no catalog holds, stays as it is)."""
+    object.__setattr__(row, "label", _translated(row.label))
+    object.__setattr__(row, "groups", tuple((_translated(label), cards) for label, cards in row.groups))
 
 
 @dataclass(frozen=True)
@@ -131,6 +155,9 @@ class CardPick:
     count: int
     check: Callable[[tuple[Card, ...]], Verdict] = field(repr=False, compare=False)
 
+    def __post_init__(self) -> None:
+        _translate_labels(self)
+
     @property
     def cards(self) -> tuple[Card, ...]:
         return tuple(c for _, cards in self.groups for c in cards)
@@ -161,6 +188,9 @@ class Exercise:
     """Whether more than one choice may be right (the coach accepts every option within its interval of the best);
     otherwise exactly one is."""
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "title", _translated(self.title))  # a kind's title (TITLES) is a catalog message
+
     @property
     def solution(self) -> str:
         """The right answer in words."""
@@ -177,27 +207,29 @@ class Exercise:
         """The engine's verdict on ``answer``; PracticeError for an answer of the wrong kind."""
         if self.pick is not None:
             if isinstance(answer, (int, str)) or not all(isinstance(c, Card) for c in answer):
-                raise PracticeError("this exercise is answered with cards")
+                raise PracticeError(_("this exercise is answered with cards"))
             return self._judge_cards(tuple(answer))
         if isinstance(answer, bool) or not isinstance(answer, (int, str)):
-            raise PracticeError("this exercise is answered with one of its choices")
+            raise PracticeError(_("this exercise is answered with one of its choices"))
         index = answer if isinstance(answer, int) else next(
             (i for i, c in enumerate(self.choices) if c.text == answer), -1)
         if not 0 <= index < len(self.choices):
-            raise PracticeError(f"there is no choice {str(answer)[:40]!r}")
+            raise PracticeError(_("there is no choice {choice}").format(choice=repr(str(answer)[:40])))
         chosen = self.choices[index]
         if chosen.right:
-            return Feedback(True, f"Right. {one_line(chosen.reason)}", self._why(), chosen.text)
+            return Feedback(True, _("Right. {reason}").format(reason=one_line(chosen.reason)), self._why(),
+                            chosen.text)
         if not self.per_choice_hint:
             return Feedback(False, self.hint, self._why(), chosen.text)
-        verdict = {True: "That one is allowed", False: "That one is not allowed", None: "Not that one"}[chosen.legal]
-        return Feedback(False, f"{verdict}: {one_line(chosen.reason)}", self._why(), chosen.text)
+        verdict = {True: _("That one is allowed: {reason}"), False: _("That one is not allowed: {reason}"),
+                   None: _("Not that one: {reason}")}[chosen.legal]
+        return Feedback(False, verdict.format(reason=one_line(chosen.reason)), self._why(), chosen.text)
 
     def _why(self) -> str:
         if self.explanation:
             return self.explanation
-        marks = {True: "✓ allowed", False: "✗ not allowed"}
-        lines = [f"{c.text} — {marks[c.legal]}: {sentence(c.reason)}" if c.legal is not None
+        marks = {True: _("{choice} — ✓ allowed: {reason}"), False: _("{choice} — ✗ not allowed: {reason}")}
+        lines = [marks[c.legal].format(choice=c.text, reason=sentence(c.reason)) if c.legal is not None
                  else f"{c.text}: {sentence(c.reason)}" for c in self.choices]
         return "\n".join(lines)
 
@@ -206,7 +238,7 @@ class Exercise:
         assert pick is not None
         words = cards_words(cards)
         if not cards:
-            return Feedback(False, "Choose at least one card.", self._pick_why(""), words)
+            return Feedback(False, _("Choose at least one card."), self._pick_why(""), words)
         try:
             verdict = pick.check(cards)
         except CardTableError as error:
@@ -214,16 +246,22 @@ class Exercise:
             return Feedback(False, one_line(reason), self._pick_why(reason), words)
         reason = verdict.reason
         if verdict.legal:
-            return Feedback(True, f"Right. {one_line(reason)}", sentence(reason), words)
+            return Feedback(True, _("Right. {reason}").format(reason=one_line(reason)), sentence(reason), words)
         return Feedback(False, one_line(reason), self._pick_why(reason), words)
 
     def _pick_why(self, reason: str) -> str:
         pick = self.pick
         assert pick is not None
         others = pick.count - 1
-        more = f" (and {others} other play{'s' if others != 1 else ''})" if others > 0 else ""
+        example = cards_words(pick.example)
+        if others > 0:
+            one = ngettext("One play that does: {example} (and {count} other play).",
+                           "One play that does: {example} (and {count} other plays).", others).format(
+                example=example, count=local_number(others))
+        else:
+            one = _("One play that does: {example}.").format(example=example)
         lead = f"{sentence(reason)}\n" if reason else ""
-        return f"{lead}{self.explanation} One play that does: {cards_words(pick.example)}{more}.".strip()
+        return f"{lead}{self.explanation} {one}".strip()
 
 
 @dataclass(frozen=True)
@@ -234,7 +272,9 @@ class PracticeRule:
     key: str
     game: str
     title: str
+    """A catalog message: translate it where it is shown."""
     blurb: str
+    """A catalog message: translate it where it is shown."""
     make: Make = field(repr=False, compare=False)
     lessons: tuple[str, ...] = ()
     """The lessons (their slugs, ``07-tractors``) whose rule this kind of exercise practises: the skill's lessons."""
@@ -251,18 +291,15 @@ def practice_rule(game: SomeGame, kind: str, blurb: str, make: Make, lessons: tu
 
 
 def cards_words(cards: Sequence[Card]) -> str:
-    return format_cards(cards, symbols=True) if cards else "no cards"
+    return format_cards(cards, symbols=True) if cards else _("no cards")
 
 
 def sentence(text: str) -> str:
-    text = " ".join(text.split())
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    """``text`` on one line as a whole sentence (a capital first, a full stop — "।" in Bengali and Assamese)."""
+    return whole_sentence(" ".join(text.split()))
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+_SENTENCE_END = re.compile(r"(?<=[.!?\u0964])\s+(?=[A-Z\u0980-\u09FF])")
 
 
 def one_line(text: str, limit: int = 220) -> str:
@@ -279,36 +316,43 @@ def _drop_verdict_word(reason: str) -> str:
 
 
 def seat_name(letter: str) -> str:
-    return SEAT_NAMES.get(letter, letter)
+    """A seat's name in the current language, from its letter or its English name."""
+    return seat_word(SEAT_NAMES.get(letter, letter))
+
+
+_SUIT_PLURALS: Final = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"))
+"""The suits' names (:attr:`engine.cards.Suit.plural`), for the catalogs."""
 
 
 def suit_words(suit: Suit) -> str:
-    return f"{suit.symbol} {suit.plural}"
+    return f"{suit.symbol} {_(suit.plural)}"
 
 
 # ------------------------------------------------------------------------------------------------ titles
 
 
 TITLES: Final[Mapping[str, str]] = {
-    "play": "Which may you play?",
-    "trick": "Who wins the trick?",
-    "tractor": "Is it a tractor?",
-    "levels": "How many levels?",
-    "beat": "What beats this?",
-    "call": "Which call may you make?",
-    "bid": "Which bid may you make?",
+    "play": N_("Which may you play?"),
+    "trick": N_("Who wins the trick?"),
+    "tractor": N_("Is it a tractor?"),
+    "levels": N_("How many levels?"),
+    "beat": N_("What beats this?"),
+    "call": N_("Which call may you make?"),
+    "bid": N_("Which bid may you make?"),
 }
+"""The kinds of question by their English titles (catalog messages: translate them where shown, :func:`title`)."""
 
 NOT_TITLES: Final[Mapping[str, str]] = {
-    "play": "Which may you NOT play?",
-    "call": "Which call may you NOT make?",
-    "bid": "Which bid may you NOT make?",
+    "play": N_("Which may you NOT play?"),
+    "call": N_("Which call may you NOT make?"),
+    "bid": N_("Which bid may you NOT make?"),
 }
 
 
 def title(kind: str, ask_legal: bool) -> str:
-    """The heading over a "which may you …" question: it asks what the question asks (may, or may NOT)."""
-    return TITLES[kind] if ask_legal else NOT_TITLES[kind]
+    """The heading over a "which may you …" question, in the current language: it asks what the question asks
+    (may, or may NOT)."""
+    return _(TITLES[kind] if ask_legal else NOT_TITLES[kind])
 
 
 # ------------------------------------------------------------------------------------------------ helpers
@@ -348,8 +392,10 @@ _PLAY_NOISE: Final = _NOISE | {"Turn order", "Levels", "Declared", "Attackers' p
 
 
 def _info_facts(info: Sequence[tuple[str, str]], skip: frozenset[str] = _NOISE) -> tuple[tuple[str, str], ...]:
-    """The view's lines of information that matter for the question ("Trump", "Dealer", "To beat")."""
-    return tuple((label, value) for label, value in info if label not in skip and value)
+    """The view's lines of information that matter for the question ("Trump", "Dealer", "To beat"); the labels
+    skipped are known in English and in the current language."""
+    skipped = skip | {_(label) for label in skip}
+    return tuple((label, value) for label, value in info if label not in skipped and value)
 
 
 def _groups(g: SomeGame, state: Any, cards: Sequence[Card]) -> tuple[tuple[str, tuple[Card, ...]], ...]:
@@ -365,7 +411,7 @@ def _walk(g: SomeGame, rules: Any, rng: random.Random, wanted: Callable[[Any], b
     bot = g.bot(rng.choice(("heuristic", "random")))
     bot_rng = random.Random(seed)
     states: list[Any] = []
-    for _ in range(g.max_actions):
+    for _try in range(g.max_actions):
         if g.is_terminal(state):
             break
         states.append(state)
@@ -434,7 +480,7 @@ def _illegal_candidates(hand: Sequence[Card], legal: Sequence[tuple[Card, ...]],
         near.append(tuple(swapped))
     rng.shuffle(near)
     far = []
-    for _ in range(12):
+    for _try in range(12):
         size = rng.choice(sizes)
         if size <= len(hand):
             far.append(tuple(rng.sample(list(hand), size)))
@@ -451,12 +497,12 @@ def play_exercise(g: SomeGame) -> Make:
         def deciding_a_play(state: Any) -> bool:
             return any(_play_cards(g, rules, a) for a in g.legal_actions(state, limit=400))
 
-        for _ in range(ATTEMPTS):
+        for _try in range(ATTEMPTS):
             for state in _walk(g, rules, rng, deciding_a_play):
                 made = _play_from(g, rules, state, rng, key, preset)
                 if made is not None:
                     return made
-        raise PracticeError(f"no position for a {key} play exercise was found")
+        raise PracticeError(_("no position for a {game} play exercise was found").format(game=key))
 
     return make
 
@@ -483,7 +529,7 @@ def _play_from(g: SomeGame, rules: Any, state: Any, rng: random.Random, key: str
     illegal: list[Choice] = []
     seen: set[str] = set(legal_texts)
     sizes = {len(c) for _, c in plays}
-    for drawn in _illegal_candidates(hand, [c for _, c in plays], rng):
+    for drawn in _illegal_candidates(hand, [c for _action, c in plays], rng):
         cards = _in_hand_order(drawn, hand)
         text = format_cards(sorted(cards, key=_sort_key))
         if text in seen:
@@ -502,7 +548,7 @@ def _play_from(g: SomeGame, rules: Any, state: Any, rng: random.Random, key: str
         return None
     ask_legal, choices = variant
     where = seat_position(g, state, seat, current)
-    question = "Which one of these may you play?" if ask_legal else "Which one of these may you NOT play?"
+    question = _("Which one of these may you play?") if ask_legal else _("Which one of these may you NOT play?")
     return Exercise(
         game=key, rule=f"{key}:play", seed=0, preset=preset, title=title("play", ask_legal),
         prompt=f"{where.situation} {question}", facts=where.facts, rows=where.rows, choices=tuple(choices),
@@ -534,16 +580,17 @@ def seat_position(g: SomeGame, state: Any, seat: int, current: bool | None = Non
     if current:
         trick = tuple((_trick_label(seat_name(view.seats[s].name), label), tuple(cards))
                       for s, cards, label in view.table if cards)
-        rows.append(CardRow("On the table", trick))
-        situation = "The cards on the table are shown below."
+        rows.append(CardRow(_("On the table"), trick))
+        situation = _("The cards on the table are shown below.")
     elif calling:
-        situation = f"Your decision now: {view.phase}." if view.phase else ""
+        situation = _("Your decision now: {phase}.").format(phase=view.phase) if view.phase else ""
     else:
-        situation = "You lead: the table is empty."
-    rows.append(CardRow("Your hand", _groups(g, state, hand)))
+        situation = _("You lead: the table is empty.")
+    rows.append(CardRow(_("Your hand"), _groups(g, state, hand)))
     if calling:
         rows += _extra_rows(view.extra)
-    return SeatPosition(f"You are {seat_name(view.seats[seat].name)}. {situation}".strip(),
+    you = _("You are {seat}.").format(seat=seat_name(view.seats[seat].name))
+    return SeatPosition(f"{you} {situation}".strip(),
                         _info_facts(view.info, _PLAY_NOISE), tuple(r for r in rows if r.cards))
 
 
@@ -570,15 +617,30 @@ def _sort_key(card: Card) -> tuple[int, str]:
 # ------------------------------------------------------------------------------------ which call / bid?
 
 
-def _call_words(text: str) -> str:
-    """A call in words: ``name H`` → "name ♥ hearts", ``bid 2`` → "bid 2"."""
-    verb, _, rest = text.partition(" ")
+
+
+def call_words(text: str) -> str:
+    """A call in words: ``name H`` → "name ♥ hearts as trump", ``bid 2`` → "bid 2" (in the current language)."""
+    verb, _sep, rest = text.partition(" ")
     if verb == "name" and rest:
         try:
-            return f"name {suit_words(Suit.parse(rest))} as trump"
+            return _("name {suit} as trump").format(suit=suit_words(Suit.parse(rest)))
         except CardTableError:
             return text
+    if verb == "bid" and rest.isdigit():
+        return _("bid {amount}").format(amount=local_number(int(rest)))
+    if text == "pass":
+        return pgettext("a call", "pass")
+    if text == "order up":
+        return pgettext("a call", "order up")
     return text
+
+
+_CALL_QUESTIONS: Final[Mapping[str, tuple[str, str]]] = {
+    "call": (N_("Which one of these calls may you make now?"), N_("Which one of these calls may you NOT make now?")),
+    "bid": (N_("Which one of these bids may you make now?"), N_("Which one of these bids may you NOT make now?")),
+}
+"""The question of a calling exercise by its noun (one of :data:`TITLES`' kinds), asking for a legal call or not."""
 
 
 def call_exercise(g: SomeGame, noun: str, texts: Sequence[str]) -> Make:
@@ -593,12 +655,12 @@ def call_exercise(g: SomeGame, noun: str, texts: Sequence[str]) -> Make:
             said = [g.action_text(a) for a in g.legal_actions(state, limit=50)]
             return any(t != texts[0] for t in said) and all(t in texts for t in said)
 
-        for _ in range(ATTEMPTS):
+        for _try in range(ATTEMPTS):
             for state in _walk(g, rules, rng, calling, tries=30):
                 made = _call_from(g, state, rng, key, preset, texts, noun)
                 if made is not None:
                     return made
-        raise PracticeError(f"no calling position for {key} was found")
+        raise PracticeError(_("no calling position for {game} was found").format(game=key))
 
     return make
 
@@ -621,20 +683,20 @@ def _call_from(g: SomeGame, state: Any, rng: random.Random, key: str, preset: st
         judged = _verdict(g, state, text)
         if judged is None:
             continue
-        (legal if judged[0] else illegal).append(Choice(_call_words(text), judged[0], judged[1], legal=judged[0]))
+        (legal if judged[0] else illegal).append(Choice(call_words(text), judged[0], judged[1], legal=judged[0]))
     variant = _pick_variant(rng, legal, illegal)
     if variant is None:
         return None
     ask_legal, choices = variant
     view = g.view(state, seat)
     hand = [c for c in view.seats[seat].cards if c is not None]
-    rows = [CardRow("Your hand", _groups(g, state, hand)), *_extra_rows(view.extra)]
-    question = (f"Which one of these {noun}s may you make now?" if ask_legal
-                else f"Which one of these {noun}s may you NOT make now?")
+    rows = [CardRow(_("Your hand"), _groups(g, state, hand)), *_extra_rows(view.extra)]
+    question = _(_CALL_QUESTIONS[noun][0] if ask_legal else _CALL_QUESTIONS[noun][1])
+    you = _("You are {seat}.").format(seat=seat_name(view.seats[seat].name))
     return Exercise(
         game=key, rule=f"{key}:{noun}", seed=0, preset=preset, title=title(noun, ask_legal),
-        prompt=f"You are {seat_name(view.seats[seat].name)}. {question}",
-        facts=_info_facts(view.info) + ((("Now", view.phase),) if view.phase else ()),
+        prompt=f"{you} {question}",
+        facts=_info_facts(view.info) + (((_("Now"), view.phase),) if view.phase else ()),
         rows=tuple(rows), choices=tuple(choices),
     )
 
@@ -647,11 +709,11 @@ def retried(attempt: Callable[[random.Random, str], Exercise | None], what: str)
     :data:`ATTEMPTS` times; PracticeError naming ``what`` was not found (never seen)."""
 
     def make(rng: random.Random, preset: str) -> Exercise:
-        for _ in range(ATTEMPTS):
+        for _try in range(ATTEMPTS):
             made = attempt(rng, preset)
             if made is not None:
                 return made
-        raise PracticeError(f"no {what} was found")
+        raise PracticeError(_("no {what} was found").format(what=what))
 
     return make
 
@@ -665,16 +727,16 @@ def trick_choices(order: Sequence[str], plays: Sequence[Sequence[Card]], winner:
                   ) -> tuple[tuple[Choice, ...], CardRow]:
     """"Who wins the trick?": a choice per seat (in the order played) and the trick as a row of cards."""
     choices = tuple(Choice(seat_name(s), s == winner, reason if s == winner else "") for s in order)
-    groups = tuple((f"{seat_name(s)}{' (led)' if i == 0 else ''}", tuple(p)) for i, (s, p)
-                   in enumerate(zip(order, plays, strict=True)))
-    return choices, CardRow("The trick, in the order played", groups)
+    groups = tuple((_("{seat} (led)").format(seat=seat_name(s)) if i == 0 else seat_name(s), tuple(p))
+                   for i, (s, p) in enumerate(zip(order, plays, strict=True)))
+    return choices, CardRow(_("The trick, in the order played"), groups)
 
 
 def suit_groups(cards: Sequence[Card]) -> list[tuple[str, list[Card]]]:
     """Cards by suit (the jokers together), in the order met."""
     groups: dict[str, list[Card]] = {}
     for card in cards:
-        label = "Jokers" if card.is_joker else (card.suit.symbol if card.suit is not None else "")
+        label = _("Jokers") if card.is_joker else (card.suit.symbol if card.suit is not None else "")
         groups.setdefault(label, []).append(card)
     return list(groups.items())
 
@@ -708,11 +770,11 @@ def beat_exercise(g: SomeGame, climbing: Climbing) -> Make:
     cards from a hand, judged by the game's own check."""
 
     def make(rng: random.Random, preset: str) -> Exercise:
-        for _ in range(ATTEMPTS):
+        for _try in range(ATTEMPTS):
             made = _beat_from(g, climbing, rng, preset)
             if made is not None:
                 return made
-        raise PracticeError(f"no combination to beat for {g.key} was found")
+        raise PracticeError(_("no combination to beat for {game} was found").format(game=g.key))
 
     return make
 
@@ -732,17 +794,19 @@ def _beat_from(g: SomeGame, climbing: Climbing, rng: random.Random, preset: str)
         return None  # none beats it, or nearly anything does
     example = random_pick(beating, rng)
     described = climbing.name(rules, hand, lead)
-    rows = (CardRow("On the table", ((f"{seat_name(them)} played", lead),)),)
+    rows = (CardRow(_("On the table"), ((_("{seat} played").format(seat=seat_name(them)), lead),)),)
     groups = tuple((label, tuple(cs)) for label, cs in suit_groups(hand))
 
     def check(cards: Hand) -> Verdict:
         return climbing.check(rules, hand, lead, cards)
 
-    pick = CardPick("Your hand", groups, example, len(beating), check)
+    pick = CardPick(_("Your hand"), groups, example, len(beating), check)
     return Exercise(
-        game=g.key, rule=f"{g.key}:beat", seed=0, preset=preset, title=TITLES["beat"],
-        prompt=f"{seat_name(them)} played {described}. Choose cards from your hand that beat it.",
-        rows=rows, pick=pick, hint=climbing.hint, explanation=f"To beat {described} you need {climbing.need}.",
+        game=g.key, rule=f"{g.key}:beat", seed=0, preset=preset, title=_(TITLES["beat"]),
+        prompt=_("{seat} played {combination}. Choose cards from your hand that beat it.").format(
+            seat=seat_name(them), combination=described),
+        rows=rows, pick=pick, hint=_(climbing.hint),
+        explanation=_("To beat {combination} you need {need}.").format(combination=described, need=_(climbing.need)),
     )
 
 

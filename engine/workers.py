@@ -5,6 +5,8 @@ buffered stream, a library's allocator), and a child that then needs one waits f
 threads, so its long-lived pools (the scoring explorers' background runs, the coach's samples) use this pool: each
 worker is a fresh interpreter (``python -m engine.workers``) that reads ``(function, args)`` from a pipe and
 answers with the result, pickled. Functions must be importable by name (module-level), as for any process pool.
+A task runs in the language that was current where it was submitted (:func:`engine.i18n.use_language`), so the
+words it writes are the caller's.
 
     pool = StartedPool(2)
     future = pool.submit(engine.sim.game_seed, 1, 2)
@@ -28,13 +30,14 @@ from pathlib import Path
 from typing import IO, Any, TypeVar
 
 from engine.errors import CardTableError
+from engine.i18n import language, use_language
 from engine.pools import worker_init
 
 __all__ = ["StartedPool", "WorkerStoppedError"]
 
 T = TypeVar("T")
 _ROOT = str(Path(__file__).resolve().parent.parent)
-_Task = tuple[Future[Any], Callable[..., Any], tuple[Any, ...], dict[str, Any]]
+_Task = tuple[Future[Any], Callable[..., Any], tuple[Any, ...], dict[str, Any], str]
 
 
 class WorkerStoppedError(CardTableError):
@@ -60,7 +63,8 @@ class StartedPool(Executor):
         return self._max_workers
 
     def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
-        """Queue ``fn(*args, **kwargs)`` for a worker; its future is cancellable until a worker takes it."""
+        """Queue ``fn(*args, **kwargs)`` for a worker, to run in the current language; its future is cancellable
+        until a worker takes it."""
         future: Future[T] = Future()
         with self._lock:
             if self._closed:
@@ -70,7 +74,7 @@ class StartedPool(Executor):
                     thread = threading.Thread(target=self._feed, args=(i,), name=f"engine-worker-{i}", daemon=True)
                     thread.start()
                     self._threads.append(thread)
-            self._tasks.put((future, fn, args, kwargs))
+            self._tasks.put((future, fn, args, kwargs, language()))
         return future
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
@@ -103,7 +107,7 @@ class StartedPool(Executor):
             task = self._tasks.get()
             if task is None:
                 break
-            future, fn, args, kwargs = task
+            future, fn, args, kwargs, lang = task
             if not future.set_running_or_notify_cancel():
                 continue
             proc = self._procs[index]
@@ -111,7 +115,7 @@ class StartedPool(Executor):
                 if proc is None or proc.poll() is not None:
                     proc = self._procs[index] = self._start()
                 assert proc.stdin is not None and proc.stdout is not None
-                pickle.dump((fn, args, kwargs), proc.stdin)
+                pickle.dump((fn, args, kwargs, lang), proc.stdin)
                 proc.stdin.flush()
                 ok, value = pickle.load(proc.stdout)
             except (EOFError, OSError, pickle.UnpicklingError) as error:
@@ -137,16 +141,17 @@ class StartedPool(Executor):
 
 
 def serve(tasks: IO[bytes], answers: IO[bytes]) -> None:
-    """The worker's loop: read ``(fn, args, kwargs)`` until the pipe closes, answer ``(True, result)`` or
-    ``(False, exception)``."""
+    """The worker's loop: read ``(fn, args, kwargs, lang)`` until the pipe closes, answer ``(True, result)`` or
+    ``(False, exception)`` (``fn`` run in the language ``lang``)."""
     worker_init()
     while True:
         try:
-            fn, args, kwargs = pickle.load(tasks)
+            fn, args, kwargs, lang = pickle.load(tasks)
         except EOFError:
             return
         try:
-            answer: tuple[bool, Any] = (True, fn(*args, **kwargs))
+            with use_language(lang):
+                answer: tuple[bool, Any] = (True, fn(*args, **kwargs))
         except Exception as error:  # noqa: BLE001 - every failure goes back to the caller's future
             answer = (False, error)
         try:

@@ -48,6 +48,7 @@ from engine.commands import MAX_DEPTH, MAX_ITEMS, MAX_PLAYS, MAX_REQUEST_BYTES, 
 from engine.contract import SEAT_NAMES, Game
 from engine.driver import replay
 from engine.errors import CardTableError
+from engine.i18n import LANGUAGES
 from engine.table import Record
 from tests.fixtures.toy_game import GAME as TOY
 
@@ -152,6 +153,8 @@ def _answer_ok(answer: Any, what: str) -> None:
 SURROGATES = ("\ud800", "\udfff", "\udc80\ud800", "a\udcffb")
 MARKUP = ("[re-enter your password](http://evil.example)", "![x](http://evil.example/x.png)",
           "<img src=x onerror=alert(1)>", "<script>alert(1)</script>")
+ODD_LANGUAGES = ("xx", "EN", "bn-BD", "", "as ", "বাংলা", "\ud800")
+"""Values of ``lang`` that are no language of the app (refused in one sentence listing them)."""
 HUGE_INTS = (2**63, -(2**63) - 1, 10**30, -(10**30), 10**4000, -(10**4000))
 """(Past 4,300 digits ``repr`` itself refuses an int, and hypothesis could not report it: see the ``@example``.)"""
 FLOATS = (float("nan"), float("inf"), float("-inf"), 1e308, -0.0, 0.5, 1e-320)
@@ -340,6 +343,8 @@ def requests(draw: st.DrawFn, game: Game[Any, Any, Any], name: str) -> Any:
             request["preset"] = draw(st.sampled_from([*game.presets, *MARKUP, "no such preset"]))
         elif draw(st.integers(0, 2)) == 0:
             request[field.name] = draw(plausible(field.tp, game))
+    if draw(st.integers(0, 3)) == 0:  # the language of the answer, every request's field
+        request["lang"] = draw(st.one_of(st.sampled_from(LANGUAGES), st.sampled_from(ODD_LANGUAGES), HOSTILE))
     for _ in range(draw(st.integers(0, 3))):
         mutation = draw(st.sampled_from(["hostile", "hostile", "unknown", "alias", "drop"]))
         if mutation == "hostile" and fields:

@@ -5,6 +5,7 @@ lists, seats and the common-rule mark read in Bengali and Assamese, and English 
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import shutil
 import sys
@@ -111,7 +112,8 @@ def test_bengali_words() -> None:
         assert and_list(["ক", "খ", "গ"]) == "ক, খ এবং গ" and or_list(["ক", "খ"]) == "ক বা খ"
         assert sentence("উত্তর জেতে") == "উত্তর জেতে।" and sentence("উত্তর জেতে।") == "উত্তর জেতে।"
         assert [seat_name(s) for s in "NESW"] == ["উত্তর", "পূর্ব", "দক্ষিণ", "পশ্চিম"] and seat_name("West") == "পশ্চিম"
-        assert option_named("Deal") == "“ডিল” বিকল্পটি"
+        # an option by its label, the label itself through the catalogs (a game marks it; no catalog: as given)
+        assert option_named("Deal") == "“ডিল” বিকল্পটি" and option_named("No such label") == "“No such label” বিকল্পটি"
         assert listed(list("abcdefgh")) == "a, b, c, d, e, f এবং আরও ২টি"
 
 
@@ -170,3 +172,17 @@ def test_a_catalog_not_compiled_yet_is_read_from_its_po(tmp_path: Path, monkeypa
     with use_language("as"):
         assert gettext("Glossary") == "শব্দকোষ" and gettext("West") == "পশ্চিম"
     assert not list(tmp_path.rglob("*.mo"))
+
+
+def test_a_catalog_changed_while_running_is_read_again_without_harm(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "bn" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    for po in (ROOT / "locale" / "bn" / "LC_MESSAGES").glob("*.po"):
+        shutil.copy(po, folder / po.name)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    with use_language("bn"):
+        edited = sorted(folder.glob("*.po"))[-1]  # one part edited: the others' cached catalogs are chained again
+        for second in range(1, 6):
+            os.utime(edited, (second, second))
+            assert gettext("North") == "উত্তর" and gettext("Glossary") == "শব্দকোষ"
