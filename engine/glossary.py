@@ -12,6 +12,16 @@ The file is a list of ``[[term]]`` tables::
     games = [KEY]                  # the games' keys (engine.catalogue.GAMES), as strings
     lesson = "shengji/02-deal"     # the lesson that teaches it: game/lesson-file-stem
     also = ["bury"]                # optional: other spellings that count as this term
+    meaning_bn = "…"               # the meaning in Bengali; meaning_as: in Assamese (ৰ, ৱ; never র)
+    literally_bn = "…"             # 'literally' in Bengali; literally_as: in Assamese (only with 'literally')
+    reading_bn = "…"               # a pronunciation hint (not pinyin) in Bengali; reading_as: in Assamese
+    name_bn = "…"                  # the term in Bengali, only where locale/terms.toml has none; name_as: Assamese
+
+The Bengali and Assamese texts sit on the term itself, one field per language (``<field>_<lang>``, the languages
+of :data:`engine.i18n.LANGUAGES`); :meth:`Term.meaning_in`, :meth:`Term.literally_in` and :meth:`Term.reading_in`
+give a term's texts in the current language (:func:`engine.i18n.language`), the English one where a translation
+is missing (the loader allows that; ``tests/test_glossary_languages.py`` fails on it). A term's own name in
+Bengali and Assamese comes from ``locale/terms.toml`` (:func:`local_names`), else from ``name_bn``/``name_as``.
 
 :func:`find_terms` says which terms a text uses; :func:`uncovered_words` lists the Chinese and Vietnamese
 words of a text that no term covers (the check that keeps the glossary complete).
@@ -28,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.games import GAMES
+from engine.i18n import DEFAULT_LANGUAGE, LANGUAGES, language
 
 GLOSSARY_PATH = Path(__file__).resolve().parent.parent / "lessons" / "glossary.toml"
 TERMS_PATH = Path(__file__).resolve().parent.parent / "locale" / "terms.toml"
@@ -35,7 +46,11 @@ TERMS_PATH = Path(__file__).resolve().parent.parent / "locale" / "terms.toml"
 
 _KEY = re.compile(r"\A[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 _LESSON = re.compile(r"\A([a-z]+)/(\d\d-[a-z0-9-]+)\Z")
-_FIELDS = {"key", "english", "native", "reading", "literally", "meaning", "games", "lesson", "also"}
+TRANSLATED = ("meaning", "literally", "reading")
+"""The fields with a text in every language: ``meaning_bn``, ``literally_as``, …"""
+LOCAL_LANGUAGES = tuple(lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE)
+_LOCAL_FIELDS = {f"{name}_{lang}" for name in (*TRANSLATED, "name") for lang in LOCAL_LANGUAGES}
+_FIELDS = {"key", "english", "native", "reading", "literally", "meaning", "games", "lesson", "also", *_LOCAL_FIELDS}
 _REQUIRED = ("key", "english", "meaning", "games", "lesson")
 
 # Letters with the diacritics of Vietnamese (and of pinyin's tones, which share some of them): a word holding
@@ -87,6 +102,35 @@ class Term:
     lesson: str
     literally: str = ""
     also: tuple[str, ...] = ()
+    meaning_bn: str = ""
+    meaning_as: str = ""
+    literally_bn: str = ""
+    literally_as: str = ""
+    reading_bn: str = ""
+    reading_as: str = ""
+    name_bn: str = ""
+    name_as: str = ""
+
+    def text(self, name: str, lang: str | None = None) -> str:
+        """The field ``name`` (one of :data:`TRANSLATED`) in ``lang`` (default: the current language); the
+        English text where that language has none."""
+        lang = language() if lang is None else lang
+        local = getattr(self, f"{name}_{lang}", "") if lang in LOCAL_LANGUAGES else ""
+        return local or str(getattr(self, name))
+
+    def meaning_in(self, lang: str | None = None) -> str:
+        """What the term means, in ``lang`` (default: the current language), else in English."""
+        return self.text("meaning", lang)
+
+    def reading_in(self, lang: str | None = None) -> str:
+        """How to say the term: pinyin as it is, a pronunciation hint in ``lang`` (default: the current
+        language), else in English ("" when there is none)."""
+        return self.text("reading", lang)
+
+    def literally_in(self, lang: str | None = None) -> str:
+        """The native term word for word, in ``lang`` (default: the current language), else in English
+        ("" when the term has no literal translation)."""
+        return self.text("literally", lang)
 
     @property
     def lesson_game(self) -> str:
@@ -158,6 +202,14 @@ def parse_term(entry: Any, where: str) -> Term:
         lesson=_string(entry, "lesson", where),
         literally=_string(entry, "literally", where),
         also=_strings(entry, "also", where),
+        meaning_bn=_string(entry, "meaning_bn", where),
+        meaning_as=_string(entry, "meaning_as", where),
+        literally_bn=_string(entry, "literally_bn", where),
+        literally_as=_string(entry, "literally_as", where),
+        reading_bn=_string(entry, "reading_bn", where),
+        reading_as=_string(entry, "reading_as", where),
+        name_bn=_string(entry, "name_bn", where),
+        name_as=_string(entry, "name_as", where),
     )
     if not term.english or not term.meaning:
         raise GlossaryFormatError(f"{where}: 'english' and 'meaning' may not be empty")
@@ -175,6 +227,10 @@ def parse_term(entry: Any, where: str) -> Term:
         _check_pinyin(term.reading, term.native, where)
     if term.literally and not term.native:
         raise GlossaryFormatError(f"{where}: 'literally' translates the native term, which is empty")
+    for lang in LOCAL_LANGUAGES:
+        for name in ("literally", "reading"):
+            if getattr(term, f"{name}_{lang}") and not getattr(term, name):
+                raise GlossaryFormatError(f"{where}: '{name}_{lang}' translates '{name}', which is empty")
     return term
 
 
@@ -204,12 +260,17 @@ def load_glossary(path: Path = GLOSSARY_PATH) -> tuple[Term, ...]:
     return parse_glossary(path.read_text(encoding="utf-8"), str(path))
 
 
-def local_names(lang: str, path: Path = TERMS_PATH) -> dict[str, str]:
-    """Glossary key → the term in ``lang`` (``bn`` or ``as``) from ``locale/terms.toml``; empty for English."""
-    if lang == "en":
+def local_names(lang: str, path: Path = TERMS_PATH, glossary: Iterable[Term] | None = None) -> dict[str, str]:
+    """Glossary key → the term in ``lang`` (``bn`` or ``as``) from ``locale/terms.toml``, else the glossary's own
+    ``name_<lang>``; empty for English."""
+    if lang not in LOCAL_LANGUAGES:
         return {}
     terms = tomllib.loads(path.read_text(encoding="utf-8"))["term"]
-    return {key: term[lang] for term in terms for key in term.get("glossary", []) if lang in term}
+    names = {key: term[lang] for term in terms for key in term.get("glossary", []) if lang in term}
+    for entry in glossary if glossary is not None else load_glossary():
+        if own := getattr(entry, f"name_{lang}"):
+            names.setdefault(entry.key, own)
+    return names
 
 
 def term_by_key(terms: Iterable[Term], key: str) -> Term | None:
@@ -305,7 +366,7 @@ def search_terms(terms: Sequence[Term], query: str = "", games: Iterable[str] = 
             return 0
         if any(n.startswith(needle) for n in names):
             return 1
-        fields = (term.reading, term.literally, term.meaning)
+        fields = tuple(term.text(name, lang) for name in TRANSLATED for lang in LANGUAGES)
         return 2 if any(needle in n for n in names) or any(needle in plain(f) for f in fields) else None
 
     ranked = [(r, t) for t in pool if (r := rank(t)) is not None]

@@ -103,14 +103,14 @@ def _entry(term: Term, linked: bool) -> None:
         st.subheader(heading, anchor=term.key)
         facts = []
         if term.reading:
-            facts.append(f"*{term.reading}*")
+            facts.append(f"*{term.reading_in()}*")
         if term.literally:
-            facts.append(_("literally “{words}”").format(words=term.literally))
+            facts.append(_("literally “{words}”").format(words=term.literally_in()))
         facts.append(" · ".join(_(GAMES[g].title) for g in term.games))
         st.caption(" — ".join(facts))
         if linked:
             st.caption(":material/link: " + _("The term you followed a link to."))
-        st.markdown(term.meaning)
+        st.markdown(term.meaning_in())
         _lesson_link(term)
 
 

@@ -146,7 +146,7 @@ def _title(pdf: _Handout, facts: Facts) -> None:
     pdf.ln(pdf.size(20) * 1.05)
     said = " · ".join(f"{t.native} {t.reading}" for t in readings if t.native and t.reading and t.has_cjk)
     if not said:
-        said = " · ".join(f"{t.native or t.english}: {t.reading}" for t in readings if t.reading)
+        said = " · ".join(f"{t.native or t.english}: {t.reading_in()}" for t in readings if t.reading)
     pdf.set_text_color(*GREY)
     if said:
         pdf.size(9)
@@ -197,11 +197,11 @@ def _term_line(term: Term, local: str | None = None) -> str:
     if term.native:
         line += f" {term.native}"
     if term.reading:
-        line += f" {term.reading}" if term.has_cjk else f" ({term.reading})"
+        line += f" {term.reading}" if term.has_cjk else f" ({term.reading_in()})"
     if term.literally:
-        line += _(", literally “{words}”").format(words=term.literally)
+        line += _(", literally “{words}”").format(words=term.literally_in())
     if not term.native:
-        line += f": {term.meaning}"
+        line += f": {term.meaning_in()}"
     return line
 
 
