@@ -49,7 +49,7 @@ GAMES: dict[str, GameInfo] = {
         GameInfo(
             "doudizhu",
             N_("Dou Dizhu"),
-            "斗地主 · Fight the Landlord",
+            N_("斗地主 · Fight the Landlord"),
             N_("Climbing game, one against the rest"),
             N_("3 players (or 4 with two decks)"),
             N_("54 cards with two jokers (108 for 4 players)"),

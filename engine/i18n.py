@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 import gettext as _gettext
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from functools import cache, lru_cache
@@ -27,7 +27,8 @@ from pathlib import Path
 from engine.errors import InvalidRequestError, lend_lookup
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "LANGUAGE_NAMES", "LOCALE_DIR", "N_", "Nn_", "check_language", "digits",
-           "gettext", "language", "ngettext", "number", "pgettext", "set_language", "use_language"]
+           "gettext", "language", "ngettext", "number", "pgettext", "set_language", "use_default_language",
+           "use_language"]
 
 LANGUAGES: tuple[str, ...] = ("en", "bn", "as")
 """Every language of the app, the source first (ISO 639-1 codes, as in ``?lang=bn`` and ``lessons/<game>/bn/``)."""
@@ -39,7 +40,9 @@ LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 _NUMBERING_DIGITS = {"beng": "০১২৩৪৫৬৭৮৯"}
 """The digits of the numbering systems Babel names as a language's default (CLDR ``beng``: Bengali script)."""
 
-_current: ContextVar[str] = ContextVar("card_table_language", default=DEFAULT_LANGUAGE)
+_current: ContextVar[str | None] = ContextVar("card_table_language", default=None)
+_outside: Callable[[], str | None] | None = None
+"""Where no :func:`use_language` block is in force, who says the language (:func:`use_default_language`)."""
 
 
 def check_language(lang: str) -> str:
@@ -51,11 +54,23 @@ def check_language(lang: str) -> str:
 
 
 def language() -> str:
-    """The language of the current request (English unless :func:`use_language` says otherwise)."""
-    return _current.get()
+    """The language of the current request: the innermost :func:`use_language` block's; outside every block, the
+    one :func:`use_default_language`'s provider names; else English."""
+    lang = _current.get()
+    if lang is not None:
+        return lang
+    chosen = _outside() if _outside is not None else None
+    return chosen if chosen in LANGUAGES else DEFAULT_LANGUAGE
 
 
-def set_language(lang: str) -> Token[str]:
+def use_default_language(provider: Callable[[], str | None] | None) -> None:
+    """Outside every :func:`use_language` block, ask ``provider`` for the language (None: English). The app gives
+    the session's choice, so that code Streamlit runs before a page — a widget's callback — answers in it."""
+    global _outside
+    _outside = provider
+
+
+def set_language(lang: str) -> Token[str | None]:
     """Make ``lang`` the current language until the token is reset (prefer :func:`use_language`)."""
     return _current.set(check_language(lang))
 

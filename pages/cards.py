@@ -14,8 +14,8 @@ SETUP_WORDS = {
     "2x54": N_("two 54-card decks (108 cards)"),
     "3x54": N_("three 54-card decks (162 cards)"),
     "4x54": N_("four 54-card decks (216 cards)"),
-}
-"""The engine's deck set-ups (engine.cards.DECK_SETUPS) as this page names them, marked for the catalogs."""
+}  # the engine's deck set-ups (engine.cards.DECK_SETUPS) as this page names them, marked for the catalogs
+
 setups = {name: _(SETUP_WORDS.get(name, words)) for name, words in DECK_SETUPS.items()}
 
 st.title(_("Cards & notation"))

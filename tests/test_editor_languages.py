@@ -20,7 +20,7 @@ from ui.doudizhu_editor import DouDizhuEditor
 from ui.editor import PositionEditor, translated
 from ui.editor_values import EXAMPLE_NAMES
 from ui.euchre_editor import EuchreEditor
-from ui.shengji_editor import RULE_OPTIONS, ShengjiEditor, _option_words
+from ui.shengji_editor import ShengjiEditor, _option_words, rule_options
 from ui.thirteen_editor import ThirteenEditor
 
 EDITORS: dict[str, PositionEditor] = {e.key: e for e in (ShengjiEditor(), ThirteenEditor(), EuchreEditor(),  # type: ignore[type-arg]
@@ -40,7 +40,7 @@ def _engine_words(editor: PositionEditor, at: AppTest, lang: str) -> list[str]: 
             return [str(error)]
         groups = editor.groups(request, editor.hand_of(request))
         options = [translated(spec.label) for spec in editor.game.option_specs()]
-        values = [_option_words(word) for words in RULE_OPTIONS.values() for word in words.values()]
+        values = [_option_words(word) for words in rule_options().values() for word in words.values()]
         calls = getattr(getattr(plays.answer, "calls", None), "reasons", {}) or {}
     return [plays.summary, *(g.label for g in groups), *options, *values, *(translated(c) for c in calls)]
 

@@ -142,7 +142,7 @@ def _title(pdf: _Handout, facts: Facts) -> None:
     pdf.cell(text=_(info.title))
     if info.native != info.title and info.native not in info.title:
         pdf.size(15)
-        pdf.cell(text="   " + info.native)
+        pdf.cell(text="   " + _(info.native))
     pdf.ln(pdf.size(20) * 1.05)
     said = " · ".join(f"{t.native} {t.reading}" for t in readings if t.native and t.reading and t.has_cjk)
     if not said:

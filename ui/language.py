@@ -16,8 +16,9 @@ from typing import ParamSpec, TypeVar
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from engine.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, language, use_language
+from engine.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, language, use_default_language, use_language
 from engine.i18n import gettext as _
 from ui.learner import ID_KEY, REPORTED_KEY, store
 from ui.store import StoreError
@@ -145,6 +146,20 @@ def session_language() -> str:
     """The language this session chose (for code that runs outside a page's run, such as a widget's callback)."""
     lang = st.session_state.get(LANG_KEY, DEFAULT_LANGUAGE)
     return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def _running_session_language() -> str | None:
+    """The session's language while Streamlit runs this session's code (a page or a widget's callback); None in
+    any other thread (a background run, a test calling the engine)."""
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return None
+    return session_language()
+
+
+def follow_session_language() -> None:
+    """Code that runs outside a page's ``use_language`` block but for a session — Streamlit runs a widget's
+    callback before the page — answers in the session's language (:func:`engine.i18n.use_default_language`)."""
+    use_default_language(_running_session_language)
 
 
 def in_session_language(callback: Callable[P, R]) -> Callable[P, R]:

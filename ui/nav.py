@@ -12,7 +12,13 @@ from engine.games import game as game_of
 from engine.i18n import N_, use_language
 from engine.i18n import gettext as _
 from ui.fonts import use_bengali_font, use_cjk_font
-from ui.language import language_picker, language_problem, language_query, read_language
+from ui.language import (
+    follow_session_language,
+    language_picker,
+    language_problem,
+    language_query,
+    read_language,
+)
 from ui.learner import REPORTED_KEY, current_learner, sidebar_status
 from ui.widgets import REPORT_RERUN_KEY
 
@@ -135,6 +141,7 @@ def run_app() -> None:
     language the address or the sidebar chose."""
     _note_browser_report()
     st.set_page_config(page_title="Card Table Classroom", page_icon="🂡", layout="wide")
+    follow_session_language()
     with use_language(read_language()):
         _run_app()
 

@@ -252,7 +252,7 @@ def _read_link(game_key: str) -> tuple[int, int, str | None] | None:
             high=_num(MAX_SET_LENGTH), value=_shown(raw_n)))
     presets = game(game_key).presets
     if raw_rules is not None and raw_rules not in presets:
-        titles = ", ".join(p.title for p in presets.values())
+        titles = ", ".join(_(p.title) for p in presets.values())
         problems.append(_("the rules “{value}” are not one of this game's rule sets ({titles})").format(
             value=_shown(raw_rules), titles=titles))
     if problems or number is None or length is None:
@@ -533,13 +533,13 @@ def _rules_panel(session: Session, learner: Learner | None) -> None:
         for rule in rules_for(session.game):
             item = items.get(rule.key)
             if item is None:
-                lines.append(f"- **{plain(rule.title)}** — "
-                             + _("{blurb}: not practised yet").format(blurb=plain(rule.blurb)))
+                lines.append(f"- **{plain(_(rule.title))}** — "
+                             + _("{blurb}: not practised yet").format(blurb=plain(_(rule.blurb))))
                 continue
             when = _("now") if item.due <= now else _in(item.due - now)
             state = (_("{right} of {seen} right, missed {missed}; comes back {when}") if item.missed
                      else _("{right} of {seen} right; comes back {when}"))
-            lines.append(f"- **{plain(rule.title)}** — " + state.format(
+            lines.append(f"- **{plain(_(rule.title))}** — " + state.format(
                 right=_num(item.right), seen=_num(item.seen), missed=_num(item.missed), when=when))
         st.markdown("\n".join(lines))
         st.caption(_("A rule you miss comes back after a few other exercises; one you know waits longer each "
@@ -588,7 +588,7 @@ def _focus_caption(game_key: str, session: Session) -> None:
     if not session.focus or session.fixed is not None:
         return
     title = lesson_titles(game_key).get(session.focus_lesson or "", session.focus_lesson or "")
-    skills = ", ".join(rule_by_key(r).title for r in session.focus)
+    skills = ", ".join(_(rule_by_key(r).title) for r in session.focus)
     with st.container(horizontal=True, vertical_alignment="center"):
         st.caption(":material/filter_alt: " + _("Practising the lesson **{lesson}**: {skills}").format(
             lesson=plain(title), skills=plain(skills)))
@@ -627,7 +627,7 @@ def _finished(game_key: str, session: Session) -> None:
     st.success(_("You finished the set: {right} of {answered} right at the first try.").format(
         right=_num(session.right_first), answered=_num(session.answered)),
                icon=":material/celebration:")
-    missed = [rule_by_key(r).title for r, ok in session.history if not ok]
+    missed = [_(rule_by_key(r).title) for r, ok in session.history if not ok]
     if missed:
         counts = {t: missed.count(t) for t in dict.fromkeys(missed)}
         st.markdown(_("Worth another look: {skills}.").format(
@@ -705,7 +705,7 @@ def render_practice(game_key: str) -> None:
         if session.current is not None and not (session.current.solved or session.current.why):
             session.current = replace(session.current, wrong=set(), feedback=None, tries=0)
     if session.fixed is not None:
-        title = game(game_key).presets[session.preset].title
+        title = _(game(game_key).presets[session.preset].title)
         st.caption(":material/assignment: " + _(
             "Set {set} · {n} exercises · {rules}. Everyone with this link gets the same exercises in the same "
             "order.").format(set=_num(session.set_number or 0), n=_num(len(session.fixed)), rules=title))

@@ -73,7 +73,7 @@ def skill_rows(rules: Sequence[PracticeRule], items: Mapping[str, PracticeItem])
         item = items.get(rule.key)
         titles = lesson_titles(rule.game)
         lessons = ", ".join(titles.get(slug, slug) for slug in rule.lessons)
-        rows.append(SkillRow(rule.key, rule.title, lessons, schedule.mastery(item), item.seen if item else 0,
+        rows.append(SkillRow(rule.key, _(rule.title), lessons, schedule.mastery(item), item.seen if item else 0,
                              item.right if item else 0, item.due - item.last_seen if item else None))
     return tuple(rows)
 

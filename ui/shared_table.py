@@ -473,7 +473,7 @@ def start_panel() -> None:
         st.number_input(_("Deal number"), min_value=0, max_value=2**31 - 1, value=1, step=1, key="room:seed",
                         help=_("The same number always deals the same cards."))
         st.caption(_("Rules: {rules} — change them in the sidebar.").format(
-            rules=game.presets[current_preset(key)].title))
+            rules=_(game.presets[current_preset(key)].title)))
         with st.expander(_("Other rule options")):
             choice = next((o for o in game.option_specs() if o.choices and len(o.choices) > 1), None)
             example = (f'{{"{choice.name}": {json.dumps(choice.choices[1])}}}' if choice and choice.choices

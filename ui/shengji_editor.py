@@ -57,11 +57,13 @@ NO_TRUMP = "none"
 SUITS = ("S", "H", "D", "C", NO_TRUMP)
 SUIT_LABELS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", NO_TRUMP: N_("No trump")}
 WINNING = Highlight(N_("winning the trick"), "#15803d", "♛")  # a crown, not "W", which reads as West
-RULE_OPTIONS: dict[str, dict[str, str]] = {
-    "turn_order": {t.value: t.label[:1].upper() + t.label[1:] for t in TurnOrder},
-    "failed_throw_part": {p.value: p.label[:1].upper() + p.label[1:] for p in FailedThrowPart},
-}
-"""The rule options the editor sets besides the decks: option name → words for each value."""
+def rule_options() -> dict[str, dict[str, str]]:
+    """The rule options the editor sets besides the decks: option name → words for each value, in the current
+    language (worked out when drawn: the labels are translated when read)."""
+    return {
+        "turn_order": {t.value: t.label[:1].upper() + t.label[1:] for t in TurnOrder},
+        "failed_throw_part": {p.value: p.label[:1].upper() + p.label[1:] for p in FailedThrowPart},
+    }
 
 def _seat(seat: str) -> str:
     """A seat as the editor writes it: its letter in English ("W's hand"), its name in another language."""
@@ -383,7 +385,7 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
                        on_click=in_session_language(self._deal), width="stretch",
                        help=_("You are N and lead; the other seats get the other hands (to judge throws)."))
         with cols[2], st.popover(_("Rule options"), icon=":material/tune:", width="stretch"):
-            for name, words in RULE_OPTIONS.items():
+            for name, words in rule_options().items():
                 value = str(getattr(getattr(rules, name), "value", getattr(rules, name)))
                 shown = {key: _option_words(word) for key, word in words.items()}
                 self.control(st.radio, f"option:{name}", translated(specs[name].label), value,
@@ -434,4 +436,4 @@ class ShengjiEditor(PositionEditor[LegalRequest]):
         self.say("info", _("The four hands of deal {seed}: yours is North's, and you lead.").format(seed=seed))
 
 
-__all__ = ["RULE_OPTIONS", "SUIT_LABELS", "SUITS", "ShengjiEditor"]
+__all__ = ["SUIT_LABELS", "SUITS", "ShengjiEditor", "rule_options"]

@@ -15,9 +15,9 @@ from typing import Final, TypeAlias
 from engine.cards import Card, Rank, Suit, parse_cards
 from engine.contract import Game
 from engine.errors import CardTableError
+from engine.i18n import N_, pgettext
 from engine.i18n import gettext as _
 from engine.i18n import number as local_number
-from engine.i18n import pgettext
 from engine.shengji.combos import Kind, classify, decompose, describe_lead, group_of, shape_name
 from engine.shengji.deal import deal
 from engine.shengji.drills import drill_rules, suit_words
@@ -50,13 +50,13 @@ ShengjiGame: TypeAlias = Game[Rules, State, Action]
 def practice_rules(g: ShengjiGame) -> tuple[PracticeRule, ...]:
     """Shengji's practice rules, in the order the practice page lists them."""
     return (
-        practice_rule(g, "play", "following the lead: what you must play from the hand you hold",
+        practice_rule(g, "play", N_("following the lead: what you must play from the hand you hold"),
                       play_exercise(g), ("09-following",)),
-        practice_rule(g, "trick", "which play takes the trick: shape, trumps and the led suit", _trick_exercise(g),
+        practice_rule(g, "trick", N_("which play takes the trick: shape, trumps and the led suit"), _trick_exercise(g),
                       ("03-trump-order", "10-trumping", "11-trick-winner")),
-        practice_rule(g, "tractor", "pairs next to each other, and the gap the trump rank leaves",
+        practice_rule(g, "tractor", N_("pairs next to each other, and the gap the trump rank leaves"),
                       _tractor_exercise(g), ("07-tractors",)),
-        practice_rule(g, "levels", "from the attackers' points to the level change",
+        practice_rule(g, "levels", N_("from the attackers' points to the level change"),
                       _levels_exercise(g), ("12-scoring",)),
         *counting_rules(g),
         *drill_rules(g),

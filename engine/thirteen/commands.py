@@ -33,6 +33,7 @@ from engine.commands import (
     in_learner_words,
 )
 from engine.errors import CardTableError, InvalidPositionError, InvalidRequestError, add_context
+from engine.i18n import N_
 from engine.i18n import gettext as _
 from engine.i18n import number as digits
 from engine.thirteen import coach, examples
@@ -132,8 +133,8 @@ class PositionRequest(Request):
 
     hand: tuple[Card, ...] = arg(help="your cards (at most 13)")
     table: tuple[Card, ...] = arg((), help="the combination to beat; empty when you lead", aliases=("previous",))
-    passed: bool = arg(False, help="you passed earlier in this round, so you are locked out until the table clears")
-    first_lead: bool = arg(False, help="the first play of the game (it must contain the lowest card dealt)")
+    passed: bool = arg(False, help=N_("you passed earlier in this round, so you are locked out until the table clears"))
+    first_lead: bool = arg(False, help=N_("the first play of the game (it must contain the lowest card dealt)"))
 
 
 def read_position(data: Any) -> LegalRequest:

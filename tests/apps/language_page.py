@@ -7,6 +7,7 @@ import runpy
 import streamlit as st
 
 from engine.i18n import use_language
+from ui.language import LANG_KEY, follow_session_language
 
 real = st.page_link
 
@@ -17,6 +18,8 @@ def link(page: str, label: str | None = None, **kwargs: object) -> object:
 
 
 st.page_link = link  # type: ignore[assignment]
+st.session_state[LANG_KEY] = st.session_state["test:lang"]  # as app.py's read_language keeps it for callbacks
+follow_session_language()
 try:
     with use_language(str(st.session_state["test:lang"])):
         runpy.run_path(str(st.session_state["test:page"]), run_name="__page__")
