@@ -25,8 +25,9 @@ GAMES = ("shengji", "thirteen", "euchre", "doudizhu")
 FLOORS: tuple[tuple[int, tuple[str, ...]], ...] = (
     (0, ("engine.cards", "engine.errors", "engine.words", "engine.jsonio", "engine.i18n")),
     # the contract: rules and state, the typed requests and limits, the Table's presentation, the coach's sampling
-    (1, ("engine.contract", "engine.base", "engine.teaching", "engine.commands", "engine.table", "engine.sampling",
-         "engine.catalogue", "engine.handout", "engine.match", "engine.replay", "engine.packaged")),
+    (1, ("engine.contract", "engine.base", "engine.teaching", "engine.exercises", "engine.commands", "engine.fields",
+         "engine.table", "engine.sampling", "engine.catalogue", "engine.handout", "engine.match", "engine.replay",
+         "engine.packaged")),
     (2, tuple(f"engine.{g}" for g in GAMES)),
     (3, ("engine.games",)),
     (4, ("engine",)),  # every other engine module: services (driver, sim, advisor, practice, lessons, CLI …)

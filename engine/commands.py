@@ -29,7 +29,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from engine.cards import Card, Deck, Rank, Suit, parse_cards
 from engine.contract import SEAT_NAMES, Note, OptionSpec, SomeGame, rules_json
@@ -41,20 +41,37 @@ from engine.errors import (
     add_context,
     quote,
 )
+from engine.fields import (
+    MAX_DEPTH,
+    MAX_FLOAT,
+    MAX_ITEMS,
+    MAX_PLAYS,
+    MAX_REQUEST_BYTES,
+    MAX_SEED,
+    MAX_TEXT,
+    ArgInfo,
+    arg,
+    encode,
+    field_help,
+    info_of,
+    is_cards,
+    is_optional,
+    schema,
+)
 from engine.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, N_, check_language, language, use_language
 from engine.i18n import gettext as _
 from engine.i18n import number as local_number
 from engine.words import and_list
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = [
     "MAX_DEPTH",
     "MAX_ITEMS",
     "MAX_PLAYS",
     "MAX_REQUEST_BYTES",
+    "MAX_FLOAT",
+    "MAX_SEED",
     "MAX_TEXT",
+    "ArgInfo",
     "CheckAnswer",
     "Command",
     "Context",
@@ -81,64 +98,10 @@ __all__ = [
     "split_language",
 ]
 
-MAX_REQUEST_BYTES = 1_000_000
-"""The largest JSON request read (a 4-deck position is a few kB; a long game record well under this)."""
-MAX_DEPTH = 12
-"""The deepest nesting of objects and lists in a request."""
-MAX_TEXT = 5_000
-"""The longest text in any field (216 cards in notation take about 700 characters)."""
-MAX_ITEMS = 20_000
-"""The most items in any list (a whole game's record of actions included)."""
-MAX_PLAYS = 5_000
-"""The most plays any answer lists (``limit``); counting never needs listing."""
-MAX_SEED = 2**63 - 1
-MAX_FLOAT = 10**15
-"""The bounds of a number field that names none of its own (±)."""
-
 Q = TypeVar("Q")
 T = TypeVar("T")
 ErrorT = TypeVar("ErrorT", bound=CardTableError)
 
-_ARG = "card_table_arg"
-_NONE = type(None)
-
-
-# ------------------------------------------------------------------------------------------------ fields
-
-
-@dataclass(frozen=True)
-class ArgInfo:
-    help: str = ""
-    aliases: tuple[str, ...] = ()
-    low: int | None = None
-    high: int | None = None
-    max_items: int | None = None
-    seat: bool = False
-    """A seat letter of the game (``N``, ``E`` …; full names such as ``North`` are accepted)."""
-
-
-def arg(default: Any = dataclasses.MISSING, *, help: str = "", aliases: tuple[str, ...] = (),
-        low: int | None = None, high: int | None = None, max_items: int | None = None, seat: bool = False) -> Any:
-    """A request or answer field with its help, accepted aliases and bounds (``default`` absent: required)."""
-    info = ArgInfo(help, aliases, low, high, max_items, seat)
-    if isinstance(default, (dict, list)):
-        frozen = dict(default) if isinstance(default, dict) else tuple(default)
-        return dataclasses.field(default_factory=lambda: frozen, metadata={_ARG: info})
-    return dataclasses.field(default=default, metadata={_ARG: info})
-
-
-def _info(f: dataclasses.Field[Any]) -> ArgInfo:
-    info = f.metadata.get(_ARG)
-    return info if isinstance(info, ArgInfo) else ArgInfo()
-
-
-def field_help(tp: type, name: str) -> str:
-    """The help of field ``name`` of a request or answer dataclass (what a form shows beside its widget), in the
-    current language (a game marks its fields' help with ``N_`` for the catalogs)."""
-    found = next((f for f in dataclasses.fields(tp) if f.name == name), None)
-    if found is None:
-        raise KeyError(f"{tp.__name__} has no field {name!r}")
-    return _(_info(found).help)
 
 
 @dataclass(frozen=True)
@@ -288,20 +251,6 @@ def _text(value: str, where: str) -> str:
     return value
 
 
-def _is_optional(tp: Any) -> tuple[bool, Any]:
-    origin = typing.get_origin(tp)
-    if origin in (typing.Union, types.UnionType):
-        args = typing.get_args(tp)
-        rest = tuple(a for a in args if a is not _NONE)
-        if len(rest) < len(args):
-            return True, (rest[0] if len(rest) == 1 else typing.Union[rest])  # noqa: UP007
-    return False, tp
-
-
-def _is_cards(tp: Any) -> bool:
-    return typing.get_origin(tp) is tuple and typing.get_args(tp) == (Card, ...)
-
-
 def _cards(value: Any, ctx: Context, where: str) -> tuple[Card, ...]:
     if isinstance(value, (list, tuple)):
         if len(value) > MAX_ITEMS or not all(isinstance(v, str) for v in value):
@@ -329,7 +278,7 @@ def _cards(value: Any, ctx: Context, where: str) -> tuple[Card, ...]:
 def decode(tp: Any, value: Any, ctx: Context = Context(), where: str = REQUEST,
            info: ArgInfo = ArgInfo()) -> Any:
     """``value`` (parsed JSON) as a value of type ``tp``; InvalidRequestError naming ``where`` otherwise."""
-    optional, base = _is_optional(tp)
+    optional, base = is_optional(tp)
     if value is None:
         if optional or base is Any:
             return None
@@ -385,7 +334,7 @@ def decode(tp: Any, value: Any, ctx: Context = Context(), where: str = REQUEST,
             raise InvalidRequestError(_("{where}: expected one card, got {count}").format(
                 where=_(where), count=len(cards)))
         return cards[0]
-    if _is_cards(base):
+    if is_cards(base):
         return _cards(value, ctx, where)
     if isinstance(base, type) and issubclass(base, Rank):
         if isinstance(value, str):
@@ -496,7 +445,7 @@ def decode_object(tp: type[Q], value: Any, ctx: Context = Context(), where: str 
     names: dict[str, dataclasses.Field[Any]] = {}
     for f in fields:
         names[f.name] = f
-        for alias in _info(f).aliases:
+        for alias in info_of(f).aliases:
             names[alias] = f
     unknown = [k for k in value if k not in names]
     if unknown:
@@ -513,144 +462,11 @@ def decode_object(tp: type[Q], value: Any, ctx: Context = Context(), where: str 
         if f.name in given:
             key, item = given[f.name]
             label = f"field {key!r}" if where == REQUEST else f"{where}.{key}"
-            kwargs[f.name] = decode(hints[f.name], item, ctx, label, _info(f))
+            kwargs[f.name] = decode(hints[f.name], item, ctx, label, info_of(f))
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
             missing = _("missing field {name}") if where == REQUEST else _("missing field {name} in {where}")
             raise InvalidRequestError(missing.format(name=repr(f.name), where=_(where)))
     return tp(**kwargs)
-
-
-# ------------------------------------------------------------------------------------------------ JSON out
-
-
-def encode(value: Any, tp: Any = None) -> Any:
-    """A typed value as plain JSON: cards in notation, enums by value, dataclasses as objects."""
-    if tp is not None:
-        _, base = _is_optional(tp)
-        if _is_cards(base) and isinstance(value, tuple):
-            return " ".join(c.text for c in value)
-    if isinstance(value, Rank):  # an IntEnum: before the plain int case
-        return value.text
-    if isinstance(value, enum.Enum):
-        return encode(value.value)
-    if value is None or isinstance(value, (bool, int, str)):
-        return value
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, Card):
-        return value.text
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        hints = typing.get_type_hints(type(value))
-        return {f.name: encode(getattr(value, f.name), hints.get(f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, Mapping):
-        value_type = None
-        if tp is not None:
-            args = typing.get_args(_is_optional(tp)[1])
-            value_type = args[1] if len(args) == 2 else None
-        return {str(encode(k)): encode(v, value_type) for k, v in value.items()}
-    if isinstance(value, (tuple, list)):
-        if value and all(isinstance(v, Card) for v in value):
-            return " ".join(c.text for c in value)
-        item_type = None
-        if tp is not None:
-            args = typing.get_args(_is_optional(tp)[1])
-            item_type = args[0] if args else None
-        return [encode(v, item_type) for v in value]
-    raise TypeError(f"encode: cannot write {type(value).__name__} as JSON")  # pragma: no cover
-
-
-# ------------------------------------------------------------------------------------------------ schema
-
-
-def schema(tp: Any) -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of a request or answer dataclass."""
-    defs: dict[str, Any] = {}
-    root = _schema(tp, defs, ArgInfo())
-    out: dict[str, Any] = {"$schema": "https://json-schema.org/draft/2020-12/schema", **root}
-    if defs:
-        out["$defs"] = defs
-    return out
-
-
-def _schema(tp: Any, defs: dict[str, Any], info: ArgInfo) -> dict[str, Any]:
-    optional, base = _is_optional(tp)
-    out = _schema_base(base, defs, info)
-    if optional:
-        out = {"anyOf": [out, {"type": "null"}]}
-    return out
-
-
-def _schema_base(base: Any, defs: dict[str, Any], info: ArgInfo) -> dict[str, Any]:
-    origin = typing.get_origin(base)
-    if base is Any:
-        return {}
-    if origin in (typing.Union, types.UnionType):
-        return {"anyOf": [_schema(a, defs, info) for a in typing.get_args(base)]}
-    if base is bool:
-        return {"type": "boolean"}
-    if base is int:
-        out: dict[str, Any] = {"type": "integer"}
-        if info.low is not None:
-            out["minimum"] = info.low
-        if info.high is not None:
-            out["maximum"] = info.high
-        return out
-    if base is float:
-        return {"type": "number", "minimum": info.low if info.low is not None else -MAX_FLOAT,
-                "maximum": info.high if info.high is not None else MAX_FLOAT}
-    if base is str:
-        return {"type": "string", "maxLength": MAX_TEXT} | ({"description": "a seat letter"} if info.seat else {})
-    if base is Card:
-        return {"type": "string", "description": "one card in notation, e.g. 10S"}
-    if _is_cards(base):
-        return {"anyOf": [{"type": "string", "description": "cards in notation, e.g. \"10S QH BJ\""},
-                          {"type": "array", "items": {"type": "string"}}]}
-    if isinstance(base, type) and issubclass(base, Rank):
-        return {"type": "string", "enum": [r.text for r in Rank if not r.is_joker]}
-    if base is Suit:
-        return {"type": "string", "description": "a suit: S, H, D, C or ♠ ♥ ♦ ♣"}
-    if isinstance(base, type) and issubclass(base, enum.Enum):
-        return {"enum": [encode(m.value) for m in base]}
-    if origin is typing.Literal:
-        return {"enum": list(typing.get_args(base))}
-    if dataclasses.is_dataclass(base) and isinstance(base, type):
-        name = base.__name__
-        if name not in defs:
-            defs[name] = {}
-            hints = typing.get_type_hints(base)
-            props: dict[str, Any] = {}
-            required = []
-            for f in dataclasses.fields(base):
-                fi = _info(f)
-                prop = _schema(hints[f.name], defs, fi)
-                text = fi.help + (f" (also accepted as {', '.join(fi.aliases)})" if fi.aliases else "")
-                if text:
-                    prop = {**prop, "description": text}
-                if f.default is not dataclasses.MISSING:
-                    prop["default"] = encode(f.default, hints[f.name])
-                elif f.default_factory is not dataclasses.MISSING:
-                    prop["default"] = encode(f.default_factory(), hints[f.name])
-                else:
-                    required.append(f.name)
-                props[f.name] = prop
-                for alias in fi.aliases:
-                    props[alias] = {**prop, "description": f"the same as {f.name} (an older name)", "deprecated": True}
-            doc = (base.__doc__ or "").strip().split("\n")[0]
-            defs[name] = {"type": "object", "properties": props, "required": required, "additionalProperties": False}
-            if doc and not doc.startswith(name + "("):
-                defs[name]["description"] = doc
-        return {"$ref": f"#/$defs/{name}"}
-    if origin in (tuple, list):
-        args = typing.get_args(base)
-        if origin is tuple and (len(args) != 2 or args[1] is not Ellipsis):
-            return {"type": "array", "prefixItems": [_schema(a, defs, ArgInfo()) for a in args],
-                    "minItems": len(args), "maxItems": len(args)}
-        return {"type": "array", "items": _schema(args[0] if args else Any, defs, ArgInfo(seat=info.seat)),
-                "maxItems": info.max_items or MAX_ITEMS}
-    if origin in (Mapping, dict) or base in (dict, Mapping):
-        args = typing.get_args(base)
-        return {"type": "object", "additionalProperties": _schema(args[1] if args else Any, defs, ArgInfo())}
-    raise TypeError(f"schema: unsupported type {base!r}")  # pragma: no cover
 
 
 # ------------------------------------------------------------------------------------------------ commands

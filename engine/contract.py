@@ -24,7 +24,6 @@ import dataclasses
 import enum
 import json
 import random
-import types
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -35,6 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeAlias, TypeVar
 from engine.base import Verdict
 from engine.cards import Card, Deck, Rank
 from engine.errors import CardTableError, IllegalPlayError, InvalidRequestError, UnknownNameError, quote
+from engine.fields import is_optional
 from engine.i18n import gettext as _
 from engine.words import COMMON_RULE, common_rule
 
@@ -130,16 +130,6 @@ def _hints(rules_type: type) -> dict[str, Any]:
     return typing.get_type_hints(rules_type)
 
 
-def _is_optional(tp: Any) -> tuple[bool, Any]:
-    """(whether ``tp`` admits None, the type without None)."""
-    origin = typing.get_origin(tp)
-    if origin in (typing.Union, types.UnionType):
-        args = [a for a in typing.get_args(tp) if a is not type(None)]
-        if len(args) == 1 and len(typing.get_args(tp)) == 2:
-            return True, args[0]
-    return False, tp
-
-
 def _json_value(value: Any) -> Any:
     if isinstance(value, enum.Enum):
         return value.value if not isinstance(value, Rank) else value.text
@@ -157,7 +147,7 @@ def option_specs(rules_type: type) -> tuple[OptionSpec, ...]:
         info = f.metadata.get(_OPTION)
         if not isinstance(info, OptionInfo):
             continue
-        optional, tp = _is_optional(hints[f.name])
+        optional, tp = is_optional(hints[f.name])
         choices: tuple[Any, ...] | None = None
         if tp is bool:
             kind = "boolean"
@@ -218,7 +208,7 @@ def coerce_option(rules_type: type, name: str, value: Any) -> Any:
     if name not in specs:
         raise UnknownNameError("option", name, specs)
     spec = specs[name]
-    optional, tp = _is_optional(_hints(rules_type)[name])
+    optional, tp = is_optional(_hints(rules_type)[name])
     where = f"option {name!r} ({spec.label})"
     if value is None:
         if optional:

@@ -183,11 +183,15 @@ def _assert_translated(at: AppTest, allowed: tuple[str, ...] = ()) -> None:
 def _engine_words(game_key: str, exercise: Exercise | None = None) -> tuple[str, ...]:
     """The engine's own texts a page shows (rule sets, skills, lessons, an exercise): others translate them."""
     from engine.games import game
+    from engine.i18n import gettext, use_language
     from engine.lessons import load_lessons
     from engine.practice import rules_for
 
     words = [p.title for p in game(game_key).presets.values()]
     words += [w for r in rules_for(game_key) for w in (r.title, r.blurb)]
+    for lang in LANGS:  # the page translates the skills' titles and blurbs as it draws them
+        with use_language(lang):
+            words += [gettext(w) for r in rules_for(game_key) for w in (r.title, r.blurb)]
     words += [lesson.title for lang in ("en", *LANGS) for lesson in load_lessons(game_key, lang=lang)]
     if exercise is not None:
         words += [exercise.title, exercise.prompt, exercise.solution, exercise.explanation]

@@ -17,7 +17,7 @@ from engine.lessons import Lesson, load_lessons
 from tests.browser import chromium_page, serve_app, wait_for_app, wait_for_text
 from tests.lesson_answers import answers
 from ui.card_hand import card_name
-from ui.lessons import parse_any_cards, words
+from ui.lessons import choice_label, parse_any_cards
 
 pytestmark = pytest.mark.browser
 
@@ -70,7 +70,8 @@ def _answer(page: Any, lesson: Lesson, value: Any, right: bool) -> None:
             used[name] = used.get(name, 0) + 1
         page.locator(".ch").filter(has=hand).get_by_role("button", name="Check my choice").click()
     elif exercise.input in ("choice", "yes_no"):
-        label = ("Yes" if value else "No") if exercise.input == "yes_no" else _choice_text(str(value))
+        label = ("Yes" if value else "No") if exercise.input == "yes_no" else (
+            exercise.choice_labels.get(str(value)) or choice_label(str(value)))
         group = main.get_by_role("radiogroup", name="Your answer")
         group.locator("label").filter(has_text=re.compile(rf"^\s*{re.escape(label)}\s*$")).first.click()
     else:
@@ -89,12 +90,6 @@ def _answer(page: Any, lesson: Lesson, value: Any, right: bool) -> None:
         body = page.inner_text("[data-testid='stMain']")
         where = f"{lesson.game}/{lesson.slug}"
         raise AssertionError(f"{where}: {value!r} not judged {verdict!r}:\n{body[-1500:]}") from None
-
-
-def _choice_text(choice: str) -> str:
-    """A choice as the radio draws it (cards as symbols)."""
-    cards = parse_any_cards(choice)
-    return words(choice) if cards and all(c.suit is not None or c.is_joker for c in cards) else choice
 
 
 def _next(page: Any, lessons: list[Lesson], i: int, bottom: bool) -> None:

@@ -69,12 +69,13 @@ def test_the_shared_practice_modules_import_no_game_package() -> None:
         assert not [m for m in modules if any(m == f"engine.{k}" or m.startswith(f"engine.{k}.") for k in GAMES)]
 
 
-def test_the_teaching_floor_imports_nothing_above_the_contract() -> None:
-    tree = ast.parse((ROOT / "engine/teaching.py").read_text(encoding="utf-8"))
+@pytest.mark.parametrize("path", ["engine/teaching.py", "engine/exercises.py"])
+def test_the_teaching_floor_imports_nothing_above_the_contract(path: str) -> None:
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
     modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
     project = {m for m in modules if m.startswith("engine")}
-    assert project <= {"engine.base", "engine.cards", "engine.contract", "engine.errors", "engine.i18n",
-                       "engine.words"}, project
+    assert project <= {"engine.base", "engine.cards", "engine.contract", "engine.errors", "engine.exercises",
+                       "engine.i18n", "engine.words"}, project
 
 
 @pytest.mark.parametrize("preset", list(game("shengji").presets))

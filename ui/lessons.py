@@ -269,7 +269,8 @@ def words(value: Any) -> str:
     return str(value)
 
 
-def _choice_label(choice: str) -> str:
+def choice_label(choice: str) -> str:
+    """A choice of an exercise as the radio draws it: cards as symbols, a seat letter by its name."""
     cards = parse_any_cards(choice)
     if cards and all(c.suit is not None or c.is_joker for c in cards):
         return format_cards(cards, symbols=True)
@@ -414,7 +415,7 @@ def _truth_words(exercise: Exercise, feedback: Feedback) -> str:
         return _("yes") if truth else _("no")
     if exercise.input == "choice":
         match = [c for c in exercise.choices if same_answer(c, truth)]
-        return _choice_label(match[0]) if match else words(truth)
+        return choice_label(match[0]) if match else words(truth)
     return words(truth)
 
 
@@ -422,7 +423,7 @@ def _judge_choice(ask: Ask, value_of: Callable[[Any], Any]) -> None:
     raw = st.session_state.get(ask.key)
     if raw is None:
         return
-    _judge(ask, value_of(raw), _choice_label(str(raw)))
+    _judge(ask, value_of(raw), choice_label(str(raw)))
 
 
 def _judge_number(ask: Ask) -> None:
@@ -551,7 +552,7 @@ def _answer_widget(ask: Ask) -> None:
                      on_action=in_session_language(lambda event: _judge_cards(ask, event)), **_cards_size())
         return
     if exercise.input == "choice":
-        labels = {c: exercise.choice_labels.get(c) or _choice_label(c) for c in exercise.choices}
+        labels = {c: exercise.choice_labels.get(c) or choice_label(c) for c in exercise.choices}
         st.radio(_("Your answer"), exercise.choices, index=None, key=ask.key, format_func=labels.__getitem__,
                  horizontal=len(exercise.choices) <= 6, on_change=in_session_language(_judge_choice),
                  args=(ask, lambda v: v))
