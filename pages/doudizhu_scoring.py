@@ -8,6 +8,7 @@ import streamlit as st
 
 from engine.doudizhu import GAME, PRESETS, ScoreRequest, make_rules, score_command
 from engine.doudizhu.bidding import BIDS
+from engine.doudizhu.score import scoring_summary
 from engine.errors import CardTableError
 from engine.i18n import digits, language, number
 from engine.i18n import gettext as _
@@ -21,15 +22,10 @@ KEY = "doudizhu:scoring:"
 BOT_WORDS = {"heuristic": _("heuristic bots"), "random": _("random bots")}
 preset = current_preset(GAME.key)
 rules = make_rules(preset)
-four = make_rules("four_player")
 spring_spec = next(s for s in GAME.option_specs() if s.name == "spring")
 
 scoring.title(GAME.info, GAME.presets[preset])
-st.markdown(_(
-    "The winning **bid** ({bids}) is the stake. Every **bomb** and the **rocket** played doubles it — with four "
-    "players only bombs of {size} or more cards and the rocket do. If the landlord goes out first, each peasant pays "
-    "the landlord the stake; if a peasant goes out first, the landlord pays each peasant."
-).format(bids=or_list([number(b) for b in BIDS]), size=number(four.doubling_bomb_sizes[0])))
+st.markdown(scoring_summary())
 st.plotly_chart(ui.payment_figure(language()), key=KEY + "payment-chart")
 
 
@@ -41,12 +37,14 @@ def calculator() -> None:
     if quiet:
         bomb_controls = [
             scoring.Control(KEY + "small", "number_input", _("Bombs of {sizes} cards played").format(
-                sizes=or_list([number(n) for n in quiet])), 0, low=0, high=26,
+                sizes=or_list([number(n) for n in quiet])), 0, low=0, high=rules.most_bombs(quiet[0]),
                 help=_("With {n} players these do not double the stake.").format(n=number(rules.players))),
             scoring.Control(KEY + "big", "number_input", _("Bombs of {low} to {high} cards played").format(
-                low=number(doubling[0]), high=number(doubling[-1])), 0, low=0, high=13)]
+                low=number(doubling[0]), high=number(doubling[-1])), 0, low=0,
+                high=rules.most_bombs(doubling[0]))]
     else:
-        bomb_controls = [scoring.Control(KEY + "bombs", "number_input", _("Bombs played"), 1, low=0, high=13)]
+        bomb_controls = [scoring.Control(KEY + "bombs", "number_input", _("Bombs played"), 1, low=0,
+                                         high=rules.most_bombs(doubling[0]))]
     columns = [
         [scoring.Control(KEY + "bid", "radio", _("Winning bid"), BIDS[1], choices=BIDS,
                          words={b: number(b) for b in BIDS}),

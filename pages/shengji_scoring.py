@@ -12,6 +12,7 @@ import streamlit as st
 from engine.i18n import gettext as _
 from engine.i18n import number
 from engine.shengji import GAME, PRESETS
+from engine.shengji.score import scoring_summary
 from ui import scoring
 from ui import shengji_scoring as ui
 from ui.nav import current_preset
@@ -20,11 +21,7 @@ preset = current_preset(GAME.key)
 ui.init_scoring(preset)
 
 scoring.title(GAME.info, GAME.presets[preset])
-st.markdown(_(
-    "Only the **attackers' points** count: the points in the tricks they won, plus the **kitty bonus** when they "
-    "win the last trick. The **level table** turns them into a result: below the threshold the bankers keep the "
-    "bank and go up; from the threshold on, the attackers take the bank, and go up one level per further band."
-))
+st.markdown(scoring_summary())
 
 
 @st.fragment

@@ -156,6 +156,11 @@ class Rules:
         """Whether a bomb of ``size`` cards doubles the stake."""
         return size in self.doubling_bomb_sizes
 
+    def most_bombs(self, size: int) -> int:
+        """The most bombs of ``size`` cards one hand can hold all told: one per rank, or two of four cards per
+        rank with two decks (13 ranks; the jokers make the rocket, not a bomb)."""
+        return 13 * ((4 * self.decks) // size)
+
     @property
     def deck(self) -> Deck:
         """The suitless deck of this game (suits do not matter in Dou Dizhu)."""

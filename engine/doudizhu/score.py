@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.doudizhu.rules import Rules, option_label
+from engine.doudizhu.bidding import BIDS
+from engine.doudizhu.rules import Rules, make_rules, option_label
 from engine.errors import InvalidRequestError
 from engine.i18n import N_
 from engine.i18n import gettext as _
@@ -16,7 +17,7 @@ from engine.words import count, number, option_named, or_list
 if TYPE_CHECKING:
     from engine.doudizhu.state import State
 
-__all__ = ["DOUBLED", "SPRING_REASON", "Payment", "payment", "score_hand", "signed", "stake"]
+__all__ = ["DOUBLED", "SPRING_REASON", "Payment", "payment", "score_hand", "scoring_summary", "signed", "stake"]
 
 DOUBLED = "×2"
 """The mark of a reason that doubles the stake, the same in every language (the Table sorts reasons by it)."""
@@ -126,3 +127,14 @@ def score_hand(state: State) -> Payment | None:
     peasants_played = sum(n for s, n in enumerate(state.plays_by) if s != state.landlord)
     spring = peasants_played == 0 if landlord_won else state.plays_by[state.landlord] == 1
     return payment(state.rules, state.auction.highest, state.bombs, state.rockets, landlord_won, spring)
+
+
+def scoring_summary() -> str:
+    """How a hand is paid, in two sentences for the scoring explorer (the bids, what doubles the stake with three
+    and with four players, who pays whom), in the current language."""
+    four = make_rules("four_player")
+    return _(
+        "The winning **bid** ({bids}) is the stake. Every **bomb** and the **rocket** played doubles it — with four "
+        "players only bombs of {size} or more cards and the rocket do. If the landlord goes out first, each peasant "
+        "pays the landlord the stake; if a peasant goes out first, the landlord pays each peasant."
+    ).format(bids=or_list([figure(b) for b in BIDS]), size=figure(four.doubling_bomb_sizes[0]))

@@ -18,7 +18,7 @@ from engine.shengji.rules import RANKS, SEATS, TEAMS, BelowZero, KittyMultiplier
 from engine.words import count
 
 __all__ = ["HandScore", "LevelChange", "climb", "kitty_bonus", "kitty_multiplier", "level_bands", "level_change",
-           "score_hand", "team_of"]
+           "score_hand", "scoring_summary", "team_of"]
 
 
 def team_of(seat: int) -> int:
@@ -283,3 +283,12 @@ def level_table_note(rules: Rules, change: LevelChange) -> str:
         notes.append(_("bands of {points} points are {note}").format(points=n_(rules.band_width),
                                                                      note=default_note("band")))
     return "; ".join(notes)
+
+
+def scoring_summary() -> str:
+    """What counts and what it leads to, in two sentences for the scoring explorer, in the current language."""
+    return _(
+        "Only the **attackers' points** count: the points in the tricks they won, plus the **kitty bonus** when they "
+        "win the last trick. The **level table** turns them into a result: below the threshold the bankers keep the "
+        "bank and go up; from the threshold on, the attackers take the bank, and go up one level per further band."
+    )

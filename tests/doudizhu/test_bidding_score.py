@@ -108,3 +108,9 @@ def test_which_bombs_double_is_a_rule_fact() -> None:
     assert [n for n in range(4, 9) if FOUR.bomb_doubles(n)] == [6, 7, 8]
     assert THREE.quadplex_allowed and not FOUR.quadplex_allowed
     assert "two bombs of four or five cards, which do not double with four players" in payment(FOUR, 1, (4, 5)).reasons
+
+
+def test_the_most_bombs_a_deal_holds() -> None:
+    """One bomb of four per rank from one deck; with two decks two of four or five cards, one of six to eight."""
+    assert THREE.most_bombs(4) == 13
+    assert [FOUR.most_bombs(n) for n in (4, 5, 6, 7, 8)] == [26, 26, 13, 13, 13]
