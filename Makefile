@@ -58,9 +58,12 @@ postgres-stop:
 	$(PYTHON) -m tests.helpers.postgres stop --url-file $(PG_URL_FILE)
 
 # No file watcher: it polls every source file for every open session (30 idle students cost 44 % of a core).
+# runner.postScriptGC=false: Streamlit's full garbage collection after every run (every student's 1-second
+# question panel included) took 40 % of the server's time in the class load test; Python's own collector still
+# runs (bench/README.md, "Live class questions").
 run: $(VENV)/.run-deps catalogs
 	$(PY) -m streamlit run app.py --server.headless=true --server.port=$(PORT) --browser.gatherUsageStats=false \
-	  --server.maxUploadSize=1 --server.fileWatcherType=none
+	  --server.maxUploadSize=1 --server.fileWatcherType=none --runner.postScriptGC=false
 
 lint: $(VENV)/.dev-deps
 	$(PY) -m ruff check .

@@ -155,6 +155,7 @@ def serve(script: Path = ROOT / "app.py", timeout: float = 120.0, extra: Sequenc
     port = free_port()
     cmd = [sys.executable, "-m", "streamlit", "run", str(script), "--server.headless=true", f"--server.port={port}",
            "--server.address=127.0.0.1", "--browser.gatherUsageStats=false", "--server.fileWatcherType=none",
+           "--runner.postScriptGC=false",  # as `make run` (Makefile: why)
            *extra]
     launched = time.monotonic()
     # stderr to a file, not a pipe read only at the end: a full pipe would block the server's next write

@@ -40,7 +40,8 @@ def serve_app(timeout: float = 60.0, script: Path = ROOT / "app.py") -> Iterator
     port = free_port()
     cmd = [sys.executable, "-m", "streamlit", "run", str(script), "--server.headless=true",
            f"--server.port={port}", "--server.address=127.0.0.1", "--browser.gatherUsageStats=false",
-           "--server.fileWatcherType=none"]  # as `make run`: an edit to a source file must not reload a test's server
+           "--server.fileWatcherType=none",  # as `make run`: an edit to a source file must not reload a test's server
+           "--runner.postScriptGC=false"]  # as `make run`
     # The server's output goes to a file, never to a pipe nobody reads: once a pipe's buffer is full, the next
     # write blocks the writing thread for good (and every thread waiting on the logging lock behind it).
     log = tempfile.NamedTemporaryFile(prefix="streamlit-", suffix=".log", delete=False)  # noqa: SIM115
